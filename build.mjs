@@ -1,0 +1,136 @@
+// Builds the deployable add-on into dist/: Code.js (one minified IIFE plus a top-level function
+// per export of src/index.ts, generated here from esbuild's metafile), Sidebar.html and
+// appsscript.json. Settings come from the environment:
+//   VIS_BASE_URL        default service address (the local emulator's when unset)
+//   VIS_TRIGGER_MINUTES poll safety-net interval: 60 for the Marketplace add-on, 1 when bound
+import * as esbuild from 'esbuild';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export const GLOBAL_NAME = 'VisibilityForSheets';
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
+const OUT = 'dist';
+const BUDGET_BYTES = 150 * 1024;
+
+function settings() {
+  const baseUrl = (process.env.VIS_BASE_URL || DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const minutes = Number(process.env.VIS_TRIGGER_MINUTES || 60);
+  if (![1, 5, 10, 15, 30, 60].includes(minutes)) {
+    throw new Error(`VIS_TRIGGER_MINUTES must be 1, 5, 10, 15, 30 or 60 (got ${minutes})`);
+  }
+  return { baseUrl, minutes };
+}
+
+const common = (s) => ({
+  entryPoints: ['src/index.ts'],
+  bundle: true,
+  target: 'es2019',
+  platform: 'neutral',
+  mainFields: ['module', 'main'],
+  legalComments: 'none',
+  define: {
+    __VIS_BASE_URL__: JSON.stringify(s.baseUrl),
+    __VIS_TRIGGER_MINUTES__: String(s.minutes),
+  },
+  logLevel: 'warning',
+});
+
+/** The names src/index.ts exports, read from an ESM build's metafile. */
+async function exportedNames(s) {
+  const result = await esbuild.build({
+    ...common(s),
+    format: 'esm',
+    write: false,
+    metafile: true,
+    outfile: 'x.js',
+  });
+  const output = Object.values(result.metafile.outputs)[0];
+  return { names: output.exports, inputs: Object.keys(result.metafile.inputs) };
+}
+
+/** The JSDoc and parameter names of an exported function declaration, found in the inputs. */
+async function declarationOf(name, inputs) {
+  const pattern = new RegExp(
+    `(/\\*\\*(?:(?!\\*/)[\\s\\S])*\\*/)?\\s*export\\s+function\\s+${name}\\s*\\(([^)]*)\\)`,
+  );
+  for (const file of inputs.filter((f) => f.startsWith('src/'))) {
+    const match = pattern.exec(await readFile(file, 'utf8'));
+    if (match) {
+      const params = match[2]
+        .split(',')
+        .map(
+          (p) =>
+            p
+              .trim()
+              .replace(/^\.\.\./, '')
+              .split(/[?:=\s]/)[0],
+        )
+        .filter(Boolean);
+      return { doc: match[1] ?? '', params };
+    }
+  }
+  throw new Error(`build: cannot find the declaration of exported function ${name}`);
+}
+
+function wrapper(name, { doc, params }) {
+  const docBlock = doc ? doc.replace(/^[ \t]*/gm, (m) => (m ? ' ' : '')) + '\n' : '';
+  return `${docBlock}function ${name}(${params.join(', ')}) {\n  return ${GLOBAL_NAME}.${name}.apply(null, arguments);\n}\n`;
+}
+
+export async function build() {
+  const s = settings();
+  const { names, inputs } = await exportedNames(s);
+  const bundle = await esbuild.build({
+    ...common(s),
+    format: 'iife',
+    globalName: GLOBAL_NAME,
+    minify: true,
+    write: false,
+    outfile: 'Code.js',
+  });
+  const wrappers = [];
+  for (const name of names) wrappers.push(wrapper(name, await declarationOf(name, inputs)));
+  const code = `${bundle.outputFiles[0].text}\n${wrappers.join('\n')}`;
+
+  await mkdir(OUT, { recursive: true });
+  await writeFile(path.join(OUT, 'Code.js'), code);
+
+  const manifest = JSON.parse(await readFile('appsscript.json', 'utf8'));
+  manifest.urlFetchWhitelist = [`${s.baseUrl}/`];
+  await writeFile(path.join(OUT, 'appsscript.json'), JSON.stringify(manifest, null, 2) + '\n');
+
+  await writeFile(path.join(OUT, 'Sidebar.html'), await sidebarHtml());
+
+  const kb = (Buffer.byteLength(code) / 1024).toFixed(1);
+  console.log(
+    `dist/Code.js ${kb} KB (budget ${BUDGET_BYTES / 1024} KB), ${names.length} globals, base URL ${s.baseUrl}, trigger every ${s.minutes} min`,
+  );
+  if (Buffer.byteLength(code) > BUDGET_BYTES) throw new Error('build: bundle over its size budget');
+  return { names };
+}
+
+/** The sidebar: src/ui/sidebar.html with its stylesheet and bundled client script inlined. */
+async function sidebarHtml() {
+  const html = await readFile('src/ui/sidebar.html', 'utf8');
+  const css = await readFile('src/ui/sidebar.css', 'utf8');
+  const client = await esbuild.build({
+    entryPoints: ['src/ui/client.ts'],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2019',
+    write: false,
+    logLevel: 'warning',
+  });
+  // The script is inlined in a <script> element: an inner "</script" would end it early.
+  const js = client.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
+  // Function replacements: the minified script may contain $& or $' patterns.
+  return html.replace('/*INLINE_CSS*/', () => css).replace('/*INLINE_JS*/', () => js);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  build().catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}

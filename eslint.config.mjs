@@ -1,0 +1,49 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'out/', 'build/', 'coverage/', 'node_modules/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The deployed bundle runs in Apps Script's V8: no Node or browser globals in src/ (the
+    // sidebar's client script is the browser exception).
+    files: ['src/**/*.ts'],
+    ignores: ['src/ui/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'URL',
+          'URLSearchParams',
+          'fetch',
+          'setTimeout',
+          'setInterval',
+          'TextEncoder',
+          'TextDecoder',
+          'process',
+          'require',
+          'module',
+          'Buffer',
+          'window',
+          'document',
+        ].map((name) => ({ name, message: `Apps Script's V8 runtime has no ${name}.` })),
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs', 'dev/**', 'bench/**', 'test/**', 'scripts/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['src/ui/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);

@@ -1,0 +1,106 @@
+/**
+ * The custom functions Sheets calls. Thin: gather the environment, hand over to domain/formulas.
+ * Formulas only read: nothing here creates a preview or a scan.
+ */
+import { appsScriptClock } from '../gas/clock';
+import { documentCache, sharedCache } from '../gas/cache';
+import { clientConfig, formulasMayUseKey } from '../gas/settings';
+import { urlFetchTransport } from '../gas/transport';
+import * as formulas from '../domain/formulas';
+import type { KeyValueCache } from '../domain/cache';
+
+/** Sheets stops a custom function at 30 s; no round trip starts after this much. */
+const TIME_BUDGET_MS = 22000;
+
+function env(cache: KeyValueCache, needsKey: boolean): formulas.FormulaEnv {
+  const config = clientConfig();
+  return {
+    config: needsKey ? config : { baseUrl: config.baseUrl },
+    keyAllowed: needsKey && formulasMayUseKey(SpreadsheetApp.getActiveSpreadsheet().getId()),
+    deps: {
+      transport: urlFetchTransport,
+      cache,
+      clock: appsScriptClock,
+      deadline: appsScriptClock.now() + TIME_BUDGET_MS,
+    },
+  };
+}
+
+/**
+ * The public AI-visibility score (0-100) of the brand at a website, or one engine's score.
+ *
+ * @param {A2:A500} website A website, or a column of them.
+ * @param {"chatgpt"} platform Optional: chatgpt, claude, gemini or aio. Blank when that engine was not queried.
+ * @param {Z1} refresh Optional: change this cell's value to fetch fresh scores.
+ * @return The score of each website.
+ * @customfunction
+ */
+export function VIS_SCORE(website: unknown, platform?: unknown, refresh?: unknown) {
+  return formulas.visScore(website, platform, refresh, env(sharedCache(), false));
+}
+
+/**
+ * The visibility level of the brand at a website: invisible, low, moderate, strong or dominant.
+ *
+ * @param {A2:A500} website A website, or a column of them.
+ * @param {Z1} refresh Optional: change this cell's value to fetch fresh levels.
+ * @return The level of each website.
+ * @customfunction
+ */
+export function VIS_LEVEL(website: unknown, refresh?: unknown) {
+  return formulas.visLevel(website, refresh, env(sharedCache(), false));
+}
+
+/**
+ * One row per brand: name, slug, overall score, level, ChatGPT, Claude, Gemini and AI Overviews scores, last scan date, brand page.
+ *
+ * @param {A2:A500} query Websites, slugs or brand names.
+ * @param {"url"} lookup_by Optional: url (default), slug or name.
+ * @param {TRUE} with_headers Optional: TRUE adds a header row.
+ * @param {Z1} refresh Optional: change this cell's value to fetch fresh data.
+ * @return A row of brand data per input.
+ * @customfunction
+ */
+export function VIS_BRAND(
+  query: unknown,
+  lookup_by?: unknown,
+  with_headers?: unknown,
+  refresh?: unknown,
+) {
+  return formulas.visBrand(query, lookup_by, with_headers, refresh, env(sharedCache(), false));
+}
+
+/**
+ * A no-cost outreach link: the recipient's click starts a visibility preview of the website. Makes no request.
+ *
+ * @param {A2:A500} website A website, or a column of them.
+ * @return The trigger link of each website.
+ * @customfunction
+ */
+export function VIS_REPORT_LINK(website: unknown) {
+  return formulas.visReportLink(website, env(sharedCache(), false));
+}
+
+/**
+ * The latest managed scan of a brand agent: state, overall score, progress, scan date, report URL. Needs your API key.
+ *
+ * @param {B2:B50} brand_agent_id A brand agent ID, or a column of them.
+ * @param {Z1} refresh Optional: change this cell's value to fetch fresh status.
+ * @return A row per agent.
+ * @customfunction
+ */
+export function VIS_SCAN(brand_agent_id: unknown, refresh?: unknown) {
+  return formulas.visScan(brand_agent_id, refresh, env(documentCache(), true));
+}
+
+/**
+ * A scan preview's status, overall, knowledge and sentiment scores, and agent site URL. Needs your API key.
+ *
+ * @param {C2:C500} uuid A preview UUID, or a column of them.
+ * @param {Z1} refresh Optional: change this cell's value to fetch fresh status.
+ * @return A row per preview.
+ * @customfunction
+ */
+export function VIS_PREVIEW(uuid: unknown, refresh?: unknown) {
+  return formulas.visPreview(uuid, refresh, env(documentCache(), true));
+}

@@ -1,0 +1,182 @@
+/**
+ * Every way a call can fail, as one typed value with a one-line message a marketer understands.
+ * Messages never include the API key: nothing here ever sees it.
+ */
+import type { HttpResponse } from './http';
+import { errorBodySchema, type ErrorBody } from './schemas';
+
+export type ErrorCode =
+  | 'NOT_FOUND'
+  | 'READ_ONLY'
+  | 'PLAN_UPGRADE_REQUIRED'
+  | 'PARTNER_SCREENNAME_REQUIRED'
+  | 'AMBIGUOUS_NAME'
+  | 'KEY_MISSING'
+  | 'KEY_REFUSED'
+  | 'INVALID_URL'
+  | 'BAD_REQUEST'
+  | 'SCAN_PAUSED'
+  | 'RATE_LIMITED'
+  | 'SERVER_ERROR'
+  | 'MALFORMED_RESPONSE'
+  | 'NETWORK'
+  | 'UNAVAILABLE'
+  | 'QUOTA'
+  | 'TIMEOUT';
+
+export interface ServiceError {
+  code: ErrorCode;
+  /** One line: what happened and what to do next. */
+  message: string;
+  /** HTTP status, 0 when there was no HTTP answer or the error is local. */
+  status: number;
+  retryAfterMs?: number;
+  currentPlan?: string;
+  upgradeUrl?: string;
+}
+
+export type Result<T> =
+  { ok: true; value: T; warning?: string } | { ok: false; error: ServiceError };
+
+export function ok<T>(value: T, warning?: string): Result<T> {
+  return warning ? { ok: true, value, warning } : { ok: true, value };
+}
+
+export function fail<T>(error: ServiceError): Result<T> {
+  return { ok: false, error };
+}
+
+/** Errors where the same request may succeed if sent again later. */
+export function isRetryable(error: ServiceError): boolean {
+  return (
+    error.code === 'RATE_LIMITED' ||
+    error.code === 'SERVER_ERROR' ||
+    error.code === 'NETWORK' ||
+    error.code === 'MALFORMED_RESPONSE'
+  );
+}
+
+const MESSAGES: Record<ErrorCode, string> = {
+  NOT_FOUND: 'not found: check the value, or look the brand up another way',
+  READ_ONLY:
+    'your account is read-only, so previews cannot be created: ask your admin to restore write access',
+  PLAN_UPGRADE_REQUIRED: 'previews need a Starter or Pro plan: upgrade your plan, then try again',
+  PARTNER_SCREENNAME_REQUIRED:
+    'previews need a partner team: set up a partner team on your account, then try again',
+  AMBIGUOUS_NAME: 'several brands match this name: look it up by slug or website instead',
+  KEY_MISSING: 'no API key: add one in Extensions > Visibility for Sheets > Settings',
+  KEY_REFUSED: 'the API key was refused: check it in Settings',
+  INVALID_URL: 'not a valid website: use a full address like https://example.com',
+  BAD_REQUEST: 'the service refused the request',
+  SCAN_PAUSED: 'scans are paused for maintenance: try again later (polling still works)',
+  RATE_LIMITED: 'the service is busy: try again in a minute',
+  SERVER_ERROR: 'the service had an error: try again later',
+  MALFORMED_RESPONSE: 'the service sent an unexpected answer: try again later',
+  NETWORK: 'could not reach the service: check the base URL in Settings',
+  UNAVAILABLE: 'service unavailable, try again later',
+  QUOTA: 'daily URL-fetch quota nearly used: new work resumes tomorrow',
+  TIMEOUT: 'loading, recalculate to finish',
+};
+
+export function serviceError(
+  code: ErrorCode,
+  extra: Partial<ServiceError> & { detail?: string } = {},
+): ServiceError {
+  const { detail, ...rest } = extra;
+  const base = MESSAGES[code];
+  return { code, status: 0, ...rest, message: detail ? `${base} (${detail})` : base };
+}
+
+const CODE_ALIASES: Record<string, ErrorCode> = {
+  NOT_FOUND: 'NOT_FOUND',
+  READ_ONLY: 'READ_ONLY',
+  PLAN_UPGRADE_REQUIRED: 'PLAN_UPGRADE_REQUIRED',
+  PARTNER_SCREENNAME_REQUIRED: 'PARTNER_SCREENNAME_REQUIRED',
+  AMBIGUOUS_NAME: 'AMBIGUOUS_NAME',
+  AMBIGUOUS: 'AMBIGUOUS_NAME',
+  MULTIPLE_MATCHES: 'AMBIGUOUS_NAME',
+  UNAUTHORIZED: 'KEY_REFUSED',
+  INVALID_API_KEY: 'KEY_REFUSED',
+  API_KEY_REQUIRED: 'KEY_REFUSED',
+  INVALID_URL: 'INVALID_URL',
+  URL_UNREACHABLE: 'INVALID_URL',
+  SCAN_PAUSED: 'SCAN_PAUSED',
+  MAINTENANCE: 'SCAN_PAUSED',
+  RATE_LIMITED: 'RATE_LIMITED',
+};
+
+/** Service text is shown to users: one line, bounded, no markup. */
+export function oneLine(text: string, max = 160): string {
+  const flat = text
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const when = Date.parse(value);
+  return Number.isNaN(when) ? undefined : Math.max(0, when - nowMs);
+}
+
+function readErrorBody(body: string): ErrorBody | undefined {
+  try {
+    const parsed = errorBodySchema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function codeFromStatus(status: number, text: string): ErrorCode {
+  if (status === 0) return 'NETWORK';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status >= 500) return 'SERVER_ERROR';
+  if (status === 401) return 'KEY_REFUSED';
+  if (status === 404) return 'NOT_FOUND';
+  if (/multiple|several|ambiguous/i.test(text)) return 'AMBIGUOUS_NAME';
+  if (status === 403) return 'KEY_REFUSED';
+  return 'BAD_REQUEST';
+}
+
+/** A non-2xx answer, or a 2xx whose body is an `{error, code}` record, as a typed error. */
+export function errorFromResponse(response: HttpResponse, nowMs: number): ServiceError {
+  const body = readErrorBody(response.body);
+  const text = body?.error ?? body?.message ?? '';
+  const code =
+    (body?.code && CODE_ALIASES[body.code.toUpperCase()]) || codeFromStatus(response.status, text);
+  const error = serviceError(code, {
+    status: response.status,
+    detail:
+      code === 'BAD_REQUEST' && text
+        ? oneLine(text)
+        : code === 'SERVER_ERROR'
+          ? `HTTP ${response.status}`
+          : undefined,
+  });
+  if (code === 'RATE_LIMITED') {
+    const retryAfterMs = parseRetryAfter(response.headers['retry-after'], nowMs);
+    if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
+  }
+  if (code === 'PLAN_UPGRADE_REQUIRED') {
+    if (body?.currentPlan) error.currentPlan = oneLine(body.currentPlan, 40);
+    if (body?.upgradeUrl) error.upgradeUrl = body.upgradeUrl;
+    error.message = `previews need a Starter or Pro plan${
+      error.currentPlan ? ` (current plan: ${error.currentPlan})` : ''
+    }: upgrade${error.upgradeUrl ? ` at ${error.upgradeUrl}` : ' your plan'}, then try again`;
+  }
+  return error;
+}
+
+/** True when a 2xx body is really an error record (the spec's `{error, code}`). */
+export function looksLikeErrorBody(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { error?: unknown }).error === 'string' &&
+    typeof (value as { code?: unknown }).code === 'string'
+  );
+}

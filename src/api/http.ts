@@ -1,0 +1,29 @@
+/** The HTTP shapes the client speaks; the Apps Script adapter maps them onto UrlFetchApp. */
+export type HttpMethod = 'get' | 'post';
+
+export interface HttpRequest {
+  method: HttpMethod;
+  url: string;
+  headers: Record<string, string>;
+  /** JSON body, serialised by the transport. */
+  payload?: unknown;
+}
+
+export interface HttpResponse {
+  /** 0 when the request never got an HTTP answer (connection refused, dropped, timed out). */
+  status: number;
+  /** Header names lower-cased. */
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Synchronous, as UrlFetchApp is: every request of a batch is in flight at once. */
+export interface Transport {
+  fetchAll(requests: HttpRequest[]): HttpResponse[];
+}
+
+export function lowerCaseHeaders(headers: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(headers)) out[name.toLowerCase()] = String(headers[name]);
+  return out;
+}

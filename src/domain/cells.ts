@@ -1,0 +1,28 @@
+/**
+ * Cells are data, never code: Sheets reads a string starting with =, +, - or @ as a formula,
+ * so such strings get a leading apostrophe, which Sheets shows as plain text.
+ */
+export type CellValue = string | number | boolean | Date;
+
+export function safeText(text: string): string {
+  return /^[=+\-@]/.test(text) ? `'${text}` : text;
+}
+
+/** Only http(s) addresses are written as links; anything else (javascript:, data:) is dropped. */
+export function safeLink(url: string | null | undefined): string {
+  if (!url) return '';
+  const trimmed = url.trim();
+  return /^https?:\/\/[^\s"<>]+$/i.test(trimmed) ? trimmed : '';
+}
+
+/** A score cell: a number, or blank when there is none (never 0 for "not queried"). */
+export function scoreCell(score: number | null | undefined): number | string {
+  return typeof score === 'number' && Number.isFinite(score) ? score : '';
+}
+
+/** An ISO timestamp as a real date value (Sheets formats it), or blank. */
+export function dateCell(iso: string | null | undefined): Date | string {
+  if (!iso) return '';
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? '' : new Date(ms);
+}

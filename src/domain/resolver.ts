@@ -1,0 +1,139 @@
+/**
+ * Resolves many distinct keys against the service for a custom function: one cache read for all,
+ * the misses sent together (api/batch), the answers cached, and a circuit breaker kept in the
+ * cache so a broken service does not burn the daily URL-fetch quota on every recalculation.
+ */
+import { sendAll, type Clock } from '../api/batch';
+import { serviceError, type Result, type ServiceError } from '../api/errors';
+import type { HttpRequest, HttpResponse, Transport } from '../api/http';
+import { cacheKey, type KeyValueCache } from './cache';
+
+export type Outcome<T> =
+  | { kind: 'value'; value: T }
+  | { kind: 'error'; error: ServiceError }
+  /** Not fetched before the time budget ran out. */
+  | { kind: 'pending' };
+
+export interface ResolverDeps {
+  transport: Transport;
+  cache: KeyValueCache;
+  clock: Clock;
+  deadline: number;
+}
+
+export interface ResolverSpec<T> {
+  /** Cache namespace: service address, endpoint, and the user's refresh token. */
+  namespace: string;
+  request: (key: string) => HttpRequest;
+  parse: (response: HttpResponse, nowMs: number) => Result<T>;
+  /** Seconds to keep an answer; 0 keeps it out of the cache. */
+  ttlSeconds: (value: T) => number;
+  /** Errors worth remembering (a brand the index lacks), and for how long. */
+  errorTtlSeconds: (error: ServiceError) => number;
+}
+
+export interface ResolverStats {
+  cacheHits: number;
+  requestsSent: number;
+  roundTrips: number;
+  breakerOpen: boolean;
+}
+
+type Cached<T> = { v: T } | { e: ServiceError };
+
+const BREAKER_SECONDS = 60;
+const BREAKER_MIN_FAILURES = 5;
+
+function breakerKey(namespace: string): string {
+  return cacheKey('breaker', namespace.split('|')[0] ?? namespace);
+}
+
+function decode<T>(text: string | undefined): Cached<T> | undefined {
+  if (!text) return undefined;
+  try {
+    const parsed = JSON.parse(text) as Cached<T>;
+    return parsed && typeof parsed === 'object' && ('v' in parsed || 'e' in parsed)
+      ? parsed
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function fromCached<T>(entry: Cached<T>): Outcome<T> {
+  return 'v' in entry ? { kind: 'value', value: entry.v } : { kind: 'error', error: entry.e };
+}
+
+function isOutage(error: ServiceError): boolean {
+  return error.code === 'SERVER_ERROR' || error.code === 'NETWORK' || error.code === 'RATE_LIMITED';
+}
+
+export function resolveAll<T>(
+  keys: string[],
+  spec: ResolverSpec<T>,
+  deps: ResolverDeps,
+): { outcomes: Map<string, Outcome<T>>; stats: ResolverStats } {
+  const outcomes = new Map<string, Outcome<T>>();
+  const stats: ResolverStats = { cacheHits: 0, requestsSent: 0, roundTrips: 0, breakerOpen: false };
+  if (keys.length === 0) return { outcomes, stats };
+
+  const storageKey = (key: string) => cacheKey(spec.namespace, key);
+  const cached = deps.cache.getAll(keys.map(storageKey));
+  const misses: string[] = [];
+  for (const key of keys) {
+    const entry = decode<T>(cached[storageKey(key)]);
+    if (entry) {
+      outcomes.set(key, fromCached(entry));
+      stats.cacheHits++;
+    } else {
+      misses.push(key);
+    }
+  }
+  if (misses.length === 0) return { outcomes, stats };
+
+  const openUntil = Number(deps.cache.get(breakerKey(spec.namespace)) ?? 0);
+  if (openUntil > deps.clock.now()) {
+    stats.breakerOpen = true;
+    for (const key of misses)
+      outcomes.set(key, { kind: 'error', error: serviceError('UNAVAILABLE') });
+    return { outcomes, stats };
+  }
+
+  const batch = sendAll(deps.transport, misses.map(spec.request), spec.parse, {
+    clock: deps.clock,
+    deadline: deps.deadline,
+  });
+  stats.requestsSent = batch.requestsSent;
+  stats.roundTrips = batch.roundTrips;
+
+  const toCache: Record<string, Record<string, string>> = {};
+  const remember = (ttl: number, key: string, entry: Cached<T>) => {
+    if (ttl <= 0) return;
+    (toCache[ttl] = toCache[ttl] ?? {})[storageKey(key)] = JSON.stringify(entry);
+  };
+  let outages = 0;
+  misses.forEach((key, i) => {
+    const result = batch.results[i];
+    if (!result) {
+      outcomes.set(key, { kind: 'pending' });
+    } else if (result.ok) {
+      outcomes.set(key, { kind: 'value', value: result.value });
+      remember(spec.ttlSeconds(result.value), key, { v: result.value });
+    } else {
+      outcomes.set(key, { kind: 'error', error: result.error });
+      remember(spec.errorTtlSeconds(result.error), key, { e: result.error });
+      if (isOutage(result.error)) outages++;
+    }
+  });
+  for (const ttl of Object.keys(toCache)) deps.cache.putAll(toCache[ttl] ?? {}, Number(ttl));
+
+  // After retries, most of the batch still failing means the service is down: pause calls.
+  if (outages >= BREAKER_MIN_FAILURES && outages * 2 >= misses.length) {
+    deps.cache.put(
+      breakerKey(spec.namespace),
+      String(deps.clock.now() + BREAKER_SECONDS * 1000),
+      BREAKER_SECONDS,
+    );
+  }
+  return { outcomes, stats };
+}

@@ -1,0 +1,10 @@
+// The one list of functions Apps Script sees as globals (build.mjs generates a top-level
+// declaration for each). Nothing else belongs here.
+export {
+  VIS_SCORE,
+  VIS_LEVEL,
+  VIS_BRAND,
+  VIS_REPORT_LINK,
+  VIS_SCAN,
+  VIS_PREVIEW,
+} from './addon/customFunctions';

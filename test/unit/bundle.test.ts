@@ -1,0 +1,42 @@
+// The deployable bundle, loaded into a bare V8 context with ECMAScript built-ins only: every
+// export of src/index.ts must be a top-level function, and nothing Apps Script lacks may be used.
+import { readFileSync } from 'node:fs';
+import vm from 'node:vm';
+
+const code = readFileSync('dist/Code.js', 'utf8');
+const index = readFileSync('src/index.ts', 'utf8');
+const exported = Array.from(index.matchAll(/^\s+([A-Za-z_$][\w$]*),?$/gm), (m) => m[1] as string);
+
+describe('dist/Code.js', () => {
+  it('exports a top-level function for every name src/index.ts exports', () => {
+    const context = vm.createContext({});
+    vm.runInContext(code, context);
+    expect(exported.length).toBeGreaterThan(5);
+    for (const name of exported) expect(typeof context[name]).toBe('function');
+  });
+
+  it('keeps the JSDoc with @customfunction on every VIS_ function', () => {
+    for (const name of exported.filter((n) => n.startsWith('VIS_'))) {
+      expect(code).toMatch(new RegExp(`@customfunction\\s*\\*/\\s*function ${name}\\(`));
+    }
+  });
+
+  it('uses no syntax Apps Script rejects and stays within its budget', () => {
+    expect(code).not.toMatch(/(^|[^\w$])#[a-zA-Z_]\w*\s*[=;(]/);
+    expect(Buffer.byteLength(code)).toBeLessThan(150 * 1024);
+  });
+
+  it('touches none of the globals Apps Script lacks while loading', () => {
+    // Traps instead of absent names: a typeof check or a guarded read would not throw, but shows here.
+    // (Calls are proven in the local runtime, which offers no such global either.)
+    const touched: string[] = [];
+    const traps: Record<string, unknown> = {};
+    for (const name of ['URL', 'URLSearchParams', 'fetch', 'setTimeout', 'TextEncoder', 'process', 'require', 'module']) {
+      Object.defineProperty(traps, name, { get: () => touched.push(name), enumerable: true });
+    }
+    const context = vm.createContext(traps);
+    vm.runInContext(code, context);
+    expect(typeof context.VIS_SCORE).toBe('function');
+    expect(touched).toEqual([]);
+  });
+});

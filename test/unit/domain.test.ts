@@ -1,0 +1,100 @@
+import { safeLink, safeText, scoreCell, dateCell } from '../../src/domain/cells';
+import { cacheKey } from '../../src/domain/cache';
+import { visibilityLevel } from '../../src/domain/levels';
+import { reportTriggerLink } from '../../src/domain/reportLink';
+import { parseWebsite } from '../../src/domain/website';
+
+describe('visibilityLevel at every boundary', () => {
+  it.each([
+    [0, 'invisible'], [20, 'invisible'], [21, 'low'], [40, 'low'], [41, 'moderate'],
+    [60, 'moderate'], [61, 'strong'], [80, 'strong'], [81, 'dominant'], [100, 'dominant'],
+  ])('%i is %s', (score, level) => expect(visibilityLevel(score)).toBe(level));
+});
+
+describe('parseWebsite', () => {
+  it.each([
+    'https://www.Acme.com/pricing?x=1',
+    'acme.com',
+    'http://acme.com/',
+    'ACME.COM.',
+    '  www.acme.com  ',
+    '//acme.com/x',
+    'https://user@acme.com:8443/a',
+    'acme.com:8080',
+  ])('%s is acme.com', (input) => {
+    const site = parseWebsite(input);
+    expect(site.ok && site.domain).toBe('acme.com');
+  });
+  it('keeps subdomains other than www and unicode domains', () => {
+    const a = parseWebsite('shop.acme.co.uk');
+    expect(a.ok && a.domain).toBe('shop.acme.co.uk');
+    const b = parseWebsite('https://bücher.de');
+    expect(b.ok && b.domain).toBe('bücher.de');
+    const c = parseWebsite('xn--bcher-kva.example');
+    expect(c.ok && c.domain).toBe('xn--bcher-kva.example');
+  });
+  it('gives a url to send, keeping the path', () => {
+    const site = parseWebsite('acme.com/pricing');
+    expect(site.ok && site.url).toBe('https://acme.com/pricing');
+  });
+  it.each(['', '   ', null, undefined])('%p is blank', (input) => {
+    expect(parseWebsite(input)).toEqual({ ok: false, blank: true });
+  });
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,hi',
+    'mailto:a@acme.com',
+    'ftp://acme.com',
+    'not a url',
+    'localhost',
+    '192.168.0.1',
+    'http://10.0.0.1/x',
+    'acme',
+    'acme.c0m',
+    '-acme.com',
+    'a'.repeat(10000),
+    '#N/A',
+  ])('%s is not a website', (input) => {
+    const site = parseWebsite(input);
+    expect(site.ok).toBe(false);
+    expect(!site.ok && !site.blank && site.message).toMatch(/^not a website/);
+  });
+  it.each([42, true, new Date()])('%p (not text) is not a website', (input) => {
+    expect(parseWebsite(input).ok).toBe(false);
+  });
+});
+
+describe('cells are data', () => {
+  it.each(['=HYPERLINK("x")', '+1', '-2', '@me'])('%s is escaped', (text) => {
+    expect(safeText(text)).toBe(`'${text}`);
+  });
+  it('leaves ordinary text alone', () => expect(safeText('Acme Co')).toBe('Acme Co'));
+  it('writes only http(s) links', () => {
+    expect(safeLink('https://a.example/x')).toBe('https://a.example/x');
+    expect(safeLink('javascript:alert(1)')).toBe('');
+    expect(safeLink('data:text/html,x')).toBe('');
+    expect(safeLink(null)).toBe('');
+  });
+  it('a missing score is blank, never 0', () => {
+    expect(scoreCell(null)).toBe('');
+    expect(scoreCell(0)).toBe(0);
+  });
+  it('dates become date values', () => {
+    expect(dateCell('2026-11-01T10:00:00Z')).toEqual(new Date('2026-11-01T10:00:00Z'));
+    expect(dateCell('soon')).toBe('');
+  });
+});
+
+describe('report trigger link and cache keys', () => {
+  it('builds the no-cost link', () => {
+    expect(reportTriggerLink('https://svc.example/', 'https://acme.com/a b')).toBe(
+      'https://svc.example/?report=https%3A%2F%2Facme.com%2Fa%20b',
+    );
+  });
+  it('keeps cache keys within 250 characters', () => {
+    const key = cacheKey('ns', 'x'.repeat(400));
+    expect(key.length).toBeLessThanOrEqual(250);
+    expect(cacheKey('ns', 'x'.repeat(400))).toBe(key);
+    expect(cacheKey('ns', 'y'.repeat(400))).not.toBe(key);
+  });
+});
