@@ -31,7 +31,16 @@ describe('dist/Code.js', () => {
     // (Calls are proven in the local runtime, which offers no such global either.)
     const touched: string[] = [];
     const traps: Record<string, unknown> = {};
-    for (const name of ['URL', 'URLSearchParams', 'fetch', 'setTimeout', 'TextEncoder', 'process', 'require', 'module']) {
+    for (const name of [
+      'URL',
+      'URLSearchParams',
+      'fetch',
+      'setTimeout',
+      'TextEncoder',
+      'process',
+      'require',
+      'module',
+    ]) {
       Object.defineProperty(traps, name, { get: () => touched.push(name), enumerable: true });
     }
     const context = vm.createContext(traps);

@@ -6,8 +6,16 @@ import { parseWebsite } from '../../src/domain/website';
 
 describe('visibilityLevel at every boundary', () => {
   it.each([
-    [0, 'invisible'], [20, 'invisible'], [21, 'low'], [40, 'low'], [41, 'moderate'],
-    [60, 'moderate'], [61, 'strong'], [80, 'strong'], [81, 'dominant'], [100, 'dominant'],
+    [0, 'invisible'],
+    [20, 'invisible'],
+    [21, 'low'],
+    [40, 'low'],
+    [41, 'moderate'],
+    [60, 'moderate'],
+    [61, 'strong'],
+    [80, 'strong'],
+    [81, 'dominant'],
+    [100, 'dominant'],
   ])('%i is %s', (score, level) => expect(visibilityLevel(score)).toBe(level));
 });
 

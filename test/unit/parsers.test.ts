@@ -2,7 +2,11 @@ import { parsers, platformScore, requests } from '../../src/api/client';
 import type { HttpResponse } from '../../src/api/http';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse => ({
+const json = (
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): HttpResponse => ({
   status,
   headers,
   body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -24,9 +28,15 @@ describe('request builders', () => {
     expect(r.payload).toEqual({ url: 'https://acme.com/' });
   });
   it('builds scan, report and preview polls', () => {
-    expect(requests.scanStatus(cfg, 42).url).toBe('https://svc.example/api/visibility/scan?syntheticId=42');
-    expect(requests.report(cfg, 42).url).toBe('https://svc.example/api/visibility/report?syntheticId=42');
-    expect(requests.previewPoll(cfg, 'u-1').url).toBe('https://svc.example/api/visibility/scan-preview?uuid=u-1');
+    expect(requests.scanStatus(cfg, 42).url).toBe(
+      'https://svc.example/api/visibility/scan?syntheticId=42',
+    );
+    expect(requests.report(cfg, 42).url).toBe(
+      'https://svc.example/api/visibility/report?syntheticId=42',
+    );
+    expect(requests.previewPoll(cfg, 'u-1').url).toBe(
+      'https://svc.example/api/visibility/scan-preview?uuid=u-1',
+    );
     expect(requests.scanTrigger(cfg, 7).payload).toEqual({ syntheticId: 7 });
   });
 });
@@ -50,7 +60,12 @@ describe('brand score', () => {
     slug: 'acme',
     overallScore: 64,
     visibilityLevel: 'strong',
-    platformScores: { chatgpt: 70, claude: { queried: true, score: 58 }, gemini: { queried: false, score: null }, aio: null },
+    platformScores: {
+      chatgpt: 70,
+      claude: { queried: true, score: 58 },
+      gemini: { queried: false, score: null },
+      aio: null,
+    },
     lastScanDate: '2026-11-01T10:00:00Z',
     brandPageUrl: 'https://svc.example/brands/acme',
     _service: { what_you_are_seeing: 'x' },
@@ -95,7 +110,12 @@ describe('scan status: the four shapes', () => {
         scanFailed: false,
         overallScore: 71,
         scanDate: '2026-11-20T08:00:00Z',
-        platformScores: { chatgpt: 80, claude: 60, gemini: { queried: false, score: null }, aio: 0 },
+        platformScores: {
+          chatgpt: 80,
+          claude: 60,
+          gemini: { queried: false, score: null },
+          aio: 0,
+        },
         reportUrl: 'https://svc.example/r/9',
         _service: { what_you_are_seeing: 'a', next_steps: ['b'] },
       }),
@@ -111,20 +131,50 @@ describe('scan status: the four shapes', () => {
   });
   it('complete and failed: the meaningless 0 is not carried', () => {
     const r = parsers.scanStatus(
-      json(200, { syntheticId: 9, scanAvailable: true, scanFailed: true, overallScore: 0, scanDate: '2026-11-20T08:00:00Z', summary: 'No engine responses were received. Retrying usually works.' }),
+      json(200, {
+        syntheticId: 9,
+        scanAvailable: true,
+        scanFailed: true,
+        overallScore: 0,
+        scanDate: '2026-11-20T08:00:00Z',
+        summary: 'No engine responses were received. Retrying usually works.',
+      }),
       NOW,
     );
-    expect(r.ok && r.value).toEqual({ state: 'failed', scanDate: '2026-11-20T08:00:00Z', summary: 'No engine responses were received. Retrying usually works.' });
+    expect(r.ok && r.value).toEqual({
+      state: 'failed',
+      scanDate: '2026-11-20T08:00:00Z',
+      summary: 'No engine responses were received. Retrying usually works.',
+    });
   });
   it('running with progress', () => {
     const r = parsers.scanStatus(
-      json(200, { syntheticId: 9, scanAvailable: false, scanInProgress: true, progress: { completedQueries: 3, totalQueries: 12 }, message: 'Scan in progress' }),
+      json(200, {
+        syntheticId: 9,
+        scanAvailable: false,
+        scanInProgress: true,
+        progress: { completedQueries: 3, totalQueries: 12 },
+        message: 'Scan in progress',
+      }),
       NOW,
     );
-    expect(r.ok && r.value).toEqual({ state: 'running', completed: 3, total: 12, message: 'Scan in progress' });
+    expect(r.ok && r.value).toEqual({
+      state: 'running',
+      completed: 3,
+      total: 12,
+      message: 'Scan in progress',
+    });
   });
   it('no scan found', () => {
-    const r = parsers.scanStatus(json(200, { syntheticId: 9, scanAvailable: false, scanInProgress: false, message: 'No scan found' }), NOW);
+    const r = parsers.scanStatus(
+      json(200, {
+        syntheticId: 9,
+        scanAvailable: false,
+        scanInProgress: false,
+        message: 'No scan found',
+      }),
+      NOW,
+    );
     expect(r.ok && r.value).toEqual({ state: 'none', message: 'No scan found' });
   });
   it('a shape outside the four is a clear error', () => {
@@ -139,8 +189,10 @@ describe('preview', () => {
     uuid: '0b7c9a52-4a41-4f0e-9d7e-2f1c0d1e2a3b',
     status: 'pending',
     isPublic: false,
-    reportUrl: 'https://reports.agency.example/visibility-scan-preview/0b7c9a52-4a41-4f0e-9d7e-2f1c0d1e2a3b',
-    previewUrl: 'https://reports.agency.example/visibility-scan-preview/0b7c9a52-4a41-4f0e-9d7e-2f1c0d1e2a3b',
+    reportUrl:
+      'https://reports.agency.example/visibility-scan-preview/0b7c9a52-4a41-4f0e-9d7e-2f1c0d1e2a3b',
+    previewUrl:
+      'https://reports.agency.example/visibility-scan-preview/0b7c9a52-4a41-4f0e-9d7e-2f1c0d1e2a3b',
     message: 'Poll GET /api/visibility/scan-preview?uuid=... every 5 to 15 seconds',
   };
   it('creation', () => {
@@ -150,7 +202,11 @@ describe('preview', () => {
   });
   it('the isPublic warning surfaces as a warning, not an error', () => {
     const r = parsers.previewCreate(
-      json(200, { ...created, warning: 'isPublic is deprecated and ignored' }, { 'x-service-warning': 'isPublic is deprecated', deprecation: 'true' }),
+      json(
+        200,
+        { ...created, warning: 'isPublic is deprecated and ignored' },
+        { 'x-service-warning': 'isPublic is deprecated', deprecation: 'true' },
+      ),
       NOW,
     );
     expect(r.ok).toBe(true);
@@ -158,8 +214,21 @@ describe('preview', () => {
   });
   it.each([
     [403, { error: 'Account is read-only', code: 'READ_ONLY' }, 'READ_ONLY'],
-    [402, { error: 'A Starter or Pro plan is required', code: 'PLAN_UPGRADE_REQUIRED', currentPlan: 'free', upgradeUrl: 'https://svc.example/pricing' }, 'PLAN_UPGRADE_REQUIRED'],
-    [403, { error: 'Partner team required', code: 'PARTNER_SCREENNAME_REQUIRED' }, 'PARTNER_SCREENNAME_REQUIRED'],
+    [
+      402,
+      {
+        error: 'A Starter or Pro plan is required',
+        code: 'PLAN_UPGRADE_REQUIRED',
+        currentPlan: 'free',
+        upgradeUrl: 'https://svc.example/pricing',
+      },
+      'PLAN_UPGRADE_REQUIRED',
+    ],
+    [
+      403,
+      { error: 'Partner team required', code: 'PARTNER_SCREENNAME_REQUIRED' },
+      'PARTNER_SCREENNAME_REQUIRED',
+    ],
     [401, { error: 'Invalid API key', code: 'UNAUTHORIZED' }, 'KEY_REFUSED'],
     [500, 'Internal error', 'SERVER_ERROR'],
     [400, { error: 'url must be a real website', code: 'INVALID_URL' }, 'INVALID_URL'],
@@ -169,27 +238,56 @@ describe('preview', () => {
   });
   it('plan errors keep the current plan and the upgrade link', () => {
     const r = parsers.previewCreate(
-      json(402, { error: 'A Starter or Pro plan is required', code: 'PLAN_UPGRADE_REQUIRED', currentPlan: 'free', upgradeUrl: 'https://svc.example/pricing' }),
+      json(402, {
+        error: 'A Starter or Pro plan is required',
+        code: 'PLAN_UPGRADE_REQUIRED',
+        currentPlan: 'free',
+        upgradeUrl: 'https://svc.example/pricing',
+      }),
       NOW,
     );
-    expect(!r.ok && r.error).toMatchObject({ currentPlan: 'free', upgradeUrl: 'https://svc.example/pricing' });
+    expect(!r.ok && r.error).toMatchObject({
+      currentPlan: 'free',
+      upgradeUrl: 'https://svc.example/pricing',
+    });
     expect(!r.ok && r.error.message).toContain('https://svc.example/pricing');
   });
   it('429 carries Retry-After in seconds or as a date', () => {
     const a = parsers.previewPoll(json(429, { error: 'slow down' }, { 'retry-after': '3' }), NOW);
     expect(!a.ok && a.error).toMatchObject({ code: 'RATE_LIMITED', retryAfterMs: 3000 });
-    const b = parsers.previewPoll(json(429, '', { 'retry-after': new Date(NOW + 5000).toUTCString() }), NOW);
+    const b = parsers.previewPoll(
+      json(429, '', { 'retry-after': new Date(NOW + 5000).toUTCString() }),
+      NOW,
+    );
     expect(!b.ok && b.error.retryAfterMs).toBe(5000);
   });
   it('poll: pending, then complete with the overall score under any plausible name', () => {
     const pending = parsers.previewPoll(json(200, { uuid: 'u', status: 'pending' }), NOW);
-    expect(pending.ok && pending.value).toMatchObject({ status: 'pending', overallScore: null, agentSiteUrl: null });
+    expect(pending.ok && pending.value).toMatchObject({
+      status: 'pending',
+      overallScore: null,
+      agentSiteUrl: null,
+    });
     for (const field of ['overallScore', 'visibilityScore', 'score']) {
       const done = parsers.previewPoll(
-        json(200, { status: 'complete', [field]: 47, knowledgeScore: 52, sentimentScore: 61.5, agentSiteUrl: null, headlines: ['kept'] }),
+        json(200, {
+          status: 'complete',
+          [field]: 47,
+          knowledgeScore: 52,
+          sentimentScore: 61.5,
+          agentSiteUrl: null,
+          headlines: ['kept'],
+        }),
         NOW,
       );
-      expect(done.ok && done.value).toEqual({ status: 'complete', overallScore: 47, knowledgeScore: 52, sentimentScore: 61.5, agentSiteUrl: null, brandName: null });
+      expect(done.ok && done.value).toEqual({
+        status: 'complete',
+        overallScore: 47,
+        knowledgeScore: 52,
+        sentimentScore: 61.5,
+        agentSiteUrl: null,
+        brandName: null,
+      });
     }
   });
   it('an error record inside a 200 is still an error', () => {

@@ -1,0 +1,72 @@
+/** The public brand index, seeded from data/brands.json (plus hostile fixtures for tests). */
+import type { PLATFORMS } from '../../src/api/schemas';
+import { fnv1a } from '../../src/domain/hash';
+import { visibilityLevel } from '../../src/domain/levels';
+import brands from './data/brands.json';
+import hostile from './data/hostile.json';
+
+export type Platform = (typeof PLATFORMS)[number];
+
+export interface Brand {
+  brandName: string;
+  slug: string;
+  domain: string;
+  overallScore: number;
+  platformScores: Record<string, number | null>;
+  lastScanDate: string;
+  local: boolean;
+}
+
+export const INDEX: Brand[] = [...(brands as Brand[]), ...(hostile as Brand[])];
+const bySlug = new Map(INDEX.map((b) => [b.slug, b]));
+const byDomain = new Map(INDEX.map((b) => [b.domain, b]));
+
+export function findBySlug(slug: string): Brand | undefined {
+  return bySlug.get(slug.toLowerCase());
+}
+
+/** The service extracts the domain: a subdomain of an indexed domain matches it too. */
+export function findByDomain(domain: string): Brand | undefined {
+  const labels = domain.split('.');
+  for (let i = 0; i < labels.length - 1; i++) {
+    const found = byDomain.get(labels.slice(i).join('.'));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function findByName(name: string): Brand[] {
+  const wanted = name.trim().toLowerCase();
+  return INDEX.filter((b) => b.brandName.toLowerCase() === wanted);
+}
+
+/** Deterministic 0-100 numbers for a domain the index lacks (previews scan any site). */
+export function derivedScore(domain: string, salt: string): number {
+  return parseInt(fnv1a(`${salt}:${domain}`), 16) % 101;
+}
+
+/** Whether a customer must be nearby to buy: judged from the business, not the URL alone. */
+const LOCAL_WORDS =
+  /(dental|dentist|bakery|plumb|fitness|gym|legal|law|coffee|cafe|salon|florist|pizza|garage|clinic|vet)/;
+export function isLocalBusiness(domain: string, brand: Brand | undefined): boolean {
+  return brand ? brand.local : LOCAL_WORDS.test(domain);
+}
+
+export function brandRecord(b: Brand, baseUrl: string) {
+  const platformScores: Record<string, { queried: boolean; score: number | null }> = {};
+  for (const [p, score] of Object.entries(b.platformScores)) {
+    platformScores[p] = score === null ? { queried: false, score: null } : { queried: true, score };
+  }
+  return {
+    brandName: b.brandName,
+    slug: b.slug,
+    overallScore: b.overallScore,
+    visibilityLevel: visibilityLevel(b.overallScore),
+    platformScores,
+    lastScanDate: b.lastScanDate,
+    brandPageUrl: `${baseUrl}/brands/${b.slug}`,
+    _service: {
+      what_you_are_seeing: `The public AI-visibility score of ${b.brandName} from the brand index.`,
+    },
+  };
+}
