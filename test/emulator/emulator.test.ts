@@ -16,7 +16,7 @@ async function call(method: string, path: string, body?: unknown, key?: string) 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  let json: any = null;
+  let json: any;
   try {
     json = JSON.parse(text);
   } catch {
