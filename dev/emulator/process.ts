@@ -1,0 +1,72 @@
+/**
+ * The emulator in a child process. The local runtime blocks its thread during UrlFetchApp calls,
+ * so a server in the same thread could never answer: tests, the demo and the benchmark run it here.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { FaultConfig } from './faults';
+
+export interface EmulatorProcess {
+  baseUrl: string;
+  control(
+    route: 'stats' | 'reset' | 'clock' | 'faults' | 'maintenance',
+    body?: unknown,
+  ): Promise<Record<string, unknown>>;
+  faults(config: Partial<FaultConfig>): Promise<void>;
+  advance(ms: number): Promise<void>;
+  stats(): Promise<{
+    requests: Record<string, number>;
+    faults: Record<string, number>;
+    previewsCreated: number;
+    duplicatePreviews: number;
+    maxInFlight: number;
+  }>;
+  stop(): Promise<void>;
+}
+
+export async function spawnEmulator(args: string[] = []): Promise<EmulatorProcess> {
+  const cli = path.join(__dirname, 'cli.ts');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', cli, '--port', '0', '--quiet', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const line = buffered.split('\n')[0];
+      if (buffered.includes('\n') && line) {
+        try {
+          resolve((JSON.parse(line) as { baseUrl: string }).baseUrl);
+        } catch (error) {
+          reject(error);
+        }
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
+  });
+  const control = async (route: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl}/__emulator/${route}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await res.json()) as Record<string, unknown>;
+  };
+  return {
+    baseUrl,
+    control,
+    faults: async (config) => void (await control('faults', config)),
+    advance: async (ms) => void (await control('clock', { advanceMs: ms })),
+    stats: () => control('stats') as ReturnType<EmulatorProcess['stats']>,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

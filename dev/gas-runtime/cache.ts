@@ -1,0 +1,70 @@
+/** CacheService with expiry on the runtime clock and Apps Script's limits. */
+import { GasError } from './errors';
+
+const KEY_LIMIT = 250;
+const VALUE_LIMIT = 100 * 1024;
+const MAX_TTL = 21600;
+const DEFAULT_TTL = 600;
+
+export class CacheStore {
+  data = new Map<string, { value: string; expires: number }>();
+  constructor(
+    private call: (name: string) => void,
+    private now: () => number,
+  ) {}
+
+  private checkKey(key: string): void {
+    if (typeof key !== 'string' || key.length > KEY_LIMIT)
+      throw new GasError('Argument too large: key');
+  }
+
+  private set(key: string, value: string, ttl: number): void {
+    this.checkKey(key);
+    if (Buffer.byteLength(String(value)) > VALUE_LIMIT)
+      throw new GasError('Argument too large: value');
+    const seconds = Math.min(Math.max(1, ttl), MAX_TTL);
+    this.data.set(key, { value: String(value), expires: this.now() + seconds * 1000 });
+  }
+
+  private read(key: string): string | null {
+    const entry = this.data.get(key);
+    if (!entry) return null;
+    if (entry.expires <= this.now()) {
+      this.data.delete(key);
+      return null;
+    }
+    return entry.value;
+  }
+
+  get(key: string): string | null {
+    this.call('Cache.get');
+    this.checkKey(key);
+    return this.read(key);
+  }
+  getAll(keys: string[]): Record<string, string> {
+    this.call('Cache.getAll');
+    const out: Record<string, string> = {};
+    for (const k of keys) {
+      this.checkKey(k);
+      const v = this.read(k);
+      if (v !== null) out[k] = v;
+    }
+    return out;
+  }
+  put(key: string, value: string, ttl = DEFAULT_TTL): void {
+    this.call('Cache.put');
+    this.set(key, value, ttl);
+  }
+  putAll(values: Record<string, string>, ttl = DEFAULT_TTL): void {
+    this.call('Cache.putAll');
+    for (const [k, v] of Object.entries(values)) this.set(k, v, ttl);
+  }
+  remove(key: string): void {
+    this.call('Cache.remove');
+    this.data.delete(key);
+  }
+  removeAll(keys: string[]): void {
+    this.call('Cache.removeAll');
+    for (const k of keys) this.data.delete(k);
+  }
+}

@@ -1,0 +1,479 @@
+/**
+ * The local Apps Script runtime: loads dist/Code.js with gas-local into a fresh context per
+ * execution (as Apps Script loads the whole project for every call), offering only ECMAScript
+ * built-ins, console and the services below. Enforces custom-function rules and execution limits,
+ * and counts every service call.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import gas from 'gas-local';
+import { parseA1 } from './a1';
+import { CacheStore } from './cache';
+import { RuntimeClock } from './clock';
+import { GasError, noPermission } from './errors';
+import { LockState, makeLock } from './lock';
+import { PropertyStore } from './properties';
+import { Range, Spreadsheet, type ConditionalRule, type Value } from './spreadsheet';
+import { SyncHttp } from './sync-http';
+import { TriggerTable } from './triggers';
+import { htmlService, ui, type UiCapture } from './ui';
+import { urlFetchApp, type FetchStats } from './urlfetch';
+
+export type Mode = 'custom-function' | 'sidebar' | 'menu' | 'trigger' | 'simple-trigger';
+
+export interface RuntimeOptions {
+  distDir?: string;
+  owner?: string;
+  /** Published Editor add-on rules for triggers (hourly at most, one per user per document). */
+  addon?: boolean;
+  customFunctionLimitMs?: number;
+  executionLimitMs?: number;
+  urlFetchDailyQuota?: number;
+}
+
+interface Execution {
+  user: string;
+  mode: Mode;
+  start: number;
+  limitMs: number;
+  authNone: boolean;
+}
+
+export interface RunOptions {
+  user?: string;
+  mode?: Mode;
+  /** AuthMode.NONE: an add-on's onOpen before the user authorised it. */
+  authNone?: boolean;
+  /** Overrides the execution limit for this run (to cut a run off midway in tests). */
+  limitMs?: number;
+}
+
+/** What a custom function may call (Spreadsheet read-only; no UI, no triggers). */
+const CUSTOM_FUNCTION_SERVICES = [
+  'UrlFetchApp',
+  'CacheService',
+  'LockService',
+  'Utilities',
+  'HtmlService',
+  'PropertiesService',
+  'SpreadsheetApp.getActive',
+];
+
+const WRITE_FREE_SERVICES = new Set(['SpreadsheetApp.getUi', 'Menu.addToUi']);
+
+export class GasRuntime {
+  readonly clock = new RuntimeClock();
+  readonly http = new SyncHttp();
+  readonly owner: string;
+  readonly distDir: string;
+  readonly spreadsheet: Spreadsheet;
+  readonly counts: Record<string, number> = {};
+  readonly fetchStats: FetchStats = {
+    requests: 0,
+    fetchAllCalls: 0,
+    fetchCalls: 0,
+    perDay: {},
+    log: [],
+  };
+  readonly logs: string[] = [];
+  readonly ui: UiCapture = { menus: [], sidebar: null, alerts: [] };
+  readonly triggers = new TriggerTable();
+  readonly locks = new LockState();
+  readonly formulaErrors = new Map<string, string>();
+  private userProps = new Map<string, PropertyStore>();
+  private userCaches = new Map<string, CacheStore>();
+  readonly documentProps: PropertyStore;
+  readonly scriptProps: PropertyStore;
+  readonly scriptCache: CacheStore;
+  readonly documentCache: CacheStore;
+  private exec: Execution | null = null;
+  private spills = new Map<string, { rows: number; cols: number }>();
+  lastLoadMs = 0;
+
+  constructor(private options: RuntimeOptions = {}) {
+    this.owner = options.owner ?? 'owner@example.com';
+    this.distDir = options.distDir ?? path.resolve('dist');
+    const hooks = { call: (n: string) => this.call(n), mayWrite: () => this.mayWrite() };
+    this.spreadsheet = new Spreadsheet('sheet-' + randomUUID().slice(0, 8), 'Prospects', hooks);
+    this.documentProps = new PropertyStore(hooks.call, hooks.mayWrite);
+    this.scriptProps = new PropertyStore(hooks.call, hooks.mayWrite);
+    this.scriptCache = new CacheStore(hooks.call, () => this.clock.now());
+    this.documentCache = new CacheStore(hooks.call, () => this.clock.now());
+  }
+
+  /** Counts a service call and stops the execution once it is past its limit, as Apps Script does. */
+  private call(name: string): void {
+    this.counts[name] = (this.counts[name] ?? 0) + 1;
+    const e = this.exec;
+    if (e && this.clock.now() - e.start > e.limitMs)
+      throw new GasError('Exceeded maximum execution time');
+  }
+
+  private mayWrite(): boolean {
+    return this.exec?.mode !== 'custom-function';
+  }
+
+  private allowed(what: string): void {
+    const e = this.exec;
+    if (!e) return;
+    if (e.mode === 'custom-function' && !CUSTOM_FUNCTION_SERVICES.some((s) => what.startsWith(s))) {
+      throw noPermission(what);
+    }
+    if (e.authNone && !WRITE_FREE_SERVICES.has(what)) throw noPermission(what);
+  }
+
+  userProperties(user: string): PropertyStore {
+    let store = this.userProps.get(user);
+    if (!store) {
+      store = new PropertyStore(
+        (n) => this.call(n),
+        () => this.mayWrite(),
+      );
+      this.userProps.set(user, store);
+    }
+    return store;
+  }
+
+  private userCache(user: string): CacheStore {
+    let cache = this.userCaches.get(user);
+    if (!cache) {
+      cache = new CacheStore(
+        (n) => this.call(n),
+        () => this.clock.now(),
+      );
+      this.userCaches.set(user, cache);
+    }
+    return cache;
+  }
+
+  /** Another execution holds (or lets go of) a lock: for tests of concurrent presses. */
+  holdLock(scope: 'document' | 'script' | 'user', held: boolean): void {
+    if (held) this.locks.heldElsewhere.add(scope);
+    else this.locks.heldElsewhere.delete(scope);
+  }
+
+  private globals(e: Execution): Record<string, unknown> {
+    const clock = this.clock;
+    const call = (n: string) => this.call(n);
+    const allowed = (what: string) => {
+      call(what);
+      this.allowed(what);
+    };
+    const ss = this.spreadsheet;
+    class VirtualDate extends Date {
+      constructor(...args: unknown[]) {
+        if (args.length === 0) super(clock.now());
+        else super(...(args as [number]));
+      }
+      static override now(): number {
+        return clock.now();
+      }
+    }
+    const say =
+      (level: string) =>
+      (...args: unknown[]) => {
+        this.logs.push(
+          `[${level}] ${args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')}`,
+        );
+      };
+    const theUi = ui(this.ui, call);
+    return {
+      Date: VirtualDate,
+      console: { log: say('log'), info: say('info'), warn: say('warn'), error: say('error') },
+      Logger: { log: say('log') },
+      SpreadsheetApp: {
+        getActiveSpreadsheet: () => (allowed('SpreadsheetApp.getActiveSpreadsheet'), ss),
+        getActive: () => (allowed('SpreadsheetApp.getActiveSpreadsheet'), ss),
+        getActiveSheet: () => (allowed('SpreadsheetApp.getActiveSheet'), ss.activeSheet),
+        getActiveRange: () => (allowed('SpreadsheetApp.getActiveRange'), ss.getActiveRange()),
+        getUi: () => {
+          call('SpreadsheetApp.getUi');
+          if (e.mode === 'custom-function' || e.mode === 'trigger')
+            throw noPermission('SpreadsheetApp.getUi');
+          return theUi;
+        },
+        flush: () => call('SpreadsheetApp.flush'),
+        newConditionalFormatRule: () => conditionalRuleBuilder(),
+        InterpolationType: {
+          NUMBER: 'NUMBER',
+          PERCENT: 'PERCENT',
+          MIN: 'MIN',
+          MAX: 'MAX',
+          PERCENTILE: 'PERCENTILE',
+        },
+      },
+      UrlFetchApp: urlFetchApp({
+        http: this.http,
+        call: allowed,
+        now: () => clock.now(),
+        dailyQuota: this.options.urlFetchDailyQuota ?? 20000,
+        stats: this.fetchStats,
+        remainingMs: () => e.limitMs - (clock.now() - e.start),
+      }),
+      PropertiesService: {
+        // In a custom function, user properties are the spreadsheet owner's, and read-only.
+        getUserProperties: () => (
+          allowed('PropertiesService.getUserProperties'),
+          this.userProperties(e.mode === 'custom-function' ? this.owner : e.user)
+        ),
+        getDocumentProperties: () => (
+          allowed('PropertiesService.getDocumentProperties'),
+          this.documentProps
+        ),
+        getScriptProperties: () => (
+          allowed('PropertiesService.getScriptProperties'),
+          this.scriptProps
+        ),
+      },
+      CacheService: {
+        getScriptCache: () => (allowed('CacheService.getScriptCache'), this.scriptCache),
+        getDocumentCache: () => (allowed('CacheService.getDocumentCache'), this.documentCache),
+        getUserCache: () => (allowed('CacheService.getUserCache'), this.userCache(e.user)),
+      },
+      LockService: {
+        getDocumentLock: () => (
+          allowed('LockService.getDocumentLock'),
+          makeLock('document', this.locks, call, (ms) => clock.advance(ms))
+        ),
+        getScriptLock: () => (
+          allowed('LockService.getScriptLock'),
+          makeLock('script', this.locks, call, (ms) => clock.advance(ms))
+        ),
+        getUserLock: () => (
+          allowed('LockService.getUserLock'),
+          makeLock('user', this.locks, call, (ms) => clock.advance(ms))
+        ),
+      },
+      ScriptApp: this.triggers.service({
+        call,
+        allowed: (what) => this.allowed(what),
+        user: () => e.user,
+        now: () => clock.now(),
+        addon: this.options.addon ?? true,
+      }),
+      HtmlService: htmlService(this.distDir, allowed),
+      Utilities: {
+        sleep: (ms: number) => {
+          clock.advance(ms);
+          call('Utilities.sleep');
+        },
+        getUuid: () => randomUUID(),
+        formatDate: (d: Date, _tz: string, _fmt: string) => d.toISOString(),
+      },
+      Session: {
+        getActiveUser: () => ({ getEmail: () => (e.mode === 'custom-function' ? '' : e.user) }),
+        getEffectiveUser: () => ({ getEmail: () => e.user }),
+        getScriptTimeZone: () => 'Etc/UTC',
+        getTemporaryActiveUserKey: () => `key-${e.user}`,
+      },
+    };
+  }
+
+  private load(e: Execution): Record<string, unknown> {
+    const started = process.hrtime.bigint();
+    const context = gas.require(this.distDir, this.globals(e), {
+      filter: (f) => path.basename(f) === 'Code.js',
+    });
+    this.lastLoadMs = Number(process.hrtime.bigint() - started) / 1e6;
+    return context;
+  }
+
+  /** One execution of a global function in a fresh context. */
+  run(fn: string, args: unknown[] = [], options: RunOptions = {}): unknown {
+    if (this.exec) throw new Error(`runtime: ${fn} started inside another execution`);
+    const mode = options.mode ?? 'sidebar';
+    const limit =
+      options.limitMs ??
+      (mode === 'custom-function'
+        ? (this.options.customFunctionLimitMs ?? 30000)
+        : (this.options.executionLimitMs ?? 360000));
+    const e: Execution = {
+      user: options.user ?? this.owner,
+      mode,
+      start: this.clock.now(),
+      limitMs: limit,
+      authNone: options.authNone ?? false,
+    };
+    this.exec = e;
+    try {
+      const context = this.load(e);
+      const target = context[fn];
+      if (typeof target !== 'function') throw new GasError(`Script function not found: ${fn}`);
+      const result = (target as (...a: unknown[]) => unknown)(...args);
+      if (this.clock.now() - e.start > e.limitMs)
+        throw new GasError('Exceeded maximum execution time');
+      return result;
+    } finally {
+      this.locks.heldHere.clear();
+      this.exec = null;
+    }
+  }
+
+  /** What google.script.run does: arguments and result cross as JSON-safe values. */
+  runFromSidebar(fn: string, args: unknown[] = [], user?: string): unknown {
+    const result = this.run(fn, JSON.parse(JSON.stringify(args)) as unknown[], {
+      mode: 'sidebar',
+      ...(user ? { user } : {}),
+    });
+    return result === undefined ? null : JSON.parse(JSON.stringify(result));
+  }
+
+  /** A custom function called as Sheets calls it: one cell a scalar, a range a 2-D array. */
+  customFunction(name: string, ...args: unknown[]): unknown {
+    return this.run(name, args, { mode: 'custom-function' });
+  }
+
+  /** Recalculates every `=NAME(args)` formula whose NAME is a global of the bundle, spilling arrays. */
+  recalculate(): void {
+    for (const sheet of this.spreadsheet.sheets) {
+      for (let r = 1; r <= sheet.cells.length; r++) {
+        const row = sheet.cells[r - 1] ?? [];
+        for (let c = 1; c <= row.length; c++) {
+          const formula = row[c - 1]?.formula;
+          if (formula) this.evaluate(sheet.sheetName, r, c, formula);
+        }
+      }
+    }
+  }
+
+  private evaluate(sheetName: string, row: number, col: number, formula: string): void {
+    const m = /^=\s*([A-Z_][A-Z0-9_]*)\s*\((.*)\)\s*$/i.exec(formula);
+    if (!m) return;
+    const sheet = this.spreadsheet.sheets.find((s) => s.sheetName === sheetName)!;
+    const key = `${sheetName}!${row}:${col}`;
+    const previous = this.spills.get(key);
+    if (previous) {
+      for (let r = 0; r < previous.rows; r++)
+        for (let c = 0; c < previous.cols; c++)
+          if (r || c) sheet.put(row + r, col + c, { value: '' });
+    }
+    const args = splitArgs(m[2] as string).map((a) => this.argument(sheetName, a));
+    let result: unknown;
+    this.formulaErrors.delete(key);
+    try {
+      result = this.customFunction((m[1] as string).toUpperCase(), ...args);
+    } catch (error) {
+      this.formulaErrors.set(key, (error as Error).message);
+      sheet.put(row, col, { value: '#ERROR!', formula });
+      return;
+    }
+    const grid: unknown[][] = Array.isArray(result)
+      ? (result as unknown[]).map((r) => (Array.isArray(r) ? r : [r]))
+      : [[result]];
+    grid.forEach((cells, r) =>
+      cells.forEach((v, c) => {
+        const value = (v === null || v === undefined ? '' : v) as Value;
+        sheet.put(row + r, col + c, r === 0 && c === 0 ? { value, formula } : { value });
+      }),
+    );
+    this.spills.set(key, { rows: grid.length, cols: Math.max(...grid.map((g) => g.length)) });
+  }
+
+  private argument(sheetName: string, text: string): unknown {
+    const t = text.trim();
+    if (t === '') return undefined;
+    if (/^".*"$/.test(t)) return t.slice(1, -1).replace(/""/g, '"');
+    if (/^(TRUE|FALSE)$/i.test(t)) return /^TRUE$/i.test(t);
+    if (/^-?\d+(\.\d+)?$/.test(t)) return Number(t);
+    const ref = parseA1(t);
+    const sheet = this.spreadsheet.sheets.find((s) => s.sheetName === (ref.sheet ?? sheetName))!;
+    const rows = ref.numRows ?? Math.max(1, sheet.lastRow() - ref.row + 1);
+    const values = new Range(sheet, ref.row, ref.col, rows, ref.numCols).getValues();
+    return rows === 1 && ref.numCols === 1 ? values[0]![0] : values;
+  }
+
+  /** Moves the clock on, running each time-driven trigger when it comes due. */
+  advance(ms: number): void {
+    const target = this.clock.now() + ms;
+    for (let t = this.triggers.nextDue(target); t; t = this.triggers.nextDue(target)) {
+      this.clock.advance(t.nextRun - this.clock.now());
+      t.nextRun += t.intervalMs;
+      try {
+        this.run(t.handler, [{ triggerUid: t.id, authMode: 'FULL' }], {
+          user: t.user,
+          mode: 'trigger',
+        });
+      } catch (error) {
+        this.logs.push(`[trigger ${t.handler}] ${(error as Error).message}`);
+      }
+    }
+    this.clock.advance(target - this.clock.now());
+  }
+
+  /** Sheets service calls made so far: reads and writes of cell data. */
+  sheetCalls(): { reads: number; writes: number; total: number } {
+    const sum = (names: string[]) => names.reduce((n, k) => n + (this.counts[k] ?? 0), 0);
+    const reads = sum([
+      'Range.getValues',
+      'Range.getValue',
+      'Range.getDisplayValues',
+      'Range.getFormulas',
+      'Range.getNotes',
+    ]);
+    const writes = sum([
+      'Range.setValues',
+      'Range.setValue',
+      'Range.setNotes',
+      'Range.setNote',
+      'Range.clearContent',
+    ]);
+    const total = Object.entries(this.counts)
+      .filter(([k]) => /^(Range|Sheet|Spreadsheet)\./.test(k))
+      .reduce((n, [, v]) => n + v, 0);
+    return { reads, writes, total };
+  }
+
+  resetCounts(): void {
+    for (const k of Object.keys(this.counts)) delete this.counts[k];
+    this.fetchStats.requests = 0;
+    this.fetchStats.fetchAllCalls = 0;
+    this.fetchStats.fetchCalls = 0;
+    this.fetchStats.log = [];
+  }
+
+  close(): Promise<number> {
+    return this.http.close();
+  }
+}
+
+function splitArgs(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let current = '';
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    if (!quoted && ch === '(') depth++;
+    if (!quoted && ch === ')') depth--;
+    if (!quoted && depth === 0 && ch === ',') {
+      out.push(current);
+      current = '';
+    } else current += ch;
+  }
+  if (current.trim() !== '' || out.length) out.push(current);
+  return out;
+}
+
+function conditionalRuleBuilder() {
+  const rule: ConditionalRule = { ranges: [], gradient: {} };
+  const b = {
+    setGradientMinpointWithValue: (color: string, type: string, value: string) => (
+      (rule.gradient!.min = [color, type, value]),
+      b
+    ),
+    setGradientMidpointWithValue: (color: string, type: string, value: string) => (
+      (rule.gradient!.mid = [color, type, value]),
+      b
+    ),
+    setGradientMaxpointWithValue: (color: string, type: string, value: string) => (
+      (rule.gradient!.max = [color, type, value]),
+      b
+    ),
+    setRanges: (ranges: Range[]) => (
+      (rule.ranges = ranges.map((r) => `${r.sheet.sheetName}!${r.getA1Notation()}`)),
+      b
+    ),
+    build: () => ({ ...rule, getRanges: () => rule.ranges }),
+  };
+  return b;
+}

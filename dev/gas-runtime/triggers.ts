@@ -1,0 +1,120 @@
+/** ScriptApp's time-driven triggers, fired by advancing the runtime clock. */
+import { GasError } from './errors';
+
+export interface TriggerRecord {
+  id: string;
+  user: string;
+  handler: string;
+  intervalMs: number;
+  nextRun: number;
+}
+
+const PER_USER_LIMIT = 20;
+const MINUTE = 60000;
+
+export interface TriggerEnv {
+  call(name: string): void;
+  allowed(what: string): void;
+  user(): string;
+  now(): number;
+  /** Published Editor add-ons: at most hourly, one time-driven trigger per user per document. */
+  addon: boolean;
+}
+
+export class TriggerTable {
+  list: TriggerRecord[] = [];
+  private nextId = 1;
+
+  service(env: TriggerEnv) {
+    const wrap = (t: TriggerRecord) => ({
+      getHandlerFunction: () => t.handler,
+      getUniqueId: () => t.id,
+      getEventType: () => 'CLOCK',
+      getTriggerSource: () => 'CLOCK',
+    });
+    const create = (handler: string, intervalMs: number) => {
+      env.call('ClockTriggerBuilder.create');
+      env.allowed('ScriptApp.newTrigger');
+      const mine = this.list.filter((t) => t.user === env.user());
+      if (mine.length >= PER_USER_LIMIT) {
+        throw new GasError(
+          'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
+        );
+      }
+      if (env.addon && intervalMs < 60 * MINUTE) {
+        throw new GasError(
+          'Time-driven triggers in add-ons cannot run more frequently than once per hour.',
+        );
+      }
+      if (env.addon && mine.length >= 1) {
+        throw new GasError(
+          'This add-on has created too many time-based triggers in this document for this Google user account.',
+        );
+      }
+      const record: TriggerRecord = {
+        id: String(this.nextId++),
+        user: env.user(),
+        handler,
+        intervalMs,
+        nextRun: env.now() + intervalMs,
+      };
+      this.list.push(record);
+      return wrap(record);
+    };
+    return {
+      AuthMode: {
+        NONE: 'NONE',
+        LIMITED: 'LIMITED',
+        FULL: 'FULL',
+        CUSTOM_FUNCTION: 'CUSTOM_FUNCTION',
+      },
+      EventType: { CLOCK: 'CLOCK', ON_OPEN: 'ON_OPEN' },
+      newTrigger: (handler: string) => {
+        env.call('ScriptApp.newTrigger');
+        env.allowed('ScriptApp.newTrigger');
+        return {
+          timeBased: () => {
+            let every = 0;
+            const builder = {
+              everyMinutes: (n: number) => {
+                if (![1, 5, 10, 15, 30].includes(n))
+                  throw new GasError(
+                    'The value passed to everyMinutes must be 1, 5, 10, 15 or 30.',
+                  );
+                every = n * MINUTE;
+                return builder;
+              },
+              everyHours: (n: number) => {
+                every = n * 60 * MINUTE;
+                return builder;
+              },
+              create: () => {
+                if (!every) throw new GasError('Please specify how often the trigger runs.');
+                return create(handler, every);
+              },
+            };
+            return builder;
+          },
+        };
+      },
+      getProjectTriggers: () => {
+        env.call('ScriptApp.getProjectTriggers');
+        env.allowed('ScriptApp.getProjectTriggers');
+        return this.list.filter((t) => t.user === env.user()).map(wrap);
+      },
+      deleteTrigger: (trigger: { getUniqueId(): string }) => {
+        env.call('ScriptApp.deleteTrigger');
+        env.allowed('ScriptApp.deleteTrigger');
+        this.list = this.list.filter((t) => t.id !== trigger.getUniqueId());
+      },
+    };
+  }
+
+  /** The next trigger due at or before `until`, or null. */
+  nextDue(until: number): TriggerRecord | null {
+    let best: TriggerRecord | null = null;
+    for (const t of this.list)
+      if (t.nextRun <= until && (!best || t.nextRun < best.nextRun)) best = t;
+    return best;
+  }
+}

@@ -1,0 +1,117 @@
+/** UrlFetchApp over real, synchronous HTTP, with Apps Script's behaviour and limits. */
+import { GasError } from './errors';
+import type { RawRequest, RawResponse, SyncHttp } from './sync-http';
+
+const RESPONSE_LIMIT = 50 * 1024 * 1024;
+const URL_LIMIT = 2082;
+
+export interface FetchParams {
+  url?: string;
+  method?: string;
+  headers?: Record<string, string>;
+  payload?: string | Record<string, unknown>;
+  contentType?: string;
+  muteHttpExceptions?: boolean;
+  followRedirects?: boolean;
+  validateHttpsCertificates?: boolean;
+}
+
+export interface FetchStats {
+  requests: number;
+  fetchAllCalls: number;
+  fetchCalls: number;
+  /** Requests per day (runtime clock), for the daily quota. */
+  perDay: Record<string, number>;
+  log: Array<{ method: string; url: string }>;
+}
+
+export interface UrlFetchEnv {
+  http: SyncHttp;
+  call(name: string): void;
+  now(): number;
+  dailyQuota: number;
+  stats: FetchStats;
+  /** Time left in this execution: no request may outlive it. */
+  remainingMs(): number;
+}
+
+function toRaw(url: string, p: FetchParams): RawRequest {
+  if (url.length > URL_LIMIT) throw new GasError('Limit Exceeded: URLFetch URL Length.');
+  const headers: Record<string, string> = { ...(p.headers ?? {}) };
+  let payload: string | undefined;
+  if (p.payload !== undefined) {
+    payload =
+      typeof p.payload === 'string'
+        ? p.payload
+        : Object.entries(p.payload)
+            .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+            .join('&');
+    headers['content-type'] = p.contentType ?? 'application/x-www-form-urlencoded';
+  }
+  const raw: RawRequest = {
+    url,
+    method: (p.method ?? (payload ? 'post' : 'get')).toLowerCase(),
+    headers,
+  };
+  if (payload !== undefined) raw.payload = payload;
+  return raw;
+}
+
+function response(r: Extract<RawResponse, { status: number }>) {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(r.headers))
+    headers[k.replace(/(^|-)([a-z])/g, (_m, d, c: string) => d + c.toUpperCase())] = Array.isArray(
+      v,
+    )
+      ? v.join(', ')
+      : v;
+  return {
+    getResponseCode: () => r.status,
+    getContentText: () => r.body,
+    getHeaders: () => ({ ...headers }),
+    getAllHeaders: () => ({ ...headers }),
+  };
+}
+
+export function urlFetchApp(env: UrlFetchEnv) {
+  const count = (n: number) => {
+    const day = new Date(env.now()).toISOString().slice(0, 10);
+    const used = env.stats.perDay[day] ?? 0;
+    if (used + n > env.dailyQuota)
+      throw new GasError('Service invoked too many times for one day: urlfetch.');
+    env.stats.perDay[day] = used + n;
+    env.stats.requests += n;
+  };
+  const send = (raws: RawRequest[], params: FetchParams[]) => {
+    for (const r of raws) env.stats.log.push({ method: r.method, url: r.url });
+    const out = env.http.fetchAll(raws, Math.max(1000, Math.min(60000, env.remainingMs())));
+    return out.map((r, i) => {
+      if (r.error !== undefined) throw new GasError(r.error);
+      if (Buffer.byteLength(r.body) > RESPONSE_LIMIT)
+        throw new GasError('Response exceeds the maximum allowed size (50 MB).');
+      if (r.status >= 400 && !params[i]?.muteHttpExceptions) {
+        throw new GasError(
+          `Request failed for ${raws[i]!.url} returned code ${r.status}. Truncated server response: ${r.body.slice(0, 100)} (use muteHttpExceptions option to examine full response)`,
+        );
+      }
+      return response(r);
+    });
+  };
+  return {
+    fetch(url: string, params: FetchParams = {}) {
+      env.call('UrlFetchApp.fetch');
+      env.stats.fetchCalls++;
+      count(1);
+      return send([toRaw(url, params)], [params])[0];
+    },
+    fetchAll(requests: FetchParams[]) {
+      env.call('UrlFetchApp.fetchAll');
+      env.stats.fetchAllCalls++;
+      count(requests.length);
+      return send(
+        requests.map((p) => toRaw(String(p.url), p)),
+        requests,
+      );
+    },
+  };
+}
