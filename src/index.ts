@@ -8,3 +8,17 @@ export {
   VIS_SCAN,
   VIS_PREVIEW,
 } from './addon/customFunctions';
+export {
+  onOpen,
+  onInstall,
+  showSidebar,
+  showSettings,
+  generatePreviewsFromMenu,
+  refreshPendingFromMenu,
+} from './addon/menu';
+export {
+  getSelectionSummary,
+  pollPendingPreviews,
+  startPreviewsForSelection,
+} from './addon/previews';
+export { getSettings, saveSettings, testConnection } from './addon/settings';

@@ -31,6 +31,7 @@ export interface BatchOutcome<T> {
 }
 
 export const DEFAULT_MAX_BATCH = 500;
+const MAX_BACKOFF_MS = 4000;
 
 export function sendAll<T>(
   transport: Transport,
@@ -40,7 +41,7 @@ export function sendAll<T>(
 ): BatchOutcome<T> {
   const { clock, deadline } = options;
   const minBatch = options.minBatch ?? 10;
-  const maxAttempts = options.maxAttempts ?? 4;
+  const maxAttempts = options.maxAttempts ?? 8;
   const baseDelay = options.baseDelayMs ?? 500;
   const retryable = options.retryable ?? isRetryable;
   let batchSize = options.maxBatch ?? DEFAULT_MAX_BATCH;
@@ -76,7 +77,7 @@ export function sendAll<T>(
 
     if (throttled) batchSize = Math.max(minBatch, Math.floor(batchSize / 2));
     retryRound++;
-    const backoff = Math.max(waitMs, baseDelay * 2 ** (retryRound - 1));
+    const backoff = Math.max(waitMs, Math.min(MAX_BACKOFF_MS, baseDelay * 2 ** (retryRound - 1)));
     queue = again.concat(queue);
     if (clock.now() + backoff >= deadline) break;
     clock.sleep(backoff);

@@ -1,5 +1,6 @@
 /** The Transport over UrlFetchApp: one fetchAll per batch, HTTP errors returned, never thrown. */
 import { lowerCaseHeaders, type HttpRequest, type HttpResponse, type Transport } from '../api/http';
+import { countFetches } from './quota';
 
 type FetchRequest = GoogleAppsScript.URL_Fetch.URLFetchRequest;
 
@@ -35,6 +36,7 @@ function networkFailure(error: unknown): HttpResponse {
 export const urlFetchTransport: Transport = {
   fetchAll(requests: HttpRequest[]): HttpResponse[] {
     if (requests.length === 0) return [];
+    countFetches(requests.length);
     try {
       return UrlFetchApp.fetchAll(requests.map(toFetchRequest)).map(fromResponse);
     } catch (error) {

@@ -1,1 +1,251 @@
-export {};
+/**
+ * The sidebar page. Every value from the server is put into the page as text (textContent),
+ * never as markup, so a brand name or message holding HTML shows as it is.
+ */
+import type {
+  GenerateReport,
+  GenerateRequest,
+  Level,
+  PollReport,
+  SelectionSummary,
+  SettingsView,
+  SidebarApi,
+} from './api';
+
+type Runner = {
+  withSuccessHandler(fn: (value: unknown) => void): Runner;
+  withFailureHandler(fn: (error: Error) => void): Runner;
+} & Record<keyof SidebarApi, (...args: unknown[]) => void>;
+
+declare const google: { script: { run: Runner } };
+
+/** google.script.run, typed by the shared list of server functions. */
+function call<K extends keyof SidebarApi>(
+  name: K,
+  ...args: Parameters<SidebarApi[K]>
+): Promise<ReturnType<SidebarApi[K]>> {
+  return new Promise((resolve, reject) => {
+    const runner = google.script.run
+      .withSuccessHandler((v) => resolve(v as ReturnType<SidebarApi[K]>))
+      .withFailureHandler((e) => reject(e));
+    runner[name](...args);
+  });
+}
+
+const POLL_MS = 10000;
+const SELECTION_MS = 5000;
+const LEVELS: Level[] = ['invisible', 'low', 'moderate', 'strong', 'dominant'];
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+function say(id: string, text: string, kind: 'ok' | 'error' | '' = ''): void {
+  const node = $(id);
+  node.textContent = text;
+  node.className = `message ${kind}`;
+}
+
+function errorText(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  return message.replace(/^Exception:\s*/, '');
+}
+
+/* ---------- tabs ---------- */
+function openPanel(panel: string): void {
+  for (const name of ['previews', 'settings']) {
+    $(`panel-${name}`).hidden = name !== panel;
+    $(`tab-${name}`).setAttribute('aria-selected', String(name === panel));
+  }
+}
+
+/* ---------- settings ---------- */
+function showSettings(s: SettingsView): void {
+  $<HTMLInputElement>('api-key').value = '';
+  $<HTMLInputElement>('api-key').placeholder = s.maskedKey ?? 'Paste your API key';
+  $('key-state').textContent = s.hasKey
+    ? `Saved key: ${s.maskedKey}`
+    : 'No key saved yet: formulas for public scores work without one.';
+  $<HTMLInputElement>('base-url').value = s.baseUrl;
+  $<HTMLInputElement>('allow-formulas').checked = s.allowFormulasToUseKey;
+  const notice = $('account-notice');
+  notice.hidden = !s.accountNotice;
+  notice.textContent = s.accountNotice ?? '';
+  $<HTMLButtonElement>('remove-key').disabled = !s.hasKey;
+}
+
+async function saveSettings(): Promise<void> {
+  const key = $<HTMLInputElement>('api-key').value.trim();
+  try {
+    const s = await call('saveSettings', {
+      ...(key ? { apiKey: key } : {}),
+      baseUrl: $<HTMLInputElement>('base-url').value.trim(),
+      allowFormulasToUseKey: $<HTMLInputElement>('allow-formulas').checked,
+    });
+    showSettings(s);
+    say('settings-message', 'Saved.', 'ok');
+  } catch (e) {
+    say('settings-message', errorText(e), 'error');
+  }
+}
+
+async function removeKey(): Promise<void> {
+  try {
+    showSettings(await call('saveSettings', { apiKey: '' }));
+    say('settings-message', 'Key removed.', 'ok');
+  } catch (e) {
+    say('settings-message', errorText(e), 'error');
+  }
+}
+
+async function testConnection(): Promise<void> {
+  say('settings-message', 'Testing…');
+  try {
+    const r = await call('testConnection');
+    say('settings-message', r.message, r.ok ? 'ok' : 'error');
+  } catch (e) {
+    say('settings-message', errorText(e), 'error');
+  }
+}
+
+/* ---------- selection and generation ---------- */
+let generating = false;
+let warned = false;
+
+function showSelection(s: SelectionSummary): void {
+  const text = s.a1
+    ? `${s.sheetName}!${s.a1}: ${s.urls} website${s.urls === 1 ? '' : 's'}, ${s.alreadyHavePreview} already with a preview, ${s.willSend} to send${s.invalid ? `, ${s.invalid} not valid` : ''}.`
+    : (s.message ?? 'Select the websites.');
+  $('selection').textContent = text;
+  $<HTMLButtonElement>('generate').disabled = generating || s.willSend + s.invalid === 0;
+}
+
+async function refreshSelection(): Promise<void> {
+  if (generating) return;
+  try {
+    showSelection(await call('getSelectionSummary'));
+  } catch (e) {
+    $('selection').textContent = errorText(e);
+  }
+}
+
+function showWarning(text: string | null): void {
+  if (!text || warned) return;
+  warned = true;
+  const w = $('warning');
+  w.hidden = false;
+  w.textContent = `Note from the service: ${text}`;
+}
+
+async function generate(): Promise<void> {
+  generating = true;
+  $<HTMLButtonElement>('generate').disabled = true;
+  say('run-message', 'Starting previews…');
+  let request: GenerateRequest | undefined;
+  try {
+    for (;;) {
+      const r: GenerateReport = await call(
+        'startPreviewsForSelection',
+        ...(request ? [request] : []),
+      );
+      showWarning(r.warning);
+      const kind =
+        r.state === 'refused' || r.state === 'busy' ? 'error' : r.state === 'done' ? 'ok' : '';
+      say('run-message', r.message, kind);
+      if (r.state === 'refused' && r.upgradeUrl && /^https?:\/\//.test(r.upgradeUrl)) {
+        const link = document.createElement('a');
+        link.href = r.upgradeUrl;
+        link.textContent = ' See plans';
+        $('run-message').appendChild(link);
+      }
+      if (r.state === 'refused') void call('getSettings').then(showSettings);
+      await pollOnce();
+      if (r.state !== 'partial' || !r.request) break;
+      request = r.request;
+    }
+  } catch (e) {
+    say('run-message', errorText(e), 'error');
+  } finally {
+    generating = false;
+    void refreshSelection();
+  }
+}
+
+/* ---------- progress ---------- */
+let pending = 0;
+
+function showProgress(p: PollReport): void {
+  pending = p.pending;
+  $('progress-block').hidden = p.triggered + p.failed === 0;
+  const total = Math.max(1, p.complete + p.pending + p.failed);
+  $('bar-complete').style.width = `${(100 * p.complete) / total}%`;
+  $('bar-pending').style.width = `${(100 * p.pending) / total}%`;
+  $('bar-failed').style.width = `${(100 * p.failed) / total}%`;
+  for (const k of ['triggered', 'pending', 'complete', 'failed'] as const)
+    $(`count-${k}`).textContent = String(p[k]);
+
+  const levels = $('levels');
+  levels.replaceChildren();
+  const max = Math.max(1, ...LEVELS.map((l) => p.levels[l]));
+  for (const level of LEVELS) {
+    const row = document.createElement('div');
+    row.className = 'level';
+    const name = document.createElement('span');
+    name.textContent = level;
+    const track = document.createElement('span');
+    track.className = 'track';
+    const fill = document.createElement('span');
+    fill.className = 'fill';
+    fill.style.width = `${(100 * p.levels[level]) / max}%`;
+    track.appendChild(fill);
+    const count = document.createElement('span');
+    count.textContent = String(p.levels[level]);
+    row.append(name, track, count);
+    levels.appendChild(row);
+  }
+
+  const list = $('errors');
+  list.replaceChildren();
+  $('errors-title').hidden = p.errors.length === 0;
+  for (const e of p.errors) {
+    const item = document.createElement('li');
+    item.textContent = `${e.sheet} row ${e.row}: ${e.status}${e.message ? ` (${e.message})` : ''}`;
+    list.appendChild(item);
+  }
+}
+
+async function pollOnce(): Promise<void> {
+  try {
+    showProgress(await call('pollPendingPreviews'));
+  } catch (e) {
+    say('run-message', errorText(e), 'error');
+  }
+}
+
+/* ---------- start ---------- */
+async function start(): Promise<void> {
+  for (const name of ['previews', 'settings'])
+    $(`tab-${name}`).addEventListener('click', () => openPanel(name));
+  $('generate').addEventListener('click', () => void generate());
+  $('refresh-selection').addEventListener('click', () => void refreshSelection());
+  $('save-settings').addEventListener('click', () => void saveSettings());
+  $('remove-key').addEventListener('click', () => void removeKey());
+  $('test-connection').addEventListener('click', () => void testConnection());
+
+  const requested = document.getElementById('open-panel')?.dataset.panel;
+  openPanel(requested === 'settings' ? 'settings' : 'previews');
+  try {
+    const settings = await call('getSettings');
+    showSettings(settings);
+    if (!settings.hasKey) openPanel('settings');
+  } catch (e) {
+    say('settings-message', errorText(e), 'error');
+  }
+  await refreshSelection();
+  await pollOnce();
+  // The service asks for a poll every 5 to 15 s; only while something is pending.
+  setInterval(() => {
+    if (pending > 0 && !generating) void pollOnce();
+  }, POLL_MS);
+  setInterval(() => void refreshSelection(), SELECTION_MS);
+}
+
+void start();

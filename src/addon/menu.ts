@@ -1,0 +1,48 @@
+/** The add-on menu and sidebar. In AuthMode.NONE only the menu is built: no other service may run. */
+import { pollPendingPreviews, startPreviewsForSelection } from './previews';
+
+const TITLE = 'Visibility for Sheets';
+
+export function onOpen(_event?: { authMode?: string }): void {
+  SpreadsheetApp.getUi()
+    .createAddonMenu()
+    .addItem('Open sidebar', 'showSidebar')
+    .addItem('Generate previews for selection', 'generatePreviewsFromMenu')
+    .addItem('Refresh pending previews', 'refreshPendingFromMenu')
+    .addSeparator()
+    .addItem('Settings', 'showSettings')
+    .addToUi();
+}
+
+export function onInstall(event?: { authMode?: string }): void {
+  onOpen(event);
+}
+
+function sidebar(panel: 'previews' | 'settings'): void {
+  const output = HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(TITLE);
+  // The page reads the panel to open from its own markup: nothing else is passed in.
+  output.append(`<div id="open-panel" data-panel="${panel}" hidden></div>`);
+  SpreadsheetApp.getUi().showSidebar(output);
+}
+
+export function showSidebar(): void {
+  sidebar('previews');
+}
+
+export function showSettings(): void {
+  sidebar('settings');
+}
+
+export function generatePreviewsFromMenu(): void {
+  const result = startPreviewsForSelection();
+  const more = result.state === 'partial' ? ' Run it again (or use the sidebar) to continue.' : '';
+  SpreadsheetApp.getUi().alert(TITLE, result.message + more, SpreadsheetApp.getUi().ButtonSet.OK);
+}
+
+export function refreshPendingFromMenu(): void {
+  const r = pollPendingPreviews();
+  SpreadsheetApp.getActiveSpreadsheet().toast(
+    `${r.complete} complete, ${r.pending} pending, ${r.failed} with errors`,
+    TITLE,
+  );
+}

@@ -1,0 +1,380 @@
+/**
+ * Bulk preview generation and polling: the sales-team workflow. Thin over domain/previewJobs
+ * (what to send and write) and gas/sheetTable (one read, batched writes).
+ */
+import { sendAll } from '../api/batch';
+import { parsers, requests, type PreviewCreated, type PreviewPoll } from '../api/client';
+import { serviceError, type Result, type ServiceError } from '../api/errors';
+import { visibilityLevel } from '../domain/levels';
+import {
+  createdPatch,
+  errorPatch,
+  isAccountRefusal,
+  planGeneration,
+  pollPatch,
+  STATUS,
+  type RowPatch,
+  type RowState,
+} from '../domain/previewJobs';
+import { HEADER_ROW, PREVIEW_HEADERS } from '../domain/table';
+import { appsScriptClock } from '../gas/clock';
+import { withDocumentLock } from '../gas/lock';
+import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
+import { addScoreColourScale } from '../gas/formatting';
+import { clientConfig, rememberAccountNotice } from '../gas/settings';
+import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
+import { ensurePollTrigger, removePollTrigger } from '../gas/triggers';
+import { urlFetchTransport } from '../gas/transport';
+import type {
+  GenerateReport,
+  GenerateRequest,
+  Level,
+  PollReport,
+  SelectionSummary,
+} from '../ui/api';
+
+type Key = keyof typeof PREVIEW_HEADERS;
+
+/** Apps Script stops an execution at 6 minutes: no chunk starts after this much. */
+const RUN_BUDGET_MS = 4.5 * 60 * 1000;
+/** Hundreds per fetchAll: each round trip costs a full network latency. */
+const CHUNK = 500;
+/** After a batch that got no answer, smaller batches lose less when a connection drops. */
+const CAUTIOUS_CHUNK = 25;
+
+function selectedBlock(
+  request?: GenerateRequest,
+): {
+  sheet: GoogleAppsScript.Spreadsheet.Sheet;
+  first: number;
+  last: number;
+  column: number;
+  a1: string;
+} | null {
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  let range: GoogleAppsScript.Spreadsheet.Range | null;
+  if (request) {
+    const sheet = book.getSheetByName(request.sheetName);
+    range = sheet ? sheet.getRange(request.a1) : null;
+  } else {
+    range = book.getActiveRange();
+  }
+  if (!range) return null;
+  const first = Math.max(range.getRow(), HEADER_ROW + 1);
+  const last = range.getRow() + range.getNumRows() - 1;
+  return {
+    sheet: range.getSheet(),
+    first,
+    last,
+    column: range.getColumn(),
+    a1: range.getA1Notation(),
+  };
+}
+
+function rowStates(table: Table<Key>, first: number, last: number, column: number): RowState[] {
+  const out: RowState[] = [];
+  for (let row = first; row <= last; row++) {
+    out.push({
+      row,
+      website: table.values[row - 1]?.[column - 1] ?? '',
+      uuid: String(cell(table, row, 'uuid') ?? '').trim(),
+      status: String(cell(table, row, 'status') ?? '').trim(),
+      reportUrl: String(cell(table, row, 'reportUrl') ?? ''),
+    });
+  }
+  return out;
+}
+
+export function getSelectionSummary(): SelectionSummary {
+  const block = selectedBlock();
+  const sheetName = SpreadsheetApp.getActiveSheet().getName();
+  if (!block || block.last < block.first) {
+    return {
+      sheetName,
+      a1: null,
+      urls: 0,
+      alreadyHavePreview: 0,
+      willSend: 0,
+      invalid: 0,
+      message: 'Select the cells that hold the websites (one column).',
+    };
+  }
+  const table = openTable(block.sheet, PREVIEW_HEADERS, false);
+  const selection = rowStates(table, block.first, block.last, block.column);
+  const plan = planGeneration(
+    selection,
+    rowStates(table, HEADER_ROW + 1, table.values.length, block.column),
+  );
+  const willSend = plan.send.length;
+  return {
+    sheetName: block.sheet.getName(),
+    a1: block.a1,
+    urls: selection.length - plan.blank,
+    alreadyHavePreview: plan.alreadyHavePreview + plan.reuse.length,
+    willSend,
+    invalid: plan.invalid.length,
+    message: null,
+  };
+}
+
+function report(
+  state: GenerateReport['state'],
+  message: string,
+  extra: Partial<GenerateReport> = {},
+): GenerateReport {
+  return {
+    state,
+    message,
+    created: 0,
+    reused: 0,
+    failed: 0,
+    remaining: 0,
+    request: null,
+    upgradeUrl: null,
+    warning: null,
+    ...extra,
+  };
+}
+
+export function startPreviewsForSelection(request?: GenerateRequest): GenerateReport {
+  return withDocumentLock(
+    100,
+    () => generate(request),
+    () =>
+      report(
+        'busy',
+        'Previews are already being generated in this document: wait for that run to finish.',
+      ),
+  );
+}
+
+function generate(request?: GenerateRequest): GenerateReport {
+  const started = appsScriptClock.now();
+  const config = clientConfig();
+  if (!config.apiKey) return report('refused', serviceError('KEY_MISSING').message);
+  const block = selectedBlock(request);
+  if (!block || block.last < block.first)
+    return report(
+      'nothing',
+      'Select the cells that hold the websites (one column), then press Generate.',
+    );
+  const where: GenerateRequest = { sheetName: block.sheet.getName(), a1: block.a1 };
+
+  const values = readGrid(block.sheet);
+  const found = openTable(block.sheet, PREVIEW_HEADERS, false, values);
+  const plan = planGeneration(
+    rowStates(found, block.first, block.last, block.column),
+    rowStates(found, HEADER_ROW + 1, found.values.length, block.column),
+  );
+  if (plan.send.length > quotaLeft() - QUOTA_RESERVE) {
+    return report('refused', serviceError('QUOTA').message, { request: where });
+  }
+
+  const patches = new Map<number, RowPatch>();
+  for (const r of plan.invalid) patches.set(r.row, errorPatch({ local: r.message }));
+  for (const r of plan.reuse) patches.set(r.row, createdPatch(r.from.uuid, r.from.reportUrl));
+  const counts = { created: 0, reused: plan.reuse.length, failed: plan.invalid.length };
+  let table: Table<Key> | null = null;
+  let warning: string | null = null;
+  let chunkSize = CHUNK;
+  let next = 0;
+
+  while (next < plan.send.length) {
+    if (appsScriptClock.now() - started > RUN_BUDGET_MS) break;
+    const chunk = plan.send.slice(next, next + chunkSize);
+    const outcome = sendAll(
+      urlFetchTransport,
+      chunk.map((s) => requests.previewCreate(config, s.url)),
+      parsers.previewCreate,
+      {
+        clock: appsScriptClock,
+        deadline: started + RUN_BUDGET_MS,
+        maxBatch: chunkSize,
+        // Only what the service refused before acting on: a retry must never create a second preview.
+        retryable: (e) =>
+          e.code === 'RATE_LIMITED' || (e.code === 'SERVER_ERROR' && e.status === 503),
+      },
+    );
+    const refusal = firstRefusal(outcome.results);
+    if (refusal && counts.created === 0) {
+      rememberAccountNotice(refusal.message);
+      return report('refused', refusal.message, {
+        request: where,
+        upgradeUrl: refusal.upgradeUrl ?? null,
+      });
+    }
+    let unanswered = 0;
+    chunk.forEach((send, i) => {
+      const result = outcome.results[i];
+      if (!result) return;
+      for (const row of send.rows) {
+        if (result.ok) patches.set(row, createdPatch(result.value.uuid, result.value.reportUrl));
+        else patches.set(row, errorPatch(result.error));
+      }
+      if (result.ok) {
+        counts.created++;
+        if (result.warning && !warning) warning = result.warning;
+      } else {
+        counts.failed++;
+        if (result.error.code === 'NETWORK' || result.error.code === 'MALFORMED_RESPONSE')
+          unanswered++;
+      }
+    });
+    next += outcome.results.filter((r) => r !== undefined).length;
+    // Written as soon as the chunk returns: a run cut off later loses nothing.
+    table = table ?? prepareColumns(block.sheet, values);
+    writePatches(table, patches);
+    patches.clear();
+    if (unanswered > 0) chunkSize = CAUTIOUS_CHUNK;
+    if (refusal) break;
+  }
+  if (patches.size) writePatches(table ?? prepareColumns(block.sheet, values), patches);
+  if (counts.created + counts.reused > 0) ensurePollTrigger();
+
+  const remaining = plan.send.length - next;
+  const summary = `${counts.created} preview${counts.created === 1 ? '' : 's'} started${counts.reused ? `, ${counts.reused} reused` : ''}${counts.failed ? `, ${counts.failed} row${counts.failed === 1 ? '' : 's'} with errors` : ''}${plan.alreadyHavePreview ? `, ${plan.alreadyHavePreview} already had one` : ''}.`;
+  if (remaining > 0) {
+    return report('partial', `${summary} ${remaining} left: continuing…`, {
+      ...counts,
+      remaining,
+      request: where,
+      warning,
+    });
+  }
+  if (plan.send.length + plan.reuse.length + plan.invalid.length === 0) {
+    return report(
+      'nothing',
+      plan.alreadyHavePreview
+        ? 'Every selected row already has a preview.'
+        : 'No websites in the selection.',
+      { request: where },
+    );
+  }
+  return report('done', summary, { ...counts, request: where, warning });
+}
+
+function firstRefusal(results: Array<Result<PreviewCreated> | undefined>): ServiceError | null {
+  for (const r of results) if (r && !r.ok && isAccountRefusal(r.error)) return r.error;
+  return null;
+}
+
+function prepareColumns(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  values: unknown[][],
+): Table<Key> {
+  const table = openTable(sheet, PREVIEW_HEADERS, true, values);
+  if (table.added.length) {
+    addScoreColourScale(sheet, [
+      table.columns.score,
+      table.columns.knowledge,
+      table.columns.sentiment,
+    ]);
+  }
+  return table;
+}
+
+const NO_LEVELS = (): Record<Level, number> => ({
+  invisible: 0,
+  low: 0,
+  moderate: 0,
+  strong: 0,
+  dominant: 0,
+});
+
+/** Trigger handlers receive an event object; it carries nothing the poll needs. */
+export function pollPendingPreviews(_event?: unknown): PollReport {
+  return withDocumentLock(
+    5000,
+    () => poll(),
+    () => ({ ...tally([]), busy: true }),
+  );
+}
+
+function poll(): PollReport {
+  const config = clientConfig();
+  const tables: Table<Key>[] = [];
+  const pending: Array<{ table: Table<Key>; row: number; uuid: string }> = [];
+  for (const sheet of SpreadsheetApp.getActiveSpreadsheet().getSheets()) {
+    const table = openTable(sheet, PREVIEW_HEADERS, false);
+    if (!table.columns.uuid) continue;
+    tables.push(table);
+    for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
+      const uuid = String(cell(table, row, 'uuid') ?? '').trim();
+      const status = String(cell(table, row, 'status') ?? '').trim();
+      if (uuid && (status === STATUS.pending || status === '')) pending.push({ table, row, uuid });
+    }
+  }
+
+  if (pending.length && config.apiKey && quotaLeft() > 0) {
+    // The same uuid in two rows (a reused preview) is asked for once.
+    const uuids = Array.from(new Set(pending.map((p) => p.uuid)));
+    const outcome = sendAll(
+      urlFetchTransport,
+      uuids.map((u) => requests.previewPoll(config, u)),
+      parsers.previewPoll,
+      {
+        clock: appsScriptClock,
+        deadline: appsScriptClock.now() + 60000,
+      },
+    );
+    const byUuid = new Map<string, Result<PreviewPoll> | undefined>(
+      uuids.map((u, i) => [u, outcome.results[i]]),
+    );
+    const patchesByTable = new Map<Table<Key>, Map<number, RowPatch>>();
+    for (const p of pending) {
+      const result = byUuid.get(p.uuid);
+      let patch: RowPatch | null = null;
+      if (result?.ok) patch = pollPatch(result.value);
+      else if (result && result.error.code === 'NOT_FOUND') {
+        patch = {
+          status: STATUS.failed,
+          message: 'the service does not know this preview (was it made with another key?)',
+        };
+      }
+      if (!patch) continue;
+      const patches = patchesByTable.get(p.table) ?? new Map<number, RowPatch>();
+      patches.set(p.row, patch);
+      patchesByTable.set(p.table, patches);
+    }
+    for (const [table, patches] of patchesByTable) writePatches(table, patches);
+  }
+
+  const result = { ...tally(tables), busy: false };
+  if (result.pending === 0) removePollTrigger();
+  return result;
+}
+
+function tally(tables: Table<Key>[]): Omit<PollReport, 'busy'> {
+  const out: Omit<PollReport, 'busy'> = {
+    triggered: 0,
+    pending: 0,
+    complete: 0,
+    failed: 0,
+    errors: [],
+    levels: NO_LEVELS(),
+  };
+  for (const table of tables) {
+    const sheet = table.sheet.getName();
+    for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
+      const uuid = String(cell(table, row, 'uuid') ?? '').trim();
+      const status = String(cell(table, row, 'status') ?? '').trim();
+      if (uuid) out.triggered++;
+      if (uuid && (status === STATUS.pending || status === '')) out.pending++;
+      else if (status === STATUS.complete) {
+        out.complete++;
+        const score = cell(table, row, 'score');
+        if (typeof score === 'number') out.levels[visibilityLevel(score)]++;
+      } else if (status === STATUS.failed || status.startsWith('error')) {
+        out.failed++;
+        if (out.errors.length < 50)
+          out.errors.push({
+            sheet,
+            row,
+            status,
+            message: String(cell(table, row, 'message') ?? ''),
+          });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,88 @@
+/** Settings for the sidebar: the key shown masked, never returned in full. */
+import { parsers, requests } from '../api/client';
+import { DEFAULT_BASE_URL, POLL_TRIGGER_MINUTES } from '../config';
+import { appsScriptClock } from '../gas/clock';
+import { clientConfig, readSettings, writeSettings } from '../gas/settings';
+import { urlFetchTransport } from '../gas/transport';
+import type { ConnectionReport, SettingsChange, SettingsView } from '../ui/api';
+
+export function maskKey(key: string): string {
+  return `${'•'.repeat(8)}${key.length > 8 ? key.slice(-4) : ''}`;
+}
+
+function spreadsheetId(): string {
+  return SpreadsheetApp.getActiveSpreadsheet().getId();
+}
+
+export function getSettings(): SettingsView {
+  const s = readSettings(spreadsheetId());
+  return {
+    hasKey: s.apiKey !== null,
+    maskedKey: s.apiKey ? maskKey(s.apiKey) : null,
+    baseUrl: s.baseUrl ?? DEFAULT_BASE_URL,
+    defaultBaseUrl: DEFAULT_BASE_URL,
+    allowFormulasToUseKey: s.allowFormulas,
+    accountNotice: s.accountNotice,
+    triggerMinutes: POLL_TRIGGER_MINUTES,
+  };
+}
+
+export function saveSettings(change: SettingsChange): SettingsView {
+  const baseUrl = change.baseUrl?.trim();
+  if (baseUrl && !/^https?:\/\/[^\s/]+(\/[^\s]*)?$/i.test(baseUrl)) {
+    throw new Error('The base URL must start with https:// (or http:// for a local service).');
+  }
+  const apiKey = change.apiKey?.trim();
+  if (apiKey && /\s/.test(apiKey)) throw new Error('An API key has no spaces: paste it again.');
+  writeSettings(spreadsheetId(), {
+    ...(change.apiKey !== undefined ? { apiKey: apiKey ?? '' } : {}),
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(change.allowFormulasToUseKey !== undefined
+      ? { allowFormulas: change.allowFormulasToUseKey }
+      : {}),
+  });
+  return getSettings();
+}
+
+/**
+ * The service has no account endpoint: a public lookup shows it answers, and a poll of an agent
+ * that cannot exist shows whether it accepts the key (401 refused; anything else accepted).
+ */
+export function testConnection(): ConnectionReport {
+  const config = clientConfig();
+  const probes = [
+    requests.score({ baseUrl: config.baseUrl }, { by: 'slug', value: 'connection-check' }),
+  ];
+  if (config.apiKey) probes.push(requests.scanStatus(config, 1));
+  const [lookup, keyed] = urlFetchTransport.fetchAll(probes);
+  const now = appsScriptClock.now();
+  const looked = parsers.score(lookup!, now);
+  const reachable =
+    looked.ok || ['NOT_FOUND', 'BAD_REQUEST', 'AMBIGUOUS_NAME'].includes(looked.error.code);
+  if (!reachable) {
+    return {
+      ok: false,
+      serviceReachable: false,
+      keyAccepted: null,
+      message: `The service at ${config.baseUrl} did not answer as expected: check the base URL.`,
+    };
+  }
+  if (!keyed) {
+    return {
+      ok: false,
+      serviceReachable: true,
+      keyAccepted: null,
+      message: 'The service answers. Add your API key to generate previews and watch scans.',
+    };
+  }
+  const status = parsers.scanStatus(keyed, now);
+  const refused = !status.ok && status.error.code === 'KEY_REFUSED';
+  return {
+    ok: !refused,
+    serviceReachable: true,
+    keyAccepted: !refused,
+    message: refused
+      ? 'The service answers, but it refused your API key: check it and save it again.'
+      : 'Connected: the service answers and accepts your key.',
+  };
+}

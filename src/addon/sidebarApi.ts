@@ -1,0 +1,14 @@
+/**
+ * Type-only proof that every call in src/ui/api.ts has a server function of the same signature
+ * (exported as a global by src/index.ts). Compiles away to nothing.
+ */
+import type { SidebarApi } from '../ui/api';
+import type * as previews from './previews';
+import type * as settings from './settings';
+
+type Server = typeof previews & typeof settings;
+type Expect<T extends true> = T;
+
+export type SidebarApiIsImplemented = Expect<
+  Pick<Server, keyof SidebarApi> extends SidebarApi ? true : false
+>;

@@ -1,0 +1,162 @@
+/**
+ * Which rows of a selection to preview, and what to write back: pure decisions over values read
+ * once from the sheet. A row that holds a uuid is never sent again; a site that appears twice is
+ * sent once and both rows get its link.
+ */
+import type { PreviewPoll } from '../api/client';
+import type { ServiceError } from '../api/errors';
+import { safeLink, safeText, scoreCell } from './cells';
+import { parseWebsite } from './website';
+
+export const STATUS = { pending: 'pending', complete: 'complete', failed: 'failed' } as const;
+
+/** Status of a row whose POST got no answer: the preview may exist, so a re-run skips it. */
+export const UNANSWERED = 'error: no answer';
+const UNANSWERED_MESSAGE =
+  'no answer from the service, so this preview may already exist: clear Preview status to send the row again';
+
+export interface RowState {
+  row: number;
+  website: unknown;
+  uuid: string;
+  status: string;
+  reportUrl: string;
+}
+
+export interface Send {
+  domain: string;
+  url: string;
+  /** The rows that get this preview: the first and any later duplicates of the site. */
+  rows: number[];
+}
+
+export interface GenerationPlan {
+  send: Send[];
+  /** Duplicate rows of a site that already has a preview elsewhere: copy it, send nothing. */
+  reuse: Array<{ row: number; from: RowState }>;
+  invalid: Array<{ row: number; message: string }>;
+  alreadyHavePreview: number;
+  blank: number;
+  unanswered: number;
+}
+
+/**
+ * `selection` are the rows to act on; `sheet` every row of the sheet, so that a site previewed in
+ * another row is reused rather than sent twice.
+ */
+export function planGeneration(selection: RowState[], sheet: RowState[]): GenerationPlan {
+  const plan: GenerationPlan = {
+    send: [],
+    reuse: [],
+    invalid: [],
+    alreadyHavePreview: 0,
+    blank: 0,
+    unanswered: 0,
+  };
+  const existing = new Map<string, RowState>();
+  for (const r of sheet) {
+    const site = parseWebsite(r.website);
+    if (site.ok && r.uuid && !existing.has(site.domain)) existing.set(site.domain, r);
+  }
+  const sending = new Map<string, Send>();
+  for (const r of selection) {
+    if (r.uuid) {
+      plan.alreadyHavePreview++;
+      continue;
+    }
+    if (r.status === UNANSWERED) {
+      plan.unanswered++;
+      continue;
+    }
+    const site = parseWebsite(r.website);
+    if (!site.ok) {
+      if (site.blank) plan.blank++;
+      else plan.invalid.push({ row: r.row, message: site.message });
+      continue;
+    }
+    const prior = existing.get(site.domain);
+    if (prior) {
+      plan.reuse.push({ row: r.row, from: prior });
+      continue;
+    }
+    const queued = sending.get(site.domain);
+    if (queued) queued.rows.push(r.row);
+    else {
+      const send = { domain: site.domain, url: site.url, rows: [r.row] };
+      sending.set(site.domain, send);
+      plan.send.push(send);
+    }
+  }
+  return plan;
+}
+
+/** Account-level refusals: the service refused before enqueueing anything; stop the whole run. */
+export function isAccountRefusal(error: ServiceError): boolean {
+  return [
+    'READ_ONLY',
+    'PLAN_UPGRADE_REQUIRED',
+    'PARTNER_SCREENNAME_REQUIRED',
+    'KEY_REFUSED',
+    'KEY_MISSING',
+  ].includes(error.code);
+}
+
+/** A POST whose outcome is unknown: no HTTP answer, or an answer we could not read. */
+export function isUnanswered(error: ServiceError): boolean {
+  return error.code === 'NETWORK' || error.code === 'MALFORMED_RESPONSE';
+}
+
+/** Values for our columns, by column key. Missing keys are left as they are. */
+export type RowPatch = Partial<
+  Record<
+    'status' | 'reportUrl' | 'score' | 'knowledge' | 'sentiment' | 'agentSite' | 'uuid' | 'message',
+    string | number
+  >
+>;
+
+export function createdPatch(uuid: string, reportUrl: string): RowPatch {
+  return {
+    uuid: safeText(uuid),
+    status: STATUS.pending,
+    reportUrl: safeLink(reportUrl),
+    message: '',
+  };
+}
+
+/** Status `error: <kind>` (to filter on) and the sentence saying what to do in Preview message. */
+export function errorPatch(error: ServiceError | { local: string }): RowPatch {
+  if ('local' in error) return { status: 'error: bad URL', message: safeText(error.local) };
+  if (isUnanswered(error)) return { status: UNANSWERED, message: UNANSWERED_MESSAGE };
+  const kind =
+    error.code === 'INVALID_URL'
+      ? 'bad URL'
+      : error.code === 'RATE_LIMITED' || error.code === 'SERVER_ERROR'
+        ? 'service error'
+        : error.code === 'QUOTA'
+          ? 'quota'
+          : 'refused';
+  return {
+    status: `error: ${kind}`,
+    message: safeText(`${error.message}; press Generate again to retry`),
+  };
+}
+
+export function pollPatch(p: PreviewPoll): RowPatch | null {
+  if (p.status === 'pending') return null;
+  if (p.status === 'complete') {
+    return {
+      status: STATUS.complete,
+      score: scoreCell(p.overallScore),
+      knowledge: scoreCell(p.knowledgeScore),
+      sentiment: scoreCell(p.sentimentScore),
+      agentSite: safeLink(p.agentSiteUrl),
+      message: '',
+    };
+  }
+  return {
+    status: STATUS.failed,
+    message: safeText(
+      `the service reports this preview as "${p.status}": generate it again by clearing its Preview UUID`,
+    ),
+  };
+}

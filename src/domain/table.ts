@@ -1,0 +1,67 @@
+/**
+ * The sheet table model: our output columns are found by their header text in row 1 (users may
+ * reorder or rename other columns), and missing ones are planned at the right of the table.
+ */
+export const HEADER_ROW = 1;
+
+export const PREVIEW_HEADERS = {
+  status: 'Preview status',
+  reportUrl: 'Report URL',
+  score: 'Visibility score',
+  knowledge: 'Knowledge score',
+  sentiment: 'Sentiment score',
+  agentSite: 'Agent site URL',
+  uuid: 'Preview UUID',
+  message: 'Preview message',
+} as const;
+
+export type ColumnMap<K extends string> = Record<K, number>;
+
+function norm(text: unknown): string {
+  return String(text ?? '')
+    .trim()
+    .toLowerCase();
+}
+
+/** 1-based column of each header, or 0 when missing. */
+export function findColumns<K extends string>(
+  headerRow: unknown[],
+  headers: Record<K, string>,
+): ColumnMap<K> {
+  const out = {} as ColumnMap<K>;
+  for (const key of Object.keys(headers) as K[]) {
+    const i = headerRow.findIndex((h) => norm(h) === norm(headers[key]));
+    out[key] = i >= 0 ? i + 1 : 0;
+  }
+  return out;
+}
+
+/** Places the missing headers after the last used column, in the declared order. */
+export function planMissingColumns<K extends string>(
+  found: ColumnMap<K>,
+  headers: Record<K, string>,
+  lastColumn: number,
+): { columns: ColumnMap<K>; added: Array<{ column: number; header: string }> } {
+  const columns = { ...found };
+  const added: Array<{ column: number; header: string }> = [];
+  let next = lastColumn + 1;
+  for (const key of Object.keys(headers) as K[]) {
+    if (columns[key] === 0) {
+      columns[key] = next;
+      added.push({ column: next++, header: headers[key] });
+    }
+  }
+  return { columns, added };
+}
+
+/** Our columns grouped into contiguous runs: one write per run never touches a column between. */
+export function contiguousRuns(columns: number[]): Array<{ start: number; width: number }> {
+  const sorted = Array.from(new Set(columns.filter((c) => c > 0))).sort((a, b) => a - b);
+  const runs: Array<{ start: number; width: number }> = [];
+  for (const c of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && last.start + last.width === c) last.width++;
+    else runs.push({ start: c, width: 1 });
+  }
+  return runs;
+}

@@ -1,0 +1,101 @@
+/**
+ * Sheet IO for tables with our columns: one read of the whole table, one write per contiguous
+ * run of our columns over the rows that change. Never a cell at a time, never outside our columns.
+ */
+import { safeText } from '../domain/cells';
+import {
+  contiguousRuns,
+  findColumns,
+  HEADER_ROW,
+  planMissingColumns,
+  type ColumnMap,
+} from '../domain/table';
+
+export type Grid = unknown[][];
+
+export interface Table<K extends string> {
+  sheet: GoogleAppsScript.Spreadsheet.Sheet;
+  /** Every value of the table as read (and as we have written it since), row 1 first. */
+  values: Grid;
+  columns: ColumnMap<K>;
+}
+
+export function readGrid(sheet: GoogleAppsScript.Spreadsheet.Sheet): Grid {
+  const lastRow = sheet.getLastRow();
+  const lastColumn = sheet.getLastColumn();
+  if (lastRow === 0 || lastColumn === 0) return [[]];
+  return sheet.getRange(1, 1, lastRow, lastColumn).getValues();
+}
+
+/** Finds our columns; with `create`, adds the missing headers (one write) at the table's right. */
+export function openTable<K extends string>(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  headers: Record<K, string>,
+  create: boolean,
+  values: Grid = readGrid(sheet),
+): Table<K> & { added: number[] } {
+  const headerRow = values[HEADER_ROW - 1] ?? [];
+  const found = findColumns(headerRow, headers);
+  if (!create) return { sheet, values, columns: found, added: [] };
+  const width = Math.max(0, ...values.map((r) => r.length));
+  let last = 0;
+  headerRow.forEach((h, i) => {
+    if (h !== '' && h !== null && h !== undefined) last = i + 1;
+  });
+  const { columns, added } = planMissingColumns(found, headers, Math.max(last, width));
+  if (added.length) {
+    const first = added[0]!.column;
+    sheet.getRange(HEADER_ROW, first, 1, added.length).setValues([added.map((a) => a.header)]);
+    for (const a of added) cellsOf(values, HEADER_ROW, a.column, a.header);
+  }
+  return { sheet, values, columns, added: added.map((a) => a.column) };
+}
+
+function cellsOf(values: Grid, row: number, column: number, value: unknown): void {
+  while (values.length < row) values.push([]);
+  const r = values[row - 1]!;
+  while (r.length < column) r.push('');
+  r[column - 1] = value;
+}
+
+export function cell<K extends string>(table: Table<K>, row: number, key: K): unknown {
+  const column = table.columns[key];
+  return column ? (table.values[row - 1]?.[column - 1] ?? '') : '';
+}
+
+/**
+ * Writes patches (row → values by column key) in as few calls as the layout allows: one setValues
+ * per contiguous run of our columns, spanning the first to the last patched row. Rows in between
+ * are written back with the values this execution read, so nothing else changes.
+ */
+export function writePatches<K extends string>(
+  table: Table<K>,
+  patches: Map<number, Partial<Record<K, unknown>>>,
+): number {
+  if (patches.size === 0) return 0;
+  const rows = Array.from(patches.keys());
+  const first = Math.min(...rows);
+  const last = Math.max(...rows);
+  const keys = (Object.keys(table.columns) as K[]).filter((k) => table.columns[k] > 0);
+  const byColumn = new Map<number, K>(keys.map((k) => [table.columns[k], k]));
+  for (const [row, patch] of patches) {
+    for (const k of Object.keys(patch) as K[])
+      cellsOf(table.values, row, table.columns[k], patch[k]);
+  }
+  let writes = 0;
+  for (const run of contiguousRuns(keys.map((k) => table.columns[k]))) {
+    const block: unknown[][] = [];
+    for (let r = first; r <= last; r++) {
+      const line: unknown[] = [];
+      for (let c = run.start; c < run.start + run.width; c++) {
+        const v = byColumn.has(c) ? (table.values[r - 1]?.[c - 1] ?? '') : '';
+        // Values read back from the sheet lose their text marker: escape again so text stays text.
+        line.push(v === null || v === undefined ? '' : typeof v === 'string' ? safeText(v) : v);
+      }
+      block.push(line);
+    }
+    table.sheet.getRange(first, run.start, last - first + 1, run.width).setValues(block);
+    writes++;
+  }
+  return writes;
+}

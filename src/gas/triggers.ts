@@ -1,0 +1,23 @@
+/** The poll safety net: one time-driven trigger per user and document, removed when idle. */
+import { POLL_TRIGGER_MINUTES } from '../config';
+
+export const POLL_HANDLER = 'pollPendingPreviews';
+
+function mine(): GoogleAppsScript.Script.Trigger[] {
+  return ScriptApp.getProjectTriggers().filter((t) => t.getHandlerFunction() === POLL_HANDLER);
+}
+
+export function ensurePollTrigger(): boolean {
+  if (mine().length > 0) return false;
+  const builder = ScriptApp.newTrigger(POLL_HANDLER).timeBased();
+  if (POLL_TRIGGER_MINUTES >= 60) builder.everyHours(Math.round(POLL_TRIGGER_MINUTES / 60));
+  else builder.everyMinutes(POLL_TRIGGER_MINUTES);
+  builder.create();
+  return true;
+}
+
+export function removePollTrigger(): number {
+  const triggers = mine();
+  for (const t of triggers) ScriptApp.deleteTrigger(t);
+  return triggers.length;
+}

@@ -1,0 +1,77 @@
+/**
+ * The one list of server functions the sidebar calls, with their JSON-safe payloads. The server
+ * (src/addon/sidebarApi.ts) implements it; the page (src/ui/client.ts) calls through it.
+ */
+export interface SettingsView {
+  hasKey: boolean;
+  /** e.g. "••••••••3f9a": never the key itself. */
+  maskedKey: string | null;
+  baseUrl: string;
+  defaultBaseUrl: string;
+  allowFormulasToUseKey: boolean;
+  /** A refusal learnt at Generate (plan, partner team, read-only), until the key changes. */
+  accountNotice: string | null;
+  triggerMinutes: number;
+}
+
+export interface SettingsChange {
+  apiKey?: string;
+  baseUrl?: string;
+  allowFormulasToUseKey?: boolean;
+}
+
+export interface ConnectionReport {
+  ok: boolean;
+  serviceReachable: boolean;
+  keyAccepted: boolean | null;
+  message: string;
+}
+
+export interface SelectionSummary {
+  sheetName: string;
+  a1: string | null;
+  urls: number;
+  alreadyHavePreview: number;
+  willSend: number;
+  invalid: number;
+  message: string | null;
+}
+
+export interface GenerateRequest {
+  sheetName: string;
+  a1: string;
+}
+
+export interface GenerateReport {
+  state: 'done' | 'partial' | 'refused' | 'busy' | 'nothing';
+  message: string;
+  created: number;
+  reused: number;
+  failed: number;
+  remaining: number;
+  /** Where the run works, so a follow-up run continues on the same rows. */
+  request: GenerateRequest | null;
+  upgradeUrl: string | null;
+  warning: string | null;
+}
+
+export type Level = 'invisible' | 'low' | 'moderate' | 'strong' | 'dominant';
+
+export interface PollReport {
+  triggered: number;
+  pending: number;
+  complete: number;
+  failed: number;
+  errors: Array<{ sheet: string; row: number; status: string; message: string }>;
+  levels: Record<Level, number>;
+  busy: boolean;
+}
+
+export interface SidebarApi {
+  getSettings(): SettingsView;
+  saveSettings(change: SettingsChange): SettingsView;
+  testConnection(): ConnectionReport;
+  getSelectionSummary(): SelectionSummary;
+  startPreviewsForSelection(request?: GenerateRequest): GenerateReport;
+  pollPendingPreviews(): PollReport;
+}

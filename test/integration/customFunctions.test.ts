@@ -1,0 +1,186 @@
+import { INDEX } from '../../dev/emulator/brandIndex';
+import { column, startWorld, type World } from './harness';
+
+let w: World;
+beforeEach(async () => {
+  w = await startWorld();
+});
+afterEach(() => w.close());
+
+const indexed = INDEX.filter((b) => !b.domain.endsWith('.example'));
+
+/** 1,000 rows over 600 distinct domains: 240 in the index, 360 not, written in varied forms. */
+function prospects(): string[] {
+  const distinct = [
+    ...indexed.map((b) => b.domain),
+    ...Array.from({ length: 600 - indexed.length }, (_, i) => `prospect-${i}.com`),
+  ];
+  const forms = [
+    (d: string) => d,
+    (d: string) => `https://www.${d}/pricing?x=1`,
+    (d: string) => `http://${d.toUpperCase()}/`,
+  ];
+  return Array.from({ length: 1000 }, (_, i) =>
+    (forms[i % 3] as (d: string) => string)(distinct[i % 600] as string),
+  );
+}
+
+describe('VIS_SCORE over a column', () => {
+  it('makes one request per distinct brand, then none when recalculated', async () => {
+    const rows = prospects();
+    const first = w.rt.customFunction('VIS_SCORE', column(rows)) as unknown[][];
+    expect(first).toHaveLength(1000);
+    expect(w.rt.fetchStats.requests).toBe(600);
+    expect(w.rt.fetchStats.fetchAllCalls).toBeLessThanOrEqual(3);
+    const acme = indexed[0]!;
+    expect(first[0]).toEqual([acme.overallScore]);
+    expect(first[600]).toEqual([acme.overallScore]);
+    expect(first[indexed.length]).toEqual(['not in index']);
+    expect((await w.emu.stats()).requests['GET /api/visibility/score']).toBe(600);
+
+    w.rt.resetCounts();
+    const again = w.rt.customFunction('VIS_SCORE', column(rows));
+    expect(again).toEqual(first);
+    expect(w.rt.fetchStats.requests).toBe(0);
+    expect((await w.emu.stats()).requests['GET /api/visibility/score']).toBe(600);
+  });
+
+  it('gives the right row for blanks, bad URLs, unknown brands and unqueried platforms', () => {
+    const gemini = INDEX.find(
+      (b) => b.platformScores.gemini === null && !b.domain.endsWith('.example'),
+    )!;
+    const input = column([
+      '',
+      gemini.domain,
+      'javascript:alert(1)',
+      42,
+      'nobody-knows-this.com',
+      '   ',
+      null,
+    ]);
+    const overall = w.rt.customFunction('VIS_SCORE', input) as unknown[][];
+    expect(overall.map((r) => r[0])).toEqual([
+      '',
+      gemini.overallScore,
+      'error: not a website: javascript: addresses are not supported',
+      'error: not a website: the cell holds a number, date or true/false',
+      'not in index',
+      '',
+      '',
+    ]);
+    const geminiOnly = w.rt.customFunction('VIS_SCORE', input, 'gemini') as unknown[][];
+    expect(geminiOnly[1]).toEqual(['']);
+    const chatgpt = w.rt.customFunction('VIS_SCORE', gemini.domain, 'ChatGPT');
+    expect(chatgpt).toBe(gemini.platformScores.chatgpt);
+  });
+
+  it('fails the whole formula for an unknown platform', () => {
+    expect(() => w.rt.customFunction('VIS_SCORE', column(['acme.com']), 'bing')).toThrow(
+      /Unknown platform "bing"/,
+    );
+  });
+
+  it('a single cell gives a single value', () => {
+    expect(w.rt.customFunction('VIS_LEVEL', indexed[2]!.domain)).toBe(
+      ['invisible', 'low', 'moderate', 'strong', 'dominant'][
+        Math.min(4, Math.floor(Math.max(0, indexed[2]!.overallScore - 1) / 20))
+      ],
+    );
+    expect(w.rt.customFunction('VIS_SCORE', '')).toBe('');
+  });
+
+  it('retries injected 429s and 5xx until every row has its value', async () => {
+    await w.emu.faults({ rate429: 0.3, rate5xx: 0.1, retryAfterSeconds: 1, seed: 7 });
+    const domains = indexed.slice(0, 100).map((b) => b.domain);
+    const out = w.rt.customFunction('VIS_SCORE', column(domains)) as unknown[][];
+    expect(out.map((r) => r[0])).toEqual(indexed.slice(0, 100).map((b) => b.overallScore));
+    expect(w.rt.fetchStats.requests).toBeGreaterThan(100);
+  });
+
+  it('returns partial results inside the limit when the service is slow, and finishes on recalculation', async () => {
+    // 100 answered per round trip, the rest told to come back in 8 s: the budget runs out first.
+    await w.emu.faults({ latencyMs: 50, maxConcurrent: 100, retryAfterSeconds: 8 });
+    const domains = Array.from({ length: 600 }, (_, i) => `slow-${i}.com`);
+    const out = w.rt.customFunction('VIS_SCORE', column(domains)) as unknown[][];
+    const loading = out.filter(
+      (r) =>
+        r[0] === 'loading, recalculate to finish' ||
+        String(r[0]).startsWith('error: the service is busy'),
+    ).length;
+    expect(loading).toBeGreaterThan(0);
+    expect(out.filter((r) => r[0] === 'not in index').length).toBeGreaterThan(0);
+    await w.emu.faults({});
+    const done = w.rt.customFunction('VIS_SCORE', column(domains)) as unknown[][];
+    expect(done.every((r) => r[0] === 'not in index')).toBe(true);
+  });
+});
+
+describe('VIS_BRAND, VIS_REPORT_LINK', () => {
+  it('one row per input with a header row, a real date and an ambiguity message', () => {
+    const out = w.rt.customFunction(
+      'VIS_BRAND',
+      column(['acme-analytics', 'no-such-slug']),
+      'slug',
+      true,
+    ) as unknown[][];
+    expect(out[0]).toEqual([
+      'Brand',
+      'Slug',
+      'Overall score',
+      'Level',
+      'ChatGPT',
+      'Claude',
+      'Gemini',
+      'AI Overviews',
+      'Last scan',
+      'Brand page',
+    ]);
+    expect(out[1]!.slice(0, 4)).toEqual(['Acme Analytics', 'acme-analytics', 0, 'invisible']);
+    expect(out[1]![8]).toBeInstanceOf(Date);
+    expect(out[2]![0]).toBe('not in index');
+    const byName = w.rt.customFunction('VIS_BRAND', 'Summit Foods', 'name') as unknown[][];
+    expect(byName[0]![0]).toMatch(/^error: several brands match/);
+  });
+
+  it('a brand name that looks like a formula is written as text', () => {
+    const out = w.rt.customFunction('VIS_BRAND', 'hostile-formula', 'slug') as unknown[][];
+    expect(String(out[0]![0]).startsWith("'=")).toBe(true);
+  });
+
+  it('builds the outreach link with no request', () => {
+    expect(w.rt.customFunction('VIS_REPORT_LINK', 'acme.com/x')).toBe(
+      `${w.emu.baseUrl}/?report=https%3A%2F%2Facme.com%2Fx`,
+    );
+    expect(w.rt.fetchStats.requests).toBe(0);
+  });
+});
+
+describe('keyed functions', () => {
+  it('VIS_SCAN gives each state as one row', () => {
+    const out = w.rt.customFunction(
+      'VIS_SCAN',
+      column([1001, 1003, 1004, 1005, 'abc', 999999]),
+    ) as unknown[][];
+    expect(out[0]![0]).toBe('complete');
+    expect(typeof out[0]![1]).toBe('number');
+    expect(out[1]!.slice(0, 2)).toEqual(['none', '']);
+    expect(out[2]!.slice(0, 2)).toEqual(['failed', '']);
+    expect(out[3]![0]).toBe('running');
+    expect(out[3]![2]).toMatch(/^\d+\/24$/);
+    expect(out[4]![0]).toMatch(/^error: not a brand agent ID/);
+    expect(out[5]![0]).toMatch(/^not in index|^error/);
+  });
+
+  it('needs the owner to allow formulas to use the key', () => {
+    w.rt.runFromSidebar('saveSettings', [{ allowFormulasToUseKey: false }]);
+    const out = w.rt.customFunction('VIS_SCAN', 1001) as unknown[][];
+    expect(out[0]![0]).toMatch(/^error: formulas may not use your key here/);
+    expect(w.rt.fetchStats.requests).toBe(0);
+  });
+
+  it('formulas cannot write to the sheet or create anything', () => {
+    w.rt.customFunction('VIS_PREVIEW', column(['0b7c9a52-4a41-4f0e-9d7e-2f1c0d1e2a3b']));
+    expect(w.rt.fetchStats.log.every((r) => r.method === 'get')).toBe(true);
+    expect(w.rt.sheetCalls().writes).toBe(0);
+  });
+});

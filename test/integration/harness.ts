@@ -1,0 +1,41 @@
+// The built bundle (dist/) in the local runtime, against the emulator in its own process.
+import { spawnEmulator, type EmulatorProcess } from '../../dev/emulator/process';
+import { GasRuntime, type RuntimeOptions } from '../../dev/gas-runtime/runtime';
+
+export interface World {
+  emu: EmulatorProcess;
+  rt: GasRuntime;
+  close(): Promise<void>;
+}
+
+export const KEYS = {
+  pro: 'demo-pro-key',
+  starter: 'demo-starter-key',
+  free: 'demo-free-key',
+  readOnly: 'demo-readonly-key',
+  noPartner: 'demo-nopartner-key',
+};
+
+export async function startWorld(
+  options: RuntimeOptions & { apiKey?: string | null; emulatorArgs?: string[] } = {},
+): Promise<World> {
+  const emu = await spawnEmulator(options.emulatorArgs ?? []);
+  const rt = new GasRuntime(options);
+  const apiKey = options.apiKey === undefined ? KEYS.pro : options.apiKey;
+  // Configured the way a user does it: through the sidebar's settings call.
+  rt.runFromSidebar('saveSettings', [
+    { baseUrl: emu.baseUrl, allowFormulasToUseKey: true, ...(apiKey ? { apiKey } : {}) },
+  ]);
+  return {
+    emu,
+    rt,
+    close: async () => {
+      await rt.close();
+      await emu.stop();
+    },
+  };
+}
+
+export function column(values: unknown[]): unknown[][] {
+  return values.map((v) => [v]);
+}
