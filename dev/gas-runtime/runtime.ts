@@ -32,6 +32,8 @@ export interface RuntimeOptions {
 }
 
 interface Execution {
+  cutOffAt?: { call: string; nth: number; seen: number };
+  killed?: boolean;
   user: string;
   mode: Mode;
   start: number;
@@ -44,8 +46,10 @@ export interface RunOptions {
   mode?: Mode;
   /** AuthMode.NONE: an add-on's onOpen before the user authorised it. */
   authNone?: boolean;
-  /** Overrides the execution limit for this run (to cut a run off midway in tests). */
+  /** Overrides the execution limit for this run. */
   limitMs?: number;
+  /** Stops the run as the platform's time limit would, at the nth call of a service method. */
+  cutOffAt?: { call: string; nth: number };
 }
 
 /** What a custom function may call (Spreadsheet read-only; no UI, no triggers). */
@@ -105,8 +109,13 @@ export class GasRuntime {
   private call(name: string): void {
     this.counts[name] = (this.counts[name] ?? 0) + 1;
     const e = this.exec;
-    if (e && this.clock.now() - e.start > e.limitMs)
+    if (!e) return;
+    const cutOff = e.cutOffAt?.call === name && ++e.cutOffAt.seen >= e.cutOffAt.nth;
+    // The platform ends the execution: a catch in the script cannot carry on, as in Apps Script.
+    if (e.killed || cutOff || this.clock.now() - e.start > e.limitMs) {
+      e.killed = true;
       throw new GasError('Exceeded maximum execution time');
+    }
   }
 
   private mayWrite(): boolean {
@@ -294,14 +303,16 @@ export class GasRuntime {
       limitMs: limit,
       authNone: options.authNone ?? false,
     };
+    if (options.cutOffAt) e.cutOffAt = { ...options.cutOffAt, seen: 0 };
     this.exec = e;
     try {
       const context = this.load(e);
       const target = context[fn];
       if (typeof target !== 'function') throw new GasError(`Script function not found: ${fn}`);
       const result = (target as (...a: unknown[]) => unknown)(...args);
-      if (this.clock.now() - e.start > e.limitMs)
+      if (e.killed || this.clock.now() - e.start > e.limitMs) {
         throw new GasError('Exceeded maximum execution time');
+      }
       return result;
     } finally {
       this.locks.heldHere.clear();

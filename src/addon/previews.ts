@@ -42,9 +42,7 @@ const CHUNK = 500;
 /** After a batch that got no answer, smaller batches lose less when a connection drops. */
 const CAUTIOUS_CHUNK = 25;
 
-function selectedBlock(
-  request?: GenerateRequest,
-): {
+function selectedBlock(request?: GenerateRequest): {
   sheet: GoogleAppsScript.Spreadsheet.Sheet;
   first: number;
   last: number;

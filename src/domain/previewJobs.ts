@@ -12,6 +12,7 @@ export const STATUS = { pending: 'pending', complete: 'complete', failed: 'faile
 
 /** Status of a row whose POST got no answer: the preview may exist, so a re-run skips it. */
 export const UNANSWERED = 'error: no answer';
+export const BAD_URL = 'error: bad URL';
 const UNANSWERED_MESSAGE =
   'no answer from the service, so this preview may already exist: clear Preview status to send the row again';
 
@@ -38,6 +39,8 @@ export interface GenerationPlan {
   alreadyHavePreview: number;
   blank: number;
   unanswered: number;
+  /** Bad URLs already marked in an earlier run. */
+  flagged: number;
 }
 
 /**
@@ -52,6 +55,7 @@ export function planGeneration(selection: RowState[], sheet: RowState[]): Genera
     alreadyHavePreview: 0,
     blank: 0,
     unanswered: 0,
+    flagged: 0,
   };
   const existing = new Map<string, RowState>();
   for (const r of sheet) {
@@ -71,6 +75,7 @@ export function planGeneration(selection: RowState[], sheet: RowState[]): Genera
     const site = parseWebsite(r.website);
     if (!site.ok) {
       if (site.blank) plan.blank++;
+      else if (r.status === BAD_URL) plan.flagged++;
       else plan.invalid.push({ row: r.row, message: site.message });
       continue;
     }
@@ -125,7 +130,7 @@ export function createdPatch(uuid: string, reportUrl: string): RowPatch {
 
 /** Status `error: <kind>` (to filter on) and the sentence saying what to do in Preview message. */
 export function errorPatch(error: ServiceError | { local: string }): RowPatch {
-  if ('local' in error) return { status: 'error: bad URL', message: safeText(error.local) };
+  if ('local' in error) return { status: BAD_URL, message: safeText(error.local) };
   if (isUnanswered(error)) return { status: UNANSWERED, message: UNANSWERED_MESSAGE };
   const kind =
     error.code === 'INVALID_URL'

@@ -1,0 +1,230 @@
+import { derivedScore, findByDomain } from '../../dev/emulator/brandIndex';
+import { parseWebsite } from '../../src/domain/website';
+import { KEYS, startWorld, type World } from './harness';
+
+let w: World;
+afterEach(() => w?.close());
+
+const HEAD = ['Company', 'Website', 'Owner', 'Preview UUID', 'Preview status'];
+const EXISTING_UUID = '11111111-2222-4333-8444-555555555555';
+
+/** 300 rows: blanks, duplicates, bad URLs and two rows that already hold a preview. */
+function sheetRows(): unknown[][] {
+  const rows: unknown[][] = [];
+  for (let i = 0; i < 300; i++) {
+    let site: string;
+    if (i % 25 === 3) site = '';
+    else if (i % 40 === 7) site = 'not a website';
+    else if (i % 10 === 9)
+      site = `https://www.company-${i - 9}.com/about`; // duplicate of row i-9
+    else site = `company-${i}.com`;
+    rows.push([
+      `Company ${i}`,
+      site,
+      `owner${i % 7}@example.com`,
+      i === 11 || i === 12 ? EXISTING_UUID : '',
+      i === 11 || i === 12 ? 'pending' : '',
+    ]);
+  }
+  return rows;
+}
+
+function load(rt: World['rt'], rows: unknown[][]): void {
+  const sheet = rt.spreadsheet.activeSheet;
+  sheet.setName('Prospects');
+  sheet.cells = [HEAD, ...rows].map((r) => r.map((v) => ({ value: v as string })));
+  sheet.setActiveSelection(`B1:B${rows.length + 1}`);
+}
+
+function table(rt: World['rt']): { head: string[]; rows: Record<string, unknown>[] } {
+  const sheet = rt.spreadsheet.activeSheet;
+  const all = sheet.cells.map((r) => r.map((c) => c.formula ?? c.value));
+  const head = (all[0] ?? []).map(String);
+  return {
+    head,
+    rows: all.slice(1).map((r) => Object.fromEntries(head.map((h, i) => [h, r[i] ?? '']))),
+  };
+}
+
+function eligibleDomains(rows: unknown[][]): Set<string> {
+  const out = new Set<string>();
+  for (const r of rows) {
+    const site = parseWebsite(r[1]);
+    if (site.ok && !r[3]) out.add(site.domain);
+  }
+  return out;
+}
+
+const generate = (rt: World['rt'], request?: unknown) =>
+  rt.runFromSidebar('startPreviewsForSelection', request ? [request] : []) as {
+    state: string;
+    message: string;
+    request: unknown;
+  };
+const poll = (rt: World['rt']) =>
+  rt.runFromSidebar('pollPendingPreviews') as {
+    pending: number;
+    complete: number;
+    triggered: number;
+    failed: number;
+  };
+
+describe('bulk preview generation', () => {
+  it('sends exactly one POST per eligible site, writes every row, touches nothing else, and never sends twice', async () => {
+    w = await startWorld();
+    const rows = sheetRows();
+    load(w.rt, rows);
+    const r = generate(w.rt);
+    expect(r.state).toBe('done');
+    const expected = eligibleDomains(rows).size;
+    expect((await w.emu.stats()).requests['POST /api/visibility/scan-preview']).toBe(expected);
+    expect((await w.emu.stats()).duplicatePreviews).toBe(0);
+
+    const t = table(w.rt);
+    expect(t.head).toEqual([
+      ...HEAD,
+      'Report URL',
+      'Visibility score',
+      'Knowledge score',
+      'Sentiment score',
+      'Agent site URL',
+      'Preview message',
+    ]);
+    t.rows.forEach((row, i) => {
+      const original = rows[i]!;
+      expect([row.Company, row.Website, row.Owner]).toEqual(original.slice(0, 3));
+      const site = parseWebsite(original[1]);
+      if (original[3]) expect(row['Preview UUID']).toBe(EXISTING_UUID);
+      else if (original[1] === '') expect(row['Preview status']).toBe('');
+      else if (!site.ok)
+        expect([row['Preview status'], row['Preview message']]).toEqual([
+          'error: bad URL',
+          expect.stringMatching(/^not a website/),
+        ]);
+      else {
+        expect(row['Preview status']).toBe('pending');
+        expect(row['Preview UUID']).toMatch(/^[0-9a-f-]{36}$/);
+        expect(row['Report URL']).toMatch(
+          /^https:\/\/reports\.northwind-agency\.example\/visibility-scan-preview\//,
+        );
+      }
+    });
+    // A duplicate site shares the first row's preview.
+    expect(t.rows[19]!['Preview UUID']).toBe(t.rows[10]!['Preview UUID']);
+
+    const second = generate(w.rt);
+    expect(second.state).toBe('nothing');
+    expect((await w.emu.stats()).requests['POST /api/visibility/scan-preview']).toBe(expected);
+  });
+
+  it('a second press while a run holds the lock reports it and sends nothing', async () => {
+    w = await startWorld();
+    load(w.rt, sheetRows());
+    w.rt.holdLock('document', true);
+    const r = generate(w.rt);
+    expect(r.state).toBe('busy');
+    expect((await w.emu.stats()).requests['POST /api/visibility/scan-preview']).toBeUndefined();
+  });
+
+  it.each([
+    [KEYS.free, /Starter or Pro plan.*current plan: free/],
+    [KEYS.readOnly, /read-only/],
+    [KEYS.noPartner, /partner team/],
+    ['not-a-key', /API key was refused/],
+  ])('a refusal (%s) stops the run before any row is touched', async (key, message) => {
+    w = await startWorld({ apiKey: key });
+    load(w.rt, sheetRows());
+    const before = JSON.stringify(w.rt.spreadsheet.activeSheet.cells);
+    const r = generate(w.rt);
+    expect(r.state).toBe('refused');
+    expect(r.message).toMatch(message);
+    expect(JSON.stringify(w.rt.spreadsheet.activeSheet.cells)).toBe(before);
+    expect((await w.emu.stats()).previewsCreated).toBe(0);
+    expect((w.rt.runFromSidebar('getSettings') as { accountNotice: string }).accountNotice).toMatch(
+      message,
+    );
+  });
+
+  it('a run cut off midway resumes with no duplicate and no lost row', async () => {
+    w = await startWorld();
+    const rows = Array.from({ length: 700 }, (_, i) => [`Co ${i}`, `site-${i}.com`, '', '', '']);
+    load(w.rt, rows);
+    expect(() =>
+      w.rt.run('startPreviewsForSelection', [], {
+        cutOffAt: { call: 'UrlFetchApp.fetchAll', nth: 2 },
+      }),
+    ).toThrow(/Exceeded maximum execution time/);
+    const half = table(w.rt).rows.filter((r) => r['Preview UUID']).length;
+    expect(half).toBe(500);
+    expect(generate(w.rt).state).toBe('done');
+    const stats = await w.emu.stats();
+    expect(stats.requests['POST /api/visibility/scan-preview']).toBe(700);
+    expect(stats.duplicatePreviews).toBe(0);
+    expect(table(w.rt).rows.every((r) => r['Preview status'] === 'pending')).toBe(true);
+  });
+});
+
+describe('polling', () => {
+  it('lands every result in the row of its uuid after the sheet is sorted, and removes the trigger when done', async () => {
+    w = await startWorld();
+    const rows = sheetRows().filter((r) => !r[3]);
+    load(w.rt, rows);
+    generate(w.rt);
+    expect(w.rt.triggers.list.map((t) => t.handler)).toEqual(['pollPendingPreviews']);
+    generate(w.rt);
+    expect(w.rt.triggers.list).toHaveLength(1);
+
+    const early = poll(w.rt);
+    expect(early.pending).toBeGreaterThan(0);
+    expect(early.complete).toBe(0);
+
+    w.rt.spreadsheet.activeSheet.sort(1, false);
+    w.rt.spreadsheet.activeSheet.insertRowsBefore(5, 2);
+    await w.emu.advance(91000);
+    w.rt.resetCounts();
+    const done = poll(w.rt);
+    expect(done.pending).toBe(0);
+    expect(done.complete).toBe(rows.filter((r) => parseWebsite(r[1]).ok).length);
+    expect(w.rt.sheetCalls().writes).toBe(1);
+    expect(w.rt.fetchStats.fetchAllCalls).toBe(1);
+
+    for (const row of table(w.rt).rows) {
+      if (row['Preview status'] !== 'complete') continue;
+      const site = parseWebsite(row.Website);
+      expect(site.ok).toBe(true);
+      const domain = site.ok ? site.domain : '';
+      expect(row['Visibility score']).toBe(
+        findByDomain(domain)?.overallScore ?? derivedScore(domain, 'overall'),
+      );
+      expect(row['Knowledge score']).toBe(derivedScore(domain, 'knowledge'));
+    }
+    expect(w.rt.triggers.list).toHaveLength(0);
+  });
+
+  it('the hourly safety-net trigger polls when the sidebar is closed', async () => {
+    w = await startWorld();
+    load(w.rt, [['Rosie', 'rosies-bakery.com', '', '', '']]);
+    generate(w.rt);
+    await w.emu.advance(120000);
+    w.rt.advance(60 * 60 * 1000);
+    const row = table(w.rt).rows[0]!;
+    expect(row['Preview status']).toBe('complete');
+    expect(row['Agent site URL']).toMatch(/^https:\/\//);
+    expect(w.rt.triggers.list).toHaveLength(0);
+  });
+
+  it('a deleted row is dropped quietly', async () => {
+    w = await startWorld();
+    load(w.rt, [
+      ['A', 'alpha-co.com', '', '', ''],
+      ['B', 'beta-co.com', '', '', ''],
+    ]);
+    generate(w.rt);
+    w.rt.spreadsheet.activeSheet.deleteRow(2);
+    await w.emu.advance(120000);
+    const r = poll(w.rt);
+    expect([r.triggered, r.complete, r.pending]).toEqual([1, 1, 0]);
+    expect(table(w.rt).rows[0]!.Company).toBe('B');
+    expect(table(w.rt).rows[0]!['Preview status']).toBe('complete');
+  });
+});
