@@ -1,0 +1,128 @@
+// `npm start`: the built add-on in the local Apps Script runtime, against the bundled service
+// emulator, on a sample prospect sheet — run as a user would. Flags:
+//   --csv FILE          another prospect sheet (a Website column is required)
+//   --base-url URL      a real service instead of the emulator (with --key)
+//   --key KEY           the API key (default: the emulator's pro partner demo key)
+//   --time-scale N      the emulator's clock speed (default 60: a 90 s preview takes 1.5 s)
+//   --out FILE          where the filled sheet goes (default out/prospects.csv)
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { spawnEmulator, type EmulatorProcess } from './emulator/process';
+import { GasRuntime } from './gas-runtime/runtime';
+import { columnLetter } from './gas-runtime/a1';
+import { display } from './gas-runtime/spreadsheet';
+
+function flag(name: string, fallback?: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const step = (n: number, text: string) => console.log(`\n\x1b[1m${n}. ${text}\x1b[0m`);
+
+function progressBar(done: number, pending: number, failed: number): string {
+  const total = Math.max(1, done + pending + failed);
+  const width = 30;
+  const d = Math.round((width * done) / total);
+  const f = Math.round((width * failed) / total);
+  return `[${'#'.repeat(d)}${'x'.repeat(f)}${'.'.repeat(Math.max(0, width - d - f))}] ${done} complete, ${pending} pending, ${failed} with errors`;
+}
+
+function printTable(rt: GasRuntime, sheetName: string, columns: string[], limit: number): void {
+  const sheet = rt.spreadsheet.sheets.find((s) => s.sheetName === sheetName)!;
+  const head = sheet.cells[0]!.map((c) => String(c.value));
+  const idx = columns.map((c) => head.indexOf(c)).filter((i) => i >= 0);
+  const rows = sheet.cells.slice(0, limit + 1).map((r) => idx.map((i) => display(r[i]?.value ?? '').slice(0, 34)));
+  const widths = idx.map((_, k) => Math.max(...rows.map((r) => r[k]!.length)));
+  rows.forEach((r, n) => {
+    console.log('  ' + r.map((v, k) => v.padEnd(widths[k]!)).join('  '));
+    if (n === 0) console.log('  ' + widths.map((w) => '-'.repeat(w)).join('  '));
+  });
+  if (sheet.cells.length - 1 > limit) console.log(`  … ${sheet.cells.length - 1 - limit} more rows in the file`);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const csvPath = flag('csv', path.join(__dirname, 'sample', 'prospects.csv'))!;
+  const outPath = flag('out', path.join('out', 'prospects.csv'))!;
+  const timeScale = Number(flag('time-scale', '60'));
+  let emu: EmulatorProcess | null = null;
+  let baseUrl = flag('base-url');
+  if (!baseUrl) {
+    emu = await spawnEmulator(['--time-scale', String(timeScale)]);
+    baseUrl = emu.baseUrl;
+  }
+  const key = flag('key', 'demo-pro-key')!;
+  const rt = new GasRuntime({ distDir: path.resolve('dist') });
+  try {
+    step(1, `Sheet in: ${csvPath}`);
+    const sheet = rt.spreadsheet.importCsv('Prospects', readFileSync(csvPath, 'utf8'));
+    rt.spreadsheet.sheets = rt.spreadsheet.sheets.filter((s) => s === sheet);
+    sheet.activate();
+    const head = sheet.cells[0]!.map((c) => String(c.value).toLowerCase());
+    const websiteCol = head.indexOf('website') + 1;
+    if (websiteCol === 0) throw new Error('The sheet needs a "Website" column in row 1.');
+    const lastRow = sheet.lastRow();
+    console.log(`  ${lastRow - 1} prospects; service ${emu ? `emulator at ${baseUrl} (clock ×${timeScale})` : baseUrl}`);
+
+    step(2, 'Open the sheet: the add-on menu');
+    rt.run('onOpen', [{ authMode: 'LIMITED' }], { mode: 'simple-trigger' });
+    for (const m of rt.ui.menus) console.log(`  ${m.title}: ${m.items.map((i) => i.caption).join(' · ')}`);
+
+    step(3, 'Settings, through the sidebar: save the key, test the connection');
+    rt.run('showSidebar');
+    const settings = rt.runFromSidebar('saveSettings', [{ apiKey: key, baseUrl, allowFormulasToUseKey: true }]) as { maskedKey: string };
+    const test = rt.runFromSidebar('testConnection') as { message: string };
+    console.log(`  key ${settings.maskedKey} saved; ${test.message}`);
+
+    step(4, 'One formula fills the score column');
+    const scoreCol = sheet.lastColumn() + 1;
+    const formula = `=VIS_SCORE(${columnLetter(websiteCol)}2:${columnLetter(websiteCol)}${lastRow})`;
+    sheet.put(1, scoreCol, { value: 'Public score' });
+    sheet.put(2, scoreCol, { value: '', formula });
+    rt.resetCounts();
+    let t = Date.now();
+    rt.recalculate();
+    console.log(`  ${formula}: ${rt.fetchStats.requests} requests in ${rt.fetchStats.fetchAllCalls} round trip(s), ${Date.now() - t} ms`);
+    rt.resetCounts();
+    t = Date.now();
+    rt.recalculate();
+    console.log(`  recalculated: ${rt.fetchStats.requests} requests (cached), ${Date.now() - t} ms`);
+
+    step(5, 'Select the websites and press "Generate previews" in the sidebar');
+    sheet.setActiveSelection(`${columnLetter(websiteCol)}1:${columnLetter(websiteCol)}${lastRow}`);
+    const summary = rt.runFromSidebar('getSelectionSummary') as { a1: string; urls: number; willSend: number; invalid: number };
+    console.log(`  selection ${summary.a1}: ${summary.urls} websites, ${summary.willSend} to send, ${summary.invalid} not valid (previews cost no credits)`);
+    let request: unknown;
+    for (;;) {
+      const r = rt.runFromSidebar('startPreviewsForSelection', request ? [request] : []) as { state: string; message: string; request: unknown };
+      console.log(`  ${r.message}`);
+      if (r.state !== 'partial') break;
+      request = r.request;
+    }
+
+    step(6, 'Scores fill in as previews complete (the sidebar polls every 10 s; the trigger is the safety net)');
+    for (let i = 0; i < 60; i++) {
+      await sleep(Math.max(50, 10000 / timeScale));
+      rt.advance(10000);
+      const p = rt.runFromSidebar('pollPendingPreviews') as { pending: number; complete: number; failed: number };
+      process.stdout.write(`\r  ${progressBar(p.complete, p.pending, p.failed)}   `);
+      if (p.pending === 0) break;
+    }
+    console.log(`\n  poll trigger left installed: ${rt.triggers.list.length === 0 ? 'none (nothing pending)' : rt.triggers.list.length}`);
+
+    step(7, 'The filled sheet');
+    mkdirSync(path.dirname(outPath), { recursive: true });
+    writeFileSync(outPath, rt.spreadsheet.exportCsv('Prospects'));
+    printTable(rt, 'Prospects', ['Company', 'Public score', 'Preview status', 'Visibility score', 'Knowledge score', 'Sentiment score'], 15);
+    console.log(`\n  Written to ${path.resolve(outPath)} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await rt.close();
+    await emu?.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
