@@ -3,6 +3,6 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022' } }] },
+  transform: { '^.+\\.ts$': '<rootDir>/scripts/jest-esbuild-transform.cjs' },
   testTimeout: 60000,
 };
