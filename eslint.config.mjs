@@ -43,6 +43,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    files: ['**/*.cjs', 'jest.config.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Tests read the emulator's JSON loosely on purpose: the schemas are what they check.
     files: ['test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
