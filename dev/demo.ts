@@ -32,13 +32,16 @@ function printTable(rt: GasRuntime, sheetName: string, columns: string[], limit:
   const sheet = rt.spreadsheet.sheets.find((s) => s.sheetName === sheetName)!;
   const head = sheet.cells[0]!.map((c) => String(c.value));
   const idx = columns.map((c) => head.indexOf(c)).filter((i) => i >= 0);
-  const rows = sheet.cells.slice(0, limit + 1).map((r) => idx.map((i) => display(r[i]?.value ?? '').slice(0, 34)));
+  const rows = sheet.cells
+    .slice(0, limit + 1)
+    .map((r) => idx.map((i) => display(r[i]?.value ?? '').slice(0, 34)));
   const widths = idx.map((_, k) => Math.max(...rows.map((r) => r[k]!.length)));
   rows.forEach((r, n) => {
     console.log('  ' + r.map((v, k) => v.padEnd(widths[k]!)).join('  '));
     if (n === 0) console.log('  ' + widths.map((w) => '-'.repeat(w)).join('  '));
   });
-  if (sheet.cells.length - 1 > limit) console.log(`  … ${sheet.cells.length - 1 - limit} more rows in the file`);
+  if (sheet.cells.length - 1 > limit)
+    console.log(`  … ${sheet.cells.length - 1 - limit} more rows in the file`);
 }
 
 async function main(): Promise<void> {
@@ -63,15 +66,20 @@ async function main(): Promise<void> {
     const websiteCol = head.indexOf('website') + 1;
     if (websiteCol === 0) throw new Error('The sheet needs a "Website" column in row 1.');
     const lastRow = sheet.lastRow();
-    console.log(`  ${lastRow - 1} prospects; service ${emu ? `emulator at ${baseUrl} (clock ×${timeScale})` : baseUrl}`);
+    console.log(
+      `  ${lastRow - 1} prospects; service ${emu ? `emulator at ${baseUrl} (clock ×${timeScale})` : baseUrl}`,
+    );
 
     step(2, 'Open the sheet: the add-on menu');
     rt.run('onOpen', [{ authMode: 'LIMITED' }], { mode: 'simple-trigger' });
-    for (const m of rt.ui.menus) console.log(`  ${m.title}: ${m.items.map((i) => i.caption).join(' · ')}`);
+    for (const m of rt.ui.menus)
+      console.log(`  ${m.title}: ${m.items.map((i) => i.caption).join(' · ')}`);
 
     step(3, 'Settings, through the sidebar: save the key, test the connection');
     rt.run('showSidebar');
-    const settings = rt.runFromSidebar('saveSettings', [{ apiKey: key, baseUrl, allowFormulasToUseKey: true }]) as { maskedKey: string };
+    const settings = rt.runFromSidebar('saveSettings', [
+      { apiKey: key, baseUrl, allowFormulasToUseKey: true },
+    ]) as { maskedKey: string };
     const test = rt.runFromSidebar('testConnection') as { message: string };
     console.log(`  key ${settings.maskedKey} saved; ${test.message}`);
 
@@ -83,39 +91,77 @@ async function main(): Promise<void> {
     rt.resetCounts();
     let t = Date.now();
     rt.recalculate();
-    console.log(`  ${formula}: ${rt.fetchStats.requests} requests in ${rt.fetchStats.fetchAllCalls} round trip(s), ${Date.now() - t} ms`);
+    console.log(
+      `  ${formula}: ${rt.fetchStats.requests} requests in ${rt.fetchStats.fetchAllCalls} round trip(s), ${Date.now() - t} ms`,
+    );
     rt.resetCounts();
     t = Date.now();
     rt.recalculate();
-    console.log(`  recalculated: ${rt.fetchStats.requests} requests (cached), ${Date.now() - t} ms`);
+    console.log(
+      `  recalculated: ${rt.fetchStats.requests} requests (cached), ${Date.now() - t} ms`,
+    );
 
     step(5, 'Select the websites and press "Generate previews" in the sidebar');
     sheet.setActiveSelection(`${columnLetter(websiteCol)}1:${columnLetter(websiteCol)}${lastRow}`);
-    const summary = rt.runFromSidebar('getSelectionSummary') as { a1: string; urls: number; willSend: number; invalid: number };
-    console.log(`  selection ${summary.a1}: ${summary.urls} websites, ${summary.willSend} to send, ${summary.invalid} not valid (previews cost no credits)`);
+    const summary = rt.runFromSidebar('getSelectionSummary') as {
+      a1: string;
+      urls: number;
+      willSend: number;
+      invalid: number;
+    };
+    console.log(
+      `  selection ${summary.a1}: ${summary.urls} websites, ${summary.willSend} to send, ${summary.invalid} not valid (previews cost no credits)`,
+    );
     let request: unknown;
     for (;;) {
-      const r = rt.runFromSidebar('startPreviewsForSelection', request ? [request] : []) as { state: string; message: string; request: unknown };
+      const r = rt.runFromSidebar('startPreviewsForSelection', request ? [request] : []) as {
+        state: string;
+        message: string;
+        request: unknown;
+      };
       console.log(`  ${r.message}`);
       if (r.state !== 'partial') break;
       request = r.request;
     }
 
-    step(6, 'Scores fill in as previews complete (the sidebar polls every 10 s; the trigger is the safety net)');
+    step(
+      6,
+      'Scores fill in as previews complete (the sidebar polls every 10 s; the trigger is the safety net)',
+    );
     for (let i = 0; i < 60; i++) {
       await sleep(Math.max(50, 10000 / timeScale));
       rt.advance(10000);
-      const p = rt.runFromSidebar('pollPendingPreviews') as { pending: number; complete: number; failed: number };
+      const p = rt.runFromSidebar('pollPendingPreviews') as {
+        pending: number;
+        complete: number;
+        failed: number;
+      };
       process.stdout.write(`\r  ${progressBar(p.complete, p.pending, p.failed)}   `);
       if (p.pending === 0) break;
     }
-    console.log(`\n  poll trigger left installed: ${rt.triggers.list.length === 0 ? 'none (nothing pending)' : rt.triggers.list.length}`);
+    console.log(
+      `\n  poll trigger left installed: ${rt.triggers.list.length === 0 ? 'none (nothing pending)' : rt.triggers.list.length}`,
+    );
 
     step(7, 'The filled sheet');
     mkdirSync(path.dirname(outPath), { recursive: true });
     writeFileSync(outPath, rt.spreadsheet.exportCsv('Prospects'));
-    printTable(rt, 'Prospects', ['Company', 'Public score', 'Preview status', 'Visibility score', 'Knowledge score', 'Sentiment score'], 15);
-    console.log(`\n  Written to ${path.resolve(outPath)} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    printTable(
+      rt,
+      'Prospects',
+      [
+        'Company',
+        'Public score',
+        'Preview status',
+        'Visibility score',
+        'Knowledge score',
+        'Sentiment score',
+      ],
+      15,
+    );
+    console.log(
+      `\n  Written to ${path.resolve(outPath)} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
   } finally {
     await rt.close();
     await emu?.stop();

@@ -8,10 +8,14 @@ import { parseCsv } from '../../dev/gas-runtime/csv';
 
 it('fills the sample sheet and writes it out', () => {
   const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'demo-')), 'prospects.csv');
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'dev/demo.ts', '--out', out, '--time-scale', '200'], {
-    encoding: 'utf8',
-    timeout: 60000,
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'dev/demo.ts', '--out', out, '--time-scale', '200'],
+    {
+      encoding: 'utf8',
+      timeout: 60000,
+    },
+  );
   expect(run.stderr).not.toMatch(/Error/);
   expect(run.status).toBe(0);
   expect(run.stdout).toMatch(/recalculated: 0 requests/);
@@ -20,7 +24,11 @@ it('fills the sample sheet and writes it out', () => {
   expect(rows.length).toBeGreaterThanOrEqual(50);
   const withSite = rows.filter((r) => r[col('Preview UUID')]);
   expect(withSite.length).toBeGreaterThanOrEqual(50);
-  expect(withSite.every((r) => r[col('Preview status')] === 'complete' && /^\d+$/.test(r[col('Visibility score')]!))).toBe(true);
+  expect(
+    withSite.every(
+      (r) => r[col('Preview status')] === 'complete' && /^\d+$/.test(r[col('Visibility score')]!),
+    ),
+  ).toBe(true);
   expect(rows.some((r) => r[col('Preview status')] === 'error: bad URL')).toBe(true);
   // The key is never written to the sheet.
   expect(readFileSync(out, 'utf8')).not.toContain('demo-pro-key');
