@@ -3,7 +3,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'out/', 'build/', 'coverage/', 'node_modules/'] },
+  { ignores: ['dist/', 'out/', 'build/', 'coverage/', 'node_modules/', 'test/fixtures/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -27,8 +27,11 @@ const isDate = (v: unknown): v is Date => Object.prototype.toString.call(v) === 
 function normalise(v: unknown): Cell {
   if (v === null || v === undefined || v === '') return { value: '' };
   if (typeof v === 'string') {
+    // Sheets parses a written string as if typed: numbers become numbers, and anything starting
+    // with = + - @ that is not a number becomes a formula. An apostrophe marks plain text.
     if (v.startsWith("'")) return { value: v.slice(1) };
-    if (v.startsWith('=') && v.length > 1) return { value: '', formula: v };
+    if (/^[-+]?\d+(\.\d+)?$/.test(v.trim())) return { value: Number(v) };
+    if (/^[=+\-@]/.test(v) && v.length > 1) return { value: '', formula: v };
     return { value: v };
   }
   if (typeof v === 'number') return { value: Number.isFinite(v) ? v : '#NUM!' };

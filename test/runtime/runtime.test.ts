@@ -1,0 +1,162 @@
+// The local Apps Script runtime's own tests: each service's behaviour and limits, on a probe project.
+import path from 'node:path';
+import { spawnEmulator, type EmulatorProcess } from '../../dev/emulator/process';
+import { GasRuntime } from '../../dev/gas-runtime/runtime';
+
+const distDir = path.join(__dirname, '..', 'fixtures', 'probe-bundle');
+let rt: GasRuntime;
+beforeEach(() => {
+  rt = new GasRuntime({ distDir });
+});
+afterEach(() => rt.close());
+
+describe('the context', () => {
+  it('offers nothing of Node', () => {
+    expect(rt.run('probeGlobals')).toBe('');
+  });
+  it('is fresh for every execution, so globals are no cache', () => {
+    expect(rt.run('probeState')).toBe(1);
+    expect(rt.run('probeState')).toBe(1);
+  });
+  it('names a missing function as Apps Script does', () => {
+    expect(() => rt.run('nope')).toThrow('Script function not found: nope');
+  });
+});
+
+describe('custom-function mode', () => {
+  it('gives a scalar for a cell and a 2-D array for a range', () => {
+    expect(rt.customFunction('DOUBLE', 21)).toBe(42);
+    expect(rt.customFunction('DOUBLE', [[1], [2]])).toEqual([[2], [4]]);
+  });
+  it('refuses writes, triggers and UI with Apps Script’s error, but reads', () => {
+    expect(() => rt.customFunction('probeWrite')).toThrow(
+      'You do not have permission to call Range.setValues',
+    );
+    expect(() => rt.customFunction('probeTrigger')).toThrow(
+      /You do not have permission to call ScriptApp/,
+    );
+    expect(() => rt.customFunction('probeUi')).toThrow(
+      'You do not have permission to call SpreadsheetApp.getUi',
+    );
+    expect(() => rt.customFunction('probeRead')).not.toThrow();
+  });
+  it("reads the owner's user properties, read-only", () => {
+    rt.userProperties(rt.owner).data.k = 'owner value';
+    rt.userProperties('editor@example.com').data.k = 'editor value';
+    expect(rt.customFunction('probeUserProp')).toBe('owner value');
+    expect(rt.run('probeUserProp', [], { user: 'editor@example.com' })).toBe('editor value');
+    expect(() => rt.customFunction('probeSetUserProp', 'x')).toThrow(/permission/);
+  });
+  it('fails a call past 30 seconds, and the platform’s stop cannot be caught', () => {
+    expect(() => rt.customFunction('probeSleepForever')).toThrow('Exceeded maximum execution time');
+    expect(() => rt.run('probeCatchTimeout', [], { limitMs: 5000 })).toThrow(
+      'Exceeded maximum execution time',
+    );
+    expect(rt.spreadsheet.activeSheet.cell(1, 1).value).toBe('');
+  });
+  it('recalculates formulas and spills arrays', () => {
+    const sheet = rt.spreadsheet.activeSheet;
+    sheet.put(1, 1, { value: 1 });
+    sheet.put(2, 1, { value: 2 });
+    sheet.put(1, 2, { value: '', formula: '=DOUBLE(A1:A2)' });
+    rt.recalculate();
+    expect([sheet.cell(1, 2).value, sheet.cell(2, 2).value]).toEqual([2, 4]);
+    expect(sheet.cell(1, 2).formula).toBe('=DOUBLE(A1:A2)');
+  });
+});
+
+describe('services', () => {
+  it('reads written strings as Sheets does (formulas, numbers, apostrophe text) and counts every call', () => {
+    rt.run('probeFormula');
+    const sheet = rt.spreadsheet.activeSheet;
+    expect(sheet.cell(1, 1).formula).toBe('=1+1');
+    expect(sheet.cell(1, 2)).toEqual({ value: '=text' });
+    expect(sheet.cell(1, 3).value).toBe(-5);
+    expect(sheet.cell(1, 4).formula).toBe('@evil');
+    expect(rt.counts['Range.setValues']).toBe(1);
+    expect(rt.sheetCalls().writes).toBe(1);
+  });
+  it('sleeps on the runtime clock, not the wall clock', () => {
+    const before = Date.now();
+    expect(rt.run('probeSleep', [60000])).toBeGreaterThanOrEqual(60000);
+    expect(Date.now() - before).toBeLessThan(5000);
+  });
+  it('expires cache entries on the runtime clock and enforces key and value sizes', () => {
+    rt.run('probeCachePut', ['k', 'v', 10]);
+    expect(rt.run('probeCacheGet', ['k'])).toBe('v');
+    rt.advance(11000);
+    expect(rt.run('probeCacheGet', ['k'])).toBeNull();
+    expect(() => rt.run('probeCachePut', ['x'.repeat(251), 'v', 10])).toThrow(
+      'Argument too large: key',
+    );
+    expect(() => rt.run('probeCachePut', ['k', 'x'.repeat(100 * 1024 + 1), 10])).toThrow(
+      'Argument too large: value',
+    );
+  });
+  it('enforces the property value size', () => {
+    expect(() => rt.run('probePropBig')).toThrow('Argument too large: value');
+  });
+  it('fires time-driven triggers by the clock, hourly at most for an add-on, and limits them', () => {
+    expect(rt.run('probeTrigger')).toBe(1);
+    rt.advance(3 * 60 * 60 * 1000);
+    expect(rt.scriptProps.data.ticks).toBe('3');
+    expect(() => rt.run('probeTrigger')).toThrow(/too many time-based triggers/);
+    expect(() => rt.run('probeMinuteTrigger')).toThrow(/more frequently than once per hour/);
+    const bound = new GasRuntime({ distDir, addon: false });
+    for (let i = 0; i < 20; i++) bound.run('probeMinuteTrigger');
+    expect(() => bound.run('probeMinuteTrigger')).toThrow(/too many triggers/);
+    void bound.close();
+  });
+  it('captures menus, and holds a lock another execution has', () => {
+    rt.run('probeUi', [], { mode: 'menu' });
+    expect(rt.ui.menus[0]!.items).toEqual([{ caption: 'Hello', fn: 'tick' }]);
+    expect(rt.run('probeLock')).toBe(true);
+    rt.holdLock('document', true);
+    expect(rt.run('probeLock')).toBe(false);
+  });
+  it('in AuthMode.NONE, only the menu may be built', () => {
+    expect(() => rt.run('probeUi', [], { mode: 'simple-trigger', authNone: true })).not.toThrow();
+    expect(() => rt.run('probeUserProp', [], { mode: 'simple-trigger', authNone: true })).toThrow(
+      /permission/,
+    );
+  });
+});
+
+describe('UrlFetchApp over real HTTP', () => {
+  let emu: EmulatorProcess;
+  beforeAll(async () => {
+    emu = await spawnEmulator();
+  });
+  afterAll(() => emu.stop());
+  beforeEach(() => emu.control('reset', {}));
+
+  it('fetchAll sends its requests concurrently and returns them in order', async () => {
+    await emu.faults({ latencyMs: 200 });
+    const urls = Array.from(
+      { length: 20 },
+      (_, i) => `${emu.baseUrl}/api/visibility/score?slug=${i % 2 ? 'acme-analytics' : 'nobody'}`,
+    );
+    const out = rt.run('probeFetchAll', [urls]) as unknown[][];
+    expect(out.map((r) => r[0])).toEqual(urls.map((_, i) => (i % 2 ? 200 : 404)));
+    expect((await emu.stats()).maxInFlight).toBeGreaterThanOrEqual(10);
+    expect(rt.fetchStats).toMatchObject({ requests: 20, fetchAllCalls: 1 });
+  });
+  it('throws for an HTTP error without muteHttpExceptions, and for a batch with no answer', async () => {
+    expect(() => rt.run('probeFetch', [`${emu.baseUrl}/api/visibility/score?slug=nobody`])).toThrow(
+      /returned code 404/,
+    );
+    await emu.faults({ rateDrop: 1 });
+    expect(() => rt.run('probeFetchAll', [[`${emu.baseUrl}/api/visibility/score?slug=x`]])).toThrow(
+      /Address unavailable/,
+    );
+  });
+  it('enforces the daily quota with Apps Script’s message', () => {
+    const small = new GasRuntime({ distDir, urlFetchDailyQuota: 3 });
+    const url = `${emu.baseUrl}/api/visibility/score?slug=acme-analytics`;
+    small.run('probeFetchAll', [[url, url, url]]);
+    expect(() => small.run('probeFetchAll', [[url]])).toThrow(
+      'Service invoked too many times for one day: urlfetch.',
+    );
+    void small.close();
+  });
+});

@@ -1,0 +1,119 @@
+import { serviceError } from '../../src/api/errors';
+import {
+  BAD_URL,
+  createdPatch,
+  errorPatch,
+  planGeneration,
+  pollPatch,
+  UNANSWERED,
+  type RowState,
+} from '../../src/domain/previewJobs';
+import {
+  contiguousRuns,
+  findColumns,
+  planMissingColumns,
+  PREVIEW_HEADERS,
+} from '../../src/domain/table';
+
+const row = (n: number, website: unknown, extra: Partial<RowState> = {}): RowState => ({
+  row: n,
+  website,
+  uuid: '',
+  status: '',
+  reportUrl: '',
+  ...extra,
+});
+
+describe('planGeneration', () => {
+  it('sends each new site once, reuses previews of the sheet, and skips what must not be sent', () => {
+    const selection = [
+      row(2, 'a.com'),
+      row(3, 'https://www.a.com/x'),
+      row(4, ''),
+      row(5, 'not a site'),
+      row(6, 'b.com', { uuid: 'u-b' }),
+      row(7, 'c.com'),
+      row(8, 'd.com', { status: UNANSWERED }),
+      row(9, 'still bad', { status: BAD_URL }),
+    ];
+    const sheet = [...selection, row(20, 'c.com', { uuid: 'u-c', reportUrl: 'https://r/c' })];
+    const plan = planGeneration(selection, sheet);
+    expect(plan.send).toEqual([{ domain: 'a.com', url: 'https://a.com/', rows: [2, 3] }]);
+    expect(plan.reuse.map((r) => [r.row, r.from.uuid])).toEqual([[7, 'u-c']]);
+    expect(plan.invalid.map((r) => r.row)).toEqual([5]);
+    expect([plan.alreadyHavePreview, plan.blank, plan.unanswered, plan.flagged]).toEqual([
+      1, 1, 1, 1,
+    ]);
+  });
+});
+
+describe('row patches', () => {
+  it('escape service text and drop non-http links', () => {
+    expect(createdPatch('=u', 'javascript:alert(1)')).toEqual({
+      uuid: "'=u",
+      status: 'pending',
+      reportUrl: '',
+      message: '',
+    });
+    expect(
+      pollPatch({
+        status: 'complete',
+        overallScore: 40,
+        knowledgeScore: null,
+        sentimentScore: 3,
+        agentSiteUrl: 'data:x',
+        brandName: null,
+      }),
+    ).toMatchObject({
+      status: 'complete',
+      score: 40,
+      knowledge: '',
+      agentSite: '',
+    });
+    expect(
+      pollPatch({
+        status: 'pending',
+        overallScore: null,
+        knowledgeScore: null,
+        sentimentScore: null,
+        agentSiteUrl: null,
+        brandName: null,
+      }),
+    ).toBeNull();
+    expect(
+      pollPatch({
+        status: 'expired',
+        overallScore: null,
+        knowledgeScore: null,
+        sentimentScore: null,
+        agentSiteUrl: null,
+        brandName: null,
+      })!.status,
+    ).toBe('failed');
+  });
+  it('say what happened, with a filterable status', () => {
+    expect(errorPatch(serviceError('NETWORK')).status).toBe(UNANSWERED);
+    expect(errorPatch(serviceError('SERVER_ERROR')).status).toBe('error: service error');
+    expect(errorPatch({ local: 'not a website' })).toEqual({
+      status: BAD_URL,
+      message: 'not a website',
+    });
+  });
+});
+
+describe('table model', () => {
+  it('finds columns by header text whatever their order, and plans the missing at the right', () => {
+    const found = findColumns(
+      ['Website', ' preview uuid ', 'Notes', 'Preview status'],
+      PREVIEW_HEADERS,
+    );
+    expect([found.uuid, found.status, found.reportUrl]).toEqual([2, 4, 0]);
+    const { columns, added } = planMissingColumns(found, PREVIEW_HEADERS, 4);
+    expect(added.map((a) => a.column)).toEqual([5, 6, 7, 8, 9, 10]);
+    expect(columns.reportUrl).toBe(5);
+    expect(contiguousRuns(Object.values(columns))).toEqual([
+      { start: 2, width: 1 },
+      { start: 4, width: 7 },
+    ]);
+  });
+});
