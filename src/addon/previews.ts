@@ -4,7 +4,7 @@
  */
 import { sendAll } from '../api/batch';
 import { parsers, requests, type PreviewCreated, type PreviewPoll } from '../api/client';
-import { serviceError, type Result, type ServiceError } from '../api/errors';
+import { oneLine, serviceError, type Result, type ServiceError } from '../api/errors';
 import { visibilityLevel } from '../domain/levels';
 import {
   createdPatch,
@@ -41,6 +41,8 @@ const RUN_BUDGET_MS = 4.5 * 60 * 1000;
 const CHUNK = 500;
 /** After a batch that got no answer, smaller batches lose less when a connection drops. */
 const CAUTIOUS_CHUNK = 25;
+/** Rows listed by name in the sidebar. */
+const MAX_LISTED = 50;
 
 function selectedBlock(request?: GenerateRequest): {
   sheet: GoogleAppsScript.Spreadsheet.Sheet;
@@ -284,7 +286,7 @@ export function pollPendingPreviews(_event?: unknown): PollReport {
   return withDocumentLock(
     5000,
     () => poll(),
-    () => ({ ...tally([]), busy: true }),
+    () => ({ ...tally([]), justCompleted: [], busy: true }),
   );
 }
 
@@ -292,6 +294,7 @@ function poll(): PollReport {
   const config = clientConfig();
   const tables: Table<Key>[] = [];
   const pending: Array<{ table: Table<Key>; row: number; uuid: string }> = [];
+  const justCompleted: PollReport['justCompleted'] = [];
   for (const sheet of SpreadsheetApp.getActiveSpreadsheet().getSheets()) {
     const table = openTable(sheet, PREVIEW_HEADERS, false);
     if (!table.columns.uuid) continue;
@@ -322,8 +325,17 @@ function poll(): PollReport {
     for (const p of pending) {
       const result = byUuid.get(p.uuid);
       let patch: RowPatch | null = null;
-      if (result?.ok) patch = pollPatch(result.value);
-      else if (result && result.error.code === 'NOT_FOUND') {
+      if (result?.ok) {
+        patch = pollPatch(result.value);
+        if (patch?.status === STATUS.complete && justCompleted.length < MAX_LISTED) {
+          justCompleted.push({
+            sheet: p.table.sheet.getName(),
+            row: p.row,
+            brandName: oneLine(result.value.brandName ?? '', 80),
+            score: result.value.overallScore,
+          });
+        }
+      } else if (result && result.error.code === 'NOT_FOUND') {
         patch = {
           status: STATUS.failed,
           message: 'the service does not know this preview (was it made with another key?)',
@@ -337,13 +349,15 @@ function poll(): PollReport {
     for (const [table, patches] of patchesByTable) writePatches(table, patches);
   }
 
-  const result = { ...tally(tables), busy: false };
+  const result = { ...tally(tables), justCompleted, busy: false };
   if (result.pending === 0) removePollTrigger();
   return result;
 }
 
-function tally(tables: Table<Key>[]): Omit<PollReport, 'busy'> {
-  const out: Omit<PollReport, 'busy'> = {
+type Tally = Omit<PollReport, 'busy' | 'justCompleted'>;
+
+function tally(tables: Table<Key>[]): Tally {
+  const out: Tally = {
     triggered: 0,
     pending: 0,
     complete: 0,
@@ -364,7 +378,7 @@ function tally(tables: Table<Key>[]): Omit<PollReport, 'busy'> {
         if (typeof score === 'number') out.levels[visibilityLevel(score)]++;
       } else if (status === STATUS.failed || status.startsWith('error')) {
         out.failed++;
-        if (out.errors.length < 50)
+        if (out.errors.length < MAX_LISTED)
           out.errors.push({
             sheet,
             row,

@@ -58,6 +58,8 @@ export interface GenerateReport {
 export type Level = 'invisible' | 'low' | 'moderate' | 'strong' | 'dominant';
 
 export interface PollReport {
+  /** Previews this poll found complete, by the brand name the service gives. */
+  justCompleted: Array<{ sheet: string; row: number; brandName: string; score: number | null }>;
   triggered: number;
   pending: number;
   complete: number;
@@ -75,3 +77,13 @@ export interface SidebarApi {
   startPreviewsForSelection(request?: GenerateRequest): GenerateReport;
   pollPendingPreviews(): PollReport;
 }
+
+/** The same list at run time, for bridges that must refuse anything else (dev/playground). */
+export const SIDEBAR_FUNCTIONS = [
+  'getSettings',
+  'saveSettings',
+  'testConnection',
+  'getSelectionSummary',
+  'startPreviewsForSelection',
+  'pollPendingPreviews',
+] as const satisfies ReadonlyArray<keyof SidebarApi>;

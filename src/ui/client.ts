@@ -112,7 +112,7 @@ let warned = false;
 
 function showSelection(s: SelectionSummary): void {
   const text = s.a1
-    ? `${s.sheetName}!${s.a1}: ${s.urls} website${s.urls === 1 ? '' : 's'}, ${s.alreadyHavePreview} already with a preview, ${s.willSend} to send${s.invalid ? `, ${s.invalid} not valid` : ''}.`
+    ? `${s.sheetName}!${s.a1}: ${s.urls} filled row${s.urls === 1 ? '' : 's'}, ${s.alreadyHavePreview} already with a preview, ${s.willSend} to send${s.invalid ? `, ${s.invalid} not valid` : ''}.`
     : (s.message ?? 'Select the websites.');
   $('selection').textContent = text;
   $<HTMLButtonElement>('generate').disabled = generating || s.willSend + s.invalid === 0;
@@ -200,6 +200,18 @@ function showProgress(p: PollReport): void {
     count.textContent = String(p.levels[level]);
     row.append(name, track, count);
     levels.appendChild(row);
+  }
+
+  // Newest first; a name is text, whatever characters it holds.
+  if (p.justCompleted.length) {
+    const recent = $('recent');
+    $('recent-title').hidden = false;
+    for (const done of p.justCompleted) {
+      const item = document.createElement('li');
+      item.textContent = `${done.brandName || `${done.sheet} row ${done.row}`}: ${done.score ?? 'no score'}`;
+      recent.insertBefore(item, recent.firstChild);
+    }
+    while (recent.children.length > 20) recent.lastChild?.remove();
   }
 
   const list = $('errors');

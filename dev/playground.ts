@@ -1,0 +1,180 @@
+// `npm run playground`: the built sidebar beside a live view of the local sheet, on 127.0.0.1,
+// with the local runtime and the emulator behind a google.script.run bridge, so anyone can click
+// through the add-on in a browser without a Google account.
+//   --port N (default 8790)   --time-scale N (the emulator's clock; default 10)
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { SIDEBAR_FUNCTIONS } from '../src/ui/api';
+import { spawnEmulator, type EmulatorProcess } from './emulator/process';
+import { display } from './gas-runtime/spreadsheet';
+import { GasRuntime } from './gas-runtime/runtime';
+
+export interface Playground {
+  url: string;
+  rt: GasRuntime;
+  emu: EmulatorProcess;
+  close(): Promise<void>;
+}
+
+/** Stands in for google.script.run inside the sidebar page: each call is a POST to /rpc. */
+const BRIDGE = `<script>
+(function () {
+  function runner(ok, fail) {
+    var target = {
+      withSuccessHandler: function (f) { return runner(f, fail); },
+      withFailureHandler: function (f) { return runner(ok, f); },
+    };
+    return new Proxy(target, {
+      get: function (t, name) {
+        if (name in t) return t[name];
+        return function () {
+          var args = Array.prototype.slice.call(arguments);
+          fetch('/rpc', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fn: name, args: args }) })
+            .then(function (r) { return r.json(); })
+            .then(function (r) { if (r.ok) { ok && ok(r.value); } else { fail && fail(new Error(r.error)); } });
+        };
+      },
+    });
+  }
+  window.google = { script: { run: runner(null, null) } };
+})();
+</script>`;
+
+const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Visibility for Sheets: playground</title>
+<style>body{margin:0;font:13px Arial,sans-serif;display:flex;height:100vh}#sheet{flex:1;overflow:auto;padding:8px}
+iframe{width:320px;border:0;border-left:1px solid #dadce0;height:100%}table{border-collapse:collapse}
+td,th{border:1px solid #e0e0e0;padding:2px 6px;white-space:nowrap;max-width:260px;overflow:hidden;text-overflow:ellipsis}
+th{background:#f8f9fa;position:sticky;top:0}.sel{background:#e8f0fe}</style></head><body>
+<div id="sheet"><p>Selection: <input id="a1" value="B1:B56" size="10"> <button id="select">Select</button>
+<span id="stats"></span></p><table id="grid"></table></div><iframe src="/sidebar" title="Sidebar"></iframe>
+<script>
+function text(v){return document.createTextNode(v)}
+function draw(s){var t=document.getElementById('grid');t.replaceChildren();s.rows.forEach(function(r,i){var tr=document.createElement(i?'tr':'tr');
+r.forEach(function(v,j){var c=document.createElement(i?'td':'th');c.appendChild(text(v));if(i&&s.selected&&j+1===s.selected.col&&i+1>=s.selected.row&&i+1<s.selected.row+s.selected.rows)c.className='sel';tr.appendChild(c)});t.appendChild(tr)});
+document.getElementById('stats').textContent=' '+s.requests+' requests to the service so far';}
+function refresh(){fetch('/api/sheet').then(function(r){return r.json()}).then(draw)}
+document.getElementById('select').onclick=function(){fetch('/api/select',{method:'POST',body:document.getElementById('a1').value}).then(refresh)};
+refresh();setInterval(refresh,2000);
+</script></body></html>`;
+
+function body(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let data = '';
+    req.on('data', (c) => (data += c));
+    req.on('end', () => resolve(data));
+  });
+}
+
+export async function startPlayground(
+  options: { port?: number; timeScale?: number; csv?: string } = {},
+): Promise<Playground> {
+  const emu = await spawnEmulator(['--time-scale', String(options.timeScale ?? 10)]);
+  const rt = new GasRuntime({ distDir: path.resolve('dist') });
+  const sheet = rt.spreadsheet.importCsv(
+    'Prospects',
+    readFileSync(options.csv ?? path.join(__dirname, 'sample', 'prospects.csv'), 'utf8'),
+  );
+  rt.spreadsheet.sheets = [sheet];
+  sheet.activate();
+  sheet.setActiveSelection(`B1:B${sheet.lastRow()}`);
+  rt.runFromSidebar('saveSettings', [{ baseUrl: emu.baseUrl }]);
+  rt.run('onOpen', [{ authMode: 'LIMITED' }], { mode: 'simple-trigger' });
+  const sidebar = () => {
+    rt.run('showSidebar');
+    return (rt.ui.sidebar?.html ?? '').replace('<head>', `<head>${BRIDGE}`);
+  };
+  // Time-driven triggers (the poll safety net) fire as time passes.
+  let last = Date.now();
+  const ticker = setInterval(() => {
+    const now = Date.now();
+    rt.advance(now - last);
+    last = now;
+  }, 1000);
+
+  const server = http.createServer(async (req, res) => {
+    const send = (status: number, type: string, text: string) => {
+      res.writeHead(status, { 'content-type': type });
+      res.end(text);
+    };
+    try {
+      if (req.url === '/') return send(200, 'text/html; charset=utf-8', PAGE);
+      if (req.url === '/sidebar') return send(200, 'text/html; charset=utf-8', sidebar());
+      if (req.url === '/api/sheet') {
+        const s = rt.spreadsheet.activeSheet;
+        const r = rt.spreadsheet.activeRange;
+        return send(
+          200,
+          'application/json',
+          JSON.stringify({
+            rows: s.cells.map((row) =>
+              row.map((c) => (c.value === '' && c.formula ? c.formula : display(c.value))),
+            ),
+            selected: r ? { row: r.row, col: r.col, rows: r.numRows } : null,
+            requests: rt.fetchStats.requests,
+          }),
+        );
+      }
+      if (req.url === '/api/select' && req.method === 'POST') {
+        rt.spreadsheet.activeSheet.setActiveSelection((await body(req)).trim());
+        return send(200, 'application/json', '{}');
+      }
+      if (req.url === '/rpc' && req.method === 'POST') {
+        const { fn, args } = JSON.parse(await body(req)) as { fn: string; args: unknown[] };
+        if (!(SIDEBAR_FUNCTIONS as readonly string[]).includes(fn)) {
+          return send(
+            200,
+            'application/json',
+            JSON.stringify({ ok: false, error: `Script function not found: ${fn}` }),
+          );
+        }
+        try {
+          return send(
+            200,
+            'application/json',
+            JSON.stringify({ ok: true, value: rt.runFromSidebar(fn, args) }),
+          );
+        } catch (error) {
+          return send(
+            200,
+            'application/json',
+            JSON.stringify({ ok: false, error: (error as Error).message }),
+          );
+        }
+      }
+      send(404, 'text/plain', 'not found');
+    } catch (error) {
+      send(500, 'text/plain', (error as Error).message);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    rt,
+    emu,
+    close: async () => {
+      clearInterval(ticker);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rt.close();
+      await emu.stop();
+    },
+  };
+}
+
+if (require.main === module) {
+  const flag = (name: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i >= 0 ? process.argv[i + 1] : undefined;
+  };
+  startPlayground({
+    port: Number(flag('port') ?? 8790),
+    timeScale: Number(flag('time-scale') ?? 10),
+  }).then((p) => {
+    console.log(
+      `Playground on ${p.url} (emulator ${p.emu.baseUrl}; demo key: demo-pro-key). Ctrl-C to stop.`,
+    );
+    process.on('SIGINT', () => void p.close().then(() => process.exit(0)));
+  });
+}

@@ -1,0 +1,89 @@
+// The sidebar in headless Chromium (Debian's), through the playground: save a key, test the
+// connection, generate, watch progress reach complete, and see a hostile brand name as text.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startPlayground, type Playground } from '../../dev/playground';
+
+const HOSTILE = '<img src=x onerror=alert(1)></script>';
+let play: Playground;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  const csv = path.join(mkdtempSync(path.join(os.tmpdir(), 'play-')), 'sheet.csv');
+  writeFileSync(
+    csv,
+    'Company,Website\nAcme,acmeanalytics.com\nHostile,hostile-markup.example\nRosie,rosies-bakery.com\nTypo,not a site\n',
+  );
+  play = await startPlayground({ timeScale: 100, csv });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  page = await browser.newPage({ viewport: { width: 300, height: 900 } });
+  page.on('dialog', () => {
+    throw new Error('a dialog opened: markup from the service ran');
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await play?.close();
+});
+
+it('works end to end in a real browser', async () => {
+  await page.goto(`${play.url}/sidebar`);
+  // With no key yet, the sidebar opens on Settings.
+  await page.waitForSelector('#panel-settings:not([hidden])');
+  await page.fill('#api-key', 'demo-pro-key');
+  await page.check('#allow-formulas');
+  await page.click('#save-settings');
+  await page.waitForFunction(() =>
+    document.querySelector('#key-state')?.textContent?.includes('••••'),
+  );
+  expect(await page.inputValue('#api-key')).toBe('');
+  expect(await page.content()).not.toContain('demo-pro-key');
+  await page.click('#test-connection');
+  await page.waitForFunction(() =>
+    document.querySelector('#settings-message')?.textContent?.startsWith('Connected'),
+  );
+
+  await page.click('#tab-previews');
+  await page.waitForFunction(() =>
+    /3 to send/.test(document.querySelector('#selection')?.textContent ?? ''),
+  );
+  await page.click('#generate');
+  await page.waitForFunction(() =>
+    /3 previews started/.test(document.querySelector('#run-message')?.textContent ?? ''),
+  );
+  await page.waitForFunction(
+    () => document.querySelector('#count-complete')?.textContent === '3',
+    undefined,
+    { timeout: 40000 },
+  );
+  expect(await page.textContent('#count-failed')).toBe('1');
+
+  const recent = await page.$$eval('#recent li', (items) => items.map((i) => i.textContent));
+  expect(recent).toContain(`${HOSTILE}: 42`);
+  expect(await page.$$('#recent img')).toHaveLength(0);
+  expect(await page.textContent('#errors')).toMatch(/row 5: error: bad URL/);
+
+  const sheet = play.rt.spreadsheet.activeSheet;
+  expect(sheet.cells.slice(1, 4).map((r) => r[2]?.value)).toEqual([
+    'complete',
+    'complete',
+    'complete',
+  ]);
+  await page.waitForTimeout(500); // let the progress bar's transition settle
+  await page.screenshot({ path: path.join('docs', 'sidebar.png'), fullPage: true });
+}, 90000);
