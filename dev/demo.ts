@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   try {
     step(1, `Sheet in: ${csvPath}`);
     const sheet = rt.spreadsheet.importCsv('Prospects', readFileSync(csvPath, 'utf8'));
-    rt.spreadsheet.sheets = rt.spreadsheet.sheets.filter((s) => s === sheet);
+    rt.spreadsheet.sheets = [sheet];
     sheet.activate();
     const head = sheet.cells[0]!.map((c) => String(c.value).toLowerCase());
     const websiteCol = head.indexOf('website') + 1;
@@ -143,8 +143,35 @@ async function main(): Promise<void> {
       `\n  poll trigger left installed: ${rt.triggers.list.length === 0 ? 'none (nothing pending)' : rt.triggers.list.length}`,
     );
 
-    step(7, 'The filled sheet');
     mkdirSync(path.dirname(outPath), { recursive: true });
+    step(
+      7,
+      'Scan monitor: watch brand agents, rescan one, keep the previous result until the new one',
+    );
+    rt.runFromSidebar('openScanMonitor');
+    const monitor = rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!;
+    [1001, 1002, 1003, 1004, 1005].forEach((id, i) => monitor.put(i + 2, 1, { value: id }));
+    console.log(`  ${(rt.runFromSidebar('pollScanMonitor') as { message: string }).message}`);
+    monitor.setActiveSelection('A2:A4');
+    console.log(`  ${(rt.runFromSidebar('rescanSelected') as { message: string }).message}`);
+    for (let i = 0; i < 40; i++) {
+      await sleep(Math.max(50, 45000 / timeScale));
+      rt.advance(45000);
+      const m = rt.runFromSidebar('pollScanMonitor') as { running: number; message: string };
+      process.stdout.write(`\r  ${m.message}   `);
+      if (m.running === 0) break;
+    }
+    console.log('');
+    printTable(
+      rt,
+      'Scan monitor',
+      ['Brand agent ID', 'Scan state', 'Overall score', 'ChatGPT', 'Gemini', 'Scan message'],
+      10,
+    );
+    const monitorOut = path.join(path.dirname(outPath), 'scan-monitor.csv');
+    writeFileSync(monitorOut, rt.spreadsheet.exportCsv('Scan monitor'));
+
+    step(8, 'The filled sheet');
     writeFileSync(outPath, rt.spreadsheet.exportCsv('Prospects'));
     printTable(
       rt,

@@ -15,7 +15,11 @@ export {
   showSettings,
   generatePreviewsFromMenu,
   refreshPendingFromMenu,
+  refreshScanMonitorFromMenu,
+  rescanSelectedFromMenu,
+  pollInBackground,
 } from './addon/menu';
+export { openScanMonitor, pollScanMonitor, rescanSelected } from './addon/monitor';
 export {
   getSelectionSummary,
   pollPendingPreviews,

@@ -177,6 +177,10 @@ export class GasRuntime {
       static override now(): number {
         return clock.now();
       }
+      // Dates the services hand back (cell values) are Dates to the script, as in Apps Script.
+      static override [Symbol.hasInstance](value: unknown): boolean {
+        return Object.prototype.toString.call(value) === '[object Date]';
+      }
     }
     const say =
       (level: string) =>

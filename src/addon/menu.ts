@@ -1,4 +1,6 @@
 /** The add-on menu and sidebar. In AuthMode.NONE only the menu is built: no other service may run. */
+import { MONITOR_SHEET } from '../domain/scanWatch';
+import { pollScanMonitor, rescanSelected } from './monitor';
 import { pollPendingPreviews, startPreviewsForSelection } from './previews';
 
 const TITLE = 'Visibility for Sheets';
@@ -10,6 +12,10 @@ export function onOpen(_event?: { authMode?: string }): void {
     .addItem('Generate previews for selection', 'generatePreviewsFromMenu')
     .addItem('Refresh pending previews', 'refreshPendingFromMenu')
     .addSeparator()
+    .addItem('Scan monitor', 'openScanMonitor')
+    .addItem('Refresh scan monitor now', 'refreshScanMonitorFromMenu')
+    .addItem('Rescan selected agents', 'rescanSelectedFromMenu')
+    .addSeparator()
     .addItem('Settings', 'showSettings')
     .addToUi();
 }
@@ -18,7 +24,7 @@ export function onInstall(event?: { authMode?: string }): void {
   onOpen(event);
 }
 
-function sidebar(panel: 'previews' | 'settings'): void {
+function sidebar(panel: 'previews' | 'scans' | 'settings'): void {
   const output = HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(TITLE);
   // The page reads the panel to open from its own markup: nothing else is passed in.
   output.append(`<div id="open-panel" data-panel="${panel}" hidden></div>`);
@@ -45,4 +51,22 @@ export function refreshPendingFromMenu(): void {
     `${r.complete} complete, ${r.pending} pending, ${r.failed} with errors`,
     TITLE,
   );
+}
+
+export function refreshScanMonitorFromMenu(): void {
+  SpreadsheetApp.getActiveSpreadsheet().toast(pollScanMonitor().message, TITLE);
+}
+
+export function rescanSelectedFromMenu(): void {
+  SpreadsheetApp.getUi().alert(
+    TITLE,
+    rescanSelected().message,
+    SpreadsheetApp.getUi().ButtonSet.OK,
+  );
+}
+
+/** The safety-net trigger's handler: previews and scans, whichever still has work. */
+export function pollInBackground(_event?: unknown): void {
+  pollPendingPreviews();
+  if (SpreadsheetApp.getActiveSpreadsheet().getSheetByName(MONITOR_SHEET)) pollScanMonitor();
 }

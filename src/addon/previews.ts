@@ -23,7 +23,7 @@ import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { addScoreColourScale } from '../gas/formatting';
 import { clientConfig, rememberAccountNotice } from '../gas/settings';
 import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
-import { ensurePollTrigger, removePollTrigger } from '../gas/triggers';
+import { setBackgroundWork } from '../gas/backgroundWork';
 import { urlFetchTransport } from '../gas/transport';
 import type {
   GenerateReport,
@@ -229,7 +229,8 @@ function generate(request?: GenerateRequest): GenerateReport {
     if (refusal) break;
   }
   if (patches.size) writePatches(table ?? prepareColumns(block.sheet, values), patches);
-  if (counts.created + counts.reused > 0) ensurePollTrigger();
+  if (counts.created + counts.reused > 0)
+    setBackgroundWork('previews', counts.created + counts.reused);
 
   const remaining = plan.send.length - next;
   const summary = `${counts.created} preview${counts.created === 1 ? '' : 's'} started${counts.reused ? `, ${counts.reused} reused` : ''}${counts.failed ? `, ${counts.failed} row${counts.failed === 1 ? '' : 's'} with errors` : ''}${plan.alreadyHavePreview ? `, ${plan.alreadyHavePreview} already had one` : ''}.`;
@@ -350,7 +351,7 @@ function poll(): PollReport {
   }
 
   const result = { ...tally(tables), justCompleted, busy: false };
-  if (result.pending === 0) removePollTrigger();
+  setBackgroundWork('previews', result.pending);
   return result;
 }
 

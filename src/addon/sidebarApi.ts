@@ -3,10 +3,11 @@
  * (exported as a global by src/index.ts). Compiles away to nothing.
  */
 import type { SidebarApi } from '../ui/api';
+import type * as monitor from './monitor';
 import type * as previews from './previews';
 import type * as settings from './settings';
 
-type Server = typeof previews & typeof settings;
+type Server = typeof previews & typeof settings & typeof monitor;
 type Expect<T extends true> = T;
 
 export type SidebarApiIsImplemented = Expect<

@@ -59,7 +59,7 @@ export function isRetryable(error: ServiceError): boolean {
 const MESSAGES: Record<ErrorCode, string> = {
   NOT_FOUND: 'not found: check the value, or look the brand up another way',
   READ_ONLY:
-    'your account is read-only, so previews cannot be created: ask your admin to restore write access',
+    'your account is read-only, so nothing can be created or triggered: ask your admin to restore write access',
   PLAN_UPGRADE_REQUIRED: 'previews need a Starter or Pro plan: upgrade your plan, then try again',
   PARTNER_SCREENNAME_REQUIRED:
     'previews need a partner team: set up a partner team on your account, then try again',
@@ -68,7 +68,8 @@ const MESSAGES: Record<ErrorCode, string> = {
   KEY_REFUSED: 'the API key was refused: check it in Settings',
   INVALID_URL: 'not a valid website: use a full address like https://example.com',
   BAD_REQUEST: 'the service refused the request',
-  SCAN_PAUSED: 'scans are paused for maintenance: try again later (polling still works)',
+  SCAN_PAUSED:
+    'new scans are paused for maintenance: try the rescan later (status updates still work)',
   RATE_LIMITED: 'the service is busy: try again in a minute',
   SERVER_ERROR: 'the service had an error: try again later',
   MALFORMED_RESPONSE: 'the service sent an unexpected answer: try again later',

@@ -19,6 +19,7 @@ import { fnv1a } from './hash';
 import { visibilityLevel } from './levels';
 import { reportTriggerLink } from './reportLink';
 import { resolveAll, type Outcome, type ResolverDeps, type ResolverSpec } from './resolver';
+import { parseAgentId } from './scanWatch';
 import { parseWebsite } from './website';
 
 export type Cell = string | number | boolean | Date;
@@ -257,16 +258,6 @@ function refusing(input: FormulaInput, message: string, width: number): Cell | C
     () => [''],
     width,
   );
-}
-
-export function parseAgentId(value: unknown): number | null {
-  const n =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && /^\s*\d+\s*$/.test(value)
-        ? Number(value)
-        : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
 export const SCAN_COLUMNS = ['Scan state', 'Overall score', 'Progress', 'Scan date', 'Report URL'];

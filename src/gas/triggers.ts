@@ -1,7 +1,8 @@
 /** The poll safety net: one time-driven trigger per user and document, removed when idle. */
 import { POLL_TRIGGER_MINUTES } from '../config';
 
-export const POLL_HANDLER = 'pollPendingPreviews';
+/** The global (src/index.ts) the trigger runs: previews and the scan monitor both. */
+export const POLL_HANDLER = 'pollInBackground';
 
 function mine(): GoogleAppsScript.Script.Trigger[] {
   return ScriptApp.getProjectTriggers().filter((t) => t.getHandlerFunction() === POLL_HANDLER);

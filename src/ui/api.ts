@@ -69,6 +69,24 @@ export interface PollReport {
   busy: boolean;
 }
 
+export interface MonitorReport {
+  exists: boolean;
+  watched: number;
+  running: number;
+  complete: number;
+  failed: number;
+  none: number;
+  errors: number;
+  busy: boolean;
+  message: string;
+}
+
+export interface RescanReport {
+  state: 'done' | 'refused' | 'busy' | 'nothing';
+  message: string;
+  triggered: number;
+}
+
 export interface SidebarApi {
   getSettings(): SettingsView;
   saveSettings(change: SettingsChange): SettingsView;
@@ -76,6 +94,9 @@ export interface SidebarApi {
   getSelectionSummary(): SelectionSummary;
   startPreviewsForSelection(request?: GenerateRequest): GenerateReport;
   pollPendingPreviews(): PollReport;
+  openScanMonitor(): MonitorReport;
+  pollScanMonitor(): MonitorReport;
+  rescanSelected(): RescanReport;
 }
 
 /** The same list at run time, for bridges that must refuse anything else (dev/playground). */
@@ -86,4 +107,7 @@ export const SIDEBAR_FUNCTIONS = [
   'getSelectionSummary',
   'startPreviewsForSelection',
   'pollPendingPreviews',
+  'openScanMonitor',
+  'pollScanMonitor',
+  'rescanSelected',
 ] as const satisfies ReadonlyArray<keyof SidebarApi>;

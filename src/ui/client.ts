@@ -6,6 +6,7 @@ import type {
   GenerateReport,
   GenerateRequest,
   Level,
+  MonitorReport,
   PollReport,
   SelectionSummary,
   SettingsView,
@@ -33,6 +34,8 @@ function call<K extends keyof SidebarApi>(
 }
 
 const POLL_MS = 10000;
+/** Managed scans: the service asks for a poll every 30 to 60 s. */
+const MONITOR_MS = 45000;
 const SELECTION_MS = 5000;
 const LEVELS: Level[] = ['invisible', 'low', 'moderate', 'strong', 'dominant'];
 
@@ -50,8 +53,9 @@ function errorText(e: unknown): string {
 }
 
 /* ---------- tabs ---------- */
+const PANELS = ['previews', 'scans', 'settings'];
 function openPanel(panel: string): void {
-  for (const name of ['previews', 'settings']) {
+  for (const name of PANELS) {
     $(`panel-${name}`).hidden = name !== panel;
     $(`tab-${name}`).setAttribute('aria-selected', String(name === panel));
   }
@@ -232,10 +236,41 @@ async function pollOnce(): Promise<void> {
   }
 }
 
+/* ---------- scan monitor ---------- */
+let monitorRunning = 0;
+let monitorExists = false;
+
+function showMonitor(r: MonitorReport): void {
+  monitorExists = r.exists;
+  monitorRunning = r.running;
+  $('monitor-summary').textContent = r.message;
+}
+
+async function monitorCall(name: 'openScanMonitor' | 'pollScanMonitor'): Promise<void> {
+  try {
+    showMonitor(await call(name));
+  } catch (e) {
+    say('monitor-message', errorText(e), 'error');
+  }
+}
+
+async function rescan(): Promise<void> {
+  say('monitor-message', 'Requesting rescans…');
+  try {
+    const r = await call('rescanSelected');
+    say('monitor-message', r.message, r.state === 'done' ? 'ok' : 'error');
+    await monitorCall('pollScanMonitor');
+  } catch (e) {
+    say('monitor-message', errorText(e), 'error');
+  }
+}
+
 /* ---------- start ---------- */
 async function start(): Promise<void> {
-  for (const name of ['previews', 'settings'])
-    $(`tab-${name}`).addEventListener('click', () => openPanel(name));
+  for (const name of PANELS) $(`tab-${name}`).addEventListener('click', () => openPanel(name));
+  $('open-monitor').addEventListener('click', () => void monitorCall('openScanMonitor'));
+  $('refresh-monitor').addEventListener('click', () => void monitorCall('pollScanMonitor'));
+  $('rescan').addEventListener('click', () => void rescan());
   $('generate').addEventListener('click', () => void generate());
   $('refresh-selection').addEventListener('click', () => void refreshSelection());
   $('save-settings').addEventListener('click', () => void saveSettings());
@@ -243,7 +278,7 @@ async function start(): Promise<void> {
   $('test-connection').addEventListener('click', () => void testConnection());
 
   const requested = document.getElementById('open-panel')?.dataset.panel;
-  openPanel(requested === 'settings' ? 'settings' : 'previews');
+  openPanel(requested && PANELS.includes(requested) ? requested : 'previews');
   try {
     const settings = await call('getSettings');
     showSettings(settings);
@@ -253,6 +288,11 @@ async function start(): Promise<void> {
   }
   await refreshSelection();
   await pollOnce();
+  await monitorCall('pollScanMonitor');
+  setInterval(() => {
+    if (monitorExists && (monitorRunning > 0 || !$('panel-scans').hidden))
+      void monitorCall('pollScanMonitor');
+  }, MONITOR_MS);
   // The service asks for a poll every 5 to 15 s; only while something is pending.
   setInterval(() => {
     if (pending > 0 && !generating) void pollOnce();

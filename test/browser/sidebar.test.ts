@@ -84,6 +84,12 @@ it('works end to end in a real browser', async () => {
     'complete',
     'complete',
   ]);
+  await page.click('#tab-scans');
+  await page.click('#open-monitor');
+  await page.waitForFunction(() => /^0 agents/.test(document.querySelector('#monitor-summary')?.textContent ?? ''));
+  expect(play.rt.spreadsheet.sheets.map((s) => s.sheetName)).toContain('Scan monitor');
+
+  await page.click('#tab-previews');
   await page.waitForTimeout(500); // let the progress bar's transition settle
   await page.screenshot({ path: path.join('docs', 'sidebar.png'), fullPage: true });
 }, 90000);

@@ -30,6 +30,17 @@ it('fills the sample sheet and writes it out', () => {
     ),
   ).toBe(true);
   expect(rows.some((r) => r[col('Preview status')] === 'error: bad URL')).toBe(true);
+  const [monitorHead, ...agents] = parseCsv(
+    readFileSync(path.join(path.dirname(out), 'scan-monitor.csv'), 'utf8'),
+  );
+  const state = monitorHead!.indexOf('Scan state');
+  expect(agents.map((a) => a[state])).toEqual([
+    'complete',
+    'complete',
+    'complete',
+    'failed',
+    'complete',
+  ]);
   // The key is never written to the sheet.
   expect(readFileSync(out, 'utf8')).not.toContain('demo-pro-key');
 });

@@ -170,7 +170,7 @@ describe('polling', () => {
     const rows = sheetRows().filter((r) => !r[3]);
     load(w.rt, rows);
     generate(w.rt);
-    expect(w.rt.triggers.list.map((t) => t.handler)).toEqual(['pollPendingPreviews']);
+    expect(w.rt.triggers.list.map((t) => t.handler)).toEqual(['pollInBackground']);
     generate(w.rt);
     expect(w.rt.triggers.list).toHaveLength(1);
 

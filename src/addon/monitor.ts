@@ -1,0 +1,219 @@
+/**
+ * The scan monitor: a sheet of brand-agent IDs kept current by polling the service on its 30 to
+ * 60 s guidance, with rescans whose previous result stays visible until the fresh one arrives.
+ */
+import { sendAll } from '../api/batch';
+import { parsers, requests } from '../api/client';
+import { serviceError } from '../api/errors';
+import { dateCell } from '../domain/cells';
+import { HEADER_ROW } from '../domain/table';
+import {
+  isRescanRefusal,
+  MONITOR_HEADERS,
+  MONITOR_SHEET,
+  monitorErrorPatch,
+  monitorPatch,
+  parseAgentId,
+  SCAN_STATE,
+  type MonitorKey,
+  type MonitorPatch,
+} from '../domain/scanWatch';
+import { appsScriptClock } from '../gas/clock';
+import { withDocumentLock } from '../gas/lock';
+import { setBackgroundWork } from '../gas/backgroundWork';
+import { clientConfig } from '../gas/settings';
+import { cell, openTable, writePatches, type Table } from '../gas/sheetTable';
+import { urlFetchTransport } from '../gas/transport';
+import type { MonitorReport, RescanReport } from '../ui/api';
+
+function monitorSheet(create: boolean): GoogleAppsScript.Spreadsheet.Sheet | null {
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const found = book.getSheetByName(MONITOR_SHEET);
+  if (found || !create) return found;
+  const sheet = book.insertSheet(MONITOR_SHEET);
+  sheet.setFrozenRows(HEADER_ROW);
+  return sheet;
+}
+
+function rows(table: Table<MonitorKey>): Array<{ row: number; id: number | null; raw: unknown }> {
+  const out = [];
+  for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
+    const raw = cell(table, row, 'agentId');
+    if (raw === '' || raw === null) continue;
+    out.push({ row, id: parseAgentId(raw), raw });
+  }
+  return out;
+}
+
+function asDate(value: unknown): Date | null {
+  if (value instanceof Date) return value;
+  const t = typeof value === 'string' && value ? Date.parse(value) : NaN;
+  return Number.isNaN(t) ? null : new Date(t);
+}
+
+/** Creates (or reuses) the monitor sheet with its headers, and shows it. */
+export function openScanMonitor(): MonitorReport {
+  const sheet = monitorSheet(true)!;
+  openTable(sheet, MONITOR_HEADERS, true);
+  sheet.activate();
+  return pollScanMonitor();
+}
+
+export function pollScanMonitor(_event?: unknown): MonitorReport {
+  return withDocumentLock(5000, poll, () => ({
+    ...EMPTY,
+    busy: true,
+    message: 'Another update is running.',
+  }));
+}
+
+const EMPTY: MonitorReport = {
+  exists: false,
+  watched: 0,
+  running: 0,
+  complete: 0,
+  failed: 0,
+  none: 0,
+  errors: 0,
+  busy: false,
+  message: '',
+};
+
+function poll(): MonitorReport {
+  const sheet = monitorSheet(false);
+  if (!sheet)
+    return { ...EMPTY, message: 'No scan monitor yet: open it from the menu or the sidebar.' };
+  const table = openTable(sheet, MONITOR_HEADERS, true);
+  const watched = rows(table);
+  const config = clientConfig();
+  const now = new Date(appsScriptClock.now());
+  const patches = new Map<number, MonitorPatch>();
+  if (!config.apiKey) {
+    for (const w of watched)
+      patches.set(w.row, monitorErrorPatch(serviceError('KEY_MISSING'), now));
+  } else {
+    const valid = watched.filter((w) => w.id !== null);
+    const ids = Array.from(new Set(valid.map((w) => w.id as number)));
+    const outcome = sendAll(
+      urlFetchTransport,
+      ids.map((id) => requests.scanStatus(config, id)),
+      parsers.scanStatus,
+      {
+        clock: appsScriptClock,
+        deadline: appsScriptClock.now() + 60000,
+      },
+    );
+    const byId = new Map(ids.map((id, i) => [id, outcome.results[i]]));
+    for (const w of watched) {
+      if (w.id === null) {
+        patches.set(w.row, {
+          lastChecked: now,
+          state: 'error: not an ID',
+          message: 'a brand agent ID is a whole number',
+        });
+        continue;
+      }
+      const result = byId.get(w.id);
+      if (!result) continue;
+      const rescanAt = asDate(cell(table, w.row, 'rescanRequested'));
+      patches.set(
+        w.row,
+        result.ok
+          ? monitorPatch(result.value, rescanAt, now)
+          : monitorErrorPatch(result.error, now),
+      );
+    }
+  }
+  writePatches(table, patches);
+  const report = tally(table);
+  setBackgroundWork('scans', report.running);
+  return report;
+}
+
+function tally(table: Table<MonitorKey>): MonitorReport {
+  const out: MonitorReport = { ...EMPTY, exists: true };
+  for (const w of rows(table)) {
+    out.watched++;
+    const state = String(cell(table, w.row, 'state'));
+    if (state === SCAN_STATE.running) out.running++;
+    else if (state === SCAN_STATE.complete) out.complete++;
+    else if (state === SCAN_STATE.failed) out.failed++;
+    else if (state === SCAN_STATE.none) out.none++;
+    else out.errors++;
+  }
+  out.message = `${out.watched} agents: ${out.complete} complete, ${out.running} running, ${out.failed} failed, ${out.none} never scanned${out.errors ? `, ${out.errors} to check` : ''}.`;
+  return out;
+}
+
+/** Triggers a rescan of the selected agents on the monitor sheet. */
+export function rescanSelected(): RescanReport {
+  return withDocumentLock(100, rescan, () => ({
+    state: 'busy',
+    message: 'Another update is running: try again in a moment.',
+    triggered: 0,
+  }));
+}
+
+function rescan(): RescanReport {
+  const sheet = monitorSheet(false);
+  const range = SpreadsheetApp.getActiveSpreadsheet().getActiveRange();
+  if (!sheet || !range || range.getSheet().getName() !== MONITOR_SHEET) {
+    return {
+      state: 'nothing',
+      message: `Select the agents' rows on the "${MONITOR_SHEET}" sheet first.`,
+      triggered: 0,
+    };
+  }
+  const config = clientConfig();
+  if (!config.apiKey)
+    return { state: 'refused', message: serviceError('KEY_MISSING').message, triggered: 0 };
+  const table = openTable(sheet, MONITOR_HEADERS, true);
+  const first = Math.max(range.getRow(), HEADER_ROW + 1);
+  const last = range.getRow() + range.getNumRows() - 1;
+  const selected = rows(table).filter((w) => w.row >= first && w.row <= last && w.id !== null);
+  if (selected.length === 0)
+    return { state: 'nothing', message: 'No brand agent IDs in the selection.', triggered: 0 };
+
+  const ids = Array.from(new Set(selected.map((w) => w.id as number)));
+  const requestedAt = appsScriptClock.now();
+  const outcome = sendAll(
+    urlFetchTransport,
+    ids.map((id) => requests.scanTrigger(config, id)),
+    parsers.scanTrigger,
+    {
+      clock: appsScriptClock,
+      deadline: requestedAt + 60000,
+      retryable: (e) => e.code === 'RATE_LIMITED',
+    },
+  );
+  const refusal = outcome.results.find((r) => r && !r.ok && isRescanRefusal(r.error));
+  if (refusal && !refusal.ok)
+    return { state: 'refused', message: refusal.error.message, triggered: 0 };
+
+  const byId = new Map(ids.map((id, i) => [id, outcome.results[i]]));
+  const patches = new Map<number, MonitorPatch>();
+  let triggered = 0;
+  const at = new Date(requestedAt);
+  for (const w of selected) {
+    const result = byId.get(w.id as number);
+    if (!result) continue;
+    if (result.ok) {
+      triggered++;
+      patches.set(w.row, {
+        rescanRequested: dateCell(at.toISOString()),
+        state: SCAN_STATE.running,
+        progress: '',
+        message: 'Rescan requested: the previous scores stay until the new scan completes.',
+      });
+    } else {
+      patches.set(w.row, monitorErrorPatch(result.error, at));
+    }
+  }
+  writePatches(table, patches);
+  setBackgroundWork('scans', tally(table).running);
+  return {
+    state: 'done',
+    message: `Rescan started for ${triggered} agent${triggered === 1 ? '' : 's'}.`,
+    triggered,
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * The scan monitor's decisions: what a watched row shows for a scan status, and when a rescan's
+ * result is really new (its scanDate is later than the rescan was requested: until then the
+ * service keeps returning the previous scan, which stays visible and is marked as previous).
+ */
+import type { ScanStatus } from '../api/client';
+import type { ServiceError } from '../api/errors';
+import { PLATFORMS } from '../api/schemas';
+import { dateCell, safeLink, safeText, scoreCell, type CellValue } from './cells';
+
+export const MONITOR_SHEET = 'Scan monitor';
+
+export const MONITOR_HEADERS = {
+  agentId: 'Brand agent ID',
+  state: 'Scan state',
+  progress: 'Progress',
+  overall: 'Overall score',
+  chatgpt: 'ChatGPT',
+  claude: 'Claude',
+  gemini: 'Gemini',
+  aio: 'AI Overviews',
+  scanDate: 'Scan date',
+  reportUrl: 'Report URL',
+  lastChecked: 'Last checked',
+  message: 'Scan message',
+  rescanRequested: 'Rescan requested',
+} as const;
+
+export type MonitorKey = keyof typeof MONITOR_HEADERS;
+export type MonitorPatch = Partial<Record<MonitorKey, CellValue>>;
+
+export const SCAN_STATE = {
+  complete: 'complete',
+  failed: 'failed',
+  running: 'running',
+  none: 'none',
+} as const;
+
+function scores(status: ScanStatus | null): MonitorPatch {
+  const out: MonitorPatch = {};
+  for (const p of PLATFORMS)
+    out[p] = status?.state === 'complete' ? scoreCell(status.platformScores[p]) : '';
+  out.overall = status?.state === 'complete' ? scoreCell(status.overallScore) : '';
+  return out;
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** A ScanStatus's completion time, when it has one. */
+function scanTime(status: ScanStatus): number | null {
+  if (status.state !== 'complete' && status.state !== 'failed') return null;
+  const t = status.scanDate ? Date.parse(status.scanDate) : NaN;
+  return Number.isNaN(t) ? null : t;
+}
+
+/**
+ * The row for a polled status. `rescanAt` is when we asked for a rescan (null when none is
+ * outstanding); `now` is the check time.
+ */
+export function monitorPatch(status: ScanStatus, rescanAt: Date | null, now: Date): MonitorPatch {
+  const base: MonitorPatch = { lastChecked: now };
+  const finished = scanTime(status);
+  if (rescanAt && (finished === null || finished <= rescanAt.getTime())) {
+    // The rescan has not finished: keep the previous result (not patched) and say so.
+    const progress =
+      status.state === 'running' && status.completed !== null && status.total !== null
+        ? `${status.completed}/${status.total}`
+        : '';
+    const previous =
+      finished !== null
+        ? `the scores shown are from the previous scan (${isoDay(new Date(finished))}) until it completes`
+        : 'waiting for it to start';
+    return {
+      ...base,
+      state: SCAN_STATE.running,
+      progress,
+      message: `Rescan running since ${isoDay(rescanAt)}: ${previous}.`,
+    };
+  }
+  const fresh: MonitorPatch = { ...base, rescanRequested: '' };
+  switch (status.state) {
+    case 'complete':
+      return {
+        ...fresh,
+        ...scores(status),
+        state: SCAN_STATE.complete,
+        progress: '',
+        scanDate: dateCell(status.scanDate),
+        reportUrl: safeLink(status.reportUrl),
+        message: '',
+      };
+    case 'failed':
+      return {
+        ...fresh,
+        ...scores(null),
+        state: SCAN_STATE.failed,
+        progress: '',
+        scanDate: dateCell(status.scanDate),
+        reportUrl: '',
+        message: safeText(
+          `${status.summary} Select the row and use "Rescan selected" to try again.`,
+        ),
+      };
+    case 'running':
+      return {
+        ...fresh,
+        ...scores(null),
+        state: SCAN_STATE.running,
+        progress:
+          status.completed !== null && status.total !== null
+            ? `${status.completed}/${status.total}`
+            : '',
+        scanDate: '',
+        reportUrl: '',
+        message: safeText(status.message),
+      };
+    default:
+      return {
+        ...fresh,
+        ...scores(null),
+        state: SCAN_STATE.none,
+        progress: '',
+        scanDate: '',
+        reportUrl: '',
+        message: safeText(`${status.message} Use "Rescan selected" to start one.`),
+      };
+  }
+}
+
+export function monitorErrorPatch(error: ServiceError, now: Date): MonitorPatch {
+  if (error.code === 'NOT_FOUND') {
+    return {
+      lastChecked: now,
+      state: 'error: unknown agent',
+      message: 'the service has no brand agent with this ID for your key: check the ID',
+    };
+  }
+  return { lastChecked: now, message: safeText(`could not check: ${error.message}`) };
+}
+
+/** Rescan refusals that apply to the whole account: reported once, no row touched. */
+export function isRescanRefusal(error: ServiceError): boolean {
+  return ['READ_ONLY', 'SCAN_PAUSED', 'KEY_REFUSED', 'KEY_MISSING'].includes(error.code);
+}
+
+export function parseAgentId(value: unknown): number | null {
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*\d+\s*$/.test(value)
+        ? Number(value)
+        : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}

@@ -1,0 +1,137 @@
+import { KEYS, startWorld, type World } from './harness';
+
+let w: World;
+afterEach(() => w?.close());
+
+const IDS = [1001, 1002, 1003, 1004, 1005, 999999, 'abc'];
+
+async function monitor(apiKey?: string): Promise<World> {
+  w = await startWorld(apiKey ? { apiKey } : {});
+  w.rt.runFromSidebar('openScanMonitor');
+  const sheet = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!;
+  IDS.forEach((id, i) => sheet.put(i + 2, 1, { value: id }));
+  return w;
+}
+
+function rowOf(id: unknown): Record<string, unknown> {
+  const sheet = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!;
+  const head = sheet.cells[0]!.map((c) => String(c.value));
+  const row = sheet.cells.find((r) => r[0]?.value === id)!;
+  return Object.fromEntries(head.map((h, i) => [h, row[i]?.value ?? '']));
+}
+
+const poll = () =>
+  w.rt.runFromSidebar('pollScanMonitor') as { watched: number; running: number; message: string };
+const select = (id: number) => {
+  const sheet = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!;
+  const row = sheet.cells.findIndex((r) => r[0]?.value === id) + 1;
+  sheet.setActiveSelection(`A${row}`);
+};
+const rescan = () => w.rt.runFromSidebar('rescanSelected') as { state: string; message: string };
+
+describe('scan monitor', () => {
+  it('creates the sheet with its headers and shows every state; a failed scan never shows its 0', async () => {
+    await monitor();
+    const r = poll();
+    expect(r.watched).toBe(IDS.length);
+    expect(w.rt.fetchStats.fetchAllCalls).toBe(1);
+    expect(rowOf(1001)).toMatchObject({
+      'Scan state': 'complete',
+      'Overall score': expect.any(Number),
+      'Report URL': expect.stringMatching(/^http/),
+    });
+    expect(rowOf(1001)['Scan date']).toBeInstanceOf(Date);
+    expect(rowOf(1001)['Last checked']).toBeInstanceOf(Date);
+    expect(rowOf(1002)).toMatchObject({ Gemini: '', ChatGPT: expect.any(Number) });
+    expect(rowOf(1003)).toMatchObject({ 'Scan state': 'none', 'Overall score': '' });
+    expect(rowOf(1004)).toMatchObject({ 'Scan state': 'failed', 'Overall score': '', ChatGPT: '' });
+    expect(rowOf(1004)['Scan message']).toMatch(/No engine responses.*Rescan selected/);
+    expect(rowOf(1005)).toMatchObject({
+      'Scan state': 'running',
+      Progress: expect.stringMatching(/^\d+\/24$/),
+    });
+    expect(rowOf(999999)['Scan state']).toBe('error: unknown agent');
+    expect(rowOf('abc')['Scan state']).toBe('error: not an ID');
+  });
+
+  it('first scan: nothing to show, then running with progress, then complete', async () => {
+    await monitor();
+    poll();
+    select(1003);
+    expect(rescan().state).toBe('done');
+    expect((await w.emu.stats()).requests['POST /api/visibility/scan']).toBe(1);
+    await w.emu.advance(60000);
+    poll();
+    expect(rowOf(1003)).toMatchObject({
+      'Scan state': 'running',
+      Progress: expect.stringMatching(/^\d+\/24$/),
+    });
+    await w.emu.advance(5 * 60000);
+    poll();
+    expect(rowOf(1003)).toMatchObject({
+      'Scan state': 'complete',
+      'Overall score': expect.any(Number),
+      'Rescan requested': '',
+    });
+  });
+
+  it('a rescan keeps the previous result visible, marked as previous, until a later scan arrives', async () => {
+    await monitor();
+    poll();
+    const before = rowOf(1001);
+    select(1001);
+    rescan();
+    await w.emu.advance(60000);
+    poll();
+    const during = rowOf(1001);
+    expect(during['Scan state']).toBe('running');
+    expect(during['Overall score']).toBe(before['Overall score']);
+    expect(during['Scan date']).toEqual(before['Scan date']);
+    expect(during['Scan message']).toMatch(/previous scan/);
+    await w.emu.advance(5 * 60000);
+    poll();
+    const after = rowOf(1001);
+    expect(after['Scan state']).toBe('complete');
+    expect((after['Scan date'] as Date).getTime()).toBeGreaterThan(
+      (before['Scan date'] as Date).getTime(),
+    );
+    expect(after['Scan message']).toBe('');
+  });
+
+  it.each([
+    ['read-only', KEYS.readOnly, /read-only/],
+    ['maintenance', undefined, /paused for maintenance/],
+  ])(
+    'refuses a rescan in plain words (%s) and touches nothing; polling still works',
+    async (_name, key, message) => {
+      await monitor(key);
+      if (!key) await w.emu.control('maintenance', { paused: true });
+      poll();
+      const before = JSON.stringify(
+        w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!.cells,
+      );
+      select(1001);
+      const r = rescan();
+      expect(r.state).toBe('refused');
+      expect(r.message).toMatch(message);
+      expect(
+        JSON.stringify(w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!.cells),
+      ).toBe(before);
+      expect(poll().watched).toBe(IDS.length);
+    },
+  );
+
+  it('the safety-net trigger keeps polling while a scan runs, and is removed when all are done', async () => {
+    await monitor();
+    poll();
+    select(1003);
+    rescan();
+    expect(w.rt.triggers.list.map((t) => t.handler)).toEqual(['pollInBackground']);
+    await w.emu.advance(6 * 60000);
+    w.rt.advance(60 * 60 * 1000);
+    expect(rowOf(1003)['Scan state']).toBe('complete');
+    // 1005 was already running when the sheet was first read; once it finishes nothing is left.
+    expect(rowOf(1005)['Scan state']).toBe('complete');
+    expect(w.rt.triggers.list).toHaveLength(0);
+  });
+});
