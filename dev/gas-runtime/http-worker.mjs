@@ -7,8 +7,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 const { signal, port } = workerData;
 const flag = new Int32Array(signal);
 const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }),
+  'http:': new http.Agent({ keepAlive: true, maxSockets: Infinity }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: Infinity }),
 };
 
 function send(request, timeoutMs) {

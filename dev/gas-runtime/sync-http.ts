@@ -39,11 +39,15 @@ export class SyncHttp {
     if (requests.length === 0) return [];
     Atomics.store(this.flag, 0, 0);
     this.worker.postMessage({ requests, timeoutMs });
-    const outcome = Atomics.wait(this.flag, 0, 0, timeoutMs + 5000);
-    const message = receiveMessageOnPort(this.port);
-    if (outcome === 'timed-out' || !message)
-      throw new Error('sync-http: the HTTP worker did not answer');
-    return message.message as RawResponse[];
+    // Sleep until the worker signals, then read its answer; the worker's own request timeout
+    // comes first, so this deadline only catches a worker that died.
+    const deadline = Date.now() + timeoutMs + 30000;
+    for (;;) {
+      Atomics.wait(this.flag, 0, 0, 1000);
+      const message = receiveMessageOnPort(this.port);
+      if (message) return message.message as RawResponse[];
+      if (Date.now() > deadline) throw new Error('sync-http: the HTTP worker did not answer');
+    }
   }
 
   close(): Promise<number> {

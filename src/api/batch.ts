@@ -30,7 +30,7 @@ export interface BatchOutcome<T> {
   requestsSent: number;
 }
 
-export const DEFAULT_MAX_BATCH = 500;
+export const DEFAULT_MAX_BATCH = 1000;
 const MAX_BACKOFF_MS = 4000;
 
 export function sendAll<T>(

@@ -86,7 +86,9 @@ it('works end to end in a real browser', async () => {
   ]);
   await page.click('#tab-scans');
   await page.click('#open-monitor');
-  await page.waitForFunction(() => /^0 agents/.test(document.querySelector('#monitor-summary')?.textContent ?? ''));
+  await page.waitForFunction(() =>
+    /^0 agents/.test(document.querySelector('#monitor-summary')?.textContent ?? ''),
+  );
   expect(play.rt.spreadsheet.sheets.map((s) => s.sheetName)).toContain('Scan monitor');
 
   await page.click('#tab-previews');

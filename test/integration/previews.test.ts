@@ -147,7 +147,7 @@ describe('bulk preview generation', () => {
 
   it('a run cut off midway resumes with no duplicate and no lost row', async () => {
     w = await startWorld();
-    const rows = Array.from({ length: 700 }, (_, i) => [`Co ${i}`, `site-${i}.com`, '', '', '']);
+    const rows = Array.from({ length: 1500 }, (_, i) => [`Co ${i}`, `site-${i}.com`, '', '', '']);
     load(w.rt, rows);
     expect(() =>
       w.rt.run('startPreviewsForSelection', [], {
@@ -155,10 +155,10 @@ describe('bulk preview generation', () => {
       }),
     ).toThrow(/Exceeded maximum execution time/);
     const half = table(w.rt).rows.filter((r) => r['Preview UUID']).length;
-    expect(half).toBe(500);
+    expect(half).toBe(1000);
     expect(generate(w.rt).state).toBe('done');
     const stats = await w.emu.stats();
-    expect(stats.requests['POST /api/visibility/scan-preview']).toBe(700);
+    expect(stats.requests['POST /api/visibility/scan-preview']).toBe(1500);
     expect(stats.duplicatePreviews).toBe(0);
     expect(table(w.rt).rows.every((r) => r['Preview status'] === 'pending')).toBe(true);
   });

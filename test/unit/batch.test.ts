@@ -10,9 +10,9 @@ describe('sendAll', () => {
   it('sends hundreds per round trip', () => {
     const clock = new FakeClock();
     const t = new FakeTransport(() => json(404, { error: 'Brand not found', code: 'NOT_FOUND' }));
-    const out = sendAll(t, lookups(800), parsers.score, { clock, deadline: clock.now() + 20000 });
+    const out = sendAll(t, lookups(1200), parsers.score, { clock, deadline: clock.now() + 20000 });
     expect(out.roundTrips).toBe(2);
-    expect(t.batches.map((b) => b.length)).toEqual([500, 300]);
+    expect(t.batches.map((b) => b.length)).toEqual([1000, 200]);
     expect(out.results.every((r) => r && !r.ok && r.error.code === 'NOT_FOUND')).toBe(true);
   });
 
