@@ -3,7 +3,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'out/', 'build/', 'coverage/', 'node_modules/', 'test/fixtures/', 'bench/naive/'] },
+  {
+    ignores: [
+      'dist/',
+      'out/',
+      'build/',
+      'coverage/',
+      'node_modules/',
+      'test/fixtures/',
+      'bench/naive/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
