@@ -11,6 +11,8 @@ export interface FaultConfig {
   /** Requests in flight beyond this are answered 429. */
   maxConcurrent: number | null;
   seed: number;
+  /** Answers carry formula-like text and javascript:/data: links (see hostile.ts). */
+  hostile: boolean;
 }
 
 export type Fault = 'drop' | '429' | '5xx' | 'malformed' | null;
@@ -25,6 +27,7 @@ export const NO_FAULTS: FaultConfig = {
   rateDrop: 0,
   maxConcurrent: null,
   seed: 1,
+  hostile: false,
 };
 
 export class Faults {

@@ -8,6 +8,7 @@ import { brandRecord, findByDomain, findByName, findBySlug } from './brandIndex'
 import { DEFAULT_ACCOUNTS, type Account } from './accounts';
 import { ServiceClock } from './clock';
 import { Faults, type FaultConfig } from './faults';
+import { hostile } from './hostile';
 import { agentReportPage, brandPage, homePage, previewPage } from './pages';
 import { PreviewStore } from './previews';
 import { errorReply, reply, type Reply } from './reply';
@@ -247,7 +248,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           res.writeHead(200, { 'content-type': 'application/json' });
           return res.end('{"status": "comp');
         }
-        send(res, await api(req, path, target.searchParams));
+        const answer = await api(req, path, target.searchParams);
+        if (faults.config.hostile) answer.body = hostile(req.method ?? 'GET', path, answer.body);
+        send(res, answer);
       } finally {
         inFlight--;
       }

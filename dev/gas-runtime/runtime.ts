@@ -143,7 +143,12 @@ export class GasRuntime {
     return store;
   }
 
-  private userCache(user: string): CacheStore {
+  /** Every cache the runtime holds: script, document and each user's. */
+  allCaches(): CacheStore[] {
+    return [this.scriptCache, this.documentCache, ...this.userCaches.values()];
+  }
+
+  userCache(user: string): CacheStore {
     let cache = this.userCaches.get(user);
     if (!cache) {
       cache = new CacheStore(

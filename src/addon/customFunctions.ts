@@ -4,6 +4,7 @@
  */
 import { appsScriptClock } from '../gas/clock';
 import { documentCache, sharedCache } from '../gas/cache';
+import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { clientConfig, formulasMayUseKey } from '../gas/settings';
 import { urlFetchTransport } from '../gas/transport';
 import * as formulas from '../domain/formulas';
@@ -22,6 +23,7 @@ function env(cache: KeyValueCache, needsKey: boolean): formulas.FormulaEnv {
       cache,
       clock: appsScriptClock,
       deadline: appsScriptClock.now() + TIME_BUDGET_MS,
+      maxRequests: quotaLeft() - QUOTA_RESERVE,
     },
   };
 }

@@ -37,10 +37,14 @@ type Key = keyof typeof PREVIEW_HEADERS;
 
 /** Apps Script stops an execution at 6 minutes: no chunk starts after this much. */
 const RUN_BUDGET_MS = 4.5 * 60 * 1000;
-/** Hundreds per fetchAll: each round trip costs a full network latency. */
-const CHUNK = 1000;
-/** After a batch that got no answer, smaller batches lose less when a connection drops. */
-const CAUTIOUS_CHUNK = 25;
+/**
+ * POSTs per fetchAll. A batch that loses a connection loses every answer in it (and a POST is
+ * never sent twice), so batches start small, grow fourfold while all is well (50, 200, 800: three
+ * round trips for 1,000 rows), and stay at a few after a loss.
+ */
+const FIRST_CHUNK = 50;
+const MAX_CHUNK = 1000;
+const CAUTIOUS_CHUNK = 5;
 /** Rows listed by name in the sidebar. */
 const MAX_LISTED = 50;
 
@@ -176,7 +180,9 @@ function generate(request?: GenerateRequest): GenerateReport {
   const counts = { created: 0, reused: plan.reuse.length, failed: plan.invalid.length };
   let table: Table<Key> | null = null;
   let warning: string | null = null;
-  let chunkSize = CHUNK;
+  let chunkSize = FIRST_CHUNK;
+  /** After the first answer lost, the rest of the run stays in small batches. */
+  let cautious = false;
   let next = 0;
 
   while (next < plan.send.length) {
@@ -225,7 +231,8 @@ function generate(request?: GenerateRequest): GenerateReport {
     table = table ?? prepareColumns(block.sheet, values);
     writePatches(table, patches);
     patches.clear();
-    if (unanswered > 0) chunkSize = CAUTIOUS_CHUNK;
+    if (unanswered > 0) cautious = true;
+    chunkSize = cautious ? CAUTIOUS_CHUNK : Math.min(MAX_CHUNK, chunkSize * 4);
     if (refusal) break;
   }
   if (patches.size) writePatches(table ?? prepareColumns(block.sheet, values), patches);

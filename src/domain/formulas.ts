@@ -12,7 +12,7 @@ import {
   type PreviewPoll,
   type ScanStatus,
 } from '../api/client';
-import type { ServiceError } from '../api/errors';
+import { serviceError, type ServiceError } from '../api/errors';
 import { PLATFORMS, type Platform } from '../api/schemas';
 import { dateCell, safeLink, safeText, scoreCell } from './cells';
 import { fnv1a } from './hash';
@@ -61,7 +61,7 @@ export function errorCell(error: ServiceError): string {
 }
 
 function outcomeCell<T>(outcome: Outcome<T> | undefined, format: (value: T) => Cell): Cell {
-  if (!outcome || outcome.kind === 'pending') return 'loading, recalculate to finish';
+  if (!outcome || outcome.kind === 'pending') return serviceError('TIMEOUT').message;
   if (outcome.kind === 'error') {
     return outcome.error.code === 'NOT_FOUND' ? NOT_IN_INDEX : errorCell(outcome.error);
   }

@@ -19,6 +19,8 @@ export interface ResolverDeps {
   cache: KeyValueCache;
   clock: Clock;
   deadline: number;
+  /** URL fetches this call may still make today; misses beyond it say so instead. */
+  maxRequests?: number;
 }
 
 export interface ResolverSpec<T> {
@@ -79,7 +81,7 @@ export function resolveAll<T>(
 
   const storageKey = (key: string) => cacheKey(spec.namespace, key);
   const cached = deps.cache.getAll(keys.map(storageKey));
-  const misses: string[] = [];
+  let misses: string[] = [];
   for (const key of keys) {
     const entry = decode<T>(cached[storageKey(key)]);
     if (entry) {
@@ -98,6 +100,11 @@ export function resolveAll<T>(
       outcomes.set(key, { kind: 'error', error: serviceError('UNAVAILABLE') });
     return { outcomes, stats };
   }
+
+  const allowed = Math.max(0, Math.min(misses.length, deps.maxRequests ?? Infinity));
+  for (const key of misses.slice(allowed))
+    outcomes.set(key, { kind: 'error', error: serviceError('QUOTA') });
+  misses = misses.slice(0, allowed);
 
   const batch = sendAll(deps.transport, misses.map(spec.request), spec.parse, {
     clock: deps.clock,

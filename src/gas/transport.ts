@@ -27,11 +27,7 @@ function fromResponse(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpRe
   };
 }
 
-function networkFailure(error: unknown): HttpResponse {
-  // The platform's message may quote the URL, never the headers: safe to keep for developers.
-  console.warn('UrlFetchApp failed without an HTTP answer', String(error));
-  return { status: 0, headers: {}, body: '' };
-}
+const NO_ANSWER: HttpResponse = { status: 0, headers: {}, body: '' };
 
 export const urlFetchTransport: Transport = {
   fetchAll(requests: HttpRequest[]): HttpResponse[] {
@@ -41,17 +37,11 @@ export const urlFetchTransport: Transport = {
       return UrlFetchApp.fetchAll(requests.map(toFetchRequest)).map(fromResponse);
     } catch (error) {
       // fetchAll throws for the whole batch when one request gets no answer (DNS, dropped
-      // connection), and the answers of the others are lost. GETs are safe to send again one by
-      // one; a POST may have been acted on, so it is reported as unanswered, never re-sent.
-      console.warn('fetchAll failed; re-sending its GETs one at a time', String(error));
-      return requests.map((request) => {
-        if (request.method !== 'get') return networkFailure(error);
-        try {
-          return fromResponse(UrlFetchApp.fetch(request.url, toFetchRequest(request)));
-        } catch (single) {
-          return networkFailure(single);
-        }
-      });
+      // connection), and the answers of the others are lost: all are reported unanswered. The
+      // batch runner sends GETs again in smaller batches; a POST may have been acted on, so it
+      // is never sent again.
+      console.warn('fetchAll got no answer for its batch', String(error));
+      return requests.map(() => NO_ANSWER);
     }
   },
 };

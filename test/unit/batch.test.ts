@@ -16,7 +16,7 @@ describe('sendAll', () => {
     expect(out.results.every((r) => r && !r.ok && r.error.code === 'NOT_FOUND')).toBe(true);
   });
 
-  it('retries 429 after Retry-After, halving the batch, and 5xx with backoff', () => {
+  it('retries 429 after its Retry-After and 5xx after a backoff, sending fresh work meanwhile', () => {
     const clock = new FakeClock();
     const t = new FakeTransport((r, attempt) =>
       attempt === 1 && r.url.endsWith('0')
@@ -30,23 +30,56 @@ describe('sendAll', () => {
       deadline: clock.now() + 20000,
       maxBatch: 100,
     });
-    expect(t.batches.map((b) => b.length)).toEqual([100, 20]);
-    expect(clock.slept).toEqual([2000]);
+    expect(t.batches.map((b) => b.length)).toEqual([100, 10, 10]);
+    expect(clock.slept).toEqual([500, 1500]);
     expect(out.results.every((r) => r && !r.ok && r.error.code === 'NOT_FOUND')).toBe(true);
   });
 
-  it('stops at the deadline, leaving unsent requests undefined and the last error on retried ones', () => {
+  it('halves the batch when the service pushes back on most of it, and grows it back', () => {
     const clock = new FakeClock();
-    const t = new FakeTransport(() => json(429, {}, { 'retry-after': '30' }), clock, 100);
+    const t = new FakeTransport((r, attempt) =>
+      attempt === 1 && !r.url.endsWith('9')
+        ? json(429, {}, { 'retry-after': '1' })
+        : json(404, { error: 'x', code: 'NOT_FOUND' }),
+    );
+    sendAll(t, lookups(400), parsers.score, {
+      clock,
+      deadline: clock.now() + 60000,
+      maxBatch: 200,
+    });
+    const sizes = t.batches.map((b) => b.length);
+    expect(sizes.slice(0, 3)).toEqual([200, 100, 50]);
+    expect(Math.max(...sizes.slice(4))).toBeGreaterThan(50);
+  });
+
+  it('sends a batch that lost its connection again at once, in quarters, without counting an attempt', () => {
+    const clock = new FakeClock();
+    let calls = 0;
+    const t: FakeTransport = new FakeTransport(() => json(404, { error: 'x', code: 'NOT_FOUND' }));
+    const flaky = {
+      fetchAll: (reqs: Parameters<FakeTransport['fetchAll']>[0]) =>
+        ++calls <= 3 ? reqs.map(() => ({ status: 0, headers: {}, body: '' })) : t.fetchAll(reqs),
+    };
+    const out = sendAll(flaky, lookups(80), parsers.score, {
+      clock,
+      deadline: clock.now() + 20000,
+      maxBatch: 80,
+      maxAttempts: 1,
+    });
+    expect(clock.slept).toEqual([]);
+    expect(out.results.every((r) => r && !r.ok && r.error.code === 'NOT_FOUND')).toBe(true);
+    expect(t.batches[0]!.length).toBe(10);
+  });
+
+  it('stops at the deadline, leaving unsent requests undefined', () => {
+    const clock = new FakeClock();
+    const t = new FakeTransport(() => json(404, { error: 'x', code: 'NOT_FOUND' }), clock, 11000);
     const out = sendAll(t, lookups(10), parsers.score, {
       clock,
       deadline: clock.now() + 10000,
       maxBatch: 5,
     });
     expect(t.batches).toHaveLength(1);
-    expect(
-      out.results.slice(0, 5).every((r) => r && !r.ok && r.error.code === 'RATE_LIMITED'),
-    ).toBe(true);
     expect(out.results.slice(5)).toEqual([undefined, undefined, undefined, undefined, undefined]);
   });
 

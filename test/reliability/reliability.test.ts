@@ -1,0 +1,481 @@
+// Reliability and security: nothing lost, nothing twice, nothing leaked, under faults and bad
+// input. Writes its figures to docs/reliability.md.
+import { writeFileSync } from 'node:fs';
+import { derivedScore, findByDomain, INDEX } from '../../dev/emulator/brandIndex';
+import type { GasRuntime } from '../../dev/gas-runtime/runtime';
+import { parseWebsite } from '../../src/domain/website';
+import { KEYS, startWorld, type World } from '../integration/harness';
+
+const KEY = KEYS.pro;
+const FAULTS = {
+  rate429: 0.2,
+  retryAfterSeconds: 1,
+  rate5xx: 0.05,
+  rateMalformed: 0.05,
+  rateDrop: 0.02,
+  seed: 20261122,
+};
+const figures: Record<string, Record<string, unknown>> = {};
+let w: World;
+afterEach(() => w?.close());
+
+afterAll(() => {
+  const lines = [
+    '# Reliability figures',
+    '',
+    'Written by `test/reliability/reliability.test.ts` on every `npm test` run, from its own counts.',
+    `Faults injected by the emulator: ${FAULTS.rate429 * 100}% 429 (Retry-After ${FAULTS.retryAfterSeconds} s), ${FAULTS.rate5xx * 100}% 5xx, ${FAULTS.rateMalformed * 100}% malformed JSON, ${FAULTS.rateDrop * 100}% dropped connections.`,
+    '',
+    '| scenario | figures |',
+    '| --- | --- |',
+    ...Object.entries(figures).map(
+      ([name, f]) =>
+        `| ${name} | ${Object.entries(f)
+          .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : v}`)
+          .join('; ')} |`,
+    ),
+    '',
+  ];
+  writeFileSync('docs/reliability.md', lines.join('\n'));
+});
+
+/** Every place the key must never be: cells, notes, logs, document and script properties, caches, the sidebar. */
+function leaks(rt: GasRuntime, extra: unknown[] = []): string[] {
+  const found: string[] = [];
+  for (const sheet of rt.spreadsheet.sheets) {
+    sheet.cells.forEach((row, r) =>
+      row.forEach((c, k) => {
+        if ([c.value, c.formula, c.note].some((v) => String(v ?? '').includes(KEY)))
+          found.push(`${sheet.sheetName} cell ${r + 1}:${k + 1}`);
+      }),
+    );
+  }
+  if (rt.logs.some((l) => l.includes(KEY))) found.push('log');
+  if (JSON.stringify(rt.documentProps.data).includes(KEY)) found.push('document properties');
+  if (JSON.stringify(rt.scriptProps.data).includes(KEY)) found.push('script properties');
+  for (const cache of rt.allCaches())
+    for (const [k, v] of cache.data)
+      if (k.includes(KEY) || v.value.includes(KEY)) found.push('cache');
+  rt.run('showSidebar');
+  if (rt.ui.sidebar?.html.includes(KEY)) found.push('sidebar html');
+  if (JSON.stringify(rt.runFromSidebar('getSettings')).includes(KEY)) found.push('getSettings');
+  if (JSON.stringify(extra).includes(KEY)) found.push('messages returned');
+  return found;
+}
+
+type Report = { state: string; message: string; request: unknown };
+function generateAll(rt: GasRuntime): Report[] {
+  const reports: Report[] = [];
+  let request: unknown;
+  for (let i = 0; i < 20; i++) {
+    const r = rt.runFromSidebar('startPreviewsForSelection', request ? [request] : []) as Report;
+    reports.push(r);
+    if (r.state !== 'partial') break;
+    request = r.request;
+  }
+  return reports;
+}
+
+function load(rt: GasRuntime, websites: unknown[], extraHead: string[] = ['Notes']): void {
+  const sheet = rt.spreadsheet.activeSheet;
+  sheet.setName('Prospects');
+  sheet.cells = [
+    ['Company', 'Website', ...extraHead],
+    ...websites.map((site, i) => [`Company ${i}`, site, ...extraHead.map((h) => `${h} ${i}`)]),
+  ].map((r) => r.map((value) => ({ value: value as string })));
+  sheet.setActiveSelection(`B1:B${websites.length + 1}`);
+}
+
+function rows(rt: GasRuntime, sheetName = 'Prospects'): Record<string, unknown>[] {
+  const sheet = rt.spreadsheet.sheets.find((s) => s.sheetName === sheetName)!;
+  const head = sheet.cells[0]!.map((c) => String(c.value));
+  return sheet.cells
+    .slice(1)
+    .map((r) =>
+      Object.fromEntries(
+        head.map((h, i) => [h, r[i]?.formula ? `FORMULA ${r[i]!.formula}` : (r[i]?.value ?? '')]),
+      ),
+    );
+}
+
+const expectedScore = (site: unknown) => {
+  const p = parseWebsite(site);
+  const domain = p.ok ? p.domain : '';
+  return findByDomain(domain)?.overallScore ?? derivedScore(domain, 'overall');
+};
+
+describe('faults', () => {
+  it('a 500-row generation leaves every eligible row a uuid or a clear message, no duplicate, nothing else touched; polling converges', async () => {
+    w = await startWorld();
+    const sites = Array.from({ length: 500 }, (_, i) => `faulty-${i}.com`);
+    load(w.rt, sites);
+    await w.emu.faults(FAULTS);
+    const reports = generateAll(w.rt);
+    const after = rows(w.rt);
+    const withUuid = after.filter((r) => /^[0-9a-f-]{36}$/.test(String(r['Preview UUID'])));
+    const withMessage = after.filter(
+      (r) =>
+        !r['Preview UUID'] &&
+        String(r['Preview status']).startsWith('error') &&
+        String(r['Preview message']).length > 20,
+    );
+    const lost = after.length - withUuid.length - withMessage.length;
+    expect(lost).toBe(0);
+    after.forEach((r, i) =>
+      expect([r.Company, r.Website, r.Notes]).toEqual([`Company ${i}`, sites[i], `Notes ${i}`]),
+    );
+    const stats = await w.emu.stats();
+    expect(stats.duplicatePreviews).toBe(0);
+    // A batch whose connection dropped lost its answers: those previews exist on the service but
+    // not in the sheet, and each such row says so (it is never sent again by itself).
+    const unanswered = after.filter((r) => r['Preview status'] === 'error: no answer').length;
+    const orphans = stats.previewsCreated - withUuid.length;
+    expect(orphans).toBeGreaterThanOrEqual(0);
+    expect(orphans).toBeLessThanOrEqual(unanswered);
+
+    let polls = 0;
+    let pending = Infinity;
+    while (pending > 0 && polls < 30) {
+      await w.emu.advance(20000);
+      pending = (w.rt.runFromSidebar('pollPendingPreviews') as { pending: number }).pending;
+      polls++;
+    }
+    expect(pending).toBe(0);
+    const done = rows(w.rt).filter((r) => r['Preview UUID']);
+    expect(
+      done.every(
+        (r) =>
+          r['Preview status'] === 'complete' && r['Visibility score'] === expectedScore(r.Website),
+      ),
+    ).toBe(true);
+    const leaked = leaks(w.rt, reports);
+    expect(leaked).toEqual([]);
+    const final = await w.emu.stats();
+    figures['Generate 500 rows under faults, then poll'] = {
+      faults: final.faults,
+      requests: Object.values(final.requests).reduce((a, b) => a + b, 0),
+      rows: 500,
+      'with a preview': withUuid.length,
+      'with a message': withMessage.length,
+      'of which no answer (the preview may exist)': unanswered,
+      'previews made whose answer was lost': orphans,
+      'polls to converge': polls,
+      duplicates: final.duplicatePreviews,
+      lost,
+      leaks: leaked.length,
+    };
+  });
+
+  it('custom functions over 1,000 rows answer every row and never fail the column', async () => {
+    w = await startWorld();
+    await w.emu.faults(FAULTS);
+    const known = INDEX.filter((b) => !b.domain.endsWith('.example')).map((b) => b.domain);
+    const input = Array.from({ length: 1000 }, (_, i) => [
+      i % 3 === 0 ? known[i % known.length] : `faulty-cf-${i % 600}.com`,
+    ]);
+    const out = w.rt.customFunction('VIS_SCORE', input) as unknown[][];
+    expect(out).toHaveLength(1000);
+    const values = out.filter((r) => typeof r[0] === 'number').length;
+    const messages = out.filter(
+      (r) => typeof r[0] === 'string' && (r[0] as string).length > 0,
+    ).length;
+    const notInIndex = out.filter((r) => r[0] === 'not in index').length;
+    expect(values + messages).toBe(1000);
+    const leaked = leaks(w.rt, out);
+    expect(leaked).toEqual([]);
+    figures['VIS_SCORE over 1,000 rows under faults'] = {
+      faults: (await w.emu.stats()).faults,
+      requests: w.rt.fetchStats.requests,
+      'round trips': w.rt.fetchStats.fetchAllCalls,
+      'rows with a value': values,
+      'rows with a message': `${messages} (${notInIndex} not in index, ${messages - notInIndex} errors or loading)`,
+      lost: 1000 - values - messages,
+      leaks: leaked.length,
+    };
+  });
+});
+
+describe('cut off, pressed twice', () => {
+  it('a re-run after the platform stops a generation finishes with no duplicate and no lost row; a second press is refused', async () => {
+    w = await startWorld();
+    const sites = Array.from({ length: 600 }, (_, i) => `cut-${i}.com`);
+    load(w.rt, sites);
+    expect(() =>
+      w.rt.run('startPreviewsForSelection', [], {
+        cutOffAt: { call: 'UrlFetchApp.fetchAll', nth: 3 },
+      }),
+    ).toThrow('Exceeded maximum execution time');
+    const before = rows(w.rt).filter((r) => r['Preview UUID']).length;
+    w.rt.holdLock('document', true);
+    const busy = w.rt.runFromSidebar('startPreviewsForSelection') as Report;
+    expect(busy.state).toBe('busy');
+    w.rt.holdLock('document', false);
+    const reports = generateAll(w.rt);
+    const stats = await w.emu.stats();
+    const lost = rows(w.rt).filter((r) => !r['Preview UUID']).length;
+    expect([stats.previewsCreated, stats.duplicatePreviews, lost]).toEqual([600, 0, 0]);
+    const leaked = leaks(w.rt, [busy, ...reports]);
+    expect(leaked).toEqual([]);
+    figures['Cut off at the third of three batches, then re-run'] = {
+      rows: 600,
+      'written before the stop': before,
+      POSTs: stats.requests['POST /api/visibility/scan-preview'],
+      duplicates: 0,
+      lost,
+      'second press': busy.state,
+      leaks: leaked.length,
+    };
+  });
+});
+
+describe('users move things', () => {
+  it('sorted, inserted, deleted rows and moved columns: every result lands in its uuid’s row', async () => {
+    w = await startWorld();
+    const sites = Array.from({ length: 40 }, (_, i) => `moving-${i}.com`);
+    load(w.rt, sites);
+    generateAll(w.rt);
+    const sheet = w.rt.spreadsheet.activeSheet;
+    sheet.sort(1, false);
+    sheet.insertRowsBefore(5, 3);
+    const deletedUuid =
+      sheet.cells[10]![sheet.cells[0]!.findIndex((c) => c.value === 'Preview UUID')]!.value;
+    sheet.deleteRow(11);
+    // Move our UUID column to the front and swap two of our other columns.
+    const head = () => sheet.cells[0]!.map((c) => c.value);
+    const move = (from: number, to: number) =>
+      sheet.cells.forEach((r) => {
+        while (r.length <= Math.max(from, to)) r.push({ value: '' });
+        const [c] = r.splice(from, 1);
+        r.splice(to, 0, c!);
+      });
+    move(head().indexOf('Preview UUID'), 0);
+    move(head().indexOf('Visibility score'), head().indexOf('Report URL'));
+    await w.emu.advance(120000);
+    const r = w.rt.runFromSidebar('pollPendingPreviews') as {
+      pending: number;
+      complete: number;
+      triggered: number;
+    };
+    expect([r.pending, r.complete, r.triggered]).toEqual([0, 39, 39]);
+    const after = rows(w.rt).filter((x) => x.Website);
+    expect(after).toHaveLength(39);
+    for (const row of after) expect(row['Visibility score']).toBe(expectedScore(row.Website));
+    expect(JSON.stringify(sheet.cells)).not.toContain(String(deletedUuid));
+    const leaked = leaks(w.rt);
+    expect(leaked).toEqual([]);
+    figures['Sorted, 3 rows inserted, 1 deleted, columns moved'] = {
+      rows: 40,
+      'results in their own row': after.length,
+      'deleted row dropped': 1,
+      misplaced: 0,
+      leaks: leaked.length,
+    };
+  });
+});
+
+const FUZZ: unknown[] = [
+  42,
+  -1,
+  0,
+  3.14,
+  true,
+  false,
+  new Date('2026-01-01'),
+  '#N/A',
+  '#REF!',
+  '#DIV/0!',
+  'x'.repeat(10000),
+  'a.'.repeat(5000) + 'com',
+  'bücher.de',
+  'xn--bcher-kva.de',
+  'https://münchen.de/straße',
+  '日本語.jp',
+  'javascript:alert(1)',
+  'data:text/html,<b>x</b>',
+  'JAVASCRIPT://x.com',
+  '192.168.1.1',
+  'http://10.0.0.1/admin',
+  '[::1]',
+  'http://[2001:db8::1]/',
+  '   ',
+  '\t\n',
+  ' acme.com ',
+  'http://',
+  '//',
+  '.com',
+  'a..b.com',
+  'acme.com:99999',
+  'mailto:x@acme.com',
+  'file:///etc/passwd',
+  '=1+1',
+  '+acme.com',
+  '-acme.com',
+  '@acme.com',
+  '<img src=x onerror=alert(1)>.com',
+  'acme .com',
+  '😀.com',
+  '',
+  null,
+  undefined,
+  'UPPER.COM',
+  'www.',
+  'http://user:pass@acme.com/',
+  'acme.com/' + 'p/'.repeat(3000),
+];
+
+describe('bad input', () => {
+  it('fuzzed custom functions: never an uncaught exception, always a value or a row message', async () => {
+    w = await startWorld();
+    const column = FUZZ.map((v) => [v]);
+    const calls: Array<[string, unknown[]]> = [
+      ['VIS_SCORE', [column]],
+      ['VIS_SCORE', [column, 'claude']],
+      ['VIS_LEVEL', [column]],
+      ['VIS_REPORT_LINK', [column]],
+      ['VIS_BRAND', [column]],
+      ['VIS_BRAND', [column, 'slug', true]],
+      ['VIS_BRAND', [column, 'name']],
+      ['VIS_SCAN', [column]],
+      ['VIS_PREVIEW', [column]],
+    ];
+    let cells = 0;
+    for (const [fn, args] of calls) {
+      const out = w.rt.customFunction(fn, ...args) as unknown[][];
+      expect(out.length).toBeGreaterThanOrEqual(FUZZ.length);
+      for (const row of out)
+        for (const c of row) {
+          expect(['number', 'string', 'boolean'].includes(typeof c) || c instanceof Date).toBe(
+            true,
+          );
+          cells++;
+        }
+      FUZZ.forEach((v, i) => {
+        const blank =
+          v === '' || v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+        if (!blank && fn !== 'VIS_BRAND') expect(out[i]![0]).not.toBe('');
+      });
+    }
+    for (const v of FUZZ) expect(() => w.rt.customFunction('VIS_SCORE', v)).not.toThrow();
+    const big = Array.from({ length: 50000 }, (_, i) => [FUZZ[i % FUZZ.length]]);
+    const out = w.rt.customFunction('VIS_SCORE', big) as unknown[][];
+    expect(out).toHaveLength(50000);
+    const leaked = leaks(w.rt);
+    expect(leaked).toEqual([]);
+    figures['Fuzzed custom functions'] = {
+      inputs: FUZZ.length,
+      'functions and argument forms': calls.length,
+      'cells answered': cells,
+      '50,000-row range': 'answered row for row',
+      'requests for the 50,000 rows': w.rt.fetchStats.requests,
+      exceptions: 0,
+      leaks: leaked.length,
+    };
+  });
+
+  it('fuzzed bulk generation: valid rows get a preview, bad rows a message, blank rows stay blank', async () => {
+    w = await startWorld();
+    load(
+      w.rt,
+      FUZZ.map((v) => (v instanceof Date || typeof v !== 'string' ? v : v)),
+      [],
+    );
+    const reports = generateAll(w.rt);
+    expect(reports.every((r) => typeof r.message === 'string')).toBe(true);
+    const after = rows(w.rt);
+    FUZZ.forEach((v, i) => {
+      const row = after[i]!;
+      const site = parseWebsite(v);
+      if (!site.ok && site.blank) expect(row['Preview status']).toBe('');
+      else if (site.ok) expect(row['Preview UUID']).toMatch(/^[0-9a-f-]{36}$/);
+      else
+        expect([row['Preview status'], String(row['Preview message']).length > 0]).toEqual([
+          'error: bad URL',
+          true,
+        ]);
+    });
+    const leaked = leaks(w.rt, reports);
+    expect(leaked).toEqual([]);
+    figures['Fuzzed bulk generation'] = {
+      rows: FUZZ.length,
+      previews: after.filter((r) => r['Preview UUID']).length,
+      'bad URL messages': after.filter((r) => r['Preview status'] === 'error: bad URL').length,
+      exceptions: 0,
+      leaks: leaked.length,
+    };
+  });
+});
+
+describe('cells are data', () => {
+  it('service text beginning with = + - @ lands as text, and javascript:/data: links are never written', async () => {
+    w = await startWorld();
+    load(w.rt, ['hostile-one.com', 'hostile-two.com']);
+    await w.emu.faults({ hostile: true });
+    generateAll(w.rt);
+    await w.emu.advance(120000);
+    w.rt.runFromSidebar('pollPendingPreviews');
+    w.rt.runFromSidebar('openScanMonitor');
+    const monitor = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!;
+    [1001, 1004, 1005].forEach((id, i) => monitor.put(i + 2, 1, { value: id }));
+    w.rt.runFromSidebar('pollScanMonitor');
+    const sheet = w.rt.spreadsheet.activeSheet;
+    sheet.put(1, 20, { value: '', formula: '=VIS_BRAND(B2:B3)' });
+    w.rt.recalculate();
+
+    const formulas = w.rt.spreadsheet.sheets.flatMap((s) =>
+      s.cells
+        .flat()
+        .filter((c) => c.formula)
+        .map((c) => c.formula),
+    );
+    expect(formulas).toEqual(['=VIS_BRAND(B2:B3)']);
+    const previews = rows(w.rt);
+    expect(
+      previews.map((r) => [r['Preview status'], r['Report URL'], r['Agent site URL']]),
+    ).toEqual([
+      ['complete', '', ''],
+      ['complete', '', ''],
+    ]);
+    const scans = rows(w.rt, 'Scan monitor');
+    expect(scans.map((r) => r['Report URL'])).toEqual(['', '', '']);
+    expect(String(scans[1]!['Scan message'])).toMatch(/^=IMPORTDATA/);
+    const leaked = leaks(w.rt);
+    expect(leaked).toEqual([]);
+    figures['Hostile service text'] = {
+      'formula cells written by the add-on': formulas.length - 1,
+      'javascript:/data: links written': 0,
+      'text kept as text': 'yes',
+      leaks: leaked.length,
+    };
+  });
+});
+
+describe('quota', () => {
+  it('near the daily URL-fetch quota, new work stops with a message instead of failing mid-batch', async () => {
+    w = await startWorld();
+    load(
+      w.rt,
+      Array.from({ length: 300 }, (_, i) => `quota-${i}.com`),
+    );
+    const day = new Date(w.rt.clock.now()).toISOString().slice(0, 10);
+    w.rt
+      .userCache(w.rt.owner)
+      .data.set(`vis.fetches.${day}`, { value: '19400', expires: w.rt.clock.now() + 3600000 });
+    const refused = w.rt.runFromSidebar('startPreviewsForSelection') as Report;
+    expect(refused.state).toBe('refused');
+    expect(refused.message).toMatch(/quota/);
+    expect((await w.emu.stats()).previewsCreated).toBe(0);
+    const cells = w.rt.customFunction(
+      'VIS_SCORE',
+      Array.from({ length: 300 }, (_, i) => [`quota-cf-${i}.com`]),
+    ) as unknown[][];
+    const quotaRows = cells.filter((r) => String(r[0]).includes('quota')).length;
+    expect(quotaRows).toBe(200);
+    expect(w.rt.fetchStats.requests).toBe(100);
+    figures['Daily quota'] = {
+      'fetches counted today before': 19400,
+      'generation of 300': refused.state,
+      'VIS_SCORE of 300': `100 fetched, ${quotaRows} rows say the quota is nearly used`,
+      leaks: leaks(w.rt, [refused]).length,
+    };
+  });
+});
