@@ -74,17 +74,21 @@ async function naive(emu: EmulatorProcess, rows: string[]) {
  * around them (loopback, the emulator's latency and its own work included).
  */
 function floorMs(requests: Array<{ url: string; method: string; payload?: string }>): number {
-  const http = new SyncHttp();
-  const t0 = performance.now();
-  http.fetchAll(
-    requests.map((r) => ({
-      ...r,
-      headers: { 'x-api-key': 'demo-starter-key', 'content-type': 'application/json' },
-    })),
-  );
-  const took = ms(t0);
-  void http.close();
-  return took;
+  const raw = requests.map((r) => ({
+    ...r,
+    headers: { 'x-api-key': 'demo-starter-key', 'content-type': 'application/json' },
+  }));
+  // The best of three, each from a fresh client as the runtime under test is (new connections
+  // cost much of it): the floor is what the machine can do, not what it did once.
+  const runs = [0, 1, 2].map(() => {
+    const http = new SyncHttp();
+    const t0 = performance.now();
+    http.fetchAll(raw);
+    const took = ms(t0);
+    void http.close();
+    return took;
+  });
+  return Math.min(...runs);
 }
 
 async function main(): Promise<void> {
