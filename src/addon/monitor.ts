@@ -2,7 +2,6 @@
  * The scan monitor: a sheet of brand-agent IDs kept current by polling the service on its 30 to
  * 60 s guidance, with rescans whose previous result stays visible until the fresh one arrives.
  */
-import { sendAll } from '../api/batch';
 import { parsers, requests } from '../api/client';
 import { serviceError } from '../api/errors';
 import { dateCell } from '../domain/cells';
@@ -19,11 +18,11 @@ import {
   type MonitorPatch,
 } from '../domain/scanWatch';
 import { appsScriptClock } from '../gas/clock';
+import { sendWithin } from '../gas/send';
 import { withDocumentLock } from '../gas/lock';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { clientConfig } from '../gas/settings';
 import { cell, openTable, writePatches, type Table } from '../gas/sheetTable';
-import { urlFetchTransport } from '../gas/transport';
 import type { MonitorReport, RescanReport } from '../ui/api';
 
 function monitorSheet(create: boolean): GoogleAppsScript.Spreadsheet.Sheet | null {
@@ -94,14 +93,10 @@ function poll(): MonitorReport {
   } else {
     const valid = watched.filter((w) => w.id !== null);
     const ids = Array.from(new Set(valid.map((w) => w.id as number)));
-    const outcome = sendAll(
-      urlFetchTransport,
+    const outcome = sendWithin(
+      60000,
       ids.map((id) => requests.scanStatus(config, id)),
       parsers.scanStatus,
-      {
-        clock: appsScriptClock,
-        deadline: appsScriptClock.now() + 60000,
-      },
     );
     const byId = new Map(ids.map((id, i) => [id, outcome.results[i]]));
     for (const w of watched) {
@@ -176,15 +171,11 @@ function rescan(): RescanReport {
 
   const ids = Array.from(new Set(selected.map((w) => w.id as number)));
   const requestedAt = appsScriptClock.now();
-  const outcome = sendAll(
-    urlFetchTransport,
+  const outcome = sendWithin(
+    60000,
     ids.map((id) => requests.scanTrigger(config, id)),
     parsers.scanTrigger,
-    {
-      clock: appsScriptClock,
-      deadline: requestedAt + 60000,
-      retryable: (e) => e.code === 'RATE_LIMITED',
-    },
+    { retryable: (e) => e.code === 'RATE_LIMITED' },
   );
   const refusal = outcome.results.find((r) => r && !r.ok && isRescanRefusal(r.error));
   if (refusal && !refusal.ok)

@@ -2,7 +2,6 @@
  * Bulk preview generation and polling: the sales-team workflow. Thin over domain/previewJobs
  * (what to send and write) and gas/sheetTable (one read, batched writes).
  */
-import { sendAll } from '../api/batch';
 import { parsers, requests, type PreviewCreated, type PreviewPoll } from '../api/client';
 import { oneLine, serviceError, type Result, type ServiceError } from '../api/errors';
 import { visibilityLevel } from '../domain/levels';
@@ -18,13 +17,13 @@ import {
 } from '../domain/previewJobs';
 import { HEADER_ROW, PREVIEW_HEADERS } from '../domain/table';
 import { appsScriptClock } from '../gas/clock';
+import { sendWithin } from '../gas/send';
 import { withDocumentLock } from '../gas/lock';
 import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { addScoreColourScale } from '../gas/formatting';
 import { clientConfig, rememberAccountNotice } from '../gas/settings';
 import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
 import { setBackgroundWork } from '../gas/backgroundWork';
-import { urlFetchTransport } from '../gas/transport';
 import type {
   GenerateReport,
   GenerateRequest,
@@ -188,13 +187,11 @@ function generate(request?: GenerateRequest): GenerateReport {
   while (next < plan.send.length) {
     if (appsScriptClock.now() - started > RUN_BUDGET_MS) break;
     const chunk = plan.send.slice(next, next + chunkSize);
-    const outcome = sendAll(
-      urlFetchTransport,
+    const outcome = sendWithin(
+      started + RUN_BUDGET_MS - appsScriptClock.now(),
       chunk.map((s) => requests.previewCreate(config, s.url)),
       parsers.previewCreate,
       {
-        clock: appsScriptClock,
-        deadline: started + RUN_BUDGET_MS,
         maxBatch: chunkSize,
         // Only what the service refused before acting on: a retry must never create a second preview.
         retryable: (e) =>
@@ -317,14 +314,10 @@ function poll(): PollReport {
   if (pending.length && config.apiKey && quotaLeft() > 0) {
     // The same uuid in two rows (a reused preview) is asked for once.
     const uuids = Array.from(new Set(pending.map((p) => p.uuid)));
-    const outcome = sendAll(
-      urlFetchTransport,
+    const outcome = sendWithin(
+      60000,
       uuids.map((u) => requests.previewPoll(config, u)),
       parsers.previewPoll,
-      {
-        clock: appsScriptClock,
-        deadline: appsScriptClock.now() + 60000,
-      },
     );
     const byUuid = new Map<string, Result<PreviewPoll> | undefined>(
       uuids.map((u, i) => [u, outcome.results[i]]),

@@ -66,7 +66,7 @@ export const json = (
 ): HttpResponse => ({
   status,
   headers,
-  body: JSON.stringify(body),
+  body: typeof body === 'string' ? body : JSON.stringify(body),
 });
 
 export function brand(slug: string, score: number) {

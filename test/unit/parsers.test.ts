@@ -1,16 +1,7 @@
 import { parsers, platformScore, requests } from '../../src/api/client';
-import type { HttpResponse } from '../../src/api/http';
+import { json } from './fakes';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
-const json = (
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): HttpResponse => ({
-  status,
-  headers,
-  body: typeof body === 'string' ? body : JSON.stringify(body),
-});
 
 const cfg = { baseUrl: 'https://svc.example/', apiKey: 'k_secret' };
 
