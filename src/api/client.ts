@@ -21,6 +21,9 @@ import {
   previewCreatedSchema,
   previewPollSchema,
   reportSchema,
+  scanCompleteSchema,
+  scanFailedSchema,
+  scanRunningSchema,
   scanStatusSchema,
   scanTriggerSchema,
   type Platform,
@@ -174,6 +177,44 @@ function map<A, B>(result: Result<A>, fn: (a: A) => B): Result<B> {
   return result.ok ? ok(fn(result.value), result.warning) : result;
 }
 
+// Loose objects keep unknown fields, which hides the literal discriminants from TypeScript:
+// these guards restate the schema's choice (scanStatusSchema tries the shapes in this order).
+type ScanRecord = z.infer<typeof scanStatusSchema>;
+const isFailed = (r: ScanRecord): r is z.infer<typeof scanFailedSchema> =>
+  r.scanAvailable === true && r.scanFailed === true;
+const isComplete = (r: ScanRecord): r is z.infer<typeof scanCompleteSchema> =>
+  r.scanAvailable === true && r.scanFailed !== true;
+const isRunning = (r: ScanRecord): r is z.infer<typeof scanRunningSchema> =>
+  r.scanAvailable === false && r.scanInProgress === true;
+
+function toScanStatus(r: ScanRecord): ScanStatus {
+  if (isFailed(r)) {
+    return {
+      state: 'failed',
+      scanDate: r.scanDate ?? null,
+      summary: r.summary ?? 'no engine responses were received; trigger a new scan',
+    };
+  }
+  if (isComplete(r)) {
+    return {
+      state: 'complete',
+      overallScore: r.overallScore,
+      scanDate: r.scanDate,
+      platformScores: platformScores(r.platformScores),
+      reportUrl: r.reportUrl ?? null,
+    };
+  }
+  if (isRunning(r)) {
+    return {
+      state: 'running',
+      completed: r.progress?.completedQueries ?? null,
+      total: r.progress?.totalQueries ?? null,
+      message: r.message ?? 'scan running',
+    };
+  }
+  return { state: 'none', message: (typeof r.message === 'string' && r.message) || 'no scan yet' };
+}
+
 export const parsers = {
   score(response: HttpResponse, nowMs: number): Result<BrandScore> {
     return map(parseBody(response, brandScoreSchema, nowMs), (r) => ({
@@ -188,35 +229,7 @@ export const parsers = {
   },
 
   scanStatus(response: HttpResponse, nowMs: number): Result<ScanStatus> {
-    return map(parseBody(response, scanStatusSchema, nowMs), (r): ScanStatus => {
-      if (r.scanAvailable && r.scanFailed === true) {
-        return {
-          state: 'failed',
-          scanDate: r.scanDate ?? null,
-          summary: r.summary ?? 'no engine responses were received; trigger a new scan',
-        };
-      }
-      if ('overallScore' in r && r.scanAvailable) {
-        return {
-          state: 'complete',
-          overallScore: r.overallScore as number,
-          scanDate: r.scanDate as string,
-          platformScores: platformScores(r.platformScores as never),
-          reportUrl: (r.reportUrl as string | null | undefined) ?? null,
-        };
-      }
-      if (!r.scanAvailable && r.scanInProgress === true) {
-        const progress = (r as { progress?: { completedQueries: number; totalQueries: number } })
-          .progress;
-        return {
-          state: 'running',
-          completed: progress?.completedQueries ?? null,
-          total: progress?.totalQueries ?? null,
-          message: r.message ?? 'scan running',
-        };
-      }
-      return { state: 'none', message: (r as { message?: string }).message ?? 'no scan yet' };
-    });
+    return map(parseBody(response, scanStatusSchema, nowMs), toScanStatus);
   },
 
   scanTrigger(response: HttpResponse, nowMs: number): Result<{ syntheticId: number }> {

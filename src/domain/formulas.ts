@@ -1,4 +1,7 @@
 /**
+ * A custom function's results are values: Sheets never reads them as formulas, so service text is
+ * returned as it is (an apostrophe would show). Links are still only ever http(s).
+ *
  * The custom functions' logic, free of Apps Script: flatten the input, normalise and de-duplicate,
  * resolve the distinct keys in one go, and map back to the input's shape. Blank in, blank out;
  * one bad row gets its message in that row only.
@@ -14,7 +17,7 @@ import {
 } from '../api/client';
 import { serviceError, type ServiceError } from '../api/errors';
 import { PLATFORMS, type Platform } from '../api/schemas';
-import { dateCell, safeLink, safeText, scoreCell } from './cells';
+import { dateCell, safeLink, scoreCell } from './cells';
 import { fnv1a } from './hash';
 import { visibilityLevel } from './levels';
 import { reportTriggerLink } from './reportLink';
@@ -213,8 +216,8 @@ export function visBrand(
     keyOf,
     resolver(scoreSpec(env, by, refresh), env),
     (b) => [
-      safeText(b.brandName),
-      safeText(b.slug),
+      b.brandName,
+      b.slug,
       b.overallScore,
       visibilityLevel(b.overallScore),
       ...PLATFORMS.map((p) => scoreCell(b.platformScores[p])),
@@ -310,7 +313,7 @@ export const PREVIEW_COLUMNS = [
 
 export function previewRow(p: PreviewPoll): Cell[] {
   return [
-    safeText(p.status),
+    p.status,
     scoreCell(p.overallScore),
     scoreCell(p.knowledgeScore),
     scoreCell(p.sentimentScore),

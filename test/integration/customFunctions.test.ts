@@ -142,9 +142,14 @@ describe('VIS_BRAND, VIS_REPORT_LINK', () => {
     expect(byName[0]![0]).toMatch(/^error: several brands match/);
   });
 
-  it('a brand name that looks like a formula is written as text', () => {
-    const out = w.rt.customFunction('VIS_BRAND', 'hostile-formula', 'slug') as unknown[][];
-    expect(String(out[0]![0]).startsWith("'=")).toBe(true);
+  it('a brand name that looks like a formula is a value in the cell, never a formula', () => {
+    const sheet = w.rt.spreadsheet.activeSheet;
+    sheet.put(1, 1, { value: 'hostile-formula' });
+    sheet.put(1, 2, { value: '', formula: '=VIS_BRAND(A1, "slug")' });
+    w.rt.recalculate();
+    expect(sheet.cell(1, 2)).toEqual({ value: '=HYPERLINK("https://evil.example","click")', formula: '=VIS_BRAND(A1, "slug")' });
+    expect(sheet.cell(1, 3)).toEqual({ value: 'hostile-formula' });
+    expect(sheet.cell(1, 11).value).toMatch(/\/brands\/hostile-formula$/);
   });
 
   it('builds the outreach link with no request', () => {
