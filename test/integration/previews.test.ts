@@ -115,6 +115,11 @@ describe('bulk preview generation', () => {
     const second = generate(w.rt);
     expect(second.state).toBe('nothing');
     expect((await w.emu.stats()).requests['POST /api/visibility/scan-preview']).toBe(expected);
+    // One red-to-green rule over the three score columns, added once.
+    const rules = w.rt.spreadsheet.activeSheet.conditionalRules;
+    expect(rules).toHaveLength(1);
+    expect(rules[0]!.ranges).toEqual(['Prospects!G2:I1000']);
+    expect(rules[0]!.gradient!.min![0]).toBe('#e67c73');
   });
 
   it('a second press while a run holds the lock reports it and sends nothing', async () => {
