@@ -4,10 +4,12 @@
  */
 import { parsers, requests } from '../api/client';
 import { serviceError } from '../api/errors';
-import { dateCell } from '../domain/cells';
 import { HEADER_ROW } from '../domain/table';
 import {
   isRescanRefusal,
+  needsAutoRetry,
+  readRescan,
+  rescanCell,
   MONITOR_HEADERS,
   MONITOR_SHEET,
   monitorErrorPatch,
@@ -42,12 +44,6 @@ function rows(table: Table<MonitorKey>): Array<{ row: number; id: number | null;
     out.push({ row, id: parseAgentId(raw), raw });
   }
   return out;
-}
-
-function asDate(value: unknown): Date | null {
-  if (value instanceof Date) return value;
-  const t = typeof value === 'string' && value ? Date.parse(value) : NaN;
-  return Number.isNaN(t) ? null : new Date(t);
 }
 
 /** Creates (or reuses) the monitor sheet with its headers, and shows it. */
@@ -91,6 +87,7 @@ function poll(): MonitorReport {
     for (const w of watched)
       patches.set(w.row, monitorErrorPatch(serviceError('KEY_MISSING'), now));
   } else {
+    const retry: Watched[] = [];
     const valid = watched.filter((w) => w.id !== null);
     const ids = Array.from(new Set(valid.map((w) => w.id as number)));
     const outcome = sendWithin(
@@ -110,13 +107,18 @@ function poll(): MonitorReport {
       }
       const result = byId.get(w.id);
       if (!result) continue;
-      const rescanAt = asDate(cell(table, w.row, 'rescanRequested'));
+      const rescan = readRescan(cell(table, w.row, 'rescanRequested'));
+      if (result.ok && needsAutoRetry(result.value, rescan)) retry.push({ row: w.row, id: w.id });
       patches.set(
         w.row,
         result.ok
-          ? monitorPatch(result.value, rescanAt, now)
+          ? monitorPatch(result.value, rescan?.at ?? null, now)
           : monitorErrorPatch(result.error, now),
       );
+    }
+    if (retry.length) {
+      const retried = triggerRescans(config, retry, true);
+      if (retried.ok) for (const [row, patch] of retried.patches) patches.set(row, patch);
     }
   }
   writePatches(table, patches);
@@ -165,12 +167,39 @@ function rescan(): RescanReport {
   const table = openTable(sheet, MONITOR_HEADERS, true);
   const first = Math.max(range.getRow(), HEADER_ROW + 1);
   const last = range.getRow() + range.getNumRows() - 1;
-  const selected = rows(table).filter((w) => w.row >= first && w.row <= last && w.id !== null);
+  const selected = rows(table).filter(
+    (w): w is Watched & { raw: unknown } => w.row >= first && w.row <= last && w.id !== null,
+  );
   if (selected.length === 0)
     return { state: 'nothing', message: 'No brand agent IDs in the selection.', triggered: 0 };
 
-  const ids = Array.from(new Set(selected.map((w) => w.id as number)));
-  const requestedAt = appsScriptClock.now();
+  const outcome = triggerRescans(config, selected, false);
+  if (!outcome.ok) return { state: 'refused', message: outcome.message, triggered: 0 };
+  writePatches(table, outcome.patches);
+  setBackgroundWork('scans', tally(table).running);
+  const triggered = outcome.triggered;
+  return {
+    state: 'done',
+    message: `Rescan started for ${triggered} agent${triggered === 1 ? '' : 's'}.`,
+    triggered,
+  };
+}
+
+type Watched = { row: number; id: number };
+
+/**
+ * POSTs a rescan for each agent once, and says what each row shows: running with the trigger
+ * time, or the row's error. Account-wide refusals (read-only, maintenance) touch no row.
+ */
+function triggerRescans(
+  config: ReturnType<typeof clientConfig>,
+  watched: Watched[],
+  automatic: boolean,
+):
+  | { ok: true; patches: Map<number, MonitorPatch>; triggered: number }
+  | { ok: false; message: string } {
+  const ids = Array.from(new Set(watched.map((w) => w.id)));
+  const at = new Date(appsScriptClock.now());
   const outcome = sendWithin(
     60000,
     ids.map((id) => requests.scanTrigger(config, id)),
@@ -178,33 +207,26 @@ function rescan(): RescanReport {
     { retryable: (e) => e.code === 'RATE_LIMITED' },
   );
   const refusal = outcome.results.find((r) => r && !r.ok && isRescanRefusal(r.error));
-  if (refusal && !refusal.ok)
-    return { state: 'refused', message: refusal.error.message, triggered: 0 };
-
+  if (refusal && !refusal.ok) return { ok: false, message: refusal.error.message };
   const byId = new Map(ids.map((id, i) => [id, outcome.results[i]]));
   const patches = new Map<number, MonitorPatch>();
   let triggered = 0;
-  const at = new Date(requestedAt);
-  for (const w of selected) {
-    const result = byId.get(w.id as number);
+  for (const w of watched) {
+    const result = byId.get(w.id);
     if (!result) continue;
-    if (result.ok) {
-      triggered++;
-      patches.set(w.row, {
-        rescanRequested: dateCell(at.toISOString()),
-        state: SCAN_STATE.running,
-        progress: '',
-        message: 'Rescan requested: the previous scores stay until the new scan completes.',
-      });
-    } else {
+    if (!result.ok) {
       patches.set(w.row, monitorErrorPatch(result.error, at));
+      continue;
     }
+    triggered++;
+    patches.set(w.row, {
+      rescanRequested: rescanCell(at, automatic),
+      state: SCAN_STATE.running,
+      progress: '',
+      message: automatic
+        ? 'The rescan reached no engine, so it was sent once more automatically.'
+        : 'Rescan requested: the previous scores stay until the new scan completes.',
+    });
   }
-  writePatches(table, patches);
-  setBackgroundWork('scans', tally(table).running);
-  return {
-    state: 'done',
-    message: `Rescan started for ${triggered} agent${triggered === 1 ? '' : 's'}.`,
-    triggered,
-  };
+  return { ok: true, patches, triggered };
 }

@@ -154,3 +154,30 @@ export function parseAgentId(value: unknown): number | null {
         : NaN;
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
+
+/** Marks a rescan the monitor sent again by itself after the first one reached no engine. */
+const RETRIED_MARK = ' (retried automatically)';
+
+export interface Rescan {
+  at: Date;
+  retried: boolean;
+}
+
+/** The `Rescan requested` cell: a date for the user's rescan, text for the one automatic retry. */
+export function rescanCell(at: Date, retried: boolean): CellValue {
+  return retried ? `${at.toISOString()}${RETRIED_MARK}` : at;
+}
+
+export function readRescan(value: unknown): Rescan | null {
+  if (value instanceof Date) return { at: value, retried: false };
+  if (typeof value !== 'string' || value === '') return null;
+  const retried = value.endsWith(RETRIED_MARK);
+  const t = Date.parse(retried ? value.slice(0, -RETRIED_MARK.length) : value);
+  return Number.isNaN(t) ? null : { at: new Date(t), retried };
+}
+
+/** A rescan that came back failed (later than it was asked for) is sent once more by itself. */
+export function needsAutoRetry(status: ScanStatus, rescan: Rescan | null): boolean {
+  if (!rescan || rescan.retried || status.state !== 'failed' || !status.scanDate) return false;
+  return Date.parse(status.scanDate) > rescan.at.getTime();
+}

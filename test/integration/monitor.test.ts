@@ -135,3 +135,24 @@ describe('scan monitor', () => {
     expect(w.rt.triggers.list).toHaveLength(0);
   });
 });
+
+describe('automatic retry', () => {
+  it('a rescan that reaches no engine is sent once more by itself, and then shows its result', async () => {
+    await monitor();
+    const sheet = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!;
+    sheet.put(IDS.length + 2, 1, { value: 1007 });
+    poll();
+    select(1007);
+    rescan();
+    await w.emu.advance(6 * 60000);
+    poll();
+    expect(rowOf(1007)['Scan state']).toBe('running');
+    expect(rowOf(1007)['Scan message']).toMatch(/sent once more automatically/);
+    expect(String(rowOf(1007)['Rescan requested'])).toMatch(/\(retried automatically\)$/);
+    expect((await w.emu.stats()).requests['POST /api/visibility/scan']).toBe(2);
+    await w.emu.advance(6 * 60000);
+    poll();
+    expect(rowOf(1007)).toMatchObject({ 'Scan state': 'complete', 'Rescan requested': '' });
+    expect((await w.emu.stats()).requests['POST /api/visibility/scan']).toBe(2);
+  });
+});
