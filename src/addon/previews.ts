@@ -206,7 +206,7 @@ function generate(request?: GenerateRequest): GenerateReport {
         upgradeUrl: refusal.upgradeUrl ?? null,
       });
     }
-    let unanswered = 0;
+    let lostConnection = false;
     chunk.forEach((send, i) => {
       const result = outcome.results[i];
       if (!result) return;
@@ -219,8 +219,7 @@ function generate(request?: GenerateRequest): GenerateReport {
         if (result.warning && !warning) warning = result.warning;
       } else {
         counts.failed++;
-        if (result.error.code === 'NETWORK' || result.error.code === 'MALFORMED_RESPONSE')
-          unanswered++;
+        if (result.error.code === 'NETWORK') lostConnection = true;
       }
     });
     next += outcome.results.filter((r) => r !== undefined).length;
@@ -228,7 +227,7 @@ function generate(request?: GenerateRequest): GenerateReport {
     table = table ?? prepareColumns(block.sheet, values);
     writePatches(table, patches);
     patches.clear();
-    if (unanswered > 0) cautious = true;
+    if (lostConnection) cautious = true;
     chunkSize = cautious ? CAUTIOUS_CHUNK : Math.min(MAX_CHUNK, chunkSize * 4);
     if (refusal) break;
   }
@@ -237,7 +236,7 @@ function generate(request?: GenerateRequest): GenerateReport {
     setBackgroundWork('previews', counts.created + counts.reused);
 
   const remaining = plan.send.length - next;
-  const summary = `${counts.created} preview${counts.created === 1 ? '' : 's'} started${counts.reused ? `, ${counts.reused} reused` : ''}${counts.failed ? `, ${counts.failed} row${counts.failed === 1 ? '' : 's'} with errors` : ''}${plan.alreadyHavePreview ? `, ${plan.alreadyHavePreview} already had one` : ''}.`;
+  const summary = summarise(counts, plan.alreadyHavePreview);
   if (remaining > 0) {
     return report('partial', `${summary} ${remaining} left: continuing…`, {
       ...counts,
@@ -256,6 +255,19 @@ function generate(request?: GenerateRequest): GenerateReport {
     );
   }
   return report('done', summary, { ...counts, request: where, warning });
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function summarise(
+  counts: { created: number; reused: number; failed: number },
+  had: number,
+): string {
+  const parts = [plural(counts.created, 'preview started', 'previews started')];
+  if (counts.reused) parts.push(`${counts.reused} reused`);
+  if (counts.failed) parts.push(`${plural(counts.failed, 'row', 'rows')} with errors`);
+  if (had) parts.push(`${had} already had one`);
+  return `${parts.join(', ')}.`;
 }
 
 function firstRefusal(results: Array<Result<PreviewCreated> | undefined>): ServiceError | null {
