@@ -63,12 +63,13 @@ export function errorCell(error: ServiceError): string {
   return `error: ${error.message}`;
 }
 
-function outcomeCell<T>(outcome: Outcome<T> | undefined, format: (value: T) => Cell): Cell {
+/** The cell for a key without a value: not fetched in time, not found, or an error. */
+function problemCell(outcome: Outcome<unknown> | undefined, notFound: string): Cell {
   if (!outcome || outcome.kind === 'pending') return serviceError('TIMEOUT').message;
   if (outcome.kind === 'error') {
-    return outcome.error.code === 'NOT_FOUND' ? NOT_IN_INDEX : errorCell(outcome.error);
+    return outcome.error.code === 'NOT_FOUND' ? notFound : errorCell(outcome.error);
   }
-  return format(outcome.value);
+  return '';
 }
 
 function namespace(env: FormulaEnv, endpoint: string, refresh: unknown): string {
@@ -109,6 +110,7 @@ function run<T>(
   resolve: Resolve<T>,
   format: (value: T) => Cell[],
   width: number,
+  notFound = NOT_IN_INDEX,
 ): Cell | Cell[][] {
   const { rows, scalar } = grid(input);
   const blankRow = (): Cell[] => new Array(width).fill('');
@@ -126,7 +128,7 @@ function run<T>(
     if ('cell' in k) return k.cell === '' ? blankRow() : [k.cell, ...blankRow().slice(1)];
     const outcome = outcomes.get(k.key);
     if (outcome && outcome.kind === 'value') return format(outcome.value);
-    return [outcomeCell(outcome, () => ''), ...blankRow().slice(1)];
+    return [problemCell(outcome, notFound), ...blankRow().slice(1)];
   };
   const out: Cell[][] =
     width === 1
@@ -300,7 +302,14 @@ export function visScan(agentId: FormulaInput, refresh: unknown, env: FormulaEnv
       ? { cell: 'error: not a brand agent ID (a whole number)' }
       : { key: String(id) };
   };
-  return run(agentId, keyOf, resolver(spec, env), scanRow, SCAN_COLUMNS.length);
+  return run(
+    agentId,
+    keyOf,
+    resolver(spec, env),
+    scanRow,
+    SCAN_COLUMNS.length,
+    'error: no brand agent with this ID for your key: check the ID',
+  );
 }
 
 export const PREVIEW_COLUMNS = [
@@ -337,5 +346,12 @@ export function visPreview(uuid: FormulaInput, refresh: unknown, env: FormulaEnv
     const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
     return UUID.test(text) ? { key: text } : { cell: 'error: not a preview UUID' };
   };
-  return run(uuid, keyOf, resolver(spec, env), previewRow, PREVIEW_COLUMNS.length);
+  return run(
+    uuid,
+    keyOf,
+    resolver(spec, env),
+    previewRow,
+    PREVIEW_COLUMNS.length,
+    'error: no preview with this UUID for your key',
+  );
 }

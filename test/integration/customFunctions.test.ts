@@ -176,7 +176,7 @@ describe('keyed functions', () => {
     expect(out[3]![0]).toBe('running');
     expect(out[3]![2]).toMatch(/^\d+\/24$/);
     expect(out[4]![0]).toMatch(/^error: not a brand agent ID/);
-    expect(out[5]![0]).toMatch(/^not in index|^error/);
+    expect(out[5]![0]).toBe('error: no brand agent with this ID for your key: check the ID');
   });
 
   it('needs the owner to allow formulas to use the key', () => {
