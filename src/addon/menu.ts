@@ -67,6 +67,12 @@ export function rescanSelectedFromMenu(): void {
 
 /** The safety-net trigger's handler: previews and scans, whichever still has work. */
 export function pollInBackground(_event?: unknown): void {
+  // A trigger that runs with no document (never seen in the local runtime) has nothing to poll.
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  if (!book) {
+    console.warn('pollInBackground ran without an active spreadsheet; nothing polled');
+    return;
+  }
   pollPendingPreviews();
-  if (SpreadsheetApp.getActiveSpreadsheet().getSheetByName(MONITOR_SHEET)) pollScanMonitor();
+  if (book.getSheetByName(MONITOR_SHEET)) pollScanMonitor();
 }
