@@ -20,9 +20,6 @@ export {
   pollInBackground,
 } from './addon/menu';
 export { openScanMonitor, pollScanMonitor, rescanSelected } from './addon/monitor';
-export {
-  getSelectionSummary,
-  pollPendingPreviews,
-  startPreviewsForSelection,
-} from './addon/previews';
+export { getSelectionSummary, startPreviewsForSelection } from './addon/previewGeneration';
+export { pollPendingPreviews } from './addon/previewPolling';
 export { getSettings, saveSettings, testConnection } from './addon/settings';

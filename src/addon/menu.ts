@@ -1,7 +1,8 @@
 /** The add-on menu and sidebar. In AuthMode.NONE only the menu is built: no other service may run. */
 import { MONITOR_SHEET } from '../domain/scanWatch';
 import { pollScanMonitor, rescanSelected } from './monitor';
-import { pollPendingPreviews, startPreviewsForSelection } from './previews';
+import { startPreviewsForSelection } from './previewGeneration';
+import { pollPendingPreviews } from './previewPolling';
 
 const TITLE = 'Visibility for Sheets';
 

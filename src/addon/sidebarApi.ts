@@ -4,10 +4,11 @@
  */
 import type { SidebarApi } from '../ui/api';
 import type * as monitor from './monitor';
-import type * as previews from './previews';
+import type * as generation from './previewGeneration';
+import type * as polling from './previewPolling';
 import type * as settings from './settings';
 
-type Server = typeof previews & typeof settings & typeof monitor;
+type Server = typeof generation & typeof polling & typeof settings & typeof monitor;
 type Expect<T extends true> = T;
 
 export type SidebarApiIsImplemented = Expect<

@@ -15,6 +15,8 @@ export const PREVIEW_HEADERS = {
   message: 'Preview message',
 } as const;
 
+export type PreviewKey = keyof typeof PREVIEW_HEADERS;
+
 export type ColumnMap<K extends string> = Record<K, number>;
 
 function norm(text: unknown): string {

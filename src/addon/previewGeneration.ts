@@ -1,38 +1,27 @@
 /**
- * Bulk preview generation and polling: the sales-team workflow. Thin over domain/previewJobs
+ * Bulk preview generation: the sales-team workflow's first half. Thin over domain/previewJobs
  * (what to send and write) and gas/sheetTable (one read, batched writes).
  */
-import { parsers, requests, type PreviewCreated, type PreviewPoll } from '../api/client';
-import { oneLine, serviceError, type Result, type ServiceError } from '../api/errors';
-import { visibilityLevel } from '../domain/levels';
+import { parsers, requests, type PreviewCreated } from '../api/client';
+import { serviceError, type Result, type ServiceError } from '../api/errors';
 import {
   createdPatch,
   errorPatch,
   isAccountRefusal,
   planGeneration,
-  pollPatch,
-  STATUS,
   type RowPatch,
   type RowState,
 } from '../domain/previewJobs';
-import { HEADER_ROW, PREVIEW_HEADERS } from '../domain/table';
+import { HEADER_ROW, PREVIEW_HEADERS, type PreviewKey } from '../domain/table';
+import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
-import { sendWithin } from '../gas/send';
+import { addScoreColourScale } from '../gas/formatting';
 import { withDocumentLock } from '../gas/lock';
 import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
-import { addScoreColourScale } from '../gas/formatting';
+import { sendWithin } from '../gas/send';
 import { clientConfig, rememberAccountNotice } from '../gas/settings';
 import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
-import { setBackgroundWork } from '../gas/backgroundWork';
-import type {
-  GenerateReport,
-  GenerateRequest,
-  Level,
-  PollReport,
-  SelectionSummary,
-} from '../ui/api';
-
-type Key = keyof typeof PREVIEW_HEADERS;
+import type { GenerateReport, GenerateRequest, SelectionSummary } from '../ui/api';
 
 /** Apps Script stops an execution at 6 minutes: no chunk starts after this much. */
 const RUN_BUDGET_MS = 4.5 * 60 * 1000;
@@ -44,8 +33,6 @@ const RUN_BUDGET_MS = 4.5 * 60 * 1000;
 const FIRST_CHUNK = 50;
 const MAX_CHUNK = 1000;
 const CAUTIOUS_CHUNK = 5;
-/** Rows listed by name in the sidebar. */
-const MAX_LISTED = 50;
 
 function selectedBlock(request?: GenerateRequest): {
   sheet: GoogleAppsScript.Spreadsheet.Sheet;
@@ -74,7 +61,12 @@ function selectedBlock(request?: GenerateRequest): {
   };
 }
 
-function rowStates(table: Table<Key>, first: number, last: number, column: number): RowState[] {
+function rowStates(
+  table: Table<PreviewKey>,
+  first: number,
+  last: number,
+  column: number,
+): RowState[] {
   const out: RowState[] = [];
   for (let row = first; row <= last; row++) {
     out.push({
@@ -177,7 +169,7 @@ function generate(request?: GenerateRequest): GenerateReport {
   for (const r of plan.invalid) patches.set(r.row, errorPatch({ local: r.message }));
   for (const r of plan.reuse) patches.set(r.row, createdPatch(r.from.uuid, r.from.reportUrl));
   const counts = { created: 0, reused: plan.reuse.length, failed: plan.invalid.length };
-  let table: Table<Key> | null = null;
+  let table: Table<PreviewKey> | null = null;
   let warning: string | null = null;
   let chunkSize = FIRST_CHUNK;
   /** After the first answer lost, the rest of the run stays in small batches. */
@@ -278,7 +270,7 @@ function firstRefusal(results: Array<Result<PreviewCreated> | undefined>): Servi
 function prepareColumns(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   values: unknown[][],
-): Table<Key> {
+): Table<PreviewKey> {
   const table = openTable(sheet, PREVIEW_HEADERS, true, values);
   if (table.added.length) {
     addScoreColourScale(sheet, [
@@ -288,118 +280,4 @@ function prepareColumns(
     ]);
   }
   return table;
-}
-
-const NO_LEVELS = (): Record<Level, number> => ({
-  invisible: 0,
-  low: 0,
-  moderate: 0,
-  strong: 0,
-  dominant: 0,
-});
-
-/** Trigger handlers receive an event object; it carries nothing the poll needs. */
-export function pollPendingPreviews(_event?: unknown): PollReport {
-  return withDocumentLock(
-    5000,
-    () => poll(),
-    () => ({ ...tally([]), justCompleted: [], busy: true }),
-  );
-}
-
-function poll(): PollReport {
-  const config = clientConfig();
-  const tables: Table<Key>[] = [];
-  const pending: Array<{ table: Table<Key>; row: number; uuid: string }> = [];
-  const justCompleted: PollReport['justCompleted'] = [];
-  for (const sheet of SpreadsheetApp.getActiveSpreadsheet().getSheets()) {
-    const table = openTable(sheet, PREVIEW_HEADERS, false);
-    if (!table.columns.uuid) continue;
-    tables.push(table);
-    for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
-      const uuid = String(cell(table, row, 'uuid') ?? '').trim();
-      const status = String(cell(table, row, 'status') ?? '').trim();
-      if (uuid && (status === STATUS.pending || status === '')) pending.push({ table, row, uuid });
-    }
-  }
-
-  if (pending.length && config.apiKey && quotaLeft() > 0) {
-    // The same uuid in two rows (a reused preview) is asked for once.
-    const uuids = Array.from(new Set(pending.map((p) => p.uuid)));
-    const outcome = sendWithin(
-      60000,
-      uuids.map((u) => requests.previewPoll(config, u)),
-      parsers.previewPoll,
-    );
-    const byUuid = new Map<string, Result<PreviewPoll> | undefined>(
-      uuids.map((u, i) => [u, outcome.results[i]]),
-    );
-    const patchesByTable = new Map<Table<Key>, Map<number, RowPatch>>();
-    for (const p of pending) {
-      const result = byUuid.get(p.uuid);
-      let patch: RowPatch | null = null;
-      if (result?.ok) {
-        patch = pollPatch(result.value);
-        if (patch?.status === STATUS.complete && justCompleted.length < MAX_LISTED) {
-          justCompleted.push({
-            sheet: p.table.sheet.getName(),
-            row: p.row,
-            brandName: oneLine(result.value.brandName ?? '', 80),
-            score: result.value.overallScore,
-          });
-        }
-      } else if (result && result.error.code === 'NOT_FOUND') {
-        patch = {
-          status: STATUS.failed,
-          message: 'the service does not know this preview (was it made with another key?)',
-        };
-      }
-      if (!patch) continue;
-      const patches = patchesByTable.get(p.table) ?? new Map<number, RowPatch>();
-      patches.set(p.row, patch);
-      patchesByTable.set(p.table, patches);
-    }
-    for (const [table, patches] of patchesByTable) writePatches(table, patches);
-  }
-
-  const result = { ...tally(tables), justCompleted, busy: false };
-  setBackgroundWork('previews', result.pending);
-  return result;
-}
-
-type Tally = Omit<PollReport, 'busy' | 'justCompleted'>;
-
-function tally(tables: Table<Key>[]): Tally {
-  const out: Tally = {
-    triggered: 0,
-    pending: 0,
-    complete: 0,
-    failed: 0,
-    errors: [],
-    levels: NO_LEVELS(),
-  };
-  for (const table of tables) {
-    const sheet = table.sheet.getName();
-    for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
-      const uuid = String(cell(table, row, 'uuid') ?? '').trim();
-      const status = String(cell(table, row, 'status') ?? '').trim();
-      if (uuid) out.triggered++;
-      if (uuid && (status === STATUS.pending || status === '')) out.pending++;
-      else if (status === STATUS.complete) {
-        out.complete++;
-        const score = cell(table, row, 'score');
-        if (typeof score === 'number') out.levels[visibilityLevel(score)]++;
-      } else if (status === STATUS.failed || status.startsWith('error')) {
-        out.failed++;
-        if (out.errors.length < MAX_LISTED)
-          out.errors.push({
-            sheet,
-            row,
-            status,
-            message: String(cell(table, row, 'message') ?? ''),
-          });
-      }
-    }
-  }
-  return out;
 }

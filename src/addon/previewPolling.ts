@@ -1,0 +1,133 @@
+/**
+ * Polling pending previews: the workflow's second half. Rows are found by their uuid in every
+ * sheet (users sort, insert and delete meanwhile), asked for in one batch, written in one write.
+ */
+import { parsers, requests, type PreviewPoll } from '../api/client';
+import { oneLine, type Result } from '../api/errors';
+import { visibilityLevel } from '../domain/levels';
+import { pollPatch, STATUS, type RowPatch } from '../domain/previewJobs';
+import { HEADER_ROW, PREVIEW_HEADERS, type PreviewKey as Key } from '../domain/table';
+import { setBackgroundWork } from '../gas/backgroundWork';
+import { withDocumentLock } from '../gas/lock';
+import { quotaLeft } from '../gas/quota';
+import { sendWithin } from '../gas/send';
+import { clientConfig } from '../gas/settings';
+import { cell, openTable, writePatches, type Table } from '../gas/sheetTable';
+import type { Level, PollReport } from '../ui/api';
+
+/** Rows listed by name in the sidebar. */
+const MAX_LISTED = 50;
+
+const NO_LEVELS = (): Record<Level, number> => ({
+  invisible: 0,
+  low: 0,
+  moderate: 0,
+  strong: 0,
+  dominant: 0,
+});
+
+/** Trigger handlers receive an event object; it carries nothing the poll needs. */
+export function pollPendingPreviews(_event?: unknown): PollReport {
+  return withDocumentLock(
+    5000,
+    () => poll(),
+    () => ({ ...tally([]), justCompleted: [], busy: true }),
+  );
+}
+
+function poll(): PollReport {
+  const config = clientConfig();
+  const tables: Table<Key>[] = [];
+  const pending: Array<{ table: Table<Key>; row: number; uuid: string }> = [];
+  const justCompleted: PollReport['justCompleted'] = [];
+  for (const sheet of SpreadsheetApp.getActiveSpreadsheet().getSheets()) {
+    const table = openTable(sheet, PREVIEW_HEADERS, false);
+    if (!table.columns.uuid) continue;
+    tables.push(table);
+    for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
+      const uuid = String(cell(table, row, 'uuid') ?? '').trim();
+      const status = String(cell(table, row, 'status') ?? '').trim();
+      if (uuid && (status === STATUS.pending || status === '')) pending.push({ table, row, uuid });
+    }
+  }
+
+  if (pending.length && config.apiKey && quotaLeft() > 0) {
+    // The same uuid in two rows (a reused preview) is asked for once.
+    const uuids = Array.from(new Set(pending.map((p) => p.uuid)));
+    const outcome = sendWithin(
+      60000,
+      uuids.map((u) => requests.previewPoll(config, u)),
+      parsers.previewPoll,
+    );
+    const byUuid = new Map<string, Result<PreviewPoll> | undefined>(
+      uuids.map((u, i) => [u, outcome.results[i]]),
+    );
+    const patchesByTable = new Map<Table<Key>, Map<number, RowPatch>>();
+    for (const p of pending) {
+      const result = byUuid.get(p.uuid);
+      let patch: RowPatch | null = null;
+      if (result?.ok) {
+        patch = pollPatch(result.value);
+        if (patch?.status === STATUS.complete && justCompleted.length < MAX_LISTED) {
+          justCompleted.push({
+            sheet: p.table.sheet.getName(),
+            row: p.row,
+            brandName: oneLine(result.value.brandName ?? '', 80),
+            score: result.value.overallScore,
+          });
+        }
+      } else if (result && result.error.code === 'NOT_FOUND') {
+        patch = {
+          status: STATUS.failed,
+          message: 'the service does not know this preview (was it made with another key?)',
+        };
+      }
+      if (!patch) continue;
+      const patches = patchesByTable.get(p.table) ?? new Map<number, RowPatch>();
+      patches.set(p.row, patch);
+      patchesByTable.set(p.table, patches);
+    }
+    for (const [table, patches] of patchesByTable) writePatches(table, patches);
+  }
+
+  const result = { ...tally(tables), justCompleted, busy: false };
+  setBackgroundWork('previews', result.pending);
+  return result;
+}
+
+type Tally = Omit<PollReport, 'busy' | 'justCompleted'>;
+
+function tally(tables: Table<Key>[]): Tally {
+  const out: Tally = {
+    triggered: 0,
+    pending: 0,
+    complete: 0,
+    failed: 0,
+    errors: [],
+    levels: NO_LEVELS(),
+  };
+  for (const table of tables) {
+    const sheet = table.sheet.getName();
+    for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
+      const uuid = String(cell(table, row, 'uuid') ?? '').trim();
+      const status = String(cell(table, row, 'status') ?? '').trim();
+      if (uuid) out.triggered++;
+      if (uuid && (status === STATUS.pending || status === '')) out.pending++;
+      else if (status === STATUS.complete) {
+        out.complete++;
+        const score = cell(table, row, 'score');
+        if (typeof score === 'number') out.levels[visibilityLevel(score)]++;
+      } else if (status === STATUS.failed || status.startsWith('error')) {
+        out.failed++;
+        if (out.errors.length < MAX_LISTED)
+          out.errors.push({
+            sheet,
+            row,
+            status,
+            message: String(cell(table, row, 'message') ?? ''),
+          });
+      }
+    }
+  }
+  return out;
+}
