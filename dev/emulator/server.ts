@@ -34,6 +34,8 @@ interface Stats {
   requests: Record<string, number>;
   faults: Record<string, number>;
   maxInFlight: number;
+  /** Latency injected so far, summed over requests. */
+  injectedLatencyMs: number;
 }
 
 const MAX_BODY = 64 * 1024;
@@ -61,7 +63,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   faults.set(options.faults ?? {});
   const previews = new PreviewStore();
   const scans = new ScanStore();
-  let stats: Stats = { requests: {}, faults: {}, maxInFlight: 0 };
+  let stats: Stats = { requests: {}, faults: {}, maxInFlight: 0, injectedLatencyMs: 0 };
   let inFlight = 0;
   let baseUrl = '';
 
@@ -172,7 +174,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         previews.reset();
         scans.reset();
         faults.set({});
-        stats = { requests: {}, faults: {}, maxInFlight: 0 };
+        stats = { requests: {}, faults: {}, maxInFlight: 0, injectedLatencyMs: 0 };
         return reply(200, { ok: true });
       case '/__emulator/clock':
         if (typeof body.advanceMs === 'number') clock.advance(body.advanceMs);
@@ -228,7 +230,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       stats.maxInFlight = Math.max(stats.maxInFlight, inFlight);
       try {
         const latency = faults.latency();
-        if (latency > 0) await sleep(latency);
+        if (latency > 0) {
+          stats.injectedLatencyMs += latency;
+          await sleep(latency);
+        }
         const cap = faults.config.maxConcurrent;
         const fault = cap !== null && inFlight > cap ? '429' : faults.decide();
         if (fault) stats.faults[fault] = (stats.faults[fault] ?? 0) + 1;

