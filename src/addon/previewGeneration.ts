@@ -12,6 +12,7 @@ import {
   type RowPatch,
   type RowState,
 } from '../domain/previewJobs';
+import { MONITOR_SHEET } from '../domain/scanWatch';
 import { HEADER_ROW, PREVIEW_HEADERS, type PreviewKey } from '../domain/table';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
@@ -49,7 +50,8 @@ function selectedBlock(request?: GenerateRequest): {
   } else {
     range = book.getActiveRange();
   }
-  if (!range) return null;
+  // The scan monitor's rows are brand agents, not websites: previews never go there.
+  if (!range || range.getSheet().getName() === MONITOR_SHEET) return null;
   const first = Math.max(range.getRow(), HEADER_ROW + 1);
   const last = range.getRow() + range.getNumRows() - 1;
   return {

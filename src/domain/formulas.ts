@@ -92,10 +92,6 @@ function scoreSpec(env: FormulaEnv, by: Lookup['by'], refresh: unknown): Resolve
 
 type Keyed = { key: string } | { cell: Cell };
 
-/**
- * The shared engine: `keyOf` turns a cell into a lookup key or a ready answer, the distinct keys
- * are resolved once, and `format` writes each row (one cell or several).
- */
 type Resolve<T> = (keys: string[]) => Map<string, Outcome<T>>;
 
 function resolver<T>(spec: ResolverSpec<T>, env: FormulaEnv): Resolve<T> {
@@ -104,6 +100,10 @@ function resolver<T>(spec: ResolverSpec<T>, env: FormulaEnv): Resolve<T> {
 
 const noLookup: Resolve<never> = () => new Map();
 
+/**
+ * The shared engine: `keyOf` turns a cell into a lookup key or a ready answer, the distinct keys
+ * are resolved once, and `format` writes each row (one cell or several).
+ */
 function run<T>(
   input: FormulaInput,
   keyOf: (value: unknown) => Keyed,

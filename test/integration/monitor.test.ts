@@ -156,3 +156,15 @@ describe('automatic retry', () => {
     expect((await w.emu.stats()).requests['POST /api/visibility/scan']).toBe(2);
   });
 });
+
+describe('previews and the monitor', () => {
+  it('never generates previews from the monitor sheet', async () => {
+    await monitor();
+    select(1001);
+    const r = w.rt.runFromSidebar('startPreviewsForSelection') as { state: string };
+    expect(r.state).toBe('nothing');
+    expect((await w.emu.stats()).requests['POST /api/visibility/scan-preview']).toBeUndefined();
+    const sheet = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!;
+    expect(sheet.cells[0]!.map((c) => c.value)).not.toContain('Preview status');
+  });
+});
