@@ -5,7 +5,7 @@
 import { parsers, requests, type PreviewPoll } from '../api/client';
 import { oneLine, type Result } from '../api/errors';
 import { visibilityLevel } from '../domain/levels';
-import { pollPatch, STATUS, type RowPatch } from '../domain/previewJobs';
+import { isPending, pollPatch, STATUS, type RowPatch } from '../domain/previewJobs';
 import { HEADER_ROW, PREVIEW_HEADERS, type PreviewKey as Key } from '../domain/table';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { withDocumentLock } from '../gas/lock';
@@ -14,6 +14,13 @@ import { sendWithin } from '../gas/send';
 import { clientConfig } from '../gas/settings';
 import { cell, openTable, writePatches, type Table } from '../gas/sheetTable';
 import type { Level, PollReport } from '../ui/api';
+
+function previewState(table: Table<Key>, row: number): { uuid: string; status: string } {
+  return {
+    uuid: String(cell(table, row, 'uuid') ?? '').trim(),
+    status: String(cell(table, row, 'status') ?? '').trim(),
+  };
+}
 
 /** Rows listed by name in the sidebar. */
 const MAX_LISTED = 50;
@@ -45,9 +52,8 @@ function poll(): PollReport {
     if (!table.columns.uuid) continue;
     tables.push(table);
     for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
-      const uuid = String(cell(table, row, 'uuid') ?? '').trim();
-      const status = String(cell(table, row, 'status') ?? '').trim();
-      if (uuid && (status === STATUS.pending || status === '')) pending.push({ table, row, uuid });
+      const { uuid, status } = previewState(table, row);
+      if (isPending(uuid, status)) pending.push({ table, row, uuid });
     }
   }
 
@@ -109,10 +115,9 @@ function tally(tables: Table<Key>[]): Tally {
   for (const table of tables) {
     const sheet = table.sheet.getName();
     for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
-      const uuid = String(cell(table, row, 'uuid') ?? '').trim();
-      const status = String(cell(table, row, 'status') ?? '').trim();
+      const { uuid, status } = previewState(table, row);
       if (uuid) out.triggered++;
-      if (uuid && (status === STATUS.pending || status === '')) out.pending++;
+      if (isPending(uuid, status)) out.pending++;
       else if (status === STATUS.complete) {
         out.complete++;
         const score = cell(table, row, 'score');

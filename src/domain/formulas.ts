@@ -22,7 +22,7 @@ import { fnv1a } from './hash';
 import { visibilityLevel } from './levels';
 import { reportTriggerLink } from './reportLink';
 import { resolveAll, type Outcome, type ResolverDeps, type ResolverSpec } from './resolver';
-import { parseAgentId } from './scanWatch';
+import { parseAgentId, progressText } from './scanWatch';
 import { parseWebsite } from './website';
 
 export type Cell = string | number | boolean | Date;
@@ -274,13 +274,7 @@ export function scanRow(s: ScanStatus): Cell[] {
     case 'failed':
       return ['failed', '', '', dateCell(s.scanDate), ''];
     case 'running':
-      return [
-        'running',
-        '',
-        s.completed !== null && s.total !== null ? `${s.completed}/${s.total}` : '',
-        '',
-        '',
-      ];
+      return ['running', '', progressText(s), '', ''];
     default:
       return ['none', '', '', '', ''];
   }

@@ -10,6 +10,11 @@ import { parseWebsite } from './website';
 
 export const STATUS = { pending: 'pending', complete: 'complete', failed: 'failed' } as const;
 
+/** A row waits for its result while it holds a uuid and no final status. */
+export function isPending(uuid: string, status: string): boolean {
+  return uuid !== '' && (status === STATUS.pending || status === '');
+}
+
 /** Status of a row whose POST got no answer: the preview may exist, so a re-run skips it. */
 export const UNANSWERED = 'error: no answer';
 export const BAD_URL = 'error: bad URL';

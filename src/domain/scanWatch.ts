@@ -44,6 +44,13 @@ function scores(status: ScanStatus | null): MonitorPatch {
   return out;
 }
 
+/** `completed/total` while a scan runs and reports progress; blank otherwise. */
+export function progressText(status: ScanStatus): string {
+  return status.state === 'running' && status.completed !== null && status.total !== null
+    ? `${status.completed}/${status.total}`
+    : '';
+}
+
 function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
@@ -64,10 +71,7 @@ export function monitorPatch(status: ScanStatus, rescanAt: Date | null, now: Dat
   const finished = scanTime(status);
   if (rescanAt && (finished === null || finished <= rescanAt.getTime())) {
     // The rescan has not finished: keep the previous result (not patched) and say so.
-    const progress =
-      status.state === 'running' && status.completed !== null && status.total !== null
-        ? `${status.completed}/${status.total}`
-        : '';
+    const progress = progressText(status);
     const previous =
       finished !== null
         ? `the scores shown are from the previous scan (${isoDay(new Date(finished))}) until it completes`
@@ -108,10 +112,7 @@ export function monitorPatch(status: ScanStatus, rescanAt: Date | null, now: Dat
         ...fresh,
         ...scores(null),
         state: SCAN_STATE.running,
-        progress:
-          status.completed !== null && status.total !== null
-            ? `${status.completed}/${status.total}`
-            : '',
+        progress: progressText(status),
         scanDate: '',
         reportUrl: '',
         message: safeText(status.message),
