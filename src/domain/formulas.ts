@@ -59,7 +59,7 @@ function isBlank(value: unknown): boolean {
 }
 
 export function errorCell(error: ServiceError): string {
-  if (error.code === 'TIMEOUT' || error.code === 'UNAVAILABLE') return error.message;
+  if (error.code === 'TIMEOUT') return error.message;
   return `error: ${error.message}`;
 }
 

@@ -283,7 +283,7 @@ describe('clock, faults and load', () => {
     expect(stats.faults).toMatchObject({ '429': 1, '5xx': 1, malformed: 1, drop: 1 });
   });
   it('a concurrency cap answers 429 beyond it', async () => {
-    await call('POST', '/__emulator/faults', { latencyMs: 100, maxConcurrent: 5 });
+    await call('POST', '/__emulator/faults', { latencyMs: 500, maxConcurrent: 5 });
     const all = await Promise.all(
       Array.from({ length: 20 }, () => call('GET', '/api/visibility/score?slug=acme-analytics')),
     );

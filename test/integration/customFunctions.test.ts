@@ -98,8 +98,9 @@ describe('VIS_SCORE over a column', () => {
   });
 
   it('returns partial results inside the limit when the service is slow, and finishes on recalculation', async () => {
-    // 100 answered per round trip, the rest told to come back in 8 s: the budget runs out first.
-    await w.emu.faults({ latencyMs: 50, maxConcurrent: 100, retryAfterSeconds: 8 });
+    // Most requests are told to come back in 8 s (a seeded draw, so the count does not depend on
+    // how fast this machine sends them): the 30 s budget runs out before every row is answered.
+    await w.emu.faults({ rate429: 0.85, retryAfterSeconds: 8, seed: 3 });
     const domains = Array.from({ length: 600 }, (_, i) => `slow-${i}.com`);
     const out = w.rt.customFunction('VIS_SCORE', column(domains)) as unknown[][];
     const loading = out.filter(
@@ -110,6 +111,13 @@ describe('VIS_SCORE over a column', () => {
     expect(loading).toBeGreaterThan(0);
     expect(out.filter((r) => r[0] === 'not in index').length).toBeGreaterThan(0);
     await w.emu.faults({});
+    // Rows the service kept refusing opened the circuit: within the minute nothing is asked.
+    const sent = w.rt.fetchStats.requests;
+    const paused = w.rt.customFunction('VIS_SCORE', column(domains)) as unknown[][];
+    expect(w.rt.fetchStats.requests).toBe(sent);
+    const pausedRows = paused.filter((r) => r[0] === 'error: service unavailable, try again later');
+    expect(pausedRows.length).toBe(loading);
+    w.rt.advance(61_000);
     const done = w.rt.customFunction('VIS_SCORE', column(domains)) as unknown[][];
     expect(done.every((r) => r[0] === 'not in index')).toBe(true);
   });
