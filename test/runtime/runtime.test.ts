@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { spawnEmulator, type EmulatorProcess } from '../../dev/emulator/process';
 import { GasRuntime } from '../../dev/gas-runtime/runtime';
+import { GLOBALS_APPS_SCRIPT_LACKS } from '../appsScriptLacks';
 
 const distDir = path.join(__dirname, '..', 'fixtures', 'probe-bundle');
 let rt: GasRuntime;
@@ -12,7 +13,7 @@ afterEach(() => rt.close());
 
 describe('the context', () => {
   it('offers nothing of Node', () => {
-    expect(rt.run('probeGlobals')).toBe('');
+    expect(rt.run('probeGlobals', [GLOBALS_APPS_SCRIPT_LACKS])).toBe('');
   });
   it('is fresh for every execution, so globals are no cache', () => {
     expect(rt.run('probeState')).toBe(1);

@@ -2,6 +2,7 @@
 // export of src/index.ts must be a top-level function, and nothing Apps Script lacks may be used.
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
+import { GLOBALS_APPS_SCRIPT_LACKS } from '../appsScriptLacks';
 
 const code = readFileSync('dist/Code.js', 'utf8');
 const index = readFileSync('src/index.ts', 'utf8');
@@ -36,16 +37,7 @@ describe('dist/Code.js', () => {
     // (Calls are proven in the local runtime, which offers no such global either.)
     const touched: string[] = [];
     const traps: Record<string, unknown> = {};
-    for (const name of [
-      'URL',
-      'URLSearchParams',
-      'fetch',
-      'setTimeout',
-      'TextEncoder',
-      'process',
-      'require',
-      'module',
-    ]) {
+    for (const name of GLOBALS_APPS_SCRIPT_LACKS) {
       Object.defineProperty(traps, name, { get: () => touched.push(name), enumerable: true });
     }
     const context = vm.createContext(traps);
