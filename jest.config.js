@@ -1,8 +1,19 @@
 /** @type {import('jest').Config} */
-module.exports = {
+const transform = { '^.+\\.ts$': '<rootDir>/scripts/jest-esbuild-transform.cjs' };
+const project = (displayName, roots) => ({
+  displayName,
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
+  roots: roots.map((r) => `<rootDir>/test/${r}`),
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': '<rootDir>/scripts/jest-esbuild-transform.cjs' },
+  transform,
+});
+
+// `npx jest --selectProjects unit` runs the pure layers alone in seconds.
+module.exports = {
   testTimeout: 60000,
+  projects: [
+    project('unit', ['unit']),
+    project('integration', ['integration', 'emulator', 'runtime', 'reliability']),
+    project('browser', ['browser']),
+  ],
 };

@@ -93,5 +93,5 @@ it('works end to end in a real browser', async () => {
 
   await page.click('#tab-previews');
   await page.waitForTimeout(500); // let the progress bar's transition settle
-  await page.screenshot({ path: path.join('docs', 'sidebar.png'), fullPage: true });
+  await page.screenshot({ path: path.join('out', 'sidebar.png'), fullPage: true });
 }, 90000);

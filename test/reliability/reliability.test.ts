@@ -1,6 +1,6 @@
 // Reliability and security: nothing lost, nothing twice, nothing leaked, under faults and bad
-// input. Writes its figures to docs/reliability.md.
-import { writeFileSync } from 'node:fs';
+// input. Leaves its figures in out/ (untracked); `npm run docs` turns them into docs/reliability.md.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { derivedScore, findByDomain, INDEX } from '../../dev/emulator/brandIndex';
 import type { GasRuntime } from '../../dev/gas-runtime/runtime';
 import { parseWebsite } from '../../src/domain/website';
@@ -20,23 +20,8 @@ let w: World;
 afterEach(() => w?.close());
 
 afterAll(() => {
-  const lines = [
-    '# Reliability figures',
-    '',
-    'Written by `test/reliability/reliability.test.ts` on every `npm test` run, from its own counts.',
-    `Faults injected by the emulator: ${FAULTS.rate429 * 100}% 429 (Retry-After ${FAULTS.retryAfterSeconds} s), ${FAULTS.rate5xx * 100}% 5xx, ${FAULTS.rateMalformed * 100}% malformed JSON, ${FAULTS.rateDrop * 100}% dropped connections.`,
-    '',
-    '| scenario | figures |',
-    '| --- | --- |',
-    ...Object.entries(figures).map(
-      ([name, f]) =>
-        `| ${name} | ${Object.entries(f)
-          .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : v}`)
-          .join('; ')} |`,
-    ),
-    '',
-  ];
-  writeFileSync('docs/reliability.md', lines.join('\n'));
+  mkdirSync('out', { recursive: true });
+  writeFileSync('out/reliability.json', JSON.stringify({ faults: FAULTS, figures }, null, 2));
 });
 
 /** Every place the key must never be: cells, notes, logs, document and script properties, caches, the sidebar. */
