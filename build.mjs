@@ -97,6 +97,14 @@ export async function build() {
 
   const manifest = JSON.parse(await readFile('appsscript.json', 'utf8'));
   manifest.urlFetchWhitelist = [`${s.baseUrl}/`];
+  // The published add-on's trigger opens the user's spreadsheets by ID (it has no active
+  // document), which needs `spreadsheets`. A script bound to one spreadsheet triggers with its
+  // container active, so its build keeps the narrower `spreadsheets.currentonly`.
+  if (s.minutes < 60) {
+    manifest.oauthScopes = manifest.oauthScopes.map((scope) =>
+      scope.endsWith('/auth/spreadsheets') ? `${scope}.currentonly` : scope,
+    );
+  }
   await writeFile(path.join(OUT, 'appsscript.json'), JSON.stringify(manifest, null, 2) + '\n');
 
   await writeFile(path.join(OUT, 'Sidebar.html'), await sidebarHtml());

@@ -17,8 +17,8 @@ export {
   refreshPendingFromMenu,
   refreshScanMonitorFromMenu,
   rescanSelectedFromMenu,
-  pollInBackground,
 } from './addon/menu';
+export { pollInBackground } from './addon/background';
 export { openScanMonitor, pollScanMonitor, rescanSelected } from './addon/monitor';
 export { getSelectionSummary, startPreviewsForSelection } from './addon/previewGeneration';
 export { pollPendingPreviews } from './addon/previewPolling';

@@ -5,6 +5,7 @@
  * and counts every service call.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import gas from 'gas-local';
 import { parseA1 } from './a1';
@@ -35,6 +36,8 @@ interface Execution {
   cutOffAt?: { call: string; nth: number; seen: number };
   killed?: boolean;
   user: string;
+  /** The active document, or null where Google gives none (an add-on's clock trigger). */
+  book: Document | null;
   mode: Mode;
   start: number;
   limitMs: number;
@@ -50,7 +53,23 @@ export interface RunOptions {
   limitMs?: number;
   /** Stops the run as the platform's time limit would, at the nth call of a service method. */
   cutOffAt?: { call: string; nth: number };
+  /** The document the user has open (default: the first spreadsheet). */
+  spreadsheet?: Spreadsheet;
 }
+
+/** A spreadsheet with what Apps Script keeps per document: its properties and its cache. */
+interface Document {
+  book: Spreadsheet;
+  props: PropertyStore;
+  cache: CacheStore;
+}
+
+/**
+ * `SpreadsheetApp.openById` opens any of the user's files, so it needs the full `spreadsheets`
+ * scope; `spreadsheets.currentonly` covers only the document the script runs in.
+ * https://developers.google.com/apps-script/reference/spreadsheet/spreadsheet-app#openbyidid
+ */
+const OPEN_BY_ID_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
 
 /** What a custom function may call (Spreadsheet read-only; no UI, no triggers). */
 const CUSTOM_FUNCTION_SERVICES = [
@@ -90,6 +109,10 @@ export class GasRuntime {
   readonly scriptProps: PropertyStore;
   readonly scriptCache: CacheStore;
   readonly documentCache: CacheStore;
+  /** Every spreadsheet the users have, by ID; the first is `spreadsheet`. */
+  private documents = new Map<string, Document>();
+  private readonly hooks: { call(n: string): void; mayWrite(): boolean };
+  private readonly scopes: string[];
   private exec: Execution | null = null;
   private spills = new Map<string, { rows: number; cols: number }>();
   lastLoadMs = 0;
@@ -98,11 +121,38 @@ export class GasRuntime {
     this.owner = options.owner ?? 'owner@example.com';
     this.distDir = options.distDir ?? path.resolve('dist');
     const hooks = { call: (n: string) => this.call(n), mayWrite: () => this.mayWrite() };
-    this.spreadsheet = new Spreadsheet('sheet-' + randomUUID().slice(0, 8), 'Prospects', hooks);
-    this.documentProps = new PropertyStore(hooks.call, hooks.mayWrite);
+    this.hooks = hooks;
+    this.spreadsheet = this.addSpreadsheet('Prospects');
+    const first = this.documents.get(this.spreadsheet.id)!;
+    this.documentProps = first.props;
+    this.documentCache = first.cache;
     this.scriptProps = new PropertyStore(hooks.call, hooks.mayWrite);
     this.scriptCache = new CacheStore(hooks.call, () => this.clock.now());
-    this.documentCache = new CacheStore(hooks.call, () => this.clock.now());
+    const manifest = path.join(this.distDir, 'appsscript.json');
+    this.scopes = existsSync(manifest)
+      ? ((JSON.parse(readFileSync(manifest, 'utf8')) as { oauthScopes?: string[] }).oauthScopes ??
+        [])
+      : [];
+  }
+
+  /** Another spreadsheet of the same users, with its own document properties and cache. */
+  addSpreadsheet(name: string): Spreadsheet {
+    const book = new Spreadsheet('sheet-' + randomUUID().slice(0, 8), name, this.hooks);
+    this.documents.set(book.id, {
+      book,
+      props: new PropertyStore(this.hooks.call, this.hooks.mayWrite),
+      cache: new CacheStore(this.hooks.call, () => this.clock.now()),
+    });
+    return book;
+  }
+
+  /** The file is deleted (or no longer shared): openById fails for it from now on. */
+  deleteSpreadsheet(id: string): void {
+    this.documents.delete(id);
+  }
+
+  documentPropertiesOf(book: Spreadsheet): PropertyStore {
+    return this.documents.get(book.id)!.props;
   }
 
   /** Counts a service call and stops the execution once it is past its limit, as Apps Script does. */
@@ -143,9 +193,10 @@ export class GasRuntime {
     return store;
   }
 
-  /** Every cache the runtime holds: script, document and each user's. */
+  /** Every cache the runtime holds: script, each document's and each user's. */
   allCaches(): CacheStore[] {
-    return [this.scriptCache, this.documentCache, ...this.userCaches.values()];
+    const documents = Array.from(this.documents.values(), (d) => d.cache);
+    return [this.scriptCache, ...documents, ...this.userCaches.values()];
   }
 
   userCache(user: string): CacheStore {
@@ -173,7 +224,8 @@ export class GasRuntime {
       call(what);
       this.allowed(what);
     };
-    const ss = this.spreadsheet;
+    const doc = e.book;
+    const ss = doc?.book ?? null;
     class VirtualDate extends Date {
       constructor(...args: unknown[]) {
         if (args.length === 0) super(clock.now());
@@ -202,8 +254,22 @@ export class GasRuntime {
       SpreadsheetApp: {
         getActiveSpreadsheet: () => (allowed('SpreadsheetApp.getActiveSpreadsheet'), ss),
         getActive: () => (allowed('SpreadsheetApp.getActiveSpreadsheet'), ss),
-        getActiveSheet: () => (allowed('SpreadsheetApp.getActiveSheet'), ss.activeSheet),
-        getActiveRange: () => (allowed('SpreadsheetApp.getActiveRange'), ss.getActiveRange()),
+        getActiveSheet: () => (allowed('SpreadsheetApp.getActiveSheet'), ss?.activeSheet ?? null),
+        getActiveRange: () => (
+          allowed('SpreadsheetApp.getActiveRange'),
+          ss?.getActiveRange() ?? null
+        ),
+        openById: (id: string) => {
+          allowed('SpreadsheetApp.openById');
+          if (!this.scopes.includes(OPEN_BY_ID_SCOPE))
+            throw noPermission('SpreadsheetApp.openById');
+          const found = this.documents.get(String(id));
+          if (!found)
+            throw new GasError(
+              'Unexpected error while getting the method or property openById on object SpreadsheetApp.',
+            );
+          return found.book;
+        },
         getUi: () => {
           call('SpreadsheetApp.getUi');
           if (e.mode === 'custom-function' || e.mode === 'trigger')
@@ -236,7 +302,7 @@ export class GasRuntime {
         ),
         getDocumentProperties: () => (
           allowed('PropertiesService.getDocumentProperties'),
-          this.documentProps
+          doc?.props ?? null
         ),
         getScriptProperties: () => (
           allowed('PropertiesService.getScriptProperties'),
@@ -245,13 +311,13 @@ export class GasRuntime {
       },
       CacheService: {
         getScriptCache: () => (allowed('CacheService.getScriptCache'), this.scriptCache),
-        getDocumentCache: () => (allowed('CacheService.getDocumentCache'), this.documentCache),
+        getDocumentCache: () => (allowed('CacheService.getDocumentCache'), doc?.cache ?? null),
         getUserCache: () => (allowed('CacheService.getUserCache'), this.userCache(e.user)),
       },
       LockService: {
         getDocumentLock: () => (
           allowed('LockService.getDocumentLock'),
-          makeLock('document', this.locks, call, (ms) => clock.advance(ms))
+          doc ? makeLock('document', this.locks, call, (ms) => clock.advance(ms)) : null
         ),
         getScriptLock: () => (
           allowed('LockService.getScriptLock'),
@@ -266,6 +332,7 @@ export class GasRuntime {
         call,
         allowed: (what) => this.allowed(what),
         user: () => e.user,
+        document: () => ss?.id ?? null,
         now: () => clock.now(),
         addon: this.options.addon ?? true,
       }),
@@ -305,8 +372,16 @@ export class GasRuntime {
       (mode === 'custom-function'
         ? (this.options.customFunctionLimitMs ?? 30000)
         : (this.options.executionLimitMs ?? 360000));
+    const book = options.spreadsheet ?? this.spreadsheet;
     const e: Execution = {
       user: options.user ?? this.owner,
+      // An Editor add-on's clock trigger belongs to the user and the script, not to a document:
+      // it runs with no active spreadsheet, and no document properties, cache or lock.
+      // https://developers.google.com/workspace/add-ons/concepts/editor-triggers
+      book:
+        mode === 'trigger' && (this.options.addon ?? true)
+          ? null
+          : (this.documents.get(book.id) ?? null),
       mode,
       start: this.clock.now(),
       limitMs: limit,
@@ -330,10 +405,16 @@ export class GasRuntime {
   }
 
   /** What google.script.run does: arguments and result cross as JSON-safe values. */
-  runFromSidebar(fn: string, args: unknown[] = [], user?: string): unknown {
+  runFromSidebar(
+    fn: string,
+    args: unknown[] = [],
+    user?: string,
+    spreadsheet?: Spreadsheet,
+  ): unknown {
     const result = this.run(fn, JSON.parse(JSON.stringify(args)) as unknown[], {
       mode: 'sidebar',
       ...(user ? { user } : {}),
+      ...(spreadsheet ? { spreadsheet } : {}),
     });
     return result === undefined ? null : JSON.parse(JSON.stringify(result));
   }

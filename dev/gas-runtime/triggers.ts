@@ -4,6 +4,8 @@ import { GasError } from './errors';
 export interface TriggerRecord {
   id: string;
   user: string;
+  /** The document the trigger was created from (null: none was active). */
+  document: string | null;
   handler: string;
   intervalMs: number;
   nextRun: number;
@@ -16,6 +18,7 @@ export interface TriggerEnv {
   call(name: string): void;
   allowed(what: string): void;
   user(): string;
+  document(): string | null;
   now(): number;
   /** Published Editor add-ons: at most hourly, one time-driven trigger per user per document. */
   addon: boolean;
@@ -46,7 +49,8 @@ export class TriggerTable {
           'Time-driven triggers in add-ons cannot run more frequently than once per hour.',
         );
       }
-      if (env.addon && mine.length >= 1) {
+      // One time-driven trigger per user per document for an add-on.
+      if (env.addon && mine.some((t) => t.document === env.document())) {
         throw new GasError(
           'This add-on has created too many time-based triggers in this document for this Google user account.',
         );
@@ -54,6 +58,7 @@ export class TriggerTable {
       const record: TriggerRecord = {
         id: String(this.nextId++),
         user: env.user(),
+        document: env.document(),
         handler,
         intervalMs,
         nextRun: env.now() + intervalMs,
@@ -97,6 +102,7 @@ export class TriggerTable {
           },
         };
       },
+      // The user's triggers of this project, whichever document each was created from.
       getProjectTriggers: () => {
         env.call('ScriptApp.getProjectTriggers');
         env.allowed('ScriptApp.getProjectTriggers');

@@ -2,6 +2,7 @@
  * The custom functions Sheets calls. Thin: gather the environment, hand over to domain/formulas.
  * Formulas only read: nothing here creates a preview or a scan.
  */
+import { FORMULA_BUDGET_MS } from '../limits';
 import { appsScriptClock } from '../gas/clock';
 import { documentCache, sharedCache } from '../gas/cache';
 import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
@@ -9,9 +10,6 @@ import { clientConfig, formulasMayUseKey } from '../gas/settings';
 import { urlFetchTransport } from '../gas/transport';
 import * as formulas from '../domain/formulas';
 import type { KeyValueCache } from '../domain/cache';
-
-/** Sheets stops a custom function at 30 s; no round trip starts after this much. */
-const TIME_BUDGET_MS = 22000;
 
 function env(cache: KeyValueCache, needsKey: boolean): formulas.FormulaEnv {
   const config = clientConfig();
@@ -22,7 +20,7 @@ function env(cache: KeyValueCache, needsKey: boolean): formulas.FormulaEnv {
       transport: urlFetchTransport,
       cache,
       clock: appsScriptClock,
-      deadline: appsScriptClock.now() + TIME_BUDGET_MS,
+      deadline: appsScriptClock.now() + FORMULA_BUDGET_MS,
       maxRequests: quotaLeft() - QUOTA_RESERVE,
     },
   };

@@ -1,5 +1,4 @@
 /** The add-on menu and sidebar. In AuthMode.NONE only the menu is built: no other service may run. */
-import { MONITOR_SHEET } from '../domain/scanWatch';
 import { pollScanMonitor, rescanSelected } from './monitor';
 import { startPreviewsForSelection } from './previewGeneration';
 import { pollPendingPreviews } from './previewPolling';
@@ -64,16 +63,4 @@ export function rescanSelectedFromMenu(): void {
     rescanSelected().message,
     SpreadsheetApp.getUi().ButtonSet.OK,
   );
-}
-
-/** The safety-net trigger's handler: previews and scans, whichever still has work. */
-export function pollInBackground(_event?: unknown): void {
-  // A trigger that runs with no document (never seen in the local runtime) has nothing to poll.
-  const book = SpreadsheetApp.getActiveSpreadsheet();
-  if (!book) {
-    console.warn('pollInBackground ran without an active spreadsheet; nothing polled');
-    return;
-  }
-  pollPendingPreviews();
-  if (book.getSheetByName(MONITOR_SHEET)) pollScanMonitor();
 }

@@ -2,6 +2,7 @@
  * The scan monitor: a sheet of brand-agent IDs kept current by polling the service on its 30 to
  * 60 s guidance, with rescans whose previous result stays visible until the fresh one arrives.
  */
+import { POLL_BUDGET_MS, POLL_LOCK_WAIT_MS, PRESS_LOCK_WAIT_MS } from '../limits';
 import { parsers, requests } from '../api/client';
 import { serviceError } from '../api/errors';
 import { HEADER_ROW } from '../domain/table';
@@ -27,8 +28,9 @@ import { clientConfig } from '../gas/settings';
 import { cell, openTable, writePatches, type Table } from '../gas/sheetTable';
 import type { MonitorReport, RescanReport } from '../ui/api';
 
-function monitorSheet(create: boolean): GoogleAppsScript.Spreadsheet.Sheet | null {
-  const book = SpreadsheetApp.getActiveSpreadsheet();
+type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+function monitorSheet(book: Book, create: boolean): GoogleAppsScript.Spreadsheet.Sheet | null {
   const found = book.getSheetByName(MONITOR_SHEET);
   if (found || !create) return found;
   const sheet = book.insertSheet(MONITOR_SHEET);
@@ -48,18 +50,27 @@ function rows(table: Table<MonitorKey>): Array<{ row: number; id: number | null;
 
 /** Creates (or reuses) the monitor sheet with its headers, and shows it. */
 export function openScanMonitor(): MonitorReport {
-  const sheet = monitorSheet(true)!;
+  const sheet = monitorSheet(SpreadsheetApp.getActiveSpreadsheet(), true)!;
   openTable(sheet, MONITOR_HEADERS, true);
   sheet.activate();
   return pollScanMonitor();
 }
 
-export function pollScanMonitor(_event?: unknown): MonitorReport {
-  return withDocumentLock(5000, poll, () => ({
-    ...EMPTY,
-    busy: true,
-    message: 'Another update is running.',
-  }));
+export function pollScanMonitor(): MonitorReport {
+  return pollMonitorIn(SpreadsheetApp.getActiveSpreadsheet());
+}
+
+/** Polls one document's scan monitor: the active one, or one the background opened by ID. */
+export function pollMonitorIn(book: Book): MonitorReport {
+  return withDocumentLock(
+    POLL_LOCK_WAIT_MS,
+    () => poll(book),
+    () => ({
+      ...EMPTY,
+      busy: true,
+      message: 'Another update is running.',
+    }),
+  );
 }
 
 const EMPTY: MonitorReport = {
@@ -74,8 +85,8 @@ const EMPTY: MonitorReport = {
   message: '',
 };
 
-function poll(): MonitorReport {
-  const sheet = monitorSheet(false);
+function poll(book: Book): MonitorReport {
+  const sheet = monitorSheet(book, false);
   if (!sheet)
     return { ...EMPTY, message: 'No scan monitor yet: open it from the menu or the sidebar.' };
   const table = openTable(sheet, MONITOR_HEADERS, true);
@@ -91,7 +102,7 @@ function poll(): MonitorReport {
     const valid = watched.filter((w) => w.id !== null);
     const ids = Array.from(new Set(valid.map((w) => w.id as number)));
     const outcome = sendWithin(
-      60000,
+      POLL_BUDGET_MS,
       ids.map((id) => requests.scanStatus(config, id)),
       parsers.scanStatus,
     );
@@ -123,7 +134,7 @@ function poll(): MonitorReport {
   }
   writePatches(table, patches);
   const report = tally(table);
-  setBackgroundWork('scans', report.running);
+  setBackgroundWork(book.getId(), 'scans', report.running);
   return report;
 }
 
@@ -144,7 +155,7 @@ function tally(table: Table<MonitorKey>): MonitorReport {
 
 /** Triggers a rescan of the selected agents on the monitor sheet. */
 export function rescanSelected(): RescanReport {
-  return withDocumentLock(100, rescan, () => ({
+  return withDocumentLock(PRESS_LOCK_WAIT_MS, rescan, () => ({
     state: 'busy',
     message: 'Another update is running: try again in a moment.',
     triggered: 0,
@@ -152,8 +163,9 @@ export function rescanSelected(): RescanReport {
 }
 
 function rescan(): RescanReport {
-  const sheet = monitorSheet(false);
-  const range = SpreadsheetApp.getActiveSpreadsheet().getActiveRange();
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const sheet = monitorSheet(book, false);
+  const range = book.getActiveRange();
   if (!sheet || !range || range.getSheet().getName() !== MONITOR_SHEET) {
     return {
       state: 'nothing',
@@ -176,7 +188,7 @@ function rescan(): RescanReport {
   const outcome = triggerRescans(config, selected, false);
   if (!outcome.ok) return { state: 'refused', message: outcome.message, triggered: 0 };
   writePatches(table, outcome.patches);
-  setBackgroundWork('scans', tally(table).running);
+  setBackgroundWork(book.getId(), 'scans', tally(table).running);
   const triggered = outcome.triggered;
   return {
     state: 'done',
@@ -201,7 +213,7 @@ function triggerRescans(
   const ids = Array.from(new Set(watched.map((w) => w.id)));
   const at = new Date(appsScriptClock.now());
   const outcome = sendWithin(
-    60000,
+    POLL_BUDGET_MS,
     ids.map((id) => requests.scanTrigger(config, id)),
     parsers.scanTrigger,
     { retryable: (e) => e.code === 'RATE_LIMITED' },

@@ -2,6 +2,7 @@
  * Bulk preview generation: the sales-team workflow's first half. Thin over domain/previewJobs
  * (what to send and write) and gas/sheetTable (one read, batched writes).
  */
+import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import { parsers, requests, type PreviewCreated } from '../api/client';
 import { serviceError, type Result, type ServiceError } from '../api/errors';
 import {
@@ -24,8 +25,6 @@ import { clientConfig, rememberAccountNotice } from '../gas/settings';
 import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../ui/api';
 
-/** Apps Script stops an execution at 6 minutes: no chunk starts after this much. */
-const RUN_BUDGET_MS = 4.5 * 60 * 1000;
 /**
  * POSTs per fetchAll. A batch that loses a connection loses every answer in it (and a POST is
  * never sent twice), so batches start small, grow fourfold while all is well (50, 200, 800: three
@@ -135,7 +134,7 @@ function report(
 
 export function startPreviewsForSelection(request?: GenerateRequest): GenerateReport {
   return withDocumentLock(
-    100,
+    PRESS_LOCK_WAIT_MS,
     () => generate(request),
     () =>
       report(
@@ -227,7 +226,7 @@ function generate(request?: GenerateRequest): GenerateReport {
   }
   if (patches.size) writePatches(table ?? prepareColumns(block.sheet, values), patches);
   if (counts.created + counts.reused > 0)
-    setBackgroundWork('previews', counts.created + counts.reused);
+    setBackgroundWork(block.sheet.getParent().getId(), 'previews', counts.created + counts.reused);
 
   const remaining = plan.send.length - next;
   const summary = summarise(counts, plan.alreadyHavePreview);

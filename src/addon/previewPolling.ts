@@ -2,6 +2,7 @@
  * Polling pending previews: the workflow's second half. Rows are found by their uuid in every
  * sheet (users sort, insert and delete meanwhile), asked for in one batch, written in one write.
  */
+import { POLL_BUDGET_MS, POLL_LOCK_WAIT_MS } from '../limits';
 import { parsers, requests, type PreviewPoll } from '../api/client';
 import { oneLine, type Result } from '../api/errors';
 import { visibilityLevel } from '../domain/levels';
@@ -33,21 +34,26 @@ const NO_LEVELS = (): Record<Level, number> => ({
   dominant: 0,
 });
 
-/** Trigger handlers receive an event object; it carries nothing the poll needs. */
-export function pollPendingPreviews(_event?: unknown): PollReport {
+/** The sidebar's and the menu's poll, over the document the user has open. */
+export function pollPendingPreviews(): PollReport {
+  return pollPreviewsIn(SpreadsheetApp.getActiveSpreadsheet());
+}
+
+/** Polls one document's pending previews: the active one, or one the background opened by ID. */
+export function pollPreviewsIn(book: GoogleAppsScript.Spreadsheet.Spreadsheet): PollReport {
   return withDocumentLock(
-    5000,
-    () => poll(),
+    POLL_LOCK_WAIT_MS,
+    () => poll(book),
     () => ({ ...tally([]), justCompleted: [], busy: true }),
   );
 }
 
-function poll(): PollReport {
+function poll(book: GoogleAppsScript.Spreadsheet.Spreadsheet): PollReport {
   const config = clientConfig();
   const tables: Table<Key>[] = [];
   const pending: Array<{ table: Table<Key>; row: number; uuid: string }> = [];
   const justCompleted: PollReport['justCompleted'] = [];
-  for (const sheet of SpreadsheetApp.getActiveSpreadsheet().getSheets()) {
+  for (const sheet of book.getSheets()) {
     const table = openTable(sheet, PREVIEW_HEADERS, false);
     if (!table.columns.uuid) continue;
     tables.push(table);
@@ -61,7 +67,7 @@ function poll(): PollReport {
     // The same uuid in two rows (a reused preview) is asked for once.
     const uuids = Array.from(new Set(pending.map((p) => p.uuid)));
     const outcome = sendWithin(
-      60000,
+      POLL_BUDGET_MS,
       uuids.map((u) => requests.previewPoll(config, u)),
       parsers.previewPoll,
     );
@@ -97,7 +103,7 @@ function poll(): PollReport {
   }
 
   const result = { ...tally(tables), justCompleted, busy: false };
-  setBackgroundWork('previews', result.pending);
+  setBackgroundWork(book.getId(), 'previews', result.pending);
   return result;
 }
 

@@ -1,19 +1,58 @@
 /**
- * What the background poll still has to do: previews pending and scans running, per document.
- * The safety-net trigger exists while either is non-zero and is removed when both are done.
+ * What background work this user has, per document: previews pending and scans running. It lives
+ * in the user's own properties because the add-on's clock trigger belongs to the user, not to a
+ * document: it runs with no active spreadsheet and no document properties, and finds each
+ * document here by ID. The one trigger exists while any document has work, and is removed when
+ * none has. https://developers.google.com/workspace/add-ons/concepts/editor-triggers
  */
 import { ensurePollTrigger, removePollTrigger } from './triggers';
 
 export type Work = 'previews' | 'scans';
 
-const key = (work: Work) => `vis.background.${work}`;
+type Registry = Record<string, Partial<Record<Work, number>>>;
 
-export function setBackgroundWork(work: Work, count: number): void {
-  const props = PropertiesService.getDocumentProperties();
-  const other: Work = work === 'previews' ? 'scans' : 'previews';
-  // Called on every poll (every 10 s from the sidebar): act only when the count changes.
-  if (Number(props.getProperty(key(work)) ?? -1) === count) return;
-  props.setProperty(key(work), String(count));
-  if (count > 0) ensurePollTrigger();
-  else if (Number(props.getProperty(key(other)) ?? 0) === 0) removePollTrigger();
+const REGISTRY = 'vis.background';
+
+function read(): Registry {
+  try {
+    const parsed: unknown = JSON.parse(
+      PropertiesService.getUserProperties().getProperty(REGISTRY) ?? '{}',
+    );
+    return parsed && typeof parsed === 'object' ? (parsed as Registry) : {};
+  } catch {
+    return {};
+  }
+}
+
+function write(registry: Registry): void {
+  const props = PropertiesService.getUserProperties();
+  if (Object.keys(registry).length) props.setProperty(REGISTRY, JSON.stringify(registry));
+  else props.deleteProperty(REGISTRY);
+  if (Object.keys(registry).length) ensurePollTrigger();
+  else removePollTrigger();
+}
+
+/** Records how much of one kind of work a document has left; 0 takes it off the list. */
+export function setBackgroundWork(documentId: string, work: Work, count: number): void {
+  const registry = read();
+  const entry = registry[documentId] ?? {};
+  // Called on every poll (every 10 s from the sidebar): act only when the registry changes.
+  if ((entry[work] ?? 0) === count) return;
+  if (count > 0) entry[work] = count;
+  else delete entry[work];
+  if (Object.keys(entry).length) registry[documentId] = entry;
+  else delete registry[documentId];
+  write(registry);
+}
+
+/** The documents with background work, in the order they were registered. */
+export function documentsWithWork(): string[] {
+  return Object.keys(read());
+}
+
+/** A document that can no longer be opened (deleted, unshared) leaves the list. */
+export function forgetDocument(documentId: string): void {
+  const registry = read();
+  delete registry[documentId];
+  write(registry);
 }

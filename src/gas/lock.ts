@@ -1,6 +1,10 @@
-/** Runs work under the document lock, or reports that another run holds it. */
+/**
+ * Runs work under the document lock, or reports that another run holds it. Where Google gives no
+ * document lock (an add-on's clock trigger, which has no active document), the user's lock keeps
+ * this user's background runs from overlapping.
+ */
 export function withDocumentLock<T>(waitMs: number, work: () => T, busy: () => T): T {
-  const lock = LockService.getDocumentLock();
+  const lock = LockService.getDocumentLock() ?? LockService.getUserLock();
   if (!lock.tryLock(waitMs)) return busy();
   try {
     return work();

@@ -1,0 +1,52 @@
+/**
+ * The handler of the user's one clock trigger. Google runs an add-on's clock trigger with no
+ * active document (https://developers.google.com/workspace/add-ons/concepts/editor-triggers), so
+ * it works through the documents this user registered work in, opening each by ID; a bound
+ * script's trigger has its container as the active document, which is used as it is.
+ */
+import { MONITOR_SHEET } from '../domain/scanWatch';
+import { documentsWithWork, forgetDocument } from '../gas/backgroundWork';
+import { appsScriptClock } from '../gas/clock';
+import { removePollTrigger } from '../gas/triggers';
+import { BACKGROUND_BUDGET_MS } from '../limits';
+import { pollMonitorIn } from './monitor';
+import { pollPreviewsIn } from './previewPolling';
+
+type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+function open(id: string, active: Book | null): Book | null {
+  if (active && active.getId() === id) return active;
+  try {
+    return SpreadsheetApp.openById(id);
+  } catch (error) {
+    console.warn(
+      `Background work: spreadsheet ${id} cannot be opened (deleted, or no longer shared with you); it leaves the list.`,
+      String(error),
+    );
+    forgetDocument(id);
+    return null;
+  }
+}
+
+export function pollInBackground(_event?: unknown): void {
+  const started = appsScriptClock.now();
+  const active = SpreadsheetApp.getActiveSpreadsheet();
+  const ids = documentsWithWork();
+  if (ids.length === 0) {
+    removePollTrigger();
+    return;
+  }
+  for (const id of ids) {
+    // What is left waits for the next firing, not for the platform to cut this one off.
+    if (appsScriptClock.now() - started > BACKGROUND_BUDGET_MS) break;
+    const book = open(id, active);
+    if (!book) continue;
+    // One failing document must not stop the others, nor send the user Google's failure email.
+    try {
+      pollPreviewsIn(book);
+      if (book.getSheetByName(MONITOR_SHEET)) pollMonitorIn(book);
+    } catch (error) {
+      console.error(`Background work in spreadsheet ${id} failed`, String(error));
+    }
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * Time budgets, lock waits and batch sizes, named once. Apps Script stops an execution at
+ * 6 minutes and a custom function at 30 s
+ * (https://developers.google.com/apps-script/guides/services/quotas#current_limitations).
+ */
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+/** No new batch of a menu or sidebar run starts after this much. */
+export const RUN_BUDGET_MS = 4.5 * MINUTE;
+/** The background trigger starts no new document after this much. */
+export const BACKGROUND_BUDGET_MS = 4 * MINUTE;
+/** No round trip of a custom function starts after this much. */
+export const FORMULA_BUDGET_MS = 22 * SECOND;
+/** One poll of previews or of the scan monitor. */
+export const POLL_BUDGET_MS = MINUTE;
+
+/** How long a poll waits for another poll of the same document. */
+export const POLL_LOCK_WAIT_MS = 5 * SECOND;
+/** A button press does not wait: a second press is told that the first is still running. */
+export const PRESS_LOCK_WAIT_MS = 100;
