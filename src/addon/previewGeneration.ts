@@ -10,6 +10,7 @@ import {
   errorPatch,
   isAccountRefusal,
   planGeneration,
+  type GenerationPlan,
   type RowPatch,
   type RowState,
 } from '../domain/previewJobs';
@@ -26,13 +27,16 @@ import { cell, openTable, readGrid, writePatches, type Table } from '../gas/shee
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../ui/api';
 
 /**
- * POSTs per fetchAll. A batch that loses a connection loses every answer in it (and a POST is
- * never sent twice), so batches start small, grow fourfold while all is well (50, 200, 800: three
- * round trips for 1,000 rows), and stay at a few after a loss.
+ * POSTs per fetchAll. A dropped connection loses every answer of its batch after the service has
+ * acted on each request, so a lost batch is sent again (previews cost no credits) and may make an
+ * extra preview per row in it. Batches start at 50 and grow fourfold while the connection is clean
+ * (50, 200, 800: three round trips for 1,000 rows), and stay at a few after a drop so that each
+ * further loss costs few extra previews.
  */
-const FIRST_CHUNK = 50;
-const MAX_CHUNK = 1000;
-const CAUTIOUS_CHUNK = 5;
+const POST_BATCHING = { firstBatch: 50, growth: 4, maxBatch: 1000, sizeAfterLoss: 3, minBatch: 1 };
+/** Only what the service refused before acting on: an answered retry must never create twice. */
+const mayResend = (e: ServiceError) =>
+  e.code === 'RATE_LIMITED' || (e.code === 'SERVER_ERROR' && e.status === 503);
 
 function selectedBlock(request?: GenerateRequest): {
   sheet: GoogleAppsScript.Spreadsheet.Sheet;
@@ -155,7 +159,6 @@ function generate(request?: GenerateRequest): GenerateReport {
       'Select the cells that hold the websites (one column), then press Generate.',
     );
   const where: GenerateRequest = { sheetName: block.sheet.getName(), a1: block.a1 };
-
   const values = readGrid(block.sheet);
   const found = openTable(block.sheet, PREVIEW_HEADERS, false, values);
   const plan = planGeneration(
@@ -165,77 +168,28 @@ function generate(request?: GenerateRequest): GenerateReport {
   if (plan.send.length > quotaLeft() - QUOTA_RESERVE) {
     return report('refused', serviceError('QUOTA').message, { request: where });
   }
-
-  const patches = new Map<number, RowPatch>();
-  for (const r of plan.invalid) patches.set(r.row, errorPatch({ local: r.message }));
-  for (const r of plan.reuse) patches.set(r.row, createdPatch(r.from.uuid, r.from.reportUrl));
-  const counts = { created: 0, reused: plan.reuse.length, failed: plan.invalid.length };
-  let table: Table<PreviewKey> | null = null;
-  let warning: string | null = null;
-  let chunkSize = FIRST_CHUNK;
-  /** After the first answer lost, the rest of the run stays in small batches. */
-  let cautious = false;
-  let next = 0;
-
-  while (next < plan.send.length) {
-    if (appsScriptClock.now() - started > RUN_BUDGET_MS) break;
-    const chunk = plan.send.slice(next, next + chunkSize);
-    const outcome = sendWithin(
-      started + RUN_BUDGET_MS - appsScriptClock.now(),
-      chunk.map((s) => requests.previewCreate(config, s.url)),
-      parsers.previewCreate,
-      {
-        maxBatch: chunkSize,
-        // Only what the service refused before acting on: a retry must never create a second preview.
-        retryable: (e) =>
-          e.code === 'RATE_LIMITED' || (e.code === 'SERVER_ERROR' && e.status === 503),
-      },
-    );
-    const refusal = firstRefusal(outcome.results);
-    if (refusal && counts.created === 0) {
-      rememberAccountNotice(refusal.message);
-      return report('refused', refusal.message, {
-        request: where,
-        upgradeUrl: refusal.upgradeUrl ?? null,
-      });
-    }
-    let lostConnection = false;
-    chunk.forEach((send, i) => {
-      const result = outcome.results[i];
-      if (!result) return;
-      for (const row of send.rows) {
-        if (result.ok) patches.set(row, createdPatch(result.value.uuid, result.value.reportUrl));
-        else patches.set(row, errorPatch(result.error));
-      }
-      if (result.ok) {
-        counts.created++;
-        if (result.warning && !warning) warning = result.warning;
-      } else {
-        counts.failed++;
-        if (result.error.code === 'NETWORK') lostConnection = true;
-      }
+  // Rows decided locally are written with the first answers, so a refusal leaves every row as it was.
+  const writer = rowWriter(block.sheet, values, localPatches(plan));
+  const run = sendPreviews(config, plan, started, writer);
+  if (run.refusal && run.counts.created === 0) {
+    rememberAccountNotice(run.refusal.message);
+    return report('refused', run.refusal.message, {
+      request: where,
+      upgradeUrl: run.refusal.upgradeUrl ?? null,
     });
-    next += outcome.results.filter((r) => r !== undefined).length;
-    // Written as soon as the chunk returns: a run cut off later loses nothing.
-    table = table ?? prepareColumns(block.sheet, values);
-    writePatches(table, patches);
-    patches.clear();
-    if (lostConnection) cautious = true;
-    chunkSize = cautious ? CAUTIOUS_CHUNK : Math.min(MAX_CHUNK, chunkSize * 4);
-    if (refusal) break;
   }
-  if (patches.size) writePatches(table ?? prepareColumns(block.sheet, values), patches);
+  writer.write(new Map());
+  const { counts } = run;
   if (counts.created + counts.reused > 0)
     setBackgroundWork(block.sheet.getParent().getId(), 'previews', counts.created + counts.reused);
-
-  const remaining = plan.send.length - next;
+  const remaining = run.refusal ? 0 : plan.send.length - run.settled;
   const summary = summarise(counts, plan.alreadyHavePreview);
   if (remaining > 0) {
     return report('partial', `${summary} ${remaining} left: continuing…`, {
       ...counts,
       remaining,
       request: where,
-      warning,
+      warning: run.warning,
     });
   }
   if (plan.send.length + plan.reuse.length + plan.invalid.length === 0) {
@@ -247,7 +201,81 @@ function generate(request?: GenerateRequest): GenerateReport {
       { request: where },
     );
   }
-  return report('done', summary, { ...counts, request: where, warning });
+  return report('done', summary, { ...counts, request: where, warning: run.warning });
+}
+
+/** Rows decided without a request: bad URLs, and duplicates of a site previewed in another row. */
+function localPatches(plan: GenerationPlan): Map<number, RowPatch> {
+  const patches = new Map<number, RowPatch>();
+  for (const r of plan.invalid) patches.set(r.row, errorPatch({ local: r.message }));
+  for (const r of plan.reuse) patches.set(r.row, createdPatch(r.from.uuid, r.from.reportUrl));
+  return patches;
+}
+
+/** Writes rows as answers come (`first` with the first write); our columns are created then. */
+function rowWriter(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  values: unknown[][],
+  first: Map<number, RowPatch>,
+) {
+  let table: Table<PreviewKey> | null = null;
+  return {
+    write(patches: Map<number, RowPatch>): void {
+      for (const [row, patch] of first) if (!patches.has(row)) patches.set(row, patch);
+      first.clear();
+      if (patches.size === 0) return;
+      table = table ?? prepareColumns(sheet, values);
+      writePatches(table, patches);
+    },
+  };
+}
+
+/**
+ * POSTs the plan's sites, writing each row as its answer becomes final (a run cut off later loses
+ * nothing), and stops at the first account-wide refusal, which touches no row.
+ */
+function sendPreviews(
+  config: ReturnType<typeof clientConfig>,
+  plan: GenerationPlan,
+  started: number,
+  writer: ReturnType<typeof rowWriter>,
+) {
+  const counts = { created: 0, reused: plan.reuse.length, failed: plan.invalid.length };
+  let warning: string | null = null;
+  let refusal: ServiceError | null = null;
+  let settled = 0;
+  sendWithin(
+    started + RUN_BUDGET_MS - appsScriptClock.now(),
+    plan.send.map((s) => requests.previewCreate(config, s.url)),
+    parsers.previewCreate,
+    {
+      ...POST_BATCHING,
+      retryable: mayResend,
+      onRoundTrip: (indices, results) => {
+        const answers = indices.map((i) => results[i] as Result<PreviewCreated>);
+        refusal = firstRefusal(answers);
+        if (refusal && counts.created === 0) return false;
+        const patches = new Map<number, RowPatch>();
+        indices.forEach((i, k) => {
+          const result = answers[k]!;
+          for (const row of plan.send[i]!.rows)
+            patches.set(
+              row,
+              result.ok
+                ? createdPatch(result.value.uuid, result.value.reportUrl)
+                : errorPatch(result.error),
+            );
+          if (result.ok) counts.created++;
+          else counts.failed++;
+          if (result.ok && result.warning && !warning) warning = result.warning;
+        });
+        settled += indices.length;
+        writer.write(patches);
+        return !refusal;
+      },
+    },
+  );
+  return { counts, warning, settled, refusal: refusal as ServiceError | null };
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -1,7 +1,8 @@
 /**
- * Sends many requests in as few round trips as the service tolerates: hundreds per fetchAll,
- * halving the batch only when the service answers 429, retrying what may succeed later with
- * backoff (honouring Retry-After), and never past a deadline.
+ * Sends many requests in as few round trips as the service and the connection tolerate: the one
+ * batch-size policy of the add-on. Batches grow while all is well, halve when the service answers
+ * 429 to most of a batch, and stay small after a dropped connection; what may succeed later
+ * is retried with backoff (honouring Retry-After), and no round trip starts past a deadline.
  */
 import { isRetryable, type Result, type ServiceError } from './errors';
 import type { HttpRequest, HttpResponse, Transport } from './http';
@@ -15,12 +16,32 @@ export interface BatchOptions {
   clock: Clock;
   /** Absolute time (clock.now()) after which no round trip starts. */
   deadline: number;
+  /** The first batch's size (default: maxBatch). */
+  firstBatch?: number;
   maxBatch?: number;
   minBatch?: number;
+  /** How much a batch grows after a clean round trip (default 2). */
+  growth?: number;
+  /**
+   * After a dropped connection the batch shrinks to this size (default minBatch) and stays there
+   * for the rest of the call: on a connection that drops, each request in a batch is one more
+   * chance to lose the whole batch (and a lost POST may have been acted on).
+   */
+  sizeAfterLoss?: number;
   maxAttempts?: number;
+  /** Sends of a request whose batch lost its connection, counting the first (default 3). */
+  maxLostTries?: number;
   baseDelayMs?: number;
-  /** Which failures to send again. POSTs pass a narrower rule: a retry must not create twice. */
+  /** Which answered failures to send again. POSTs pass a narrower rule: a retry must not create twice. */
   retryable?: (error: ServiceError) => boolean;
+  /**
+   * Called after each round trip with the indices whose result is final (not waiting to be sent
+   * again), so work is saved as it returns. Returning false sends nothing more.
+   */
+  onRoundTrip?: (
+    settled: number[],
+    results: ReadonlyArray<Result<unknown> | undefined>,
+  ) => boolean | void;
 }
 
 export interface BatchOutcome<T> {
@@ -28,9 +49,12 @@ export interface BatchOutcome<T> {
   results: Array<Result<T> | undefined>;
   roundTrips: number;
   requestsSent: number;
+  /** Requests sent in batches whose connection dropped (each may have been acted on). */
+  lostSends: number;
 }
 
 export const DEFAULT_MAX_BATCH = 1000;
+export const DEFAULT_MAX_LOST_TRIES = 3;
 const MAX_BACKOFF_MS = 4000;
 
 export function sendAll<T>(
@@ -42,18 +66,23 @@ export function sendAll<T>(
   const { clock, deadline } = options;
   const minBatch = options.minBatch ?? 10;
   const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+  const growth = options.growth ?? 2;
   const maxAttempts = options.maxAttempts ?? 8;
+  const maxLostTries = options.maxLostTries ?? DEFAULT_MAX_LOST_TRIES;
   const baseDelay = options.baseDelayMs ?? 500;
   const retryable = options.retryable ?? isRetryable;
-  let batchSize = maxBatch;
+  let batchSize = Math.min(maxBatch, options.firstBatch ?? maxBatch);
+  let hadLoss = false;
 
   const results: Array<Result<T> | undefined> = new Array(requests.length).fill(undefined);
   const attempts: number[] = new Array(requests.length).fill(0);
+  const lostTries: number[] = new Array(requests.length).fill(0);
   let fresh = requests.map((_, i) => i);
   /** Requests to send again, each not before its time (Retry-After or backoff). */
   let waiting: Array<{ index: number; notBefore: number }> = [];
   let roundTrips = 0;
   let requestsSent = 0;
+  let lostSends = 0;
 
   while ((fresh.length > 0 || waiting.length > 0) && clock.now() < deadline) {
     const now = clock.now();
@@ -73,27 +102,40 @@ export function sendAll<T>(
     const responses = transport.fetchAll(chunk.map((i) => requests[i] as HttpRequest));
     roundTrips++;
     requestsSent += chunk.length;
-    // fetchAll loses every answer of a batch when one request gets none: that is chance, not
-    // load, so the batch is sent again at once in smaller batches and no attempt is counted.
+    // fetchAll loses every answer of a batch when one request gets none (the service has acted
+    // on the others): that is chance, not load, so the batch is sent again at once, smaller,
+    // up to maxLostTries sends per request, whatever the retry rule for answered failures.
     const lost = responses.every((r) => r.status === 0);
+    if (lost) lostSends += chunk.length;
     let throttled = 0;
+    const settled: number[] = [];
     chunk.forEach((index, k) => {
       const result = parse(responses[k] as HttpResponse, clock.now());
       results[index] = result;
-      if (!lost) attempts[index] = (attempts[index] ?? 0) + 1;
+      if (result.ok) return void settled.push(index);
+      if (lost) {
+        lostTries[index] = (lostTries[index] ?? 0) + 1;
+        if ((lostTries[index] ?? 0) < maxLostTries) waiting.push({ index, notBefore: 0 });
+        else settled.push(index);
+        return;
+      }
+      attempts[index] = (attempts[index] ?? 0) + 1;
       const tries = attempts[index] ?? 0;
-      if (result.ok || !retryable(result.error) || tries >= maxAttempts) return;
+      if (!retryable(result.error) || tries >= maxAttempts) return void settled.push(index);
       if (result.error.code === 'RATE_LIMITED') throttled++;
-      const backoff = lost
-        ? 0
-        : (result.error.retryAfterMs ?? Math.min(MAX_BACKOFF_MS, baseDelay * 2 ** (tries - 1)));
+      const backoff =
+        result.error.retryAfterMs ?? Math.min(MAX_BACKOFF_MS, baseDelay * 2 ** (tries - 1));
       waiting.push({ index, notBefore: clock.now() + backoff });
     });
-    // Shrink when the service pushes back on most of a batch; grow back while it does not.
-    if (lost) batchSize = Math.max(minBatch, Math.floor(batchSize / 4));
-    else if (throttled * 2 > chunk.length)
+    if (options.onRoundTrip?.(settled, results) === false) break;
+    if (lost) {
+      hadLoss = true;
+      batchSize = options.sizeAfterLoss ?? minBatch;
+    } else if (throttled * 2 > chunk.length) {
       batchSize = Math.max(minBatch, Math.floor(batchSize / 2));
-    else batchSize = Math.min(maxBatch, batchSize * 2);
+    } else if (!hadLoss) {
+      batchSize = Math.min(maxBatch, batchSize * growth);
+    }
   }
-  return { results, roundTrips, requestsSent };
+  return { results, roundTrips, requestsSent, lostSends };
 }

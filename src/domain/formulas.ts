@@ -58,8 +58,12 @@ function isBlank(value: unknown): boolean {
   return value === '' || value === null || value === undefined;
 }
 
+/** A row whose batch lost its connection 3 times: recalculating sends it again. */
+export const NO_ANSWER_CELL = 'error: no answer, recalculate';
+
 export function errorCell(error: ServiceError): string {
   if (error.code === 'TIMEOUT') return error.message;
+  if (error.code === 'NETWORK') return NO_ANSWER_CELL;
   return `error: ${error.message}`;
 }
 

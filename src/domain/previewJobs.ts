@@ -15,11 +15,14 @@ export function isPending(uuid: string, status: string): boolean {
   return uuid !== '' && (status === STATUS.pending || status === '');
 }
 
-/** Status of a row whose POST got no answer: the preview may exist, so a re-run skips it. */
+/**
+ * Status of a row whose POST got no answer in 3 tries. Previews cost no credits, so the next
+ * Generate sends the row again by itself (it may make a second preview of the site).
+ */
 export const UNANSWERED = 'error: no answer';
 export const BAD_URL = 'error: bad URL';
 const UNANSWERED_MESSAGE =
-  'no answer from the service, so this preview may already exist: clear Preview status to send the row again';
+  'the connection to the service dropped 3 times for this row: press Generate again to send it again';
 
 export interface RowState {
   row: number;
@@ -43,7 +46,8 @@ export interface GenerationPlan {
   invalid: Array<{ row: number; message: string }>;
   alreadyHavePreview: number;
   blank: number;
-  unanswered: number;
+  /** Rows that got no answer in an earlier run and are sent again. */
+  retried: number;
   /** Bad URLs already marked in an earlier run. */
   flagged: number;
 }
@@ -59,7 +63,7 @@ export function planGeneration(selection: RowState[], sheet: RowState[]): Genera
     invalid: [],
     alreadyHavePreview: 0,
     blank: 0,
-    unanswered: 0,
+    retried: 0,
     flagged: 0,
   };
   const existing = new Map<string, RowState>();
@@ -73,10 +77,7 @@ export function planGeneration(selection: RowState[], sheet: RowState[]): Genera
       plan.alreadyHavePreview++;
       continue;
     }
-    if (r.status === UNANSWERED) {
-      plan.unanswered++;
-      continue;
-    }
+    if (r.status === UNANSWERED) plan.retried++;
     const site = parseWebsite(r.website);
     if (!site.ok) {
       if (site.blank) plan.blank++;

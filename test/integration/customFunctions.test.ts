@@ -200,3 +200,28 @@ describe('keyed functions', () => {
     expect(w.rt.sheetCalls().writes).toBe(0);
   });
 });
+
+describe('formulas under dropped connections', () => {
+  it('answers the rows it got, marks the rest "error: no answer, recalculate", and a recalculation completes them', async () => {
+    const rows = prospects().slice(0, 300);
+    // Every connection dropped: each batch is lost, sent again, and given up after 3 tries.
+    await w.emu.faults({ rateDrop: 1, seed: 7 });
+    const lost = w.rt.customFunction('VIS_SCORE', column(rows)) as unknown[][];
+    expect(lost).toHaveLength(300);
+    expect(lost.every((r) => r[0] === 'error: no answer, recalculate')).toBe(true);
+    expect(w.rt.fetchStats.requests).toBe(3 * 300);
+    // A gentler network, once the circuit breaker's pause is over: some rows answered, the
+    // others say so, none fails the column.
+    w.rt.advance(61000);
+    await w.emu.faults({ rateDrop: 0.01, seed: 7 });
+    const some = w.rt.customFunction('VIS_SCORE', column(rows)) as unknown[][];
+    const answered = some.filter((r) => typeof r[0] === 'number' || r[0] === 'not in index');
+    expect(
+      answered.length + some.filter((r) => r[0] === 'error: no answer, recalculate').length,
+    ).toBe(300);
+    expect(answered.length).toBeGreaterThan(290);
+    await w.emu.faults({ rateDrop: 0, seed: 7 });
+    const done = w.rt.customFunction('VIS_SCORE', column(rows)) as unknown[][];
+    expect(done.every((r) => typeof r[0] === 'number' || r[0] === 'not in index')).toBe(true);
+  });
+});

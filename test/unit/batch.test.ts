@@ -52,7 +52,7 @@ describe('sendAll', () => {
     expect(Math.max(...sizes.slice(4))).toBeGreaterThan(50);
   });
 
-  it('sends a batch that lost its connection again at once, in quarters, without counting an attempt', () => {
+  it('sends a batch that lost its connection again at once, in small batches, without counting an attempt', () => {
     const clock = new FakeClock();
     let calls = 0;
     const t: FakeTransport = new FakeTransport(() => json(404, { error: 'x', code: 'NOT_FOUND' }));
@@ -68,7 +68,7 @@ describe('sendAll', () => {
     });
     expect(clock.slept).toEqual([]);
     expect(out.results.every((r) => r && !r.ok && r.error.code === 'NOT_FOUND')).toBe(true);
-    expect(t.batches[0]!.length).toBe(10);
+    expect(t.batches.map((b) => b.length)).toEqual(new Array(8).fill(10));
   });
 
   it('stops at the deadline, leaving unsent requests undefined', () => {
@@ -83,17 +83,62 @@ describe('sendAll', () => {
     expect(out.results.slice(5)).toEqual([undefined, undefined, undefined, undefined, undefined]);
   });
 
-  it('never re-sends what the rule does not allow (a POST that may have been acted on)', () => {
+  it('never re-sends an answered failure the rule does not allow, nor a lost one past maxLostTries', () => {
     const clock = new FakeClock();
-    const t = new FakeTransport(() => ({ status: 0, headers: {}, body: '' }));
     const posts = [requests.previewCreate({ ...cfg, apiKey: 'k' }, 'https://a.com/')];
-    const out = sendAll(t, posts, parsers.previewCreate, {
+    const refused = new FakeTransport(() => json(500, {}));
+    sendAll(refused, posts, parsers.previewCreate, {
       clock,
       deadline: clock.now() + 20000,
       retryable: (e) => e.code === 'RATE_LIMITED',
     });
-    expect(t.sent).toBe(1);
+    expect(refused.sent).toBe(1);
+    const dropped = new FakeTransport(() => ({ status: 0, headers: {}, body: '' }));
+    const out = sendAll(dropped, posts, parsers.previewCreate, {
+      clock,
+      deadline: clock.now() + 20000,
+      retryable: (e) => e.code === 'RATE_LIMITED',
+      maxLostTries: 1,
+    });
+    expect(dropped.sent).toBe(1);
     expect(out.results[0]!.ok).toBe(false);
+  });
+
+  it('sends a lost POST batch again up to 3 times, then small for the rest of the call', () => {
+    const clock = new FakeClock();
+    let calls = 0;
+    const t = new FakeTransport(() =>
+      json(200, { uuid: 'u', reportUrl: 'https://r.example/u', status: 'pending' }),
+    );
+    const flaky = {
+      // The first two round trips drop their connection.
+      fetchAll: (reqs: Parameters<FakeTransport['fetchAll']>[0]) =>
+        ++calls <= 2 ? reqs.map(() => ({ status: 0, headers: {}, body: '' })) : t.fetchAll(reqs),
+    };
+    const posts = Array.from({ length: 60 }, (_, i) =>
+      requests.previewCreate({ ...cfg, apiKey: 'k' }, `https://s${i}.com/`),
+    );
+    const seen: number[][] = [];
+    const out = sendAll(flaky, posts, parsers.previewCreate, {
+      clock,
+      deadline: clock.now() + 20000,
+      firstBatch: 20,
+      growth: 4,
+      sizeAfterLoss: 5,
+      retryable: () => false,
+      onRoundTrip: (indices) => void seen.push(indices),
+    });
+    expect(out.results.every((r) => r?.ok)).toBe(true);
+    expect(out.lostSends).toBe(25);
+    expect(seen.map((s) => s.length)).toEqual([0, 0, ...new Array(12).fill(5)]);
+  });
+
+  it('gives a request whose batch is lost three times its no-answer result', () => {
+    const clock = new FakeClock();
+    const t = new FakeTransport(() => ({ status: 0, headers: {}, body: '' }));
+    const out = sendAll(t, lookups(4), parsers.score, { clock, deadline: clock.now() + 1e9 });
+    expect(t.sent).toBe(12);
+    expect(out.results.every((r) => r && !r.ok && r.error.code === 'NETWORK')).toBe(true);
   });
 
   it('gives up after the attempt limit', () => {

@@ -26,7 +26,7 @@ const row = (n: number, website: unknown, extra: Partial<RowState> = {}): RowSta
 });
 
 describe('planGeneration', () => {
-  it('sends each new site once, reuses previews of the sheet, and skips what must not be sent', () => {
+  it('sends each new site once (rows left without an answer again), reuses previews of the sheet, and skips what must not be sent', () => {
     const selection = [
       row(2, 'a.com'),
       row(3, 'https://www.a.com/x'),
@@ -39,12 +39,13 @@ describe('planGeneration', () => {
     ];
     const sheet = [...selection, row(20, 'c.com', { uuid: 'u-c', reportUrl: 'https://r/c' })];
     const plan = planGeneration(selection, sheet);
-    expect(plan.send).toEqual([{ domain: 'a.com', url: 'https://a.com/', rows: [2, 3] }]);
+    expect(plan.send).toEqual([
+      { domain: 'a.com', url: 'https://a.com/', rows: [2, 3] },
+      { domain: 'd.com', url: 'https://d.com/', rows: [8] },
+    ]);
     expect(plan.reuse.map((r) => [r.row, r.from.uuid])).toEqual([[7, 'u-c']]);
     expect(plan.invalid.map((r) => r.row)).toEqual([5]);
-    expect([plan.alreadyHavePreview, plan.blank, plan.unanswered, plan.flagged]).toEqual([
-      1, 1, 1, 1,
-    ]);
+    expect([plan.alreadyHavePreview, plan.blank, plan.retried, plan.flagged]).toEqual([1, 1, 1, 1]);
   });
 });
 
