@@ -7,15 +7,22 @@
 //   --out FILE          where the filled sheet goes (default out/prospects.csv)
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { exitQuietlyOn, flags } from './args';
 import { spawnEmulator, type EmulatorProcess } from './emulator/process';
 import { GasRuntime } from './gas-runtime/runtime';
 import { columnLetter } from './gas-runtime/a1';
 import { display } from './gas-runtime/spreadsheet';
 
-function flag(name: string, fallback?: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
+const args = flags(
+  'npm start -- [--csv FILE] [--base-url URL --key KEY] [--time-scale N] [--out FILE]',
+  {
+    csv: path.join(__dirname, 'sample', 'prospects.csv'),
+    out: path.join('out', 'prospects.csv'),
+    'time-scale': '60',
+    'base-url': undefined,
+    key: 'demo-pro-key',
+  },
+);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const step = (n: number, text: string) => console.log(`\n\x1b[1m${n}. ${text}\x1b[0m`);
@@ -46,16 +53,17 @@ function printTable(rt: GasRuntime, sheetName: string, columns: string[], limit:
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const csvPath = flag('csv', path.join(__dirname, 'sample', 'prospects.csv'))!;
-  const outPath = flag('out', path.join('out', 'prospects.csv'))!;
-  const timeScale = Number(flag('time-scale', '60'));
+  const csvPath = args.csv!;
+  const outPath = args.out!;
+  const timeScale = Number(args['time-scale']);
   let emu: EmulatorProcess | null = null;
-  let baseUrl = flag('base-url');
+  let baseUrl = args['base-url'];
   if (!baseUrl) {
     emu = await spawnEmulator(['--time-scale', String(timeScale)]);
     baseUrl = emu.baseUrl;
   }
-  const key = flag('key', 'demo-pro-key')!;
+  exitQuietlyOn(async () => emu?.stop());
+  const key = args.key!;
   const rt = new GasRuntime({ distDir: path.resolve('dist') });
   try {
     step(1, `Sheet in: ${csvPath}`);

@@ -2,6 +2,7 @@
 // with the local runtime and the emulator behind a google.script.run bridge, so anyone can click
 // through the add-on in a browser without a Google account.
 //   --port N (default 8790)   --time-scale N (the emulator's clock; default 10)
+import { exitQuietlyOn, flags } from './args';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -164,17 +165,19 @@ export async function startPlayground(
 }
 
 if (require.main === module) {
-  const flag = (name: string) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i >= 0 ? process.argv[i + 1] : undefined;
-  };
-  startPlayground({
-    port: Number(flag('port') ?? 8790),
-    timeScale: Number(flag('time-scale') ?? 10),
+  const args = flags('npm run playground -- [--port 8790] [--time-scale 10] [--csv FILE]', {
+    port: '8790',
+    'time-scale': '10',
+    csv: undefined,
+  });
+  void startPlayground({
+    port: Number(args.port),
+    timeScale: Number(args['time-scale']),
+    ...(args.csv ? { csv: args.csv } : {}),
   }).then((p) => {
+    exitQuietlyOn(() => p.close());
     console.log(
       `Playground on ${p.url} (emulator ${p.emu.baseUrl}; demo key: demo-pro-key). Ctrl-C to stop.`,
     );
-    process.on('SIGINT', () => void p.close().then(() => process.exit(0)));
   });
 }

@@ -1,29 +1,37 @@
 // `npm run emulator -- [--port 8787] [--time-scale 1] [--accounts accounts.json] [--latency-ms 0]`
 // Prints one JSON line {"baseUrl": ...} first (tests and the demo read it), then the demo keys.
+import { flags } from '../args';
 import { loadAccounts } from './accounts';
 import { startEmulator } from './server';
 
-function flag(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+const args = flags(
+  'npm run emulator -- [--port 8787] [--time-scale 1] [--accounts FILE] [--latency-ms 0]',
+  { port: '8787', 'time-scale': '1', accounts: undefined, 'latency-ms': '0' },
+  ['quiet', 'exit-with-parent'],
+);
 
 async function main(): Promise<void> {
-  const accounts = loadAccounts(flag('accounts'));
+  const accounts = loadAccounts(args.accounts);
   const emulator = await startEmulator({
-    port: Number(flag('port') ?? 8787),
-    timeScale: Number(flag('time-scale') ?? 1),
+    port: Number(args.port),
+    timeScale: Number(args['time-scale']),
     accounts,
-    faults: { latencyMs: Number(flag('latency-ms') ?? 0) },
+    faults: { latencyMs: Number(args['latency-ms']) },
   });
   console.log(JSON.stringify({ baseUrl: emulator.baseUrl }));
-  if (!process.argv.includes('--quiet')) {
+  if (!args.quiet) {
     console.log(`Visibility service emulator on ${emulator.baseUrl}`);
     for (const [key, a] of Object.entries(accounts)) console.log(`  ${key.padEnd(22)} ${a.name}`);
   }
   const stop = () => emulator.close().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);
+  // A closed stdout (`npm run emulator | head`) ends the emulator instead of crashing it.
+  process.stdout.on('error', stop);
+  if (args['exit-with-parent']) {
+    process.stdin.on('end', stop);
+    process.stdin.on('close', stop);
+    process.stdin.resume();
+  }
 }
 
 main().catch((error) => {

@@ -28,10 +28,10 @@ export async function spawnEmulator(args: string[] = []): Promise<EmulatorProces
   const cli = path.join(__dirname, 'cli.ts');
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', cli, '--port', '0', '--quiet', ...args],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    ['--import', 'tsx', cli, '--port', '0', '--quiet', '--exit-with-parent', ...args],
+    // The child's stdin is a pipe from this process: when this process ends in any way (a
+    // signal, a crash, a closed stdout), the pipe closes and the emulator stops with it.
+    { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let buffered = '';

@@ -1,37 +1,24 @@
-/** RFC 4180 CSV, enough for sample sheets in and filled sheets out. */
+/**
+ * CSV in and out of the local sheets, with a maintained parser and writer. A CSV opened in a
+ * spreadsheet program runs any cell starting with = + - @ (or a tab or carriage return) as a
+ * formula: such cells are written with a leading apostrophe, as the add-on writes text to cells
+ * (https://owasp.org/www-community/attacks/CSV_Injection).
+ */
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
+  // `bom`: Excel saves "CSV UTF-8" with a byte-order mark, which would hide the first header.
+  return parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Numbers stay numbers; text that a spreadsheet would run is marked as text. */
+export function csvSafe(value: string): string {
+  return FORMULA_START.test(value) && !/^[-+]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
 }
 
 export function toCsv(rows: string[][]): string {
-  const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  return rows.map((r) => r.map(cell).join(',')).join('\n') + '\n';
+  return stringify(rows.map((r) => r.map(csvSafe)));
 }

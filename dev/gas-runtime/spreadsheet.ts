@@ -492,8 +492,10 @@ export class Spreadsheet {
   /** Test and demo helpers (not Apps Script API): load and dump a sheet as CSV. */
   importCsv(sheetName: string, csv: string): Sheet {
     const sheet = this.sheets.find((s) => s.sheetName === sheetName) ?? this.addSheet(sheetName);
+    // Imported as Sheets imports with "convert text to formulas" off: a cell is a number or text,
+    // never a formula that would run (and show #ERROR! over the user's own value).
     sheet.cells = parseCsv(csv).map((row) =>
-      row.map((v) => normalise(v === '' ? '' : /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v)),
+      row.map((v) => ({ value: /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v })),
     );
     return sheet;
   }

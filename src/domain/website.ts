@@ -44,9 +44,20 @@ export function parseWebsite(input: unknown): Website {
     rest = text.slice(2);
   }
 
-  const authority = (rest.split(/[/?#]/)[0] ?? '').replace(/^[^@]*@/, '');
+  const authority = rest.split(/[/?#]/)[0] ?? '';
+  // Credentials must reach neither the service nor a log: refused before anything is sent.
+  if (authority.includes('@')) {
+    return invalid(
+      'not a website: remove the user name and password (user:pass@) from the address',
+    );
+  }
   const host = authority.replace(/:\d*$/, '').replace(/\.$/, '').toLowerCase();
-  if (host === '' || /\s/.test(host)) return invalid('not a website: no domain name found');
+  if (host === '' || /[\s,;]/.test(host)) {
+    if (holdsSeveral(text)) {
+      return invalid('one website per cell: put each of these websites in its own row');
+    }
+    return invalid('not a website: write an address like example.com');
+  }
   if (IPV4.test(host) || host.startsWith('[')) {
     return invalid('not a website: use the domain name, not an IP address');
   }
@@ -60,4 +71,10 @@ export function parseWebsite(input: unknown): Website {
   const domain = labels[0] === 'www' && labels.length > 2 ? labels.slice(1).join('.') : host;
   const path = rest.slice(authority.length);
   return { ok: true, domain, url: `${scheme}://${host}${path.startsWith('/') ? path : '/'}` };
+}
+
+/** `a.com, b.com` or `a.com b.com`: a pasted list rather than one website. */
+function holdsSeveral(text: string): boolean {
+  const parts = text.split(/[\s,;]+/).filter(Boolean);
+  return parts.length > 1 && parts.filter((p) => parseWebsite(p).ok).length > 1;
 }

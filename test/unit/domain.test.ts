@@ -27,7 +27,6 @@ describe('parseWebsite', () => {
     'ACME.COM.',
     '  www.acme.com  ',
     '//acme.com/x',
-    'https://user@acme.com:8443/a',
     'acme.com:8080',
   ])('%s is acme.com', (input) => {
     const site = parseWebsite(input);
@@ -40,6 +39,21 @@ describe('parseWebsite', () => {
     expect(b.ok && b.domain).toBe('bücher.de');
     const c = parseWebsite('xn--bcher-kva.example');
     expect(c.ok && c.domain).toBe('xn--bcher-kva.example');
+  });
+  it.each([
+    ['a.com, b.com', 'one website per cell: put each of these websites in its own row'],
+    ['a.com b.com;c.com', 'one website per cell: put each of these websites in its own row'],
+    [
+      'https://user:secret@acme.com/x',
+      'not a website: remove the user name and password (user:pass@) from the address',
+    ],
+    [
+      'https://user@acme.com:8443/a',
+      'not a website: remove the user name and password (user:pass@) from the address',
+    ],
+    ['hello world', 'not a website: write an address like example.com'],
+  ])('%s is refused: %s', (input, message) => {
+    expect(parseWebsite(input)).toEqual({ ok: false, blank: false, message });
   });
   it('gives a url to send, keeping the path', () => {
     const site = parseWebsite('acme.com/pricing');

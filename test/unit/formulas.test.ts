@@ -39,7 +39,7 @@ describe('formulas over fakes', () => {
       [9],
       [9],
       [''],
-      ['error: not a website: no domain name found'],
+      ['error: not a website: write an address like example.com'],
       ['not in index'],
     ]);
     expect(transport.sent).toBe(2);
