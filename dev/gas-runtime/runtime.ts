@@ -138,6 +138,7 @@ export class GasRuntime {
   /** Another spreadsheet of the same users, with its own document properties and cache. */
   addSpreadsheet(name: string): Spreadsheet {
     const book = new Spreadsheet('sheet-' + randomUUID().slice(0, 8), name, this.hooks);
+    book.owner = this.owner;
     this.documents.set(book.id, {
       book,
       props: new PropertyStore(this.hooks.call, this.hooks.mayWrite),

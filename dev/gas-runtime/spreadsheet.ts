@@ -440,6 +440,12 @@ export class Spreadsheet {
     this.hooks.call('Spreadsheet.getId');
     return this.id;
   }
+  /** The file's owner (custom functions read this user's properties). */
+  owner = '';
+  getOwner(): { getEmail(): string } {
+    this.hooks.call('Spreadsheet.getOwner');
+    return { getEmail: () => this.owner };
+  }
   getName(): string {
     this.hooks.call('Spreadsheet.getName');
     return this.name;

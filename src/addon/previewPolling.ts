@@ -39,20 +39,40 @@ export function pollPendingPreviews(): PollReport {
   return pollPreviewsIn(SpreadsheetApp.getActiveSpreadsheet());
 }
 
-/** Polls one document's pending previews: the active one, or one the background opened by ID. */
-export function pollPreviewsIn(book: GoogleAppsScript.Spreadsheet.Spreadsheet): PollReport {
+type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Pending = { table: Table<Key>; row: number; uuid: string };
+type Answers = Map<string, Result<PreviewPoll> | undefined>;
+
+/**
+ * Polls one document's pending previews: the active one, or one the background opened by ID. The
+ * service is asked outside the document lock (a poll waiting on the network never makes another
+ * report "busy"); the rows are then found again by uuid under the lock, as users may have sorted
+ * or edited the sheet meanwhile, and written at once.
+ */
+export function pollPreviewsIn(book: Book): PollReport {
+  const config = clientConfig();
+  const before = readPending(book);
+  // The same uuid in two rows (a reused preview) is asked for once.
+  const uuids = Array.from(new Set(before.pending.map((p) => p.uuid)));
+  const answers: Answers =
+    uuids.length && config.apiKey && quotaLeft() > 0 ? askService(config, uuids) : new Map();
   return withDocumentLock(
     POLL_LOCK_WAIT_MS,
-    () => poll(book),
+    () => {
+      const now = answers.size ? readPending(book) : before;
+      const { patches, justCompleted } = patchesFor(now.pending, answers);
+      for (const [table, rows] of patches) writePatches(table, rows);
+      const result = { ...tally(now.tables), justCompleted, busy: false };
+      setBackgroundWork(book.getId(), 'previews', result.pending);
+      return result;
+    },
     () => ({ ...tally([]), justCompleted: [], busy: true }),
   );
 }
 
-function poll(book: GoogleAppsScript.Spreadsheet.Spreadsheet): PollReport {
-  const config = clientConfig();
+function readPending(book: Book): { tables: Table<Key>[]; pending: Pending[] } {
   const tables: Table<Key>[] = [];
-  const pending: Array<{ table: Table<Key>; row: number; uuid: string }> = [];
-  const justCompleted: PollReport['justCompleted'] = [];
+  const pending: Pending[] = [];
   for (const sheet of book.getSheets()) {
     const table = openTable(sheet, PREVIEW_HEADERS, false);
     if (!table.columns.uuid) continue;
@@ -62,49 +82,46 @@ function poll(book: GoogleAppsScript.Spreadsheet.Spreadsheet): PollReport {
       if (isPending(uuid, status)) pending.push({ table, row, uuid });
     }
   }
+  return { tables, pending };
+}
 
-  if (pending.length && config.apiKey && quotaLeft() > 0) {
-    // The same uuid in two rows (a reused preview) is asked for once.
-    const uuids = Array.from(new Set(pending.map((p) => p.uuid)));
-    const outcome = sendWithin(
-      POLL_BUDGET_MS,
-      uuids.map((u) => requests.previewPoll(config, u)),
-      parsers.previewPoll,
-    );
-    const byUuid = new Map<string, Result<PreviewPoll> | undefined>(
-      uuids.map((u, i) => [u, outcome.results[i]]),
-    );
-    const patchesByTable = new Map<Table<Key>, Map<number, RowPatch>>();
-    for (const p of pending) {
-      const result = byUuid.get(p.uuid);
-      let patch: RowPatch | null = null;
-      if (result?.ok) {
-        patch = pollPatch(result.value);
-        if (patch?.status === STATUS.complete && justCompleted.length < MAX_LISTED) {
-          justCompleted.push({
-            sheet: p.table.sheet.getName(),
-            row: p.row,
-            brandName: oneLine(result.value.brandName ?? '', 80),
-            score: result.value.overallScore,
-          });
-        }
-      } else if (result && result.error.code === 'NOT_FOUND') {
-        patch = {
-          status: STATUS.failed,
-          message: 'the service does not know this preview (was it made with another key?)',
-        };
+function askService(config: ReturnType<typeof clientConfig>, uuids: string[]): Answers {
+  const outcome = sendWithin(
+    POLL_BUDGET_MS,
+    uuids.map((u) => requests.previewPoll(config, u)),
+    parsers.previewPoll,
+  );
+  return new Map(uuids.map((u, i) => [u, outcome.results[i]]));
+}
+
+function patchesFor(pending: Pending[], answers: Answers) {
+  const patches = new Map<Table<Key>, Map<number, RowPatch>>();
+  const justCompleted: PollReport['justCompleted'] = [];
+  for (const p of pending) {
+    const result = answers.get(p.uuid);
+    let patch: RowPatch | null = null;
+    if (result?.ok) {
+      patch = pollPatch(result.value);
+      if (patch?.status === STATUS.complete && justCompleted.length < MAX_LISTED) {
+        justCompleted.push({
+          sheet: p.table.sheet.getName(),
+          row: p.row,
+          brandName: oneLine(result.value.brandName ?? '', 80),
+          score: result.value.overallScore,
+        });
       }
-      if (!patch) continue;
-      const patches = patchesByTable.get(p.table) ?? new Map<number, RowPatch>();
-      patches.set(p.row, patch);
-      patchesByTable.set(p.table, patches);
+    } else if (result && result.error.code === 'NOT_FOUND') {
+      patch = {
+        status: STATUS.failed,
+        message: 'the service does not know this preview (was it made with another key?)',
+      };
     }
-    for (const [table, patches] of patchesByTable) writePatches(table, patches);
+    if (!patch) continue;
+    const rows = patches.get(p.table) ?? new Map<number, RowPatch>();
+    rows.set(p.row, patch);
+    patches.set(p.table, rows);
   }
-
-  const result = { ...tally(tables), justCompleted, busy: false };
-  setBackgroundWork(book.getId(), 'previews', result.pending);
-  return result;
+  return { patches, justCompleted };
 }
 
 type Tally = Omit<PollReport, 'busy' | 'justCompleted'>;

@@ -14,7 +14,21 @@ function spreadsheetId(): string {
   return SpreadsheetApp.getActiveSpreadsheet().getId();
 }
 
-export function getSettings(): SettingsView {
+/**
+ * Custom functions read the spreadsheet owner's user properties, so a key allowed by anyone else
+ * would never reach them. An e-mail Google withholds (blank) leaves the box to the user.
+ * https://developers.google.com/apps-script/reference/base/user#getEmail()
+ */
+function mayAllowFormulas(): boolean {
+  const owner = SpreadsheetApp.getActiveSpreadsheet().getOwner()?.getEmail() ?? '';
+  const me = Session.getEffectiveUser().getEmail();
+  return owner === '' || me === '' || owner === me;
+}
+
+export const NOT_OWNER =
+  'Only the spreadsheet owner can let formulas use a key: formulas run with the owner’s settings. Ask the owner to tick this box with their own key.';
+
+export function getSettings(refused: string | null = null): SettingsView {
   const s = readSettings(spreadsheetId());
   return {
     hasKey: s.apiKey !== null,
@@ -24,16 +38,22 @@ export function getSettings(): SettingsView {
     allowFormulasToUseKey: s.allowFormulas,
     accountNotice: s.accountNotice,
     triggerMinutes: POLL_TRIGGER_MINUTES,
+    mayAllowFormulas: mayAllowFormulas(),
+    refused,
   };
 }
 
 export function saveSettings(change: SettingsChange): SettingsView {
   const baseUrl = change.baseUrl?.trim();
   if (baseUrl && !/^https?:\/\/[^\s/]+(\/[^\s]*)?$/i.test(baseUrl)) {
-    throw new Error('The base URL must start with https:// (or http:// for a local service).');
+    return getSettings(
+      'Not saved: the service address must start with https:// (or http:// for a local service).',
+    );
   }
   const apiKey = change.apiKey?.trim();
-  if (apiKey && /\s/.test(apiKey)) throw new Error('An API key has no spaces: paste it again.');
+  if (apiKey && /\s/.test(apiKey))
+    return getSettings('Not saved: an API key has no spaces. Paste it again.');
+  if (change.allowFormulasToUseKey && !mayAllowFormulas()) return getSettings(NOT_OWNER);
   writeSettings(spreadsheetId(), {
     ...(change.apiKey !== undefined ? { apiKey: apiKey ?? '' } : {}),
     ...(baseUrl !== undefined ? { baseUrl } : {}),

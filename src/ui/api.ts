@@ -12,6 +12,13 @@ export interface SettingsView {
   /** A refusal learnt at Generate (plan, partner team, read-only), until the key changes. */
   accountNotice: string | null;
   triggerMinutes: number;
+  /**
+   * Custom functions run with the spreadsheet owner's properties, so only the owner's key can
+   * serve them: false when the user is known not to be the owner.
+   */
+  mayAllowFormulas: boolean;
+  /** Why the last change was not saved (a bad address, a key with spaces, not the owner). */
+  refused: string | null;
 }
 
 export interface SettingsChange {

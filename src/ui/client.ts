@@ -70,6 +70,12 @@ function showSettings(s: SettingsView): void {
     : 'No key saved yet: formulas for public scores work without one.';
   $<HTMLInputElement>('base-url').value = s.baseUrl;
   $<HTMLInputElement>('allow-formulas').checked = s.allowFormulasToUseKey;
+  $<HTMLInputElement>('allow-formulas').disabled = !s.mayAllowFormulas;
+  const ownerNote = $('allow-formulas-note');
+  ownerNote.hidden = s.mayAllowFormulas;
+  ownerNote.textContent = s.mayAllowFormulas
+    ? ''
+    : 'Only the spreadsheet owner can allow this: formulas run with the owner’s settings.';
   const notice = $('account-notice');
   notice.hidden = !s.accountNotice;
   notice.textContent = s.accountNotice ?? '';
@@ -85,7 +91,8 @@ async function saveSettings(): Promise<void> {
       allowFormulasToUseKey: $<HTMLInputElement>('allow-formulas').checked,
     });
     showSettings(s);
-    say('settings-message', 'Saved.', 'ok');
+    if (s.refused) say('settings-message', s.refused, 'error');
+    else say('settings-message', 'Saved.', 'ok');
   } catch (e) {
     say('settings-message', errorText(e), 'error');
   }

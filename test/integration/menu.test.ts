@@ -32,12 +32,32 @@ describe('menu and sidebar', () => {
     expect(w.rt.ui.sidebar!.html).toContain('data-panel="settings"');
     const s = w.rt.runFromSidebar('getSettings') as { maskedKey: string; hasKey: boolean };
     expect(s).toMatchObject({ hasKey: true, maskedKey: '••••••••-key' });
-    expect(() => w.rt.runFromSidebar('saveSettings', [{ baseUrl: 'ftp://nope' }])).toThrow(
-      /base URL must start with https/,
-    );
+    const refused = w.rt.runFromSidebar('saveSettings', [{ baseUrl: 'ftp://nope' }]) as {
+      refused: string;
+      baseUrl: string;
+    };
+    expect(refused.refused).toMatch(/service address must start with https/);
+    expect(refused.baseUrl).toBe(w.emu.baseUrl);
     expect(
       (w.rt.runFromSidebar('saveSettings', [{ apiKey: '' }]) as { hasKey: boolean }).hasKey,
     ).toBe(false);
+  });
+
+  it('lets only the spreadsheet owner allow formulas to use a key, and tells others why', async () => {
+    w = await startWorld();
+    const colleague = 'colleague@example.com';
+    const seen = w.rt.runFromSidebar('getSettings', [], colleague) as { mayAllowFormulas: boolean };
+    expect(seen.mayAllowFormulas).toBe(false);
+    const r = w.rt.runFromSidebar(
+      'saveSettings',
+      [{ apiKey: 'demo-pro-key', allowFormulasToUseKey: true }],
+      colleague,
+    ) as { refused: string; allowFormulasToUseKey: boolean; hasKey: boolean };
+    expect(r.refused).toMatch(/Only the spreadsheet owner/);
+    expect(r.allowFormulasToUseKey).toBe(false);
+    expect(r.hasKey).toBe(false);
+    const owner = w.rt.runFromSidebar('getSettings') as { mayAllowFormulas: boolean };
+    expect(owner.mayAllowFormulas).toBe(true);
   });
 
   it('tests the connection in plain words', async () => {
