@@ -7,7 +7,7 @@ const { baseUrl, rows, distDir } = workerData as {
   rows: string[];
   distDir: string;
 };
-const rt = new GasRuntime({ distDir });
+const rt = new GasRuntime({ distDir, extraAllowlist: [`${baseUrl}/`] });
 rt.userProperties(rt.owner).data['vis.baseUrl'] = baseUrl;
 
 parentPort!.once('message', () => {

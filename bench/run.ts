@@ -25,7 +25,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const ms = (t0: number) => Math.round((performance.now() - t0) * 10) / 10;
 
 function world(emu: EmulatorProcess): GasRuntime {
-  const rt = new GasRuntime({ distDir: path.resolve('dist') });
+  const rt = new GasRuntime({ distDir: path.resolve('dist'), extraAllowlist: [`${emu.baseUrl}/`] });
   rt.runFromSidebar('saveSettings', [{ baseUrl: emu.baseUrl, apiKey: 'demo-pro-key' }]);
   rt.resetCounts();
   return rt;

@@ -64,7 +64,10 @@ async function main(): Promise<void> {
   }
   exitQuietlyOn(async () => emu?.stop());
   const key = args.key!;
-  const rt = new GasRuntime({ distDir: path.resolve('dist') });
+  const rt = new GasRuntime({
+    distDir: path.resolve('dist'),
+    extraAllowlist: [`${baseUrl.replace(/\/+$/, '')}/`],
+  });
   try {
     step(1, `Sheet in: ${csvPath}`);
     const sheet = rt.spreadsheet.importCsv('Prospects', readFileSync(csvPath, 'utf8'));

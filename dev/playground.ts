@@ -72,7 +72,7 @@ export async function startPlayground(
   options: { port?: number; timeScale?: number; csv?: string } = {},
 ): Promise<Playground> {
   const emu = await spawnEmulator(['--time-scale', String(options.timeScale ?? 10)]);
-  const rt = new GasRuntime({ distDir: path.resolve('dist') });
+  const rt = new GasRuntime({ distDir: path.resolve('dist'), extraAllowlist: [`${emu.baseUrl}/`] });
   const sheet = rt.spreadsheet.importCsv(
     'Prospects',
     readFileSync(options.csv ?? path.join(__dirname, 'sample', 'prospects.csv'), 'utf8'),

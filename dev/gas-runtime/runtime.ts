@@ -30,6 +30,11 @@ export interface RuntimeOptions {
   customFunctionLimitMs?: number;
   executionLimitMs?: number;
   urlFetchDailyQuota?: number;
+  /**
+   * Prefixes added to the manifest's urlFetchWhitelist, as a bound-script build may add them at
+   * build time: the emulator's address, whose port is chosen when it starts.
+   */
+  extraAllowlist?: string[];
 }
 
 interface Execution {
@@ -113,6 +118,8 @@ export class GasRuntime {
   private documents = new Map<string, Document>();
   private readonly hooks: { call(n: string): void; mayWrite(): boolean };
   private readonly scopes: string[];
+  /** The manifest's urlFetchWhitelist (null: the manifest has none, so nothing is refused). */
+  private readonly allowlist: string[] | null;
   private exec: Execution | null = null;
   private spills = new Map<string, { rows: number; cols: number }>();
   lastLoadMs = 0;
@@ -128,11 +135,14 @@ export class GasRuntime {
     this.documentCache = first.cache;
     this.scriptProps = new PropertyStore(hooks.call, hooks.mayWrite);
     this.scriptCache = new CacheStore(hooks.call, () => this.clock.now());
-    const manifest = path.join(this.distDir, 'appsscript.json');
-    this.scopes = existsSync(manifest)
-      ? ((JSON.parse(readFileSync(manifest, 'utf8')) as { oauthScopes?: string[] }).oauthScopes ??
-        [])
-      : [];
+    const manifestPath = path.join(this.distDir, 'appsscript.json');
+    const manifest = (
+      existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {}
+    ) as { oauthScopes?: string[]; urlFetchWhitelist?: string[] };
+    this.scopes = manifest.oauthScopes ?? [];
+    this.allowlist = manifest.urlFetchWhitelist
+      ? [...manifest.urlFetchWhitelist, ...(options.extraAllowlist ?? [])]
+      : null;
   }
 
   /** Another spreadsheet of the same users, with its own document properties and cache. */
@@ -294,6 +304,7 @@ export class GasRuntime {
         dailyQuota: this.options.urlFetchDailyQuota ?? 20000,
         stats: this.fetchStats,
         remainingMs: () => e.limitMs - (clock.now() - e.start),
+        allowlist: this.allowlist,
       }),
       PropertiesService: {
         // In a custom function, user properties are the spreadsheet owner's, and read-only.

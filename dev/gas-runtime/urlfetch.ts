@@ -33,6 +33,21 @@ export interface UrlFetchEnv {
   stats: FetchStats;
   /** Time left in this execution: no request may outlive it. */
   remainingMs(): number;
+  /** The manifest's urlFetchWhitelist, or null when it has none. */
+  allowlist: string[] | null;
+}
+
+/**
+ * With an allowlist in the manifest, a script can reach only URLs equal to a prefix or under
+ * it (https://developers.google.com/apps-script/manifest/allowlist-url).
+ */
+function checkAllowed(url: string, allowlist: string[] | null): void {
+  if (!allowlist) return;
+  if (allowlist.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix)))
+    return;
+  throw new GasError(
+    `Exception: Script does not have permission to access URL ${url}: it is not in the manifest's urlFetchWhitelist.`,
+  );
 }
 
 function toRaw(url: string, p: FetchParams): RawRequest {
@@ -83,6 +98,7 @@ export function urlFetchApp(env: UrlFetchEnv) {
     env.stats.requests += n;
   };
   const send = (raws: RawRequest[], params: FetchParams[]) => {
+    for (const r of raws) checkAllowed(r.url, env.allowlist);
     for (const r of raws) env.stats.log.push({ method: r.method, url: r.url });
     const out = env.http.fetchAll(raws, Math.max(1000, Math.min(60000, env.remainingMs())));
     return out.map((r, i) => {

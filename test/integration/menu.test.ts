@@ -66,8 +66,10 @@ describe('menu and sidebar', () => {
       /refused your API key/,
     );
     w.rt.runFromSidebar('saveSettings', [{ baseUrl: 'http://127.0.0.1:9' }]);
+    // Not in the manifest's allowlist: the runtime refuses the fetch as Google does.
     expect((w.rt.runFromSidebar('testConnection') as { message: string }).message).toMatch(
       /did not answer/,
     );
+    expect(w.rt.logs.some((l) => l.includes("not in the manifest's urlFetchWhitelist"))).toBe(true);
   });
 });
