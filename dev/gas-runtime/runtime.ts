@@ -423,11 +423,13 @@ export class GasRuntime {
     user?: string,
     spreadsheet?: Spreadsheet,
   ): unknown {
+    refuseIllegal(args, `${fn}'s arguments`);
     const result = this.run(fn, JSON.parse(JSON.stringify(args)) as unknown[], {
       mode: 'sidebar',
       ...(user ? { user } : {}),
       ...(spreadsheet ? { spreadsheet } : {}),
     });
+    refuseIllegal(result, `${fn}'s result`);
     return result === undefined ? null : JSON.parse(JSON.stringify(result));
   }
 
@@ -547,6 +549,21 @@ export class GasRuntime {
   close(): Promise<number> {
     return this.http.close();
   }
+}
+
+/**
+ * google.script.run carries primitives, arrays and plain objects only: a request with a Date or a
+ * function anywhere inside fails (https://developers.google.com/apps-script/guides/html/reference/run).
+ */
+function refuseIllegal(value: unknown, where: string): void {
+  const isDate = Object.prototype.toString.call(value) === '[object Date]';
+  if (isDate || typeof value === 'function')
+    throw new GasError(
+      `google.script.run cannot carry a ${typeof value === 'function' ? 'function' : 'Date'} (${where}): send ISO text instead.`,
+    );
+  if (Array.isArray(value)) for (const v of value) refuseIllegal(v, where);
+  else if (value && typeof value === 'object')
+    for (const v of Object.values(value)) refuseIllegal(v, where);
 }
 
 function splitArgs(text: string): string[] {

@@ -19,6 +19,12 @@ describe('the context', () => {
     expect(rt.run('probeState')).toBe(1);
     expect(rt.run('probeState')).toBe(1);
   });
+  it('refuses a Date across google.script.run, in either direction', () => {
+    expect(() => rt.runFromSidebar('probeDateResult')).toThrow(/cannot carry a Date/);
+    expect(() => rt.runFromSidebar('probeState', [{ at: new Date(0) }])).toThrow(
+      /cannot carry a Date/,
+    );
+  });
   it('names a missing function as Apps Script does', () => {
     expect(() => rt.run('nope')).toThrow('Script function not found: nope');
   });
