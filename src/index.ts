@@ -17,9 +17,11 @@ export {
   refreshPendingFromMenu,
   refreshScanMonitorFromMenu,
   rescanSelectedFromMenu,
+  scoreSelectionFromMenu,
 } from './addon/menu';
 export { pollInBackground } from './addon/background';
 export { openScanMonitor, pollScanMonitor, rescanSelected } from './addon/monitor';
 export { getSelectionSummary, startPreviewsForSelection } from './addon/previewGeneration';
 export { pollPendingPreviews } from './addon/previewPolling';
+export { getScorePlan, scoreSelection } from './addon/scores';
 export { getSettings, saveSettings, testConnection } from './addon/settings';

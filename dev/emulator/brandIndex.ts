@@ -18,6 +18,34 @@ export interface Brand {
 }
 
 export const INDEX: Brand[] = [...(brands as Brand[]), ...(hostile as Brand[])];
+const ORIGINAL = INDEX.map((b) => JSON.stringify(b));
+
+export interface BrandMove {
+  /** The brand's domain or slug. */
+  brand: string;
+  overallScore: number;
+  platformScores?: Record<string, number | null>;
+  lastScanDate: string;
+}
+
+/** A rescan in the index: new scores and a new lastScanDate. Returns how many brands moved. */
+export function moveBrands(moves: BrandMove[]): number {
+  let moved = 0;
+  for (const m of moves) {
+    const b = bySlug.get(m.brand.toLowerCase()) ?? byDomain.get(m.brand.toLowerCase());
+    if (!b) continue;
+    b.overallScore = m.overallScore;
+    if (m.platformScores) b.platformScores = { ...b.platformScores, ...m.platformScores };
+    b.lastScanDate = m.lastScanDate;
+    moved++;
+  }
+  return moved;
+}
+
+/** The index as seeded (the emulator's reset). */
+export function restoreIndex(): void {
+  INDEX.forEach((b, i) => Object.assign(b, JSON.parse(ORIGINAL[i] as string) as Brand));
+}
 const bySlug = new Map(INDEX.map((b) => [b.slug, b]));
 const byDomain = new Map(INDEX.map((b) => [b.domain, b]));
 

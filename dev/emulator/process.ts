@@ -4,16 +4,19 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import type { BrandMove } from './brandIndex';
 import type { FaultConfig } from './faults';
 
 export interface EmulatorProcess {
   baseUrl: string;
   control(
-    route: 'stats' | 'reset' | 'clock' | 'faults' | 'maintenance',
+    route: 'stats' | 'reset' | 'clock' | 'faults' | 'maintenance' | 'brands',
     body?: unknown,
   ): Promise<Record<string, unknown>>;
   faults(config: Partial<FaultConfig>): Promise<void>;
   advance(ms: number): Promise<void>;
+  /** Rescans brands in the index: new scores and lastScanDate, as the service's own rescan does. */
+  moveBrands(moves: BrandMove[]): Promise<number>;
   stats(): Promise<{
     requests: Record<string, number>;
     faults: Record<string, number>;
@@ -61,6 +64,7 @@ export async function spawnEmulator(args: string[] = []): Promise<EmulatorProces
     control,
     faults: async (config) => void (await control('faults', config)),
     advance: async (ms) => void (await control('clock', { advanceMs: ms })),
+    moveBrands: async (moves) => (await control('brands', { moves })).moved as number,
     stats: () => control('stats') as ReturnType<EmulatorProcess['stats']>,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -4,7 +4,15 @@
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { brandRecord, findByDomain, findByName, findBySlug } from './brandIndex';
+import {
+  brandRecord,
+  findByDomain,
+  findByName,
+  findBySlug,
+  moveBrands,
+  restoreIndex,
+  type BrandMove,
+} from './brandIndex';
 import { DEFAULT_ACCOUNTS, type Account } from './accounts';
 import { ServiceClock } from './clock';
 import { Faults, type FaultConfig } from './faults';
@@ -170,7 +178,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           serviceTime: clock.now(),
           inFlight,
         });
+      case '/__emulator/brands':
+        return reply(200, { moved: moveBrands((body.moves ?? []) as BrandMove[]) });
       case '/__emulator/reset':
+        restoreIndex();
         previews.reset();
         scans.reset();
         faults.set({});

@@ -35,6 +35,11 @@ export interface RuntimeOptions {
    * build time: the emulator's address, whose port is chosen when it starts.
    */
   extraAllowlist?: string[];
+  /**
+   * Virtual time each fetch round trip takes on the runtime clock: a slow service modelled
+   * without waiting for it, so big-list tests cross the execution limit on the emulated clock.
+   */
+  fetchRoundTripMs?: number;
 }
 
 interface Execution {
@@ -305,6 +310,7 @@ export class GasRuntime {
         stats: this.fetchStats,
         remainingMs: () => e.limitMs - (clock.now() - e.start),
         allowlist: this.allowlist,
+        elapse: () => clock.advance(this.options.fetchRoundTripMs ?? 0),
       }),
       PropertiesService: {
         // In a custom function, user properties are the spreadsheet owner's, and read-only.

@@ -194,6 +194,13 @@ export class Sheet {
     return this;
   }
 
+  deleteRows(row: number, howMany: number): Sheet {
+    this.call('deleteRows');
+    this.guard('Sheet.deleteRows');
+    this.cells.splice(row - 1, howMany);
+    return this;
+  }
+
   deleteRow(row: number): Sheet {
     this.call('deleteRow');
     this.guard('Sheet.deleteRow');

@@ -2,6 +2,7 @@
 import { pollScanMonitor, rescanSelected } from './monitor';
 import { startPreviewsForSelection } from './previewGeneration';
 import { pollPendingPreviews } from './previewPolling';
+import { scoreSelection } from './scores';
 
 const TITLE = 'Visibility for Sheets';
 
@@ -9,6 +10,7 @@ export function onOpen(_event?: { authMode?: string }): void {
   SpreadsheetApp.getUi()
     .createAddonMenu()
     .addItem('Open sidebar', 'showSidebar')
+    .addItem('Score selected websites', 'scoreSelectionFromMenu')
     .addItem('Generate previews for selection', 'generatePreviewsFromMenu')
     .addItem('Refresh pending previews', 'refreshPendingFromMenu')
     .addSeparator()
@@ -63,4 +65,12 @@ export function rescanSelectedFromMenu(): void {
     rescanSelected().message,
     SpreadsheetApp.getUi().ButtonSet.OK,
   );
+}
+
+/** One execution's worth; a big list continues from the sidebar, which calls again by itself. */
+export function scoreSelectionFromMenu(): void {
+  const result = scoreSelection();
+  const more =
+    result.state === 'partial' ? ' Run it again, or use the sidebar to finish by itself.' : '';
+  SpreadsheetApp.getUi().alert(TITLE, result.message + more, SpreadsheetApp.getUi().ButtonSet.OK);
 }

@@ -14,7 +14,6 @@ import {
   type RowPatch,
   type RowState,
 } from '../domain/previewJobs';
-import { MONITOR_SHEET } from '../domain/scanWatch';
 import { HEADER_ROW, PREVIEW_HEADERS, type PreviewKey } from '../domain/table';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
@@ -23,6 +22,7 @@ import { withDocumentLock } from '../gas/lock';
 import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { sendWithin } from '../gas/send';
 import { clientConfig, rememberAccountNotice } from '../gas/settings';
+import { selectedBlock } from '../gas/selection';
 import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../ui/api';
 
@@ -37,34 +37,6 @@ const POST_BATCHING = { firstBatch: 50, growth: 4, maxBatch: 1000, sizeAfterLoss
 /** Only what the service refused before acting on: an answered retry must never create twice. */
 const mayResend = (e: ServiceError) =>
   e.code === 'RATE_LIMITED' || (e.code === 'SERVER_ERROR' && e.status === 503);
-
-function selectedBlock(request?: GenerateRequest): {
-  sheet: GoogleAppsScript.Spreadsheet.Sheet;
-  first: number;
-  last: number;
-  column: number;
-  a1: string;
-} | null {
-  const book = SpreadsheetApp.getActiveSpreadsheet();
-  let range: GoogleAppsScript.Spreadsheet.Range | null;
-  if (request) {
-    const sheet = book.getSheetByName(request.sheetName);
-    range = sheet ? sheet.getRange(request.a1) : null;
-  } else {
-    range = book.getActiveRange();
-  }
-  // The scan monitor's rows are brand agents, not websites: previews never go there.
-  if (!range || range.getSheet().getName() === MONITOR_SHEET) return null;
-  const first = Math.max(range.getRow(), HEADER_ROW + 1);
-  const last = range.getRow() + range.getNumRows() - 1;
-  return {
-    sheet: range.getSheet(),
-    first,
-    last,
-    column: range.getColumn(),
-    a1: range.getA1Notation(),
-  };
-}
 
 function rowStates(
   table: Table<PreviewKey>,
@@ -88,7 +60,7 @@ function rowStates(
 export function getSelectionSummary(): SelectionSummary {
   const block = selectedBlock();
   const sheetName = SpreadsheetApp.getActiveSheet().getName();
-  if (!block || block.last < block.first) {
+  if (!block) {
     return {
       sheetName,
       a1: null,
@@ -153,7 +125,7 @@ function generate(request?: GenerateRequest): GenerateReport {
   const config = clientConfig();
   if (!config.apiKey) return report('refused', serviceError('KEY_MISSING').message);
   const block = selectedBlock(request);
-  if (!block || block.last < block.first)
+  if (!block)
     return report(
       'nothing',
       'Select the cells that hold the websites (one column), then press Generate.',

@@ -6,9 +6,10 @@ import type { SidebarApi } from '../ui/api';
 import type * as monitor from './monitor';
 import type * as generation from './previewGeneration';
 import type * as polling from './previewPolling';
+import type * as scores from './scores';
 import type * as settings from './settings';
 
-type Server = typeof generation & typeof polling & typeof settings & typeof monitor;
+type Server = typeof generation & typeof polling & typeof settings & typeof monitor & typeof scores;
 type Expect<T extends true> = T;
 
 export type SidebarApiIsImplemented = Expect<

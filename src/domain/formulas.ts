@@ -76,14 +76,19 @@ function problemCell(outcome: Outcome<unknown> | undefined, notFound: string): C
   return '';
 }
 
-function namespace(env: FormulaEnv, endpoint: string, refresh: unknown): string {
+function namespace(env: Pick<FormulaEnv, 'config'>, endpoint: string, refresh: unknown): string {
   const token = isBlank(refresh)
     ? ''
     : fnv1a(String(refresh instanceof Date ? refresh.getTime() : refresh));
   return `${fnv1a(env.config.baseUrl)}|${endpoint}|${token}`;
 }
 
-function scoreSpec(env: FormulaEnv, by: Lookup['by'], refresh: unknown): ResolverSpec<BrandScore> {
+/** Public score lookups, cached per service address and refresh token (formulas and scored lists). */
+export function scoreSpec(
+  env: Pick<FormulaEnv, 'config'>,
+  by: Lookup['by'],
+  refresh: unknown,
+): ResolverSpec<BrandScore> {
   return {
     namespace: namespace(env, `score-${by}`, refresh),
     request: (value) => requests.score({ baseUrl: env.config.baseUrl }, { by, value }),

@@ -70,6 +70,17 @@ function isOutage(error: ServiceError): boolean {
   return error.code === 'SERVER_ERROR' || error.code === 'NETWORK' || error.code === 'RATE_LIMITED';
 }
 
+/** How many of the keys the cache would answer: what a run will not have to send. */
+export function countCached<T>(
+  keys: string[],
+  spec: ResolverSpec<T>,
+  cache: KeyValueCache,
+): number {
+  if (keys.length === 0) return 0;
+  const stored = cache.getAll(keys.map((k) => cacheKey(spec.namespace, k)));
+  return keys.filter((k) => decode<T>(stored[cacheKey(spec.namespace, k)]) !== undefined).length;
+}
+
 export function resolveAll<T>(
   keys: string[],
   spec: ResolverSpec<T>,

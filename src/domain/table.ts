@@ -17,6 +17,45 @@ export const PREVIEW_HEADERS = {
 
 export type PreviewKey = keyof typeof PREVIEW_HEADERS;
 
+/** A scored list's columns (values, not formulas), which users sort and filter on. */
+export const SCORE_HEADERS = {
+  score: 'Public score',
+  level: 'Public level',
+  chatgpt: 'ChatGPT',
+  claude: 'Claude',
+  gemini: 'Gemini',
+  aio: 'AI Overviews',
+  brand: 'Brand',
+  lastScanned: 'Last scanned',
+  checked: 'Checked',
+  change: 'Change',
+  message: 'Score message',
+} as const;
+
+export type ScoreKey = keyof typeof SCORE_HEADERS;
+
+export const HISTORY_SHEET = 'Score history';
+
+export const HISTORY_HEADERS = {
+  checked: 'Checked',
+  website: 'Website',
+  brand: 'Brand',
+  slug: 'Slug',
+  score: 'Public score',
+  level: 'Public level',
+  chatgpt: 'ChatGPT',
+  claude: 'Claude',
+  gemini: 'Gemini',
+  aio: 'AI Overviews',
+  lastScanned: 'Last scanned',
+  source: 'Source',
+  reference: 'Reference',
+  knowledge: 'Knowledge score',
+  sentiment: 'Sentiment score',
+} as const;
+
+export type HistoryKey = keyof typeof HISTORY_HEADERS;
+
 export type ColumnMap<K extends string> = Record<K, number>;
 
 function norm(text: unknown): string {

@@ -94,6 +94,59 @@ export interface RescanReport {
   triggered: number;
 }
 
+export interface ScoreRequest {
+  sheetName: string;
+  a1: string;
+  /** When the run began: a continued run never fetches a row this run already checked. */
+  runStarted: number;
+}
+
+export interface ScoreRunOptions {
+  refresh?: 'missing' | 'stale' | 'all';
+  staleDays?: number;
+  /** A continued run names its rows and start; a new run uses the selection. */
+  request?: ScoreRequest | null;
+}
+
+export interface ScorePlanView {
+  sheetName: string;
+  a1: string | null;
+  rows: number;
+  distinct: number;
+  fresh: number;
+  toFetch: number;
+  cached: number;
+  invalid: number;
+  /** URL fetches the run will make, beside what is left today. */
+  requests: number;
+  quotaLeft: number;
+  message: string | null;
+}
+
+export interface Mover {
+  sheet: string;
+  row: number;
+  website: string;
+  brand: string;
+  from: number;
+  to: number;
+  change: number;
+}
+
+export interface ScoreReport {
+  state: 'done' | 'partial' | 'refused' | 'busy' | 'nothing';
+  message: string;
+  scored: number;
+  fetched: number;
+  remaining: number;
+  /** Sites not fetched because today's URL-fetch quota ran out: tomorrow's run does them. */
+  leftForTomorrow: number;
+  movers: Mover[];
+  historyAdded: number;
+  historyTrimmed: number;
+  request: ScoreRequest | null;
+}
+
 export interface SidebarApi {
   getSettings(): SettingsView;
   saveSettings(change: SettingsChange): SettingsView;
@@ -104,6 +157,8 @@ export interface SidebarApi {
   openScanMonitor(): MonitorReport;
   pollScanMonitor(): MonitorReport;
   rescanSelected(): RescanReport;
+  getScorePlan(options?: ScoreRunOptions): ScorePlanView;
+  scoreSelection(options?: ScoreRunOptions): ScoreReport;
 }
 
 /** The same list at run time, for bridges that must refuse anything else (dev/playground). */
@@ -117,4 +172,6 @@ export const SIDEBAR_FUNCTIONS = [
   'openScanMonitor',
   'pollScanMonitor',
   'rescanSelected',
+  'getScorePlan',
+  'scoreSelection',
 ] as const satisfies ReadonlyArray<keyof SidebarApi>;

@@ -1,0 +1,257 @@
+/**
+ * Scoring a list into values: the selected websites get `Public score` and its companions as
+ * values, refreshed on a policy, with `Change` and a history of readings. A big list finishes
+ * over several calls (`partial`: call again), each well within the execution limit.
+ */
+import type { BrandScore } from '../api/client';
+import { countCached, resolveAll, type Outcome } from '../domain/resolver';
+import { scoreSpec } from '../domain/formulas';
+import {
+  brandReading,
+  planScoring,
+  rankMovers,
+  scoreOptions,
+  scorePatch,
+  scoreProblemPatch,
+  type HistoryReading,
+  type ScoreOptions,
+  type ScorePatch,
+  type ScoreRow,
+} from '../domain/scoreList';
+import { SCORE_HEADERS, type ScoreKey } from '../domain/table';
+import { sharedCache } from '../gas/cache';
+import { appsScriptClock } from '../gas/clock';
+import { appendHistory } from '../gas/history';
+import { withDocumentLock } from '../gas/lock';
+import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
+import { selectedBlock, type Block } from '../gas/selection';
+import { clientConfig } from '../gas/settings';
+import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
+import { urlFetchTransport } from '../gas/transport';
+import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
+import type { Mover, ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../ui/api';
+
+const MOVERS_LISTED = 20;
+
+function scoreRows(table: Table<ScoreKey>, block: Block): ScoreRow[] {
+  const rows: ScoreRow[] = [];
+  for (let row = block.first; row <= block.last; row++) {
+    rows.push({
+      row,
+      website: table.values[row - 1]?.[block.column - 1] ?? '',
+      checked: cell(table, row, 'checked'),
+      message: cell(table, row, 'message'),
+    });
+  }
+  return rows;
+}
+
+/** A run that asks for every row (`all`) fetches fresh answers, not the 6-hour cache's. */
+function lookupSpec(options: ScoreOptions, runStarted: number) {
+  return scoreSpec(
+    { config: { baseUrl: clientConfig().baseUrl } },
+    'url',
+    options.refresh === 'all' ? `run-${runStarted}` : '',
+  );
+}
+
+function planFor(input: ScoreRunOptions | undefined) {
+  const options = scoreOptions(input);
+  const now = appsScriptClock.now();
+  const request = input?.request ?? null;
+  const runStarted = request?.runStarted ?? now;
+  const block = selectedBlock(request);
+  if (!block) return null;
+  const values = readGrid(block.sheet);
+  const table = openTable(block.sheet, SCORE_HEADERS, false, values);
+  const plan = planScoring(scoreRows(table, block), options, now, runStarted);
+  return { options, runStarted, block, values, plan };
+}
+
+export function getScorePlan(input?: ScoreRunOptions): ScorePlanView {
+  const found = planFor(input);
+  const left = quotaLeft();
+  if (!found) {
+    return {
+      sheetName: SpreadsheetApp.getActiveSheet().getName(),
+      a1: null,
+      rows: 0,
+      distinct: 0,
+      fresh: 0,
+      toFetch: 0,
+      cached: 0,
+      invalid: 0,
+      requests: 0,
+      quotaLeft: left,
+      message: 'Select the cells that hold the websites (one column).',
+    };
+  }
+  const { plan, block, options, runStarted } = found;
+  const keys = Array.from(plan.due.keys());
+  const cached = countCached(keys, lookupSpec(options, runStarted), sharedCache());
+  return {
+    sheetName: block.sheet.getName(),
+    a1: block.a1,
+    rows: plan.rows,
+    distinct: plan.distinct,
+    fresh: plan.fresh,
+    toFetch: keys.length,
+    cached,
+    invalid: plan.invalid.length,
+    requests: keys.length - cached,
+    quotaLeft: left,
+    message: null,
+  };
+}
+
+function report(
+  state: ScoreReport['state'],
+  message: string,
+  extra: Partial<ScoreReport> = {},
+): ScoreReport {
+  return {
+    state,
+    message,
+    scored: 0,
+    fetched: 0,
+    remaining: 0,
+    leftForTomorrow: 0,
+    movers: [],
+    historyAdded: 0,
+    historyTrimmed: 0,
+    request: null,
+    ...extra,
+  };
+}
+
+/**
+ * Fetches outside the document lock, then writes under it: rows are found again by their own
+ * website cell, so sorting or inserting rows meanwhile is safe.
+ */
+export function scoreSelection(input?: ScoreRunOptions): ScoreReport {
+  const started = appsScriptClock.now();
+  const found = planFor(input);
+  if (!found)
+    return report(
+      'nothing',
+      'Select the cells that hold the websites (one column), then press Score.',
+    );
+  const { plan, block, options, runStarted } = found;
+  const request: ScoreRequest = { sheetName: block.sheet.getName(), a1: block.a1, runStarted };
+  const keys = Array.from(plan.due.keys());
+  if (keys.length === 0 && plan.invalid.length === 0) {
+    return report('nothing', `All ${plan.rows} rows are up to date: nothing to fetch.`, {
+      request,
+    });
+  }
+  const outcomes = resolveAll(keys, lookupSpec(options, runStarted), {
+    transport: urlFetchTransport,
+    cache: sharedCache(),
+    clock: appsScriptClock,
+    deadline: started + RUN_BUDGET_MS,
+    maxRequests: quotaLeft() - QUOTA_RESERVE,
+  });
+  return withDocumentLock(
+    PRESS_LOCK_WAIT_MS * 50,
+    () =>
+      writeScores(
+        block,
+        options,
+        runStarted,
+        outcomes.outcomes,
+        request,
+        outcomes.stats.requestsSent,
+      ),
+    () =>
+      report('busy', 'Another run is writing to this document: try again in a moment.', {
+        request,
+      }),
+  );
+}
+
+function writeScores(
+  block: Block,
+  options: ScoreOptions,
+  runStarted: number,
+  outcomes: Map<string, Outcome<BrandScore>>,
+  request: ScoreRequest,
+  fetched: number,
+): ScoreReport {
+  const now = new Date(appsScriptClock.now());
+  const values = readGrid(block.sheet);
+  const table = openTable(block.sheet, SCORE_HEADERS, true, values);
+  const plan = planScoring(scoreRows(table, block), options, now.getTime(), runStarted);
+  const patches = new Map<number, ScorePatch>();
+  const movers: Mover[] = [];
+  const readings: HistoryReading[] = [];
+  let remaining = 0;
+  let leftForTomorrow = 0;
+  for (const r of plan.invalid) patches.set(r.row, scoreProblemPatch({ local: r.message }, now));
+  for (const [domain, rows] of plan.due) {
+    const outcome = outcomes.get(domain);
+    if (!outcome || outcome.kind === 'pending') {
+      remaining++;
+      continue;
+    }
+    if (outcome.kind === 'error' && outcome.error.code === 'QUOTA') {
+      leftForTomorrow++;
+      continue;
+    }
+    if (outcome.kind === 'value') readings.push(brandReading(domain, outcome.value, now));
+    let listed = false;
+    for (const row of rows) {
+      if (outcome.kind === 'error') {
+        patches.set(row, scoreProblemPatch(outcome.error, now));
+        continue;
+      }
+      const previous = cell(table, row, 'score');
+      const patch = scorePatch(outcome.value, previous, now);
+      patches.set(row, patch);
+      // One line per site in the movers, however many rows list it.
+      if (!listed && typeof previous === 'number' && typeof patch.change === 'number') {
+        listed = true;
+        movers.push({
+          sheet: block.sheet.getName(),
+          row,
+          website: String(table.values[row - 1]?.[block.column - 1] ?? ''),
+          brand: outcome.value.brandName,
+          from: previous,
+          to: outcome.value.overallScore,
+          change: patch.change,
+        });
+      }
+    }
+  }
+  writePatches(table, patches);
+  const history = appendHistory(block.sheet.getParent(), readings);
+  const scored = patches.size;
+  const extra = {
+    scored,
+    fetched,
+    remaining,
+    leftForTomorrow,
+    movers: rankMovers(movers, MOVERS_LISTED),
+    historyAdded: history.appended,
+    historyTrimmed: history.trimmed,
+    request,
+  };
+  const summary = summarise(extra, plan.fresh);
+  if (remaining > 0)
+    return report('partial', `${summary} ${remaining} sites left: continuing…`, extra);
+  return report('done', summary, extra);
+}
+
+function summarise(
+  r: { scored: number; leftForTomorrow: number; movers: Mover[]; historyTrimmed: number },
+  fresh: number,
+): string {
+  const parts = [`${r.scored} row${r.scored === 1 ? '' : 's'} scored`];
+  if (fresh) parts.push(`${fresh} already fresh`);
+  if (r.movers.length) parts.push(`${r.movers.length} moved`);
+  let text = `${parts.join(', ')}.`;
+  if (r.leftForTomorrow)
+    text += ` ${r.leftForTomorrow} sites were left for tomorrow: today's URL-fetch quota is spent.`;
+  if (r.historyTrimmed)
+    text += ` The oldest ${r.historyTrimmed} history rows were removed to stay within 50,000.`;
+  return text;
+}

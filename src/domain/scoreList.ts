@@ -1,0 +1,190 @@
+/**
+ * A scored list: which rows are due under a refresh policy, what each row gets (values, never
+ * formulas), what changed, and the history readings a run adds. Pure; the sheet IO is in gas/.
+ */
+import type { BrandScore } from '../api/client';
+import type { ServiceError } from '../api/errors';
+import { PLATFORMS } from '../api/schemas';
+import { dateCell, safeLink, safeText, scoreCell } from './cells';
+import { visibilityLevel } from './levels';
+import { NOT_IN_INDEX, errorCell } from './formulas';
+import type { Mover } from '../ui/api';
+import type { HistoryKey, ScoreKey } from './table';
+import { parseWebsite } from './website';
+
+export type Refresh = 'missing' | 'stale' | 'all';
+
+export interface ScoreOptions {
+  refresh: Refresh;
+  staleDays: number;
+}
+
+export const DEFAULT_SCORE_OPTIONS: ScoreOptions = { refresh: 'stale', staleDays: 7 };
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Accepts what the sidebar, a menu item or a schedule sends; anything odd falls back to the default. */
+export function scoreOptions(input: unknown): ScoreOptions {
+  const o = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const refresh = ['missing', 'stale', 'all'].includes(String(o.refresh))
+    ? (o.refresh as Refresh)
+    : DEFAULT_SCORE_OPTIONS.refresh;
+  const days = Number(o.staleDays);
+  return {
+    refresh,
+    staleDays: Number.isFinite(days) && days >= 0 ? days : DEFAULT_SCORE_OPTIONS.staleDays,
+  };
+}
+
+export interface ScoreRow {
+  row: number;
+  website: unknown;
+  checked: unknown;
+  message: unknown;
+}
+
+function time(value: unknown): number | null {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'string' && value.trim() !== '') {
+    const ms = Date.parse(value);
+    return Number.isNaN(ms) ? null : ms;
+  }
+  return null;
+}
+
+/**
+ * Due under the policy, and not already checked by this run (`runStarted`), so that a run
+ * continued over several executions never fetches a row twice.
+ */
+export function isDue(
+  r: ScoreRow,
+  options: ScoreOptions,
+  now: number,
+  runStarted: number,
+): boolean {
+  const checked = time(r.checked);
+  if (checked !== null && checked >= runStarted) return false;
+  if (options.refresh === 'all' || checked === null) return true;
+  if (options.refresh === 'missing') return false;
+  return now - checked > options.staleDays * DAY_MS || String(r.message ?? '').startsWith('error:');
+}
+
+export interface ScorePlan {
+  /** Distinct sites to fetch, each with the rows it fills. */
+  due: Map<string, number[]>;
+  rows: number;
+  distinct: number;
+  fresh: number;
+  invalid: Array<{ row: number; message: string }>;
+  blank: number;
+}
+
+export function planScoring(
+  rows: ScoreRow[],
+  options: ScoreOptions,
+  now: number,
+  runStarted: number,
+): ScorePlan {
+  const plan: ScorePlan = { due: new Map(), rows: 0, distinct: 0, fresh: 0, invalid: [], blank: 0 };
+  const all = new Set<string>();
+  for (const r of rows) {
+    const site = parseWebsite(r.website);
+    if (!site.ok) {
+      if (site.blank) plan.blank++;
+      else {
+        plan.rows++;
+        if (isDue(r, options, now, runStarted))
+          plan.invalid.push({ row: r.row, message: site.message });
+      }
+      continue;
+    }
+    plan.rows++;
+    all.add(site.domain);
+    if (!isDue(r, options, now, runStarted)) {
+      plan.fresh++;
+      continue;
+    }
+    const list = plan.due.get(site.domain) ?? [];
+    list.push(r.row);
+    plan.due.set(site.domain, list);
+  }
+  plan.distinct = all.size;
+  return plan;
+}
+
+export type ScorePatch = Partial<Record<ScoreKey, string | number | Date>>;
+
+const NO_SCORES: ScorePatch = {
+  score: '',
+  level: '',
+  chatgpt: '',
+  claude: '',
+  gemini: '',
+  aio: '',
+  brand: '',
+  lastScanned: '',
+  change: '',
+};
+
+/** `Change` is the new score minus the row's previous one, blank when there was none. */
+export function scorePatch(b: BrandScore, previous: unknown, now: Date): ScorePatch {
+  return {
+    score: b.overallScore,
+    level: visibilityLevel(b.overallScore),
+    chatgpt: scoreCell(b.platformScores.chatgpt),
+    claude: scoreCell(b.platformScores.claude),
+    gemini: scoreCell(b.platformScores.gemini),
+    aio: scoreCell(b.platformScores.aio),
+    brand: safeText(b.brandName),
+    lastScanned: dateCell(b.lastScanDate),
+    checked: now,
+    change: typeof previous === 'number' ? b.overallScore - previous : '',
+    message: '',
+  };
+}
+
+/** Not in the index is an answer (checked, not an error); anything else says what to do. */
+export function scoreProblemPatch(error: ServiceError | { local: string }, now: Date): ScorePatch {
+  if ('local' in error)
+    return { ...NO_SCORES, checked: now, message: safeText(`error: ${error.local}`) };
+  if (error.code === 'NOT_FOUND') return { ...NO_SCORES, checked: now, message: NOT_IN_INDEX };
+  return { checked: now, message: safeText(errorCell(error)) };
+}
+
+/** Largest moves first, up before down on a tie. */
+export function rankMovers(movers: Mover[], limit: number): Mover[] {
+  return movers
+    .filter((m) => m.change !== 0)
+    .sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || b.change - a.change)
+    .slice(0, limit);
+}
+
+export type HistoryReading = Partial<Record<HistoryKey, string | number | Date>>;
+
+/**
+ * What makes a reading new: a brand per (slug, lastScanDate), a preview per uuid, a managed scan
+ * per (brand agent ID, scan date). Scoring an unchanged list again therefore appends nothing.
+ */
+export function readingKey(r: HistoryReading): string {
+  const when = time(r.lastScanned) ?? String(r.lastScanned ?? '');
+  const text = (v: unknown) => String(v ?? '').replace(/^'/, '');
+  if (r.source === 'preview') return `preview|${text(r.reference)}`;
+  if (r.source === 'scan') return `scan|${text(r.reference)}|${when}`;
+  return `score|${text(r.slug)}|${when}`;
+}
+
+export function brandReading(website: string, b: BrandScore, now: Date): HistoryReading {
+  const reading: HistoryReading = {
+    checked: now,
+    website: safeText(website),
+    brand: safeText(b.brandName),
+    slug: safeText(b.slug),
+    score: b.overallScore,
+    level: visibilityLevel(b.overallScore),
+    lastScanned: dateCell(b.lastScanDate),
+    source: 'score',
+    reference: safeLink(b.brandPageUrl),
+  };
+  for (const p of PLATFORMS) reading[p] = scoreCell(b.platformScores[p]);
+  return reading;
+}

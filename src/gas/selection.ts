@@ -1,0 +1,44 @@
+/**
+ * The block of rows a person selected in one column (a selected header row skipped), or the
+ * same block again when a continued run names it. Add-on sheets (the scan monitor, the history)
+ * never hold a list to act on.
+ */
+import { MONITOR_SHEET } from '../domain/scanWatch';
+import { HEADER_ROW, HISTORY_SHEET } from '../domain/table';
+
+export interface BlockRequest {
+  sheetName: string;
+  a1: string;
+}
+
+export interface Block {
+  sheet: GoogleAppsScript.Spreadsheet.Sheet;
+  first: number;
+  last: number;
+  column: number;
+  a1: string;
+}
+
+const NOT_LISTS = [MONITOR_SHEET, HISTORY_SHEET];
+
+export function selectedBlock(request?: BlockRequest | null): Block | null {
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  let range: GoogleAppsScript.Spreadsheet.Range | null;
+  if (request) {
+    const sheet = book.getSheetByName(request.sheetName);
+    range = sheet ? sheet.getRange(request.a1) : null;
+  } else {
+    range = book.getActiveRange();
+  }
+  if (!range || NOT_LISTS.includes(range.getSheet().getName())) return null;
+  const first = Math.max(range.getRow(), HEADER_ROW + 1);
+  const last = range.getRow() + range.getNumRows() - 1;
+  if (last < first) return null;
+  return {
+    sheet: range.getSheet(),
+    first,
+    last,
+    column: range.getColumn(),
+    a1: range.getA1Notation(),
+  };
+}

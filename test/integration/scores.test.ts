@@ -1,0 +1,218 @@
+// Scoring a list into values on the built bundle: the plan, values never formulas, a second run
+// that costs nothing, brands that move a week later, sorting between runs, history and its cap,
+// and a 10,000-row list finished over several executions.
+import { INDEX } from '../../dev/emulator/brandIndex';
+import type { Sheet } from '../../dev/gas-runtime/spreadsheet';
+import { startWorld, type World } from './harness';
+
+let w: World;
+afterEach(() => w?.close());
+
+const DAY = 24 * 3600 * 1000;
+const indexed = INDEX.filter((b) => !b.domain.endsWith('.example'));
+const SCORE_GETS = 'GET /api/visibility/score';
+
+type Report = {
+  state: string;
+  message: string;
+  scored: number;
+  fetched: number;
+  remaining: number;
+  movers: Array<{ brand: string; website: string; from: number; to: number; change: number }>;
+  historyAdded: number;
+  historyTrimmed: number;
+  request: unknown;
+};
+
+/** 300 rows: 150 indexed brands (some written twice), unknown sites, bad cells and blanks. */
+function listRows(): string[] {
+  return Array.from({ length: 300 }, (_, i) => {
+    if (i % 30 === 7) return '';
+    if (i % 50 === 11) return 'not a website';
+    if (i % 10 === 9) return `https://www.${indexed[(i - 9) % 150]!.domain}/pricing`;
+    if (i % 4 === 3) return `unknown-${i}.com`;
+    return indexed[i % 150]!.domain;
+  });
+}
+
+function load(sheet: Sheet, sites: string[]): void {
+  sheet.setName('Prospects');
+  sheet.cells = [
+    ['Company', 'Website', 'Notes'],
+    ...sites.map((s, i) => [`Co ${i}`, s, `n${i}`]),
+  ].map((r) => r.map((value) => ({ value })));
+  sheet.setActiveSelection(`B1:B${sites.length + 1}`);
+}
+
+function records(sheet: Sheet): Array<Record<string, unknown>> {
+  const head = sheet.cells[0]!.map((c) => String(c.value));
+  return sheet.cells
+    .slice(1)
+    .map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]?.value ?? ''])));
+}
+
+const score = (rt: World['rt'], options: unknown = {}) =>
+  rt.runFromSidebar('scoreSelection', [options]) as Report;
+
+function scoreAll(rt: World['rt'], options: Record<string, unknown>): Report[] {
+  const reports: Report[] = [];
+  let request: unknown = null;
+  for (let i = 0; i < 20; i++) {
+    const r = score(rt, { ...options, request });
+    reports.push(r);
+    if (r.state !== 'partial') break;
+    request = r.request;
+  }
+  return reports;
+}
+
+const gets = async () => (await w.emu.stats()).requests[SCORE_GETS] ?? 0;
+
+describe('scoreSelection', () => {
+  it('writes values for a 300-row list, then a week later records exactly the brands that moved', async () => {
+    w = await startWorld();
+    const sheet = w.rt.spreadsheet.activeSheet;
+    const sites = listRows();
+    load(sheet, sites);
+    const plan = w.rt.runFromSidebar('getScorePlan', [{ refresh: 'missing' }]) as Record<
+      string,
+      number
+    >;
+    const distinct = new Set(
+      sites
+        .filter((s) => s && s !== 'not a website')
+        .map((s) => s.replace(/^https:\/\/www\./, '').replace(/\/.*$/, '')),
+    ).size;
+    expect(plan).toMatchObject({
+      toFetch: distinct,
+      distinct,
+      fresh: 0,
+      cached: 0,
+      requests: distinct,
+    });
+    expect(plan.invalid).toBe(sites.filter((s) => s === 'not a website').length);
+
+    const first = score(w.rt, { refresh: 'missing' });
+    expect(first.state).toBe('done');
+    expect(await gets()).toBe(distinct);
+    const rows = records(sheet);
+    rows.forEach((r, i) => {
+      expect([r.Company, r.Website, r.Notes]).toEqual([`Co ${i}`, sites[i], `n${i}`]);
+      const brand = indexed.find((b) => sites[i]!.includes(b.domain));
+      if (sites[i] === '')
+        expect([r['Public score'], r.Checked, r['Score message']]).toEqual(['', '', '']);
+      else if (sites[i] === 'not a website')
+        expect(r['Score message']).toMatch(/^error: not a website/);
+      else if (!brand)
+        expect([r['Public score'], r['Score message']]).toEqual(['', 'not in index']);
+      else {
+        expect(r['Public score']).toBe(brand.overallScore);
+        expect(r.Brand).toBe(brand.brandName);
+        expect(r.ChatGPT).toBe(brand.platformScores.chatgpt ?? '');
+        expect(r.Change).toBe('');
+        expect(r.Checked).toBeInstanceOf(Date);
+      }
+    });
+    // Values, never formulas, anywhere the add-on wrote.
+    expect(sheet.cells.flat().some((c) => c.formula)).toBe(false);
+    const brands = new Set(indexed.filter((b) => sites.some((s) => s.includes(b.domain))));
+    const history = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Score history')!;
+    expect(history.cells.length - 1).toBe(brands.size);
+    expect(first.historyAdded).toBe(brands.size);
+
+    // Nothing new is due: no request, no history row.
+    const again = score(w.rt, { refresh: 'missing' });
+    expect(again.state).toBe('nothing');
+    expect(await gets()).toBe(distinct);
+
+    // Eight days later 20 brands were rescanned; the user sorted the list meanwhile.
+    w.rt.advance(8 * DAY);
+    const moved = [...brands].slice(0, 20).map((b, i) => ({
+      brand: b.domain,
+      overallScore: i % 2 ? Math.max(0, b.overallScore - 12) : Math.min(100, b.overallScore + 12),
+      lastScanDate: '2026-11-20T09:00:00.000Z',
+    }));
+    expect(await w.emu.moveBrands(moved)).toBe(20);
+    sheet.sort(1, false);
+    const stale = score(w.rt, { refresh: 'stale' });
+    expect(stale.state).toBe('done');
+    const listed = moved.filter((m) => sites.some((s) => s.includes(m.brand)));
+    expect(stale.historyAdded).toBe(listed.length);
+    expect(history.cells.length - 1).toBe(brands.size + listed.length);
+    for (const r of records(sheet)) {
+      const i = Number(String(r.Notes).slice(1));
+      expect(r.Company).toBe(`Co ${i}`);
+      const m = moved.find((x) => String(r.Website).includes(x.brand));
+      const before = indexed.find((b) => b.domain === m?.brand);
+      if (m && before) {
+        expect(r['Public score']).toBe(m.overallScore);
+        expect(r.Change).toBe(m.overallScore - before.overallScore);
+      } else if (typeof r['Public score'] === 'number') expect(r.Change).toBe(0);
+    }
+    // One line per brand that moved, largest move first.
+    const changed = moved.filter(
+      (m) => m.overallScore !== indexed.find((b) => b.domain === m.brand)!.overallScore,
+    );
+    expect(stale.movers.map((m) => m.brand).sort()).toEqual(
+      changed.map((m) => indexed.find((b) => b.domain === m.brand)!.brandName).sort(),
+    );
+    expect(Math.abs(stale.movers[0]!.change)).toBeGreaterThanOrEqual(
+      Math.abs(stale.movers.at(-1)!.change),
+    );
+  });
+
+  it('finishes 10,000 rows (8,000 sites) over several executions, fetching every site once', async () => {
+    // A slow service: each round trip takes a minute on the runtime's clock.
+    w = await startWorld({ fetchRoundTripMs: 60000 });
+    const sheet = w.rt.spreadsheet.activeSheet;
+    const distinctSites = Array.from({ length: 8000 }, (_, i) =>
+      i < indexed.length ? indexed[i]!.domain : `big-${i}.com`,
+    );
+    const sites = [...distinctSites, ...distinctSites.slice(0, 2000)];
+    load(sheet, sites);
+    const reports = scoreAll(w.rt, { refresh: 'missing' });
+    expect(reports.length).toBeGreaterThan(1);
+    expect(reports.slice(0, -1).every((r) => r.state === 'partial')).toBe(true);
+    expect(reports.at(-1)!.state).toBe('done');
+    expect(await gets()).toBe(8000);
+    expect(records(sheet).every((r) => r.Checked instanceof Date)).toBe(true);
+  });
+
+  it('keeps the history within its cap, oldest rows first, and says so', async () => {
+    w = await startWorld();
+    const history = w.rt.spreadsheet.addSheet('Score history');
+    const head = [
+      'Checked',
+      'Website',
+      'Brand',
+      'Slug',
+      'Public score',
+      'Public level',
+      'ChatGPT',
+      'Claude',
+      'Gemini',
+      'AI Overviews',
+      'Last scanned',
+      'Source',
+      'Reference',
+    ];
+    history.cells = [
+      head,
+      ...Array.from({ length: 49995 }, (_, i) =>
+        head.map((h) => (h === 'Slug' ? `old-${i}` : h === 'Source' ? 'score' : '')),
+      ),
+    ].map((r) => r.map((value) => ({ value })));
+    const sheet = w.rt.spreadsheet.activeSheet;
+    load(
+      sheet,
+      indexed.slice(0, 10).map((b) => b.domain),
+    );
+    w.rt.spreadsheet.activeSheet = sheet;
+    const r = score(w.rt, { refresh: 'all' });
+    expect(r.historyAdded).toBe(10);
+    expect(r.historyTrimmed).toBe(5);
+    expect(r.message).toMatch(/oldest 5 history rows were removed/);
+    expect(history.cells.length - 1).toBe(50000);
+    expect(history.cells[1]![3]!.value).toBe('old-5');
+  });
+});
