@@ -11,6 +11,7 @@ describe('menu and sidebar', () => {
     ).not.toThrow();
     expect(w.rt.ui.menus[0]!.items.map((i) => i.caption)).toEqual([
       'Open sidebar',
+      'Score selected websites',
       'Generate previews for selection',
       'Refresh pending previews',
       'Scan monitor',
