@@ -8,6 +8,10 @@ import type {
   Level,
   MonitorReport,
   PollReport,
+  ScorePlanView,
+  ScoreReport,
+  ScoreRequest,
+  ScoreRunOptions,
   SelectionSummary,
   SettingsView,
   SidebarApi,
@@ -36,7 +40,6 @@ function call<K extends keyof SidebarApi>(
 const POLL_MS = 10000;
 /** Managed scans: the service asks for a poll every 30 to 60 s. */
 const MONITOR_MS = 45000;
-const SELECTION_MS = 5000;
 const LEVELS: Level[] = ['invisible', 'low', 'moderate', 'strong', 'dominant'];
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -53,7 +56,7 @@ function errorText(e: unknown): string {
 }
 
 /* ---------- tabs ---------- */
-const PANELS = ['previews', 'scans', 'settings'];
+const PANELS = ['scores', 'previews', 'scans', 'settings'];
 function openPanel(panel: string): void {
   for (const name of PANELS) {
     $(`panel-${name}`).hidden = name !== panel;
@@ -80,6 +83,8 @@ function showSettings(s: SettingsView): void {
   notice.hidden = !s.accountNotice;
   notice.textContent = s.accountNotice ?? '';
   $<HTMLButtonElement>('remove-key').disabled = !s.hasKey;
+  $('trigger-every').textContent =
+    s.triggerMinutes >= 60 ? 'hourly' : `every ${s.triggerMinutes} minutes`;
 }
 
 async function saveSettings(): Promise<void> {
@@ -177,6 +182,74 @@ async function generate(): Promise<void> {
   } finally {
     generating = false;
     void refreshSelection();
+  }
+}
+
+/* ---------- scores ---------- */
+let scoring = false;
+
+function scoreOptions(): ScoreRunOptions {
+  const refresh = $<HTMLSelectElement>('score-refresh').value as ScoreRunOptions['refresh'];
+  return { refresh, staleDays: Number($<HTMLInputElement>('stale-days').value) };
+}
+
+function showScorePlan(p: ScorePlanView): void {
+  $('score-plan').textContent = p.a1
+    ? `${p.sheetName}!${p.a1}: ${p.rows} rows, ${p.distinct} distinct sites, ${p.fresh} already fresh, ${p.toFetch} to fetch (${p.cached} cached, ${p.requests} requests; ${p.quotaLeft} URL fetches left today)${p.invalid ? `, ${p.invalid} not valid` : ''}.`
+    : (p.message ?? 'Select the websites.');
+  $<HTMLButtonElement>('score').disabled = scoring || p.toFetch + p.invalid === 0;
+}
+
+async function refreshScorePlan(): Promise<void> {
+  if (scoring) return;
+  try {
+    showScorePlan(await call('getScorePlan', scoreOptions()));
+  } catch (e) {
+    $('score-plan').textContent = errorText(e);
+  }
+}
+
+function showMovers(r: ScoreReport): void {
+  const list = $('movers');
+  list.replaceChildren();
+  $('movers-title').hidden = r.movers.length === 0;
+  for (const m of r.movers) {
+    const item = document.createElement('li');
+    // Up or down in words too: colour is never the only signal.
+    item.textContent = `${m.brand || m.website}: ${m.from} → ${m.to} (${m.change > 0 ? 'up' : 'down'} ${Math.abs(m.change)}), row ${m.row}`;
+    list.appendChild(item);
+  }
+}
+
+async function score(): Promise<void> {
+  scoring = true;
+  $<HTMLButtonElement>('score').disabled = true;
+  const bar = $('score-progress');
+  bar.hidden = false;
+  say('score-message', 'Scoring…');
+  let request: ScoreRequest | null = null;
+  let done = 0;
+  try {
+    for (;;) {
+      const r: ScoreReport = await call('scoreSelection', { ...scoreOptions(), request });
+      done += r.scored;
+      const percent = r.state === 'partial' ? Math.round((100 * done) / (done + r.remaining)) : 100;
+      $('score-bar').style.width = `${percent}%`;
+      bar.setAttribute('aria-valuenow', String(percent));
+      say(
+        'score-message',
+        r.message,
+        r.state === 'done' ? 'ok' : r.state === 'partial' ? '' : 'error',
+      );
+      showMovers(r);
+      if (r.state !== 'partial' || !r.request) break;
+      request = r.request;
+    }
+  } catch (e) {
+    say('score-message', errorText(e), 'error');
+  } finally {
+    scoring = false;
+    void refreshScorePlan();
   }
 }
 
@@ -280,6 +353,10 @@ async function start(): Promise<void> {
   $('rescan').addEventListener('click', () => void rescan());
   $('generate').addEventListener('click', () => void generate());
   $('refresh-selection').addEventListener('click', () => void refreshSelection());
+  $('score').addEventListener('click', () => void score());
+  $('refresh-score-plan').addEventListener('click', () => void refreshScorePlan());
+  $('score-refresh').addEventListener('change', () => void refreshScorePlan());
+  $('stale-days').addEventListener('change', () => void refreshScorePlan());
   $('save-settings').addEventListener('click', () => void saveSettings());
   $('remove-key').addEventListener('click', () => void removeKey());
   $('test-connection').addEventListener('click', () => void testConnection());
@@ -294,6 +371,7 @@ async function start(): Promise<void> {
     say('settings-message', errorText(e), 'error');
   }
   await refreshSelection();
+  await refreshScorePlan();
   await pollOnce();
   await monitorCall('pollScanMonitor');
   setInterval(() => {
@@ -304,7 +382,12 @@ async function start(): Promise<void> {
   setInterval(() => {
     if (pending > 0 && !generating) void pollOnce();
   }, POLL_MS);
-  setInterval(() => void refreshSelection(), SELECTION_MS);
+  // The selection is read again when the sidebar gains focus (the user comes back from the
+  // sheet) or on request, not on a timer: every read is a server execution.
+  window.addEventListener('focus', () => {
+    void refreshSelection();
+    void refreshScorePlan();
+  });
 }
 
 void start();

@@ -84,6 +84,19 @@ it('works end to end in a real browser', async () => {
     'complete',
     'complete',
   ]);
+  // Scores: the plan before anything is sent, then values and the movers' list.
+  await page.click('#tab-scores');
+  await page.click('#refresh-score-plan');
+  await page.waitForFunction(() =>
+    /3 to fetch/.test(document.querySelector('#score-plan')?.textContent ?? ''),
+  );
+  await page.click('#score');
+  await page.waitForFunction(() =>
+    /rows scored/.test(document.querySelector('#score-message')?.textContent ?? ''),
+  );
+  const head = play.rt.spreadsheet.activeSheet.cells[0]!.map((c) => c.value);
+  expect(head).toContain('Public score');
+
   await page.click('#tab-scans');
   await page.click('#open-monitor');
   await page.waitForFunction(() =>
