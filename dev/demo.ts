@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     step(4, 'One formula fills the score column');
     const scoreCol = sheet.lastColumn() + 1;
     const formula = `=VIS_SCORE(${columnLetter(websiteCol)}2:${columnLetter(websiteCol)}${lastRow})`;
-    sheet.put(1, scoreCol, { value: 'Public score' });
+    sheet.put(1, scoreCol, { value: 'Formula score' });
     sheet.put(2, scoreCol, { value: '', formula });
     rt.resetCounts();
     let t = Date.now();
@@ -154,9 +154,35 @@ async function main(): Promise<void> {
       `\n  poll trigger left installed: ${rt.triggers.list.length === 0 ? 'none (nothing pending)' : rt.triggers.list.length}`,
     );
 
+    step(7, 'Score the list into values (Scores tab), then a week later refresh what went stale');
+    const websites = `${columnLetter(websiteCol)}1:${columnLetter(websiteCol)}${lastRow}`;
+    sheet.setActiveSelection(websites);
+    const scored = rt.runFromSidebar('scoreSelection', [{ refresh: 'missing' }]) as {
+      message: string;
+    };
+    console.log(`  ${scored.message}`);
+    if (emu) {
+      rt.advance(8 * 24 * 3600 * 1000);
+      const sites = sheet.cells.slice(1).map((r) => String(r[websiteCol - 1]?.value ?? ''));
+      const moves = sites.slice(0, 8).map((site, i) => ({
+        brand: site.replace(/^https?:\/\/(www\.)?/, '').replace(/\/.*$/, ''),
+        overallScore: (i * 13 + 40) % 101,
+        lastScanDate: new Date(rt.clock.now() - 24 * 3600 * 1000).toISOString(),
+      }));
+      console.log(`  eight days later the service rescanned ${await emu.moveBrands(moves)} brands`);
+      sheet.setActiveSelection(websites);
+      const refreshed = rt.runFromSidebar('scoreSelection', [{ refresh: 'stale' }]) as {
+        message: string;
+        movers: Array<{ brand: string; from: number; to: number; change: number }>;
+      };
+      console.log(`  ${refreshed.message}`);
+      for (const m of refreshed.movers.slice(0, 5))
+        console.log(`    ${m.brand}: ${m.from} → ${m.to} (${m.change > 0 ? '+' : ''}${m.change})`);
+    }
+
     mkdirSync(path.dirname(outPath), { recursive: true });
     step(
-      7,
+      8,
       'Scan monitor: watch brand agents, rescan one, keep the previous result until the new one',
     );
     rt.runFromSidebar('openScanMonitor');
@@ -182,7 +208,7 @@ async function main(): Promise<void> {
     const monitorOut = path.join(path.dirname(outPath), 'scan-monitor.csv');
     writeFileSync(monitorOut, rt.spreadsheet.exportCsv('Scan monitor'));
 
-    step(8, 'The filled sheet');
+    step(9, 'The filled sheet');
     writeFileSync(outPath, rt.spreadsheet.exportCsv('Prospects'));
     printTable(
       rt,
@@ -190,6 +216,7 @@ async function main(): Promise<void> {
       [
         'Company',
         'Public score',
+        'Change',
         'Preview status',
         'Visibility score',
         'Knowledge score',
