@@ -162,7 +162,9 @@ async function main(): Promise<void> {
     };
     console.log(`  ${scored.message}`);
     if (emu) {
+      // Both clocks move: the add-on's and the service's.
       rt.advance(8 * 24 * 3600 * 1000);
+      await emu.advance(8 * 24 * 3600 * 1000);
       const sites = sheet.cells.slice(1).map((r) => String(r[websiteCol - 1]?.value ?? ''));
       const moves = sites.slice(0, 8).map((site, i) => ({
         brand: site.replace(/^https?:\/\/(www\.)?/, '').replace(/\/.*$/, ''),
