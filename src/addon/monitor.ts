@@ -20,7 +20,9 @@ import {
   type MonitorKey,
   type MonitorPatch,
 } from '../domain/scanWatch';
+import { scanReading, type HistoryReading } from '../domain/scoreList';
 import { appsScriptClock } from '../gas/clock';
+import { appendHistory } from '../gas/history';
 import { sendWithin } from '../gas/send';
 import { withDocumentLock } from '../gas/lock';
 import { setBackgroundWork } from '../gas/backgroundWork';
@@ -94,6 +96,7 @@ function poll(book: Book): MonitorReport {
   const config = clientConfig();
   const now = new Date(appsScriptClock.now());
   const patches = new Map<number, MonitorPatch>();
+  const readings: HistoryReading[] = [];
   if (!config.apiKey) {
     for (const w of watched)
       patches.set(w.row, monitorErrorPatch(serviceError('KEY_MISSING'), now));
@@ -119,6 +122,8 @@ function poll(book: Book): MonitorReport {
       const result = byId.get(w.id);
       if (!result) continue;
       const rescan = readRescan(cell(table, w.row, 'rescanRequested'));
+      const reading = result.ok ? scanReading(result.value, w.id, now) : null;
+      if (reading) readings.push(reading);
       if (result.ok && needsAutoRetry(result.value, rescan)) retry.push({ row: w.row, id: w.id });
       patches.set(
         w.row,
@@ -133,6 +138,7 @@ function poll(book: Book): MonitorReport {
     }
   }
   writePatches(table, patches);
+  appendHistory(book, readings);
   const report = tally(table);
   setBackgroundWork(book.getId(), 'scans', report.running);
   return report;

@@ -8,7 +8,10 @@ import { oneLine, type Result } from '../api/errors';
 import { visibilityLevel } from '../domain/levels';
 import { isPending, pollPatch, STATUS, type RowPatch } from '../domain/previewJobs';
 import { HEADER_ROW, PREVIEW_HEADERS, type PreviewKey as Key } from '../domain/table';
+import { previewReading, type HistoryReading } from '../domain/scoreList';
 import { setBackgroundWork } from '../gas/backgroundWork';
+import { appsScriptClock } from '../gas/clock';
+import { appendHistory } from '../gas/history';
 import { withDocumentLock } from '../gas/lock';
 import { quotaLeft } from '../gas/quota';
 import { sendWithin } from '../gas/send';
@@ -60,8 +63,9 @@ export function pollPreviewsIn(book: Book): PollReport {
     POLL_LOCK_WAIT_MS,
     () => {
       const now = answers.size ? readPending(book) : before;
-      const { patches, justCompleted } = patchesFor(now.pending, answers);
+      const { patches, justCompleted, readings } = patchesFor(now.pending, answers);
       for (const [table, rows] of patches) writePatches(table, rows);
+      appendHistory(book, readings);
       const result = { ...tally(now.tables), justCompleted, busy: false };
       setBackgroundWork(book.getId(), 'previews', result.pending);
       return result;
@@ -97,11 +101,15 @@ function askService(config: ReturnType<typeof clientConfig>, uuids: string[]): A
 function patchesFor(pending: Pending[], answers: Answers) {
   const patches = new Map<Table<Key>, Map<number, RowPatch>>();
   const justCompleted: PollReport['justCompleted'] = [];
+  const readings: HistoryReading[] = [];
+  const now = new Date(appsScriptClock.now());
   for (const p of pending) {
     const result = answers.get(p.uuid);
     let patch: RowPatch | null = null;
     if (result?.ok) {
       patch = pollPatch(result.value);
+      if (patch?.status === STATUS.complete)
+        readings.push(previewReading(result.value, p.uuid, websiteOf(p.table, p.row), now));
       if (patch?.status === STATUS.complete && justCompleted.length < MAX_LISTED) {
         justCompleted.push({
           sheet: p.table.sheet.getName(),
@@ -121,7 +129,15 @@ function patchesFor(pending: Pending[], answers: Answers) {
     rows.set(p.row, patch);
     patches.set(p.table, rows);
   }
-  return { patches, justCompleted };
+  return { patches, justCompleted, readings };
+}
+
+/** The row's `Website` cell when the sheet has that column (the history names the site). */
+function websiteOf(table: Table<Key>, row: number): unknown {
+  const column = (table.values[0] ?? []).findIndex(
+    (h) => String(h).trim().toLowerCase() === 'website',
+  );
+  return column >= 0 ? (table.values[row - 1]?.[column] ?? '') : '';
 }
 
 type Tally = Omit<PollReport, 'busy' | 'justCompleted'>;

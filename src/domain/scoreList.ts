@@ -2,7 +2,7 @@
  * A scored list: which rows are due under a refresh policy, what each row gets (values, never
  * formulas), what changed, and the history readings a run adds. Pure; the sheet IO is in gas/.
  */
-import type { BrandScore } from '../api/client';
+import type { BrandScore, PreviewPoll, ScanStatus } from '../api/client';
 import type { ServiceError } from '../api/errors';
 import { PLATFORMS } from '../api/schemas';
 import { dateCell, safeLink, safeText, scoreCell } from './cells';
@@ -186,5 +186,42 @@ export function brandReading(website: string, b: BrandScore, now: Date): History
     reference: safeLink(b.brandPageUrl),
   };
   for (const p of PLATFORMS) reading[p] = scoreCell(b.platformScores[p]);
+  return reading;
+}
+
+/** A completed preview: its overall score in `Public score`, with knowledge and sentiment. */
+export function previewReading(
+  p: PreviewPoll,
+  uuid: string,
+  website: unknown,
+  now: Date,
+): HistoryReading {
+  return {
+    checked: now,
+    website: safeText(String(website ?? '')),
+    brand: safeText(p.brandName ?? ''),
+    score: scoreCell(p.overallScore),
+    level: typeof p.overallScore === 'number' ? visibilityLevel(p.overallScore) : '',
+    knowledge: scoreCell(p.knowledgeScore),
+    sentiment: scoreCell(p.sentimentScore),
+    source: 'preview',
+    reference: safeText(uuid),
+  };
+}
+
+/** A finished managed scan; a failed one is recorded with no score (its 0 means nothing). */
+export function scanReading(s: ScanStatus, agentId: number, now: Date): HistoryReading | null {
+  if (s.state !== 'complete' && s.state !== 'failed') return null;
+  const reading: HistoryReading = {
+    checked: now,
+    lastScanned: dateCell(s.scanDate),
+    source: 'scan',
+    reference: String(agentId),
+  };
+  if (s.state === 'complete') {
+    reading.score = s.overallScore;
+    reading.level = visibilityLevel(s.overallScore);
+    for (const p of PLATFORMS) reading[p] = scoreCell(s.platformScores[p]);
+  }
   return reading;
 }

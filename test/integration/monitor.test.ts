@@ -52,6 +52,22 @@ describe('scan monitor', () => {
     });
     expect(rowOf(999999)['Scan state']).toBe('error: unknown agent');
     expect(rowOf('abc')['Scan state']).toBe('error: not an ID');
+    // Finished scans enter the history once per (agent, scan date), a failed one with no score.
+    poll();
+    const history = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Score history')!;
+    const head = history.cells[0]!.map((c) => c.value);
+    const scans = history.cells
+      .slice(1)
+      .map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]?.value ?? ''])));
+    expect(scans.map((r) => [r.Reference, r.Source]).sort()).toEqual([
+      [1001, 'scan'],
+      [1002, 'scan'],
+      [1004, 'scan'],
+    ]);
+    expect(scans.find((r) => r.Reference === 1004)!['Public score']).toBe('');
+    expect(scans.find((r) => r.Reference === 1001)!['Public score']).toBe(
+      rowOf(1001)['Overall score'],
+    );
   });
 
   it('first scan: nothing to show, then running with progress, then complete', async () => {

@@ -191,7 +191,17 @@ describe('polling', () => {
     const done = poll(w.rt);
     expect(done.pending).toBe(0);
     expect(done.complete).toBe(rows.filter((r) => parseWebsite(r[1]).ok).length);
-    expect(w.rt.sheetCalls().writes).toBe(1);
+    // One write for the list, and the new readings in the history: its headers, then its rows.
+    expect(w.rt.sheetCalls().writes).toBe(3);
+    const history = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Score history')!;
+    const uuids = new Set(
+      table(w.rt)
+        .rows.map((r) => r['Preview UUID'])
+        .filter(Boolean),
+    );
+    // One reading per preview, however many rows share it.
+    expect(history.cells.length - 1).toBe(uuids.size);
+    expect(history.cells.slice(1).every((r) => r[11]?.value === 'preview')).toBe(true);
     expect(w.rt.fetchStats.fetchAllCalls).toBe(1);
 
     for (const row of table(w.rt).rows) {
