@@ -18,10 +18,13 @@ export {
   refreshScanMonitorFromMenu,
   rescanSelectedFromMenu,
   scoreSelectionFromMenu,
+  freezeSelectionFromMenu,
+  restoreSelectionFromMenu,
 } from './addon/menu';
 export { pollInBackground } from './addon/background';
 export { openScanMonitor, pollScanMonitor, rescanSelected } from './addon/monitor';
 export { getSelectionSummary, startPreviewsForSelection } from './addon/previewGeneration';
 export { pollPendingPreviews } from './addon/previewPolling';
 export { getScorePlan, scoreSelection } from './addon/scores';
+export { freezeSelection, restoreSelection } from './addon/freeze';
 export { getSettings, saveSettings, testConnection } from './addon/settings';

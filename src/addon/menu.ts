@@ -2,6 +2,7 @@
 import { pollScanMonitor, rescanSelected } from './monitor';
 import { startPreviewsForSelection } from './previewGeneration';
 import { pollPendingPreviews } from './previewPolling';
+import { freezeSelection, restoreSelection } from './freeze';
 import { scoreSelection } from './scores';
 
 const TITLE = 'Visibility for Sheets';
@@ -11,6 +12,8 @@ export function onOpen(_event?: { authMode?: string }): void {
     .createAddonMenu()
     .addItem('Open sidebar', 'showSidebar')
     .addItem('Score selected websites', 'scoreSelectionFromMenu')
+    .addItem('Freeze formulas in selection', 'freezeSelectionFromMenu')
+    .addItem('Restore frozen formulas', 'restoreSelectionFromMenu')
     .addItem('Generate previews for selection', 'generatePreviewsFromMenu')
     .addItem('Refresh pending previews', 'refreshPendingFromMenu')
     .addSeparator()
@@ -73,4 +76,12 @@ export function scoreSelectionFromMenu(): void {
   const more =
     result.state === 'partial' ? ' Run it again, or use the sidebar to finish by itself.' : '';
   SpreadsheetApp.getUi().alert(TITLE, result.message + more, SpreadsheetApp.getUi().ButtonSet.OK);
+}
+
+export function freezeSelectionFromMenu(): void {
+  SpreadsheetApp.getActiveSpreadsheet().toast(freezeSelection().message, TITLE);
+}
+
+export function restoreSelectionFromMenu(): void {
+  SpreadsheetApp.getActiveSpreadsheet().toast(restoreSelection().message, TITLE);
 }

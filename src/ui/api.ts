@@ -147,6 +147,13 @@ export interface ScoreReport {
   request: ScoreRequest | null;
 }
 
+export interface FreezeReport {
+  state: 'done' | 'nothing' | 'busy';
+  message: string;
+  changed: number;
+  skipped: number;
+}
+
 export interface SidebarApi {
   getSettings(): SettingsView;
   saveSettings(change: SettingsChange): SettingsView;
@@ -159,6 +166,8 @@ export interface SidebarApi {
   rescanSelected(): RescanReport;
   getScorePlan(options?: ScoreRunOptions): ScorePlanView;
   scoreSelection(options?: ScoreRunOptions): ScoreReport;
+  freezeSelection(): FreezeReport;
+  restoreSelection(): FreezeReport;
 }
 
 /** The same list at run time, for bridges that must refuse anything else (dev/playground). */
@@ -174,4 +183,6 @@ export const SIDEBAR_FUNCTIONS = [
   'rescanSelected',
   'getScorePlan',
   'scoreSelection',
+  'freezeSelection',
+  'restoreSelection',
 ] as const satisfies ReadonlyArray<keyof SidebarApi>;

@@ -12,6 +12,8 @@ describe('menu and sidebar', () => {
     expect(w.rt.ui.menus[0]!.items.map((i) => i.caption)).toEqual([
       'Open sidebar',
       'Score selected websites',
+      'Freeze formulas in selection',
+      'Restore frozen formulas',
       'Generate previews for selection',
       'Refresh pending previews',
       'Scan monitor',
