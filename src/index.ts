@@ -7,6 +7,7 @@ export {
   VIS_REPORT_LINK,
   VIS_SCAN,
   VIS_PREVIEW,
+  VIS_COMPARE,
 } from './addon/customFunctions';
 export {
   onOpen,

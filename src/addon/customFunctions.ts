@@ -8,6 +8,7 @@ import { documentCache, sharedCache } from '../gas/cache';
 import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { clientConfig, formulasMayUseKey } from '../gas/settings';
 import { urlFetchTransport } from '../gas/transport';
+import { visCompare } from '../domain/compare';
 import * as formulas from '../domain/formulas';
 import type { KeyValueCache } from '../domain/cache';
 
@@ -103,4 +104,23 @@ export function VIS_SCAN(brand_agent_id: unknown, refresh?: unknown) {
  */
 export function VIS_PREVIEW(uuid: unknown, refresh?: unknown) {
   return formulas.visPreview(uuid, refresh, env(documentCache(), true));
+}
+
+/**
+ * A brand against its competitors: each competitor's public score, rank, gap and engine gaps.
+ *
+ * @param {A2} brand The brand's website (yours or your prospect's).
+ * @param {B2:B20} competitors The competitors' websites.
+ * @param {TRUE} with_headers Optional: TRUE adds a header row.
+ * @param {Z1} refresh Optional: change this cell's value to fetch fresh scores.
+ * @return Public score, Rank, Gap, ChatGPT gap, Claude gap, Gemini gap, AI Overviews gap per competitor.
+ * @customfunction
+ */
+export function VIS_COMPARE(
+  brand: unknown,
+  competitors: unknown,
+  with_headers?: unknown,
+  refresh?: unknown,
+) {
+  return visCompare(brand, competitors, with_headers, refresh, env(sharedCache(), false));
 }

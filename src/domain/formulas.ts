@@ -47,14 +47,14 @@ export const TTL = {
 export const NOT_IN_INDEX = 'not in index';
 
 /** Sheets passes one cell as a scalar and a range as a 2-D array. */
-function grid(input: FormulaInput): { rows: unknown[][]; scalar: boolean } {
+export function grid(input: FormulaInput): { rows: unknown[][]; scalar: boolean } {
   if (Array.isArray(input)) {
     return { rows: input.map((row) => (Array.isArray(row) ? row : [row])), scalar: false };
   }
   return { rows: [[input]], scalar: true };
 }
 
-function isBlank(value: unknown): boolean {
+export function isBlank(value: unknown): boolean {
   return value === '' || value === null || value === undefined;
 }
 
@@ -68,7 +68,7 @@ export function errorCell(error: ServiceError): string {
 }
 
 /** The cell for a key without a value: not fetched in time, not found, or an error. */
-function problemCell(outcome: Outcome<unknown> | undefined, notFound: string): Cell {
+export function problemCell(outcome: Outcome<unknown> | undefined, notFound: string): Cell {
   if (!outcome || outcome.kind === 'pending') return serviceError('TIMEOUT').message;
   if (outcome.kind === 'error') {
     return outcome.error.code === 'NOT_FOUND' ? notFound : errorCell(outcome.error);
@@ -99,7 +99,7 @@ export function scoreSpec(
   };
 }
 
-type Keyed = { key: string } | { cell: Cell };
+export type Keyed = { key: string } | { cell: Cell };
 
 type Resolve<T> = (keys: string[]) => Map<string, Outcome<T>>;
 
@@ -147,7 +147,7 @@ function run<T>(
   return out;
 }
 
-function websiteKey(value: unknown): Keyed {
+export function websiteKey(value: unknown): Keyed {
   const site = parseWebsite(value);
   if (site.ok) return { key: site.domain };
   return { cell: site.blank ? '' : `error: ${site.message}` };

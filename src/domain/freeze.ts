@@ -4,6 +4,7 @@
  * fills, so that restoring can clear the frozen values its result will spill into again.
  */
 import { safeText } from './cells';
+import { COMPARE_HEADERS } from './compare';
 import { BRAND_HEADERS, PREVIEW_COLUMNS, SCAN_COLUMNS } from './formulas';
 
 const NOTE = 'Frozen by Visibility for Sheets';
@@ -41,9 +42,12 @@ const WIDTHS: Record<string, number> = {
   VIS_BRAND: BRAND_HEADERS.length,
   VIS_SCAN: SCAN_COLUMNS.length,
   VIS_PREVIEW: PREVIEW_COLUMNS.length,
+  VIS_COMPARE: COMPARE_HEADERS.length,
 };
+/** Where the list a function answers for is, when it is not the first argument. */
+const LIST_ARG: Record<string, number> = { VIS_COMPARE: 1 };
 /** Functions whose third argument TRUE adds a header row. */
-const WITH_HEADERS = ['VIS_BRAND'];
+const WITH_HEADERS = ['VIS_BRAND', 'VIS_COMPARE'];
 
 function splitArgs(text: string): string[] {
   const out: string[] = [];
@@ -69,7 +73,8 @@ export function resultSize(formula: string): { rows: number; cols: number } {
   if (!m) return { rows: 1, cols: 1 };
   const name = (m[1] as string).toUpperCase();
   const args = splitArgs(m[2] as string);
-  const range = /\$?([A-Z]{1,3})\$?(\d+):\$?([A-Z]{1,3})\$?(\d+)$/i.exec(args[0] ?? '');
+  const list = args[LIST_ARG[name] ?? 0] ?? '';
+  const range = /\$?([A-Z]{1,3})\$?(\d+):\$?([A-Z]{1,3})\$?(\d+)$/i.exec(list);
   const col = (letters: string) =>
     letters
       .toUpperCase()

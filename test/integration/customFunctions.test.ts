@@ -225,3 +225,42 @@ describe('formulas under dropped connections', () => {
     expect(done.every((r) => typeof r[0] === 'number' || r[0] === 'not in index')).toBe(true);
   });
 });
+
+describe('VIS_COMPARE on the built bundle', () => {
+  it('compares a brand with its competitors, one row each, and costs nothing to recalculate', () => {
+    const [me, a, b] = indexed;
+    const out = w.rt.customFunction(
+      'VIS_COMPARE',
+      me!.domain,
+      column([a!.domain, '', 'prospect-x.com', b!.domain, 'not a site']),
+      true,
+    ) as unknown[][];
+    expect(out[0]).toEqual([
+      'Public score',
+      'Rank',
+      'Gap',
+      'ChatGPT gap',
+      'Claude gap',
+      'Gemini gap',
+      'AI Overviews gap',
+    ]);
+    expect(out[1]!.slice(0, 3)).toEqual([
+      a!.overallScore,
+      expect.any(Number),
+      a!.overallScore - me!.overallScore,
+    ]);
+    const chatgptGap =
+      a!.platformScores.chatgpt === null || me!.platformScores.chatgpt === null
+        ? ''
+        : a!.platformScores.chatgpt - me!.platformScores.chatgpt;
+    expect(out[1]![3]).toBe(chatgptGap);
+    expect(out[2]).toEqual(['', '', '', '', '', '', '']);
+    expect(out[3]![0]).toBe('not in index');
+    expect(out[4]![2]).toBe(b!.overallScore - me!.overallScore);
+    expect(String(out[5]![0])).toMatch(/^error: not a website/);
+    expect(w.rt.fetchStats.requests).toBe(4);
+    w.rt.resetCounts();
+    w.rt.customFunction('VIS_COMPARE', me!.domain, column([a!.domain, b!.domain]), true);
+    expect(w.rt.fetchStats.requests).toBe(0);
+  });
+});
