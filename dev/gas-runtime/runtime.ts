@@ -355,6 +355,7 @@ export class GasRuntime {
         addon: this.options.addon ?? true,
       }),
       HtmlService: htmlService(this.distDir, allowed),
+      Charts: { ChartType: { BAR: 'BAR', COLUMN: 'COLUMN', LINE: 'LINE' } },
       Utilities: {
         sleep: (ms: number) => {
           clock.advance(ms);

@@ -57,10 +57,21 @@ export interface ConditionalRule {
   };
 }
 
+/** An embedded chart as the add-on built it: what a test can check of it. */
+export interface EmbeddedChart {
+  id: number;
+  type: string;
+  ranges: string[];
+  options: Record<string, unknown>;
+  position: [number, number];
+}
+
 export class Sheet {
   cells: Cell[][] = [];
   conditionalRules: ConditionalRule[] = [];
   frozenRows = 0;
+  charts: EmbeddedChart[] = [];
+  private nextChartId = 1;
 
   constructor(
     readonly book: Spreadsheet,
@@ -192,6 +203,45 @@ export class Sheet {
     this.guard('Sheet.insertRowsBefore');
     this.cells.splice(row - 1, 0, ...Array.from({ length: howMany }, () => [] as Cell[]));
     return this;
+  }
+
+  /** Sheet.newChart(): the builder Apps Script gives for an embedded chart. */
+  newChart() {
+    this.call('newChart');
+    this.guard('Sheet.newChart');
+    const chart: EmbeddedChart = { id: 0, type: '', ranges: [], options: {}, position: [1, 1] };
+    const builder = {
+      setChartType: (type: string) => ((chart.type = type), builder),
+      addRange: (range: Range) => (
+        chart.ranges.push(`${range.sheet.sheetName}!${range.getA1Notation()}`),
+        builder
+      ),
+      setOption: (key: string, value: unknown) => ((chart.options[key] = value), builder),
+      setPosition: (row: number, col: number) => ((chart.position = [row, col]), builder),
+      build: () => {
+        if (!chart.type) throw new GasError('Chart type is required.');
+        if (chart.ranges.length === 0) throw new GasError('The chart has no data: add a range.');
+        return { ...chart, getChartId: () => chart.id };
+      },
+    };
+    return builder;
+  }
+
+  insertChart(chart: EmbeddedChart): void {
+    this.call('insertChart');
+    this.guard('Sheet.insertChart');
+    this.charts.push({ ...chart, id: this.nextChartId++ });
+  }
+
+  getCharts(): Array<EmbeddedChart & { getChartId(): number }> {
+    this.call('getCharts');
+    return this.charts.map((c) => ({ ...c, getChartId: () => c.id }));
+  }
+
+  removeChart(chart: { getChartId(): number }): void {
+    this.call('removeChart');
+    this.guard('Sheet.removeChart');
+    this.charts = this.charts.filter((c) => c.id !== chart.getChartId());
   }
 
   deleteRows(row: number, howMany: number): Sheet {

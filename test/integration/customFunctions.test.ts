@@ -249,10 +249,8 @@ describe('VIS_COMPARE on the built bundle', () => {
       expect.any(Number),
       a!.overallScore - me!.overallScore,
     ]);
-    const chatgptGap =
-      a!.platformScores.chatgpt === null || me!.platformScores.chatgpt === null
-        ? ''
-        : a!.platformScores.chatgpt - me!.platformScores.chatgpt;
+    const [theirs, mine] = [a!.platformScores.chatgpt, me!.platformScores.chatgpt];
+    const chatgptGap = typeof theirs === 'number' && typeof mine === 'number' ? theirs - mine : '';
     expect(out[1]![3]).toBe(chatgptGap);
     expect(out[2]).toEqual(['', '', '', '', '', '', '']);
     expect(out[3]![0]).toBe('not in index');
