@@ -21,6 +21,7 @@ export {
   scoreSelectionFromMenu,
   freezeSelectionFromMenu,
   restoreSelectionFromMenu,
+  compareChartFromMenu,
 } from './addon/menu';
 export { pollInBackground } from './addon/background';
 export { openScanMonitor, pollScanMonitor, rescanSelected } from './addon/monitor';
@@ -28,4 +29,5 @@ export { getSelectionSummary, startPreviewsForSelection } from './addon/previewG
 export { pollPendingPreviews } from './addon/previewPolling';
 export { getScorePlan, scoreSelection } from './addon/scores';
 export { freezeSelection, restoreSelection } from './addon/freeze';
+export { insertCompareChart } from './addon/compareChart';
 export { getSettings, saveSettings, testConnection } from './addon/settings';

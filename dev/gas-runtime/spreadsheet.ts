@@ -244,6 +244,15 @@ export class Sheet {
     this.charts = this.charts.filter((c) => c.id !== chart.getChartId());
   }
 
+  clearContents(): Sheet {
+    this.call('clearContents');
+    this.guard('Sheet.clearContents');
+    this.cells = this.cells.map((row) =>
+      row.map((c) => (c.note ? { value: '', note: c.note } : { value: '' })),
+    );
+    return this;
+  }
+
   deleteRows(row: number, howMany: number): Sheet {
     this.call('deleteRows');
     this.guard('Sheet.deleteRows');

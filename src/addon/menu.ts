@@ -2,6 +2,7 @@
 import { pollScanMonitor, rescanSelected } from './monitor';
 import { startPreviewsForSelection } from './previewGeneration';
 import { pollPendingPreviews } from './previewPolling';
+import { insertCompareChart } from './compareChart';
 import { freezeSelection, restoreSelection } from './freeze';
 import { scoreSelection } from './scores';
 
@@ -14,6 +15,7 @@ export function onOpen(_event?: { authMode?: string }): void {
     .addItem('Score selected websites', 'scoreSelectionFromMenu')
     .addItem('Freeze formulas in selection', 'freezeSelectionFromMenu')
     .addItem('Restore frozen formulas', 'restoreSelectionFromMenu')
+    .addItem('Compare chart', 'compareChartFromMenu')
     .addItem('Generate previews for selection', 'generatePreviewsFromMenu')
     .addItem('Refresh pending previews', 'refreshPendingFromMenu')
     .addSeparator()
@@ -84,4 +86,8 @@ export function freezeSelectionFromMenu(): void {
 
 export function restoreSelectionFromMenu(): void {
   SpreadsheetApp.getActiveSpreadsheet().toast(restoreSelection().message, TITLE);
+}
+
+export function compareChartFromMenu(): void {
+  SpreadsheetApp.getActiveSpreadsheet().toast(insertCompareChart().message, TITLE);
 }

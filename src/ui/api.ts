@@ -154,6 +154,11 @@ export interface FreezeReport {
   skipped: number;
 }
 
+export interface ChartReport {
+  state: 'done' | 'nothing' | 'refused';
+  message: string;
+}
+
 export interface SidebarApi {
   getSettings(): SettingsView;
   saveSettings(change: SettingsChange): SettingsView;
@@ -168,6 +173,7 @@ export interface SidebarApi {
   scoreSelection(options?: ScoreRunOptions): ScoreReport;
   freezeSelection(): FreezeReport;
   restoreSelection(): FreezeReport;
+  insertCompareChart(): ChartReport;
 }
 
 /** The same list at run time, for bridges that must refuse anything else (dev/playground). */
@@ -185,4 +191,5 @@ export const SIDEBAR_FUNCTIONS = [
   'scoreSelection',
   'freezeSelection',
   'restoreSelection',
+  'insertCompareChart',
 ] as const satisfies ReadonlyArray<keyof SidebarApi>;

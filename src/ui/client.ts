@@ -253,6 +253,16 @@ async function score(): Promise<void> {
   }
 }
 
+async function compareChart(): Promise<void> {
+  say('score-message', 'Drawing the comparison…');
+  try {
+    const r = await call('insertCompareChart');
+    say('score-message', r.message, r.state === 'done' ? 'ok' : 'error');
+  } catch (e) {
+    say('score-message', errorText(e), 'error');
+  }
+}
+
 /* ---------- progress ---------- */
 let pending = 0;
 
@@ -354,6 +364,7 @@ async function start(): Promise<void> {
   $('generate').addEventListener('click', () => void generate());
   $('refresh-selection').addEventListener('click', () => void refreshSelection());
   $('score').addEventListener('click', () => void score());
+  $('compare-chart').addEventListener('click', () => void compareChart());
   $('refresh-score-plan').addEventListener('click', () => void refreshScorePlan());
   $('score-refresh').addEventListener('change', () => void refreshScorePlan());
   $('stale-days').addEventListener('change', () => void refreshScorePlan());

@@ -14,6 +14,7 @@ describe('menu and sidebar', () => {
       'Score selected websites',
       'Freeze formulas in selection',
       'Restore frozen formulas',
+      'Compare chart',
       'Generate previews for selection',
       'Refresh pending previews',
       'Scan monitor',

@@ -1,4 +1,4 @@
-// Freeze a selection's VIS_* formulas into values (formula kept in the note), then restore them.
+// Tools over the selection: freeze VIS_* formulas into values and restore them; the comparison chart.
 import { INDEX } from '../../dev/emulator/brandIndex';
 import { startWorld, type World } from './harness';
 
@@ -47,4 +47,38 @@ it('freezes VIS_ formulas into values, leaves other cells as they were, and rest
   ]);
   w.rt.recalculate();
   expect(sheet.cells.map((r) => r.map((c) => c.value))).toEqual(before);
+});
+
+it('draws a comparison chart from a website selected above its competitors, on a sheet of values', async () => {
+  w = await startWorld();
+  const sheet = w.rt.spreadsheet.activeSheet;
+  const [me, a, b] = sites;
+  sheet.cells = [['Website'], [me!.domain], [a!.domain], ['unknown-rival.com'], [b!.domain]].map(
+    (r) => r.map((value) => ({ value })),
+  );
+  sheet.setActiveSelection('A2:A5');
+  const r = w.rt.runFromSidebar('insertCompareChart') as { state: string; message: string };
+  expect(r.state).toBe('done');
+  expect(r.message).toMatch(/against 2 competitors.*unknown-rival\.com/);
+  const comparison = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Comparison')!;
+  const values = comparison.cells.map((row) => row.map((c) => c.value));
+  expect(values[0]).toEqual([
+    'Website',
+    'Brand (yours)',
+    'Competitors',
+    'ChatGPT',
+    'Claude',
+    'Gemini',
+    'AI Overviews',
+  ]);
+  expect(values[1]!.slice(0, 3)).toEqual([`${me!.brandName} (brand)`, me!.overallScore, '']);
+  expect(values[2]!.slice(0, 3)).toEqual([a!.brandName, '', a!.overallScore]);
+  expect(comparison.cells.flat().some((c) => c.formula)).toBe(false);
+  expect(comparison.charts).toHaveLength(1);
+  expect(comparison.charts[0]).toMatchObject({ type: 'BAR', ranges: ['Comparison!A1:G4'] });
+  // Drawing again replaces the chart rather than stacking a second one.
+  sheet.activate();
+  sheet.setActiveSelection('A2:A5');
+  w.rt.runFromSidebar('insertCompareChart');
+  expect(comparison.charts).toHaveLength(1);
 });
