@@ -19,3 +19,6 @@ export const POLL_BUDGET_MS = MINUTE;
 export const POLL_LOCK_WAIT_MS = 5 * SECOND;
 /** A button press does not wait: a second press is told that the first is still running. */
 export const PRESS_LOCK_WAIT_MS = 100;
+
+/** Pending previews asked about in one poll: 10,000 pending take a few polls, each in budget. */
+export const MAX_POLLED_PER_RUN = 5000;

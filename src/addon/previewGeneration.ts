@@ -52,9 +52,14 @@ function rowStates(
       uuid: String(cell(table, row, 'uuid') ?? '').trim(),
       status: String(cell(table, row, 'status') ?? '').trim(),
       reportUrl: String(cell(table, row, 'reportUrl') ?? ''),
+      requested: requestedCell(cell(table, row, 'requested')),
     });
   }
   return out;
+}
+
+function requestedCell(value: unknown): Date | string {
+  return value instanceof Date ? value : '';
 }
 
 export function getSelectionSummary(): SelectionSummary {
@@ -180,7 +185,9 @@ function generate(request?: GenerateRequest): GenerateReport {
 function localPatches(plan: GenerationPlan): Map<number, RowPatch> {
   const patches = new Map<number, RowPatch>();
   for (const r of plan.invalid) patches.set(r.row, errorPatch({ local: r.message }));
-  for (const r of plan.reuse) patches.set(r.row, createdPatch(r.from.uuid, r.from.reportUrl));
+  // A reused preview was requested at some earlier time: the poll may ask about it at once.
+  for (const r of plan.reuse)
+    patches.set(r.row, createdPatch(r.from.uuid, r.from.reportUrl, r.from.requested));
   return patches;
 }
 
@@ -228,13 +235,14 @@ function sendPreviews(
         refusal = firstRefusal(answers);
         if (refusal && counts.created === 0) return false;
         const patches = new Map<number, RowPatch>();
+        const requested = new Date(appsScriptClock.now());
         indices.forEach((i, k) => {
           const result = answers[k]!;
           for (const row of plan.send[i]!.rows)
             patches.set(
               row,
               result.ok
-                ? createdPatch(result.value.uuid, result.value.reportUrl)
+                ? createdPatch(result.value.uuid, result.value.reportUrl, requested)
                 : errorPatch(result.error),
             );
           if (result.ok) counts.created++;

@@ -2,16 +2,18 @@
  * Polling pending previews: the workflow's second half. Rows are found by their uuid in every
  * sheet (users sort, insert and delete meanwhile), asked for in one batch, written in one write.
  */
-import { POLL_BUDGET_MS, POLL_LOCK_WAIT_MS } from '../limits';
+import { MAX_POLLED_PER_RUN, POLL_BUDGET_MS, POLL_LOCK_WAIT_MS } from '../limits';
 import { parsers, requests, type PreviewPoll } from '../api/client';
 import { oneLine, type Result } from '../api/errors';
 import { visibilityLevel } from '../domain/levels';
 import { isPending, pollPatch, STATUS, type RowPatch } from '../domain/previewJobs';
 import { HEADER_ROW, PREVIEW_HEADERS, type PreviewKey as Key } from '../domain/table';
+import { duePreviews, timeOf } from '../domain/pollPlan';
 import { previewReading, type HistoryReading } from '../domain/scoreList';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
 import { appendHistory } from '../gas/history';
+import { lastAsked, rememberAsked } from '../gas/pollMemory';
 import { withDocumentLock } from '../gas/lock';
 import { quotaLeft } from '../gas/quota';
 import { sendWithin } from '../gas/send';
@@ -55,10 +57,8 @@ type Answers = Map<string, Result<PreviewPoll> | undefined>;
 export function pollPreviewsIn(book: Book): PollReport {
   const config = clientConfig();
   const before = readPending(book);
-  // The same uuid in two rows (a reused preview) is asked for once.
-  const uuids = Array.from(new Set(before.pending.map((p) => p.uuid)));
-  const answers: Answers =
-    uuids.length && config.apiKey && quotaLeft() > 0 ? askService(config, uuids) : new Map();
+  const uuids = config.apiKey && quotaLeft() > 0 ? dueNow(before.pending) : [];
+  const answers: Answers = uuids.length ? askService(config, uuids) : new Map();
   return withDocumentLock(
     POLL_LOCK_WAIT_MS,
     () => {
@@ -72,6 +72,23 @@ export function pollPreviewsIn(book: Book): PollReport {
     },
     () => ({ ...tally([]), justCompleted: [], busy: true }),
   );
+}
+
+/** The uuids worth a request now (old enough to be done, not asked just now), each once. */
+function dueNow(pending: Pending[]): string[] {
+  const now = appsScriptClock.now();
+  const asked = lastAsked(Array.from(new Set(pending.map((p) => p.uuid))));
+  const due = duePreviews(
+    pending.map((p) => ({
+      uuid: p.uuid,
+      requestedAt: timeOf(cell(p.table, p.row, 'requested')),
+      lastAskedAt: asked.get(p.uuid) ?? null,
+    })),
+    now,
+    MAX_POLLED_PER_RUN,
+  );
+  rememberAsked(due, now);
+  return due;
 }
 
 function readPending(book: Book): { tables: Table<Key>[]; pending: Pending[] } {

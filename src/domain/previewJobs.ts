@@ -30,6 +30,8 @@ export interface RowState {
   uuid: string;
   status: string;
   reportUrl: string;
+  /** When the row's preview was requested (a date), or blank. */
+  requested: Date | string;
 }
 
 export interface Send {
@@ -120,17 +122,27 @@ export function isUnanswered(error: ServiceError): boolean {
 /** Values for our columns, by column key. Missing keys are left as they are. */
 export type RowPatch = Partial<
   Record<
-    'status' | 'reportUrl' | 'score' | 'knowledge' | 'sentiment' | 'agentSite' | 'uuid' | 'message',
-    string | number
+    | 'status'
+    | 'reportUrl'
+    | 'score'
+    | 'knowledge'
+    | 'sentiment'
+    | 'agentSite'
+    | 'uuid'
+    | 'message'
+    | 'requested',
+    string | number | Date
   >
 >;
 
-export function createdPatch(uuid: string, reportUrl: string): RowPatch {
+/** `requested` is when the preview was asked for: polls wait until it can be done. */
+export function createdPatch(uuid: string, reportUrl: string, requested: Date | string): RowPatch {
   return {
     uuid: safeText(uuid),
     status: STATUS.pending,
     reportUrl: safeLink(reportUrl),
     message: '',
+    requested,
   };
 }
 

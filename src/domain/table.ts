@@ -13,6 +13,7 @@ export const PREVIEW_HEADERS = {
   agentSite: 'Agent site URL',
   uuid: 'Preview UUID',
   message: 'Preview message',
+  requested: 'Requested',
 } as const;
 
 export type PreviewKey = keyof typeof PREVIEW_HEADERS;

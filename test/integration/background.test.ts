@@ -41,7 +41,7 @@ describe('background work with the sidebar closed', () => {
     expect(w.rt.triggers.list).toHaveLength(1);
     expect(statuses(first)).toEqual(['pending', 'pending']);
 
-    await w.emu.advance(91000);
+    await w.elapse(91000);
     w.rt.advance(HOUR);
     expect(statuses(first)).toEqual(['complete', 'complete']);
     expect(statuses(second)).toEqual(['complete', 'complete', 'complete']);
@@ -58,7 +58,7 @@ describe('background work with the sidebar closed', () => {
     for (const book of [kept, gone])
       w.rt.runFromSidebar('startPreviewsForSelection', [], undefined, book);
     w.rt.deleteSpreadsheet(gone.id);
-    await w.emu.advance(91000);
+    await w.elapse(91000);
     w.rt.advance(HOUR);
     expect(statuses(kept)).toEqual(['complete']);
     expect(w.rt.logs.some((l) => l.includes(`spreadsheet ${gone.id} cannot be opened`))).toBe(true);
@@ -76,7 +76,7 @@ describe('background work with the sidebar closed', () => {
     w.rt.runFromSidebar('startPreviewsForSelection', [], 'colleague@example.com');
     expect(w.rt.triggers.list.map((t) => t.user)).toEqual(['colleague@example.com']);
     // The colleague's own trigger completes the row, and with their registry empty removes itself.
-    await w.emu.advance(91000);
+    await w.elapse(91000);
     w.rt.advance(HOUR);
     expect(statuses(w.rt.spreadsheet)).toEqual(['complete']);
     expect(w.rt.triggers.list).toHaveLength(0);
@@ -96,7 +96,7 @@ describe('background work with the sidebar closed', () => {
     w = await startWorld({ distDir: dir });
     fill(w.rt.spreadsheet, ['acmeanalytics.com']);
     w.rt.runFromSidebar('startPreviewsForSelection');
-    await w.emu.advance(91000);
+    await w.elapse(91000);
     w.rt.advance(HOUR);
     expect(statuses(w.rt.spreadsheet)).toEqual(['pending']);
     expect(

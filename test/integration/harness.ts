@@ -5,6 +5,8 @@ import { GasRuntime, type RuntimeOptions } from '../../dev/gas-runtime/runtime';
 export interface World {
   emu: EmulatorProcess;
   rt: GasRuntime;
+  /** Time passes for both sides: the service's clock and the add-on's (firing due triggers). */
+  elapse(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,10 @@ export async function startWorld(
   return {
     emu,
     rt,
+    elapse: async (ms) => {
+      await emu.advance(ms);
+      rt.advance(ms);
+    },
     close: async () => {
       await rt.close();
       await emu.stop();

@@ -76,13 +76,13 @@ describe('scan monitor', () => {
     select(1003);
     expect(rescan().state).toBe('done');
     expect((await w.emu.stats()).requests['POST /api/visibility/scan']).toBe(1);
-    await w.emu.advance(60000);
+    await w.elapse(60000);
     poll();
     expect(rowOf(1003)).toMatchObject({
       'Scan state': 'running',
       Progress: expect.stringMatching(/^\d+\/24$/),
     });
-    await w.emu.advance(5 * 60000);
+    await w.elapse(5 * 60000);
     poll();
     expect(rowOf(1003)).toMatchObject({
       'Scan state': 'complete',
@@ -97,14 +97,14 @@ describe('scan monitor', () => {
     const before = rowOf(1001);
     select(1001);
     rescan();
-    await w.emu.advance(60000);
+    await w.elapse(60000);
     poll();
     const during = rowOf(1001);
     expect(during['Scan state']).toBe('running');
     expect(during['Overall score']).toBe(before['Overall score']);
     expect(during['Scan date']).toEqual(before['Scan date']);
     expect(during['Scan message']).toMatch(/previous scan/);
-    await w.emu.advance(5 * 60000);
+    await w.elapse(5 * 60000);
     poll();
     const after = rowOf(1001);
     expect(after['Scan state']).toBe('complete');
@@ -143,7 +143,7 @@ describe('scan monitor', () => {
     select(1003);
     rescan();
     expect(w.rt.triggers.list.map((t) => t.handler)).toEqual(['pollInBackground']);
-    await w.emu.advance(6 * 60000);
+    await w.elapse(6 * 60000);
     w.rt.advance(60 * 60 * 1000);
     expect(rowOf(1003)['Scan state']).toBe('complete');
     // 1005 was already running when the sheet was first read; once it finishes nothing is left.
@@ -160,13 +160,13 @@ describe('automatic retry', () => {
     poll();
     select(1007);
     rescan();
-    await w.emu.advance(6 * 60000);
+    await w.elapse(6 * 60000);
     poll();
     expect(rowOf(1007)['Scan state']).toBe('running');
     expect(rowOf(1007)['Scan message']).toMatch(/sent once more automatically/);
     expect(String(rowOf(1007)['Rescan requested'])).toMatch(/\(retried automatically\)$/);
     expect((await w.emu.stats()).requests['POST /api/visibility/scan']).toBe(2);
-    await w.emu.advance(6 * 60000);
+    await w.elapse(6 * 60000);
     poll();
     expect(rowOf(1007)).toMatchObject({ 'Scan state': 'complete', 'Rescan requested': '' });
     expect((await w.emu.stats()).requests['POST /api/visibility/scan']).toBe(2);

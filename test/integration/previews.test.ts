@@ -1,3 +1,4 @@
+import { fnv1a } from '../../src/domain/hash';
 import { derivedScore, findByDomain } from '../../dev/emulator/brandIndex';
 import { parseWebsite } from '../../src/domain/website';
 import { KEYS, startWorld, type World } from './harness';
@@ -89,6 +90,7 @@ describe('bulk preview generation', () => {
       'Sentiment score',
       'Agent site URL',
       'Preview message',
+      'Requested',
     ]);
     t.rows.forEach((row, i) => {
       const original = rows[i]!;
@@ -186,7 +188,7 @@ describe('polling', () => {
 
     w.rt.spreadsheet.activeSheet.sort(1, false);
     w.rt.spreadsheet.activeSheet.insertRowsBefore(5, 2);
-    await w.emu.advance(91000);
+    await w.elapse(91000);
     w.rt.resetCounts();
     const done = poll(w.rt);
     expect(done.pending).toBe(0);
@@ -221,7 +223,7 @@ describe('polling', () => {
     w = await startWorld();
     load(w.rt, [['Rosie', 'rosies-bakery.com', '', '', '']]);
     generate(w.rt);
-    await w.emu.advance(120000);
+    await w.elapse(120000);
     w.rt.advance(60 * 60 * 1000);
     const row = table(w.rt).rows[0]!;
     expect(row['Preview status']).toBe('complete');
@@ -237,10 +239,38 @@ describe('polling', () => {
     ]);
     generate(w.rt);
     w.rt.spreadsheet.activeSheet.deleteRow(2);
-    await w.emu.advance(120000);
+    await w.elapse(120000);
     const r = poll(w.rt);
     expect([r.triggered, r.complete, r.pending]).toEqual([1, 1, 0]);
     expect(table(w.rt).rows[0]!.Company).toBe('B');
     expect(table(w.rt).rows[0]!['Preview status']).toBe('complete');
+  });
+});
+
+describe('polls that spend no request in vain', () => {
+  it('asks about 500 previews at most 3 times each on average, and writes each result within 20 s of completing', async () => {
+    w = await startWorld();
+    const sites = Array.from({ length: 500 }, (_, i) => `poll-${i}.com`);
+    load(
+      w.rt,
+      sites.map((s, i) => [`Company ${i}`, s, '', '', '']),
+    );
+    expect(generate(w.rt).state).toBe('done');
+    const doneAt = new Map<string, number>();
+    // The sidebar polls every 10 s of emulated time.
+    for (let elapsed = 10000; elapsed <= 150000 && doneAt.size < 500; elapsed += 10000) {
+      await w.elapse(10000);
+      poll(w.rt);
+      for (const row of table(w.rt).rows)
+        if (row['Preview status'] === 'complete' && !doneAt.has(String(row.Website)))
+          doneAt.set(String(row.Website), elapsed);
+    }
+    expect(doneAt.size).toBe(500);
+    const gets = (await w.emu.stats()).requests['GET /api/visibility/scan-preview'] ?? 0;
+    expect(gets / 500).toBeLessThanOrEqual(3);
+    // The emulator finishes a site's preview 30 to 90 s after it was requested, by its domain.
+    const lateness = sites.map((s) => doneAt.get(s)! - (30 + (parseInt(fnv1a(s), 16) % 61)) * 1000);
+    expect(Math.max(...lateness)).toBeLessThanOrEqual(20000);
+    expect(Math.min(...lateness)).toBeGreaterThanOrEqual(0);
   });
 });

@@ -120,7 +120,7 @@ describe('faults', () => {
     let polls = 0;
     let pending = Infinity;
     while (pending > 0 && polls < 30) {
-      await w.emu.advance(20000);
+      await w.elapse(20000);
       pending = (w.rt.runFromSidebar('pollPendingPreviews') as { pending: number }).pending;
       polls++;
     }
@@ -262,7 +262,7 @@ describe('users move things', () => {
       });
     move(head().indexOf('Preview UUID'), 0);
     move(head().indexOf('Visibility score'), head().indexOf('Report URL'));
-    await w.emu.advance(120000);
+    await w.elapse(120000);
     const r = w.rt.runFromSidebar('pollPendingPreviews') as {
       pending: number;
       complete: number;
@@ -423,7 +423,7 @@ describe('cells are data', () => {
     load(w.rt, ['hostile-one.com', 'hostile-two.com']);
     await w.emu.faults({ hostile: true });
     generateAll(w.rt);
-    await w.emu.advance(120000);
+    await w.elapse(120000);
     w.rt.runFromSidebar('pollPendingPreviews');
     w.rt.runFromSidebar('openScanMonitor');
     const monitor = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!;

@@ -22,6 +22,7 @@ const row = (n: number, website: unknown, extra: Partial<RowState> = {}): RowSta
   uuid: '',
   status: '',
   reportUrl: '',
+  requested: '',
   ...extra,
 });
 
@@ -51,11 +52,12 @@ describe('planGeneration', () => {
 
 describe('row patches', () => {
   it('escape service text and drop non-http links', () => {
-    expect(createdPatch('=u', 'javascript:alert(1)')).toEqual({
+    expect(createdPatch('=u', 'javascript:alert(1)', '')).toEqual({
       uuid: "'=u",
       status: 'pending',
       reportUrl: '',
       message: '',
+      requested: '',
     });
     expect(
       pollPatch({
@@ -111,11 +113,11 @@ describe('table model', () => {
     );
     expect([found.uuid, found.status, found.reportUrl]).toEqual([2, 4, 0]);
     const { columns, added } = planMissingColumns(found, PREVIEW_HEADERS, 4);
-    expect(added.map((a) => a.column)).toEqual([5, 6, 7, 8, 9, 10]);
+    expect(added.map((a) => a.column)).toEqual([5, 6, 7, 8, 9, 10, 11]);
     expect(columns.reportUrl).toBe(5);
     expect(contiguousRuns(Object.values(columns))).toEqual([
       { start: 2, width: 1 },
-      { start: 4, width: 7 },
+      { start: 4, width: 8 },
     ]);
   });
 });
