@@ -61,7 +61,7 @@ export function refreshPendingFromMenu(): void {
 }
 
 export function refreshScanMonitorFromMenu(): void {
-  SpreadsheetApp.getActiveSpreadsheet().toast(pollScanMonitor().message, TITLE);
+  SpreadsheetApp.getActiveSpreadsheet().toast(pollScanMonitor(true).message, TITLE);
 }
 
 export function rescanSelectedFromMenu(): void {

@@ -20,6 +20,7 @@ import {
   type MonitorKey,
   type MonitorPatch,
 } from '../domain/scanWatch';
+import { scanRowDue } from '../domain/pollPlan';
 import { scanReading, type HistoryReading } from '../domain/scoreList';
 import { appsScriptClock } from '../gas/clock';
 import { appendHistory } from '../gas/history';
@@ -55,18 +56,22 @@ export function openScanMonitor(): MonitorReport {
   const sheet = monitorSheet(SpreadsheetApp.getActiveSpreadsheet(), true)!;
   openTable(sheet, MONITOR_HEADERS, true);
   sheet.activate();
-  return pollScanMonitor();
+  return pollScanMonitor(true);
 }
 
-export function pollScanMonitor(): MonitorReport {
-  return pollMonitorIn(SpreadsheetApp.getActiveSpreadsheet());
+/** `force`: a person asked (Refresh now), so every row is checked, due or not. */
+export function pollScanMonitor(force?: boolean): MonitorReport {
+  return pollMonitorIn(SpreadsheetApp.getActiveSpreadsheet(), force === true);
 }
 
-/** Polls one document's scan monitor: the active one, or one the background opened by ID. */
-export function pollMonitorIn(book: Book): MonitorReport {
+/**
+ * Polls one document's scan monitor: the active one, or one the background opened by ID. Only
+ * rows due under the service's guidance are asked about, unless a person asked for all.
+ */
+export function pollMonitorIn(book: Book, force = false): MonitorReport {
   return withDocumentLock(
     POLL_LOCK_WAIT_MS,
-    () => poll(book),
+    () => poll(book, force),
     () => ({
       ...EMPTY,
       busy: true,
@@ -87,7 +92,7 @@ const EMPTY: MonitorReport = {
   message: '',
 };
 
-function poll(book: Book): MonitorReport {
+function poll(book: Book, force: boolean): MonitorReport {
   const sheet = monitorSheet(book, false);
   if (!sheet)
     return { ...EMPTY, message: 'No scan monitor yet: open it from the menu or the sidebar.' };
@@ -102,7 +107,16 @@ function poll(book: Book): MonitorReport {
       patches.set(w.row, monitorErrorPatch(serviceError('KEY_MISSING'), now));
   } else {
     const retry: Watched[] = [];
-    const valid = watched.filter((w) => w.id !== null);
+    const valid = watched.filter(
+      (w) =>
+        w.id !== null &&
+        (force ||
+          scanRowDue(
+            String(cell(table, w.row, 'state')),
+            cell(table, w.row, 'lastChecked'),
+            now.getTime(),
+          )),
+    );
     const ids = Array.from(new Set(valid.map((w) => w.id as number)));
     const outcome = sendWithin(
       POLL_BUDGET_MS,
@@ -120,6 +134,7 @@ function poll(book: Book): MonitorReport {
         continue;
       }
       const result = byId.get(w.id);
+      // Not due this time (or not reached in the budget): the row stays as it is.
       if (!result) continue;
       const rescan = readRescan(cell(table, w.row, 'rescanRequested'));
       const reading = result.ok ? scanReading(result.value, w.id, now) : null;

@@ -48,3 +48,24 @@ export function timeOf(value: unknown): number | null {
   }
   return null;
 }
+
+/** A running managed scan is asked about every 30 to 60 s, as the service asks. */
+export const SCAN_RUNNING_EVERY_MS = 30000;
+/** A settled row (complete, failed, never scanned) changes only when a scan starts elsewhere. */
+export const SCAN_SETTLED_EVERY_MS = 10 * 60000;
+
+/** A row showing an error (an unknown agent, a refusal, an outage) is tried again after this. */
+export const SCAN_ERROR_EVERY_MS = 2 * 60000;
+
+/** Whether a scan monitor row is worth a request now. */
+export function scanRowDue(state: string, lastChecked: unknown, now: number): boolean {
+  const checked = timeOf(lastChecked);
+  if (checked === null || state === '') return true;
+  const every =
+    state === 'running'
+      ? SCAN_RUNNING_EVERY_MS
+      : state.startsWith('error')
+        ? SCAN_ERROR_EVERY_MS
+        : SCAN_SETTLED_EVERY_MS;
+  return now - checked >= every;
+}

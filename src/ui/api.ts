@@ -167,7 +167,7 @@ export interface SidebarApi {
   startPreviewsForSelection(request?: GenerateRequest): GenerateReport;
   pollPendingPreviews(): PollReport;
   openScanMonitor(): MonitorReport;
-  pollScanMonitor(): MonitorReport;
+  pollScanMonitor(force?: boolean): MonitorReport;
   rescanSelected(): RescanReport;
   getScorePlan(options?: ScoreRunOptions): ScorePlanView;
   scoreSelection(options?: ScoreRunOptions): ScoreReport;

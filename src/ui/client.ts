@@ -336,9 +336,13 @@ function showMonitor(r: MonitorReport): void {
   $('monitor-summary').textContent = r.message;
 }
 
-async function monitorCall(name: 'openScanMonitor' | 'pollScanMonitor'): Promise<void> {
+/** `force`: the person pressed Refresh now, so every row is checked, due or not. */
+async function monitorCall(
+  name: 'openScanMonitor' | 'pollScanMonitor',
+  force = false,
+): Promise<void> {
   try {
-    showMonitor(await call(name));
+    showMonitor(await (name === 'pollScanMonitor' ? call(name, force) : call(name)));
   } catch (e) {
     say('monitor-message', errorText(e), 'error');
   }
@@ -359,7 +363,7 @@ async function rescan(): Promise<void> {
 async function start(): Promise<void> {
   for (const name of PANELS) $(`tab-${name}`).addEventListener('click', () => openPanel(name));
   $('open-monitor').addEventListener('click', () => void monitorCall('openScanMonitor'));
-  $('refresh-monitor').addEventListener('click', () => void monitorCall('pollScanMonitor'));
+  $('refresh-monitor').addEventListener('click', () => void monitorCall('pollScanMonitor', true));
   $('rescan').addEventListener('click', () => void rescan());
   $('generate').addEventListener('click', () => void generate());
   $('refresh-selection').addEventListener('click', () => void refreshSelection());

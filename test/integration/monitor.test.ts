@@ -70,6 +70,23 @@ describe('scan monitor', () => {
     );
   });
 
+  it('asks about a running scan every 30 s at most and a settled row every 10 minutes, unless a person asks', async () => {
+    await monitor();
+    poll();
+    const gets = async () => (await w.emu.stats()).requests['GET /api/visibility/scan'] ?? 0;
+    const first = await gets();
+    await w.elapse(10000);
+    poll();
+    expect(await gets()).toBe(first);
+    // 30 s on: only the running scan (1005) is due again.
+    await w.elapse(25000);
+    poll();
+    expect(await gets()).toBe(first + 1);
+    // Refresh now: every valid row, due or not.
+    w.rt.runFromSidebar('pollScanMonitor', [true]);
+    expect(await gets()).toBe(first + 1 + 6);
+  });
+
   it('first scan: nothing to show, then running with progress, then complete', async () => {
     await monitor();
     poll();

@@ -1,4 +1,4 @@
-import { duePreviews } from '../../src/domain/pollPlan';
+import { duePreviews, scanRowDue } from '../../src/domain/pollPlan';
 
 const NOW = 1_000_000;
 const p = (uuid: string, requestedAgo: number | null, askedAgo: number | null) => ({
@@ -32,5 +32,18 @@ describe('duePreviews', () => {
         2,
       ),
     ).toEqual(['b', 'c']);
+  });
+});
+
+describe('scanRowDue', () => {
+  it('asks about running scans every 30 s, errors every 2 minutes, settled rows every 10', () => {
+    const at = (s: number) => new Date(NOW - s * 1000);
+    expect(scanRowDue('running', at(29), NOW)).toBe(false);
+    expect(scanRowDue('running', at(30), NOW)).toBe(true);
+    expect(scanRowDue('error: unknown agent', at(60), NOW)).toBe(false);
+    expect(scanRowDue('error: unknown agent', at(120), NOW)).toBe(true);
+    expect(scanRowDue('complete', at(300), NOW)).toBe(false);
+    expect(scanRowDue('complete', at(600), NOW)).toBe(true);
+    expect(scanRowDue('complete', '', NOW)).toBe(true);
   });
 });
