@@ -30,4 +30,4 @@ export { pollPendingPreviews } from './addon/previewPolling';
 export { getScorePlan, scoreSelection } from './addon/scores';
 export { freezeSelection, restoreSelection } from './addon/freeze';
 export { insertCompareChart } from './addon/compareChart';
-export { getSettings, saveSettings, testConnection } from './addon/settings';
+export { getSettings, getUsage, saveSettings, testConnection } from './addon/settings';

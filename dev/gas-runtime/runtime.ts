@@ -130,7 +130,8 @@ export class GasRuntime {
   lastLoadMs = 0;
 
   constructor(private options: RuntimeOptions = {}) {
-    this.owner = options.owner ?? 'owner@example.com';
+    // A consumer account, as most marketers have: the 20,000-fetch daily quota applies.
+    this.owner = options.owner ?? 'owner@gmail.com';
     this.distDir = options.distDir ?? path.resolve('dist');
     const hooks = { call: (n: string) => this.call(n), mayWrite: () => this.mayWrite() };
     this.hooks = hooks;
@@ -195,6 +196,12 @@ export class GasRuntime {
       throw noPermission(what);
     }
     if (e.authNone && !WRITE_FREE_SERVICES.has(what)) throw noPermission(what);
+  }
+
+  private email(e: Execution): string {
+    if (!this.scopes.includes('https://www.googleapis.com/auth/userinfo.email'))
+      throw noPermission('Session.getEffectiveUser');
+    return e.mode === 'custom-function' ? '' : e.user;
   }
 
   userProperties(user: string): PropertyStore {
@@ -306,7 +313,8 @@ export class GasRuntime {
         http: this.http,
         call: allowed,
         now: () => clock.now(),
-        dailyQuota: this.options.urlFetchDailyQuota ?? 20000,
+        dailyQuota: this.options.urlFetchDailyQuota ?? dailyFetchQuota(e.user),
+        user: e.user,
         stats: this.fetchStats,
         remainingMs: () => e.limitMs - (clock.now() - e.start),
         allowlist: this.allowlist,
@@ -364,9 +372,11 @@ export class GasRuntime {
         getUuid: () => randomUUID(),
         formatDate: (d: Date, _tz: string, _fmt: string) => d.toISOString(),
       },
+      // The e-mail needs the userinfo.email scope, and is never given to a custom function
+      // (https://developers.google.com/apps-script/reference/base/user#getEmail()).
       Session: {
-        getActiveUser: () => ({ getEmail: () => (e.mode === 'custom-function' ? '' : e.user) }),
-        getEffectiveUser: () => ({ getEmail: () => e.user }),
+        getActiveUser: () => ({ getEmail: () => this.email(e) }),
+        getEffectiveUser: () => ({ getEmail: () => this.email(e) }),
         getScriptTimeZone: () => 'Etc/UTC',
         getTemporaryActiveUserKey: () => `key-${e.user}`,
       },
@@ -571,6 +581,14 @@ function refuseIllegal(value: unknown, where: string): void {
   if (Array.isArray(value)) for (const v of value) refuseIllegal(v, where);
   else if (value && typeof value === 'object')
     for (const v of Object.values(value)) refuseIllegal(v, where);
+}
+
+/**
+ * URL fetches a day: 20,000 for consumer accounts, 100,000 for Google Workspace
+ * (https://developers.google.com/apps-script/guides/services/quotas).
+ */
+function dailyFetchQuota(user: string): number {
+  return /@(gmail|googlemail)\.com$/i.test(user) ? 20000 : 100000;
 }
 
 function splitArgs(text: string): string[] {

@@ -20,7 +20,7 @@ export interface FetchStats {
   requests: number;
   fetchAllCalls: number;
   fetchCalls: number;
-  /** Requests per day (runtime clock), for the daily quota. */
+  /** Requests per user and day (runtime clock), for the daily quota. */
   perDay: Record<string, number>;
   log: Array<{ method: string; url: string }>;
 }
@@ -30,6 +30,8 @@ export interface UrlFetchEnv {
   call(name: string): void;
   now(): number;
   dailyQuota: number;
+  /** Quotas are per user. */
+  user: string;
   stats: FetchStats;
   /** Time left in this execution: no request may outlive it. */
   remainingMs(): number;
@@ -92,7 +94,7 @@ function response(r: Extract<RawResponse, { status: number }>) {
 
 export function urlFetchApp(env: UrlFetchEnv) {
   const count = (n: number) => {
-    const day = new Date(env.now()).toISOString().slice(0, 10);
+    const day = `${env.user} ${new Date(env.now()).toISOString().slice(0, 10)}`;
     const used = env.stats.perDay[day] ?? 0;
     if (used + n > env.dailyQuota)
       throw new GasError('Service invoked too many times for one day: urlfetch.');

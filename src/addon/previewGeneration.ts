@@ -73,6 +73,7 @@ export function getSelectionSummary(): SelectionSummary {
       alreadyHavePreview: 0,
       willSend: 0,
       invalid: 0,
+      quotaLeft: quotaLeft(),
       message: 'Select the cells that hold the websites (one column).',
     };
   }
@@ -90,6 +91,7 @@ export function getSelectionSummary(): SelectionSummary {
     alreadyHavePreview: plan.alreadyHavePreview + plan.reuse.length,
     willSend,
     invalid: plan.invalid.length,
+    quotaLeft: quotaLeft(),
     message: null,
   };
 }
@@ -109,6 +111,7 @@ function report(
     request: null,
     upgradeUrl: null,
     warning: null,
+    leftForTomorrow: 0,
     ...extra,
   };
 }
@@ -138,12 +141,19 @@ function generate(request?: GenerateRequest): GenerateReport {
   const where: GenerateRequest = { sheetName: block.sheet.getName(), a1: block.a1 };
   const values = readGrid(block.sheet);
   const found = openTable(block.sheet, PREVIEW_HEADERS, false, values);
-  const plan = planGeneration(
+  const planned = planGeneration(
     rowStates(found, block.first, block.last, block.column),
     rowStates(found, HEADER_ROW + 1, found.values.length, block.column),
   );
-  if (plan.send.length > quotaLeft() - QUOTA_RESERVE) {
-    return report('refused', serviceError('QUOTA').message, { request: where });
+  // What fits in today's URL fetches (less the reserve for polling) is sent; the rest waits.
+  const room = Math.max(0, quotaLeft() - QUOTA_RESERVE);
+  const tomorrow = Math.max(0, planned.send.length - room);
+  const plan = { ...planned, send: planned.send.slice(0, room) };
+  if (tomorrow > 0 && plan.send.length === 0) {
+    return report('refused', serviceError('QUOTA').message, {
+      request: where,
+      leftForTomorrow: tomorrow,
+    });
   }
   // Rows decided locally are written with the first answers, so a refusal leaves every row as it was.
   const writer = rowWriter(block.sheet, values, localPatches(plan));
@@ -160,7 +170,10 @@ function generate(request?: GenerateRequest): GenerateReport {
   if (counts.created + counts.reused > 0)
     setBackgroundWork(block.sheet.getParent().getId(), 'previews', counts.created + counts.reused);
   const remaining = run.refusal ? 0 : plan.send.length - run.settled;
-  const summary = summarise(counts, plan.alreadyHavePreview);
+  const later = tomorrow
+    ? ` ${tomorrow} rows were left for tomorrow: today's URL-fetch quota is nearly used (${QUOTA_RESERVE} fetches are kept for polling). Press Generate again tomorrow.`
+    : '';
+  const summary = summarise(counts, plan.alreadyHavePreview) + later;
   if (remaining > 0) {
     return report('partial', `${summary} ${remaining} left: continuing…`, {
       ...counts,
@@ -178,7 +191,12 @@ function generate(request?: GenerateRequest): GenerateReport {
       { request: where },
     );
   }
-  return report('done', summary, { ...counts, request: where, warning: run.warning });
+  return report('done', summary, {
+    ...counts,
+    request: where,
+    warning: run.warning,
+    leftForTomorrow: tomorrow,
+  });
 }
 
 /** Rows decided without a request: bad URLs, and duplicates of a site previewed in another row. */

@@ -4,7 +4,8 @@ import { DEFAULT_BASE_URL, POLL_TRIGGER_MINUTES } from '../config';
 import { appsScriptClock } from '../gas/clock';
 import { clientConfig, readSettings, writeSettings } from '../gas/settings';
 import { urlFetchTransport } from '../gas/transport';
-import type { ConnectionReport, SettingsChange, SettingsView } from '../ui/api';
+import { usage } from '../gas/quota';
+import type { ConnectionReport, SettingsChange, SettingsView, UsageView } from '../ui/api';
 
 export function maskKey(key: string): string {
   return `${'•'.repeat(8)}${key.length > 8 ? key.slice(-4) : ''}`;
@@ -105,4 +106,9 @@ export function testConnection(): ConnectionReport {
       ? 'The service answers, but it refused your API key: check it and save it again.'
       : 'Connected: the service answers and accepts your key.',
   };
+}
+
+/** Today's URL fetches beside the daily quota, and which quota is assumed and why. */
+export function getUsage(): UsageView {
+  return usage();
 }

@@ -41,6 +41,8 @@ export interface SelectionSummary {
   alreadyHavePreview: number;
   willSend: number;
   invalid: number;
+  /** URL fetches left today (before the reserve kept for polling). */
+  quotaLeft: number;
   message: string | null;
 }
 
@@ -60,6 +62,8 @@ export interface GenerateReport {
   request: GenerateRequest | null;
   upgradeUrl: string | null;
   warning: string | null;
+  /** Rows not sent because today's URL-fetch quota would not cover them. */
+  leftForTomorrow: number;
 }
 
 export type Level = 'invisible' | 'low' | 'moderate' | 'strong' | 'dominant';
@@ -159,6 +163,18 @@ export interface ChartReport {
   message: string;
 }
 
+export interface UsageView {
+  /** URL fetches made today by this user. */
+  today: number;
+  quota: number;
+  left: number;
+  /** Kept back for polling previews already started. */
+  reserve: number;
+  tier: 'consumer' | 'workspace';
+  /** Why this quota is assumed, in plain words. */
+  why: string;
+}
+
 export interface SidebarApi {
   getSettings(): SettingsView;
   saveSettings(change: SettingsChange): SettingsView;
@@ -174,6 +190,7 @@ export interface SidebarApi {
   freezeSelection(): FreezeReport;
   restoreSelection(): FreezeReport;
   insertCompareChart(): ChartReport;
+  getUsage(): UsageView;
 }
 
 /** The same list at run time, for bridges that must refuse anything else (dev/playground). */
@@ -192,4 +209,5 @@ export const SIDEBAR_FUNCTIONS = [
   'freezeSelection',
   'restoreSelection',
   'insertCompareChart',
+  'getUsage',
 ] as const satisfies ReadonlyArray<keyof SidebarApi>;

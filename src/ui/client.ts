@@ -128,7 +128,7 @@ let warned = false;
 
 function showSelection(s: SelectionSummary): void {
   const text = s.a1
-    ? `${s.sheetName}!${s.a1}: ${s.urls} filled row${s.urls === 1 ? '' : 's'}, ${s.alreadyHavePreview} already with a preview, ${s.willSend} to send${s.invalid ? `, ${s.invalid} not valid` : ''}.`
+    ? `${s.sheetName}!${s.a1}: ${s.urls} filled row${s.urls === 1 ? '' : 's'}, ${s.alreadyHavePreview} already with a preview, ${s.willSend} to send${s.invalid ? `, ${s.invalid} not valid` : ''} (${s.willSend} URL fetches; ${s.quotaLeft} left today).`
     : (s.message ?? 'Select the websites.');
   $('selection').textContent = text;
   $<HTMLButtonElement>('generate').disabled = generating || s.willSend + s.invalid === 0;
@@ -182,6 +182,18 @@ async function generate(): Promise<void> {
   } finally {
     generating = false;
     void refreshSelection();
+    void refreshUsage();
+  }
+}
+
+/* ---------- usage ---------- */
+async function refreshUsage(): Promise<void> {
+  try {
+    const u = await call('getUsage');
+    $('usage').textContent =
+      `URL fetches today: ${u.today.toLocaleString()} of ${u.quota.toLocaleString()}, ${u.left.toLocaleString()} left (${u.why}; ${u.reserve} kept for polling).`;
+  } catch (e) {
+    $('usage').textContent = errorText(e);
   }
 }
 
@@ -250,6 +262,7 @@ async function score(): Promise<void> {
   } finally {
     scoring = false;
     void refreshScorePlan();
+    void refreshUsage();
   }
 }
 
@@ -385,6 +398,7 @@ async function start(): Promise<void> {
   } catch (e) {
     say('settings-message', errorText(e), 'error');
   }
+  await refreshUsage();
   await refreshSelection();
   await refreshScorePlan();
   await pollOnce();
@@ -402,6 +416,7 @@ async function start(): Promise<void> {
   window.addEventListener('focus', () => {
     void refreshSelection();
     void refreshScorePlan();
+    void refreshUsage();
   });
 }
 

@@ -262,3 +262,30 @@ describe('VIS_COMPARE on the built bundle', () => {
     expect(w.rt.fetchStats.requests).toBe(0);
   });
 });
+
+describe('the usage meter', () => {
+  it('counts formulas’ fetches too, keeps the count over a 7-hour gap, and starts again the next day', () => {
+    const usage = () =>
+      w.rt.runFromSidebar('getUsage') as {
+        today: number;
+        quota: number;
+        left: number;
+        tier: string;
+        why: string;
+      };
+    // Put the clock at 01:00 UTC so that seven hours later is still the same day.
+    const now = new Date(w.rt.clock.now());
+    const next1am = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 1);
+    w.rt.advance(next1am - w.rt.clock.now());
+    const before = usage().today;
+    w.rt.customFunction('VIS_SCORE', column(prospects().slice(0, 300)));
+    const fetched = w.rt.fetchStats.requests;
+    expect(usage()).toMatchObject({ today: before + fetched, quota: 20000, tier: 'consumer' });
+    expect(usage().why).toMatch(/consumer/);
+    // Seven hours on, past the cache's 6-hour life: the count is in the user's properties.
+    w.rt.advance(7 * 3600 * 1000);
+    expect(usage().today).toBe(before + fetched);
+    w.rt.advance(17 * 3600 * 1000);
+    expect(usage().today).toBe(0);
+  });
+});

@@ -469,25 +469,32 @@ describe('quota', () => {
       Array.from({ length: 300 }, (_, i) => `quota-${i}.com`),
     );
     const day = new Date(w.rt.clock.now()).toISOString().slice(0, 10);
-    w.rt
-      .userCache(w.rt.owner)
-      .data.set(`vis.fetches.${day}`, { value: '19400', expires: w.rt.clock.now() + 3600000 });
+    w.rt.userProperties(w.rt.owner).data['vis.usage'] = JSON.stringify({ day, fetches: 19400 });
+    // 600 left, 500 kept for polling: 100 rows are sent, 200 wait for tomorrow.
+    const fits = w.rt.runFromSidebar('startPreviewsForSelection') as Report & {
+      created: number;
+      leftForTomorrow: number;
+    };
+    expect(fits.state).toBe('done');
+    expect([fits.created, fits.leftForTomorrow]).toEqual([100, 200]);
+    expect(fits.message).toMatch(/200 rows were left for tomorrow/);
+    expect((await w.emu.stats()).previewsCreated).toBe(100);
     const refused = w.rt.runFromSidebar('startPreviewsForSelection') as Report;
     expect(refused.state).toBe('refused');
     expect(refused.message).toMatch(/quota/);
-    expect((await w.emu.stats()).previewsCreated).toBe(0);
+    expect((await w.emu.stats()).previewsCreated).toBe(100);
     const cells = w.rt.customFunction(
       'VIS_SCORE',
       Array.from({ length: 300 }, (_, i) => [`quota-cf-${i}.com`]),
     ) as unknown[][];
     const quotaRows = cells.filter((r) => String(r[0]).includes('quota')).length;
-    expect(quotaRows).toBe(200);
+    expect(quotaRows).toBe(300);
     expect(w.rt.fetchStats.requests).toBe(100);
     figures['Daily quota'] = {
       'fetches counted today before': 19400,
-      'generation of 300': refused.state,
-      'VIS_SCORE of 300': `100 fetched, ${quotaRows} rows say the quota is nearly used`,
-      leaks: leaks(w.rt, [refused]).length,
+      'generation of 300': `${fits.created} sent, ${fits.leftForTomorrow} left for tomorrow`,
+      'VIS_SCORE of 300 then': `${quotaRows} rows say the quota is nearly used`,
+      leaks: leaks(w.rt, [fits, refused]).length,
     };
   });
 });
