@@ -54,14 +54,18 @@ export function fetchesToday(): number {
   return readCounter().fetches + pendingFromFormulas();
 }
 
+/** Blank where Google withholds it (a custom function). */
+function accountEmail(): string {
+  try {
+    return Session.getEffectiveUser().getEmail();
+  } catch {
+    return '';
+  }
+}
+
 /** Which quota applies: Workspace accounts have their organisation's domain. */
 function tier(): { quota: number; tier: UsageView['tier']; why: string } {
-  let email = '';
-  try {
-    email = Session.getEffectiveUser().getEmail();
-  } catch {
-    email = '';
-  }
+  const email = accountEmail();
   const domain = email.split('@')[1]?.toLowerCase() ?? '';
   if (domain && domain !== 'gmail.com' && domain !== 'googlemail.com')
     return {
