@@ -274,3 +274,41 @@ describe('polls that spend no request in vain', () => {
     expect(Math.min(...lateness)).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe('10,000-row lists', () => {
+  it('generates over several executions with exactly one POST per row, then polls them all to completion', async () => {
+    // A Workspace account (100,000 fetches a day), and a slow service: a minute per round trip.
+    w = await startWorld({ owner: 'owner@company.example', fetchRoundTripMs: 60000 });
+    const sites = Array.from({ length: 10000 }, (_, i) => `big-list-${i}.com`);
+    load(
+      w.rt,
+      sites.map((s, i) => [`Company ${i}`, s, '', '', '']),
+    );
+    const states: string[] = [];
+    let request: unknown;
+    for (let i = 0; i < 20; i++) {
+      const r = generate(w.rt, request) as { state: string; request: unknown };
+      states.push(r.state);
+      if (r.state !== 'partial') break;
+      request = r.request;
+    }
+    expect(states.length).toBeGreaterThan(1);
+    expect(states.at(-1)).toBe('done');
+    const stats = await w.emu.stats();
+    expect(stats.requests['POST /api/visibility/scan-preview']).toBe(10000);
+    expect(stats.duplicatePreviews).toBe(0);
+    expect(table(w.rt).rows.every((r) => r['Preview status'] === 'pending')).toBe(true);
+
+    w.rt.resetCounts();
+    let polls = 0;
+    for (let pending = Infinity; pending > 0 && polls < 30; polls++) {
+      await w.elapse(30000);
+      pending = poll(w.rt).pending;
+    }
+    expect(table(w.rt).rows.every((r) => r['Preview status'] === 'complete')).toBe(true);
+    const gets = (await w.emu.stats()).requests['GET /api/visibility/scan-preview'] ?? 0;
+    expect(gets / 10000).toBeLessThanOrEqual(3);
+    // One read of the sheet and one write of the list per poll, whatever the size.
+    expect(w.rt.counts['Range.setValues'] ?? 0).toBeLessThanOrEqual(polls * 3);
+  }, 120000);
+});
