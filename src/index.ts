@@ -31,3 +31,4 @@ export { getScorePlan, scoreSelection } from './addon/scores';
 export { freezeSelection, restoreSelection } from './addon/freeze';
 export { insertCompareChart } from './addon/compareChart';
 export { getSettings, getUsage, saveSettings, testConnection } from './addon/settings';
+export { deleteSchedule, getRunLog, getSchedules, saveSchedule } from './addon/schedules';

@@ -13,6 +13,7 @@ import { CacheStore } from './cache';
 import { RuntimeClock } from './clock';
 import { GasError, noPermission } from './errors';
 import { LockState, makeLock } from './lock';
+import { formatDate, MailBox } from './mail';
 import { PropertyStore } from './properties';
 import { Range, Spreadsheet, type ConditionalRule, type Value } from './spreadsheet';
 import { SyncHttp } from './sync-http';
@@ -111,6 +112,7 @@ export class GasRuntime {
   readonly logs: string[] = [];
   readonly ui: UiCapture = { menus: [], sidebar: null, alerts: [] };
   readonly triggers = new TriggerTable();
+  readonly mail = new MailBox();
   readonly locks = new LockState();
   readonly formulaErrors = new Map<string, string>();
   private userProps = new Map<string, PropertyStore>();
@@ -363,6 +365,13 @@ export class GasRuntime {
         addon: this.options.addon ?? true,
       }),
       HtmlService: htmlService(this.distDir, allowed),
+      MailApp: this.mail.service({
+        call,
+        allowed: (what) => this.allowed(what),
+        user: () => e.user,
+        now: () => clock.now(),
+        hasScope: this.scopes.includes('https://www.googleapis.com/auth/script.send_mail'),
+      }),
       Charts: { ChartType: { BAR: 'BAR', COLUMN: 'COLUMN', LINE: 'LINE' } },
       Utilities: {
         sleep: (ms: number) => {
@@ -370,7 +379,7 @@ export class GasRuntime {
           call('Utilities.sleep');
         },
         getUuid: () => randomUUID(),
-        formatDate: (d: Date, _tz: string, _fmt: string) => d.toISOString(),
+        formatDate: (d: Date, tz: string, fmt: string) => formatDate(d, tz, fmt),
       },
       // The e-mail needs the userinfo.email scope, and is never given to a custom function
       // (https://developers.google.com/apps-script/reference/base/user#getEmail()).

@@ -506,6 +506,12 @@ export class Spreadsheet {
     this.hooks.call('Spreadsheet.getId');
     return this.id;
   }
+  /** The spreadsheet's own time zone (File > Settings), which schedules follow. */
+  timeZone = 'Etc/UTC';
+  getSpreadsheetTimeZone(): string {
+    this.hooks.call('Spreadsheet.getSpreadsheetTimeZone');
+    return this.timeZone;
+  }
   /** The file's owner (custom functions read this user's properties). */
   owner = '';
   getOwner(): { getEmail(): string } {

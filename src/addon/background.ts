@@ -2,15 +2,18 @@
  * The handler of the user's one clock trigger. Google runs an add-on's clock trigger with no
  * active document (https://developers.google.com/workspace/add-ons/concepts/editor-triggers), so
  * it works through the documents this user registered work in, opening each by ID; a bound
- * script's trigger has its container as the active document, which is used as it is.
+ * script's trigger has its container as the active document, which is used as it is. Each
+ * document: pending previews and scans first, then the schedules that are due.
  */
 import { MONITOR_SHEET } from '../domain/scanWatch';
 import { documentsWithWork, forgetDocument } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
+import { logAction, startedFrom } from '../gas/runLog';
 import { removePollTrigger } from '../gas/triggers';
 import { BACKGROUND_BUDGET_MS } from '../limits';
 import { pollMonitorIn } from './monitor';
 import { pollPreviewsIn } from './previewPolling';
+import { runDueSchedules } from './schedules';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -29,6 +32,7 @@ function open(id: string, active: Book | null): Book | null {
 }
 
 export function pollInBackground(_event?: unknown): void {
+  startedFrom('trigger');
   const started = appsScriptClock.now();
   const active = SpreadsheetApp.getActiveSpreadsheet();
   const ids = documentsWithWork();
@@ -43,10 +47,28 @@ export function pollInBackground(_event?: unknown): void {
     if (!book) continue;
     // One failing document must not stop the others, nor send the user Google's failure email.
     try {
-      pollPreviewsIn(book);
+      const previews = pollPreviewsIn(book);
+      if (previews.justCompleted.length)
+        logAction(book, 'poll previews', {
+          sheet: '',
+          rows: previews.justCompleted.length,
+          requests: '',
+          changed: previews.justCompleted.length,
+          errors: 0,
+          result: `${previews.complete} complete, ${previews.pending} pending, ${previews.failed} with errors`,
+        });
       if (book.getSheetByName(MONITOR_SHEET)) pollMonitorIn(book);
+      runDueSchedules(book, started + BACKGROUND_BUDGET_MS);
     } catch (error) {
       console.error(`Background work in spreadsheet ${id} failed`, String(error));
+      logAction(book, 'background work', {
+        sheet: '',
+        rows: '',
+        requests: '',
+        changed: '',
+        errors: 1,
+        result: `failed: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   }
 }

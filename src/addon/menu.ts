@@ -2,6 +2,7 @@
 import { pollScanMonitor, rescanSelected } from './monitor';
 import { startPreviewsForSelection } from './previewGeneration';
 import { pollPendingPreviews } from './previewPolling';
+import { startedFrom } from '../gas/runLog';
 import { insertCompareChart } from './compareChart';
 import { freezeSelection, restoreSelection } from './freeze';
 import { scoreSelection } from './scores';
@@ -47,12 +48,14 @@ export function showSettings(): void {
 }
 
 export function generatePreviewsFromMenu(): void {
+  startedFrom('menu');
   const result = startPreviewsForSelection();
   const more = result.state === 'partial' ? ' Run it again (or use the sidebar) to continue.' : '';
   SpreadsheetApp.getUi().alert(TITLE, result.message + more, SpreadsheetApp.getUi().ButtonSet.OK);
 }
 
 export function refreshPendingFromMenu(): void {
+  startedFrom('menu');
   const r = pollPendingPreviews();
   SpreadsheetApp.getActiveSpreadsheet().toast(
     `${r.complete} complete, ${r.pending} pending, ${r.failed} with errors`,
@@ -61,10 +64,12 @@ export function refreshPendingFromMenu(): void {
 }
 
 export function refreshScanMonitorFromMenu(): void {
+  startedFrom('menu');
   SpreadsheetApp.getActiveSpreadsheet().toast(pollScanMonitor(true).message, TITLE);
 }
 
 export function rescanSelectedFromMenu(): void {
+  startedFrom('menu');
   SpreadsheetApp.getUi().alert(
     TITLE,
     rescanSelected().message,
@@ -74,6 +79,7 @@ export function rescanSelectedFromMenu(): void {
 
 /** One execution's worth; a big list continues from the sidebar, which calls again by itself. */
 export function scoreSelectionFromMenu(): void {
+  startedFrom('menu');
   const result = scoreSelection();
   const more =
     result.state === 'partial' ? ' Run it again, or use the sidebar to finish by itself.' : '';
@@ -81,13 +87,16 @@ export function scoreSelectionFromMenu(): void {
 }
 
 export function freezeSelectionFromMenu(): void {
+  startedFrom('menu');
   SpreadsheetApp.getActiveSpreadsheet().toast(freezeSelection().message, TITLE);
 }
 
 export function restoreSelectionFromMenu(): void {
+  startedFrom('menu');
   SpreadsheetApp.getActiveSpreadsheet().toast(restoreSelection().message, TITLE);
 }
 
 export function compareChartFromMenu(): void {
+  startedFrom('menu');
   SpreadsheetApp.getActiveSpreadsheet().toast(insertCompareChart().message, TITLE);
 }

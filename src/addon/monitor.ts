@@ -20,10 +20,11 @@ import {
   type MonitorKey,
   type MonitorPatch,
 } from '../domain/scanWatch';
-import { scanRowDue } from '../domain/pollPlan';
+import { scanRowDue, timeOf } from '../domain/pollPlan';
 import { scanReading, type HistoryReading } from '../domain/scoreList';
 import { appsScriptClock } from '../gas/clock';
 import { appendHistory } from '../gas/history';
+import { logAction } from '../gas/runLog';
 import { sendWithin } from '../gas/send';
 import { withDocumentLock } from '../gas/lock';
 import { setBackgroundWork } from '../gas/backgroundWork';
@@ -90,6 +91,7 @@ const EMPTY: MonitorReport = {
   errors: 0,
   busy: false,
   message: '',
+  finished: [],
 };
 
 function poll(book: Book, force: boolean): MonitorReport {
@@ -102,6 +104,7 @@ function poll(book: Book, force: boolean): MonitorReport {
   const now = new Date(appsScriptClock.now());
   const patches = new Map<number, MonitorPatch>();
   const readings: HistoryReading[] = [];
+  const finished: MonitorReport['finished'] = [];
   if (!config.apiKey) {
     for (const w of watched)
       patches.set(w.row, monitorErrorPatch(serviceError('KEY_MISSING'), now));
@@ -138,7 +141,18 @@ function poll(book: Book, force: boolean): MonitorReport {
       if (!result) continue;
       const rescan = readRescan(cell(table, w.row, 'rescanRequested'));
       const reading = result.ok ? scanReading(result.value, w.id, now) : null;
-      if (reading) readings.push(reading);
+      if (reading) {
+        readings.push(reading);
+        const shownDate = timeOf(cell(table, w.row, 'scanDate'));
+        // A scan date the row does not show yet: this scan finished since the last look.
+        if (shownDate !== timeOf(reading.lastScanned))
+          finished.push({
+            agentId: w.id,
+            state: typeof reading.score === 'number' ? SCAN_STATE.complete : SCAN_STATE.failed,
+            score: typeof reading.score === 'number' ? reading.score : null,
+            previous: numberOrNull(cell(table, w.row, 'overall')),
+          });
+      }
       if (result.ok && needsAutoRetry(result.value, rescan)) retry.push({ row: w.row, id: w.id });
       patches.set(
         w.row,
@@ -154,7 +168,7 @@ function poll(book: Book, force: boolean): MonitorReport {
   }
   writePatches(table, patches);
   appendHistory(book, readings);
-  const report = tally(table);
+  const report = { ...tally(table), finished };
   setBackgroundWork(book.getId(), 'scans', report.running);
   return report;
 }
@@ -176,6 +190,20 @@ function tally(table: Table<MonitorKey>): MonitorReport {
 
 /** Triggers a rescan of the selected agents on the monitor sheet. */
 export function rescanSelected(): RescanReport {
+  const r = rescanUnderLock();
+  if (r.state === 'done' || r.state === 'refused')
+    logAction(SpreadsheetApp.getActiveSpreadsheet(), 'rescan agents', {
+      sheet: MONITOR_SHEET,
+      rows: r.triggered,
+      requests: r.triggered,
+      changed: r.triggered,
+      errors: r.state === 'refused' ? 1 : 0,
+      result: r.message,
+    });
+  return r;
+}
+
+function rescanUnderLock(): RescanReport {
   return withDocumentLock(PRESS_LOCK_WAIT_MS, rescan, () => ({
     state: 'busy',
     message: 'Another update is running: try again in a moment.',
@@ -262,4 +290,8 @@ function triggerRescans(
     });
   }
   return { ok: true, patches, triggered };
+}
+
+function numberOrNull(value: unknown): number | null {
+  return typeof value === 'number' ? value : null;
 }

@@ -22,6 +22,7 @@ import { withDocumentLock } from '../gas/lock';
 import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { sendWithin } from '../gas/send';
 import { clientConfig, rememberAccountNotice } from '../gas/settings';
+import { logAction } from '../gas/runLog';
 import { selectedBlock } from '../gas/selection';
 import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../ui/api';
@@ -117,6 +118,20 @@ function report(
 }
 
 export function startPreviewsForSelection(request?: GenerateRequest): GenerateReport {
+  const r = generateUnderLock(request);
+  if (r.state !== 'busy' && r.state !== 'nothing')
+    logAction(SpreadsheetApp.getActiveSpreadsheet(), 'generate previews', {
+      sheet: r.request?.sheetName ?? '',
+      rows: r.created + r.reused + r.failed,
+      requests: r.created + r.failed,
+      changed: r.created + r.reused,
+      errors: r.failed,
+      result: r.message,
+    });
+  return r;
+}
+
+function generateUnderLock(request?: GenerateRequest): GenerateReport {
   return withDocumentLock(
     PRESS_LOCK_WAIT_MS,
     () => generate(request),

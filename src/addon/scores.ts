@@ -22,9 +22,10 @@ import { SCORE_HEADERS, type ScoreKey } from '../domain/table';
 import { sharedCache } from '../gas/cache';
 import { appsScriptClock } from '../gas/clock';
 import { appendHistory } from '../gas/history';
+import { logAction } from '../gas/runLog';
 import { withDocumentLock } from '../gas/lock';
 import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
-import { selectedBlock, type Block } from '../gas/selection';
+import { selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import { clientConfig } from '../gas/settings';
 import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
 import { urlFetchTransport } from '../gas/transport';
@@ -56,12 +57,14 @@ function lookupSpec(options: ScoreOptions, runStarted: number) {
 }
 
 function planFor(input: ScoreRunOptions | undefined) {
-  const options = scoreOptions(input);
-  const now = appsScriptClock.now();
   const request = input?.request ?? null;
-  const runStarted = request?.runStarted ?? now;
   const block = selectedBlock(request);
-  if (!block) return null;
+  return block ? planBlock(block, scoreOptions(input), request?.runStarted ?? null) : null;
+}
+
+function planBlock(block: Block, options: ScoreOptions, started: number | null) {
+  const now = appsScriptClock.now();
+  const runStarted = started ?? now;
   const values = readGrid(block.sheet);
   const table = openTable(block.sheet, SCORE_HEADERS, false, values);
   const plan = planScoring(scoreRows(table, block), options, now, runStarted);
@@ -116,6 +119,8 @@ function report(
     fetched: 0,
     remaining: 0,
     leftForTomorrow: 0,
+    failedSites: 0,
+    answeredSites: 0,
     movers: [],
     historyAdded: 0,
     historyTrimmed: 0,
@@ -129,13 +134,40 @@ function report(
  * website cell, so sorting or inserting rows meanwhile is safe.
  */
 export function scoreSelection(input?: ScoreRunOptions): ScoreReport {
-  const started = appsScriptClock.now();
   const found = planFor(input);
   if (!found)
     return report(
       'nothing',
       'Select the cells that hold the websites (one column), then press Score.',
     );
+  const r = scoreBlock(found);
+  if (r.state === 'done' || r.state === 'partial')
+    logAction(found.block.sheet.getParent(), 'score list', {
+      sheet: found.block.sheet.getName(),
+      rows: r.scored,
+      requests: r.fetched,
+      changed: r.movers.length,
+      errors: r.failedSites,
+      result: r.message,
+    });
+  return { ...r, movers: r.movers.slice(0, MOVERS_LISTED) };
+}
+
+/**
+ * A sheet's whole `Website` column (a schedule's run, with no selection and perhaps no active
+ * document), on the schedule's policy. Every mover is kept, for the alert digest.
+ */
+export function scoreSheet(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  options: ScoreOptions,
+  runStarted: number | null,
+): ScoreReport | null {
+  const block = websiteColumn(sheet);
+  return block ? scoreBlock(planBlock(block, options, runStarted)) : null;
+}
+
+function scoreBlock(found: ReturnType<typeof planBlock>): ScoreReport {
+  const started = appsScriptClock.now();
   const { plan, block, options, runStarted } = found;
   const request: ScoreRequest = { sheetName: block.sheet.getName(), a1: block.a1, runStarted };
   const keys = Array.from(plan.due.keys());
@@ -186,6 +218,8 @@ function writeScores(
   const readings: HistoryReading[] = [];
   let remaining = 0;
   let leftForTomorrow = 0;
+  let failedSites = 0;
+  let answeredSites = 0;
   for (const r of plan.invalid) patches.set(r.row, scoreProblemPatch({ local: r.message }, now));
   for (const [domain, rows] of plan.due) {
     const outcome = outcomes.get(domain);
@@ -198,6 +232,8 @@ function writeScores(
       continue;
     }
     if (outcome.kind === 'value') readings.push(brandReading(domain, outcome.value, now));
+    if (outcome.kind === 'error' && outcome.error.code !== 'NOT_FOUND') failedSites++;
+    else answeredSites++;
     let listed = false;
     for (const row of rows) {
       if (outcome.kind === 'error') {
@@ -230,7 +266,9 @@ function writeScores(
     fetched,
     remaining,
     leftForTomorrow,
-    movers: rankMovers(movers, MOVERS_LISTED),
+    failedSites,
+    answeredSites,
+    movers: rankMovers(movers, Infinity),
     historyAdded: history.appended,
     historyTrimmed: history.trimmed,
     request,

@@ -7,7 +7,7 @@
  */
 import { ensurePollTrigger, removePollTrigger } from './triggers';
 
-export type Work = 'previews' | 'scans';
+export type Work = 'previews' | 'scans' | 'schedules';
 
 type Registry = Record<string, Partial<Record<Work, number>>>;
 

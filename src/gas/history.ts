@@ -4,6 +4,7 @@
  */
 import { readingKey, type HistoryReading } from '../domain/scoreList';
 import { HEADER_ROW, HISTORY_HEADERS, HISTORY_SHEET, type HistoryKey } from '../domain/table';
+import { ensureSheet } from './sheets';
 import { openTable, writePatches } from './sheetTable';
 
 export const HISTORY_CAP = 50000;
@@ -22,7 +23,7 @@ export function appendHistory(
   cap = HISTORY_CAP,
 ): HistoryWrite {
   if (readings.length === 0) return { appended: 0, trimmed: 0 };
-  const sheet = book.getSheetByName(HISTORY_SHEET) ?? createHistorySheet(book);
+  const sheet = ensureSheet(book, HISTORY_SHEET);
   const table = openTable(sheet, HISTORY_HEADERS, true);
   const keys = Object.keys(HISTORY_HEADERS) as HistoryKey[];
   const seen = new Set<string>();
@@ -45,13 +46,4 @@ export function appendHistory(
   const trimmed = Math.max(0, total - cap);
   if (trimmed) sheet.deleteRows(HEADER_ROW + 1, trimmed);
   return { appended: patches.size, trimmed };
-}
-
-/** insertSheet makes the new sheet active: the user's selection is given back at once. */
-function createHistorySheet(book: Book): GoogleAppsScript.Spreadsheet.Sheet {
-  const selection = book.getActiveRange();
-  const sheet = book.insertSheet(HISTORY_SHEET);
-  sheet.setFrozenRows(HEADER_ROW);
-  selection?.activate();
-  return sheet;
 }

@@ -42,3 +42,21 @@ export function selectedBlock(request?: BlockRequest | null): Block | null {
     a1: range.getA1Notation(),
   };
 }
+
+/** The sheet's `Website` column below its header: the list a schedule refreshes. */
+export function websiteColumn(sheet: GoogleAppsScript.Spreadsheet.Sheet): Block | null {
+  const lastRow = sheet.getLastRow();
+  const lastColumn = sheet.getLastColumn();
+  if (lastRow <= HEADER_ROW || lastColumn === 0) return null;
+  const head = sheet.getRange(HEADER_ROW, 1, 1, lastColumn).getValues()[0] ?? [];
+  const index = head.findIndex((h) => String(h).trim().toLowerCase() === 'website');
+  if (index < 0) return null;
+  const range = sheet.getRange(HEADER_ROW + 1, index + 1, lastRow - HEADER_ROW, 1);
+  return {
+    sheet,
+    first: HEADER_ROW + 1,
+    last: lastRow,
+    column: index + 1,
+    a1: range.getA1Notation(),
+  };
+}

@@ -90,6 +90,13 @@ export interface MonitorReport {
   errors: number;
   busy: boolean;
   message: string;
+  /** Scans that finished (complete or failed) since the row last showed them. */
+  finished: Array<{
+    agentId: number;
+    state: string;
+    score: number | null;
+    previous: number | null;
+  }>;
 }
 
 export interface RescanReport {
@@ -145,6 +152,10 @@ export interface ScoreReport {
   remaining: number;
   /** Sites not fetched because today's URL-fetch quota ran out: tomorrow's run does them. */
   leftForTomorrow: number;
+  /** Sites the service could not answer for (not counting brands the index lacks). */
+  failedSites: number;
+  /** Sites answered: a score, or "not in index". */
+  answeredSites: number;
   movers: Mover[];
   historyAdded: number;
   historyTrimmed: number;
@@ -175,6 +186,51 @@ export interface UsageView {
   why: string;
 }
 
+export interface Schedule {
+  id?: string;
+  action: 'refreshScores' | 'refreshScanMonitor';
+  sheetName: string;
+  every: 'day' | 'week';
+  /** 0-23, in the spreadsheet's time zone. */
+  hour: number;
+  /** 1-7, Monday 1; weekly schedules only. */
+  weekday?: number;
+  refresh?: 'stale' | 'all';
+  staleDays?: number;
+  paused?: boolean;
+  alert?: { email: boolean; minChange: number };
+}
+
+/** A schedule as the Schedules tab shows it: whose it is, and how its runs went. */
+export interface ScheduleView extends Schedule {
+  id: string;
+  owner: string;
+  /** Saved by the user looking at it: only they may edit it, and it runs as them. */
+  mine: boolean;
+  lastRun: string | null;
+  nextRun: string | null;
+  lastResult: string | null;
+  failures: number;
+}
+
+export interface ScheduleReport {
+  ok: boolean;
+  message: string;
+  schedule: ScheduleView | null;
+}
+
+export interface LogEntry {
+  time: string;
+  run: string;
+  action: string;
+  sheet: string;
+  rows: number | string;
+  requests: number | string;
+  changed: number | string;
+  errors: number | string;
+  result: string;
+}
+
 export interface SidebarApi {
   getSettings(): SettingsView;
   saveSettings(change: SettingsChange): SettingsView;
@@ -191,6 +247,10 @@ export interface SidebarApi {
   restoreSelection(): FreezeReport;
   insertCompareChart(): ChartReport;
   getUsage(): UsageView;
+  getSchedules(): ScheduleView[];
+  saveSchedule(schedule: Schedule): ScheduleReport;
+  deleteSchedule(id: string): ScheduleReport;
+  getRunLog(): LogEntry[];
 }
 
 /** The same list at run time, for bridges that must refuse anything else (dev/playground). */
@@ -210,4 +270,8 @@ export const SIDEBAR_FUNCTIONS = [
   'restoreSelection',
   'insertCompareChart',
   'getUsage',
+  'getSchedules',
+  'saveSchedule',
+  'deleteSchedule',
+  'getRunLog',
 ] as const satisfies ReadonlyArray<keyof SidebarApi>;

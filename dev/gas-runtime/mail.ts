@@ -1,0 +1,93 @@
+/**
+ * MailApp: messages are recorded, not sent. The daily recipient quota is 100 on consumer
+ * accounts and 1,500 on Workspace (https://developers.google.com/apps-script/guides/services/quotas);
+ * sending needs the script.send_mail scope.
+ */
+import { GasError } from './errors';
+
+export interface SentMail {
+  to: string;
+  subject: string;
+  body: string;
+  at: number;
+  from: string;
+}
+
+export interface MailEnv {
+  call(name: string): void;
+  allowed(what: string): void;
+  user(): string;
+  now(): number;
+  hasScope: boolean;
+}
+
+export class MailBox {
+  sent: SentMail[] = [];
+  /** Recipients left today, per user; tests may set it to 0. */
+  remaining = new Map<string, number>();
+
+  private left(user: string): number {
+    return this.remaining.get(user) ?? (/@(gmail|googlemail)\.com$/i.test(user) ? 100 : 1500);
+  }
+
+  service(env: MailEnv) {
+    const need = (what: string) => {
+      env.call(what);
+      env.allowed(what);
+      if (!env.hasScope)
+        throw new GasError(
+          `You do not have permission to call ${what}. Required permissions: https://www.googleapis.com/auth/script.send_mail`,
+        );
+    };
+    return {
+      getRemainingDailyQuota: () => {
+        need('MailApp.getRemainingDailyQuota');
+        return this.left(env.user());
+      },
+      sendEmail: (message: { to: string; subject: string; body: string }) => {
+        need('MailApp.sendEmail');
+        const left = this.left(env.user());
+        if (left <= 0) throw new GasError('Service invoked too many times for one day: email.');
+        if (!message.to || !message.subject)
+          throw new GasError('Invalid argument: recipient and subject are required.');
+        this.remaining.set(env.user(), left - 1);
+        this.sent.push({ ...message, at: env.now(), from: env.user() });
+      },
+    };
+  }
+}
+
+/** Utilities.formatDate for the patterns the add-on uses, in any IANA time zone. */
+export function formatDate(date: Date, timeZone: string, pattern: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'short',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  ) as Record<string, string>;
+  const weekday = String(
+    ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday ?? '') + 1,
+  );
+  const fields: Record<string, string> = {
+    yyyy: parts.year ?? '',
+    MM: parts.month ?? '',
+    dd: parts.day ?? '',
+    HH: parts.hour ?? '',
+    H: String(Number(parts.hour)),
+    mm: parts.minute ?? '',
+    m: String(Number(parts.minute)),
+    ss: parts.second ?? '',
+    s: String(Number(parts.second)),
+    u: weekday,
+  };
+  return pattern.replace(/yyyy|MM|dd|HH|H|mm|m|ss|s|u/g, (token) => fields[token] ?? token);
+}

@@ -1,0 +1,322 @@
+/**
+ * Schedules: lists that keep themselves current. Saved from the sidebar (into the document for
+ * every editor to see, and into the owner's registry for the owner's clock trigger), run by the
+ * background trigger when due, with an opt-in digest e-mail and a line in the run log.
+ */
+import { MONITOR_SHEET } from '../domain/scanWatch';
+import {
+  checkSchedule,
+  digestLines,
+  isDue,
+  isNews,
+  lastDueAt,
+  moverLine,
+  nextDueAt,
+  parseLocal,
+  PAUSE_AFTER_FAILURES,
+  type LocalTime,
+} from '../domain/schedules';
+import { setBackgroundWork } from '../gas/backgroundWork';
+import { appsScriptClock } from '../gas/clock';
+import { mailOwner } from '../gas/mail';
+import { appendLog, readLog, type Entry } from '../gas/runLog';
+import {
+  documentSchedules,
+  myRuns,
+  saveDocumentSchedules,
+  saveMyRuns,
+  type Definition,
+  type MyRun,
+} from '../gas/scheduleStore';
+import { clientConfig } from '../gas/settings';
+import type { LogEntry, Schedule, ScheduleReport, ScheduleView } from '../ui/api';
+import { pollMonitorIn } from './monitor';
+import { scoreSheet } from './scores';
+
+type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+function me(): string {
+  return Session.getEffectiveUser().getEmail();
+}
+
+function localTime(book: Book, at: number): LocalTime {
+  return parseLocal(Utilities.formatDate(new Date(at), book.getSpreadsheetTimeZone(), 'u H m s'));
+}
+
+function view(d: Definition, run: MyRun | undefined, book: Book, now: number): ScheduleView {
+  const local = localTime(book, now);
+  const last = run?.lastRun ?? null;
+  const paused = run?.schedule.paused ?? d.paused ?? false;
+  return {
+    ...d,
+    paused,
+    mine: d.owner === me(),
+    lastRun: last ? new Date(last).toISOString() : null,
+    nextRun: paused
+      ? null
+      : new Date(isDue(d, local, now, last) ? now : nextDueAt(d, local, now)).toISOString(),
+    lastResult: run?.lastResult ?? null,
+    failures: run?.failures ?? 0,
+  };
+}
+
+export function getSchedules(): ScheduleView[] {
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const runs = myRuns();
+  const now = appsScriptClock.now();
+  const log = readLog(book, 200);
+  return documentSchedules().map((d) => {
+    const run = runs[d.id];
+    if (run) return view(d, run, book, now);
+    // Another editor's schedule: its last result is read from the document's run log.
+    const line = log.find((l) => l.run === 'schedule' && l.action.endsWith(`#${d.id}`));
+    return {
+      ...view(d, undefined, book, now),
+      lastRun: line?.time ?? null,
+      lastResult: line?.result ?? null,
+    };
+  });
+}
+
+function registerMine(book: Book, runs: Record<string, MyRun>): void {
+  const id = book.getId();
+  const active = Object.values(runs).filter((r) => r.docId === id && !r.schedule.paused).length;
+  setBackgroundWork(id, 'schedules', active);
+}
+
+export function saveSchedule(input: Schedule): ScheduleReport {
+  const checked = checkSchedule(input);
+  if (!checked.ok) return { ok: false, message: checked.message, schedule: null };
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const list = documentSchedules();
+  const existing = list.find((d) => d.id === checked.schedule.id);
+  if (existing && existing.owner !== me())
+    return {
+      ok: false,
+      message: `This schedule runs as ${existing.owner}: only they can change it.`,
+      schedule: null,
+    };
+  const definition: Definition = {
+    ...checked.schedule,
+    ...(checked.schedule.action === 'refreshScanMonitor' ? { sheetName: MONITOR_SHEET } : {}),
+    id: existing?.id ?? Utilities.getUuid(),
+    owner: me(),
+  };
+  saveDocumentSchedules(
+    existing ? list.map((d) => (d.id === definition.id ? definition : d)) : [...list, definition],
+  );
+  const runs = myRuns();
+  const before = runs[definition.id];
+  // Resuming a schedule paused after failures starts its count again.
+  const failures =
+    before && before.schedule.paused && !definition.paused ? 0 : (before?.failures ?? 0);
+  runs[definition.id] = {
+    docId: book.getId(),
+    schedule: definition,
+    lastRun: before?.lastRun ?? null,
+    lastResult: before?.lastResult ?? null,
+    failures,
+    runStarted: before?.runStarted ?? null,
+  };
+  saveMyRuns(runs);
+  registerMine(book, runs);
+  return {
+    ok: true,
+    message: definition.paused ? 'Saved, paused.' : 'Saved: it runs as you, at the hour you chose.',
+    schedule: view(definition, runs[definition.id], book, appsScriptClock.now()),
+  };
+}
+
+export function deleteSchedule(id: string): ScheduleReport {
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const list = documentSchedules();
+  const found = list.find((d) => d.id === id);
+  if (!found) return { ok: false, message: 'That schedule no longer exists.', schedule: null };
+  if (found.owner !== me())
+    return {
+      ok: false,
+      message: `This schedule runs as ${found.owner}: only they can delete it.`,
+      schedule: null,
+    };
+  saveDocumentSchedules(list.filter((d) => d.id !== id));
+  const runs = myRuns();
+  delete runs[id];
+  saveMyRuns(runs);
+  registerMine(book, runs);
+  return { ok: true, message: 'Deleted.', schedule: null };
+}
+
+export function getRunLog(): LogEntry[] {
+  return readLog(SpreadsheetApp.getActiveSpreadsheet(), 10);
+}
+
+interface Outcome {
+  failed: string | null;
+  /** Still going: the next firing continues (a big list). */
+  partial: boolean;
+  news: string[];
+  log: Omit<Entry, 'run' | 'action' | 'result'>;
+  result: string;
+}
+
+function runScores(book: Book, run: MyRun): Outcome {
+  const s = run.schedule;
+  const sheet = book.getSheetByName(s.sheetName);
+  const log = { sheet: s.sheetName, rows: '', requests: '', changed: '', errors: '' };
+  if (!sheet)
+    return {
+      failed: `the sheet "${s.sheetName}" no longer exists: rename it back or edit the schedule`,
+      partial: false,
+      news: [],
+      log,
+      result: '',
+    };
+  const r = scoreSheet(
+    sheet,
+    { refresh: s.refresh ?? 'stale', staleDays: s.staleDays ?? 7 },
+    run.runStarted,
+  );
+  if (!r)
+    return {
+      failed: `the sheet "${s.sheetName}" has no Website column`,
+      partial: false,
+      news: [],
+      log,
+      result: '',
+    };
+  const all = r.failedSites > 0 && r.answeredSites === 0;
+  const minChange = s.alert?.minChange ?? 10;
+  return {
+    failed: all ? `the service did not answer for any site (${r.message})` : null,
+    partial: r.state === 'partial',
+    news: r.movers.filter((m) => isNews(m, minChange)).map(moverLine),
+    log: {
+      ...log,
+      rows: r.scored,
+      requests: r.fetched,
+      changed: r.movers.length,
+      errors: r.failedSites,
+    },
+    result: r.message,
+  };
+}
+
+function runMonitor(book: Book): Outcome {
+  const log = { sheet: MONITOR_SHEET, rows: '', requests: '', changed: '', errors: '' };
+  if (!clientConfig().apiKey)
+    return {
+      failed: 'no API key: add yours in Settings',
+      partial: false,
+      news: [],
+      log,
+      result: '',
+    };
+  const r = pollMonitorIn(book, true);
+  if (!r.exists)
+    return {
+      failed: `the "${MONITOR_SHEET}" sheet no longer exists`,
+      partial: false,
+      news: [],
+      log,
+      result: '',
+    };
+  const news = r.finished.map((f) =>
+    f.state === 'complete'
+      ? `Brand agent ${f.agentId}: scan complete, score ${f.score}${f.previous !== null ? ` (was ${f.previous})` : ''}`
+      : `Brand agent ${f.agentId}: scan failed (no engine answered): rescan it`,
+  );
+  return {
+    failed:
+      r.watched > 0 && r.errors === r.watched
+        ? `every agent could not be checked (${r.message})`
+        : null,
+    partial: false,
+    news,
+    log: { ...log, rows: r.watched, changed: r.finished.length, errors: r.errors },
+    result: r.message,
+  };
+}
+
+function digest(book: Book, run: MyRun, lines: string[]): string {
+  return [
+    `What moved in "${book.getName()}" (${run.schedule.sheetName}):`,
+    '',
+    ...digestLines(lines).map((l) => `- ${l}`),
+    '',
+    `Open the spreadsheet: ${book.getUrl()}`,
+    'You get this because you asked for alerts on this schedule in Visibility for Sheets.',
+  ].join('\n');
+}
+
+/** Runs this user's due schedules in one document, within the time left; the rest wait an hour. */
+export function runDueSchedules(book: Book, deadline: number): number {
+  const runs = myRuns();
+  const now = appsScriptClock.now();
+  const local = localTime(book, now);
+  let ran = 0;
+  for (const run of Object.values(runs)) {
+    if (run.docId !== book.getId() || appsScriptClock.now() > deadline) continue;
+    if (!isDue(run.schedule, local, now, run.lastRun)) continue;
+    const s = run.schedule;
+    let outcome: Outcome;
+    try {
+      outcome = s.action === 'refreshScores' ? runScores(book, run) : runMonitor(book);
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      outcome = {
+        failed: text,
+        partial: false,
+        news: [],
+        log: { sheet: s.sheetName, rows: '', requests: '', changed: '', errors: '' },
+        result: '',
+      };
+    }
+    ran++;
+    finish(book, run, outcome, now, lastDueAt(s, local, now));
+    runs[s.id] = run;
+  }
+  saveMyRuns(runs);
+  registerMine(book, runs);
+  return ran;
+}
+
+function finish(book: Book, run: MyRun, o: Outcome, now: number, dueAt: number): void {
+  const s = run.schedule;
+  const action = `${s.action === 'refreshScores' ? 'refresh scores' : 'refresh scan monitor'} #${s.id}`;
+  if (o.partial) {
+    run.runStarted = run.runStarted ?? dueAt;
+    run.lastResult = `continuing next hour: ${o.result}`;
+    appendLog(book, { run: 'schedule', action, ...o.log, result: run.lastResult });
+    return;
+  }
+  run.lastRun = now;
+  run.runStarted = null;
+  if (o.failed) {
+    run.failures++;
+    run.lastResult = `failed: ${o.failed}`;
+    if (run.failures >= PAUSE_AFTER_FAILURES) {
+      run.schedule = { ...s, paused: true };
+      run.lastResult += `; paused after ${run.failures} failures in a row`;
+      mailOwner(
+        s.owner,
+        `Visibility for Sheets: a schedule in "${book.getName()}" is paused`,
+        `Your schedule for "${s.sheetName}" failed ${run.failures} times in a row and is paused.\nLast reason: ${o.failed}\n\nFix it and resume it in the sidebar's Schedules tab: ${book.getUrl()}`,
+      );
+    }
+  } else {
+    run.failures = 0;
+    run.lastResult = o.result;
+    if (s.alert?.email && o.news.length) {
+      const sent = mailOwner(
+        s.owner,
+        `Visibility for Sheets: ${o.news.length} change${o.news.length === 1 ? '' : 's'} in "${book.getName()}"`,
+        digest(book, run, o.news),
+      );
+      run.lastResult +=
+        sent === 'sent'
+          ? ` Alert e-mailed (${o.news.length} changes).`
+          : ' No alert sent: the daily e-mail quota is used up.';
+    }
+  }
+  appendLog(book, { run: 'schedule', action, ...o.log, result: run.lastResult ?? '' });
+}

@@ -1,0 +1,121 @@
+/**
+ * Schedules as data: checking what a person saved, when a schedule is due in the spreadsheet's
+ * time zone (a missed period runs once, not once per missed period), and which changes are news.
+ */
+import type { Mover, Schedule } from '../ui/api';
+import { visibilityLevel } from './levels';
+
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
+export const PAUSE_AFTER_FAILURES = 3;
+
+export type Checked =
+  | {
+      ok: true;
+      schedule: Required<Omit<Schedule, 'id' | 'weekday'>> & Pick<Schedule, 'id' | 'weekday'>;
+    }
+  | { ok: false; message: string };
+
+/** A schedule from the sidebar, checked field by field, with one plain sentence when it is wrong. */
+export function checkSchedule(input: unknown): Checked {
+  const s = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const fail = (message: string): Checked => ({ ok: false, message });
+  if (s.action !== 'refreshScores' && s.action !== 'refreshScanMonitor')
+    return fail('Choose what the schedule does: refresh scores or refresh the scan monitor.');
+  const sheetName = typeof s.sheetName === 'string' ? s.sheetName.trim() : '';
+  if (!sheetName) return fail('Name the sheet the schedule refreshes.');
+  if (s.every !== 'day' && s.every !== 'week') return fail('Choose daily or weekly.');
+  const hour = Number(s.hour);
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23) return fail('The hour is 0 to 23.');
+  const weekday = s.every === 'week' ? Number(s.weekday) : undefined;
+  if (weekday !== undefined && (!Number.isInteger(weekday) || weekday < 1 || weekday > 7))
+    return fail('A weekly schedule needs a day: Monday (1) to Sunday (7).');
+  const refresh = s.refresh === 'all' ? 'all' : 'stale';
+  const days = Number(s.staleDays ?? 7);
+  if (!Number.isFinite(days) || days < 0) return fail('Days before a score is stale: 0 or more.');
+  const alert = (s.alert && typeof s.alert === 'object' ? s.alert : {}) as Record<string, unknown>;
+  const minChange = Number(alert.minChange ?? 10);
+  if (!Number.isFinite(minChange) || minChange < 0)
+    return fail('The smallest change worth an e-mail is 0 points or more.');
+  return {
+    ok: true,
+    schedule: {
+      ...(typeof s.id === 'string' && s.id ? { id: s.id } : {}),
+      action: s.action,
+      sheetName,
+      every: s.every,
+      hour,
+      ...(weekday !== undefined ? { weekday } : {}),
+      refresh,
+      staleDays: days,
+      paused: s.paused === true,
+      alert: { email: alert.email === true, minChange },
+    },
+  };
+}
+
+/** The clock as read in the spreadsheet's time zone (from Utilities.formatDate 'u H m s'). */
+export interface LocalTime {
+  /** 1-7, Monday 1. */
+  weekday: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+export function parseLocal(text: string): LocalTime {
+  const [weekday, hour, minute, second] = text.split(' ').map(Number);
+  return { weekday: weekday ?? 1, hour: hour ?? 0, minute: minute ?? 0, second: second ?? 0 };
+}
+
+/** The latest moment at or before `now` when the schedule came due. */
+export function lastDueAt(
+  s: Pick<Schedule, 'every' | 'hour' | 'weekday'>,
+  local: LocalTime,
+  now: number,
+): number {
+  const sinceHour = ((local.hour - s.hour) * 60 + local.minute) * 60000 + local.second * 1000;
+  if (s.every === 'day') return now - sinceHour - (sinceHour < 0 ? DAY : 0);
+  let days = (local.weekday - (s.weekday ?? 1) + 7) % 7;
+  if (days === 0 && sinceHour < 0) days = 7;
+  return now - sinceHour - days * DAY;
+}
+
+export function nextDueAt(
+  s: Pick<Schedule, 'every' | 'hour' | 'weekday'>,
+  local: LocalTime,
+  now: number,
+): number {
+  return lastDueAt(s, local, now) + (s.every === 'day' ? DAY : 7 * DAY);
+}
+
+/** Due when its time has come since it last ran: a missed period runs once, at the next firing. */
+export function isDue(
+  s: Pick<Schedule, 'every' | 'hour' | 'weekday' | 'paused'>,
+  local: LocalTime,
+  now: number,
+  lastRun: number | null,
+): boolean {
+  return !s.paused && (lastRun ?? 0) < lastDueAt(s, local, now);
+}
+
+/** A move worth an e-mail: the level changed, or the score moved by at least `minChange`. */
+export function isNews(m: Mover, minChange: number): boolean {
+  return visibilityLevel(m.from) !== visibilityLevel(m.to) || Math.abs(m.change) >= minChange;
+}
+
+export const DIGEST_LINES = 50;
+
+/** The digest's lines, at most 50 and "and N more". Text only: nothing in it can run. */
+export function digestLines(lines: string[]): string[] {
+  if (lines.length <= DIGEST_LINES) return lines;
+  return [...lines.slice(0, DIGEST_LINES), `and ${lines.length - DIGEST_LINES} more`];
+}
+
+export function moverLine(m: Mover): string {
+  const from = visibilityLevel(m.from);
+  const to = visibilityLevel(m.to);
+  const level = from === to ? `level ${to}` : `level ${from} → ${to}`;
+  const name = m.brand && m.website ? `${m.brand} (${m.website})` : m.brand || m.website;
+  return `${name}: ${m.from} → ${m.to} (${m.change > 0 ? '+' : ''}${m.change}), ${level}; ${m.sheet} row ${m.row}`;
+}
