@@ -14,6 +14,7 @@ import {
   nextDueAt,
   parseLocal,
   PAUSE_AFTER_FAILURES,
+  periodStart,
   type LocalTime,
 } from '../domain/schedules';
 import { setBackgroundWork } from '../gas/backgroundWork';
@@ -46,6 +47,7 @@ function localTime(book: Book, at: number): LocalTime {
 function view(d: Definition, run: MyRun | undefined, book: Book, now: number): ScheduleView {
   const local = localTime(book, now);
   const last = run?.lastRun ?? null;
+  const since = Math.max(last ?? 0, run?.since ?? periodStart(d, local, now));
   const paused = run?.schedule.paused ?? d.paused ?? false;
   return {
     ...d,
@@ -54,7 +56,7 @@ function view(d: Definition, run: MyRun | undefined, book: Book, now: number): S
     lastRun: last ? new Date(last).toISOString() : null,
     nextRun: paused
       ? null
-      : new Date(isDue(d, local, now, last) ? now : nextDueAt(d, local, now)).toISOString(),
+      : new Date(isDue(d, local, now, since) ? now : nextDueAt(d, local, now)).toISOString(),
     lastResult: run?.lastResult ?? null,
     failures: run?.failures ?? 0,
   };
@@ -110,10 +112,14 @@ export function saveSchedule(input: Schedule): ScheduleReport {
   // Resuming a schedule paused after failures starts its count again.
   const failures =
     before && before.schedule.paused && !definition.paused ? 0 : (before?.failures ?? 0);
+  const now = appsScriptClock.now();
   runs[definition.id] = {
     docId: book.getId(),
     schedule: definition,
     lastRun: before?.lastRun ?? null,
+    // Saving (a new schedule, an edit, a resume) counts from the start of today's period: a
+    // period missed while paused is not made up.
+    since: periodStart(definition, localTime(book, now), now),
     lastResult: before?.lastResult ?? null,
     failures,
     runStarted: before?.runStarted ?? null,
@@ -123,7 +129,7 @@ export function saveSchedule(input: Schedule): ScheduleReport {
   return {
     ok: true,
     message: definition.paused ? 'Saved, paused.' : 'Saved: it runs as you, at the hour you chose.',
-    schedule: view(definition, runs[definition.id], book, appsScriptClock.now()),
+    schedule: view(definition, runs[definition.id], book, now),
   };
 }
 
@@ -256,7 +262,7 @@ export function runDueSchedules(book: Book, deadline: number): number {
   let ran = 0;
   for (const run of Object.values(runs)) {
     if (run.docId !== book.getId() || appsScriptClock.now() > deadline) continue;
-    if (!isDue(run.schedule, local, now, run.lastRun)) continue;
+    if (!isDue(run.schedule, local, now, Math.max(run.lastRun ?? 0, run.since))) continue;
     const s = run.schedule;
     let outcome: Outcome;
     try {

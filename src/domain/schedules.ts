@@ -89,6 +89,15 @@ export function nextDueAt(
   return lastDueAt(s, local, now) + (s.every === 'day' ? DAY : 7 * DAY);
 }
 
+/**
+ * When the current period began (local midnight; Monday's for a weekly schedule): a schedule saved
+ * today counts from here, so it runs today if its hour is still to come or has just passed.
+ */
+export function periodStart(s: Pick<Schedule, 'every'>, local: LocalTime, now: number): number {
+  const sinceMidnight = ((local.hour * 60 + local.minute) * 60 + local.second) * 1000;
+  return now - sinceMidnight - (s.every === 'week' ? (local.weekday - 1) * DAY : 0);
+}
+
 /** Due when its time has come since it last ran: a missed period runs once, at the next firing. */
 export function isDue(
   s: Pick<Schedule, 'every' | 'hour' | 'weekday' | 'paused'>,

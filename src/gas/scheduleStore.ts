@@ -11,6 +11,8 @@ export interface MyRun {
   docId: string;
   schedule: Definition;
   lastRun: number | null;
+  /** A schedule that never ran counts from the start of the period it was saved in. */
+  since: number;
   lastResult: string | null;
   failures: number;
   /** A run continued over several firings keeps its start, so no row is fetched twice. */

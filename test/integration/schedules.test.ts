@@ -1,0 +1,165 @@
+// Schedules on the emulated clock: a daily 09:00 refresh over three days (Paris time), the digest
+// of what moved, the run log, pause, edit and delete, one trigger throughout, and a failing
+// service that pauses the schedule after three runs with one e-mail.
+import { INDEX } from '../../dev/emulator/brandIndex';
+import { formatDate } from '../../dev/gas-runtime/mail';
+import { startWorld, type World } from './harness';
+
+let w: World;
+afterEach(() => w?.close());
+
+const HOUR = 3600 * 1000;
+const brands = INDEX.filter((b) => !b.domain.endsWith('.example')).slice(0, 20);
+
+function setUp(): void {
+  const book = w.rt.spreadsheet;
+  book.timeZone = 'Europe/Paris';
+  const sheet = book.activeSheet;
+  sheet.setName('Prospects');
+  sheet.cells = [['Company', 'Website'], ...brands.map((b) => [b.brandName, b.domain])].map((r) =>
+    r.map((value) => ({ value })),
+  );
+  // Start at 00:30 Paris time on a known day, whatever day the machine's clock says.
+  const parisHour = Number(formatDate(new Date(w.rt.clock.now()), 'Europe/Paris', 'H'));
+  const parisMinute = Number(formatDate(new Date(w.rt.clock.now()), 'Europe/Paris', 'm'));
+  w.rt.advance((((24 - parisHour) % 24) * 60 - parisMinute + 30) * 60000);
+}
+
+const save = (schedule: Record<string, unknown>) =>
+  w.rt.runFromSidebar('saveSchedule', [schedule]) as {
+    ok: boolean;
+    message: string;
+    schedule: { id: string; nextRun: string; mine: boolean; owner: string };
+  };
+
+function scheduleRuns(): Array<{ time: Date; result: string }> {
+  const log = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Visibility log');
+  if (!log) return [];
+  return log.cells
+    .slice(1)
+    .filter((r) => r[1]?.value === 'schedule')
+    .map((r) => ({ time: r[0]!.value as Date, result: String(r[8]?.value) }));
+}
+
+/** Lets hours pass on both clocks, the trigger firing as it comes due. */
+async function hours(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    await w.elapse(HOUR);
+    expect(w.rt.triggers.list.length).toBeLessThanOrEqual(1);
+  }
+}
+
+const parisHourOf = (d: Date) => Number(formatDate(d, 'Europe/Paris', 'H'));
+
+describe('a daily schedule at 09:00', () => {
+  it('refreshes once a day after 09:00, e-mails the big movers only, and stays quiet on a quiet day', async () => {
+    w = await startWorld();
+    setUp();
+    const saved = save({
+      action: 'refreshScores',
+      sheetName: 'Prospects',
+      every: 'day',
+      hour: 9,
+      refresh: 'all',
+      alert: { email: true, minChange: 15 },
+    });
+    expect(saved.ok).toBe(true);
+    expect(saved.schedule).toMatchObject({ mine: true, owner: w.rt.owner });
+    expect(parisHourOf(new Date(saved.schedule.nextRun))).toBe(9);
+    expect(w.rt.triggers.list).toHaveLength(1);
+
+    await hours(24);
+    let runs = scheduleRuns();
+    expect(runs).toHaveLength(1);
+    expect(parisHourOf(runs[0]!.time)).toBe(9);
+    expect(w.rt.mail.sent).toHaveLength(0);
+
+    // Day 2: five brands move by 20, five by 3, before 09:00.
+    const big = brands.slice(0, 5);
+    const small = brands.slice(5, 10);
+    await w.emu.moveBrands([
+      ...big.map((b) => ({
+        brand: b.domain,
+        overallScore: b.overallScore > 50 ? b.overallScore - 20 : b.overallScore + 20,
+        lastScanDate: '2026-12-01T06:00:00.000Z',
+      })),
+      ...small.map((b) => ({
+        brand: b.domain,
+        overallScore: b.overallScore > 50 ? b.overallScore - 3 : b.overallScore + 3,
+        lastScanDate: '2026-12-01T06:00:00.000Z',
+      })),
+    ]);
+    await hours(24);
+    runs = scheduleRuns();
+    expect(runs).toHaveLength(2);
+    expect(w.rt.mail.sent).toHaveLength(1);
+    const mail = w.rt.mail.sent[0]!;
+    expect(mail.to).toBe(w.rt.owner);
+    for (const b of big) expect(mail.body).toContain(b.brandName);
+    for (const b of small) {
+      // A 3-point move counts only if it crossed a level boundary.
+      const line = mail.body.split('\n').find((l) => l.includes(`${b.brandName} (`));
+      if (line) expect(line).toMatch(/level \w+ → \w+/);
+    }
+    expect(mail.body).toContain('https://docs.google.com/spreadsheets/d/');
+    expect(mail.body).not.toContain('demo-pro-key');
+
+    // Day 3: nothing moves, no e-mail.
+    await hours(24);
+    expect(scheduleRuns().map((r) => parisHourOf(r.time))).toEqual([9, 9, 9]);
+    expect(w.rt.mail.sent).toHaveLength(1);
+    expect(w.rt.triggers.list).toHaveLength(1);
+    const sidebarLog = w.rt.runFromSidebar('getRunLog') as Array<{ run: string; action: string }>;
+    expect(sidebarLog[0]).toMatchObject({
+      run: 'schedule',
+      action: expect.stringMatching(/^refresh scores/),
+    });
+
+    // Pause: no run; edit the hour; delete: no trigger left once nothing is scheduled or pending.
+    save({ ...saved.schedule, paused: true });
+    await hours(24);
+    expect(scheduleRuns()).toHaveLength(3);
+    const edited = save({ ...saved.schedule, paused: false, hour: 15 });
+    expect(parisHourOf(new Date(edited.schedule.nextRun))).toBe(15);
+    const listed = w.rt.runFromSidebar('getSchedules') as Array<{ hour: number; id: string }>;
+    expect(listed.map((s) => s.hour)).toEqual([15]);
+    const deleted = w.rt.runFromSidebar('deleteSchedule', [saved.schedule.id]) as { ok: boolean };
+    expect(deleted.ok).toBe(true);
+    expect(w.rt.runFromSidebar('getSchedules')).toEqual([]);
+    expect(w.rt.triggers.list).toHaveLength(0);
+  }, 120000);
+
+  it('is changed only by its owner, and a failing service pauses it after 3 runs with one e-mail', async () => {
+    w = await startWorld();
+    setUp();
+    const saved = save({ action: 'refreshScores', sheetName: 'Prospects', every: 'day', hour: 9 });
+    const other = w.rt.runFromSidebar(
+      'saveSchedule',
+      [{ ...saved.schedule, hour: 3 }],
+      'colleague@gmail.com',
+    ) as { ok: boolean; message: string };
+    expect(other).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/only they can change it/),
+    });
+    const seen = w.rt.runFromSidebar('getSchedules', [], 'colleague@gmail.com') as Array<{
+      mine: boolean;
+    }>;
+    expect(seen).toMatchObject([{ mine: false }]);
+
+    await w.emu.faults({ rate5xx: 1, seed: 3 });
+    await hours(24 * 4);
+    const runs = scheduleRuns();
+    expect(runs).toHaveLength(3);
+    expect(runs[2]!.result).toMatch(/paused after 3 failures/);
+    expect(w.rt.mail.sent).toHaveLength(1);
+    expect(w.rt.mail.sent[0]!.subject).toMatch(/paused/);
+    const listed = w.rt.runFromSidebar('getSchedules') as Array<{
+      paused: boolean;
+      failures: number;
+    }>;
+    expect(listed[0]).toMatchObject({ paused: true, failures: 3 });
+    // Nothing scheduled that runs, nothing pending: the trigger is gone.
+    expect(w.rt.triggers.list).toHaveLength(0);
+  }, 120000);
+});

@@ -1,0 +1,93 @@
+import {
+  checkSchedule,
+  digestLines,
+  isDue,
+  isNews,
+  lastDueAt,
+  moverLine,
+  periodStart,
+} from '../../src/domain/schedules';
+
+const H = 3600 * 1000;
+const NOW = Date.UTC(2026, 10, 25, 10, 0, 0); // a Wednesday, 10:00 local (UTC here)
+const local = { weekday: 3, hour: 10, minute: 0, second: 0 };
+
+describe('when a schedule is due', () => {
+  it('daily: today at its hour once the hour has come, else yesterday', () => {
+    expect(lastDueAt({ every: 'day', hour: 9 }, local, NOW)).toBe(NOW - H);
+    expect(lastDueAt({ every: 'day', hour: 11 }, local, NOW)).toBe(NOW - 23 * H);
+  });
+
+  it('weekly: the last time its weekday and hour came round', () => {
+    expect(lastDueAt({ every: 'week', hour: 9, weekday: 1 }, local, NOW)).toBe(NOW - 49 * H);
+    expect(lastDueAt({ every: 'week', hour: 11, weekday: 3 }, local, NOW)).toBe(
+      NOW - 7 * 24 * H + H,
+    );
+  });
+
+  it('a missed period runs once, and a paused schedule never', () => {
+    const s = { every: 'day' as const, hour: 9 };
+    expect(isDue(s, local, NOW, NOW - 3 * 24 * H)).toBe(true);
+    expect(isDue(s, local, NOW, NOW - 30 * 60000)).toBe(false);
+    expect(isDue({ ...s, paused: true }, local, NOW, null)).toBe(false);
+    expect(periodStart(s, local, NOW)).toBe(NOW - 10 * H);
+    expect(periodStart({ every: 'week' }, local, NOW)).toBe(NOW - 10 * H - 2 * 24 * H);
+  });
+});
+
+describe('checking a schedule', () => {
+  it.each([
+    [{ action: 'nope' }, /Choose what the schedule does/],
+    [{ action: 'refreshScores', sheetName: ' ' }, /Name the sheet/],
+    [{ action: 'refreshScores', sheetName: 'A', every: 'day', hour: 24 }, /hour is 0 to 23/],
+    [
+      { action: 'refreshScores', sheetName: 'A', every: 'week', hour: 9, weekday: 8 },
+      /Monday \(1\) to Sunday \(7\)/,
+    ],
+  ])('%p is refused in plain words', (input, message) => {
+    const r = checkSchedule(input);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toMatch(message);
+  });
+
+  it('fills the defaults', () => {
+    expect(
+      checkSchedule({ action: 'refreshScores', sheetName: 'List', every: 'day', hour: 9 }),
+    ).toEqual({
+      ok: true,
+      schedule: {
+        action: 'refreshScores',
+        sheetName: 'List',
+        every: 'day',
+        hour: 9,
+        refresh: 'stale',
+        staleDays: 7,
+        paused: false,
+        alert: { email: false, minChange: 10 },
+      },
+    });
+  });
+});
+
+describe('the digest', () => {
+  const m = (from: number, to: number) => ({
+    sheet: 'P',
+    row: 2,
+    website: 'a.com',
+    brand: 'A',
+    from,
+    to,
+    change: to - from,
+  });
+  it('is news when the level changes or the score moves by at least minChange', () => {
+    expect(isNews(m(50, 53), 15)).toBe(false);
+    expect(isNews(m(59, 62), 15)).toBe(true);
+    expect(isNews(m(10, 25), 15)).toBe(true);
+    expect(moverLine(m(59, 62))).toBe('A (a.com): 59 → 62 (+3), level moderate → strong; P row 2');
+  });
+  it('lists at most 50 lines and says how many more', () => {
+    const lines = digestLines(Array.from({ length: 53 }, (_, i) => `line ${i}`));
+    expect(lines).toHaveLength(51);
+    expect(lines.at(-1)).toBe('and 3 more');
+  });
+});
