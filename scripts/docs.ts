@@ -35,5 +35,6 @@ const lines = [
   '',
 ];
 writeFileSync('docs/reliability.md', lines.join('\n'));
-copyFileSync('out/sidebar.png', 'docs/sidebar.png');
-console.log('docs/reliability.md and docs/sidebar.png written');
+for (const image of ['sidebar.png', 'sidebar-scores.png', 'sidebar-schedules.png'])
+  copyFileSync(`out/${image}`, `docs/${image}`);
+console.log('docs/reliability.md and the sidebar screenshots written');

@@ -8,6 +8,9 @@ import type {
   Level,
   MonitorReport,
   PollReport,
+  LogEntry,
+  Schedule,
+  ScheduleView,
   ScorePlanView,
   ScoreReport,
   ScoreRequest,
@@ -56,7 +59,7 @@ function errorText(e: unknown): string {
 }
 
 /* ---------- tabs ---------- */
-const PANELS = ['scores', 'previews', 'scans', 'settings'];
+const PANELS = ['scores', 'previews', 'scans', 'schedules', 'settings'];
 function openPanel(panel: string): void {
   for (const name of PANELS) {
     $(`panel-${name}`).hidden = name !== panel;
@@ -276,6 +279,134 @@ async function compareChart(): Promise<void> {
   }
 }
 
+/* ---------- schedules ---------- */
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
+
+function describe(s: ScheduleView): string {
+  const what = s.action === 'refreshScores' ? `Scores of "${s.sheetName}"` : 'The scan monitor';
+  const every =
+    s.every === 'day'
+      ? `every day at ${s.hour}:00`
+      : `every ${WEEKDAYS[(s.weekday ?? 1) - 1]} at ${s.hour}:00`;
+  const state = s.paused ? 'paused' : `next run ${when(s.nextRun)}`;
+  return `${what}, ${every} (${state}). Last run ${when(s.lastRun)}${s.lastResult ? `: ${s.lastResult}` : ''}. Runs as ${s.mine ? 'you' : s.owner}.`;
+}
+
+function fillForm(s: ScheduleView | null): void {
+  $<HTMLInputElement>('schedule-id').value = s?.id ?? '';
+  $<HTMLSelectElement>('schedule-action').value = s?.action ?? 'refreshScores';
+  $<HTMLInputElement>('schedule-sheet').value = s?.sheetName ?? '';
+  $<HTMLSelectElement>('schedule-every').value = s?.every ?? 'day';
+  $<HTMLSelectElement>('schedule-weekday').value = String(s?.weekday ?? 1);
+  $<HTMLInputElement>('schedule-hour').value = String(s?.hour ?? 9);
+  $<HTMLSelectElement>('schedule-refresh').value = s?.refresh ?? 'stale';
+  $<HTMLInputElement>('schedule-email').checked = s?.alert?.email ?? false;
+  $<HTMLInputElement>('schedule-min-change').value = String(s?.alert?.minChange ?? 10);
+  $('schedule-form-title').textContent = s ? 'Edit the schedule' : 'Add a schedule';
+}
+
+function formSchedule(): Schedule {
+  const id = $<HTMLInputElement>('schedule-id').value;
+  const every = $<HTMLSelectElement>('schedule-every').value as Schedule['every'];
+  return {
+    ...(id ? { id } : {}),
+    action: $<HTMLSelectElement>('schedule-action').value as Schedule['action'],
+    sheetName: $<HTMLInputElement>('schedule-sheet').value,
+    every,
+    hour: Number($<HTMLInputElement>('schedule-hour').value),
+    ...(every === 'week'
+      ? { weekday: Number($<HTMLSelectElement>('schedule-weekday').value) }
+      : {}),
+    refresh: $<HTMLSelectElement>('schedule-refresh').value as 'stale' | 'all',
+    alert: {
+      email: $<HTMLInputElement>('schedule-email').checked,
+      minChange: Number($<HTMLInputElement>('schedule-min-change').value),
+    },
+  };
+}
+
+function button(text: string, label: string, onClick: () => void): HTMLButtonElement {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = text;
+  b.setAttribute('aria-label', label);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function showSchedules(list: ScheduleView[]): void {
+  const ul = $('schedule-list');
+  ul.replaceChildren();
+  if (list.length === 0) {
+    const li = document.createElement('li');
+    li.textContent = 'No schedules yet.';
+    ul.appendChild(li);
+  }
+  for (const s of list) {
+    const li = document.createElement('li');
+    const text = document.createElement('p');
+    text.textContent = describe(s);
+    li.appendChild(text);
+    if (s.mine) {
+      const name = s.action === 'refreshScores' ? s.sheetName : 'scan monitor';
+      const row = document.createElement('div');
+      row.className = 'row';
+      row.append(
+        button('Edit', `Edit the schedule for ${name}`, () => fillForm(s)),
+        button(
+          s.paused ? 'Resume' : 'Pause',
+          `${s.paused ? 'Resume' : 'Pause'} the schedule for ${name}`,
+          () => void saveSchedule({ ...s, paused: !s.paused }),
+        ),
+        button('Delete', `Delete the schedule for ${name}`, () => void deleteSchedule(s.id)),
+      );
+      li.appendChild(row);
+    }
+    ul.appendChild(li);
+  }
+}
+
+function showLog(entries: LogEntry[]): void {
+  const ul = $('run-log');
+  ul.replaceChildren();
+  for (const e of entries) {
+    const li = document.createElement('li');
+    li.textContent = `${when(e.time)} · ${e.run} · ${e.action.replace(/ #.*$/, '')}${e.sheet ? ` (${e.sheet})` : ''}: ${e.result}`;
+    ul.appendChild(li);
+  }
+}
+
+async function refreshSchedules(): Promise<void> {
+  try {
+    showSchedules(await call('getSchedules'));
+    showLog(await call('getRunLog'));
+  } catch (e) {
+    say('schedule-message', errorText(e), 'error');
+  }
+}
+
+async function saveSchedule(s: Schedule): Promise<void> {
+  try {
+    const r = await call('saveSchedule', s);
+    say('schedule-message', r.message, r.ok ? 'ok' : 'error');
+    if (r.ok) fillForm(null);
+    await refreshSchedules();
+  } catch (e) {
+    say('schedule-message', errorText(e), 'error');
+  }
+}
+
+async function deleteSchedule(id: string): Promise<void> {
+  try {
+    const r = await call('deleteSchedule', id);
+    say('schedule-message', r.message, r.ok ? 'ok' : 'error');
+    await refreshSchedules();
+  } catch (e) {
+    say('schedule-message', errorText(e), 'error');
+  }
+}
+
 /* ---------- progress ---------- */
 let pending = 0;
 
@@ -382,6 +513,12 @@ async function start(): Promise<void> {
   $('refresh-selection').addEventListener('click', () => void refreshSelection());
   $('score').addEventListener('click', () => void score());
   $('compare-chart').addEventListener('click', () => void compareChart());
+  $('schedule-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    void saveSchedule(formSchedule());
+  });
+  $('schedule-new').addEventListener('click', () => fillForm(null));
+  $('tab-schedules').addEventListener('click', () => void refreshSchedules());
   $('refresh-score-plan').addEventListener('click', () => void refreshScorePlan());
   $('score-refresh').addEventListener('change', () => void refreshScorePlan());
   $('stale-days').addEventListener('change', () => void refreshScorePlan());

@@ -97,6 +97,22 @@ it('works end to end in a real browser', async () => {
   const head = play.rt.spreadsheet.activeSheet.cells[0]!.map((c) => c.value);
   expect(head).toContain('Public score');
 
+  await page.screenshot({ path: path.join('out', 'sidebar-scores.png'), fullPage: true });
+
+  // Schedules: add one from the form, see it listed as ours, with its next run.
+  await page.click('#tab-schedules');
+  await page.fill('#schedule-sheet', 'Prospects');
+  await page.fill('#schedule-hour', '9');
+  await page.check('#schedule-email');
+  await page.click('#schedule-save');
+  await page.waitForFunction(() =>
+    /Scores of "Prospects", every day at 9:00 \(next run/.test(
+      document.querySelector('#schedule-list')?.textContent ?? '',
+    ),
+  );
+  expect(await page.textContent('#schedule-list')).toContain('Runs as you');
+  await page.screenshot({ path: path.join('out', 'sidebar-schedules.png'), fullPage: true });
+
   await page.click('#tab-scans');
   await page.click('#open-monitor');
   await page.waitForFunction(() =>
