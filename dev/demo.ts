@@ -182,9 +182,48 @@ async function main(): Promise<void> {
         console.log(`    ${m.brand}: ${m.from} → ${m.to} (${m.change > 0 ? '+' : ''}${m.change})`);
     }
 
+    if (emu) {
+      step(
+        8,
+        'A daily schedule with alerts: the next firing refreshes the list and e-mails what moved',
+      );
+      const hour = new Date(rt.clock.now()).getUTCHours();
+      const saved = rt.runFromSidebar('saveSchedule', [
+        {
+          action: 'refreshScores',
+          sheetName: 'Prospects',
+          every: 'day',
+          hour,
+          refresh: 'all',
+          alert: { email: true, minChange: 10 },
+        },
+      ]) as { message: string };
+      console.log(`  ${saved.message} (every day at ${hour}:00 UTC)`);
+      const sites = sheet.cells.slice(1).map((r) => String(r[websiteCol - 1]?.value ?? ''));
+      const moved = await emu.moveBrands(
+        sites.slice(10, 16).map((site, i) => ({
+          brand: site.replace(/^https?:\/\/(www\.)?/, '').replace(/\/.*$/, ''),
+          overallScore: (i * 17 + 25) % 101,
+          lastScanDate: new Date(rt.clock.now()).toISOString(),
+        })),
+      );
+      console.log(`  meanwhile the service rescanned ${moved} brands; an hour passes…`);
+      await emu.advance(3600 * 1000);
+      rt.advance(3600 * 1000);
+      const mail = rt.mail.sent.at(-1);
+      if (mail) {
+        console.log(`  The e-mail it would send to ${mail.to}:`);
+        console.log(`  Subject: ${mail.subject}`);
+        for (const line of mail.body.split('\n')) console.log(`  | ${line}`);
+      } else console.log('  Nothing moved enough for an e-mail.');
+      rt.runFromSidebar('deleteSchedule', [
+        (rt.runFromSidebar('getSchedules') as Array<{ id: string }>)[0]!.id,
+      ]);
+    }
+
     mkdirSync(path.dirname(outPath), { recursive: true });
     step(
-      8,
+      9,
       'Scan monitor: watch brand agents, rescan one, keep the previous result until the new one',
     );
     rt.runFromSidebar('openScanMonitor');
@@ -210,7 +249,7 @@ async function main(): Promise<void> {
     const monitorOut = path.join(path.dirname(outPath), 'scan-monitor.csv');
     writeFileSync(monitorOut, rt.spreadsheet.exportCsv('Scan monitor'));
 
-    step(9, 'The filled sheet');
+    step(10, 'The filled sheet');
     writeFileSync(outPath, rt.spreadsheet.exportCsv('Prospects'));
     printTable(
       rt,
