@@ -8,13 +8,15 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export const GLOBAL_NAME = 'VisibilityForSheets';
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
+/** The defaults, also the source's fallbacks (src/config.ts): one file, read by both. */
+const DEFAULTS = JSON.parse(await readFile('build-defaults.json', 'utf8'));
+export const DEFAULT_BASE_URL = DEFAULTS.baseUrl;
 const OUT = 'dist';
 const BUDGET_BYTES = 150 * 1024;
 
 function settings() {
   const baseUrl = (process.env.VIS_BASE_URL || DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const minutes = Number(process.env.VIS_TRIGGER_MINUTES || 60);
+  const minutes = Number(process.env.VIS_TRIGGER_MINUTES || DEFAULTS.triggerMinutes);
   if (![1, 5, 10, 15, 30, 60].includes(minutes)) {
     throw new Error(`VIS_TRIGGER_MINUTES must be 1, 5, 10, 15, 30 or 60 (got ${minutes})`);
   }

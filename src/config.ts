@@ -1,10 +1,15 @@
-/** Build-time settings, injected by build.mjs (esbuild `define`); defaults apply in unit tests. */
+/**
+ * Build-time settings, injected by build.mjs (esbuild `define`); the same defaults file applies
+ * where nothing is injected (unit tests).
+ */
+import defaults from '../build-defaults.json';
+
 declare const __VIS_BASE_URL__: string | undefined;
 declare const __VIS_TRIGGER_MINUTES__: number | undefined;
 
 export const DEFAULT_BASE_URL: string =
-  typeof __VIS_BASE_URL__ === 'string' ? __VIS_BASE_URL__ : 'http://127.0.0.1:8787';
+  typeof __VIS_BASE_URL__ === 'string' ? __VIS_BASE_URL__ : defaults.baseUrl;
 
 /** 60 for the Marketplace add-on (its limit), 1 for a script bound to one spreadsheet. */
 export const POLL_TRIGGER_MINUTES: number =
-  typeof __VIS_TRIGGER_MINUTES__ === 'number' ? __VIS_TRIGGER_MINUTES__ : 60;
+  typeof __VIS_TRIGGER_MINUTES__ === 'number' ? __VIS_TRIGGER_MINUTES__ : defaults.triggerMinutes;

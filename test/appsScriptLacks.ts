@@ -1,12 +1,4 @@
-/** Globals of Node and browsers that Apps Script's V8 runtime does not offer. */
-export const GLOBALS_APPS_SCRIPT_LACKS = [
-  'URL',
-  'URLSearchParams',
-  'fetch',
-  'setTimeout',
-  'TextEncoder',
-  'process',
-  'require',
-  'module',
-  'Buffer',
-];
+/** Globals of Node and browsers that Apps Script's V8 runtime does not offer (one list, shared with lint). */
+import lacks from '../dev/apps-script-lacks.json';
+
+export const GLOBALS_APPS_SCRIPT_LACKS: readonly string[] = lacks;

@@ -3,6 +3,7 @@ import { pollScanMonitor, rescanSelected } from './monitor';
 import { startPreviewsForSelection } from './previewGeneration';
 import { pollPendingPreviews } from './previewPolling';
 import { startedFrom } from '../gas/runLog';
+import type { Panel } from '../ui/api';
 import { insertCompareChart } from './compareChart';
 import { freezeSelection, restoreSelection } from './freeze';
 import { scoreSelection } from './scores';
@@ -32,7 +33,7 @@ export function onInstall(event?: { authMode?: string }): void {
   onOpen(event);
 }
 
-function sidebar(panel: 'previews' | 'scans' | 'settings'): void {
+function sidebar(panel: Panel): void {
   const output = HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(TITLE);
   // The page reads the panel to open from its own markup: nothing else is passed in.
   output.append(`<div id="open-panel" data-panel="${panel}" hidden></div>`);

@@ -5,7 +5,7 @@
 import { MAX_POLLED_PER_RUN, POLL_BUDGET_MS, POLL_LOCK_WAIT_MS } from '../limits';
 import { parsers, requests, type PreviewPoll } from '../api/client';
 import { oneLine, type Result } from '../api/errors';
-import { visibilityLevel } from '../domain/levels';
+import { VISIBILITY_LEVELS, visibilityLevel } from '../domain/levels';
 import { isPending, pollPatch, STATUS, type RowPatch } from '../domain/previewJobs';
 import { HEADER_ROW, PREVIEW_HEADERS, type PreviewKey as Key } from '../domain/table';
 import { duePreviews, timeOf } from '../domain/pollPlan';
@@ -31,13 +31,8 @@ function previewState(table: Table<Key>, row: number): { uuid: string; status: s
 /** Rows listed by name in the sidebar. */
 const MAX_LISTED = 50;
 
-const NO_LEVELS = (): Record<Level, number> => ({
-  invisible: 0,
-  low: 0,
-  moderate: 0,
-  strong: 0,
-  dominant: 0,
-});
+const NO_LEVELS = (): Record<Level, number> =>
+  Object.fromEntries(VISIBILITY_LEVELS.map((l) => [l, 0])) as Record<Level, number>;
 
 /** The sidebar's and the menu's poll, over the document the user has open. */
 export function pollPendingPreviews(): PollReport {

@@ -36,7 +36,7 @@ export function getSettings(refused: string | null = null): SettingsView {
     maskedKey: s.apiKey ? maskKey(s.apiKey) : null,
     baseUrl: s.baseUrl ?? DEFAULT_BASE_URL,
     defaultBaseUrl: DEFAULT_BASE_URL,
-    allowFormulasToUseKey: s.allowFormulas,
+    allowFormulasToUseKey: s.allowFormulasToUseKey,
     accountNotice: s.accountNotice,
     triggerMinutes: POLL_TRIGGER_MINUTES,
     mayAllowFormulas: mayAllowFormulas(),
@@ -59,7 +59,7 @@ export function saveSettings(change: SettingsChange): SettingsView {
     ...(change.apiKey !== undefined ? { apiKey: apiKey ?? '' } : {}),
     ...(baseUrl !== undefined ? { baseUrl } : {}),
     ...(change.allowFormulasToUseKey !== undefined
-      ? { allowFormulas: change.allowFormulasToUseKey }
+      ? { allowFormulasToUseKey: change.allowFormulasToUseKey }
       : {}),
   });
   return getSettings();

@@ -41,7 +41,7 @@ export interface BrandScore {
   brandName: string;
   slug: string;
   overallScore: number;
-  /** As sent; the domain derives the level from the score when this is missing or unknown. */
+  /** As sent, and not used: the level shown is always derived from the score by the spec's table. */
   visibilityLevel: string | null;
   platformScores: PlatformScores;
   lastScanDate: string | null;

@@ -8,9 +8,6 @@ import * as z from 'zod/mini';
 export const PLATFORMS = ['chatgpt', 'claude', 'gemini', 'aio'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
-export const VISIBILITY_LEVELS = ['invisible', 'low', 'moderate', 'strong', 'dominant'] as const;
-export type VisibilityLevel = (typeof VISIBILITY_LEVELS)[number];
-
 /** The spec leaves one platform entry open: a bare number, or an object with `queried` and a score. */
 export const platformEntrySchema = z.union([
   z.number(),

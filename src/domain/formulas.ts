@@ -256,8 +256,7 @@ export function visReportLink(website: FormulaInput, env: FormulaEnv) {
 
 /** Keyed functions refuse before any request when there is no key or no permission to use it. */
 function keyProblem(env: FormulaEnv): string | null {
-  if (!env.config.apiKey)
-    return 'error: no API key: add one in Extensions > Visibility for Sheets > Settings';
+  if (!env.config.apiKey) return errorCell(serviceError('KEY_MISSING'));
   if (!env.keyAllowed) {
     return 'error: formulas may not use your key here: turn on "allow formulas in this spreadsheet" in Settings';
   }

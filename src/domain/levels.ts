@@ -1,4 +1,6 @@
-import type { VisibilityLevel } from '../api/schemas';
+/** The spec's visibility levels, lowest first: the one list the add-on and the sidebar use. */
+export const VISIBILITY_LEVELS = ['invisible', 'low', 'moderate', 'strong', 'dominant'] as const;
+export type VisibilityLevel = (typeof VISIBILITY_LEVELS)[number];
 
 /** The spec's table: 0-20 invisible, 21-40 low, 41-60 moderate, 61-80 strong, 81-100 dominant. */
 export function visibilityLevel(score: number): VisibilityLevel {

@@ -4,6 +4,7 @@
  */
 import type { ClientConfig } from '../api/client';
 import { DEFAULT_BASE_URL } from '../config';
+import type { SettingsChange } from '../ui/api';
 
 const PROP = {
   apiKey: 'vis.apiKey',
@@ -33,7 +34,7 @@ export function formulasMayUseKey(spreadsheetId: string): boolean {
 export interface StoredSettings {
   apiKey: string | null;
   baseUrl: string | null;
-  allowFormulas: boolean;
+  allowFormulasToUseKey: boolean;
   accountNotice: string | null;
 }
 
@@ -42,15 +43,9 @@ export function readSettings(spreadsheetId: string): StoredSettings {
   return {
     apiKey: props[PROP.apiKey] || null,
     baseUrl: props[PROP.baseUrl] || null,
-    allowFormulas: props[PROP.allowFormulas(spreadsheetId)] === 'true',
+    allowFormulasToUseKey: props[PROP.allowFormulas(spreadsheetId)] === 'true',
     accountNotice: props[PROP.accountNotice] || null,
   };
-}
-
-export interface SettingsChange {
-  apiKey?: string;
-  baseUrl?: string;
-  allowFormulas?: boolean;
 }
 
 export function writeSettings(spreadsheetId: string, change: SettingsChange): void {
@@ -68,8 +63,8 @@ export function writeSettings(spreadsheetId: string, change: SettingsChange): vo
     if (url) set[PROP.baseUrl] = url;
     else remove.push(PROP.baseUrl);
   }
-  if (change.allowFormulas !== undefined) {
-    if (change.allowFormulas) set[PROP.allowFormulas(spreadsheetId)] = 'true';
+  if (change.allowFormulasToUseKey !== undefined) {
+    if (change.allowFormulasToUseKey) set[PROP.allowFormulas(spreadsheetId)] = 'true';
     else remove.push(PROP.allowFormulas(spreadsheetId));
   }
   if (Object.keys(set).length) props.setProperties(set);

@@ -2,6 +2,12 @@
  * The one list of server functions the sidebar calls, with their JSON-safe payloads. The server
  * (src/addon/sidebarApi.ts) implements it; the page (src/ui/client.ts) calls through it.
  */
+import type { VisibilityLevel } from '../domain/levels';
+
+/** The sidebar's tabs, in order; a menu item may open the sidebar on one of them. */
+export const PANELS = ['scores', 'previews', 'scans', 'schedules', 'settings'] as const;
+export type Panel = (typeof PANELS)[number];
+
 export interface SettingsView {
   hasKey: boolean;
   /** e.g. "••••••••3f9a": never the key itself. */
@@ -66,7 +72,7 @@ export interface GenerateReport {
   leftForTomorrow: number;
 }
 
-export type Level = 'invisible' | 'low' | 'moderate' | 'strong' | 'dominant';
+export type Level = VisibilityLevel;
 
 export interface PollReport {
   /** Previews this poll found complete, by the brand name the service gives. */

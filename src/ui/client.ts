@@ -19,6 +19,8 @@ import type {
   SettingsView,
   SidebarApi,
 } from './api';
+import { PANELS, type Panel } from './api';
+import { VISIBILITY_LEVELS } from '../domain/levels';
 
 type Runner = {
   withSuccessHandler(fn: (value: unknown) => void): Runner;
@@ -43,7 +45,7 @@ function call<K extends keyof SidebarApi>(
 const POLL_MS = 10000;
 /** Managed scans: the service asks for a poll every 30 to 60 s. */
 const MONITOR_MS = 45000;
-const LEVELS: Level[] = ['invisible', 'low', 'moderate', 'strong', 'dominant'];
+const LEVELS: readonly Level[] = VISIBILITY_LEVELS;
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -59,8 +61,7 @@ function errorText(e: unknown): string {
 }
 
 /* ---------- tabs ---------- */
-const PANELS = ['scores', 'previews', 'scans', 'schedules', 'settings'];
-function openPanel(panel: string): void {
+function openPanel(panel: Panel): void {
   for (const name of PANELS) {
     $(`panel-${name}`).hidden = name !== panel;
     $(`tab-${name}`).setAttribute('aria-selected', String(name === panel));
@@ -527,7 +528,8 @@ async function start(): Promise<void> {
   $('test-connection').addEventListener('click', () => void testConnection());
 
   const requested = document.getElementById('open-panel')?.dataset.panel;
-  openPanel(requested && PANELS.includes(requested) ? requested : 'previews');
+  const isPanel = (p: string | undefined): p is Panel => PANELS.some((name) => name === p);
+  openPanel(isPanel(requested) ? requested : 'previews');
   try {
     const settings = await call('getSettings');
     showSettings(settings);
