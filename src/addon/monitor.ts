@@ -21,6 +21,7 @@ import {
   type MonitorPatch,
 } from '../domain/scanWatch';
 import { scanRowDue, timeOf } from '../domain/pollPlan';
+import { errorStatus } from '../domain/status';
 import { scanReading, type HistoryReading } from '../domain/scoreList';
 import { appsScriptClock } from '../gas/clock';
 import { appendHistory } from '../gas/history';
@@ -131,7 +132,7 @@ function poll(book: Book, force: boolean): MonitorReport {
       if (w.id === null) {
         patches.set(w.row, {
           lastChecked: now,
-          state: 'error: not an ID',
+          state: errorStatus('not an ID'),
           message: 'a brand agent ID is a whole number',
         });
         continue;

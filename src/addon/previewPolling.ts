@@ -9,6 +9,7 @@ import { VISIBILITY_LEVELS, visibilityLevel } from '../domain/levels';
 import { isPending, pollPatch, STATUS, type RowPatch } from '../domain/previewJobs';
 import { HEADER_ROW, PREVIEW_HEADERS, type PreviewKey as Key } from '../domain/table';
 import { duePreviews, timeOf } from '../domain/pollPlan';
+import { isErrorText } from '../domain/status';
 import { previewReading, type HistoryReading } from '../domain/scoreList';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
@@ -173,7 +174,7 @@ function tally(tables: Table<Key>[]): Tally {
         out.complete++;
         const score = cell(table, row, 'score');
         if (typeof score === 'number') out.levels[visibilityLevel(score)]++;
-      } else if (status === STATUS.failed || status.startsWith('error')) {
+      } else if (status === STATUS.failed || isErrorText(status)) {
         out.failed++;
         if (out.errors.length < MAX_LISTED)
           out.errors.push({

@@ -7,6 +7,8 @@
  * 10 s tick, asks fall at 40, 60, 80 and 100 s, about 2.5 GETs a preview, none later than 20 s
  * after it finished (measured in test/integration/previews.test.ts and the benchmark).
  */
+import { isErrorText } from './status';
+
 export const FIRST_ASK_AFTER_MS = 40000;
 export const ASK_AGAIN_AFTER_MS = 15000;
 
@@ -64,7 +66,7 @@ export function scanRowDue(state: string, lastChecked: unknown, now: number): bo
   const every =
     state === 'running'
       ? SCAN_RUNNING_EVERY_MS
-      : state.startsWith('error')
+      : isErrorText(state)
         ? SCAN_ERROR_EVERY_MS
         : SCAN_SETTLED_EVERY_MS;
   return now - checked >= every;

@@ -3,6 +3,7 @@
  * once from the sheet. A row that holds a uuid is never sent again; a site that appears twice is
  * sent once and both rows get its link.
  */
+import { errorStatus, type ErrorKind } from './status';
 import type { PreviewPoll } from '../api/client';
 import type { ServiceError } from '../api/errors';
 import { safeLink, safeText, scoreCell } from './cells';
@@ -19,8 +20,8 @@ export function isPending(uuid: string, status: string): boolean {
  * Status of a row whose POST got no answer in 3 tries. Previews cost no credits, so the next
  * Generate sends the row again by itself (it may make a second preview of the site).
  */
-export const UNANSWERED = 'error: no answer';
-export const BAD_URL = 'error: bad URL';
+export const UNANSWERED = errorStatus('no answer');
+export const BAD_URL = errorStatus('bad URL');
 const UNANSWERED_MESSAGE =
   'the connection to the service dropped 3 times for this row: press Generate again to send it again';
 
@@ -150,7 +151,7 @@ export function createdPatch(uuid: string, reportUrl: string, requested: Date | 
 export function errorPatch(error: ServiceError | { local: string }): RowPatch {
   if ('local' in error) return { status: BAD_URL, message: safeText(error.local) };
   if (isUnanswered(error)) return { status: UNANSWERED, message: UNANSWERED_MESSAGE };
-  const kind =
+  const kind: ErrorKind =
     error.code === 'INVALID_URL'
       ? 'bad URL'
       : error.code === 'RATE_LIMITED' || error.code === 'SERVER_ERROR'
@@ -159,7 +160,7 @@ export function errorPatch(error: ServiceError | { local: string }): RowPatch {
           ? 'quota'
           : 'refused';
   return {
-    status: `error: ${kind}`,
+    status: errorStatus(kind),
     message: safeText(`${error.message}; press Generate again to retry`),
   };
 }

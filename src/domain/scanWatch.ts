@@ -3,6 +3,7 @@
  * result is really new (its scanDate is later than the rescan was requested: until then the
  * service keeps returning the previous scan, which stays visible and is marked as previous).
  */
+import { errorStatus } from './status';
 import type { ScanStatus } from '../api/client';
 import type { ServiceError } from '../api/errors';
 import { PLATFORMS } from '../api/schemas';
@@ -134,7 +135,7 @@ export function monitorErrorPatch(error: ServiceError, now: Date): MonitorPatch 
   if (error.code === 'NOT_FOUND') {
     return {
       lastChecked: now,
-      state: 'error: unknown agent',
+      state: errorStatus('unknown agent'),
       message: 'the service has no brand agent with this ID for your key: check the ID',
     };
   }

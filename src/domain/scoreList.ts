@@ -10,6 +10,7 @@ import { visibilityLevel } from './levels';
 import { NOT_IN_INDEX, errorCell } from './formulas';
 import type { Mover } from '../ui/api';
 import type { HistoryKey, ScoreKey } from './table';
+import { isErrorText } from './status';
 import { parseWebsite } from './website';
 
 export type Refresh = 'missing' | 'stale' | 'all';
@@ -66,7 +67,7 @@ export function isDue(
   if (checked !== null && checked >= runStarted) return false;
   if (options.refresh === 'all' || checked === null) return true;
   if (options.refresh === 'missing') return false;
-  return now - checked > options.staleDays * DAY_MS || String(r.message ?? '').startsWith('error:');
+  return now - checked > options.staleDays * DAY_MS || isErrorText(r.message);
 }
 
 export interface ScorePlan {

@@ -1,0 +1,47 @@
+/**
+ * The status vocabulary users filter on: `pending`, `complete`, `failed`, `running`, `none`, and
+ * `error: <kind>`. Written by one function and read back by one, for previews, scans, scores and
+ * formulas alike, so no code reads a status cell with string tests of its own.
+ */
+export const ERROR_KINDS = [
+  'bad URL',
+  'service error',
+  'refused',
+  'no answer',
+  'quota',
+  'unknown agent',
+  'not an ID',
+] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+export type RowStatus =
+  | { kind: 'pending' | 'complete' | 'failed' | 'running' | 'none' }
+  | { kind: 'error'; error: ErrorKind | 'other' };
+
+const PLAIN = ['pending', 'complete', 'failed', 'running', 'none'] as const;
+const ERROR_PREFIX = 'error: ';
+
+export function renderStatus(s: RowStatus): string {
+  return s.kind === 'error' ? `${ERROR_PREFIX}${s.error}` : s.kind;
+}
+
+/** Blank cells are no status (null); any other text beginning `error:` is an error of its own. */
+export function readStatus(cell: unknown): RowStatus | null {
+  const text = String(cell ?? '').trim();
+  if (text === '') return null;
+  const plain = PLAIN.find((p) => p === text);
+  if (plain) return { kind: plain };
+  if (text.startsWith('error:')) {
+    const kind = text.slice(ERROR_PREFIX.length).trim();
+    const known = ERROR_KINDS.find((k) => k === kind);
+    return { kind: 'error', error: known ?? 'other' };
+  }
+  return null;
+}
+
+export const errorStatus = (error: ErrorKind): string => renderStatus({ kind: 'error', error });
+
+/** A cell that says something went wrong: an error status, or a message in the error form. */
+export function isErrorText(cell: unknown): boolean {
+  return readStatus(cell)?.kind === 'error';
+}
