@@ -26,7 +26,7 @@ import { scanReading, type HistoryReading } from '../domain/scoreList';
 import { appsScriptClock } from '../gas/clock';
 import { appendHistory } from '../gas/history';
 import { logAction } from '../gas/runLog';
-import { sendWithin } from '../gas/send';
+import { askEach } from '../gas/send';
 import { withDocumentLock } from '../gas/lock';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { clientConfig } from '../gas/settings';
@@ -100,78 +100,81 @@ function poll(book: Book, force: boolean): MonitorReport {
   if (!sheet)
     return { ...EMPTY, message: 'No scan monitor yet: open it from the menu or the sidebar.' };
   const table = openTable(sheet, MONITOR_HEADERS, true);
-  const watched = rows(table);
   const config = clientConfig();
   const now = new Date(appsScriptClock.now());
+  const checked = config.apiKey
+    ? checkAgents(table, config, force, now)
+    : {
+        patches: new Map(
+          rows(table).map((w) => [w.row, monitorErrorPatch(serviceError('KEY_MISSING'), now)]),
+        ),
+        readings: [],
+        finished: [],
+      };
+  writePatches(table, checked.patches);
+  appendHistory(book, checked.readings);
+  const report = { ...tally(table), finished: checked.finished };
+  setBackgroundWork(book.getId(), 'scans', report.running);
+  return report;
+}
+
+/** Asks about the rows that are due, and says what each shows; a rescan that reached no engine is sent once more. */
+function checkAgents(
+  table: Table<MonitorKey>,
+  config: ReturnType<typeof clientConfig>,
+  force: boolean,
+  now: Date,
+) {
+  const watched = rows(table);
   const patches = new Map<number, MonitorPatch>();
   const readings: HistoryReading[] = [];
   const finished: MonitorReport['finished'] = [];
-  if (!config.apiKey) {
-    for (const w of watched)
-      patches.set(w.row, monitorErrorPatch(serviceError('KEY_MISSING'), now));
-  } else {
-    const retry: Watched[] = [];
-    const valid = watched.filter(
-      (w) =>
-        w.id !== null &&
-        (force ||
-          scanRowDue(
-            String(cell(table, w.row, 'state')),
-            cell(table, w.row, 'lastChecked'),
-            now.getTime(),
-          )),
+  const retry: Watched[] = [];
+  const due = (w: (typeof watched)[number]) =>
+    force ||
+    scanRowDue(
+      String(cell(table, w.row, 'state')),
+      cell(table, w.row, 'lastChecked'),
+      now.getTime(),
     );
-    const ids = Array.from(new Set(valid.map((w) => w.id as number)));
-    const outcome = sendWithin(
-      POLL_BUDGET_MS,
-      ids.map((id) => requests.scanStatus(config, id)),
-      parsers.scanStatus,
-    );
-    const byId = new Map(ids.map((id, i) => [id, outcome.results[i]]));
-    for (const w of watched) {
-      if (w.id === null) {
-        patches.set(w.row, {
-          lastChecked: now,
-          state: errorStatus('not an ID'),
-          message: 'a brand agent ID is a whole number',
-        });
-        continue;
-      }
-      const result = byId.get(w.id);
-      // Not due this time (or not reached in the budget): the row stays as it is.
-      if (!result) continue;
-      const rescan = readRescan(cell(table, w.row, 'rescanRequested'));
-      const reading = result.ok ? scanReading(result.value, w.id, now) : null;
-      if (reading) {
-        readings.push(reading);
-        const shownDate = timeOf(cell(table, w.row, 'scanDate'));
-        // A scan date the row does not show yet: this scan finished since the last look.
-        if (shownDate !== timeOf(reading.lastScanned))
-          finished.push({
-            agentId: w.id,
-            state: typeof reading.score === 'number' ? SCAN_STATE.complete : SCAN_STATE.failed,
-            score: typeof reading.score === 'number' ? reading.score : null,
-            previous: numberOrNull(cell(table, w.row, 'overall')),
-          });
-      }
-      if (result.ok && needsAutoRetry(result.value, rescan)) retry.push({ row: w.row, id: w.id });
-      patches.set(
-        w.row,
-        result.ok
-          ? monitorPatch(result.value, rescan?.at ?? null, now)
-          : monitorErrorPatch(result.error, now),
-      );
+  const ids = watched.filter((w) => w.id !== null && due(w)).map((w) => w.id as number);
+  const byId = askEach(
+    POLL_BUDGET_MS,
+    ids,
+    (id) => requests.scanStatus(config, id),
+    parsers.scanStatus,
+  );
+  for (const w of watched) {
+    if (w.id === null) {
+      patches.set(w.row, {
+        lastChecked: now,
+        state: errorStatus('not an ID'),
+        message: 'a brand agent ID is a whole number',
+      });
+      continue;
     }
-    if (retry.length) {
-      const retried = triggerRescans(config, retry, true);
-      if (retried.ok) for (const [row, patch] of retried.patches) patches.set(row, patch);
+    const result = byId.get(w.id);
+    // Not due this time (or not reached in the budget): the row stays as it is.
+    if (!result) continue;
+    if (!result.ok) {
+      patches.set(w.row, monitorErrorPatch(result.error, now));
+      continue;
     }
+    const rescan = readRescan(cell(table, w.row, 'rescanRequested'));
+    const reading = scanReading(result.value, w.id, now);
+    if (reading) {
+      readings.push(reading);
+      const news = finishedScan(table, w.row, w.id, reading);
+      if (news) finished.push(news);
+    }
+    if (needsAutoRetry(result.value, rescan)) retry.push({ row: w.row, id: w.id });
+    patches.set(w.row, monitorPatch(result.value, rescan?.at ?? null, now));
   }
-  writePatches(table, patches);
-  appendHistory(book, readings);
-  const report = { ...tally(table), finished };
-  setBackgroundWork(book.getId(), 'scans', report.running);
-  return report;
+  if (retry.length) {
+    const retried = triggerRescans(config, retry, true);
+    if (retried.ok) for (const [row, patch] of retried.patches) patches.set(row, patch);
+  }
+  return { patches, readings, finished };
 }
 
 function tally(table: Table<MonitorKey>): MonitorReport {
@@ -260,17 +263,18 @@ function triggerRescans(
 ):
   | { ok: true; patches: Map<number, MonitorPatch>; triggered: number }
   | { ok: false; message: string } {
-  const ids = Array.from(new Set(watched.map((w) => w.id)));
+  const ids = watched.map((w) => w.id);
   const at = new Date(appsScriptClock.now());
-  const outcome = sendWithin(
+  // A rescan may start a paid scan: a batch lost to a dropped connection is not sent again.
+  const byId = askEach(
     POLL_BUDGET_MS,
-    ids.map((id) => requests.scanTrigger(config, id)),
+    ids,
+    (id) => requests.scanTrigger(config, id),
     parsers.scanTrigger,
-    { retryable: (e) => e.code === 'RATE_LIMITED' },
+    { retryable: (e) => e.code === 'RATE_LIMITED', maxLostTries: 1 },
   );
-  const refusal = outcome.results.find((r) => r && !r.ok && isRescanRefusal(r.error));
+  const refusal = Array.from(byId.values()).find((r) => r && !r.ok && isRescanRefusal(r.error));
   if (refusal && !refusal.ok) return { ok: false, message: refusal.error.message };
-  const byId = new Map(ids.map((id, i) => [id, outcome.results[i]]));
   const patches = new Map<number, MonitorPatch>();
   let triggered = 0;
   for (const w of watched) {
@@ -291,6 +295,23 @@ function triggerRescans(
     });
   }
   return { ok: true, patches, triggered };
+}
+
+/** A scan date the row does not show yet: this scan finished since the last look. */
+function finishedScan(
+  table: Table<MonitorKey>,
+  row: number,
+  agentId: number,
+  reading: HistoryReading,
+): MonitorReport['finished'][number] | null {
+  if (timeOf(cell(table, row, 'scanDate')) === timeOf(reading.lastScanned)) return null;
+  const score = typeof reading.score === 'number' ? reading.score : null;
+  return {
+    agentId,
+    state: score === null ? SCAN_STATE.failed : SCAN_STATE.complete,
+    score,
+    previous: numberOrNull(cell(table, row, 'overall')),
+  };
 }
 
 function numberOrNull(value: unknown): number | null {

@@ -181,9 +181,23 @@ function generate(request?: GenerateRequest): GenerateReport {
     });
   }
   writer.write(new Map());
+  if (run.counts.created + run.counts.reused > 0)
+    setBackgroundWork(
+      block.sheet.getParent().getId(),
+      'previews',
+      run.counts.created + run.counts.reused,
+    );
+  return finalReport(plan, run, where, tomorrow);
+}
+
+/** What the run did, in one sentence and its counts: done, or partial (call again to continue). */
+function finalReport(
+  plan: GenerationPlan,
+  run: ReturnType<typeof sendPreviews>,
+  where: GenerateRequest,
+  tomorrow: number,
+): GenerateReport {
   const { counts } = run;
-  if (counts.created + counts.reused > 0)
-    setBackgroundWork(block.sheet.getParent().getId(), 'previews', counts.created + counts.reused);
   const remaining = run.refusal ? 0 : plan.send.length - run.settled;
   const later = tomorrow
     ? ` ${tomorrow} rows were left for tomorrow: today's URL-fetch quota is nearly used (${QUOTA_RESERVE} fetches are kept for polling). Press Generate again tomorrow.`

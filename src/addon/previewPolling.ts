@@ -17,7 +17,7 @@ import { appendHistory } from '../gas/history';
 import { lastAsked, rememberAsked } from '../gas/pollMemory';
 import { withDocumentLock } from '../gas/lock';
 import { quotaLeft } from '../gas/quota';
-import { sendWithin } from '../gas/send';
+import { askEach } from '../gas/send';
 import { clientConfig } from '../gas/settings';
 import { cell, openTable, writePatches, type Table } from '../gas/sheetTable';
 import type { Level, PollReport } from '../ui/api';
@@ -103,12 +103,12 @@ function readPending(book: Book): { tables: Table<Key>[]; pending: Pending[] } {
 }
 
 function askService(config: ReturnType<typeof clientConfig>, uuids: string[]): Answers {
-  const outcome = sendWithin(
+  return askEach(
     POLL_BUDGET_MS,
-    uuids.map((u) => requests.previewPoll(config, u)),
+    uuids,
+    (u) => requests.previewPoll(config, u),
     parsers.previewPoll,
   );
-  return new Map(uuids.map((u, i) => [u, outcome.results[i]]));
 }
 
 function patchesFor(pending: Pending[], answers: Answers) {

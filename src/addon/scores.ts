@@ -7,15 +7,11 @@ import type { BrandScore } from '../api/client';
 import { countCached, resolveAll, type Outcome } from '../domain/resolver';
 import { scoreSpec } from '../domain/formulas';
 import {
-  brandReading,
+  applyOutcomes,
   planScoring,
   rankMovers,
   scoreOptions,
-  scorePatch,
-  scoreProblemPatch,
-  type HistoryReading,
   type ScoreOptions,
-  type ScorePatch,
   type ScoreRow,
 } from '../domain/scoreList';
 import { SCORE_HEADERS, type ScoreKey } from '../domain/table';
@@ -213,51 +209,12 @@ function writeScores(
   const values = readGrid(block.sheet);
   const table = openTable(block.sheet, SCORE_HEADERS, true, values);
   const plan = planScoring(scoreRows(table, block), options, now.getTime(), runStarted);
-  const patches = new Map<number, ScorePatch>();
-  const movers: Mover[] = [];
-  const readings: HistoryReading[] = [];
-  let remaining = 0;
-  let leftForTomorrow = 0;
-  let failedSites = 0;
-  let answeredSites = 0;
-  for (const r of plan.invalid) patches.set(r.row, scoreProblemPatch({ local: r.message }, now));
-  for (const [domain, rows] of plan.due) {
-    const outcome = outcomes.get(domain);
-    if (!outcome || outcome.kind === 'pending') {
-      remaining++;
-      continue;
-    }
-    if (outcome.kind === 'error' && outcome.error.code === 'QUOTA') {
-      leftForTomorrow++;
-      continue;
-    }
-    if (outcome.kind === 'value') readings.push(brandReading(domain, outcome.value, now));
-    if (outcome.kind === 'error' && outcome.error.code !== 'NOT_FOUND') failedSites++;
-    else answeredSites++;
-    let listed = false;
-    for (const row of rows) {
-      if (outcome.kind === 'error') {
-        patches.set(row, scoreProblemPatch(outcome.error, now));
-        continue;
-      }
-      const previous = cell(table, row, 'score');
-      const patch = scorePatch(outcome.value, previous, now);
-      patches.set(row, patch);
-      // One line per site in the movers, however many rows list it.
-      if (!listed && typeof previous === 'number' && typeof patch.change === 'number') {
-        listed = true;
-        movers.push({
-          sheet: block.sheet.getName(),
-          row,
-          website: String(table.values[row - 1]?.[block.column - 1] ?? ''),
-          brand: outcome.value.brandName,
-          from: previous,
-          to: outcome.value.overallScore,
-          change: patch.change,
-        });
-      }
-    }
-  }
+  const { patches, movers, readings, counts } = applyOutcomes(plan, outcomes, now, {
+    sheet: block.sheet.getName(),
+    previous: (row) => cell(table, row, 'score'),
+    website: (row) => String(table.values[row - 1]?.[block.column - 1] ?? ''),
+  });
+  const { remaining, leftForTomorrow, failedSites, answeredSites } = counts;
   writePatches(table, patches);
   const history = appendHistory(block.sheet.getParent(), readings);
   const scored = patches.size;

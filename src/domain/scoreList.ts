@@ -9,6 +9,7 @@ import { dateCell, safeLink, safeText, scoreCell } from './cells';
 import { visibilityLevel } from './levels';
 import { NOT_IN_INDEX, errorCell } from './formulas';
 import type { Mover } from '../ui/api';
+import type { Outcome } from './resolver';
 import type { HistoryKey, ScoreKey } from './table';
 import { isErrorText } from './status';
 import { parseWebsite } from './website';
@@ -225,4 +226,68 @@ export function scanReading(s: ScanStatus, agentId: number, now: Date): HistoryR
     for (const p of PLATFORMS) reading[p] = scoreCell(s.platformScores[p]);
   }
   return reading;
+}
+
+/** Where a row's previous score and website are read, for `Change` and the movers. */
+export interface RowLookup {
+  sheet: string;
+  previous: (row: number) => unknown;
+  website: (row: number) => string;
+}
+
+/**
+ * What a scoring run writes, from what the service answered: each due row's values or message,
+ * the movers (one line per site), the new history readings, and what is left (not reached in
+ * time, or beyond today's quota).
+ */
+export function applyOutcomes(
+  plan: ScorePlan,
+  outcomes: Map<string, Outcome<BrandScore>>,
+  now: Date,
+  rows: RowLookup,
+) {
+  const patches = new Map<number, ScorePatch>();
+  const movers: Mover[] = [];
+  const readings: HistoryReading[] = [];
+  const counts = { remaining: 0, leftForTomorrow: 0, failedSites: 0, answeredSites: 0 };
+  for (const r of plan.invalid) patches.set(r.row, scoreProblemPatch({ local: r.message }, now));
+  for (const [domain, due] of plan.due) {
+    const outcome = outcomes.get(domain);
+    if (!outcome || outcome.kind === 'pending') {
+      counts.remaining++;
+      continue;
+    }
+    if (outcome.kind === 'error') {
+      if (outcome.error.code === 'QUOTA') {
+        counts.leftForTomorrow++;
+        continue;
+      }
+      if (outcome.error.code === 'NOT_FOUND') counts.answeredSites++;
+      else counts.failedSites++;
+      for (const row of due) patches.set(row, scoreProblemPatch(outcome.error, now));
+      continue;
+    }
+    counts.answeredSites++;
+    readings.push(brandReading(domain, outcome.value, now));
+    let listed = false;
+    for (const row of due) {
+      const previous = rows.previous(row);
+      const patch = scorePatch(outcome.value, previous, now);
+      patches.set(row, patch);
+      // One line per site in the movers, however many rows list it.
+      if (!listed && typeof previous === 'number' && typeof patch.change === 'number') {
+        listed = true;
+        movers.push({
+          sheet: rows.sheet,
+          row,
+          website: rows.website(row),
+          brand: outcome.value.brandName,
+          from: previous,
+          to: outcome.value.overallScore,
+          change: patch.change,
+        });
+      }
+    }
+  }
+  return { patches, movers, readings, counts };
 }
