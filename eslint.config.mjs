@@ -34,7 +34,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': [
         'error',
-        ...APPS_SCRIPT_LACKS.map((name) => ({ name, message: `Apps Script's V8 runtime has no ${name}.` })),
+        ...APPS_SCRIPT_LACKS.map((name) => ({
+          name,
+          message: `Apps Script's V8 runtime has no ${name}.`,
+        })),
       ],
     },
   },

@@ -1,11 +1,8 @@
 /** The public brand index, seeded from data/brands.json (plus hostile fixtures for tests). */
-import type { PLATFORMS } from '../../src/api/schemas';
 import { fnv1a } from '../../src/domain/hash';
 import { visibilityLevel } from '../../src/domain/levels';
 import brands from './data/brands.json';
 import hostile from './data/hostile.json';
-
-export type Platform = (typeof PLATFORMS)[number];
 
 export interface Brand {
   brandName: string;

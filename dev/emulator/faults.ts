@@ -17,7 +17,7 @@ export interface FaultConfig {
 
 export type Fault = 'drop' | '429' | '5xx' | 'malformed' | null;
 
-export const NO_FAULTS: FaultConfig = {
+const NO_FAULTS: FaultConfig = {
   latencyMs: 0,
   latencyMaxMs: null,
   rate429: 0,

@@ -15,7 +15,7 @@ export function parseCsv(text: string): string[][] {
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** Numbers stay numbers; text that a spreadsheet would run is marked as text. */
-export function csvSafe(value: string): string {
+function csvSafe(value: string): string {
   return FORMULA_START.test(value) && !/^[-+]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
 }
 

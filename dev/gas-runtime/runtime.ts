@@ -21,7 +21,7 @@ import { TriggerTable } from './triggers';
 import { htmlService, ui, type UiCapture } from './ui';
 import { urlFetchApp, type FetchStats } from './urlfetch';
 
-export type Mode = 'custom-function' | 'sidebar' | 'menu' | 'trigger' | 'simple-trigger';
+type Mode = 'custom-function' | 'sidebar' | 'menu' | 'trigger' | 'simple-trigger';
 
 export interface RuntimeOptions {
   distDir?: string;

@@ -3,7 +3,7 @@
  * uses. Every call is counted. A string starting with '=' is stored as a formula, as Sheets does;
  * a leading apostrophe marks text and is not part of the value.
  */
-import { a1, columnLetter, parseA1 } from './a1';
+import { a1, parseA1 } from './a1';
 import { parseCsv, toCsv } from './csv';
 import { GasError, noPermission } from './errors';
 
@@ -595,5 +595,3 @@ export class Spreadsheet {
     return toCsv(out);
   }
 }
-
-export { columnLetter };

@@ -17,7 +17,7 @@ import { urlFetchTransport } from '../gas/transport';
 import { FORMULA_BUDGET_MS } from '../limits';
 import type { ChartReport } from '../ui/api';
 
-export const COMPARISON_SHEET = 'Comparison';
+const COMPARISON_SHEET = 'Comparison';
 const HEAD = [
   'Website',
   'Brand (yours)',

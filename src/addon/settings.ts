@@ -7,7 +7,7 @@ import { urlFetchTransport } from '../gas/transport';
 import { usage } from '../gas/quota';
 import type { ConnectionReport, SettingsChange, SettingsView, UsageView } from '../ui/api';
 
-export function maskKey(key: string): string {
+function maskKey(key: string): string {
   return `${'•'.repeat(8)}${key.length > 8 ? key.slice(-4) : ''}`;
 }
 
@@ -26,7 +26,7 @@ function mayAllowFormulas(): boolean {
   return owner === '' || me === '' || owner === me;
 }
 
-export const NOT_OWNER =
+const NOT_OWNER =
   'Only the spreadsheet owner can let formulas use a key: formulas run with the owner’s settings. Ask the owner to tick this box with their own key.';
 
 export function getSettings(refused: string | null = null): SettingsView {

@@ -53,8 +53,8 @@ export interface BatchOutcome<T> {
   lostSends: number;
 }
 
-export const DEFAULT_MAX_BATCH = 1000;
-export const DEFAULT_MAX_LOST_TRIES = 3;
+const DEFAULT_MAX_BATCH = 1000;
+const DEFAULT_MAX_LOST_TRIES = 3;
 const MAX_BACKOFF_MS = 4000;
 
 export function sendAll<T>(

@@ -121,7 +121,7 @@ function firstIssuePath(error: z.core.$ZodError): string {
 }
 
 /** Status, JSON, error record, then schema: every response goes through this before use. */
-export function parseBody<S extends z.ZodMiniType>(
+function parseBody<S extends z.ZodMiniType>(
   response: HttpResponse,
   schema: S,
   nowMs: number,
@@ -165,9 +165,7 @@ export function platformScore(entry: PlatformEntry | undefined): number | null {
   return typeof score === 'number' ? score : null;
 }
 
-export function platformScores(
-  raw: Partial<Record<Platform, PlatformEntry>> | undefined,
-): PlatformScores {
+function platformScores(raw: Partial<Record<Platform, PlatformEntry>> | undefined): PlatformScores {
   const out = {} as PlatformScores;
   for (const p of PLATFORMS) out[p] = platformScore(raw?.[p]);
   return out;

@@ -1,5 +1,5 @@
 /** The HTTP shapes the client speaks; the Apps Script adapter maps them onto UrlFetchApp. */
-export type HttpMethod = 'get' | 'post';
+type HttpMethod = 'get' | 'post';
 
 export interface HttpRequest {
   method: HttpMethod;

@@ -9,7 +9,7 @@ export const PLATFORMS = ['chatgpt', 'claude', 'gemini', 'aio'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 /** The spec leaves one platform entry open: a bare number, or an object with `queried` and a score. */
-export const platformEntrySchema = z.union([
+const platformEntrySchema = z.union([
   z.number(),
   z.null(),
   z.looseObject({
@@ -20,7 +20,7 @@ export const platformEntrySchema = z.union([
 ]);
 export type PlatformEntry = z.infer<typeof platformEntrySchema>;
 
-export const platformScoresSchema = z.looseObject({
+const platformScoresSchema = z.looseObject({
   chatgpt: z.optional(platformEntrySchema),
   claude: z.optional(platformEntrySchema),
   gemini: z.optional(platformEntrySchema),
@@ -42,7 +42,6 @@ export const brandScoreSchema = z.looseObject({
   brandPageUrl: z.optional(z.nullable(z.string())),
   _service: z.optional(serviceNoteSchema),
 });
-export type BrandScoreRecord = z.infer<typeof brandScoreSchema>;
 
 const agentIdSchema = z.union([z.number(), z.string()]);
 
@@ -74,7 +73,7 @@ export const scanRunningSchema = z.looseObject({
   message: z.optional(z.string()),
 });
 
-export const scanNoneSchema = z.looseObject({
+const scanNoneSchema = z.looseObject({
   syntheticId: agentIdSchema,
   scanAvailable: z.literal(false),
   scanInProgress: z.optional(z.literal(false)),
@@ -88,7 +87,6 @@ export const scanStatusSchema = z.union([
   scanRunningSchema,
   scanNoneSchema,
 ]);
-export type ScanStatusRecord = z.infer<typeof scanStatusSchema>;
 
 /** The trigger's response is not shown by the spec beyond the syntheticId it returns. */
 export const scanTriggerSchema = z.looseObject({
@@ -106,7 +104,6 @@ export const previewCreatedSchema = z.looseObject({
   message: z.optional(z.string()),
   warning: z.optional(z.string()),
 });
-export type PreviewCreatedRecord = z.infer<typeof previewCreatedSchema>;
 
 const optionalScore = z.optional(z.nullable(z.number()));
 
@@ -124,7 +121,6 @@ export const previewPollSchema = z.looseObject({
   reportUrl: z.optional(z.nullable(z.string())),
   message: z.optional(z.string()),
 });
-export type PreviewPollRecord = z.infer<typeof previewPollSchema>;
 
 /** The names under which the preview's overall score may arrive, most likely first. */
 export const PREVIEW_OVERALL_FIELDS = ['overallScore', 'visibilityScore', 'score'] as const;

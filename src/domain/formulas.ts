@@ -36,7 +36,7 @@ export interface FormulaEnv {
 }
 
 const HOUR = 3600;
-export const TTL = {
+const TTL = {
   score: 6 * HOUR,
   notInIndex: HOUR,
   scan: 30,
@@ -59,7 +59,7 @@ export function isBlank(value: unknown): boolean {
 }
 
 /** A row whose batch lost its connection 3 times: recalculating sends it again. */
-export const NO_ANSWER_CELL = 'error: no answer, recalculate';
+const NO_ANSWER_CELL = 'error: no answer, recalculate';
 
 export function errorCell(error: ServiceError): string {
   if (error.code === 'TIMEOUT') return error.message;
@@ -153,7 +153,7 @@ export function websiteKey(value: unknown): Keyed {
   return { cell: site.blank ? '' : `error: ${site.message}` };
 }
 
-export function parsePlatform(platform: unknown): Platform | null {
+function parsePlatform(platform: unknown): Platform | null {
   if (isBlank(platform)) return null;
   const name = String(platform).trim().toLowerCase();
   if ((PLATFORMS as readonly string[]).includes(name)) return name as Platform;
@@ -201,7 +201,7 @@ export const BRAND_HEADERS = [
   'Brand page',
 ];
 
-export function parseLookupBy(value: unknown): Lookup['by'] {
+function parseLookupBy(value: unknown): Lookup['by'] {
   if (isBlank(value)) return 'url';
   const by = String(value).trim().toLowerCase();
   if (by === 'url' || by === 'slug' || by === 'name') return by;
@@ -275,7 +275,7 @@ function refusing(input: FormulaInput, message: string, width: number): Cell | C
 
 export const SCAN_COLUMNS = ['Scan state', 'Overall score', 'Progress', 'Scan date', 'Report URL'];
 
-export function scanRow(s: ScanStatus): Cell[] {
+function scanRow(s: ScanStatus): Cell[] {
   switch (s.state) {
     case 'complete':
       return ['complete', s.overallScore, '', dateCell(s.scanDate), safeLink(s.reportUrl)];
@@ -322,7 +322,7 @@ export const PREVIEW_COLUMNS = [
   'Agent site URL',
 ];
 
-export function previewRow(p: PreviewPoll): Cell[] {
+function previewRow(p: PreviewPoll): Cell[] {
   return [
     p.status,
     scoreCell(p.overallScore),

@@ -9,8 +9,8 @@
  */
 import { isErrorText } from './status';
 
-export const FIRST_ASK_AFTER_MS = 40000;
-export const ASK_AGAIN_AFTER_MS = 15000;
+const FIRST_ASK_AFTER_MS = 40000;
+const ASK_AGAIN_AFTER_MS = 15000;
 
 export interface PendingPreview {
   uuid: string;
@@ -52,12 +52,12 @@ export function timeOf(value: unknown): number | null {
 }
 
 /** A running managed scan is asked about every 30 to 60 s, as the service asks. */
-export const SCAN_RUNNING_EVERY_MS = 30000;
+const SCAN_RUNNING_EVERY_MS = 30000;
 /** A settled row (complete, failed, never scanned) changes only when a scan starts elsewhere. */
-export const SCAN_SETTLED_EVERY_MS = 10 * 60000;
+const SCAN_SETTLED_EVERY_MS = 10 * 60000;
 
 /** A row showing an error (an unknown agent, a refusal, an outage) is tried again after this. */
-export const SCAN_ERROR_EVERY_MS = 2 * 60000;
+const SCAN_ERROR_EVERY_MS = 2 * 60000;
 
 /** Whether a scan monitor row is worth a request now. */
 export function scanRowDue(state: string, lastChecked: unknown, now: number): boolean {

@@ -35,7 +35,7 @@ export interface RowState {
   requested: Date | string;
 }
 
-export interface Send {
+interface Send {
   domain: string;
   url: string;
   /** The rows that get this preview: the first and any later duplicates of the site. */
@@ -116,7 +116,7 @@ export function isAccountRefusal(error: ServiceError): boolean {
 }
 
 /** A POST whose outcome is unknown: no HTTP answer, or an answer we could not read. */
-export function isUnanswered(error: ServiceError): boolean {
+function isUnanswered(error: ServiceError): boolean {
   return error.code === 'NETWORK' || error.code === 'MALFORMED_RESPONSE';
 }
 

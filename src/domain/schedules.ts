@@ -113,7 +113,7 @@ export function isNews(m: Mover, minChange: number): boolean {
   return visibilityLevel(m.from) !== visibilityLevel(m.to) || Math.abs(m.change) >= minChange;
 }
 
-export const DIGEST_LINES = 50;
+const DIGEST_LINES = 50;
 
 /** The digest's lines, at most 50 and "and N more". Text only: nothing in it can run. */
 export function digestLines(lines: string[]): string[] {

@@ -14,14 +14,14 @@ import type { HistoryKey, ScoreKey } from './table';
 import { isErrorText } from './status';
 import { parseWebsite } from './website';
 
-export type Refresh = 'missing' | 'stale' | 'all';
+type Refresh = 'missing' | 'stale' | 'all';
 
 export interface ScoreOptions {
   refresh: Refresh;
   staleDays: number;
 }
 
-export const DEFAULT_SCORE_OPTIONS: ScoreOptions = { refresh: 'stale', staleDays: 7 };
+const DEFAULT_SCORE_OPTIONS: ScoreOptions = { refresh: 'stale', staleDays: 7 };
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -175,7 +175,7 @@ export function readingKey(r: HistoryReading): string {
   return `score|${text(r.slug)}|${when}`;
 }
 
-export function brandReading(website: string, b: BrandScore, now: Date): HistoryReading {
+function brandReading(website: string, b: BrandScore, now: Date): HistoryReading {
   const reading: HistoryReading = {
     checked: now,
     website: safeText(website),

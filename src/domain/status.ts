@@ -3,7 +3,7 @@
  * `error: <kind>`. Written by one function and read back by one, for previews, scans, scores and
  * formulas alike, so no code reads a status cell with string tests of its own.
  */
-export const ERROR_KINDS = [
+const ERROR_KINDS = [
   'bad URL',
   'service error',
   'refused',

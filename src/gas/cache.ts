@@ -3,7 +3,7 @@ import { CACHE_LIMITS, type KeyValueCache } from '../domain/cache';
 
 const CHUNK = 500;
 
-export function appsScriptCache(cache: GoogleAppsScript.Cache.Cache): KeyValueCache {
+function appsScriptCache(cache: GoogleAppsScript.Cache.Cache): KeyValueCache {
   return {
     getAll(keys) {
       const out: Record<string, string> = {};

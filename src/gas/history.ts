@@ -7,7 +7,7 @@ import { HEADER_ROW, HISTORY_HEADERS, HISTORY_SHEET, type HistoryKey } from '../
 import { ensureSheet } from './sheets';
 import { openTable, writePatches } from './sheetTable';
 
-export const HISTORY_CAP = 50000;
+const HISTORY_CAP = 50000;
 
 export interface HistoryWrite {
   appended: number;

@@ -11,8 +11,8 @@
  */
 import type { UsageView } from '../ui/api';
 
-export const CONSUMER_QUOTA = 20000;
-export const WORKSPACE_QUOTA = 100000;
+const CONSUMER_QUOTA = 20000;
+const WORKSPACE_QUOTA = 100000;
 /** Kept back for polls, so previews already started can still complete. */
 export const QUOTA_RESERVE = 500;
 
@@ -50,7 +50,7 @@ function pendingFromFormulas(): number {
   return Number(CacheService.getUserCache()?.get(pendingKey()) ?? 0) || 0;
 }
 
-export function fetchesToday(): number {
+function fetchesToday(): number {
   return readCounter().fetches + pendingFromFormulas();
 }
 

@@ -8,8 +8,8 @@ import type { LogEntry } from '../ui/api';
 import { ensureSheet } from './sheets';
 import { openTable, writePatches } from './sheetTable';
 
-export const LOG_SHEET = 'Visibility log';
-export const LOG_CAP = 1000;
+const LOG_SHEET = 'Visibility log';
+const LOG_CAP = 1000;
 
 const LOG_HEADERS = {
   time: 'Time',

@@ -2,7 +2,7 @@
 import { POLL_TRIGGER_MINUTES } from '../config';
 
 /** The global (src/index.ts) the trigger runs: previews and the scan monitor both. */
-export const POLL_HANDLER = 'pollInBackground';
+const POLL_HANDLER = 'pollInBackground';
 
 function mine(): GoogleAppsScript.Script.Trigger[] {
   return ScriptApp.getProjectTriggers().filter((t) => t.getHandlerFunction() === POLL_HANDLER);
