@@ -11,7 +11,8 @@ export const GLOBAL_NAME = 'VisibilityForSheets';
 /** The defaults, also the source's fallbacks (src/config.ts): one file, read by both. */
 const DEFAULTS = JSON.parse(await readFile('build-defaults.json', 'utf8'));
 export const DEFAULT_BASE_URL = DEFAULTS.baseUrl;
-const OUT = 'dist';
+/** Where the bundle goes: dist/ (tests, demo, dev pushes), or the deploy script's own folder. */
+const OUT = process.env.VIS_OUT_DIR || 'dist';
 const BUDGET_BYTES = 150 * 1024;
 
 function settings() {
@@ -20,7 +21,15 @@ function settings() {
   if (![1, 5, 10, 15, 30, 60].includes(minutes)) {
     throw new Error(`VIS_TRIGGER_MINUTES must be 1, 5, 10, 15, 30 or 60 (got ${minutes})`);
   }
-  return { baseUrl, minutes };
+  // Addresses Settings may point at. A published add-on can fetch nothing outside its manifest's
+  // allowlist; a local build also accepts the emulator on any loopback port.
+  const extra = (process.env.VIS_EXTRA_ALLOWLIST || '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const allowlist = [`${baseUrl}/`, ...extra];
+  if (!process.env.VIS_BASE_URL) allowlist.push('http://127.0.0.1:');
+  return { baseUrl, minutes, allowlist, manifestAllowlist: [`${baseUrl}/`, ...extra] };
 }
 
 const common = (s) => ({
@@ -33,6 +42,7 @@ const common = (s) => ({
   define: {
     __VIS_BASE_URL__: JSON.stringify(s.baseUrl),
     __VIS_TRIGGER_MINUTES__: String(s.minutes),
+    __VIS_ALLOWLIST__: JSON.stringify(s.allowlist),
   },
   logLevel: 'warning',
 });
@@ -98,7 +108,7 @@ export async function build() {
   await writeFile(path.join(OUT, 'Code.js'), code);
 
   const manifest = JSON.parse(await readFile('appsscript.json', 'utf8'));
-  manifest.urlFetchWhitelist = [`${s.baseUrl}/`];
+  manifest.urlFetchWhitelist = s.manifestAllowlist;
   // The published add-on's trigger opens the user's spreadsheets by ID (it has no active
   // document), which needs `spreadsheets`. A script bound to one spreadsheet triggers with its
   // container active, so its build keeps the narrower `spreadsheets.currentonly`.

@@ -1,11 +1,12 @@
 /** @type {import('jest').Config} */
-const transform = { '^.+\\.ts$': '<rootDir>/scripts/jest-esbuild-transform.cjs' };
+const transform = { '^.+\\.(ts|mjs)$': '<rootDir>/scripts/jest-esbuild-transform.cjs' };
 const project = (displayName, roots) => ({
   displayName,
   testEnvironment: 'node',
   roots: roots.map((r) => `<rootDir>/test/${r}`),
   testMatch: ['**/*.test.ts'],
   transform,
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
 });
 
 // `npx jest --selectProjects unit` runs the pure layers alone in seconds.

@@ -6,6 +6,7 @@ import defaults from '../build-defaults.json';
 
 declare const __VIS_BASE_URL__: string | undefined;
 declare const __VIS_TRIGGER_MINUTES__: number | undefined;
+declare const __VIS_ALLOWLIST__: string[] | undefined;
 
 export const DEFAULT_BASE_URL: string =
   typeof __VIS_BASE_URL__ === 'string' ? __VIS_BASE_URL__ : defaults.baseUrl;
@@ -13,3 +14,12 @@ export const DEFAULT_BASE_URL: string =
 /** 60 for the Marketplace add-on (its limit), 1 for a script bound to one spreadsheet. */
 export const POLL_TRIGGER_MINUTES: number =
   typeof __VIS_TRIGGER_MINUTES__ === 'number' ? __VIS_TRIGGER_MINUTES__ : defaults.triggerMinutes;
+
+/**
+ * The addresses Settings accepts: a published add-on can fetch only under its manifest's
+ * urlFetchWhitelist (https://developers.google.com/apps-script/manifest/allowlist-url).
+ */
+export const ALLOWLIST: string[] =
+  typeof __VIS_ALLOWLIST__ === 'object'
+    ? __VIS_ALLOWLIST__
+    : [`${DEFAULT_BASE_URL}/`, 'http://127.0.0.1:'];

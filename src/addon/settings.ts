@@ -1,6 +1,6 @@
 /** Settings for the sidebar: the key shown masked, never returned in full. */
 import { parsers, requests } from '../api/client';
-import { DEFAULT_BASE_URL, POLL_TRIGGER_MINUTES } from '../config';
+import { ALLOWLIST, DEFAULT_BASE_URL, POLL_TRIGGER_MINUTES } from '../config';
 import { appsScriptClock } from '../gas/clock';
 import { clientConfig, readSettings, writeSettings } from '../gas/settings';
 import { urlFetchTransport } from '../gas/transport';
@@ -51,6 +51,10 @@ export function saveSettings(change: SettingsChange): SettingsView {
       'Not saved: the service address must start with https:// (or http:// for a local service).',
     );
   }
+  if (baseUrl && !ALLOWLIST.some((prefix) => `${baseUrl.replace(/\/+$/, '')}/`.startsWith(prefix)))
+    return getSettings(
+      `Not saved: this add-on may only reach ${ALLOWLIST.filter((p) => p.endsWith('/')).join(' or ')} (a published add-on can fetch nothing else).`,
+    );
   const apiKey = change.apiKey?.trim();
   if (apiKey && /\s/.test(apiKey))
     return getSettings('Not saved: an API key has no spaces. Paste it again.');

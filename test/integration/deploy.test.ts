@@ -1,0 +1,78 @@
+// Safe deploys: the deploy command refuses a base URL Google would not accept before it runs
+// anything, the built manifest follows Google's allowlist rules and asks only for scopes the code
+// uses (each with its reason in docs/marketplace/scopes.md), and Settings stays inside the allowlist.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { manifestProblems, SCOPE_USES } from '../../scripts/manifest-rules.mjs';
+import { startWorld } from './harness';
+
+const node = (args: string[], env: Record<string, string | undefined>) =>
+  spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, ...env } });
+
+describe('npm run deploy', () => {
+  it.each([
+    [undefined, /VIS_BASE_URL is not set/],
+    ['http://service.example.com', /must start with https:\/\//],
+    ['https://localhost:8787', /needs a full domain name/],
+  ])('refuses VIS_BASE_URL=%p in one line, before lint, tests or clasp', (url, reason) => {
+    const r = node(['scripts/deploy.mjs'], { VIS_BASE_URL: url });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(reason);
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('the built manifest', () => {
+  it('of a production build follows the allowlist rules and asks only for scopes the code uses', () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), 'deploy-'));
+    const built = node(['build.mjs'], {
+      VIS_BASE_URL: 'https://service.example.com',
+      VIS_OUT_DIR: out,
+    });
+    expect(built.status).toBe(0);
+    const manifest = JSON.parse(readFileSync(path.join(out, 'appsscript.json'), 'utf8'));
+    expect(manifest.urlFetchWhitelist).toEqual(['https://service.example.com/']);
+    expect(manifestProblems(manifest, readFileSync(path.join(out, 'Code.js'), 'utf8'))).toEqual([]);
+    const reasons = readFileSync('docs/marketplace/scopes.md', 'utf8');
+    for (const scope of manifest.oauthScopes) expect(reasons).toContain(scope);
+  });
+
+  it('of the local build is refused: its allowlist is plain http on loopback', () => {
+    const manifest = JSON.parse(readFileSync('dist/appsscript.json', 'utf8'));
+    expect(manifestProblems(manifest, readFileSync('dist/Code.js', 'utf8')).join(' ')).toMatch(
+      /must start with https/,
+    );
+  });
+
+  it('names a service for every scope, so a scope nothing calls is caught', () => {
+    expect(
+      manifestProblems(
+        { urlFetchWhitelist: ['https://a.example.com/'], oauthScopes: Object.keys(SCOPE_USES) },
+        'UrlFetchApp.fetchAll',
+      ),
+    ).toContain(
+      'https://www.googleapis.com/auth/script.send_mail: the bundle never calls MailApp.sendEmail.',
+    );
+  });
+});
+
+it('Settings accepts a service address only under the allowlist', async () => {
+  const w = await startWorld();
+  try {
+    const r = w.rt.runFromSidebar('saveSettings', [
+      { baseUrl: 'https://elsewhere.example.com' },
+    ]) as {
+      refused: string;
+      baseUrl: string;
+    };
+    expect(r.refused).toMatch(
+      /may only reach http:\/\/127\.0\.0\.1:8787\/ \(a published add-on can fetch nothing else\)/,
+    );
+    expect(r.baseUrl).toBe(w.emu.baseUrl);
+  } finally {
+    await w.close();
+  }
+});
