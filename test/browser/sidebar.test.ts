@@ -97,6 +97,7 @@ it('works end to end in a real browser', async () => {
   const head = play.rt.spreadsheet.activeSheet.cells[0]!.map((c) => c.value);
   expect(head).toContain('Public score');
 
+  await page.waitForTimeout(500); // let the progress bar's transition settle
   await page.screenshot({ path: path.join('out', 'sidebar-scores.png'), fullPage: true });
 
   // Schedules: add one from the form, see it listed as ours, with its next run.
