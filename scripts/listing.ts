@@ -1,0 +1,79 @@
+/**
+ * `npm run listing`: the Marketplace images, regenerated from their sources. The icons (32 and
+ * 128 px PNG) are rendered from docs/marketplace/icon.svg, and three 1280 x 800 screenshots of the
+ * add-on at work are taken in the playground (a scored list, bulk previews in progress, the scan
+ * monitor), all in Debian's chromium (or CHROMIUM_PATH).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { startPlayground } from '../dev/playground';
+
+const OUT = path.join('docs', 'marketplace');
+
+export async function makeListing(outDir = OUT): Promise<string[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const written: string[] = [];
+  try {
+    const svg = readFileSync(path.join('docs', 'marketplace', 'icon.svg'), 'utf8');
+    for (const size of [32, 128]) {
+      const page = await browser.newPage({ viewport: { width: size, height: size } });
+      await page.setContent(
+        `<body style="margin:0">${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body>`,
+      );
+      const file = path.join(outDir, `icon-${size}.png`);
+      await page.screenshot({ path: file, omitBackground: true });
+      written.push(file);
+      await page.close();
+    }
+    const play = await startPlayground({ timeScale: 100 });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(play.url);
+      const sidebar = page.frameLocator('iframe').first();
+      await setUp(page, sidebar);
+      written.push(await shot(page, outDir, 'screenshot-scores.png'));
+      await sidebar.locator('#tab-previews').click();
+      await sidebar.locator('#generate').click();
+      await page.waitForTimeout(1500);
+      written.push(await shot(page, outDir, 'screenshot-previews.png'));
+      await sidebar.locator('#tab-scans').click();
+      await sidebar.locator('#open-monitor').click();
+      await page.waitForTimeout(1500);
+      written.push(await shot(page, outDir, 'screenshot-scan-monitor.png'));
+    } finally {
+      await play.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return written;
+}
+
+async function setUp(page: Page, sidebar: ReturnType<Page['frameLocator']>): Promise<void> {
+  await sidebar.locator('#api-key').fill('demo-pro-key');
+  await sidebar.locator('#save-settings').click();
+  await sidebar.locator('#tab-scores').click();
+  await sidebar.locator('#refresh-score-plan').click();
+  await sidebar.locator('#score').click();
+  await page.waitForTimeout(1500);
+}
+
+async function shot(page: Page, outDir: string, name: string): Promise<string> {
+  const file = path.join(outDir, name);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+if (require.main === module) {
+  makeListing().then(
+    (files) => console.log(`written: ${files.join(', ')}`),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
