@@ -418,6 +418,12 @@ function showProgress(p: PollReport): void {
   $('bar-complete').style.width = `${(100 * p.complete) / total}%`;
   $('bar-pending').style.width = `${(100 * p.pending) / total}%`;
   $('bar-failed').style.width = `${(100 * p.failed) / total}%`;
+  const bar = $('preview-progress');
+  bar.setAttribute('aria-valuenow', String(Math.round((100 * (p.complete + p.failed)) / total)));
+  bar.setAttribute(
+    'aria-valuetext',
+    `${p.complete} complete, ${p.pending} pending, ${p.failed} failed`,
+  );
   for (const k of ['triggered', 'pending', 'complete', 'failed'] as const)
     $(`count-${k}`).textContent = String(p[k]);
 

@@ -1,0 +1,96 @@
+// The sidebar checked with axe-core in Chromium on every tab and the states a user meets (settings
+// empty and filled, previews running and done, errors shown, scores, schedules, the scan monitor),
+// and the Generate flow done from the keyboard alone.
+import AxeBuilder from '@axe-core/playwright';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startPlayground, type Playground } from '../../dev/playground';
+
+let play: Playground;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  const csv = path.join(mkdtempSync(path.join(os.tmpdir(), 'axe-')), 'sheet.csv');
+  writeFileSync(
+    csv,
+    'Company,Website\nAcme,acmeanalytics.com\nRosie,rosies-bakery.com\nTypo,not a site\n',
+  );
+  play = await startPlayground({ timeScale: 100, csv });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const context = await browser.newContext({ viewport: { width: 300, height: 900 } });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await play?.close();
+});
+
+/** Violations of impact serious or critical, named with their elements, for a readable failure. */
+async function serious(state: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${state}: ${v.id} on ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+it('has no serious or critical axe violation in any tab or state, and Generate works from the keyboard', async () => {
+  const found: string[] = [];
+  await page.goto(`${play.url}/sidebar`);
+  await page.waitForSelector('#panel-settings:not([hidden])');
+  found.push(...(await serious('settings, empty')));
+
+  // Keyboard only: type the key, save, go to Previews, generate.
+  await page.focus('#api-key');
+  await page.keyboard.type('demo-pro-key');
+  await page.keyboard.press('Tab');
+  await page.focus('#save-settings');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() =>
+    document.querySelector('#key-state')?.textContent?.includes('••••'),
+  );
+  found.push(...(await serious('settings, filled')));
+  await page.focus('#tab-previews');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() =>
+    /to send/.test(document.querySelector('#selection')?.textContent ?? ''),
+  );
+  await page.focus('#generate');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() =>
+    /previews started/.test(document.querySelector('#run-message')?.textContent ?? ''),
+  );
+  // Focus is visible on the control that has it.
+  const outline = await page.evaluate(() => {
+    const el = document.querySelector('#refresh-selection') as HTMLElement;
+    el.focus();
+    const s = getComputedStyle(el);
+    return s.outlineStyle !== 'none' || s.boxShadow !== 'none';
+  });
+  expect(outline).toBe(true);
+  found.push(...(await serious('previews, running, with an error row')));
+  await page.waitForFunction(
+    () => document.querySelector('#count-pending')?.textContent === '0',
+    undefined,
+    {
+      timeout: 40000,
+    },
+  );
+  found.push(...(await serious('previews, done')));
+
+  for (const tab of ['scores', 'schedules', 'scans']) {
+    await page.click(`#tab-${tab}`);
+    await page.waitForTimeout(300);
+    found.push(...(await serious(tab)));
+  }
+  await page.click('#open-monitor');
+  await page.waitForTimeout(500);
+  found.push(...(await serious('scan monitor, open')));
+  expect(found).toEqual([]);
+}, 90000);
