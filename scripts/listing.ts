@@ -54,6 +54,7 @@ export async function makeListing(outDir = OUT): Promise<string[]> {
 }
 
 async function setUp(page: Page, sidebar: ReturnType<Page['frameLocator']>): Promise<void> {
+  await sidebar.locator('#tab-settings').click();
   await sidebar.locator('#api-key').fill('demo-pro-key');
   await sidebar.locator('#save-settings').click();
   await sidebar.locator('#tab-scores').click();

@@ -32,3 +32,4 @@ export { freezeSelection, restoreSelection } from './addon/freeze';
 export { insertCompareChart } from './addon/compareChart';
 export { getSettings, getUsage, saveSettings, testConnection } from './addon/settings';
 export { deleteSchedule, getRunLog, getSchedules, saveSchedule } from './addon/schedules';
+export { insertExample } from './addon/example';

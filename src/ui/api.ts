@@ -5,7 +5,7 @@
 import type { VisibilityLevel } from '../domain/levels';
 
 /** The sidebar's tabs, in order; a menu item may open the sidebar on one of them. */
-export const PANELS = ['scores', 'previews', 'scans', 'schedules', 'settings'] as const;
+export const PANELS = ['start', 'scores', 'previews', 'scans', 'schedules', 'settings'] as const;
 export type Panel = (typeof PANELS)[number];
 
 export interface SettingsView {
@@ -257,6 +257,7 @@ export interface SidebarApi {
   saveSchedule(schedule: Schedule): ScheduleReport;
   deleteSchedule(id: string): ScheduleReport;
   getRunLog(): LogEntry[];
+  insertExample(): ScoreReport | { state: 'nothing'; message: string };
 }
 
 /** The same list at run time, for bridges that must refuse anything else (dev/playground). */
@@ -280,4 +281,5 @@ export const SIDEBAR_FUNCTIONS = [
   'saveSchedule',
   'deleteSchedule',
   'getRunLog',
+  'insertExample',
 ] as const satisfies ReadonlyArray<keyof SidebarApi>;

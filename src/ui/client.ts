@@ -408,6 +408,17 @@ async function deleteSchedule(id: string): Promise<void> {
   }
 }
 
+/* ---------- first run ---------- */
+async function insertExample(): Promise<void> {
+  say('start-message', 'Inserting the example and fetching its scores…');
+  try {
+    const r = await call('insertExample');
+    say('start-message', r.message, r.state === 'done' ? 'ok' : 'error');
+  } catch (e) {
+    say('start-message', errorText(e), 'error');
+  }
+}
+
 /* ---------- progress ---------- */
 let pending = 0;
 
@@ -520,6 +531,8 @@ async function start(): Promise<void> {
   $('refresh-selection').addEventListener('click', () => void refreshSelection());
   $('score').addEventListener('click', () => void score());
   $('compare-chart').addEventListener('click', () => void compareChart());
+  $('insert-example').addEventListener('click', () => void insertExample());
+  $('go-settings').addEventListener('click', () => openPanel('settings'));
   $('schedule-form').addEventListener('submit', (event) => {
     event.preventDefault();
     void saveSchedule(formSchedule());
@@ -539,7 +552,8 @@ async function start(): Promise<void> {
   try {
     const settings = await call('getSettings');
     showSettings(settings);
-    if (!settings.hasKey) openPanel('settings');
+    // With no key yet, a short checklist: public scores work at once, then the key.
+    if (!settings.hasKey) openPanel('start');
   } catch (e) {
     say('settings-message', errorText(e), 'error');
   }

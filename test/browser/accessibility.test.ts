@@ -43,7 +43,9 @@ async function serious(state: string): Promise<string[]> {
 it('has no serious or critical axe violation in any tab or state, and Generate works from the keyboard', async () => {
   const found: string[] = [];
   await page.goto(`${play.url}/sidebar`);
-  await page.waitForSelector('#panel-settings:not([hidden])');
+  await page.waitForSelector('#panel-start:not([hidden])');
+  found.push(...(await serious('first-run checklist')));
+  await page.click('#tab-settings');
   found.push(...(await serious('settings, empty')));
 
   // Keyboard only: type the key, save, go to Previews, generate.

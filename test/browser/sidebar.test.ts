@@ -43,7 +43,16 @@ afterAll(async () => {
 
 it('works end to end in a real browser', async () => {
   await page.goto(`${play.url}/sidebar`);
-  // With no key yet, the sidebar opens on Settings.
+  // With no key yet, the sidebar opens on a checklist: public scores first, then the key.
+  await page.waitForSelector('#panel-start:not([hidden])');
+  await page.click('#insert-example');
+  await page.waitForFunction(() =>
+    /ten brands' public scores/.test(document.querySelector('#start-message')?.textContent ?? ''),
+  );
+  const example = play.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Visibility example')!;
+  expect(example.cells[1]!.map((c) => c.value).slice(0, 2)).toEqual(['nike.com', 88]);
+  play.rt.spreadsheet.sheets[0]!.activate();
+  await page.click('#go-settings');
   await page.waitForSelector('#panel-settings:not([hidden])');
   await page.fill('#api-key', 'demo-pro-key');
   await page.check('#allow-formulas');

@@ -1,0 +1,53 @@
+/**
+ * A first run that teaches: `Visibility example`, a sheet of ten well-known brand websites with
+ * their public scores filled in, so the add-on shows its value in the first minute without a key.
+ */
+import { scoreOptions } from '../domain/scoreList';
+import { HEADER_ROW } from '../domain/table';
+import { logAction } from '../gas/runLog';
+import type { ScoreReport } from '../ui/api';
+import { scoreSheet } from './scores';
+
+export const EXAMPLE_SHEET = 'Visibility example';
+const EXAMPLE_SITES = [
+  'nike.com',
+  'patagonia.com',
+  'airbnb.com',
+  'spotify.com',
+  'canva.com',
+  'notion.so',
+  'shopify.com',
+  'duolingo.com',
+  'ikea.com',
+  'allbirds.com',
+];
+
+export function insertExample(): ScoreReport | { state: 'nothing'; message: string } {
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const sheet = book.getSheetByName(EXAMPLE_SHEET) ?? book.insertSheet(EXAMPLE_SHEET);
+  if (sheet.getLastRow() <= HEADER_ROW) {
+    sheet
+      .getRange(HEADER_ROW, 1, EXAMPLE_SITES.length + 1, 1)
+      .setValues([['Website'], ...EXAMPLE_SITES.map((s) => [s])]);
+    sheet.setFrozenRows(HEADER_ROW);
+  }
+  sheet.activate();
+  const r = scoreSheet(sheet, scoreOptions({ refresh: 'missing' }), null);
+  if (!r)
+    return {
+      state: 'nothing',
+      message: `The "${EXAMPLE_SHEET}" sheet needs its Website column back.`,
+    };
+  logAction(book, 'insert example', {
+    sheet: EXAMPLE_SHEET,
+    rows: r.scored,
+    requests: r.fetched,
+    changed: r.scored,
+    errors: r.failedSites,
+    result: r.message,
+  });
+  return {
+    ...r,
+    message: `The "${EXAMPLE_SHEET}" sheet shows ten brands' public scores: ${r.message} Try it on your own list: select its websites and press Score.`,
+  };
+}
