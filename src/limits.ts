@@ -3,13 +3,19 @@
  * 6 minutes and a custom function at 30 s
  * (https://developers.google.com/apps-script/guides/services/quotas#current_limitations).
  */
+import { POLL_TRIGGER_MINUTES } from './config';
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
 /** No new batch of a menu or sidebar run starts after this much. */
 export const RUN_BUDGET_MS = 4.5 * MINUTE;
-/** The background trigger starts no new document after this much. */
-export const BACKGROUND_BUDGET_MS = 4 * MINUTE;
+/**
+ * The background trigger starts no new document after this much. Triggers may run 90 minutes a
+ * day in all on a consumer account: an hourly trigger may take 4 minutes, a bound script's
+ * one-minute trigger must stay short.
+ */
+export const BACKGROUND_BUDGET_MS = POLL_TRIGGER_MINUTES < 60 ? 20 * SECOND : 4 * MINUTE;
 /** No round trip of a custom function starts after this much. */
 export const FORMULA_BUDGET_MS = 22 * SECOND;
 /** One poll of previews or of the scan monitor. */

@@ -113,6 +113,8 @@ export class GasRuntime {
   readonly ui: UiCapture = { menus: [], sidebar: null, alerts: [] };
   readonly triggers = new TriggerTable();
   readonly mail = new MailBox();
+  /** Triggers' total run time per user and day, against the daily limit. */
+  private triggerRuntime = new Map<string, number>();
   readonly locks = new LockState();
   readonly formulaErrors = new Map<string, string>();
   private userProps = new Map<string, PropertyStore>();
@@ -529,6 +531,13 @@ export class GasRuntime {
     for (let t = this.triggers.nextDue(target); t; t = this.triggers.nextDue(target)) {
       this.clock.advance(t.nextRun - this.clock.now());
       t.nextRun += t.intervalMs;
+      const day = `${t.user} ${new Date(this.clock.now()).toISOString().slice(0, 10)}`;
+      const used = this.triggerRuntime.get(day) ?? 0;
+      if (used >= dailyTriggerRuntime(t.user)) {
+        this.logs.push(`[trigger ${t.handler}] Service using too much computer time for one day`);
+        continue;
+      }
+      const started = this.clock.now();
       try {
         this.run(t.handler, [{ triggerUid: t.id, authMode: 'FULL' }], {
           user: t.user,
@@ -537,6 +546,7 @@ export class GasRuntime {
       } catch (error) {
         this.logs.push(`[trigger ${t.handler}] ${(error as Error).message}`);
       }
+      this.triggerRuntime.set(day, used + (this.clock.now() - started));
     }
     this.clock.advance(target - this.clock.now());
   }
@@ -598,6 +608,15 @@ function refuseIllegal(value: unknown, where: string): void {
  */
 function dailyFetchQuota(user: string): number {
   return /@(gmail|googlemail)\.com$/i.test(user) ? 20000 : 100000;
+}
+
+/**
+ * Triggers' total runtime a day: 90 minutes on consumer accounts, 6 hours on Workspace
+ * (https://developers.google.com/apps-script/guides/services/quotas). A bound script's
+ * one-minute trigger must fit its work in that.
+ */
+function dailyTriggerRuntime(user: string): number {
+  return (/@(gmail|googlemail)\.com$/i.test(user) ? 90 : 360) * 60000;
 }
 
 function splitArgs(text: string): string[] {

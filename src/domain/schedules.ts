@@ -3,6 +3,7 @@
  * time zone (a missed period runs once, not once per missed period), and which changes are news.
  */
 import type { Mover, Schedule } from '../ui/api';
+import { safeText } from './cells';
 import { visibilityLevel } from './levels';
 
 const HOUR = 3600 * 1000;
@@ -125,6 +126,7 @@ export function moverLine(m: Mover): string {
   const from = visibilityLevel(m.from);
   const to = visibilityLevel(m.to);
   const level = from === to ? `level ${to}` : `level ${from} → ${to}`;
-  const name = m.brand && m.website ? `${m.brand} (${m.website})` : m.brand || m.website;
+  // Text only: a name the service sent that starts like a formula is escaped as in cells.
+  const name = safeText(m.brand && m.website ? `${m.brand} (${m.website})` : m.brand || m.website);
   return `${name}: ${m.from} → ${m.to} (${m.change > 0 ? '+' : ''}${m.change}), ${level}; ${m.sheet} row ${m.row}`;
 }

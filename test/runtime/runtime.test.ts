@@ -109,6 +109,16 @@ describe('services', () => {
     expect(rt.scriptProps.data.ticks).toBe('3');
     expect(() => rt.run('probeTrigger')).toThrow(/too many time-based triggers/);
     expect(() => rt.run('probeMinuteTrigger')).toThrow(/more frequently than once per hour/);
+    // A bound script's one-minute trigger: 20 s a run fits 270 runs in the 90 minutes a day.
+    const slow = new GasRuntime({ distDir, addon: false });
+    // Start just after midnight UTC, so the six hours fall on one day.
+    const now = slow.clock.now();
+    slow.advance(Math.ceil(now / 86400000) * 86400000 + 60000 - now);
+    slow.run('probeSlowTickTrigger');
+    slow.advance(6 * 3600 * 1000);
+    expect(Number(slow.scriptProps.data.ticks)).toBe(270);
+    expect(slow.logs.filter((l) => l.includes('too much computer time')).length).toBeGreaterThan(0);
+    void slow.close();
     const bound = new GasRuntime({ distDir, addon: false });
     for (let i = 0; i < 20; i++) bound.run('probeMinuteTrigger');
     expect(() => bound.run('probeMinuteTrigger')).toThrow(/too many triggers/);

@@ -91,3 +91,16 @@ describe('the digest', () => {
     expect(lines.at(-1)).toBe('and 3 more');
   });
 });
+
+it('never puts text a spreadsheet would run into a digest line', () => {
+  const line = moverLine({
+    sheet: 'P',
+    row: 2,
+    website: 'a.com',
+    brand: '=HYPERLINK("x")',
+    from: 1,
+    to: 30,
+    change: 29,
+  });
+  expect(line.startsWith("'=HYPERLINK")).toBe(true);
+});
