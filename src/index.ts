@@ -33,3 +33,4 @@ export { insertCompareChart } from './addon/compareChart';
 export { getSettings, getUsage, saveSettings, testConnection } from './addon/settings';
 export { deleteSchedule, getRunLog, getSchedules, saveSchedule } from './addon/schedules';
 export { insertExample } from './addon/example';
+export { getSiteHistory } from './addon/siteHistory';

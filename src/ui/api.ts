@@ -237,6 +237,13 @@ export interface LogEntry {
   result: string;
 }
 
+export interface SiteHistory {
+  /** The selected row's site, or null when the selection holds none. */
+  site: string | null;
+  /** Its public scores by scan date, oldest first. */
+  points: Array<{ at: string; score: number }>;
+}
+
 export interface SidebarApi {
   getSettings(): SettingsView;
   saveSettings(change: SettingsChange): SettingsView;
@@ -258,6 +265,7 @@ export interface SidebarApi {
   deleteSchedule(id: string): ScheduleReport;
   getRunLog(): LogEntry[];
   insertExample(): ScoreReport | { state: 'nothing'; message: string };
+  getSiteHistory(): SiteHistory;
 }
 
 /** The same list at run time, for bridges that must refuse anything else (dev/playground). */
@@ -282,4 +290,5 @@ export const SIDEBAR_FUNCTIONS = [
   'deleteSchedule',
   'getRunLog',
   'insertExample',
+  'getSiteHistory',
 ] as const satisfies ReadonlyArray<keyof SidebarApi>;

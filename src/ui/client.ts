@@ -267,6 +267,7 @@ async function score(): Promise<void> {
     scoring = false;
     void refreshScorePlan();
     void refreshUsage();
+    void refreshSiteHistory();
   }
 }
 
@@ -408,6 +409,33 @@ async function deleteSchedule(id: string): Promise<void> {
   }
 }
 
+/* ---------- a site's history ---------- */
+async function refreshSiteHistory(): Promise<void> {
+  try {
+    const h = await call('getSiteHistory');
+    const svg = $('site-history');
+    if (!h.site || h.points.length === 0) {
+      $('site-history-text').textContent = h.site
+        ? `${h.site}: no readings in the "Score history" sheet yet.`
+        : 'Select a row of a scored list.';
+      svg.hidden = true;
+      return;
+    }
+    const first = h.points[0]!;
+    const last = h.points[h.points.length - 1]!;
+    $('site-history-text').textContent =
+      `${h.site}: ${first.score} → ${last.score} over ${h.points.length} reading${h.points.length === 1 ? '' : 's'} (${new Date(first.at).toLocaleDateString()} to ${new Date(last.at).toLocaleDateString()}).`;
+    const step = h.points.length > 1 ? 250 / (h.points.length - 1) : 0;
+    const points = h.points
+      .map((p, i) => `${(5 + i * step).toFixed(1)},${(55 - p.score / 2).toFixed(1)}`)
+      .join(' ');
+    $('site-history-line').setAttribute('points', points);
+    svg.hidden = false;
+  } catch (e) {
+    $('site-history-text').textContent = errorText(e);
+  }
+}
+
 /* ---------- first run ---------- */
 async function insertExample(): Promise<void> {
   say('start-message', 'Inserting the example and fetching its scores…');
@@ -539,7 +567,10 @@ async function start(): Promise<void> {
   });
   $('schedule-new').addEventListener('click', () => fillForm(null));
   $('tab-schedules').addEventListener('click', () => void refreshSchedules());
-  $('refresh-score-plan').addEventListener('click', () => void refreshScorePlan());
+  $('refresh-score-plan').addEventListener('click', () => {
+    void refreshScorePlan();
+    void refreshSiteHistory();
+  });
   $('score-refresh').addEventListener('change', () => void refreshScorePlan());
   $('stale-days').addEventListener('change', () => void refreshScorePlan());
   $('save-settings').addEventListener('click', () => void saveSettings());
@@ -576,6 +607,7 @@ async function start(): Promise<void> {
     void refreshSelection();
     void refreshScorePlan();
     void refreshUsage();
+    void refreshSiteHistory();
   });
 }
 

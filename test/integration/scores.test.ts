@@ -149,6 +149,20 @@ describe('scoreSelection', () => {
         expect(r.Change).toBe(m.overallScore - before.overallScore);
       } else if (typeof r['Public score'] === 'number') expect(r.Change).toBe(0);
     }
+    // The selected row's site, read back from the history: before and after the move.
+    const movedBrand = indexed.find((b) => b.domain === moved[0]!.brand)!;
+    const rowOfMoved = records(sheet).findIndex((r) => r.Website === movedBrand.domain) + 2;
+    sheet.setActiveSelection(`C${rowOfMoved}`);
+    const siteHistory = w.rt.runFromSidebar('getSiteHistory') as {
+      site: string;
+      points: Array<{ score: number }>;
+    };
+    expect(siteHistory.site).toBe(movedBrand.domain);
+    expect(siteHistory.points.map((p) => p.score)).toEqual([
+      movedBrand.overallScore,
+      moved[0]!.overallScore,
+    ]);
+
     // One line per brand that moved, largest move first.
     const changed = moved.filter(
       (m) => m.overallScore !== indexed.find((b) => b.domain === m.brand)!.overallScore,

@@ -1,0 +1,46 @@
+/** The selected row's site, read back from the `Score history` sheet, for the Scores tab's chart. */
+import { timeOf } from '../domain/pollPlan';
+import { HEADER_ROW, HISTORY_HEADERS, HISTORY_SHEET } from '../domain/table';
+import { parseWebsite } from '../domain/website';
+import { openTable } from '../gas/sheetTable';
+import type { SiteHistory } from '../ui/api';
+
+const MAX_POINTS = 100;
+
+/** The site in the active cell, or in the `Website` cell of the active row. */
+function selectedSite(): string | null {
+  const range = SpreadsheetApp.getActiveSpreadsheet().getActiveRange();
+  if (!range) return null;
+  const own = parseWebsite(range.getValue());
+  if (own.ok) return own.domain;
+  const sheet = range.getSheet();
+  const width = sheet.getLastColumn();
+  if (width === 0) return null;
+  const head = sheet.getRange(HEADER_ROW, 1, 1, width).getValues()[0] ?? [];
+  const col = head.findIndex((h) => String(h).trim().toLowerCase() === 'website');
+  if (col < 0) return null;
+  const site = parseWebsite(sheet.getRange(range.getRow(), col + 1).getValue());
+  return site.ok ? site.domain : null;
+}
+
+export function getSiteHistory(): SiteHistory {
+  const site = selectedSite();
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const sheet = book.getSheetByName(HISTORY_SHEET);
+  if (!site || !sheet) return { site, points: [] };
+  const table = openTable(sheet, HISTORY_HEADERS, false);
+  const cellOf = (row: number, key: keyof typeof HISTORY_HEADERS) =>
+    table.columns[key] ? table.values[row - 1]?.[table.columns[key] - 1] : '';
+  const points: SiteHistory['points'] = [];
+  for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
+    if (cellOf(row, 'source') !== 'score') continue;
+    const recorded = parseWebsite(cellOf(row, 'website'));
+    const score = cellOf(row, 'score');
+    const at = timeOf(cellOf(row, 'lastScanned')) ?? timeOf(cellOf(row, 'checked'));
+    if (!recorded.ok || recorded.domain !== site || typeof score !== 'number' || at === null)
+      continue;
+    points.push({ at: new Date(at).toISOString(), score });
+  }
+  points.sort((a, b) => a.at.localeCompare(b.at));
+  return { site, points: points.slice(-MAX_POINTS) };
+}
