@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { SIDEBAR_FUNCTIONS } from '../src/ui/api';
+import { SIDEBAR_FUNCTIONS } from '../src/contract';
 import { spawnEmulator, type EmulatorProcess } from './emulator/process';
 import { display } from './gas-runtime/spreadsheet';
 import { GasRuntime } from './gas-runtime/runtime';

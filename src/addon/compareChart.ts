@@ -15,7 +15,7 @@ import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { clientConfig } from '../gas/settings';
 import { urlFetchTransport } from '../gas/transport';
 import { FORMULA_BUDGET_MS } from '../limits';
-import type { ChartReport } from '../ui/api';
+import type { ChartReport } from '../contract';
 
 const COMPARISON_SHEET = 'Comparison';
 const HEAD = [

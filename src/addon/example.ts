@@ -5,7 +5,7 @@
 import { scoreOptions } from '../domain/scoreList';
 import { HEADER_ROW } from '../domain/table';
 import { logAction } from '../gas/runLog';
-import type { ScoreReport } from '../ui/api';
+import type { ScoreReport } from '../contract';
 import { scoreSheet } from './scores';
 
 export const EXAMPLE_SHEET = 'Visibility example';

@@ -2,7 +2,7 @@
 import { freeze, restore, type Block, type Rewrite } from '../domain/freeze';
 import { withDocumentLock } from '../gas/lock';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
-import type { FreezeReport } from '../ui/api';
+import type { FreezeReport } from '../contract';
 
 function apply(rewrite: (block: Block) => Rewrite, verb: string): FreezeReport {
   const range = SpreadsheetApp.getActiveSpreadsheet().getActiveRange();

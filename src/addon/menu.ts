@@ -3,7 +3,7 @@ import { pollScanMonitor, rescanSelected } from './monitor';
 import { startPreviewsForSelection } from './previewGeneration';
 import { pollPendingPreviews } from './previewPolling';
 import { startedFrom } from '../gas/runLog';
-import type { Panel } from '../ui/api';
+import type { Panel } from '../contract';
 import { insertCompareChart } from './compareChart';
 import { freezeSelection, restoreSelection } from './freeze';
 import { scoreSelection } from './scores';

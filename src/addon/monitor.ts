@@ -31,7 +31,7 @@ import { withDocumentLock } from '../gas/lock';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { clientConfig } from '../gas/settings';
 import { cell, openTable, writePatches, type Table } from '../gas/sheetTable';
-import type { MonitorReport, RescanReport } from '../ui/api';
+import type { MonitorReport, RescanReport } from '../contract';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 

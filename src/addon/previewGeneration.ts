@@ -25,7 +25,7 @@ import { clientConfig, rememberAccountNotice } from '../gas/settings';
 import { logAction } from '../gas/runLog';
 import { selectedBlock } from '../gas/selection';
 import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
-import type { GenerateReport, GenerateRequest, SelectionSummary } from '../ui/api';
+import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract';
 
 /**
  * POSTs per fetchAll. A dropped connection loses every answer of its batch after the service has

@@ -20,7 +20,7 @@ import { quotaLeft } from '../gas/quota';
 import { askEach } from '../gas/send';
 import { clientConfig } from '../gas/settings';
 import { cell, openTable, writePatches, type Table } from '../gas/sheetTable';
-import type { Level, PollReport } from '../ui/api';
+import type { Level, PollReport } from '../contract';
 
 function previewState(table: Table<Key>, row: number): { uuid: string; status: string } {
   return {

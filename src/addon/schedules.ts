@@ -30,7 +30,7 @@ import {
   type MyRun,
 } from '../gas/scheduleStore';
 import { clientConfig } from '../gas/settings';
-import type { LogEntry, Schedule, ScheduleReport, ScheduleView } from '../ui/api';
+import type { LogEntry, Schedule, ScheduleReport, ScheduleView } from '../contract';
 import { pollMonitorIn } from './monitor';
 import { scoreSheet } from './scores';
 

@@ -26,7 +26,7 @@ import { clientConfig } from '../gas/settings';
 import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
 import { urlFetchTransport } from '../gas/transport';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
-import type { Mover, ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../ui/api';
+import type { Mover, ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract';
 
 const MOVERS_LISTED = 20;
 

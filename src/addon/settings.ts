@@ -5,7 +5,7 @@ import { appsScriptClock } from '../gas/clock';
 import { clientConfig, readSettings, writeSettings } from '../gas/settings';
 import { urlFetchTransport } from '../gas/transport';
 import { usage } from '../gas/quota';
-import type { ConnectionReport, SettingsChange, SettingsView, UsageView } from '../ui/api';
+import type { ConnectionReport, SettingsChange, SettingsView, UsageView } from '../contract';
 
 function maskKey(key: string): string {
   return `${'•'.repeat(8)}${key.length > 8 ? key.slice(-4) : ''}`;

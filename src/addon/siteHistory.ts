@@ -3,7 +3,7 @@ import { timeOf } from '../domain/pollPlan';
 import { HEADER_ROW, HISTORY_HEADERS, HISTORY_SHEET } from '../domain/table';
 import { parseWebsite } from '../domain/website';
 import { openTable } from '../gas/sheetTable';
-import type { SiteHistory } from '../ui/api';
+import type { SiteHistory } from '../contract';
 
 const MAX_POINTS = 100;
 

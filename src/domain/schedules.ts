@@ -2,7 +2,7 @@
  * Schedules as data: checking what a person saved, when a schedule is due in the spreadsheet's
  * time zone (a missed period runs once, not once per missed period), and which changes are news.
  */
-import type { Mover, Schedule } from '../ui/api';
+import type { Mover, Schedule } from '../contract';
 import { safeText } from './cells';
 import { visibilityLevel } from './levels';
 

@@ -8,7 +8,7 @@ import { PLATFORMS } from '../api/schemas';
 import { dateCell, safeLink, safeText, scoreCell } from './cells';
 import { visibilityLevel } from './levels';
 import { NOT_IN_INDEX, errorCell } from './formulas';
-import type { Mover } from '../ui/api';
+import type { Mover } from '../contract';
 import type { Outcome } from './resolver';
 import type { HistoryKey, ScoreKey } from './table';
 import { isErrorText } from './status';

@@ -9,7 +9,7 @@
  * fetch, or the sidebar's meter); the cache keeps it 6 hours, so formulas alone on a day when
  * the sidebar is never opened may undercount.
  */
-import type { UsageView } from '../ui/api';
+import type { UsageView } from '../contract';
 
 const CONSUMER_QUOTA = 20000;
 const WORKSPACE_QUOTA = 100000;

@@ -4,7 +4,7 @@
  */
 import { safeText } from '../domain/cells';
 import { HEADER_ROW } from '../domain/table';
-import type { LogEntry } from '../ui/api';
+import type { LogEntry } from '../contract';
 import { ensureSheet } from './sheets';
 import { openTable, writePatches } from './sheetTable';
 

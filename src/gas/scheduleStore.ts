@@ -3,7 +3,7 @@
  * them in the Schedules tab; each owner's copy, with how its runs went, is in that owner's user
  * properties, because the clock trigger runs with no document (and so no document properties).
  */
-import type { Schedule } from '../ui/api';
+import type { Schedule } from '../contract';
 
 export type Definition = Schedule & { id: string; owner: string };
 

@@ -4,7 +4,7 @@
  */
 import type { ClientConfig } from '../api/client';
 import { DEFAULT_BASE_URL } from '../config';
-import type { SettingsChange } from '../ui/api';
+import type { SettingsChange } from '../contract';
 
 const PROP = {
   apiKey: 'vis.apiKey',

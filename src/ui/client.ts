@@ -18,8 +18,8 @@ import type {
   SelectionSummary,
   SettingsView,
   SidebarApi,
-} from './api';
-import { PANELS, type Panel } from './api';
+} from '../contract';
+import { PANELS, type Panel } from '../contract';
 import { VISIBILITY_LEVELS } from '../domain/levels';
 
 type Runner = {

@@ -1,8 +1,9 @@
 /**
- * The one list of server functions the sidebar calls, with their JSON-safe payloads. The server
- * (src/addon/sidebarApi.ts) implements it; the page (src/ui/client.ts) calls through it.
+ * The contract between the sidebar page and the server, imported by both: the one list of server
+ * functions the sidebar calls, with their JSON-safe payloads. The bundle's exports implement it
+ * (checked by src/addon/sidebarApi.ts); the page (src/ui/client.ts) calls through it.
  */
-import type { VisibilityLevel } from '../domain/levels';
+import type { VisibilityLevel } from './domain/levels';
 
 /** The sidebar's tabs, in order; a menu item may open the sidebar on one of them. */
 export const PANELS = ['start', 'scores', 'previews', 'scans', 'schedules', 'settings'] as const;
