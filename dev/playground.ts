@@ -3,6 +3,7 @@
 // through the add-on in a browser without a Google account.
 //   --port N (default 8790)   --time-scale N (the emulator's clock; default 10)
 import { exitQuietlyOn, flags } from './args';
+import { readBody } from './http-body';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -60,14 +61,6 @@ document.getElementById('select').onclick=function(){fetch('/api/select',{method
 refresh();setInterval(refresh,2000);
 </script></body></html>`;
 
-function body(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let data = '';
-    req.on('data', (c) => (data += c));
-    req.on('end', () => resolve(data));
-  });
-}
-
 export async function startPlayground(
   options: { port?: number; timeScale?: number; csv?: string } = {},
 ): Promise<Playground> {
@@ -118,11 +111,11 @@ export async function startPlayground(
         );
       }
       if (req.url === '/api/select' && req.method === 'POST') {
-        rt.spreadsheet.activeSheet.setActiveSelection((await body(req)).trim());
+        rt.spreadsheet.activeSheet.setActiveSelection((await readBody(req)).trim());
         return send(200, 'application/json', '{}');
       }
       if (req.url === '/rpc' && req.method === 'POST') {
-        const { fn, args } = JSON.parse(await body(req)) as { fn: string; args: unknown[] };
+        const { fn, args } = JSON.parse(await readBody(req)) as { fn: string; args: unknown[] };
         if (!(SIDEBAR_FUNCTIONS as readonly string[]).includes(fn)) {
           return send(
             200,

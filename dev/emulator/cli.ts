@@ -21,6 +21,18 @@ async function main(): Promise<void> {
   console.log(JSON.stringify({ baseUrl: emulator.baseUrl }));
   if (!args.quiet) {
     console.log(`Visibility service emulator on ${emulator.baseUrl}`);
+    console.log("Endpoints (the spec's):");
+    for (const e of [
+      'GET  /api/visibility/score?url=|slug=|name=   public brand score (no key)',
+      'GET  /api/visibility/scan?syntheticId=N        managed scan status (key)',
+      'POST /api/visibility/scan {syntheticId}        rescan a brand agent (key)',
+      'POST /api/visibility/scan-preview {url}        start a preview (key)',
+      'GET  /api/visibility/scan-preview?uuid=U       poll a preview (key)',
+      'GET  /?report=<url>, /brands/<slug>, /visibility-scan-preview/<uuid>   pages',
+      'GET|POST /__emulator/stats|reset|clock|faults|maintenance|brands   test controls',
+    ])
+      console.log(`  ${e}`);
+    console.log('Demo keys (header x-api-key):');
     for (const [key, a] of Object.entries(accounts)) console.log(`  ${key.padEnd(22)} ${a.name}`);
   }
   const stop = () => emulator.close().then(() => process.exit(0));

@@ -3,6 +3,7 @@
  * the spec, with a service clock, fault injection and request counts under /__emulator/.
  */
 import http from 'node:http';
+import { readBody } from '../http-body';
 import type { AddressInfo, Socket } from 'node:net';
 import {
   brandRecord,
@@ -44,22 +45,6 @@ interface Stats {
   maxInFlight: number;
   /** Latency injected so far, summed over requests. */
   injectedLatencyMs: number;
-}
-
-const MAX_BODY = 64 * 1024;
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) reject(new Error('body too large'));
-      else chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

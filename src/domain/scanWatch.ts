@@ -105,7 +105,7 @@ export function monitorPatch(status: ScanStatus, rescanAt: Date | null, now: Dat
         scanDate: dateCell(status.scanDate),
         reportUrl: '',
         message: safeText(
-          `${status.summary} Select the row and use "Rescan selected" to try again.`,
+          `${status.summary} Select the row and choose "Rescan selected agents" (menu or Scan monitor tab) to try again.`,
         ),
       };
     case 'running':
@@ -126,7 +126,9 @@ export function monitorPatch(status: ScanStatus, rescanAt: Date | null, now: Dat
         progress: '',
         scanDate: '',
         reportUrl: '',
-        message: safeText(`${status.message} Use "Rescan selected" to start one.`),
+        message: safeText(
+          `${status.message} Select the row and choose "Rescan selected agents" to start one.`,
+        ),
       };
   }
 }
