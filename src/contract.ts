@@ -267,6 +267,8 @@ export interface SidebarApi {
   getRunLog(): LogEntry[];
   insertExample(): ScoreReport | { state: 'nothing'; message: string };
   getSiteHistory(): SiteHistory;
+  selectRow(sheetName: string, row: number): boolean;
+  retryPreviews(request: GenerateRequest): GenerateReport;
 }
 
 /** The same list at run time, for bridges that must refuse anything else (dev/playground). */
@@ -292,4 +294,6 @@ export const SIDEBAR_FUNCTIONS = [
   'getRunLog',
   'insertExample',
   'getSiteHistory',
+  'selectRow',
+  'retryPreviews',
 ] as const satisfies ReadonlyArray<keyof SidebarApi>;

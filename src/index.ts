@@ -34,3 +34,4 @@ export { getSettings, getUsage, saveSettings, testConnection } from './addon/set
 export { deleteSchedule, getRunLog, getSchedules, saveSchedule } from './addon/schedules';
 export { insertExample } from './addon/example';
 export { getSiteHistory } from './addon/siteHistory';
+export { retryPreviews, selectRow } from './addon/attention';

@@ -178,6 +178,7 @@ async function generate(): Promise<void> {
       }
       if (r.state === 'refused') void call('getSettings').then(showSettings);
       await pollOnce();
+      if (r.request) lastRequest = r.request;
       if (r.state !== 'partial' || !r.request) break;
       request = r.request;
     }
@@ -258,6 +259,7 @@ async function score(): Promise<void> {
         r.state === 'done' ? 'ok' : r.state === 'partial' ? '' : 'error',
       );
       showMovers(r);
+      if (r.request) lastRequest = r.request;
       if (r.state !== 'partial' || !r.request) break;
       request = r.request;
     }
@@ -503,8 +505,31 @@ function showProgress(p: PollReport): void {
   $('errors-title').hidden = p.errors.length === 0;
   for (const e of p.errors) {
     const item = document.createElement('li');
-    item.textContent = `${e.sheet} row ${e.row}: ${e.status}${e.message ? ` (${e.message})` : ''}`;
+    // A button per row: clicking (or Enter) selects that row in the sheet.
+    const go = document.createElement('button');
+    go.type = 'button';
+    go.className = 'link';
+    go.textContent = `${e.sheet} row ${e.row}: ${e.status}${e.message ? ` (${e.message})` : ''}`;
+    go.addEventListener('click', () => void call('selectRow', e.sheet, e.row));
+    item.appendChild(go);
     list.appendChild(item);
+  }
+  const retryable = p.errors.some((e) => e.status !== 'error: bad URL');
+  $('retry-rows').hidden = !(retryable && lastRequest);
+}
+
+/** Where the last Generate worked: Retry sends that block's failed rows again. */
+let lastRequest: GenerateRequest | null = null;
+
+async function retryRows(): Promise<void> {
+  if (!lastRequest) return;
+  say('run-message', 'Sending the failed rows again…');
+  try {
+    const r = await call('retryPreviews', lastRequest);
+    say('run-message', r.message, r.state === 'done' ? 'ok' : r.state === 'partial' ? '' : 'error');
+    await pollOnce();
+  } catch (e) {
+    say('run-message', errorText(e), 'error');
   }
 }
 
@@ -559,6 +584,7 @@ async function start(): Promise<void> {
   $('refresh-selection').addEventListener('click', () => void refreshSelection());
   $('score').addEventListener('click', () => void score());
   $('compare-chart').addEventListener('click', () => void compareChart());
+  $('retry-rows').addEventListener('click', () => void retryRows());
   $('insert-example').addEventListener('click', () => void insertExample());
   $('go-settings').addEventListener('click', () => openPanel('settings'));
   $('schedule-form').addEventListener('submit', (event) => {

@@ -312,3 +312,34 @@ describe('10,000-row lists', () => {
     expect(w.rt.counts['Range.setValues'] ?? 0).toBeLessThanOrEqual(polls * 3);
   }, 120000);
 });
+
+describe('rows that need attention', () => {
+  it('selects a listed row, and Retry sends the failed rows again but not a bad URL', async () => {
+    w = await startWorld();
+    load(w.rt, [
+      ['A', 'retry-1.com', '', '', ''],
+      ['B', 'not a site', '', '', ''],
+      ['C', 'retry-2.com', '', '', ''],
+    ]);
+    await w.emu.faults({ rate5xx: 1, seed: 1 });
+    const first = generate(w.rt) as { state: string; request: unknown };
+    expect(table(w.rt).rows.map((r) => r['Preview status'])).toEqual([
+      'error: service error',
+      'error: bad URL',
+      'error: service error',
+    ]);
+    await w.emu.faults({});
+    const again = w.rt.runFromSidebar('retryPreviews', [first.request]) as {
+      state: string;
+      created: number;
+    };
+    expect(again).toMatchObject({ state: 'done', created: 2 });
+    expect(table(w.rt).rows.map((r) => r['Preview status'])).toEqual([
+      'pending',
+      'error: bad URL',
+      'pending',
+    ]);
+    expect(w.rt.runFromSidebar('selectRow', ['Prospects', 3])).toBe(true);
+    expect(w.rt.spreadsheet.getActiveRange()!.getA1Notation()).toMatch(/^A3:/);
+  });
+});

@@ -1,0 +1,44 @@
+/** The sidebar's "Rows that need attention": go to a row, and send the failed rows again. */
+import { readStatus } from '../domain/status';
+import { HEADER_ROW, PREVIEW_HEADERS } from '../domain/table';
+import { withDocumentLock } from '../gas/lock';
+import { openTable, writePatches } from '../gas/sheetTable';
+import { PRESS_LOCK_WAIT_MS } from '../limits';
+import type { GenerateReport, GenerateRequest } from '../contract';
+import { startPreviewsForSelection } from './previewGeneration';
+
+/** Selects a row the sidebar listed, so the person sees it in the sheet. */
+export function selectRow(sheetName: string, row: number): boolean {
+  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName);
+  if (!sheet || row <= HEADER_ROW || row > sheet.getLastRow()) return false;
+  sheet.activate();
+  sheet.setActiveSelection(sheet.getRange(row, 1, 1, Math.max(1, sheet.getLastColumn())));
+  return true;
+}
+
+/**
+ * Sends again the rows of the last run that failed on the service's side or got no answer:
+ * their preview columns are cleared (a bad URL stays as it is: sending it again cannot help),
+ * then Generate runs on the same rows.
+ */
+export function retryPreviews(request: GenerateRequest): GenerateReport {
+  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(request.sheetName);
+  if (sheet) {
+    withDocumentLock(
+      PRESS_LOCK_WAIT_MS,
+      () => {
+        const table = openTable(sheet, PREVIEW_HEADERS, false);
+        const patches = new Map<number, Partial<Record<keyof typeof PREVIEW_HEADERS, string>>>();
+        for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
+          const status = readStatus(table.values[row - 1]?.[table.columns.status - 1]);
+          const retry =
+            status?.kind === 'failed' || (status?.kind === 'error' && status.error !== 'bad URL');
+          if (retry) patches.set(row, { status: '', uuid: '', message: '', reportUrl: '' });
+        }
+        writePatches(table, patches);
+      },
+      () => undefined,
+    );
+  }
+  return startPreviewsForSelection(request);
+}
