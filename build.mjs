@@ -11,6 +11,7 @@ export const GLOBAL_NAME = 'VisibilityForSheets';
 /** The defaults, also the source's fallbacks (src/config.ts): one file, read by both. */
 const DEFAULTS = JSON.parse(await readFile('build-defaults.json', 'utf8'));
 export const DEFAULT_BASE_URL = DEFAULTS.baseUrl;
+const PACKAGE_VERSION = JSON.parse(await readFile('package.json', 'utf8')).version;
 /** Where the bundle goes: dist/ (tests, demo, dev pushes), or the deploy script's own folder. */
 const OUT = process.env.VIS_OUT_DIR || 'dist';
 const BUDGET_BYTES = 150 * 1024;
@@ -43,6 +44,7 @@ const common = (s) => ({
     __VIS_BASE_URL__: JSON.stringify(s.baseUrl),
     __VIS_TRIGGER_MINUTES__: String(s.minutes),
     __VIS_ALLOWLIST__: JSON.stringify(s.allowlist),
+    __VIS_VERSION__: JSON.stringify(PACKAGE_VERSION),
   },
   logLevel: 'warning',
 });

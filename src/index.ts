@@ -35,3 +35,4 @@ export { deleteSchedule, getRunLog, getSchedules, saveSchedule } from './addon/s
 export { insertExample } from './addon/example';
 export { getSiteHistory } from './addon/siteHistory';
 export { retryPreviews, selectRow } from './addon/attention';
+export { getDiagnostics, showHelp } from './addon/help';

@@ -11,6 +11,7 @@ export interface UiCapture {
 export class HtmlOutput {
   title = '';
   width = 300;
+  height = 0;
   constructor(public content: string) {}
   setTitle(t: string) {
     this.title = t;
@@ -21,6 +22,10 @@ export class HtmlOutput {
   }
   setWidth(w: number) {
     this.width = w;
+    return this;
+  }
+  setHeight(h: number) {
+    this.height = h;
     return this;
   }
   setSandboxMode() {

@@ -26,6 +26,7 @@ export function onOpen(_event?: { authMode?: string }): void {
     .addItem('Rescan selected agents', 'rescanSelectedFromMenu')
     .addSeparator()
     .addItem('Settings', 'showSettings')
+    .addItem('Help', 'showHelp')
     .addToUi();
 }
 

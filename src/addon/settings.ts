@@ -7,7 +7,7 @@ import { urlFetchTransport } from '../gas/transport';
 import { usage } from '../gas/quota';
 import type { ConnectionReport, SettingsChange, SettingsView, UsageView } from '../contract';
 
-function maskKey(key: string): string {
+export function maskKey(key: string): string {
   return `${'•'.repeat(8)}${key.length > 8 ? key.slice(-4) : ''}`;
 }
 

@@ -21,6 +21,7 @@ describe('menu and sidebar', () => {
       'Refresh scan monitor now',
       'Rescan selected agents',
       'Settings',
+      'Help',
     ]);
     // Every menu item names a global the bundle really has.
     for (const item of w.rt.ui.menus[0]!.items)
@@ -62,6 +63,16 @@ describe('menu and sidebar', () => {
     expect(r.hasKey).toBe(false);
     const owner = w.rt.runFromSidebar('getSettings') as { mayAllowFormulas: boolean };
     expect(owner.mayAllowFormulas).toBe(true);
+  });
+
+  it('Help shows the version and diagnostics to copy, with no key in them', async () => {
+    w = await startWorld();
+    w.rt.run('showHelp', [], { mode: 'menu' });
+    const html = w.rt.ui.sidebar!.html;
+    expect(html).toMatch(/Visibility for Sheets \d+\.\d+\.\d+/);
+    expect(html).toContain('key: saved (••••••••-key)');
+    expect(html).toContain('URL fetches today:');
+    expect(html).not.toContain('demo-pro-key');
   });
 
   it('tests the connection in plain words', async () => {

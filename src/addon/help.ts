@@ -1,0 +1,52 @@
+/** Help: the version, where each feature is explained, and diagnostics to copy for support. */
+import { VERSION } from '../config';
+import { documentsWithWork } from '../gas/backgroundWork';
+import { usage } from '../gas/quota';
+import { readLog } from '../gas/runLog';
+import { readSettings } from '../gas/settings';
+import { maskKey } from './settings';
+
+/** Settings minus the key, the last runs and today's quota use: nothing secret, nothing to run. */
+export function getDiagnostics(): string {
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const s = readSettings(book.getId());
+  const u = usage();
+  return [
+    `Visibility for Sheets ${VERSION}`,
+    `Service: ${s.baseUrl ?? '(default)'}; key: ${s.apiKey ? `saved (${maskKey(s.apiKey)})` : 'none'}`,
+    `Formulas may use the key here: ${s.allowFormulasToUseKey ? 'yes' : 'no'}`,
+    `Account notice: ${s.accountNotice ?? 'none'}`,
+    `URL fetches today: ${u.today} of ${u.quota} (${u.tier})`,
+    `Documents with background work: ${documentsWithWork().length}`,
+    'Last runs:',
+    ...readLog(book, 10).map(
+      (l) => `- ${l.time} ${l.run} ${l.action.replace(/ #.*$/, '')} ${l.sheet}: ${l.result}`,
+    ),
+  ].join('\n');
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const SECTIONS = [
+  'Scores that stay',
+  'The formulas',
+  'Bulk previews',
+  'The scan monitor',
+  'Schedules, alerts and the run log',
+  'Quotas',
+  'Configure the key',
+  'Glossary',
+];
+
+export function showHelp(): void {
+  const html = `<div style="font:13px Arial,sans-serif">
+<p>Visibility for Sheets ${escape(VERSION)}. Each feature is explained in the README, section by section:</p>
+<ul>${SECTIONS.map((s) => `<li>${escape(s)}</li>`).join('')}</ul>
+<label for="diag">Diagnostics for support (no key in it): select all and copy</label>
+<textarea id="diag" readonly rows="12" style="width:100%;font:12px monospace">${escape(getDiagnostics())}</textarea>
+</div>`;
+  SpreadsheetApp.getUi().showModalDialog(
+    HtmlService.createHtmlOutput(html).setWidth(520).setHeight(420),
+    'Visibility for Sheets: help',
+  );
+}
