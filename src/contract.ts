@@ -85,6 +85,8 @@ export interface PollReport {
   errors: Array<{ sheet: string; row: number; status: string; message: string }>;
   levels: Record<Level, number>;
   busy: boolean;
+  /** Previews this poll asked about: one URL fetch each (the rest were not due yet). */
+  asked: number;
 }
 
 export interface MonitorReport {

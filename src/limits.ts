@@ -28,3 +28,6 @@ export const PRESS_LOCK_WAIT_MS = 100;
 
 /** Pending previews asked about in one poll: 10,000 pending take a few polls, each in budget. */
 export const MAX_POLLED_PER_RUN = 5000;
+
+/** How long a change to the user's background-work registry waits for another execution's. */
+export const REGISTRY_LOCK_WAIT_MS = 2 * SECOND;

@@ -2,6 +2,7 @@
 import { pollScanMonitor, rescanSelected } from './monitor';
 import { startPreviewsForSelection } from './previewGeneration';
 import { pollPendingPreviews } from './previewPolling';
+import { usage } from '../gas/quota';
 import { startedFrom } from '../gas/runLog';
 import type { Panel } from '../contract';
 import { insertCompareChart } from './compareChart';
@@ -59,8 +60,9 @@ export function generatePreviewsFromMenu(): void {
 export function refreshPendingFromMenu(): void {
   startedFrom('menu');
   const r = pollPendingPreviews();
+  const u = usage();
   SpreadsheetApp.getActiveSpreadsheet().toast(
-    `${r.complete} complete, ${r.pending} pending, ${r.failed} with errors`,
+    `${r.complete} complete, ${r.pending} pending, ${r.failed} with errors. Asked about ${r.asked} (the rest are not due yet): ${r.asked} URL fetches, ${u.left} left today.`,
     TITLE,
   );
 }

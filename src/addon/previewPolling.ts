@@ -62,11 +62,11 @@ export function pollPreviewsIn(book: Book): PollReport {
       const { patches, justCompleted, readings } = patchesFor(now.pending, answers);
       for (const [table, rows] of patches) writePatches(table, rows);
       appendHistory(book, readings);
-      const result = { ...tally(now.tables), justCompleted, busy: false };
+      const result = { ...tally(now.tables), justCompleted, busy: false, asked: uuids.length };
       setBackgroundWork(book.getId(), 'previews', result.pending);
       return result;
     },
-    () => ({ ...tally([]), justCompleted: [], busy: true }),
+    () => ({ ...tally([]), justCompleted: [], busy: true, asked: uuids.length }),
   );
 }
 
@@ -153,7 +153,7 @@ function websiteOf(table: Table<Key>, row: number): unknown {
   return column >= 0 ? (table.values[row - 1]?.[column] ?? '') : '';
 }
 
-type Tally = Omit<PollReport, 'busy' | 'justCompleted'>;
+type Tally = Omit<PollReport, 'busy' | 'justCompleted' | 'asked'>;
 
 function tally(tables: Table<Key>[]): Tally {
   const out: Tally = {

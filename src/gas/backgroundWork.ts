@@ -5,6 +5,7 @@
  * document here by ID. The one trigger exists while any document has work, and is removed when
  * none has. https://developers.google.com/workspace/add-ons/concepts/editor-triggers
  */
+import { REGISTRY_LOCK_WAIT_MS } from '../limits';
 import { ensurePollTrigger, removePollTrigger } from './triggers';
 
 export type Work = 'previews' | 'scans' | 'schedules';
@@ -32,8 +33,26 @@ function write(registry: Registry): void {
   else removePollTrigger();
 }
 
+/**
+ * The registry is read, changed and written under the user's lock: two executions of this user
+ * (the sidebar in one spreadsheet, the trigger in another) never overwrite each other's entry.
+ */
+function withUserLock(change: () => void): void {
+  const lock = LockService.getUserLock();
+  const locked = lock.tryLock(REGISTRY_LOCK_WAIT_MS);
+  try {
+    change();
+  } finally {
+    if (locked) lock.releaseLock();
+  }
+}
+
 /** Records how much of one kind of work a document has left; 0 takes it off the list. */
 export function setBackgroundWork(documentId: string, work: Work, count: number): void {
+  withUserLock(() => updateWork(documentId, work, count));
+}
+
+function updateWork(documentId: string, work: Work, count: number): void {
   const registry = read();
   const entry = registry[documentId] ?? {};
   // Called on every poll (every 10 s from the sidebar): act only when the registry changes.
@@ -52,7 +71,9 @@ export function documentsWithWork(): string[] {
 
 /** A document that can no longer be opened (deleted, unshared) leaves the list. */
 export function forgetDocument(documentId: string): void {
-  const registry = read();
-  delete registry[documentId];
-  write(registry);
+  withUserLock(() => {
+    const registry = read();
+    delete registry[documentId];
+    write(registry);
+  });
 }

@@ -467,6 +467,10 @@ function showProgress(p: PollReport): void {
   );
   for (const k of ['triggered', 'pending', 'complete', 'failed'] as const)
     $(`count-${k}`).textContent = String(p[k]);
+  if (p.pending > 0)
+    $('poll-cost').textContent =
+      `The last check asked about ${p.asked} preview${p.asked === 1 ? '' : 's'} (${p.asked} URL fetches); the others are not done yet, so they cost nothing.`;
+  $('poll-cost').hidden = p.pending === 0;
 
   const levels = $('levels');
   levels.replaceChildren();
