@@ -247,6 +247,11 @@ export interface SiteHistory {
   points: Array<{ at: string; score: number }>;
 }
 
+export interface TemplateReport {
+  state: 'done' | 'nothing';
+  message: string;
+}
+
 export interface SidebarApi {
   getSettings(): SettingsView;
   saveSettings(change: SettingsChange): SettingsView;
@@ -271,6 +276,7 @@ export interface SidebarApi {
   getSiteHistory(): SiteHistory;
   selectRow(sheetName: string, row: number): boolean;
   retryPreviews(request: GenerateRequest): GenerateReport;
+  insertTemplate(kind: 'prospects' | 'monitor'): TemplateReport;
 }
 
 /** The same list at run time, for bridges that must refuse anything else (dev/playground). */
@@ -298,4 +304,5 @@ export const SIDEBAR_FUNCTIONS = [
   'getSiteHistory',
   'selectRow',
   'retryPreviews',
+  'insertTemplate',
 ] as const satisfies ReadonlyArray<keyof SidebarApi>;

@@ -36,3 +36,4 @@ export { insertExample } from './addon/example';
 export { getSiteHistory } from './addon/siteHistory';
 export { retryPreviews, selectRow } from './addon/attention';
 export { getDiagnostics, showHelp } from './addon/help';
+export { insertTemplate } from './addon/templates';

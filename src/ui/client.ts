@@ -449,6 +449,15 @@ async function insertExample(): Promise<void> {
   }
 }
 
+async function insertTemplate(kind: 'prospects' | 'monitor'): Promise<void> {
+  try {
+    const r = await call('insertTemplate', kind);
+    say('start-message', r.message, r.state === 'done' ? 'ok' : 'error');
+  } catch (e) {
+    say('start-message', errorText(e), 'error');
+  }
+}
+
 /* ---------- progress ---------- */
 let pending = 0;
 
@@ -590,6 +599,8 @@ async function start(): Promise<void> {
   $('compare-chart').addEventListener('click', () => void compareChart());
   $('retry-rows').addEventListener('click', () => void retryRows());
   $('insert-example').addEventListener('click', () => void insertExample());
+  $('template-prospects').addEventListener('click', () => void insertTemplate('prospects'));
+  $('template-monitor').addEventListener('click', () => void insertTemplate('monitor'));
   $('go-settings').addEventListener('click', () => openPanel('settings'));
   $('schedule-form').addEventListener('submit', (event) => {
     event.preventDefault();

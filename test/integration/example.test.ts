@@ -21,3 +21,33 @@ it('inserts "Visibility example" with ten brands scored as values, without a key
   w.rt.runFromSidebar('insertExample');
   expect(w.rt.fetchStats.requests).toBe(requests);
 });
+
+it('inserts the prospect list and brand monitor templates once each, ready to use', async () => {
+  w = await startWorld();
+  const r = w.rt.runFromSidebar('insertTemplate', ['prospects']) as {
+    state: string;
+    message: string;
+  };
+  expect(r.state).toBe('done');
+  const list = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Prospect list')!;
+  expect(list.cells[0]!.map((c) => c.value).slice(0, 6)).toEqual([
+    'Website',
+    'Company',
+    'Contact',
+    'Email',
+    'Public score',
+    'Public level',
+  ]);
+  expect(list.conditionalRules).toHaveLength(1);
+  expect((w.rt.runFromSidebar('insertTemplate', ['prospects']) as { state: string }).state).toBe(
+    'nothing',
+  );
+  w.rt.runFromSidebar('insertTemplate', ['monitor']);
+  const monitor = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!;
+  expect(monitor.cells[0]![0]).toMatchObject({
+    value: 'Brand agent ID',
+    note: expect.stringMatching(/one brand agent ID per row/),
+  });
+  // The how-to is a note, not a row: polling finds no agent to check.
+  expect((w.rt.runFromSidebar('pollScanMonitor', [true]) as { watched: number }).watched).toBe(0);
+});
