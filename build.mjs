@@ -6,6 +6,7 @@
 import * as esbuild from 'esbuild';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { declarationsOf } from './scripts/declarations.mjs';
 
 export const GLOBAL_NAME = 'VisibilityForSheets';
 /** The defaults, also the source's fallbacks (src/config.ts): one file, read by both. */
@@ -62,30 +63,6 @@ async function exportedNames(s) {
   return { names: output.exports, inputs: Object.keys(result.metafile.inputs) };
 }
 
-/** The JSDoc and parameter names of an exported function declaration, found in the inputs. */
-async function declarationOf(name, inputs) {
-  const pattern = new RegExp(
-    `(/\\*\\*(?:(?!\\*/)[\\s\\S])*\\*/)?\\s*export\\s+function\\s+${name}\\s*\\(([^)]*)\\)`,
-  );
-  for (const file of inputs.filter((f) => f.startsWith('src/'))) {
-    const match = pattern.exec(await readFile(file, 'utf8'));
-    if (match) {
-      const params = match[2]
-        .split(',')
-        .map(
-          (p) =>
-            p
-              .trim()
-              .replace(/^\.\.\./, '')
-              .split(/[?:=\s]/)[0],
-        )
-        .filter(Boolean);
-      return { doc: match[1] ?? '', params };
-    }
-  }
-  throw new Error(`build: cannot find the declaration of exported function ${name}`);
-}
-
 function wrapper(name, { doc, params }) {
   const docBlock = doc ? doc.replace(/^[ \t]*/gm, (m) => (m ? ' ' : '')) + '\n' : '';
   return `${docBlock}function ${name}(${params.join(', ')}) {\n  return ${GLOBAL_NAME}.${name}.apply(null, arguments);\n}\n`;
@@ -103,7 +80,13 @@ export async function build() {
     outfile: 'Code.js',
   });
   const wrappers = [];
-  for (const name of names) wrappers.push(wrapper(name, await declarationOf(name, inputs)));
+  const declarations = declarationsOf(inputs.filter((f) => f.startsWith('src/')));
+  for (const name of names) {
+    const declaration = declarations.get(name);
+    if (!declaration)
+      throw new Error(`build: cannot find the declaration of exported function ${name}`);
+    wrappers.push(wrapper(name, declaration));
+  }
   const code = `${bundle.outputFiles[0].text}\n${wrappers.join('\n')}`;
 
   await mkdir(OUT, { recursive: true });

@@ -2,16 +2,12 @@
 // export of src/index.ts must be a top-level function, and nothing Apps Script lacks may be used.
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
+import { exportedNames, INDEX } from '../../scripts/declarations.mjs';
 import { GLOBALS_APPS_SCRIPT_LACKS } from '../appsScriptLacks';
 
 const code = readFileSync('dist/Code.js', 'utf8');
-const index = readFileSync('src/index.ts', 'utf8');
-const exported = Array.from(index.matchAll(/export\s*\{([^}]*)\}/g)).flatMap((m) =>
-  (m[1] as string)
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean),
-);
+// The same reading of src/index.ts that build.mjs uses (the TypeScript compiler API).
+const exported = exportedNames(INDEX);
 
 describe('dist/Code.js', () => {
   it('exports a top-level function for every name src/index.ts exports', () => {

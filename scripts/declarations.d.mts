@@ -1,0 +1,3 @@
+export function exportedNames(file: string): string[];
+export function declarationsOf(files: string[]): Map<string, { doc: string; params: string[] }>;
+export const INDEX: string;
