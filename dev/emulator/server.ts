@@ -98,24 +98,56 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       : errorReply(404, 'Brand not found', 'NOT_FOUND');
   }
 
+  /** What an authenticated endpoint is handed. */
+  interface Call {
+    key: string;
+    account: Account;
+    body: unknown;
+    query: URLSearchParams;
+    now: number;
+  }
+  const syntheticId = (query: URLSearchParams): number | null => {
+    const id = Number(query.get('syntheticId'));
+    return Number.isInteger(id) && query.has('syntheticId') ? id : null;
+  };
+  const badId = () => errorReply(400, 'syntheticId must be an integer', 'BAD_REQUEST');
+
+  /** The keyed endpoints of the spec, one small handler each, by method and path. */
+  const routes: Record<string, (c: Call) => Reply> = {
+    'GET /api/visibility/scan': (c) => {
+      const id = syntheticId(c.query);
+      return id === null ? badId() : scans.status(c.key, id, baseUrl, c.now);
+    },
+    'POST /api/visibility/scan': (c) => scans.trigger(c.key, c.account.readOnly, c.body, c.now),
+    'GET /api/visibility/report': (c) => {
+      const id = syntheticId(c.query);
+      return id === null ? badId() : scans.report(c.key, id, c.now);
+    },
+    'POST /api/visibility/scan-preview': (c) =>
+      previews.create(c.key, c.account, c.body, baseUrl, c.now),
+    'GET /api/visibility/scan-preview': (c) => {
+      const uuid = c.query.get('uuid');
+      return uuid
+        ? previews.poll(c.key, uuid, c.now)
+        : errorReply(400, 'uuid is required', 'BAD_REQUEST');
+    },
+  };
+  const knownPaths = new Set(Object.keys(routes).map((r) => r.split(' ')[1]));
+
   async function api(
     req: http.IncomingMessage,
     path: string,
     query: URLSearchParams,
   ): Promise<Reply> {
     const method = req.method ?? 'GET';
-    const now = clock.now();
     if (path === '/api/visibility/score' && method === 'GET') return score(query);
-
-    const known = [
-      '/api/visibility/scan',
-      '/api/visibility/report',
-      '/api/visibility/scan-preview',
-    ];
-    if (!known.includes(path))
+    if (!knownPaths.has(path))
       return errorReply(404, `No such endpoint: ${method} ${path}`, 'NOT_FOUND');
     const auth = account(req);
     if ('status' in auth) return auth;
+    const key = `${method} ${path}`;
+    const route = Object.prototype.hasOwnProperty.call(routes, key) ? routes[key] : undefined;
+    if (!route) return errorReply(405, `${method} is not allowed on ${path}`, 'METHOD_NOT_ALLOWED');
     let body: unknown = null;
     if (method === 'POST') {
       try {
@@ -124,67 +156,55 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         return errorReply(400, 'The body is not valid JSON', 'BAD_REQUEST');
       }
     }
-    const id = Number(query.get('syntheticId'));
-    const badId = () => errorReply(400, 'syntheticId must be an integer', 'BAD_REQUEST');
-    if (path === '/api/visibility/scan' && method === 'GET') {
-      return Number.isInteger(id) && query.has('syntheticId')
-        ? scans.status(auth.key, id, baseUrl, now)
-        : badId();
-    }
-    if (path === '/api/visibility/scan' && method === 'POST')
-      return scans.trigger(auth.key, auth.account.readOnly, body, now);
-    if (path === '/api/visibility/report' && method === 'GET') {
-      return Number.isInteger(id) && query.has('syntheticId')
-        ? scans.report(auth.key, id, now)
-        : badId();
-    }
-    if (path === '/api/visibility/scan-preview' && method === 'POST')
-      return previews.create(auth.key, auth.account, body, baseUrl, now);
-    if (path === '/api/visibility/scan-preview' && method === 'GET') {
-      const uuid = query.get('uuid');
-      return uuid
-        ? previews.poll(auth.key, uuid, now)
-        : errorReply(400, 'uuid is required', 'BAD_REQUEST');
-    }
-    return errorReply(405, `${method} is not allowed on ${path}`, 'METHOD_NOT_ALLOWED');
+    return route({ ...auth, body, query, now: clock.now() });
   }
 
+  /** The test controls under /__emulator/, one small handler each. */
+  const controls: Record<string, (body: Record<string, unknown>, method: string) => Reply> = {
+    stats: () =>
+      reply(200, {
+        ...stats,
+        previewsCreated: previews.created,
+        duplicatePreviews: previews.duplicates,
+        serviceTime: clock.now(),
+        inFlight,
+      }),
+    brands: (body) => reply(200, { moved: moveBrands((body.moves ?? []) as BrandMove[]) }),
+    reset: () => {
+      restoreIndex();
+      previews.reset();
+      scans.reset();
+      faults.set({});
+      stats = { requests: {}, faults: {}, maxInFlight: 0, injectedLatencyMs: 0 };
+      return reply(200, { ok: true });
+    },
+    clock: (body) => {
+      if (typeof body.advanceMs === 'number') clock.advance(body.advanceMs);
+      if (typeof body.timeScale === 'number') clock.setScale(body.timeScale);
+      return reply(200, { now: clock.now(), timeScale: clock.timeScale });
+    },
+    faults: (body, method) => {
+      if (method === 'POST') faults.set(body as Partial<FaultConfig>);
+      return reply(200, faults.config);
+    },
+    maintenance: (body) => {
+      if (typeof body.paused === 'boolean') scans.paused = body.paused;
+      return reply(200, { paused: scans.paused });
+    },
+  };
+
   async function control(req: http.IncomingMessage, path: string): Promise<Reply> {
+    const name = path.slice('/__emulator/'.length);
+    const handler = Object.prototype.hasOwnProperty.call(controls, name)
+      ? controls[name]
+      : undefined;
+    if (!handler) return errorReply(404, 'No such control endpoint', 'NOT_FOUND');
+    const method = req.method ?? 'GET';
     const body =
-      req.method === 'POST'
+      method === 'POST'
         ? (JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>)
         : {};
-    switch (path) {
-      case '/__emulator/stats':
-        return reply(200, {
-          ...stats,
-          previewsCreated: previews.created,
-          duplicatePreviews: previews.duplicates,
-          serviceTime: clock.now(),
-          inFlight,
-        });
-      case '/__emulator/brands':
-        return reply(200, { moved: moveBrands((body.moves ?? []) as BrandMove[]) });
-      case '/__emulator/reset':
-        restoreIndex();
-        previews.reset();
-        scans.reset();
-        faults.set({});
-        stats = { requests: {}, faults: {}, maxInFlight: 0, injectedLatencyMs: 0 };
-        return reply(200, { ok: true });
-      case '/__emulator/clock':
-        if (typeof body.advanceMs === 'number') clock.advance(body.advanceMs);
-        if (typeof body.timeScale === 'number') clock.setScale(body.timeScale);
-        return reply(200, { now: clock.now(), timeScale: clock.timeScale });
-      case '/__emulator/faults':
-        if (req.method === 'POST') faults.set(body as Partial<FaultConfig>);
-        return reply(200, faults.config);
-      case '/__emulator/maintenance':
-        if (typeof body.paused === 'boolean') scans.paused = body.paused;
-        return reply(200, { paused: scans.paused });
-      default:
-        return errorReply(404, 'No such control endpoint', 'NOT_FOUND');
-    }
+    return handler(body, method);
   }
 
   function pages(path: string, query: URLSearchParams): Reply | null {
