@@ -6,6 +6,7 @@
  * resolve the distinct keys in one go, and map back to the input's shape. Blank in, blank out;
  * one bad row gets its message in that row only.
  */
+import { errorText } from './status';
 import {
   parsers,
   requests,
@@ -59,12 +60,12 @@ export function isBlank(value: unknown): boolean {
 }
 
 /** A row whose batch lost its connection 3 times: recalculating sends it again. */
-const NO_ANSWER_CELL = 'error: no answer, recalculate';
+const NO_ANSWER_CELL = errorText('no answer, recalculate');
 
 export function errorCell(error: ServiceError): string {
   if (error.code === 'TIMEOUT') return error.message;
   if (error.code === 'NETWORK') return NO_ANSWER_CELL;
-  return `error: ${error.message}`;
+  return errorText(error.message);
 }
 
 /** The cell for a key without a value: not fetched in time, not found, or an error. */
@@ -150,7 +151,7 @@ function run<T>(
 export function websiteKey(value: unknown): Keyed {
   const site = parseWebsite(value);
   if (site.ok) return { key: site.domain };
-  return { cell: site.blank ? '' : `error: ${site.message}` };
+  return { cell: site.blank ? '' : errorText(site.message) };
 }
 
 function parsePlatform(platform: unknown): Platform | null {
@@ -219,7 +220,7 @@ export function visBrand(
   const keyOf = (value: unknown): Keyed => {
     if (by === 'url') return websiteKey(value);
     const text = typeof value === 'string' ? value.trim() : String(value);
-    if (text.length > 200) return { cell: 'error: too long for a brand name or slug' };
+    if (text.length > 200) return { cell: errorText('too long for a brand name or slug') };
     return { key: by === 'slug' ? text.toLowerCase() : text };
   };
   const rows = run(
@@ -245,7 +246,7 @@ export function visReportLink(website: FormulaInput, env: FormulaEnv) {
     website,
     (value) => {
       const site = parseWebsite(value);
-      if (!site.ok) return { cell: site.blank ? '' : `error: ${site.message}` };
+      if (!site.ok) return { cell: site.blank ? '' : errorText(site.message) };
       return { cell: reportTriggerLink(env.config.baseUrl, site.url) };
     },
     noLookup,
@@ -258,7 +259,9 @@ export function visReportLink(website: FormulaInput, env: FormulaEnv) {
 function keyProblem(env: FormulaEnv): string | null {
   if (!env.config.apiKey) return errorCell(serviceError('KEY_MISSING'));
   if (!env.keyAllowed) {
-    return 'error: formulas may not use your key here: turn on "allow formulas in this spreadsheet" in Settings';
+    return errorText(
+      'formulas may not use your key here: turn on "allow formulas in this spreadsheet" in Settings',
+    );
   }
   return null;
 }
@@ -301,7 +304,7 @@ export function visScan(agentId: FormulaInput, refresh: unknown, env: FormulaEnv
   const keyOf = (value: unknown): Keyed => {
     const id = parseAgentId(value);
     return id === null
-      ? { cell: 'error: not a brand agent ID (a whole number)' }
+      ? { cell: errorText('not a brand agent ID (a whole number)') }
       : { key: String(id) };
   };
   return run(
@@ -310,7 +313,7 @@ export function visScan(agentId: FormulaInput, refresh: unknown, env: FormulaEnv
     resolver(spec, env),
     scanRow,
     SCAN_COLUMNS.length,
-    'error: no brand agent with this ID for your key: check the ID',
+    errorText('no brand agent with this ID for your key: check the ID'),
   );
 }
 
@@ -346,7 +349,7 @@ export function visPreview(uuid: FormulaInput, refresh: unknown, env: FormulaEnv
   };
   const keyOf = (value: unknown): Keyed => {
     const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
-    return UUID.test(text) ? { key: text } : { cell: 'error: not a preview UUID' };
+    return UUID.test(text) ? { key: text } : { cell: errorText('not a preview UUID') };
   };
   return run(
     uuid,
@@ -354,6 +357,6 @@ export function visPreview(uuid: FormulaInput, refresh: unknown, env: FormulaEnv
     resolver(spec, env),
     previewRow,
     PREVIEW_COLUMNS.length,
-    'error: no preview with this UUID for your key',
+    errorText('no preview with this UUID for your key'),
   );
 }

@@ -11,7 +11,7 @@ import { NOT_IN_INDEX, errorCell } from './formulas';
 import type { Mover } from '../contract';
 import type { Outcome } from './resolver';
 import type { HistoryKey, ScoreKey } from './table';
-import { isErrorText } from './status';
+import { errorText, isErrorText } from './status';
 import { parseWebsite } from './website';
 
 type Refresh = 'missing' | 'stale' | 'all';
@@ -148,7 +148,7 @@ export function scorePatch(b: BrandScore, previous: unknown, now: Date): ScorePa
 /** Not in the index is an answer (checked, not an error); anything else says what to do. */
 export function scoreProblemPatch(error: ServiceError | { local: string }, now: Date): ScorePatch {
   if ('local' in error)
-    return { ...NO_SCORES, checked: now, message: safeText(`error: ${error.local}`) };
+    return { ...NO_SCORES, checked: now, message: safeText(errorText(error.local)) };
   if (error.code === 'NOT_FOUND') return { ...NO_SCORES, checked: now, message: NOT_IN_INDEX };
   return { checked: now, message: safeText(errorCell(error)) };
 }

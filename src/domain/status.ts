@@ -41,6 +41,9 @@ export function readStatus(cell: unknown): RowStatus | null {
 
 export const errorStatus = (error: ErrorKind): string => renderStatus({ kind: 'error', error });
 
+/** A message in the error form (formulas and score messages): read back as an error of its own. */
+export const errorText = (message: string): string => `${ERROR_PREFIX}${message}`;
+
 /** A cell that says something went wrong: an error status, or a message in the error form. */
 export function isErrorText(cell: unknown): boolean {
   return readStatus(cell)?.kind === 'error';
