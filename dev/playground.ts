@@ -50,12 +50,21 @@ iframe{width:320px;border:0;border-left:1px solid #dadce0;height:100%}table{bord
 td,th{border:1px solid #e0e0e0;padding:2px 6px;white-space:nowrap;max-width:260px;overflow:hidden;text-overflow:ellipsis}
 th{background:#f8f9fa;position:sticky;top:0}.sel{background:#e8f0fe}</style></head><body>
 <div id="sheet"><p>Selection: <input id="a1" value="B1:B56" size="10"> <button id="select">Select</button>
-<span id="stats"></span></p><table id="grid"></table></div><iframe src="/sidebar" title="Sidebar"></iframe>
+<span id="stats"></span></p><table id="grid"></table><div id="charts"></div></div><iframe src="/sidebar" title="Sidebar"></iframe>
 <script>
 function text(v){return document.createTextNode(v)}
 function draw(s){var t=document.getElementById('grid');t.replaceChildren();s.rows.forEach(function(r,i){var tr=document.createElement(i?'tr':'tr');
 r.forEach(function(v,j){var c=document.createElement(i?'td':'th');c.appendChild(text(v));if(i&&s.selected&&j+1===s.selected.col&&i+1>=s.selected.row&&i+1<s.selected.row+s.selected.rows)c.className='sel';tr.appendChild(c)});t.appendChild(tr)});
-document.getElementById('stats').textContent=' '+s.requests+' requests to the service so far';}
+document.getElementById('stats').textContent=' '+s.requests+' requests to the service so far';drawCharts(s.charts||[]);}
+var COLORS=['#ea4335','#1a73e8','#34a853','#fbbc04','#9334e6','#12b5cb'];
+function svg(tag,attrs){var e=document.createElementNS('http://www.w3.org/2000/svg',tag);for(var k in attrs)e.setAttribute(k,attrs[k]);return e}
+function drawCharts(charts){var box=document.getElementById('charts');box.replaceChildren();charts.forEach(function(c){
+var head=c.rows[0]||[],rows=c.rows.slice(1),series=head.length-1,bar=9,group=series*bar+10,w=640,h=40+rows.length*group+30;
+var g=svg('svg',{width:w,height:h,role:'img','aria-label':c.title});var t=svg('text',{x:10,y:20,'font-weight':'bold'});t.appendChild(text(c.title));g.appendChild(t);
+rows.forEach(function(r,i){var y=35+i*group;var l=svg('text',{x:10,y:y+group/2});l.appendChild(text(String(r[0])));g.appendChild(l);
+for(var k=1;k<=series;k++){var v=Number(r[k]);if(r[k]===''||isNaN(v))continue;g.appendChild(svg('rect',{x:200,y:y+(k-1)*bar,width:Math.max(1,v*4),height:bar-1,fill:COLORS[(k-1)%COLORS.length]}))}});
+head.slice(1).forEach(function(name,k){var x=10+k*105,y=h-10;g.appendChild(svg('rect',{x:x,y:y-9,width:10,height:10,fill:COLORS[k%COLORS.length]}));var n=svg('text',{x:x+14,y:y});n.appendChild(text(String(name)));g.appendChild(n)});
+box.appendChild(g)})}
 function refresh(){fetch('/api/sheet').then(function(r){return r.json()}).then(draw)}
 document.getElementById('select').onclick=function(){fetch('/api/select',{method:'POST',body:document.getElementById('a1').value}).then(refresh)};
 refresh();setInterval(refresh,2000);
@@ -107,6 +116,16 @@ export async function startPlayground(
             ),
             selected: r ? { row: r.row, col: r.col, rows: r.numRows } : null,
             requests: rt.fetchStats.requests,
+            // Embedded charts, drawn here as Sheets would: a bar per series for each row.
+            charts: s.charts.map((c) => ({
+              title: String(c.options.title ?? ''),
+              rows: c.ranges.flatMap((ref) =>
+                rt.spreadsheet
+                  .getRange(ref)
+                  .getValues()
+                  .map((row) => row.map((v) => v)),
+              ),
+            })),
           }),
         );
       }

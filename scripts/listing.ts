@@ -1,8 +1,8 @@
 /**
  * `npm run listing`: the Marketplace images, regenerated from their sources. The icons (32 and
- * 128 px PNG) are rendered from docs/marketplace/icon.svg, and three 1280 x 800 screenshots of the
- * add-on at work are taken in the playground (a scored list, bulk previews in progress, the scan
- * monitor), all in Debian's chromium (or CHROMIUM_PATH).
+ * 128 px PNG) are rendered from docs/marketplace/icon.svg, and 1280 x 800 screenshots of the
+ * add-on at work are taken in the playground (a scored list, bulk previews in progress, the
+ * comparison chart, the scan monitor), all in Debian's chromium (or CHROMIUM_PATH).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,6 +40,13 @@ export async function makeListing(outDir = OUT): Promise<string[]> {
       await sidebar.locator('#generate').click();
       await page.waitForTimeout(1500);
       written.push(await shot(page, outDir, 'screenshot-previews.png'));
+      // The comparison chart: a brand above its competitors, drawn on the Comparison sheet.
+      await page.fill('#a1', 'B5:B11');
+      await page.click('#select');
+      await sidebar.locator('#tab-scores').click();
+      await sidebar.locator('#compare-chart').click();
+      await page.waitForTimeout(2500);
+      written.push(await shot(page, outDir, 'screenshot-compare.png'));
       await sidebar.locator('#tab-scans').click();
       await sidebar.locator('#open-monitor').click();
       await page.waitForTimeout(1500);

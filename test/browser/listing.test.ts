@@ -10,7 +10,7 @@ function size(file: string): [number, number] {
   return [png.readUInt32BE(16), png.readUInt32BE(20)];
 }
 
-it('renders the icons at 32 and 128 px and three 1280 x 800 screenshots', async () => {
+it('renders the icons at 32 and 128 px and four 1280 x 800 screenshots', async () => {
   const out = mkdtempSync(path.join(os.tmpdir(), 'listing-'));
   const files = await makeListing(out);
   expect(files.map((f) => path.basename(f))).toEqual([
@@ -18,11 +18,13 @@ it('renders the icons at 32 and 128 px and three 1280 x 800 screenshots', async 
     'icon-128.png',
     'screenshot-scores.png',
     'screenshot-previews.png',
+    'screenshot-compare.png',
     'screenshot-scan-monitor.png',
   ]);
   expect(files.map(size)).toEqual([
     [32, 32],
     [128, 128],
+    [1280, 800],
     [1280, 800],
     [1280, 800],
     [1280, 800],
