@@ -73,7 +73,16 @@ refresh();setInterval(refresh,2000);
 export async function startPlayground(
   options: { port?: number; timeScale?: number; csv?: string } = {},
 ): Promise<Playground> {
-  const emu = await spawnEmulator(['--time-scale', String(options.timeScale ?? 10)]);
+  const timeScale = options.timeScale ?? 10;
+  const emu = await spawnEmulator(['--time-scale', String(timeScale)]);
+  // The add-on's clock runs at the emulator's pace too, so a preview the service finished "90 s"
+  // after it was asked for is also 90 s old to the add-on's poll plan.
+  let lastTick = Date.now();
+  const keepPace = () => {
+    const now = Date.now();
+    rt.clock.advance((now - lastTick) * (timeScale - 1));
+    lastTick = now;
+  };
   const rt = new GasRuntime({ distDir: path.resolve('dist'), extraAllowlist: [`${emu.baseUrl}/`] });
   const sheet = rt.spreadsheet.importCsv(
     'Prospects',
@@ -134,6 +143,7 @@ export async function startPlayground(
         return send(200, 'application/json', '{}');
       }
       if (req.url === '/rpc' && req.method === 'POST') {
+        keepPace();
         const { fn, args } = JSON.parse(await readBody(req)) as { fn: string; args: unknown[] };
         if (!(SIDEBAR_FUNCTIONS as readonly string[]).includes(fn)) {
           return send(
