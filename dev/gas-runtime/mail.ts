@@ -5,6 +5,11 @@
  */
 import { GasError } from './errors';
 
+/** A consumer (gmail.com) account, whose quotas are smaller than a Workspace account's. */
+export function isConsumer(user: string): boolean {
+  return /@(gmail|googlemail)\.com$/i.test(user);
+}
+
 export interface SentMail {
   to: string;
   subject: string;
@@ -27,7 +32,7 @@ export class MailBox {
   remaining = new Map<string, number>();
 
   private left(user: string): number {
-    return this.remaining.get(user) ?? (/@(gmail|googlemail)\.com$/i.test(user) ? 100 : 1500);
+    return this.remaining.get(user) ?? (isConsumer(user) ? 100 : 1500);
   }
 
   service(env: MailEnv) {

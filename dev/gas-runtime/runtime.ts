@@ -8,12 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import gas from 'gas-local';
+import { splitFormulaArgs } from '../../src/domain/formulaArgs';
 import { parseA1 } from './a1';
 import { CacheStore } from './cache';
 import { RuntimeClock } from './clock';
 import { GasError, noPermission } from './errors';
 import { LockState, makeLock } from './lock';
-import { formatDate, MailBox } from './mail';
+import { formatDate, isConsumer, MailBox } from './mail';
 import { PropertyStore } from './properties';
 import { Range, Spreadsheet, type ConditionalRule, type Value } from './spreadsheet';
 import { SyncHttp } from './sync-http';
@@ -490,7 +491,7 @@ export class GasRuntime {
         for (let c = 0; c < previous.cols; c++)
           if (r || c) sheet.put(row + r, col + c, { value: '' });
     }
-    const args = splitArgs(m[2] as string).map((a) => this.argument(sheetName, a));
+    const args = splitFormulaArgs(m[2] as string).map((a) => this.argument(sheetName, a));
     let result: unknown;
     this.formulaErrors.delete(key);
     try {
@@ -607,7 +608,7 @@ function refuseIllegal(value: unknown, where: string): void {
  * (https://developers.google.com/apps-script/guides/services/quotas).
  */
 function dailyFetchQuota(user: string): number {
-  return /@(gmail|googlemail)\.com$/i.test(user) ? 20000 : 100000;
+  return isConsumer(user) ? 20000 : 100000;
 }
 
 /**
@@ -616,25 +617,7 @@ function dailyFetchQuota(user: string): number {
  * one-minute trigger must fit its work in that.
  */
 function dailyTriggerRuntime(user: string): number {
-  return (/@(gmail|googlemail)\.com$/i.test(user) ? 90 : 360) * 60000;
-}
-
-function splitArgs(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let quoted = false;
-  let current = '';
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    if (!quoted && ch === '(') depth++;
-    if (!quoted && ch === ')') depth--;
-    if (!quoted && depth === 0 && ch === ',') {
-      out.push(current);
-      current = '';
-    } else current += ch;
-  }
-  if (current.trim() !== '' || out.length) out.push(current);
-  return out;
+  return (isConsumer(user) ? 90 : 360) * 60000;
 }
 
 function conditionalRuleBuilder() {

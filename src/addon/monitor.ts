@@ -20,7 +20,8 @@ import {
   type MonitorKey,
   type MonitorPatch,
 } from '../domain/scanWatch';
-import { scanRowDue, timeOf } from '../domain/pollPlan';
+import { timeOf } from '../domain/cells';
+import { scanRowDue } from '../domain/pollPlan';
 import { errorStatus } from '../domain/status';
 import { scanReading, type HistoryReading } from '../domain/scoreList';
 import { appsScriptClock } from '../gas/clock';

@@ -7,8 +7,14 @@ import { parsers, requests, type PreviewPoll } from '../api/client';
 import { oneLine, type Result } from '../api/errors';
 import { VISIBILITY_LEVELS, visibilityLevel } from '../domain/levels';
 import { isPending, pollPatch, STATUS, type RowPatch } from '../domain/previewJobs';
-import { HEADER_ROW, PREVIEW_HEADERS, type PreviewKey as Key } from '../domain/table';
-import { duePreviews, timeOf } from '../domain/pollPlan';
+import {
+  HEADER_ROW,
+  PREVIEW_HEADERS,
+  websiteColumnIndex,
+  type PreviewKey as Key,
+} from '../domain/table';
+import { timeOf } from '../domain/cells';
+import { duePreviews } from '../domain/pollPlan';
 import { isErrorText } from '../domain/status';
 import { previewReading, type HistoryReading } from '../domain/scoreList';
 import { setBackgroundWork } from '../gas/backgroundWork';
@@ -147,9 +153,7 @@ function patchesFor(pending: Pending[], answers: Answers) {
 
 /** The row's `Website` cell when the sheet has that column (the history names the site). */
 function websiteOf(table: Table<Key>, row: number): unknown {
-  const column = (table.values[0] ?? []).findIndex(
-    (h) => String(h).trim().toLowerCase() === 'website',
-  );
+  const column = websiteColumnIndex(table.values[HEADER_ROW - 1] ?? []);
   return column >= 0 ? (table.values[row - 1]?.[column] ?? '') : '';
 }
 

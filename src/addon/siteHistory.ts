@@ -1,6 +1,6 @@
 /** The selected row's site, read back from the `Score history` sheet, for the Scores tab's chart. */
-import { timeOf } from '../domain/pollPlan';
-import { HEADER_ROW, HISTORY_HEADERS, HISTORY_SHEET } from '../domain/table';
+import { timeOf } from '../domain/cells';
+import { HEADER_ROW, HISTORY_HEADERS, HISTORY_SHEET, websiteColumnIndex } from '../domain/table';
 import { parseWebsite } from '../domain/website';
 import { openTable } from '../gas/sheetTable';
 import type { SiteHistory } from '../contract';
@@ -17,7 +17,7 @@ function selectedSite(): string | null {
   const width = sheet.getLastColumn();
   if (width === 0) return null;
   const head = sheet.getRange(HEADER_ROW, 1, 1, width).getValues()[0] ?? [];
-  const col = head.findIndex((h) => String(h).trim().toLowerCase() === 'website');
+  const col = websiteColumnIndex(head);
   if (col < 0) return null;
   const site = parseWebsite(sheet.getRange(range.getRow(), col + 1).getValue());
   return site.ok ? site.domain : null;

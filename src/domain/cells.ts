@@ -26,3 +26,13 @@ export function dateCell(iso: string | null | undefined): Date | string {
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? '' : new Date(ms);
 }
+
+/** A cell read back as a time (Sheets hands dates back as Date). */
+export function timeOf(value: unknown): number | null {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'string' && value.trim()) {
+    const ms = Date.parse(value);
+    return Number.isNaN(ms) ? null : ms;
+  }
+  return null;
+}

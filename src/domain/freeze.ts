@@ -4,6 +4,7 @@
  * fills, so that restoring can clear the frozen values its result will spill into again.
  */
 import { safeText } from './cells';
+import { splitFormulaArgs } from './formulaArgs';
 import { COMPARE_HEADERS } from './compare';
 import { BRAND_HEADERS, PREVIEW_COLUMNS, SCAN_COLUMNS } from './formulas';
 
@@ -49,30 +50,12 @@ const LIST_ARG: Record<string, number> = { VIS_COMPARE: 1 };
 /** Functions whose third argument TRUE adds a header row. */
 const WITH_HEADERS = ['VIS_BRAND', 'VIS_COMPARE'];
 
-function splitArgs(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let quoted = false;
-  let current = '';
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    if (!quoted && ch === '(') depth++;
-    if (!quoted && ch === ')') depth--;
-    if (!quoted && depth === 0 && ch === ',') {
-      out.push(current.trim());
-      current = '';
-    } else current += ch;
-  }
-  out.push(current.trim());
-  return out;
-}
-
 /** The block a VIS_ formula's result fills, read from its first argument's range. */
 export function resultSize(formula: string): { rows: number; cols: number } {
   const m = /^=\s*(VIS_[A-Z_]+)\s*\((.*)\)\s*$/is.exec(formula);
   if (!m) return { rows: 1, cols: 1 };
   const name = (m[1] as string).toUpperCase();
-  const args = splitArgs(m[2] as string);
+  const args = splitFormulaArgs(m[2] as string).map((a) => a.trim());
   const list = args[LIST_ARG[name] ?? 0] ?? '';
   const range = /\$?([A-Z]{1,3})\$?(\d+):\$?([A-Z]{1,3})\$?(\d+)$/i.exec(list);
   const col = (letters: string) =>

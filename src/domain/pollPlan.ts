@@ -7,6 +7,7 @@
  * 10 s tick, asks fall at 40, 60, 80 and 100 s, about 2.5 GETs a preview, none later than 20 s
  * after it finished (measured in test/integration/previews.test.ts and the benchmark).
  */
+import { timeOf } from './cells';
 import { isErrorText } from './status';
 
 const FIRST_ASK_AFTER_MS = 40000;
@@ -39,16 +40,6 @@ export function duePreviews(pending: PendingPreview[], now: number, limit: numbe
     .sort((a, b) => a[1] - b[1])
     .slice(0, Math.max(0, limit))
     .map(([uuid]) => uuid);
-}
-
-/** A cell read back as a time (Sheets hands dates back as Date). */
-export function timeOf(value: unknown): number | null {
-  if (value instanceof Date) return value.getTime();
-  if (typeof value === 'string' && value.trim()) {
-    const ms = Date.parse(value);
-    return Number.isNaN(ms) ? null : ms;
-  }
-  return null;
 }
 
 /** A running managed scan is asked about every 30 to 60 s, as the service asks. */

@@ -5,7 +5,7 @@
 import type { BrandScore, PreviewPoll, ScanStatus } from '../api/client';
 import type { ServiceError } from '../api/errors';
 import { PLATFORMS } from '../api/schemas';
-import { dateCell, safeLink, safeText, scoreCell } from './cells';
+import { dateCell, safeLink, safeText, scoreCell, timeOf } from './cells';
 import { visibilityLevel } from './levels';
 import { NOT_IN_INDEX, errorCell } from './formulas';
 import type { Mover } from '../contract';
@@ -45,15 +45,6 @@ export interface ScoreRow {
   message: unknown;
 }
 
-function time(value: unknown): number | null {
-  if (value instanceof Date) return value.getTime();
-  if (typeof value === 'string' && value.trim() !== '') {
-    const ms = Date.parse(value);
-    return Number.isNaN(ms) ? null : ms;
-  }
-  return null;
-}
-
 /**
  * Due under the policy, and not already checked by this run (`runStarted`), so that a run
  * continued over several executions never fetches a row twice.
@@ -64,7 +55,7 @@ export function isDue(
   now: number,
   runStarted: number,
 ): boolean {
-  const checked = time(r.checked);
+  const checked = timeOf(r.checked);
   if (checked !== null && checked >= runStarted) return false;
   if (options.refresh === 'all' || checked === null) return true;
   if (options.refresh === 'missing') return false;
@@ -168,7 +159,7 @@ export type HistoryReading = Partial<Record<HistoryKey, string | number | Date>>
  * per (brand agent ID, scan date). Scoring an unchanged list again therefore appends nothing.
  */
 export function readingKey(r: HistoryReading): string {
-  const when = time(r.lastScanned) ?? String(r.lastScanned ?? '');
+  const when = timeOf(r.lastScanned) ?? String(r.lastScanned ?? '');
   const text = (v: unknown) => String(v ?? '').replace(/^'/, '');
   if (r.source === 'preview') return `preview|${text(r.reference)}`;
   if (r.source === 'scan') return `scan|${text(r.reference)}|${when}`;

@@ -18,6 +18,11 @@ export const PREVIEW_HEADERS = {
 
 export type PreviewKey = keyof typeof PREVIEW_HEADERS;
 
+/** The user's own `Website` column (0-based), whatever its position and case, or -1. */
+export function websiteColumnIndex(headerRow: unknown[]): number {
+  return headerRow.findIndex((h) => norm(h) === 'website');
+}
+
 /** A scored list's columns (values, not formulas), which users sort and filter on. */
 export const SCORE_HEADERS = {
   score: 'Public score',

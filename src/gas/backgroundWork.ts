@@ -49,13 +49,18 @@ function withUserLock(change: () => void): void {
 
 /** Records how much of one kind of work a document has left; 0 takes it off the list. */
 export function setBackgroundWork(documentId: string, work: Work, count: number): void {
+  // Called on every poll (every 10 s from the sidebar): the lock is taken only for a change.
+  if (unchanged(documentId, work, count)) return;
   withUserLock(() => updateWork(documentId, work, count));
+}
+
+function unchanged(documentId: string, work: Work, count: number): boolean {
+  return (read()[documentId]?.[work] ?? 0) === count;
 }
 
 function updateWork(documentId: string, work: Work, count: number): void {
   const registry = read();
   const entry = registry[documentId] ?? {};
-  // Called on every poll (every 10 s from the sidebar): act only when the registry changes.
   if ((entry[work] ?? 0) === count) return;
   if (count > 0) entry[work] = count;
   else delete entry[work];

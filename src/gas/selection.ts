@@ -4,7 +4,7 @@
  * never hold a list to act on.
  */
 import { MONITOR_SHEET } from '../domain/scanWatch';
-import { HEADER_ROW, HISTORY_SHEET } from '../domain/table';
+import { HEADER_ROW, HISTORY_SHEET, websiteColumnIndex } from '../domain/table';
 
 export interface BlockRequest {
   sheetName: string;
@@ -49,7 +49,7 @@ export function websiteColumn(sheet: GoogleAppsScript.Spreadsheet.Sheet): Block 
   const lastColumn = sheet.getLastColumn();
   if (lastRow <= HEADER_ROW || lastColumn === 0) return null;
   const head = sheet.getRange(HEADER_ROW, 1, 1, lastColumn).getValues()[0] ?? [];
-  const index = head.findIndex((h) => String(h).trim().toLowerCase() === 'website');
+  const index = websiteColumnIndex(head);
   if (index < 0) return null;
   const range = sheet.getRange(HEADER_ROW + 1, index + 1, lastRow - HEADER_ROW, 1);
   return {
