@@ -3,6 +3,7 @@
  * holding the numbers as values and a bar chart of overall and per-engine scores. The brand's
  * overall score is its own series, so its bar stands out in its own colour and in the legend.
  */
+import { resolverDeps } from '../gas/resolverDeps';
 import type { BrandScore } from '../api/client';
 import { PLATFORMS } from '../api/schemas';
 import { safeText, scoreCell } from '../domain/cells';
@@ -11,9 +12,7 @@ import { resolveAll } from '../domain/resolver';
 import { parseWebsite } from '../domain/website';
 import { sharedCache } from '../gas/cache';
 import { appsScriptClock } from '../gas/clock';
-import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { clientConfig } from '../gas/settings';
-import { urlFetchTransport } from '../gas/transport';
 import { FORMULA_BUDGET_MS } from '../limits';
 import type { ChartReport } from '../contract';
 
@@ -59,13 +58,7 @@ export function insertCompareChart(): ChartReport {
   const outcomes = resolveAll(
     sites,
     scoreSpec({ config: { baseUrl: clientConfig().baseUrl } }, 'url', ''),
-    {
-      transport: urlFetchTransport,
-      cache: sharedCache(),
-      clock: appsScriptClock,
-      deadline: appsScriptClock.now() + FORMULA_BUDGET_MS,
-      maxRequests: quotaLeft() - QUOTA_RESERVE,
-    },
+    resolverDeps(sharedCache(), appsScriptClock.now() + FORMULA_BUDGET_MS),
   ).outcomes;
   const rows: unknown[][] = [];
   const missing: string[] = [];

@@ -2,12 +2,11 @@
  * The custom functions Sheets calls. Thin: gather the environment, hand over to domain/formulas.
  * Formulas only read: nothing here creates a preview or a scan.
  */
+import { resolverDeps } from '../gas/resolverDeps';
 import { FORMULA_BUDGET_MS } from '../limits';
 import { appsScriptClock } from '../gas/clock';
 import { documentCache, sharedCache } from '../gas/cache';
-import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { clientConfig, formulasMayUseKey } from '../gas/settings';
-import { urlFetchTransport } from '../gas/transport';
 import { visCompare } from '../domain/compare';
 import * as formulas from '../domain/formulas';
 import type { KeyValueCache } from '../domain/cache';
@@ -17,13 +16,7 @@ function env(cache: KeyValueCache, needsKey: boolean): formulas.FormulaEnv {
   return {
     config: needsKey ? config : { baseUrl: config.baseUrl },
     keyAllowed: needsKey && formulasMayUseKey(SpreadsheetApp.getActiveSpreadsheet().getId()),
-    deps: {
-      transport: urlFetchTransport,
-      cache,
-      clock: appsScriptClock,
-      deadline: appsScriptClock.now() + FORMULA_BUDGET_MS,
-      maxRequests: quotaLeft() - QUOTA_RESERVE,
-    },
+    deps: resolverDeps(cache, appsScriptClock.now() + FORMULA_BUDGET_MS),
   };
 }
 

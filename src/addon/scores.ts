@@ -3,6 +3,7 @@
  * values, refreshed on a policy, with `Change` and a history of readings. A big list finishes
  * over several calls (`partial`: call again), each well within the execution limit.
  */
+import { resolverDeps } from '../gas/resolverDeps';
 import type { BrandScore } from '../api/client';
 import { countCached, resolveAll, type Outcome } from '../domain/resolver';
 import { scoreSpec } from '../domain/formulas';
@@ -20,11 +21,10 @@ import { appsScriptClock } from '../gas/clock';
 import { appendHistory } from '../gas/history';
 import { logAction } from '../gas/runLog';
 import { withDocumentLock } from '../gas/lock';
-import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
+import { quotaLeft } from '../gas/quota';
 import { selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import { clientConfig } from '../gas/settings';
 import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
-import { urlFetchTransport } from '../gas/transport';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import type { Mover, ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract';
 
@@ -172,13 +172,11 @@ function scoreBlock(found: ReturnType<typeof planBlock>): ScoreReport {
       request,
     });
   }
-  const outcomes = resolveAll(keys, lookupSpec(options, runStarted), {
-    transport: urlFetchTransport,
-    cache: sharedCache(),
-    clock: appsScriptClock,
-    deadline: started + RUN_BUDGET_MS,
-    maxRequests: quotaLeft() - QUOTA_RESERVE,
-  });
+  const outcomes = resolveAll(
+    keys,
+    lookupSpec(options, runStarted),
+    resolverDeps(sharedCache(), started + RUN_BUDGET_MS),
+  );
   return withDocumentLock(
     PRESS_LOCK_WAIT_MS * 50,
     () =>

@@ -1,0 +1,17 @@
+/** What the resolver needs in Apps Script: UrlFetchApp, a cache, the clock, and today's quota. */
+import type { KeyValueCache } from '../domain/cache';
+import type { ResolverDeps } from '../domain/resolver';
+import { appsScriptClock } from './clock';
+import { quotaLeft, QUOTA_RESERVE } from './quota';
+import { urlFetchTransport } from './transport';
+
+/** No round trip starts past `deadline`; what would pass today's quota less the polling reserve waits. */
+export function resolverDeps(cache: KeyValueCache, deadline: number): ResolverDeps {
+  return {
+    transport: urlFetchTransport,
+    cache,
+    clock: appsScriptClock,
+    deadline,
+    maxRequests: quotaLeft() - QUOTA_RESERVE,
+  };
+}
