@@ -1,5 +1,8 @@
 // Google's rules for what a deployable build may hold, shared by `npm run deploy` and its tests.
 //   https://developers.google.com/apps-script/manifest/allowlist-url
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 
 /** Why a base URL cannot be deployed, or null when it can. */
 export function baseUrlProblem(value) {
@@ -42,8 +45,33 @@ export const SCOPE_USES = {
   'https://www.googleapis.com/auth/script.send_mail': 'MailApp.sendEmail',
 };
 
+/** The public manifest schema (scripts/vendor/schemastore, Apache-2.0), less its one wrong rule:
+ * it calls allowlist entries host names where Google wants URL prefixes, so that field is left to
+ * allowlistProblems. */
+function compileManifestSchema() {
+  const schema = JSON.parse(
+    readFileSync(new URL('./vendor/schemastore/appsscript.json', import.meta.url), 'utf8'),
+  );
+  delete schema.properties.urlFetchWhitelist.items.format;
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  return ajv.compile(schema);
+}
+
+let validateManifest;
+
+/** Where the manifest breaks the public schema, one line per error. */
+export function schemaProblems(manifest) {
+  validateManifest ??= compileManifestSchema();
+  if (validateManifest(manifest)) return [];
+  return validateManifest.errors.map(
+    (e) =>
+      `appsscript.json${e.instancePath.replaceAll('/', '.')}: ${e.message} (the manifest schema).`,
+  );
+}
+
 export function manifestProblems(manifest, code) {
-  const problems = allowlistProblems(manifest.urlFetchWhitelist);
+  const problems = [...schemaProblems(manifest), ...allowlistProblems(manifest.urlFetchWhitelist)];
   for (const scope of manifest.oauthScopes ?? []) {
     const use = SCOPE_USES[scope];
     if (!use)

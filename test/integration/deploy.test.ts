@@ -5,7 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { manifestProblems, SCOPE_USES } from '../../scripts/manifest-rules.mjs';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { manifestProblems, SCOPE_USES, schemaProblems } from '../../scripts/manifest-rules.mjs';
 import { startWorld } from './harness';
 
 const node = (args: string[], env: Record<string, string | undefined>) =>
@@ -45,6 +47,32 @@ describe('the built manifest', () => {
     expect(manifestProblems(manifest, readFileSync('dist/Code.js', 'utf8')).join(' ')).toMatch(
       /must start with https/,
     );
+  });
+
+  it('is checked against the public manifest schema', () => {
+    const manifest = JSON.parse(readFileSync('dist/appsscript.json', 'utf8'));
+    expect(schemaProblems(manifest)).toEqual([]);
+    expect(
+      schemaProblems({
+        ...manifest,
+        runtimeVersion: 'V9',
+        exceptionLogging: 'CLOUD',
+        oauthScopes: ['spreadsheets'],
+      }),
+    ).toEqual([
+      'appsscript.json.runtimeVersion: must be equal to one of the allowed values (the manifest schema).',
+      'appsscript.json.exceptionLogging: must be equal to one of the allowed values (the manifest schema).',
+      'appsscript.json.oauthScopes.0: must match format "uri" (the manifest schema).',
+    ]);
+  });
+
+  it("leaves the allowlist to Google's rules: the schema's own rule for it refuses a correct prefix", () => {
+    const schema = JSON.parse(readFileSync('scripts/vendor/schemastore/appsscript.json', 'utf8'));
+    const ajv = new Ajv({ strict: false });
+    addFormats(ajv);
+    const asPublished = ajv.compile(schema);
+    expect(asPublished({ urlFetchWhitelist: ['https://service.example.com/'] })).toBe(false);
+    expect(schemaProblems({ urlFetchWhitelist: ['https://service.example.com/'] })).toEqual([]);
   });
 
   it('names a service for every scope, so a scope nothing calls is caught', () => {
