@@ -48,14 +48,30 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Visibility
 <style>body{margin:0;font:13px Arial,sans-serif;display:flex;height:100vh}#sheet{flex:1;overflow:auto;padding:8px}
 iframe{width:320px;border:0;border-left:1px solid #dadce0;height:100%}table{border-collapse:collapse}
 td,th{border:1px solid #e0e0e0;padding:2px 6px;white-space:nowrap;max-width:260px;overflow:hidden;text-overflow:ellipsis}
-th{background:#f8f9fa;position:sticky;top:0}.sel{background:#e8f0fe}</style></head><body>
+th{background:#f8f9fa;position:sticky;top:0}.sel{background:#e8f0fe}td:focus{outline:2px solid #1a73e8;white-space:normal}</style></head><body>
 <div id="sheet"><p>Selection: <input id="a1" value="B1:B56" size="10"> <button id="select">Select</button>
-<span id="stats"></span></p><table id="grid"></table><div id="charts"></div></div><iframe src="/sidebar" title="Sidebar"></iframe>
+<span id="stats"></span></p><p id="grid-help">Click a cell to type in it, as in Sheets: a website, a number, or a formula like =VIS_SCORE(B2:B20). Enter saves, Escape cancels.</p>
+<table id="grid" aria-describedby="grid-help"></table><div id="charts"></div></div><iframe src="/sidebar" title="Sidebar"></iframe>
 <script>
 function text(v){return document.createTextNode(v)}
-function draw(s){var t=document.getElementById('grid');t.replaceChildren();s.rows.forEach(function(r,i){var tr=document.createElement(i?'tr':'tr');
-r.forEach(function(v,j){var c=document.createElement(i?'td':'th');c.appendChild(text(v));if(i&&s.selected&&j+1===s.selected.col&&i+1>=s.selected.row&&i+1<s.selected.row+s.selected.rows)c.className='sel';tr.appendChild(c)});t.appendChild(tr)});
+// Every cell is editable; one blank row and column past the data let a list grow. The grid is not
+// redrawn while a cell is being edited, so a refresh never eats what is being typed.
+function editing(){var a=document.activeElement;return !!(a&&a.dataset&&a.dataset.row)}
+function draw(s){if(editing())return;var t=document.getElementById('grid');t.replaceChildren();
+var width=Math.max.apply(null,s.rows.map(function(r){return r.length}).concat([1]))+1;
+s.rows.concat([[]]).forEach(function(r,i){var tr=document.createElement('tr');
+for(var j=0;j<width;j++){var c=document.createElement(i?'td':'th');var v=r[j]===undefined?'':r[j];c.appendChild(text(v));
+c.contentEditable='true';c.dataset.row=i+1;c.dataset.col=j+1;c.dataset.source=(s.formulas[i]&&s.formulas[i][j])||v;
+if(i&&s.selected&&j+1===s.selected.col&&i+1>=s.selected.row&&i+1<s.selected.row+s.selected.rows)c.className='sel';tr.appendChild(c)}
+t.appendChild(tr)});
 document.getElementById('stats').textContent=' '+s.requests+' requests to the service so far';drawCharts(s.charts||[]);}
+var grid=document.getElementById('grid');
+grid.addEventListener('focusin',function(e){var c=e.target;if(c.dataset.row)c.textContent=c.dataset.source});
+grid.addEventListener('focusout',function(e){var c=e.target;if(!c.dataset.row)return;var typed=c.textContent;
+if(typed===c.dataset.source||c.dataset.cancel){refresh();return}
+fetch('/api/edit',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({row:+c.dataset.row,col:+c.dataset.col,text:typed})}).then(refresh)});
+grid.addEventListener('keydown',function(e){var c=e.target;if(!c.dataset.row)return;
+if(e.key==='Enter'){e.preventDefault();c.blur()}if(e.key==='Escape'){c.dataset.cancel='1';c.blur()}});
 var COLORS=['#ea4335','#1a73e8','#34a853','#fbbc04','#9334e6','#12b5cb'];
 function svg(tag,attrs){var e=document.createElementNS('http://www.w3.org/2000/svg',tag);for(var k in attrs)e.setAttribute(k,attrs[k]);return e}
 function drawCharts(charts){var box=document.getElementById('charts');box.replaceChildren();charts.forEach(function(c){
@@ -123,6 +139,7 @@ export async function startPlayground(
             rows: s.cells.map((row) =>
               row.map((c) => (c.value === '' && c.formula ? c.formula : display(c.value))),
             ),
+            formulas: s.cells.map((row) => row.map((c) => c.formula ?? '')),
             selected: r ? { row: r.row, col: r.col, rows: r.numRows } : null,
             requests: rt.fetchStats.requests,
             // Embedded charts, drawn here as Sheets would: a bar per series for each row.
@@ -140,6 +157,17 @@ export async function startPlayground(
       }
       if (req.url === '/api/select' && req.method === 'POST') {
         rt.spreadsheet.activeSheet.setActiveSelection((await readBody(req)).trim());
+        return send(200, 'application/json', '{}');
+      }
+      if (req.url === '/api/edit' && req.method === 'POST') {
+        keepPace();
+        const edit = JSON.parse(await readBody(req)) as { row: number; col: number; text: string };
+        if (![edit.row, edit.col].every((n) => Number.isInteger(n) && n >= 1))
+          return send(400, 'text/plain', 'row and col are 1-based cell positions');
+        rt.spreadsheet.activeSheet.typeIn(edit.row, edit.col, String(edit.text));
+        // Sheets recalculates what the edit touched; recalculating all is the same here, since
+        // custom functions answer repeat arguments from their cache without a request.
+        rt.recalculate();
         return send(200, 'application/json', '{}');
       }
       if (req.url === '/rpc' && req.method === 'POST') {

@@ -87,6 +87,11 @@ export class Sheet {
     return this.cells[row - 1]?.[col - 1] ?? { value: '' };
   }
 
+  /** What a person typing into a cell does: parsed as Sheets parses typing, and no script call. */
+  typeIn(row: number, col: number, text: string): void {
+    this.put(row, col, normalise(text));
+  }
+
   put(row: number, col: number, cell: Cell): void {
     while (this.cells.length < row) this.cells.push([]);
     const r = this.cells[row - 1] as Cell[];

@@ -36,6 +36,12 @@ beforeAll(async () => {
   });
 });
 
+/** Waits for the sheet behind the playground to reach a state (the page saves asynchronously). */
+async function until(reached: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !reached(); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(reached()).toBe(true);
+}
+
 afterAll(async () => {
   await browser?.close();
   await play?.close();
@@ -134,3 +140,51 @@ it('works end to end in a real browser', async () => {
   await page.waitForTimeout(500); // let the progress bar's transition settle
   await page.screenshot({ path: path.join('out', 'sidebar.png'), fullPage: true });
 }, 90000);
+
+it("the playground's grid takes typing as Sheets does: values, formulas, Escape to cancel", async () => {
+  const grid = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+  try {
+    const sheet = play.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Prospects')!;
+    sheet.activate();
+    await grid.goto(play.url);
+    const cell = (row: number, col: number) => `#grid [data-row="${row}"][data-col="${col}"]`;
+    await grid.waitForSelector(cell(6, 1)); // one blank row past the five of data, to grow the list
+
+    await grid.click(cell(6, 1));
+    await grid.keyboard.type('Globex');
+    // A refresh while typing leaves the typing alone.
+    await grid.evaluate('refresh()');
+    await grid.waitForTimeout(300);
+    expect(await grid.textContent(cell(6, 1))).toBe('Globex');
+    await grid.keyboard.press('Tab');
+    await grid.keyboard.type('acmeanalytics.com');
+    await grid.keyboard.press('Enter');
+    await until(() => sheet.cell(6, 2).value === 'acmeanalytics.com');
+    expect(sheet.cell(6, 1).value).toBe('Globex');
+
+    const free = sheet.cells[0]!.length + 1;
+    await grid.click(cell(6, free));
+    await grid.keyboard.type('=VIS_SCORE(B6)');
+    await grid.keyboard.press('Enter');
+    await until(() => sheet.cell(6, free).formula === '=VIS_SCORE(B6)');
+    expect(typeof sheet.cell(6, free).value).toBe('number');
+    await grid.waitForFunction(
+      ([r, c]) =>
+        /^\d+$/.test(
+          document.querySelector(`#grid [data-row="${r}"][data-col="${c}"]`)?.textContent ?? '',
+        ),
+      [6, free],
+    );
+
+    await grid.click(cell(6, 1));
+    await grid.keyboard.press('End');
+    await grid.keyboard.type(' Corp');
+    await grid.keyboard.press('Escape');
+    await grid.waitForFunction(
+      () => document.querySelector('#grid [data-row="6"][data-col="1"]')?.textContent === 'Globex',
+    );
+    expect(sheet.cell(6, 1).value).toBe('Globex');
+  } finally {
+    await grid.close();
+  }
+}, 60000);
