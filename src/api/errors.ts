@@ -28,6 +28,8 @@ export interface ServiceError {
   code: ErrorCode;
   /** One line: what happened and what to do next. */
   message: string;
+  /** What happened alone, for callers that name a next step of their own (press Generate again). */
+  what: string;
   /** HTTP status, 0 when there was no HTTP answer or the error is local. */
   status: number;
   retryAfterMs?: number;
@@ -56,36 +58,67 @@ export function isRetryable(error: ServiceError): boolean {
   );
 }
 
-const MESSAGES: Record<ErrorCode, string> = {
-  NOT_FOUND: 'not found: check the value, or look the brand up another way',
-  READ_ONLY:
-    'your account is read-only, so nothing can be created or triggered: ask your admin to restore write access',
-  PLAN_UPGRADE_REQUIRED: 'previews need a Starter or Pro plan: upgrade your plan, then try again',
-  PARTNER_SCREENNAME_REQUIRED:
-    'previews need a partner team: set up a partner team on your account, then try again',
-  AMBIGUOUS_NAME: 'several brands match this name: look it up by slug or website instead',
-  KEY_MISSING: 'no API key: add one in Extensions > Visibility for Sheets > Settings',
-  KEY_REFUSED: 'the API key was refused: check it in Settings',
-  INVALID_URL: 'not a valid website: use a full address like https://example.com',
-  BAD_REQUEST: 'the service refused the request',
-  SCAN_PAUSED:
-    'new scans are paused for maintenance: try the rescan later (status updates still work)',
-  RATE_LIMITED: 'the service is busy: try again in a minute',
-  SERVER_ERROR: 'the service had an error: try again later',
-  MALFORMED_RESPONSE: 'the service sent an unexpected answer: try again later',
-  NETWORK: 'could not reach the service: check the base URL in Settings',
-  UNAVAILABLE: 'service unavailable, try again later',
-  QUOTA: 'daily URL-fetch quota nearly used: new work resumes tomorrow',
-  TIMEOUT: 'loading, recalculate to finish',
+/** What happened, and what to do next, for each way a call can fail. */
+const MESSAGES: Record<ErrorCode, readonly [what: string, next: string]> = {
+  NOT_FOUND: ['not found', 'check the value, or look the brand up by its website or slug instead'],
+  READ_ONLY: [
+    'your account is read-only, so nothing can be created or triggered',
+    'ask your admin to restore write access',
+  ],
+  PLAN_UPGRADE_REQUIRED: [
+    'previews need a Starter or Pro plan',
+    'upgrade your plan, then try again',
+  ],
+  PARTNER_SCREENNAME_REQUIRED: [
+    'previews need a partner team',
+    'set up a partner team on your account, then try again',
+  ],
+  AMBIGUOUS_NAME: ['several brands match this name', 'look it up by slug or website instead'],
+  KEY_MISSING: ['no API key', 'add yours in Extensions > Visibility for Sheets > Settings'],
+  KEY_REFUSED: [
+    'the service refused the API key',
+    'check it in Extensions > Visibility for Sheets > Settings and save it again',
+  ],
+  INVALID_URL: [
+    'the service could not use this website',
+    'check the address (like https://example.com) and that the site is online',
+  ],
+  BAD_REQUEST: [
+    'the service refused the request',
+    'check the value; if it looks right, send Help > diagnostics to support',
+  ],
+  SCAN_PAUSED: [
+    'new scans are paused for maintenance',
+    'rescan later (status updates still work meanwhile)',
+  ],
+  RATE_LIMITED: ['the service is busy', 'try again in a minute'],
+  SERVER_ERROR: ['the service had an error', 'try again in a few minutes'],
+  MALFORMED_RESPONSE: ['the service sent an answer this add-on cannot read', 'try again later'],
+  NETWORK: ['could not reach the service', 'check the service address in Settings, then try again'],
+  UNAVAILABLE: ['the service kept failing, so requests pause for a few minutes', 'try again then'],
+  QUOTA: [
+    "today's URL-fetch quota is nearly used",
+    'new work resumes tomorrow (what is already running still finishes)',
+  ],
+  TIMEOUT: ['loading', 'recalculate to finish'],
 };
+
+/** The error's problem with a next step of the caller's for errors that resolve by sending again
+ * later (the preview rows say "press Generate again"), its own next step otherwise. */
+export function withRetryStep(error: ServiceError, step: string): string {
+  return isRetryable(error) || error.code === 'UNAVAILABLE'
+    ? `${error.what}: ${step}`
+    : error.message;
+}
 
 export function serviceError(
   code: ErrorCode,
   extra: Partial<ServiceError> & { detail?: string } = {},
 ): ServiceError {
   const { detail, ...rest } = extra;
-  const base = MESSAGES[code];
-  return { code, status: 0, ...rest, message: detail ? `${base} (${detail})` : base };
+  const [base, next] = MESSAGES[code];
+  const what = detail ? `${base} (${detail})` : base;
+  return { code, status: 0, ...rest, what, message: `${what}: ${next}` };
 }
 
 const CODE_ALIASES: Record<string, ErrorCode> = {
@@ -165,9 +198,12 @@ export function errorFromResponse(response: HttpResponse, nowMs: number): Servic
   if (code === 'PLAN_UPGRADE_REQUIRED') {
     if (body?.currentPlan) error.currentPlan = oneLine(body.currentPlan, 40);
     if (body?.upgradeUrl) error.upgradeUrl = body.upgradeUrl;
-    error.message = `previews need a Starter or Pro plan${
+    error.what = `previews need a Starter or Pro plan${
       error.currentPlan ? ` (current plan: ${error.currentPlan})` : ''
-    }: upgrade${error.upgradeUrl ? ` at ${error.upgradeUrl}` : ' your plan'}, then try again`;
+    }`;
+    error.message = `${error.what}: upgrade${
+      error.upgradeUrl ? ` at ${error.upgradeUrl}` : ' your plan'
+    }, then try again`;
   }
   return error;
 }

@@ -5,7 +5,7 @@
  */
 import { errorStatus, type ErrorKind } from './status';
 import type { PreviewPoll } from '../api/client';
-import type { ServiceError } from '../api/errors';
+import { withRetryStep, type ServiceError } from '../api/errors';
 import { safeLink, safeText, scoreCell } from './cells';
 import { parseWebsite } from './website';
 
@@ -161,7 +161,7 @@ export function errorPatch(error: ServiceError | { local: string }): RowPatch {
           : 'refused';
   return {
     status: errorStatus(kind),
-    message: safeText(`${error.message}; press Generate again to retry`),
+    message: safeText(withRetryStep(error, 'press Generate again to retry')),
   };
 }
 

@@ -138,7 +138,10 @@ describe('bulk preview generation', () => {
     [KEYS.free, /Starter or Pro plan.*current plan: free/],
     [KEYS.readOnly, /read-only/],
     [KEYS.noPartner, /partner team/],
-    ['not-a-key', /API key was refused/],
+    [
+      'not-a-key',
+      /the service refused the API key: check it in Extensions > Visibility for Sheets > Settings/,
+    ],
   ])('a refusal (%s) stops the run before any row is touched', async (key, message) => {
     w = await startWorld({ apiKey: key });
     load(w.rt, sheetRows());

@@ -72,7 +72,9 @@ describe('formulas over fakes', () => {
     expect(first[0]![0]).toMatch(/^error: the service had an error/);
     const sent = transport.sent;
     const second = formulas.visScore(sites, '', 'x', e) as unknown[][];
-    expect(second[0]![0]).toBe('error: service unavailable, try again later');
+    expect(second[0]![0]).toBe(
+      'error: the service kept failing, so requests pause for a few minutes: try again then',
+    );
     expect(transport.sent).toBe(sent);
   });
 
