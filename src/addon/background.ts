@@ -67,7 +67,7 @@ export function pollInBackground(_event?: unknown): void {
         requests: '',
         changed: '',
         errors: 1,
-        result: `failed: ${error instanceof Error ? error.message : String(error)}`,
+        result: `failed: ${error instanceof Error ? error.message : String(error)}; it is tried again at the next background run`,
       });
     }
   }

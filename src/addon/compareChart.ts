@@ -70,11 +70,11 @@ export function insertCompareChart(): ChartReport {
   if (outcomes.get(sites[0]!)?.kind !== 'value')
     return {
       state: 'refused',
-      message: `The brand ${sites[0]} is ${NOT_IN_INDEX}: there is nothing to compare with.`,
+      message: `The brand ${sites[0]} is ${NOT_IN_INDEX}, so there is nothing to compare with: check its address, or put a brand with a public score first.`,
     };
   drawChart([HEAD, ...rows]);
   const skipped = missing.length
-    ? ` Left out (not in index or no answer): ${missing.join(', ')}.`
+    ? ` Left out (not in the index, or no answer: draw it again to retry): ${missing.join(', ')}.`
     : '';
   return {
     state: 'done',

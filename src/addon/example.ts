@@ -36,7 +36,7 @@ export function insertExample(): ScoreReport | { state: 'nothing'; message: stri
   if (!r)
     return {
       state: 'nothing',
-      message: `The "${EXAMPLE_SHEET}" sheet needs its Website column back.`,
+      message: `The "${EXAMPLE_SHEET}" sheet has lost its Website column: delete the sheet and press Insert example again.`,
     };
   logAction(book, 'insert example', {
     sheet: EXAMPLE_SHEET,

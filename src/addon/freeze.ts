@@ -4,10 +4,21 @@ import { withDocumentLock } from '../gas/lock';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 import type { FreezeReport } from '../contract';
 
-function apply(rewrite: (block: Block) => Rewrite, verb: string): FreezeReport {
+const NOTHING_TO = {
+  freeze: 'No =VIS_ formulas in the selection: select the cells that hold them, then freeze again.',
+  restore:
+    'No frozen values in the selection: select cells frozen by this add-on (their note says "Frozen by Visibility for Sheets"), then restore again.',
+};
+
+function apply(rewrite: (block: Block) => Rewrite, verb: keyof typeof NOTHING_TO): FreezeReport {
   const range = SpreadsheetApp.getActiveSpreadsheet().getActiveRange();
   if (!range)
-    return { state: 'nothing', message: 'Select the cells first.', changed: 0, skipped: 0 };
+    return {
+      state: 'nothing',
+      message: `Select the cells to ${verb} first, then choose this again.`,
+      changed: 0,
+      skipped: 0,
+    };
   return withDocumentLock<FreezeReport>(
     PRESS_LOCK_WAIT_MS,
     () => {
@@ -20,7 +31,7 @@ function apply(rewrite: (block: Block) => Rewrite, verb: string): FreezeReport {
       if (out.changed === 0) {
         const why = out.skipped
           ? `${out.skipped} still loading or showing an error: left as formulas. Wait, or fix them, and try again.`
-          : `No VIS_ formulas to ${verb} in the selection.`;
+          : NOTHING_TO[verb];
         return { state: 'nothing', message: why, changed: 0, skipped: out.skipped };
       }
       range.setValues(out.values);
@@ -37,7 +48,7 @@ function apply(rewrite: (block: Block) => Rewrite, verb: string): FreezeReport {
     },
     () => ({
       state: 'busy',
-      message: 'Another run is writing: try again in a moment.',
+      message: 'Another run is writing to this document: try again in a moment.',
       changed: 0,
       skipped: 0,
     }),

@@ -78,7 +78,7 @@ export function pollMonitorIn(book: Book, force = false): MonitorReport {
     () => ({
       ...EMPTY,
       busy: true,
-      message: 'Another update is running.',
+      message: 'Another update of the scan monitor is running: its results show here when it ends.',
     }),
   );
 }
@@ -150,7 +150,7 @@ function checkAgents(
       patches.set(w.row, {
         lastChecked: now,
         state: errorStatus('not an ID'),
-        message: 'a brand agent ID is a whole number',
+        message: 'a brand agent ID is a whole number: copy it from your account on the service',
       });
       continue;
     }
@@ -237,7 +237,11 @@ function rescan(): RescanReport {
     (w): w is Watched & { raw: unknown } => w.row >= first && w.row <= last && w.id !== null,
   );
   if (selected.length === 0)
-    return { state: 'nothing', message: 'No brand agent IDs in the selection.', triggered: 0 };
+    return {
+      state: 'nothing',
+      message: `No brand agent IDs in the selection: select agents' rows on the "${MONITOR_SHEET}" sheet, then rescan.`,
+      triggered: 0,
+    };
 
   const outcome = triggerRescans(config, selected, false);
   if (!outcome.ok) return { state: 'refused', message: outcome.message, triggered: 0 };

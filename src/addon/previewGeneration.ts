@@ -215,8 +215,8 @@ function finalReport(
     return report(
       'nothing',
       plan.alreadyHavePreview
-        ? 'Every selected row already has a preview.'
-        : 'No websites in the selection.',
+        ? 'Every selected row already has a preview: to make a new one for a row, clear its Preview UUID and press Generate.'
+        : 'No websites in the selection: select the cells that hold them (one column), then press Generate.',
       { request: where },
     );
   }

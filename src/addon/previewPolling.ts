@@ -140,7 +140,8 @@ function patchesFor(pending: Pending[], answers: Answers) {
     } else if (result && result.error.code === 'NOT_FOUND') {
       patch = {
         status: STATUS.failed,
-        message: 'the service does not know this preview (was it made with another key?)',
+        message:
+          'the service does not know this preview (made with another key?): check the key in Settings, or clear the Preview UUID and press Generate',
       };
     }
     if (!patch) continue;

@@ -30,6 +30,7 @@ import {
   type MyRun,
 } from '../gas/scheduleStore';
 import { clientConfig } from '../gas/settings';
+import { serviceError } from '../api/errors';
 import type { LogEntry, Schedule, ScheduleReport, ScheduleView } from '../contract';
 import { pollMonitorIn } from './monitor';
 import { scoreSheet } from './scores';
@@ -137,7 +138,13 @@ export function deleteSchedule(id: string): ScheduleReport {
   const book = SpreadsheetApp.getActiveSpreadsheet();
   const list = documentSchedules();
   const found = list.find((d) => d.id === id);
-  if (!found) return { ok: false, message: 'That schedule no longer exists.', schedule: null };
+  if (!found)
+    return {
+      ok: false,
+      message:
+        'That schedule was already deleted (perhaps by someone else): the list is up to date now.',
+      schedule: null,
+    };
   if (found.owner !== me())
     return {
       ok: false,
@@ -184,7 +191,7 @@ function runScores(book: Book, run: MyRun): Outcome {
   );
   if (!r)
     return {
-      failed: `the sheet "${s.sheetName}" has no Website column`,
+      failed: `the sheet "${s.sheetName}" has no Website column: put a Website header above the websites`,
       partial: false,
       news: [],
       log,
@@ -211,7 +218,7 @@ function runMonitor(book: Book): Outcome {
   const log = { sheet: MONITOR_SHEET, rows: '', requests: '', changed: '', errors: '' };
   if (!clientConfig().apiKey)
     return {
-      failed: 'no API key: add yours in Settings',
+      failed: serviceError('KEY_MISSING').message,
       partial: false,
       news: [],
       log,
@@ -220,7 +227,7 @@ function runMonitor(book: Book): Outcome {
   const r = pollMonitorIn(book, true);
   if (!r.exists)
     return {
-      failed: `the "${MONITOR_SHEET}" sheet no longer exists`,
+      failed: `the "${MONITOR_SHEET}" sheet no longer exists: open it again from the sidebar, or delete this schedule`,
       partial: false,
       news: [],
       log,
@@ -302,7 +309,7 @@ function finish(book: Book, run: MyRun, o: Outcome, now: number, dueAt: number):
     run.lastResult = `failed: ${o.failed}`;
     if (run.failures >= PAUSE_AFTER_FAILURES) {
       run.schedule = { ...s, paused: true };
-      run.lastResult += `; paused after ${run.failures} failures in a row`;
+      run.lastResult += `; paused after ${run.failures} failures in a row: fix the reason, then resume it in the Schedules tab`;
       mailOwner(
         s.owner,
         `Visibility for Sheets: a schedule in "${book.getName()}" is paused`,

@@ -243,7 +243,7 @@ function summarise(
   if (r.movers.length) parts.push(`${r.movers.length} moved`);
   let text = `${parts.join(', ')}.`;
   if (r.leftForTomorrow)
-    text += ` ${r.leftForTomorrow} sites were left for tomorrow: today's URL-fetch quota is spent.`;
+    text += ` ${r.leftForTomorrow} sites were left for tomorrow: today's URL-fetch quota is spent. Press Score again tomorrow to finish.`;
   if (r.historyTrimmed)
     text += ` The oldest ${r.historyTrimmed} history rows were removed to stay within 50,000.`;
   return text;

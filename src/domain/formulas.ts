@@ -220,7 +220,8 @@ export function visBrand(
   const keyOf = (value: unknown): Keyed => {
     if (by === 'url') return websiteKey(value);
     const text = typeof value === 'string' ? value.trim() : String(value);
-    if (text.length > 200) return { cell: errorText('too long for a brand name or slug') };
+    if (text.length > 200)
+      return { cell: errorText('too long for a brand name or slug: shorten it') };
     return { key: by === 'slug' ? text.toLowerCase() : text };
   };
   const rows = run(
@@ -304,7 +305,7 @@ export function visScan(agentId: FormulaInput, refresh: unknown, env: FormulaEnv
   const keyOf = (value: unknown): Keyed => {
     const id = parseAgentId(value);
     return id === null
-      ? { cell: errorText('not a brand agent ID (a whole number)') }
+      ? { cell: errorText('not a brand agent ID: use the whole number from your account') }
       : { key: String(id) };
   };
   return run(
@@ -349,7 +350,9 @@ export function visPreview(uuid: FormulaInput, refresh: unknown, env: FormulaEnv
   };
   const keyOf = (value: unknown): Keyed => {
     const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
-    return UUID.test(text) ? { key: text } : { cell: errorText('not a preview UUID') };
+    return UUID.test(text)
+      ? { key: text }
+      : { cell: errorText('not a preview UUID: copy it from the Preview UUID column') };
   };
   return run(
     uuid,
@@ -357,6 +360,6 @@ export function visPreview(uuid: FormulaInput, refresh: unknown, env: FormulaEnv
     resolver(spec, env),
     previewRow,
     PREVIEW_COLUMNS.length,
-    errorText('no preview with this UUID for your key'),
+    errorText('no preview with this UUID for your key: check the UUID, or the key in Settings'),
   );
 }

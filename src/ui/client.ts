@@ -55,9 +55,15 @@ function say(id: string, text: string, kind: 'ok' | 'error' | '' = ''): void {
   node.className = `message ${kind}`;
 }
 
+/** A call that failed outright (the server's refusals come back as results, not as failures):
+ * what happened, in words, and what to do next. */
 function errorText(e: unknown): string {
-  const message = e instanceof Error ? e.message : String(e);
-  return message.replace(/^Exception:\s*/, '');
+  const message = (e instanceof Error ? e.message : String(e)).replace(/^Exception:\s*/, '');
+  if (/NetworkError|Connection failure|HTTP 0\b/i.test(message))
+    return 'The connection to Google dropped: check your network, then try again.';
+  if (/authori[sz]ation is required|permission/i.test(message))
+    return `Google asks for your permission again (${message}): reload the spreadsheet, open the add-on from the Extensions menu and allow it.`;
+  return `Something went wrong: ${message.replace(/\.$/, '')}. Try again; if it keeps happening, send Help > diagnostics to support.`;
 }
 
 /* ---------- tabs ---------- */
@@ -133,7 +139,7 @@ let warned = false;
 function showSelection(s: SelectionSummary): void {
   const text = s.a1
     ? `${s.sheetName}!${s.a1}: ${s.urls} filled row${s.urls === 1 ? '' : 's'}, ${s.alreadyHavePreview} already with a preview, ${s.willSend} to send${s.invalid ? `, ${s.invalid} not valid` : ''} (${s.willSend} URL fetches; ${s.quotaLeft} left today).`
-    : (s.message ?? 'Select the websites.');
+    : (s.message ?? 'Select the cells that hold the websites (one column).');
   $('selection').textContent = text;
   $<HTMLButtonElement>('generate').disabled = generating || s.willSend + s.invalid === 0;
 }
@@ -213,7 +219,7 @@ function scoreOptions(): ScoreRunOptions {
 function showScorePlan(p: ScorePlanView): void {
   $('score-plan').textContent = p.a1
     ? `${p.sheetName}!${p.a1}: ${p.rows} rows, ${p.distinct} distinct sites, ${p.fresh} already fresh, ${p.toFetch} to fetch (${p.cached} cached, ${p.requests} requests; ${p.quotaLeft} URL fetches left today)${p.invalid ? `, ${p.invalid} not valid` : ''}.`
-    : (p.message ?? 'Select the websites.');
+    : (p.message ?? 'Select the cells that hold the websites (one column).');
   $<HTMLButtonElement>('score').disabled = scoring || p.toFetch + p.invalid === 0;
 }
 
@@ -418,7 +424,7 @@ async function refreshSiteHistory(): Promise<void> {
     const svg = $('site-history');
     if (!h.site || h.points.length === 0) {
       $('site-history-text').textContent = h.site
-        ? `${h.site}: no readings in the "Score history" sheet yet.`
+        ? `${h.site}: no readings in the "Score history" sheet yet: press Score to take the first.`
         : 'Select a row of a scored list.';
       svg.hidden = true;
       return;

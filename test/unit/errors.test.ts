@@ -1,0 +1,50 @@
+// Every service error reads "what happened: what to do next", and a caller that has its own next
+// step (the preview rows' "press Generate again") uses it only where sending again can help.
+import { serviceError, withRetryStep, type ErrorCode } from '../../src/api/errors';
+
+// A record, so the type checker fails this file when a code is added without being listed.
+const EVERY_CODE: Record<ErrorCode, true> = {
+  NOT_FOUND: true,
+  READ_ONLY: true,
+  PLAN_UPGRADE_REQUIRED: true,
+  PARTNER_SCREENNAME_REQUIRED: true,
+  AMBIGUOUS_NAME: true,
+  KEY_MISSING: true,
+  KEY_REFUSED: true,
+  INVALID_URL: true,
+  BAD_REQUEST: true,
+  SCAN_PAUSED: true,
+  RATE_LIMITED: true,
+  SERVER_ERROR: true,
+  MALFORMED_RESPONSE: true,
+  NETWORK: true,
+  UNAVAILABLE: true,
+  QUOTA: true,
+  TIMEOUT: true,
+};
+const CODES = Object.keys(EVERY_CODE) as ErrorCode[];
+
+it.each(CODES)('%s says what happened, then what to do', (code) => {
+  const e = serviceError(code);
+  expect(e.message.startsWith(`${e.what}: `)).toBe(true);
+  expect(e.message.length).toBeGreaterThan(e.what.length + 8);
+  expect(e.message.length).toBeLessThanOrEqual(120);
+});
+
+it('keeps a detail beside what happened, before the advice', () => {
+  expect(serviceError('SERVER_ERROR', { detail: 'HTTP 503' }).message).toBe(
+    'the service had an error (HTTP 503): try again in a few minutes',
+  );
+});
+
+it('names the caller’s next step only where sending again helps', () => {
+  const step = 'press Generate again to retry';
+  expect(withRetryStep(serviceError('RATE_LIMITED'), step)).toBe(
+    'the service is busy: press Generate again to retry',
+  );
+  expect(withRetryStep(serviceError('UNAVAILABLE'), step)).toMatch(/: press Generate again/);
+  expect(withRetryStep(serviceError('READ_ONLY'), step)).toBe(
+    'your account is read-only, so nothing can be created or triggered: ask your admin to restore write access',
+  );
+  expect(withRetryStep(serviceError('PLAN_UPGRADE_REQUIRED'), step)).not.toContain('Generate');
+});
