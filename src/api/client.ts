@@ -56,7 +56,7 @@ export type ScanStatus =
       platformScores: PlatformScores;
       reportUrl: string | null;
     }
-  | { state: 'failed'; scanDate: string | null; summary: string }
+  | { state: 'failed'; scanDate: string | null }
   | { state: 'running'; completed: number | null; total: number | null; message: string }
   | { state: 'none'; message: string };
 
@@ -187,11 +187,9 @@ const isRunning = (r: ScanRecord): r is z.infer<typeof scanRunningSchema> =>
 
 function toScanStatus(r: ScanRecord): ScanStatus {
   if (isFailed(r)) {
-    return {
-      state: 'failed',
-      scanDate: r.scanDate ?? null,
-      summary: r.summary ?? 'no engine responses were received; trigger a new scan',
-    };
+    // The spec's `summary` always says no engine answered and retrying is usual: the monitor
+    // says so in its own words, naming the menu item to use.
+    return { state: 'failed', scanDate: r.scanDate ?? null };
   }
   if (isComplete(r)) {
     return {

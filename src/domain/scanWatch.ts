@@ -67,6 +67,15 @@ function scanTime(status: ScanStatus): number | null {
  * The row for a polled status. `rescanAt` is when we asked for a rescan (null when none is
  * outstanding); `now` is the check time.
  */
+const FAILED_SCAN_MESSAGE =
+  'The scan failed: no AI engine answered (usually brief). Select the row and choose "Rescan selected agents" (menu or Scan monitor tab) to scan again.';
+
+/** Service text as a sentence, so our advice after it does not run on from it. */
+function asSentence(text: string): string {
+  const t = text.trim();
+  return /[.!?]$/.test(t) ? t : `${t.charAt(0).toUpperCase()}${t.slice(1)}.`;
+}
+
 export function monitorPatch(status: ScanStatus, rescanAt: Date | null, now: Date): MonitorPatch {
   const base: MonitorPatch = { lastChecked: now };
   const finished = scanTime(status);
@@ -104,9 +113,7 @@ export function monitorPatch(status: ScanStatus, rescanAt: Date | null, now: Dat
         progress: '',
         scanDate: dateCell(status.scanDate),
         reportUrl: '',
-        message: safeText(
-          `${status.summary} Select the row and choose "Rescan selected agents" (menu or Scan monitor tab) to try again.`,
-        ),
+        message: FAILED_SCAN_MESSAGE,
       };
     case 'running':
       return {
@@ -127,7 +134,7 @@ export function monitorPatch(status: ScanStatus, rescanAt: Date | null, now: Dat
         scanDate: '',
         reportUrl: '',
         message: safeText(
-          `${status.message} Select the row and choose "Rescan selected agents" to start one.`,
+          `${asSentence(status.message)} Select the row and choose "Rescan selected agents" to start one.`,
         ),
       };
   }

@@ -45,7 +45,9 @@ describe('scan monitor', () => {
     expect(rowOf(1002)).toMatchObject({ Gemini: '', ChatGPT: expect.any(Number) });
     expect(rowOf(1003)).toMatchObject({ 'Scan state': 'none', 'Overall score': '' });
     expect(rowOf(1004)).toMatchObject({ 'Scan state': 'failed', 'Overall score': '', ChatGPT: '' });
-    expect(rowOf(1004)['Scan message']).toMatch(/No engine responses.*Rescan selected/);
+    expect(rowOf(1004)['Scan message']).toMatch(
+      /^The scan failed: no AI engine answered \(usually brief\)\. Select the row and choose "Rescan selected agents"/,
+    );
     expect(rowOf(1005)).toMatchObject({
       'Scan state': 'running',
       Progress: expect.stringMatching(/^\d+\/24$/),

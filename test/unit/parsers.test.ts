@@ -135,7 +135,6 @@ describe('scan status: the four shapes', () => {
     expect(r.ok && r.value).toEqual({
       state: 'failed',
       scanDate: '2026-11-20T08:00:00Z',
-      summary: 'No engine responses were received. Retrying usually works.',
     });
   });
   it('running with progress', () => {

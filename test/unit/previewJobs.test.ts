@@ -131,7 +131,6 @@ describe('scan watch', () => {
     const failedLater = {
       state: 'failed' as const,
       scanDate: '2026-11-22T10:05:00Z',
-      summary: 's',
     };
     const failedBefore = { ...failedLater, scanDate: '2026-11-22T09:00:00Z' };
     expect(needsAutoRetry(failedLater, { at, retried: false })).toBe(true);
