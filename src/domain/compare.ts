@@ -83,7 +83,7 @@ export function visCompare(
     const why = !brandDomain
       ? `error: the brand "${name}" is not a website: put its address in the first argument`
       : own?.kind === 'error' && own.error.code === 'NOT_FOUND'
-        ? `error: the brand ${brandDomain} is not in the index, so there is nothing to compare with`
+        ? `error: the brand ${brandDomain} is not in the index, so there is nothing to compare with: check its address`
         : problemCell(own, NOT_IN_INDEX);
     out = keyed.map((k) => ('cell' in k && k.cell === '' ? pad('') : pad(why)));
   } else {

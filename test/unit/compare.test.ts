@@ -76,7 +76,7 @@ describe('VIS_COMPARE', () => {
     const { env } = world();
     expect(visCompare('unknown.com', [['a.com'], [''], ['b.com']], false, '', env)).toEqual([
       [
-        'error: the brand unknown.com is not in the index, so there is nothing to compare with',
+        'error: the brand unknown.com is not in the index, so there is nothing to compare with: check its address',
         '',
         '',
         '',
@@ -86,7 +86,7 @@ describe('VIS_COMPARE', () => {
       ],
       ['', '', '', '', '', '', ''],
       [
-        'error: the brand unknown.com is not in the index, so there is nothing to compare with',
+        'error: the brand unknown.com is not in the index, so there is nothing to compare with: check its address',
         '',
         '',
         '',
