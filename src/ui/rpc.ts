@@ -1,0 +1,32 @@
+/** google.script.run as typed promises, by the one contract between page and server. */
+import type { SidebarApi } from '../contract';
+
+type Runner = {
+  withSuccessHandler(fn: (value: unknown) => void): Runner;
+  withFailureHandler(fn: (error: Error) => void): Runner;
+} & Record<keyof SidebarApi, (...args: unknown[]) => void>;
+
+declare const google: { script: { run: Runner } };
+
+export function call<K extends keyof SidebarApi>(
+  name: K,
+  ...args: Parameters<SidebarApi[K]>
+): Promise<ReturnType<SidebarApi[K]>> {
+  return new Promise((resolve, reject) => {
+    const runner = google.script.run
+      .withSuccessHandler((v) => resolve(v as ReturnType<SidebarApi[K]>))
+      .withFailureHandler((e) => reject(e));
+    runner[name](...args);
+  });
+}
+
+/** A call that failed outright (the server's refusals come back as results, not as failures):
+ * what happened, in words, and what to do next. */
+export function errorText(e: unknown): string {
+  const message = (e instanceof Error ? e.message : String(e)).replace(/^Exception:\s*/, '');
+  if (/NetworkError|Connection failure|HTTP 0\b/i.test(message))
+    return 'The connection to Google dropped: check your network, then try again.';
+  if (/authori[sz]ation is required|permission/i.test(message))
+    return `Google asks for your permission again (${message}): reload the spreadsheet, open the add-on from the Extensions menu and allow it.`;
+  return `Something went wrong: ${message.replace(/\.$/, '')}. Try again; if it keeps happening, send Help > diagnostics to support.`;
+}

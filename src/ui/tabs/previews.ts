@@ -1,0 +1,234 @@
+/** Previews: bulk generation for the selected websites, progress as they complete, rows to fix. */
+import { html } from 'lit-html';
+import type { GenerateReport, GenerateRequest, PollReport, SelectionSummary } from '../../contract';
+import { VISIBILITY_LEVELS } from '../../domain/levels';
+import { mount, messageLine, NO_MESSAGE, plural, say, type Message } from '../component';
+import { call, errorText } from '../rpc';
+
+type Completed = PollReport['justCompleted'][number];
+
+interface State {
+  selection: string;
+  canGenerate: boolean;
+  generating: boolean;
+  message: Message;
+  upgradeUrl: string | null;
+  warning: string | null;
+  progress: PollReport | null;
+  /** Newest first, at most 20, across polls. */
+  recent: Completed[];
+  /** Where the last Generate worked: Retry sends that block's failed rows again. */
+  lastRequest: GenerateRequest | null;
+}
+
+function selectionText(s: SelectionSummary): string {
+  return s.a1
+    ? `${s.sheetName}!${s.a1}: ${s.urls} filled ${plural(s.urls, 'row')}, ${s.alreadyHavePreview} already with a preview, ${s.willSend} to send${s.invalid ? `, ${s.invalid} not valid` : ''} (${s.willSend} URL fetches; ${s.quotaLeft} left today).`
+    : (s.message ?? 'Select the cells that hold the websites (one column).');
+}
+
+const toneOf = (r: GenerateReport) =>
+  r.state === 'refused' || r.state === 'busy' ? 'error' : r.state === 'done' ? 'ok' : '';
+
+function progressView(p: PollReport, s: State, retry: () => void) {
+  const total = Math.max(1, p.complete + p.pending + p.failed);
+  const share = (n: number) => `width:${(100 * n) / total}%`;
+  const max = Math.max(1, ...VISIBILITY_LEVELS.map((l) => p.levels[l]));
+  const count = (id: string, label: string, n: number) =>
+    html`<div>
+      <dt>${label}</dt>
+      <dd id=${id}>${n}</dd>
+    </div>`;
+  const retryable = p.errors.some((e) => e.status !== 'error: bad URL');
+  return html`<div
+      id="preview-progress"
+      class="bar"
+      role="progressbar"
+      aria-label="Preview progress"
+      aria-valuemin="0"
+      aria-valuemax="100"
+      aria-valuenow=${Math.round((100 * (p.complete + p.failed)) / total)}
+      aria-valuetext=${`${p.complete} complete, ${p.pending} pending, ${p.failed} failed`}
+    >
+      <span id="bar-complete" class="seg complete" style=${share(p.complete)}></span
+      ><span id="bar-pending" class="seg pending" style=${share(p.pending)}></span
+      ><span id="bar-failed" class="seg failed" style=${share(p.failed)}></span>
+    </div>
+    <dl class="counts">
+      ${count('count-triggered', 'Triggered', p.triggered)}
+      ${count('count-pending', 'Pending', p.pending)}
+      ${count('count-complete', 'Complete', p.complete)}
+      ${count('count-failed', 'Failed', p.failed)}
+    </dl>
+    <p id="poll-cost" class="hint" ?hidden=${p.pending === 0}>
+      ${`The last check asked about ${p.asked} ${plural(p.asked, 'preview')} (${p.asked} URL fetches); the others are not done yet, so they cost nothing.`}
+    </p>
+    <h3 id="recent-title" ?hidden=${s.recent.length === 0}>Just completed</h3>
+    <ul id="recent" class="recent">
+      ${s.recent.map(
+        (d) =>
+          html`<li>${`${d.brandName || `${d.sheet} row ${d.row}`}: ${d.score ?? 'no score'}`}</li>`,
+      )}
+    </ul>
+    <h3>Visibility of completed rows</h3>
+    <div id="levels" class="levels">
+      ${VISIBILITY_LEVELS.map(
+        (level) =>
+          html`<div class="level">
+            <span>${level}</span
+            ><span class="track"
+              ><span class="fill" style=${`width:${(100 * p.levels[level]) / max}%`}></span></span
+            ><span>${p.levels[level]}</span>
+          </div>`,
+      )}
+    </div>
+    <h3 id="errors-title" ?hidden=${p.errors.length === 0}>Rows that need attention</h3>
+    <ul id="errors" class="errors">
+      ${p.errors.map(
+        // A button per row: clicking (or Enter) selects that row in the sheet.
+        (e) =>
+          html`<li>
+            <button
+              type="button"
+              class="link"
+              @click=${() => void call('selectRow', e.sheet, e.row)}
+            >
+              ${`${e.sheet} row ${e.row}: ${e.status}${e.message ? ` (${e.message})` : ''}`}
+            </button>
+          </li>`,
+      )}
+    </ul>
+    <div class="row">
+      <button id="retry-rows" ?hidden=${!(retryable && s.lastRequest)} @click=${retry}>
+        Retry these rows
+      </button>
+    </div>`;
+}
+
+export function previewsTab(
+  host: HTMLElement,
+  hooks: { onWorkDone: () => void; onRefused: () => void },
+) {
+  const tab = mount<State>(
+    host,
+    {
+      selection: 'Reading your selection…',
+      canGenerate: false,
+      generating: false,
+      message: NO_MESSAGE,
+      upgradeUrl: null,
+      warning: null,
+      progress: null,
+      recent: [],
+      lastRequest: null,
+    },
+    (s) => {
+      const p = s.progress;
+      // Only a web address becomes a link: a javascript: URL from the service stays out.
+      const plans =
+        s.upgradeUrl && /^https?:\/\//.test(s.upgradeUrl)
+          ? html`<a href=${s.upgradeUrl}> See plans</a>`
+          : '';
+      return html`<h2>Bulk previews</h2>
+        <p id="selection" class="muted">${s.selection}</p>
+        <p class="hint">
+          Previews cost no credits. Each one takes 30 to 90 seconds; results fill in by themselves.
+        </p>
+        <div class="row">
+          <button
+            id="generate"
+            class="primary"
+            ?disabled=${s.generating || !s.canGenerate}
+            @click=${() => void generate()}
+          >
+            Generate previews
+          </button>
+          <button
+            id="refresh-selection"
+            title="Read the selection again"
+            @click=${() => void readSelection()}
+          >
+            Update selection
+          </button>
+        </div>
+        ${messageLine('run-message', s.message, plans)}
+        <p id="warning" class="warning" ?hidden=${!s.warning}>
+          ${s.warning ? `Note from the service: ${s.warning}` : ''}
+        </p>
+        <div id="progress-block" ?hidden=${!p || p.triggered + p.failed === 0}>
+          ${p ? progressView(p, s, () => void retry()) : ''}
+        </div>`;
+    },
+  );
+
+  async function readSelection(): Promise<void> {
+    if (tab.state.generating) return;
+    try {
+      const s = await call('getSelectionSummary');
+      tab.set({ selection: selectionText(s), canGenerate: s.willSend + s.invalid > 0 });
+    } catch (e) {
+      tab.set({ selection: errorText(e) });
+    }
+  }
+
+  async function poll(): Promise<void> {
+    try {
+      const p = await call('pollPendingPreviews');
+      tab.set({
+        progress: p,
+        recent: [...[...p.justCompleted].reverse(), ...tab.state.recent].slice(0, 20),
+      });
+    } catch (e) {
+      tab.set({ message: say(errorText(e), 'error') });
+    }
+  }
+
+  async function generate(): Promise<void> {
+    tab.set({ generating: true, upgradeUrl: null, message: say('Starting previews…') });
+    let request: GenerateRequest | undefined;
+    try {
+      for (;;) {
+        const r = await call('startPreviewsForSelection', ...(request ? [request] : []));
+        tab.set({
+          message: say(r.message, toneOf(r)),
+          upgradeUrl: r.state === 'refused' ? r.upgradeUrl : null,
+          // The service's note is shown once, the first time it comes.
+          warning: tab.state.warning ?? r.warning,
+          lastRequest: r.request ?? tab.state.lastRequest,
+        });
+        if (r.state === 'refused') hooks.onRefused();
+        await poll();
+        if (r.state !== 'partial' || !r.request) break;
+        request = r.request;
+      }
+    } catch (e) {
+      tab.set({ message: say(errorText(e), 'error') });
+    } finally {
+      tab.set({ generating: false });
+      void readSelection();
+      hooks.onWorkDone();
+    }
+  }
+
+  async function retry(): Promise<void> {
+    const request = tab.state.lastRequest;
+    if (!request) return;
+    tab.set({ message: say('Sending the failed rows again…') });
+    try {
+      const r = await call('retryPreviews', request);
+      tab.set({
+        message: say(r.message, r.state === 'done' ? 'ok' : r.state === 'partial' ? '' : 'error'),
+      });
+      await poll();
+    } catch (e) {
+      tab.set({ message: say(errorText(e), 'error') });
+    }
+  }
+
+  return {
+    readSelection,
+    poll,
+    /** Worth a poll on the timer: previews are pending and no run is sending. */
+    wantsPoll: () => (tab.state.progress?.pending ?? 0) > 0 && !tab.state.generating,
+  };
+}

@@ -1,0 +1,69 @@
+/** Scan monitor: the brand agents' sheet, checked while the sidebar is open, and rescans. */
+import { html } from 'lit-html';
+import type { MonitorReport } from '../../contract';
+import { mount, messageLine, NO_MESSAGE, say, type Message } from '../component';
+import { call, errorText } from '../rpc';
+
+interface State {
+  triggerMinutes: number;
+  summary: string;
+  message: Message;
+}
+
+export function scansTab(host: HTMLElement) {
+  let report: MonitorReport | null = null;
+  const tab = mount<State>(
+    host,
+    { triggerMinutes: 60, summary: '', message: NO_MESSAGE },
+    (s) =>
+      html`<h2>Scan monitor</h2>
+        <p class="hint">
+          Keep your brand agent IDs in the "Scan monitor" sheet. They are checked every 45 s while
+          this sidebar is open, and
+          <span id="trigger-every"
+            >${s.triggerMinutes >= 60 ? 'hourly' : `every ${s.triggerMinutes} minutes`}</span
+          >
+          otherwise. A rescan keeps the previous scores visible, marked as previous, until the new
+          scan completes (usually 2 to 5 minutes).
+        </p>
+        <div class="row">
+          <button id="open-monitor" class="primary" @click=${() => void check('openScanMonitor')}>
+            Open the monitor sheet
+          </button>
+          <button id="refresh-monitor" @click=${() => void check('pollScanMonitor', true)}>
+            Refresh now
+          </button>
+          <button id="rescan" @click=${() => void rescan()}>Rescan selected agents</button>
+        </div>
+        <p id="monitor-summary" class="muted">${s.summary}</p>
+        ${messageLine('monitor-message', s.message)}`,
+  );
+
+  /** `force`: the person pressed Refresh now, so every row is checked, due or not. */
+  async function check(name: 'openScanMonitor' | 'pollScanMonitor', force = false) {
+    try {
+      report = await (name === 'pollScanMonitor' ? call(name, force) : call(name));
+      tab.set({ summary: report.message });
+    } catch (e) {
+      tab.set({ message: say(errorText(e), 'error') });
+    }
+  }
+
+  async function rescan(): Promise<void> {
+    tab.set({ message: say('Requesting rescans…') });
+    try {
+      const r = await call('rescanSelected');
+      tab.set({ message: say(r.message, r.state === 'done' ? 'ok' : 'error') });
+      await check('pollScanMonitor');
+    } catch (e) {
+      tab.set({ message: say(errorText(e), 'error') });
+    }
+  }
+
+  return {
+    poll: () => check('pollScanMonitor'),
+    /** Worth a check on the timer: a monitor exists and something runs, or the tab is shown. */
+    wantsPoll: (shown: boolean) => !!report?.exists && (report.running > 0 || shown),
+    setTriggerMinutes: (triggerMinutes: number) => tab.set({ triggerMinutes }),
+  };
+}

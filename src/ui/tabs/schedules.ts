@@ -1,0 +1,250 @@
+/** Schedules: refreshes that run by themselves, as the person who saved them, and the run log. */
+import { html } from 'lit-html';
+import { live } from 'lit-html/directives/live.js';
+import type { LogEntry, Schedule, ScheduleView } from '../../contract';
+import { mount, messageLine, NO_MESSAGE, say, type Message } from '../component';
+import { call, errorText } from '../rpc';
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
+
+interface Draft {
+  id: string;
+  action: Schedule['action'];
+  sheetName: string;
+  every: Schedule['every'];
+  weekday: number;
+  hour: number;
+  refresh: 'stale' | 'all';
+  email: boolean;
+  minChange: number;
+}
+
+const draftOf = (s: ScheduleView | null): Draft => ({
+  id: s?.id ?? '',
+  action: s?.action ?? 'refreshScores',
+  sheetName: s?.sheetName ?? '',
+  every: s?.every ?? 'day',
+  weekday: s?.weekday ?? 1,
+  hour: s?.hour ?? 9,
+  refresh: s?.refresh ?? 'stale',
+  email: s?.alert?.email ?? false,
+  minChange: s?.alert?.minChange ?? 10,
+});
+
+const scheduleOf = (d: Draft): Schedule => ({
+  ...(d.id ? { id: d.id } : {}),
+  action: d.action,
+  sheetName: d.sheetName,
+  every: d.every,
+  hour: d.hour,
+  ...(d.every === 'week' ? { weekday: d.weekday } : {}),
+  refresh: d.refresh,
+  alert: { email: d.email, minChange: d.minChange },
+});
+
+function describe(s: ScheduleView): string {
+  const what = s.action === 'refreshScores' ? `Scores of "${s.sheetName}"` : 'The scan monitor';
+  const every =
+    s.every === 'day'
+      ? `every day at ${s.hour}:00`
+      : `every ${WEEKDAYS[(s.weekday ?? 1) - 1]} at ${s.hour}:00`;
+  const state = s.paused ? 'paused' : `next run ${when(s.nextRun)}`;
+  return `${what}, ${every} (${state}). Last run ${when(s.lastRun)}${s.lastResult ? `: ${s.lastResult}` : ''}. Runs as ${s.mine ? 'you' : s.owner}.`;
+}
+
+const logLine = (e: LogEntry) =>
+  `${when(e.time)} · ${e.run} · ${e.action.replace(/ #.*$/, '')}${e.sheet ? ` (${e.sheet})` : ''}: ${e.result}`;
+
+interface State {
+  list: ScheduleView[];
+  log: LogEntry[];
+  draft: Draft;
+  message: Message;
+}
+
+export function schedulesTab(host: HTMLElement) {
+  const edit = (change: Partial<Draft>) => tab.set({ draft: { ...tab.state.draft, ...change } });
+  const value = (e: Event) => (e.target as HTMLInputElement | HTMLSelectElement).value;
+
+  const item = (s: ScheduleView) => {
+    const name = s.action === 'refreshScores' ? s.sheetName : 'scan monitor';
+    const toggle = s.paused ? 'Resume' : 'Pause';
+    return html`<li>
+      <p>${describe(s)}</p>
+      ${
+        s.mine
+          ? html`<div class="row">
+              <button
+                type="button"
+                aria-label=${`Edit the schedule for ${name}`}
+                @click=${() => tab.set({ draft: draftOf(s) })}
+              >
+                Edit
+              </button>
+              <button
+                type="button"
+                aria-label=${`${toggle} the schedule for ${name}`}
+                @click=${() => void save({ ...s, paused: !s.paused })}
+              >
+                ${toggle}
+              </button>
+              <button
+                type="button"
+                aria-label=${`Delete the schedule for ${name}`}
+                @click=${() => void remove(s.id)}
+              >
+                Delete
+              </button>
+            </div>`
+          : ''
+      }
+    </li>`;
+  };
+
+  const tab = mount<State>(
+    host,
+    { list: [], log: [], draft: draftOf(null), message: NO_MESSAGE },
+    (s) => {
+      const d = s.draft;
+      return html`<h2>Schedules</h2>
+        <p class="hint">
+          A schedule refreshes a list (or the scan monitor) by itself, even with the spreadsheet
+          closed. It runs as the person who saved it, with their key and quota. Schedules never
+          create previews or scans.
+        </p>
+        <ul id="schedule-list" class="schedules">
+          ${s.list.length ? s.list.map(item) : html`<li>No schedules yet.</li>`}
+        </ul>
+        <h3 id="schedule-form-title">${d.id ? 'Edit the schedule' : 'Add a schedule'}</h3>
+        <form
+          id="schedule-form"
+          @submit=${(e: Event) => {
+            e.preventDefault();
+            void save(scheduleOf(tab.state.draft));
+          }}
+        >
+          <label for="schedule-action">What to refresh</label>
+          <select
+            id="schedule-action"
+            .value=${live(d.action)}
+            @change=${(e: Event) => edit({ action: value(e) as Draft['action'] })}
+          >
+            <option value="refreshScores">Scores of a sheet's Website column</option>
+            <option value="refreshScanMonitor">The scan monitor</option>
+          </select>
+          <label for="schedule-sheet">Sheet</label>
+          <input
+            id="schedule-sheet"
+            type="text"
+            spellcheck="false"
+            .value=${live(d.sheetName)}
+            @input=${(e: Event) => edit({ sheetName: value(e) })}
+          />
+          <label for="schedule-every">How often</label>
+          <select
+            id="schedule-every"
+            .value=${live(d.every)}
+            @change=${(e: Event) => edit({ every: value(e) as Draft['every'] })}
+          >
+            <option value="day">Every day</option>
+            <option value="week">Every week</option>
+          </select>
+          <label for="schedule-weekday">Day (weekly)</label>
+          <select
+            id="schedule-weekday"
+            @change=${(e: Event) => edit({ weekday: Number(value(e)) })}
+          >
+            ${WEEKDAYS.map(
+              (day, i) =>
+                html`<option value=${i + 1} ?selected=${d.weekday === i + 1}>${day}</option>`,
+            )}
+          </select>
+          <label for="schedule-hour">Hour (the spreadsheet's time zone)</label>
+          <input
+            id="schedule-hour"
+            type="number"
+            min="0"
+            max="23"
+            .value=${live(String(d.hour))}
+            @input=${(e: Event) => edit({ hour: Number(value(e)) })}
+          />
+          <label for="schedule-refresh">Rows to refresh</label>
+          <select
+            id="schedule-refresh"
+            .value=${live(d.refresh)}
+            @change=${(e: Event) => edit({ refresh: value(e) as Draft['refresh'] })}
+          >
+            <option value="stale">Stale, failed or never checked</option>
+            <option value="all">Every row</option>
+          </select>
+          <label class="check"
+            ><input
+              id="schedule-email"
+              type="checkbox"
+              .checked=${live(d.email)}
+              @change=${(e: Event) => edit({ email: (e.target as HTMLInputElement).checked })}
+            />
+            E-mail me what moved</label
+          >
+          <label for="schedule-min-change">Smallest score change worth an e-mail</label>
+          <input
+            id="schedule-min-change"
+            type="number"
+            min="0"
+            max="100"
+            .value=${live(String(d.minChange))}
+            @input=${(e: Event) => edit({ minChange: Number(value(e)) })}
+          />
+          <div class="row">
+            <button id="schedule-save" type="submit" class="primary">Save schedule</button>
+            <button
+              id="schedule-new"
+              type="button"
+              @click=${() => tab.set({ draft: draftOf(null) })}
+            >
+              New
+            </button>
+          </div>
+        </form>
+        ${messageLine('schedule-message', s.message)}
+        <h3>Last runs</h3>
+        <ul id="run-log" class="recent">
+          ${s.log.map((e) => html`<li>${logLine(e)}</li>`)}
+        </ul>`;
+    },
+  );
+
+  async function refresh(): Promise<void> {
+    try {
+      tab.set({ list: await call('getSchedules'), log: await call('getRunLog') });
+    } catch (e) {
+      tab.set({ message: say(errorText(e), 'error') });
+    }
+  }
+
+  async function save(s: Schedule): Promise<void> {
+    try {
+      const r = await call('saveSchedule', s);
+      tab.set({
+        message: say(r.message, r.ok ? 'ok' : 'error'),
+        ...(r.ok ? { draft: draftOf(null) } : {}),
+      });
+      await refresh();
+    } catch (e) {
+      tab.set({ message: say(errorText(e), 'error') });
+    }
+  }
+
+  async function remove(id: string): Promise<void> {
+    try {
+      const r = await call('deleteSchedule', id);
+      tab.set({ message: say(r.message, r.ok ? 'ok' : 'error') });
+      await refresh();
+    } catch (e) {
+      tab.set({ message: say(errorText(e), 'error') });
+    }
+  }
+
+  return { refresh };
+}

@@ -1,0 +1,224 @@
+/** Scores: public scores written as values for the selected websites, movers, a site's history. */
+import { html } from 'lit-html';
+import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../../contract';
+import { mount, messageLine, NO_MESSAGE, plural, say, type Message } from '../component';
+import { call, errorText } from '../rpc';
+
+interface State {
+  plan: string;
+  canScore: boolean;
+  refresh: ScoreRunOptions['refresh'];
+  staleDays: number;
+  scoring: boolean;
+  percent: number | null;
+  message: Message;
+  movers: ScoreReport['movers'];
+  historyText: string;
+  historyPoints: string | null;
+}
+
+function planText(p: ScorePlanView): string {
+  return p.a1
+    ? `${p.sheetName}!${p.a1}: ${p.rows} rows, ${p.distinct} distinct sites, ${p.fresh} already fresh, ${p.toFetch} to fetch (${p.cached} cached, ${p.requests} requests; ${p.quotaLeft} URL fetches left today)${p.invalid ? `, ${p.invalid} not valid` : ''}.`
+    : (p.message ?? 'Select the cells that hold the websites (one column).');
+}
+
+/** Up or down in words too: colour is never the only signal. */
+const moverText = (m: ScoreReport['movers'][number]) =>
+  `${m.brand || m.website}: ${m.from} → ${m.to} (${m.change > 0 ? 'up' : 'down'} ${Math.abs(m.change)}), row ${m.row}`;
+
+export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
+  const tab = mount<State>(
+    host,
+    {
+      plan: 'Reading your selection…',
+      canScore: false,
+      refresh: 'stale',
+      staleDays: 7,
+      scoring: false,
+      percent: null,
+      message: NO_MESSAGE,
+      movers: [],
+      historyText: 'Select a row of a scored list.',
+      historyPoints: null,
+    },
+    (s) =>
+      html`<h2>Score a list</h2>
+        <p id="score-plan" class="muted">${s.plan}</p>
+        <p class="hint">
+          Public scores are written as values (sortable, shareable, no request when opened). The
+          public index needs no key. Each run adds new readings to the "Score history" sheet.
+        </p>
+        <label for="score-refresh">What to fetch</label>
+        <select
+          id="score-refresh"
+          @change=${(e: Event) => {
+            tab.set({ refresh: (e.target as HTMLSelectElement).value as State['refresh'] });
+            void plan();
+          }}
+        >
+          <option value="stale" ?selected=${s.refresh === 'stale'}>
+            Rows never checked, with errors, or older than the days below
+          </option>
+          <option value="missing" ?selected=${s.refresh === 'missing'}>
+            Only rows never checked
+          </option>
+          <option value="all" ?selected=${s.refresh === 'all'}>
+            Every row, fresh from the service
+          </option>
+        </select>
+        <label for="stale-days">Days before a score is stale</label>
+        <input
+          id="stale-days"
+          type="number"
+          min="0"
+          max="365"
+          .value=${String(s.staleDays)}
+          @change=${(e: Event) => {
+            tab.set({ staleDays: Number((e.target as HTMLInputElement).value) });
+            void plan();
+          }}
+        />
+        <div class="row">
+          <button
+            id="score"
+            class="primary"
+            ?disabled=${s.scoring || !s.canScore}
+            @click=${() => void score()}
+          >
+            Score
+          </button>
+          <button
+            id="refresh-score-plan"
+            title="Read the selection again"
+            @click=${() => {
+              void plan();
+              void history();
+            }}
+          >
+            Update selection
+          </button>
+          <button
+            id="compare-chart"
+            title="Select a website with its competitors below it: the first is the brand"
+            @click=${() => void compare()}
+          >
+            Compare chart
+          </button>
+        </div>
+        <div
+          id="score-progress"
+          class="bar"
+          role="progressbar"
+          aria-label="Scoring progress"
+          aria-valuemin="0"
+          aria-valuemax="100"
+          aria-valuenow=${s.percent ?? 0}
+          ?hidden=${s.percent === null}
+        >
+          <span id="score-bar" class="seg complete" style="width:${s.percent ?? 0}%"></span>
+        </div>
+        ${messageLine('score-message', s.message)}
+        <h3 id="movers-title" ?hidden=${s.movers.length === 0}>Movers of the last run</h3>
+        <ul id="movers" class="recent">
+          ${s.movers.map((m) => html`<li>${moverText(m)}</li>`)}
+        </ul>
+        <h3>History of the selected site</h3>
+        <p id="site-history-text" class="muted">${s.historyText}</p>
+        <svg
+          id="site-history"
+          class="spark"
+          viewBox="0 0 260 60"
+          role="img"
+          aria-labelledby="site-history-text"
+          ?hidden=${s.historyPoints === null}
+        >
+          <polyline
+            id="site-history-line"
+            fill="none"
+            stroke="#1a73e8"
+            stroke-width="2"
+            points=${s.historyPoints ?? ''}
+          />
+        </svg>`,
+  );
+
+  const options = (): ScoreRunOptions => ({
+    refresh: tab.state.refresh,
+    staleDays: tab.state.staleDays,
+  });
+
+  async function plan(): Promise<void> {
+    if (tab.state.scoring) return;
+    try {
+      const p = await call('getScorePlan', options());
+      tab.set({ plan: planText(p), canScore: p.toFetch + p.invalid > 0 });
+    } catch (e) {
+      tab.set({ plan: errorText(e) });
+    }
+  }
+
+  async function score(): Promise<void> {
+    tab.set({ scoring: true, percent: 0, message: say('Scoring…') });
+    let request: ScoreRequest | null = null;
+    let done = 0;
+    try {
+      for (;;) {
+        const r: ScoreReport = await call('scoreSelection', { ...options(), request });
+        done += r.scored;
+        tab.set({
+          percent: r.state === 'partial' ? Math.round((100 * done) / (done + r.remaining)) : 100,
+          message: say(r.message, r.state === 'done' ? 'ok' : r.state === 'partial' ? '' : 'error'),
+          movers: r.movers,
+        });
+        if (r.state !== 'partial' || !r.request) break;
+        request = r.request;
+      }
+    } catch (e) {
+      tab.set({ message: say(errorText(e), 'error') });
+    } finally {
+      tab.set({ scoring: false });
+      void plan();
+      void history();
+      onWorkDone();
+    }
+  }
+
+  async function compare(): Promise<void> {
+    tab.set({ message: say('Drawing the comparison…') });
+    try {
+      const r = await call('insertCompareChart');
+      tab.set({ message: say(r.message, r.state === 'done' ? 'ok' : 'error') });
+    } catch (e) {
+      tab.set({ message: say(errorText(e), 'error') });
+    }
+  }
+
+  async function history(): Promise<void> {
+    try {
+      const h = await call('getSiteHistory');
+      if (!h.site || h.points.length === 0) {
+        tab.set({
+          historyPoints: null,
+          historyText: h.site
+            ? `${h.site}: no readings in the "Score history" sheet yet: press Score to take the first.`
+            : 'Select a row of a scored list.',
+        });
+        return;
+      }
+      const first = h.points[0]!;
+      const last = h.points[h.points.length - 1]!;
+      const step = h.points.length > 1 ? 250 / (h.points.length - 1) : 0;
+      tab.set({
+        historyText: `${h.site}: ${first.score} → ${last.score} over ${h.points.length} ${plural(h.points.length, 'reading')} (${new Date(first.at).toLocaleDateString()} to ${new Date(last.at).toLocaleDateString()}).`,
+        historyPoints: h.points
+          .map((p, i) => `${(5 + i * step).toFixed(1)},${(55 - p.score / 2).toFixed(1)}`)
+          .join(' '),
+      });
+    } catch (e) {
+      tab.set({ historyText: errorText(e) });
+    }
+  }
+
+  return { plan, history };
+}

@@ -1,0 +1,142 @@
+/** Settings: the key (shown masked, never sent back to the page), the service address, formulas. */
+import { html } from 'lit-html';
+import { live } from 'lit-html/directives/live.js';
+import type { SettingsView } from '../../contract';
+import { mount, messageLine, NO_MESSAGE, say, type Message } from '../component';
+import { call, errorText } from '../rpc';
+
+interface State {
+  view: SettingsView | null;
+  keyDraft: string;
+  baseUrl: string;
+  allowFormulas: boolean;
+  message: Message;
+}
+
+export function settingsTab(host: HTMLElement, onSettings: (s: SettingsView) => void) {
+  const tab = mount<State>(
+    host,
+    { view: null, keyDraft: '', baseUrl: '', allowFormulas: false, message: NO_MESSAGE },
+    (s) => {
+      const v = s.view;
+      const mayAllow = v?.mayAllowFormulas ?? true;
+      return html`<h2>Settings</h2>
+        <p id="account-notice" class="warning" ?hidden=${!v?.accountNotice}>
+          ${v?.accountNotice ?? ''}
+        </p>
+        <label for="api-key">API key</label>
+        <input
+          id="api-key"
+          type="password"
+          autocomplete="off"
+          spellcheck="false"
+          placeholder=${v?.maskedKey ?? 'Paste your API key'}
+          .value=${live(s.keyDraft)}
+          @input=${(e: Event) => tab.set({ keyDraft: (e.target as HTMLInputElement).value })}
+        />
+        <p id="key-state" class="muted">
+          ${
+            v?.hasKey
+              ? `Saved key: ${v.maskedKey}`
+              : 'No key saved yet: formulas for public scores work without one.'
+          }
+        </p>
+        <label for="base-url">Service address</label>
+        <input
+          id="base-url"
+          type="url"
+          spellcheck="false"
+          .value=${live(s.baseUrl)}
+          @input=${(e: Event) => tab.set({ baseUrl: (e.target as HTMLInputElement).value })}
+        />
+        <label class="check"
+          ><input
+            id="allow-formulas"
+            type="checkbox"
+            .checked=${live(s.allowFormulas)}
+            ?disabled=${!mayAllow}
+            @change=${(e: Event) =>
+              tab.set({ allowFormulas: (e.target as HTMLInputElement).checked })}
+          />
+          Allow formulas in this spreadsheet to use my key (for VIS_SCAN and VIS_PREVIEW)</label
+        >
+        <p id="allow-formulas-note" class="hint" ?hidden=${mayAllow}>
+          ${
+            mayAllow
+              ? ''
+              : 'Only the spreadsheet owner can allow this: formulas run with the owner’s settings.'
+          }
+        </p>
+        <div class="row">
+          <button id="save-settings" class="primary" @click=${() => void save()}>Save</button>
+          <button id="remove-key" ?disabled=${!v?.hasKey} @click=${() => void removeKey()}>
+            Remove key
+          </button>
+          <button id="test-connection" @click=${() => void test()}>Test connection</button>
+        </div>
+        ${messageLine('settings-message', s.message)}
+        <p class="hint">
+          Your key is kept in your own Google account's settings for this add-on, never in the
+          spreadsheet.
+        </p>`;
+    },
+  );
+
+  /** New settings from the server: the form shows them, the key field empties. */
+  function show(view: SettingsView, message: Message = tab.state.message): void {
+    tab.set({
+      view,
+      keyDraft: '',
+      baseUrl: view.baseUrl,
+      allowFormulas: view.allowFormulasToUseKey,
+      message,
+    });
+    onSettings(view);
+  }
+
+  async function save(): Promise<void> {
+    const key = tab.state.keyDraft.trim();
+    try {
+      const s = await call('saveSettings', {
+        ...(key ? { apiKey: key } : {}),
+        baseUrl: tab.state.baseUrl.trim(),
+        allowFormulasToUseKey: tab.state.allowFormulas,
+      });
+      show(s, s.refused ? say(s.refused, 'error') : say('Saved.', 'ok'));
+    } catch (e) {
+      tab.set({ message: say(errorText(e), 'error') });
+    }
+  }
+
+  async function removeKey(): Promise<void> {
+    try {
+      show(await call('saveSettings', { apiKey: '' }), say('Key removed.', 'ok'));
+    } catch (e) {
+      tab.set({ message: say(errorText(e), 'error') });
+    }
+  }
+
+  async function test(): Promise<void> {
+    tab.set({ message: say('Testing…') });
+    try {
+      const r = await call('testConnection');
+      tab.set({ message: say(r.message, r.ok ? 'ok' : 'error') });
+    } catch (e) {
+      tab.set({ message: say(errorText(e), 'error') });
+    }
+  }
+
+  return {
+    /** Reads the settings again (after a refusal that may have changed the account notice). */
+    async load(): Promise<SettingsView | null> {
+      try {
+        const view = await call('getSettings');
+        show(view);
+        return view;
+      } catch (e) {
+        tab.set({ message: say(errorText(e), 'error') });
+        return null;
+      }
+    },
+  };
+}
