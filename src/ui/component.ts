@@ -4,6 +4,7 @@
  * as markup, so a brand name or message holding HTML shows as it is.
  */
 import { html, render, type TemplateResult } from 'lit-html';
+import { errorText } from './rpc';
 
 export interface Component<S> {
   readonly state: S;
@@ -39,5 +40,28 @@ export const say = (text: string, tone: Tone = ''): Message => ({ text, tone });
 // prettier-ignore
 export const messageLine = (id: string, m: Message, extra: unknown = '') =>
   html`<p id=${id} class="message ${m.tone}" role="status" aria-live="polite">${m.text}${extra}</p>`;
+
+/** How a server report reads in a status line: done/ok in green, anything else as a problem. */
+export const reportMessage = (r: { message: string; state?: string; ok?: boolean }): Message =>
+  say(r.message, r.ok === true || r.state === 'done' ? 'ok' : 'error');
+
+/** Runs one server call for a button: `busy` while it runs, then the report's message, or what
+ * went wrong. Returns the report, or null when the call failed. */
+export async function attempt<R>(
+  show: (m: Message) => void,
+  run: () => Promise<R>,
+  read: (r: R) => Message,
+  busy?: string,
+): Promise<R | null> {
+  if (busy) show(say(busy));
+  try {
+    const r = await run();
+    show(read(r));
+    return r;
+  } catch (e) {
+    show(say(errorText(e), 'error'));
+    return null;
+  }
+}
 
 export const plural = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);

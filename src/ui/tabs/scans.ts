@@ -1,7 +1,15 @@
 /** Scan monitor: the brand agents' sheet, checked while the sidebar is open, and rescans. */
 import { html } from 'lit-html';
 import type { MonitorReport } from '../../contract';
-import { mount, messageLine, NO_MESSAGE, say, type Message } from '../component';
+import {
+  attempt,
+  mount,
+  messageLine,
+  NO_MESSAGE,
+  reportMessage,
+  say,
+  type Message,
+} from '../component';
 import { call, errorText } from '../rpc';
 
 interface State {
@@ -50,14 +58,9 @@ export function scansTab(host: HTMLElement) {
   }
 
   async function rescan(): Promise<void> {
-    tab.set({ message: say('Requesting rescans…') });
-    try {
-      const r = await call('rescanSelected');
-      tab.set({ message: say(r.message, r.state === 'done' ? 'ok' : 'error') });
+    const show = (message: Message) => tab.set({ message });
+    if (await attempt(show, () => call('rescanSelected'), reportMessage, 'Requesting rescans…'))
       await check('pollScanMonitor');
-    } catch (e) {
-      tab.set({ message: say(errorText(e), 'error') });
-    }
   }
 
   return {

@@ -2,7 +2,15 @@
 import { html } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import type { LogEntry, Schedule, ScheduleView } from '../../contract';
-import { mount, messageLine, NO_MESSAGE, say, type Message } from '../component';
+import {
+  attempt,
+  mount,
+  messageLine,
+  NO_MESSAGE,
+  reportMessage,
+  say,
+  type Message,
+} from '../component';
 import { call, errorText } from '../rpc';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -223,27 +231,16 @@ export function schedulesTab(host: HTMLElement) {
     }
   }
 
+  const show = (message: Message) => tab.set({ message });
+
   async function save(s: Schedule): Promise<void> {
-    try {
-      const r = await call('saveSchedule', s);
-      tab.set({
-        message: say(r.message, r.ok ? 'ok' : 'error'),
-        ...(r.ok ? { draft: draftOf(null) } : {}),
-      });
-      await refresh();
-    } catch (e) {
-      tab.set({ message: say(errorText(e), 'error') });
-    }
+    const r = await attempt(show, () => call('saveSchedule', s), reportMessage);
+    if (r?.ok) tab.set({ draft: draftOf(null) });
+    if (r) await refresh();
   }
 
   async function remove(id: string): Promise<void> {
-    try {
-      const r = await call('deleteSchedule', id);
-      tab.set({ message: say(r.message, r.ok ? 'ok' : 'error') });
-      await refresh();
-    } catch (e) {
-      tab.set({ message: say(errorText(e), 'error') });
-    }
+    if (await attempt(show, () => call('deleteSchedule', id), reportMessage)) await refresh();
   }
 
   return { refresh };

@@ -1,7 +1,16 @@
 /** Scores: public scores written as values for the selected websites, movers, a site's history. */
 import { html } from 'lit-html';
 import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../../contract';
-import { mount, messageLine, NO_MESSAGE, plural, say, type Message } from '../component';
+import {
+  attempt,
+  mount,
+  messageLine,
+  NO_MESSAGE,
+  plural,
+  reportMessage,
+  say,
+  type Message,
+} from '../component';
 import { call, errorText } from '../rpc';
 
 interface State {
@@ -184,15 +193,13 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
     }
   }
 
-  async function compare(): Promise<void> {
-    tab.set({ message: say('Drawing the comparison…') });
-    try {
-      const r = await call('insertCompareChart');
-      tab.set({ message: say(r.message, r.state === 'done' ? 'ok' : 'error') });
-    } catch (e) {
-      tab.set({ message: say(errorText(e), 'error') });
-    }
-  }
+  const compare = () =>
+    attempt(
+      (message) => tab.set({ message }),
+      () => call('insertCompareChart'),
+      reportMessage,
+      'Drawing the comparison…',
+    );
 
   async function history(): Promise<void> {
     try {

@@ -2,7 +2,15 @@
 import { html } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import type { SettingsView } from '../../contract';
-import { mount, messageLine, NO_MESSAGE, say, type Message } from '../component';
+import {
+  attempt,
+  mount,
+  messageLine,
+  NO_MESSAGE,
+  reportMessage,
+  say,
+  type Message,
+} from '../component';
 import { call, errorText } from '../rpc';
 
 interface State {
@@ -116,15 +124,13 @@ export function settingsTab(host: HTMLElement, onSettings: (s: SettingsView) => 
     }
   }
 
-  async function test(): Promise<void> {
-    tab.set({ message: say('Testing…') });
-    try {
-      const r = await call('testConnection');
-      tab.set({ message: say(r.message, r.ok ? 'ok' : 'error') });
-    } catch (e) {
-      tab.set({ message: say(errorText(e), 'error') });
-    }
-  }
+  const test = () =>
+    attempt(
+      (message) => tab.set({ message }),
+      () => call('testConnection'),
+      reportMessage,
+      'Testing…',
+    );
 
   return {
     /** Reads the settings again (after a refusal that may have changed the account notice). */

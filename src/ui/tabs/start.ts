@@ -1,8 +1,8 @@
 /** Start: the first-run checklist (public scores without a key, then the key, then a test). */
 import { html } from 'lit-html';
 import type { Panel } from '../../contract';
-import { mount, messageLine, NO_MESSAGE, say, type Message } from '../component';
-import { call, errorText } from '../rpc';
+import { attempt, mount, messageLine, NO_MESSAGE, reportMessage, type Message } from '../component';
+import { call } from '../rpc';
 
 export function startTab(host: HTMLElement, openPanel: (p: Panel) => void) {
   const tab = mount<{ message: Message }>(
@@ -42,22 +42,14 @@ export function startTab(host: HTMLElement, openPanel: (p: Panel) => void) {
         ${messageLine('start-message', s.message)}`,
   );
 
-  async function insertExample(): Promise<void> {
-    tab.set({ message: say('Inserting the example and fetching its scores…') });
-    try {
-      const r = await call('insertExample');
-      tab.set({ message: say(r.message, r.state === 'done' ? 'ok' : 'error') });
-    } catch (e) {
-      tab.set({ message: say(errorText(e), 'error') });
-    }
-  }
-
-  async function insertTemplate(kind: 'prospects' | 'monitor'): Promise<void> {
-    try {
-      const r = await call('insertTemplate', kind);
-      tab.set({ message: say(r.message, r.state === 'done' ? 'ok' : 'error') });
-    } catch (e) {
-      tab.set({ message: say(errorText(e), 'error') });
-    }
-  }
+  const show = (message: Message) => tab.set({ message });
+  const insertExample = () =>
+    attempt(
+      show,
+      () => call('insertExample'),
+      reportMessage,
+      'Inserting the example and fetching its scores…',
+    );
+  const insertTemplate = (kind: 'prospects' | 'monitor') =>
+    attempt(show, () => call('insertTemplate', kind), reportMessage);
 }
