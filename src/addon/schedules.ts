@@ -23,10 +23,14 @@ import { mailOwner } from '../gas/mail';
 import { appendLog, readLog, type Entry } from '../gas/runLog';
 import {
   documentSchedules,
+  dropNews,
+  heldNews,
+  holdNews,
   myRuns,
   saveDocumentSchedules,
   saveMyRuns,
   type Definition,
+  type HeldNews,
   type MyRun,
 } from '../gas/scheduleStore';
 import { clientConfig } from '../gas/settings';
@@ -250,11 +254,11 @@ function runMonitor(book: Book): Outcome {
   };
 }
 
-function digest(book: Book, run: MyRun, lines: string[]): string {
+function digest(book: Book, run: MyRun, news: HeldNews): string {
   return [
     `What moved in "${book.getName()}" (${run.schedule.sheetName}):`,
     '',
-    ...digestLines(lines).map((l) => `- ${l}`),
+    ...digestLines(news.lines, news.more).map((l) => `- ${l}`),
     '',
     `Open the spreadsheet: ${book.getUrl()}`,
     'You get this because you asked for alerts on this schedule in Visibility for Sheets.',
@@ -296,12 +300,18 @@ export function runDueSchedules(book: Book, deadline: number): number {
 function finish(book: Book, run: MyRun, o: Outcome, now: number, dueAt: number): void {
   const s = run.schedule;
   const action = `${s.action === 'refreshScores' ? 'refresh scores' : 'refresh scan monitor'} #${s.id}`;
+  // What each part of a run found waits for the run's end: the digest covers the whole list.
+  const held = heldNews(s.id);
+  const news: HeldNews = { lines: [...held.lines, ...o.news], more: held.more };
   if (o.partial) {
     run.runStarted = run.runStarted ?? dueAt;
     run.lastResult = `continuing next hour: ${o.result}`;
+    if (o.news.length) holdNews(s.id, news);
     appendLog(book, { run: 'schedule', action, ...o.log, result: run.lastResult });
     return;
   }
+  if (held.lines.length || held.more) dropNews(s.id);
+  const changes = news.lines.length + news.more;
   run.lastRun = now;
   run.runStarted = null;
   if (o.failed) {
@@ -319,15 +329,15 @@ function finish(book: Book, run: MyRun, o: Outcome, now: number, dueAt: number):
   } else {
     run.failures = 0;
     run.lastResult = o.result;
-    if (s.alert?.email && o.news.length) {
+    if (s.alert?.email && changes) {
       const sent = mailOwner(
         s.owner,
-        `Visibility for Sheets: ${o.news.length} change${o.news.length === 1 ? '' : 's'} in "${book.getName()}"`,
-        digest(book, run, o.news),
+        `Visibility for Sheets: ${changes} change${changes === 1 ? '' : 's'} in "${book.getName()}"`,
+        digest(book, run, news),
       );
       run.lastResult +=
         sent === 'sent'
-          ? ` Alert e-mailed (${o.news.length} changes).`
+          ? ` Alert e-mailed (${changes} changes).`
           : ' No alert sent: the daily e-mail quota is used up.';
     }
   }

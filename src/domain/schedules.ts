@@ -116,10 +116,12 @@ export function isNews(m: Mover, minChange: number): boolean {
 
 const DIGEST_LINES = 50;
 
-/** The digest's lines, at most 50 and "and N more". Text only: nothing in it can run. */
-export function digestLines(lines: string[]): string[] {
-  if (lines.length <= DIGEST_LINES) return lines;
-  return [...lines.slice(0, DIGEST_LINES), `and ${lines.length - DIGEST_LINES} more`];
+/** The digest's lines, at most 50 and "and N more" (`more`: lines already dropped earlier).
+ * Text only: nothing in it can run. */
+export function digestLines(lines: string[], more = 0): string[] {
+  const extra = more + Math.max(0, lines.length - DIGEST_LINES);
+  const kept = lines.slice(0, DIGEST_LINES);
+  return extra ? [...kept, `and ${extra} more`] : kept;
 }
 
 export function moverLine(m: Mover): string {

@@ -40,6 +40,38 @@ export function saveDocumentSchedules(list: Definition[]): void {
   else props.deleteProperty(DOC_KEY);
 }
 
+/**
+ * What a run continued over several firings has found so far, for the one digest at its end.
+ * One user property per schedule: a value may hold 9 KB
+ * (https://developers.google.com/apps-script/guides/services/quotas#current_limitations), so the
+ * lines kept are capped and cut, and the rest only counted.
+ */
+export interface HeldNews {
+  lines: string[];
+  more: number;
+}
+
+const NEWS_KEY = (id: string) => `vis.schedules.news.${id}`;
+const HELD_LINES = 50;
+const HELD_LINE_CHARS = 160;
+
+export function heldNews(id: string): HeldNews {
+  return parse(PropertiesService.getUserProperties().getProperty(NEWS_KEY(id)), {
+    lines: [],
+    more: 0,
+  });
+}
+
+export function holdNews(id: string, news: HeldNews): void {
+  const lines = news.lines.slice(0, HELD_LINES).map((l) => l.slice(0, HELD_LINE_CHARS));
+  const more = news.more + Math.max(0, news.lines.length - HELD_LINES);
+  PropertiesService.getUserProperties().setProperty(NEWS_KEY(id), JSON.stringify({ lines, more }));
+}
+
+export function dropNews(id: string): void {
+  PropertiesService.getUserProperties().deleteProperty(NEWS_KEY(id));
+}
+
 export function myRuns(): Record<string, MyRun> {
   return parse(PropertiesService.getUserProperties().getProperty(USER_KEY), {});
 }

@@ -129,6 +129,50 @@ describe('a daily schedule at 09:00', () => {
     expect(w.rt.triggers.list).toHaveLength(0);
   }, 120000);
 
+  it('e-mails one digest for a run that takes several firings, with the movers of every part', async () => {
+    // Each round trip takes 5 minutes: one firing fetches one batch of 1,000 sites.
+    w = await startWorld({ fetchRoundTripMs: 5 * 60000 });
+    setUp();
+    const first = brands.slice(0, 10);
+    const second = brands.slice(10, 20);
+    const sites = [
+      ...first.map((b) => b.domain),
+      ...Array.from({ length: 990 }, (_, i) => `filler-${i}.com`),
+      ...second.map((b) => b.domain),
+    ];
+    w.rt.spreadsheet.activeSheet.cells = [['Company', 'Website'], ...sites.map((d) => ['', d])].map(
+      (r) => r.map((value) => ({ value })),
+    );
+    save({
+      action: 'refreshScores',
+      sheetName: 'Prospects',
+      every: 'day',
+      hour: 9,
+      refresh: 'all',
+      alert: { email: true, minChange: 15 },
+    });
+    await hours(24);
+    expect(scheduleRuns().map((r) => parisHourOf(r.time))).toEqual([9, 10]);
+    expect(w.rt.mail.sent).toHaveLength(0);
+
+    await w.emu.moveBrands(
+      [...first, ...second].map((b) => ({
+        brand: b.domain,
+        overallScore: b.overallScore > 50 ? b.overallScore - 20 : b.overallScore + 20,
+        lastScanDate: '2026-12-01T06:00:00.000Z',
+      })),
+    );
+    await hours(24);
+    const runs = scheduleRuns().slice(2);
+    expect(runs.map((r) => parisHourOf(r.time))).toEqual([9, 10]);
+    expect(runs[0]!.result).toMatch(/^continuing next hour/);
+    expect(w.rt.mail.sent).toHaveLength(1);
+    const mail = w.rt.mail.sent[0]!;
+    expect(mail.subject).toMatch(/20 changes/);
+    for (const b of [...first, ...second]) expect(mail.body).toContain(`${b.brandName} (`);
+    expect(runs[1]!.result).toMatch(/Alert e-mailed \(20 changes\)/);
+  }, 120000);
+
   it('is changed only by its owner, and a failing service pauses it after 3 runs with one e-mail', async () => {
     w = await startWorld();
     setUp();

@@ -90,6 +90,10 @@ describe('the digest', () => {
     expect(lines).toHaveLength(51);
     expect(lines.at(-1)).toBe('and 3 more');
   });
+  it('counts the lines an earlier part of the run could not keep', () => {
+    expect(digestLines(['a', 'b'], 7)).toEqual(['a', 'b', 'and 7 more']);
+    expect(digestLines(['a'])).toEqual(['a']);
+  });
 });
 
 it('never puts text a spreadsheet would run into a digest line', () => {
