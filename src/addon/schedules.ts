@@ -159,6 +159,7 @@ export function deleteSchedule(id: string): ScheduleReport {
   const runs = myRuns();
   delete runs[id];
   saveMyRuns(runs);
+  dropNews(id);
   registerMine(book, runs);
   return { ok: true, message: 'Deleted.', schedule: null };
 }
