@@ -3,7 +3,7 @@
  * 60 s guidance, with rescans whose previous result stays visible until the fresh one arrives.
  */
 import { POLL_BUDGET_MS, POLL_LOCK_WAIT_MS, PRESS_LOCK_WAIT_MS } from '../limits';
-import { parsers, requests } from '../api/client';
+import { parsers, requests, type ScanStatus } from '../api/client';
 import { serviceError } from '../api/errors';
 import { HEADER_ROW } from '../domain/table';
 import {
@@ -44,7 +44,9 @@ function monitorSheet(book: Book, create: boolean): GoogleAppsScript.Spreadsheet
   return sheet;
 }
 
-function rows(table: Table<MonitorKey>): Array<{ row: number; id: number | null; raw: unknown }> {
+type Listed = { row: number; id: number | null; raw: unknown };
+
+function rows(table: Table<MonitorKey>): Listed[] {
   const out = [];
   for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
     const raw = cell(table, row, 'agentId');
@@ -119,63 +121,82 @@ function poll(book: Book, force: boolean): MonitorReport {
   return report;
 }
 
-/** Asks about the rows that are due, and says what each shows; a rescan that reached no engine is sent once more. */
-function checkAgents(
-  table: Table<MonitorKey>,
-  config: ReturnType<typeof clientConfig>,
-  force: boolean,
-  now: Date,
-) {
-  const watched = rows(table);
-  const patches = new Map<number, MonitorPatch>();
-  const readings: HistoryReading[] = [];
-  const finished: MonitorReport['finished'] = [];
-  const retry: Watched[] = [];
-  const due = (w: (typeof watched)[number]) =>
+const NOT_AN_ID = {
+  state: errorStatus('not an ID'),
+  message: 'a brand agent ID is a whole number: copy it from your account on the service',
+};
+
+interface Checked {
+  patches: Map<number, MonitorPatch>;
+  readings: HistoryReading[];
+  finished: MonitorReport['finished'];
+}
+
+/** The agents to ask about now: every one when forced, else those the poll plan says are due. */
+function dueIds(table: Table<MonitorKey>, watched: Listed[], force: boolean, now: Date): number[] {
+  const due = (w: Listed) =>
     force ||
     scanRowDue(
       String(cell(table, w.row, 'state')),
       cell(table, w.row, 'lastChecked'),
       now.getTime(),
     );
-  const ids = watched.filter((w) => w.id !== null && due(w)).map((w) => w.id as number);
+  return watched.filter((w) => w.id !== null && due(w)).map((w) => w.id as number);
+}
+
+/** One agent's answer into its row, its history reading and the run's news. True when a rescan
+ * reached no engine and should be sent once more. */
+function showAnswer(
+  table: Table<MonitorKey>,
+  w: { row: number; id: number },
+  status: ScanStatus,
+  now: Date,
+  out: Checked,
+): boolean {
+  const rescan = readRescan(cell(table, w.row, 'rescanRequested'));
+  const reading = scanReading(status, w.id, now);
+  if (reading) {
+    out.readings.push(reading);
+    const news = finishedScan(table, w.row, w.id, reading);
+    if (news) out.finished.push(news);
+  }
+  out.patches.set(w.row, monitorPatch(status, rescan?.at ?? null, now));
+  return needsAutoRetry(status, rescan);
+}
+
+/** Asks about the rows that are due, and says what each shows; a rescan that reached no engine is sent once more. */
+function checkAgents(
+  table: Table<MonitorKey>,
+  config: ReturnType<typeof clientConfig>,
+  force: boolean,
+  now: Date,
+): Checked {
+  const watched = rows(table);
+  const out: Checked = { patches: new Map(), readings: [], finished: [] };
+  const retry: Watched[] = [];
   const byId = askEach(
     POLL_BUDGET_MS,
-    ids,
+    dueIds(table, watched, force, now),
     (id) => requests.scanStatus(config, id),
     parsers.scanStatus,
   );
   for (const w of watched) {
     if (w.id === null) {
-      patches.set(w.row, {
-        lastChecked: now,
-        state: errorStatus('not an ID'),
-        message: 'a brand agent ID is a whole number: copy it from your account on the service',
-      });
+      out.patches.set(w.row, { lastChecked: now, ...NOT_AN_ID });
       continue;
     }
     const result = byId.get(w.id);
     // Not due this time (or not reached in the budget): the row stays as it is.
     if (!result) continue;
-    if (!result.ok) {
-      patches.set(w.row, monitorErrorPatch(result.error, now));
-      continue;
-    }
-    const rescan = readRescan(cell(table, w.row, 'rescanRequested'));
-    const reading = scanReading(result.value, w.id, now);
-    if (reading) {
-      readings.push(reading);
-      const news = finishedScan(table, w.row, w.id, reading);
-      if (news) finished.push(news);
-    }
-    if (needsAutoRetry(result.value, rescan)) retry.push({ row: w.row, id: w.id });
-    patches.set(w.row, monitorPatch(result.value, rescan?.at ?? null, now));
+    if (!result.ok) out.patches.set(w.row, monitorErrorPatch(result.error, now));
+    else if (showAnswer(table, { row: w.row, id: w.id }, result.value, now, out))
+      retry.push({ row: w.row, id: w.id });
   }
   if (retry.length) {
     const retried = triggerRescans(config, retry, true);
-    if (retried.ok) for (const [row, patch] of retried.patches) patches.set(row, patch);
+    if (retried.ok) for (const [row, patch] of retried.patches) out.patches.set(row, patch);
   }
-  return { patches, readings, finished };
+  return out;
 }
 
 function tally(table: Table<MonitorKey>): MonitorReport {

@@ -298,6 +298,36 @@ export function runDueSchedules(book: Book, deadline: number): number {
   return ran;
 }
 
+/** Three failures in a row pause the schedule, and its owner hears of it once. */
+function countFailure(book: Book, run: MyRun, reason: string): void {
+  const s = run.schedule;
+  run.failures++;
+  run.lastResult = `failed: ${reason}`;
+  if (run.failures < PAUSE_AFTER_FAILURES) return;
+  run.schedule = { ...s, paused: true };
+  run.lastResult += `; paused after ${run.failures} failures in a row: fix the reason, then resume it in the Schedules tab`;
+  mailOwner(
+    s.owner,
+    `Visibility for Sheets: a schedule in "${book.getName()}" is paused`,
+    `Your schedule for "${s.sheetName}" failed ${run.failures} times in a row and is paused.\nLast reason: ${reason}\n\nFix it and resume it in the sidebar's Schedules tab: ${book.getUrl()}`,
+  );
+}
+
+/** The opt-in digest of a finished run; says in the run's result whether it went. */
+function sendDigest(book: Book, run: MyRun, news: HeldNews): void {
+  const changes = news.lines.length + news.more;
+  if (!run.schedule.alert?.email || changes === 0) return;
+  const sent = mailOwner(
+    run.schedule.owner,
+    `Visibility for Sheets: ${changes} change${changes === 1 ? '' : 's'} in "${book.getName()}"`,
+    digest(book, run, news),
+  );
+  run.lastResult +=
+    sent === 'sent'
+      ? ` Alert e-mailed (${changes} changes).`
+      : ' No alert sent: the daily e-mail quota is used up.';
+}
+
 function finish(book: Book, run: MyRun, o: Outcome, now: number, dueAt: number): void {
   const s = run.schedule;
   const action = `${s.action === 'refreshScores' ? 'refresh scores' : 'refresh scan monitor'} #${s.id}`;
@@ -308,38 +338,15 @@ function finish(book: Book, run: MyRun, o: Outcome, now: number, dueAt: number):
     run.runStarted = run.runStarted ?? dueAt;
     run.lastResult = `continuing next hour: ${o.result}`;
     if (o.news.length) holdNews(s.id, news);
-    appendLog(book, { run: 'schedule', action, ...o.log, result: run.lastResult });
-    return;
-  }
-  if (held.lines.length || held.more) dropNews(s.id);
-  const changes = news.lines.length + news.more;
-  run.lastRun = now;
-  run.runStarted = null;
-  if (o.failed) {
-    run.failures++;
-    run.lastResult = `failed: ${o.failed}`;
-    if (run.failures >= PAUSE_AFTER_FAILURES) {
-      run.schedule = { ...s, paused: true };
-      run.lastResult += `; paused after ${run.failures} failures in a row: fix the reason, then resume it in the Schedules tab`;
-      mailOwner(
-        s.owner,
-        `Visibility for Sheets: a schedule in "${book.getName()}" is paused`,
-        `Your schedule for "${s.sheetName}" failed ${run.failures} times in a row and is paused.\nLast reason: ${o.failed}\n\nFix it and resume it in the sidebar's Schedules tab: ${book.getUrl()}`,
-      );
-    }
   } else {
-    run.failures = 0;
-    run.lastResult = o.result;
-    if (s.alert?.email && changes) {
-      const sent = mailOwner(
-        s.owner,
-        `Visibility for Sheets: ${changes} change${changes === 1 ? '' : 's'} in "${book.getName()}"`,
-        digest(book, run, news),
-      );
-      run.lastResult +=
-        sent === 'sent'
-          ? ` Alert e-mailed (${changes} changes).`
-          : ' No alert sent: the daily e-mail quota is used up.';
+    if (held.lines.length || held.more) dropNews(s.id);
+    run.lastRun = now;
+    run.runStarted = null;
+    if (o.failed) countFailure(book, run, o.failed);
+    else {
+      run.failures = 0;
+      run.lastResult = o.result;
+      sendDigest(book, run, news);
     }
   }
   appendLog(book, { run: 'schedule', action, ...o.log, result: run.lastResult ?? '' });
