@@ -48,9 +48,9 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Visibility
 <style>body{margin:0;font:13px Arial,sans-serif;display:flex;height:100vh}#sheet{flex:1;overflow:auto;padding:8px}
 iframe{width:320px;border:0;border-left:1px solid #dadce0;height:100%}table{border-collapse:collapse}
 td,th{border:1px solid #e0e0e0;padding:2px 6px;white-space:nowrap;max-width:260px;overflow:hidden;text-overflow:ellipsis}
-th{background:#f8f9fa;position:sticky;top:0}.sel{background:#e8f0fe}td:focus{outline:2px solid #1a73e8;white-space:normal}</style></head><body>
-<div id="sheet"><p>Selection: <input id="a1" value="B1:B56" size="10"> <button id="select">Select</button>
-<span id="stats"></span></p><p id="grid-help">Click a cell to type in it, as in Sheets: a website, a number, or a formula like =VIS_SCORE(B2:B20). Enter saves, Escape cancels.</p>
+th{background:#f8f9fa;position:sticky;top:0}.listing .playground-only{display:none}.sel{background:#e8f0fe}td:focus{outline:2px solid #1a73e8;white-space:normal}</style></head><body>
+<div id="sheet"><p class="playground-only">Selection: <input id="a1" value="B1:B56" size="10"> <button id="select">Select</button>
+<span id="stats"></span></p><p id="grid-help" class="playground-only">Click a cell to type in it, as in Sheets: a website, a number, or a formula like =VIS_SCORE(B2:B20). Enter saves, Escape cancels.</p>
 <table id="grid" aria-describedby="grid-help"></table><div id="charts"></div></div><iframe src="/sidebar" title="Sidebar"></iframe>
 <script>
 function text(v){return document.createTextNode(v)}

@@ -70,9 +70,12 @@ async function setUp(page: Page, sidebar: ReturnType<Page['frameLocator']>): Pro
   await page.waitForTimeout(1500);
 }
 
+/** A listing picture shows the add-on and the sheet, not the playground's own controls. */
 async function shot(page: Page, outDir: string, name: string): Promise<string> {
   const file = path.join(outDir, name);
+  await page.evaluate("document.body.classList.add('listing')");
   await page.screenshot({ path: file });
+  await page.evaluate("document.body.classList.remove('listing')");
   return file;
 }
 

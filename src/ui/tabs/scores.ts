@@ -6,7 +6,6 @@ import {
   mount,
   messageLine,
   NO_MESSAGE,
-  plural,
   reportMessage,
   say,
   type Message,
@@ -31,6 +30,8 @@ function planText(p: ScorePlanView): string {
     ? `${p.sheetName}!${p.a1}: ${p.rows} rows, ${p.distinct} distinct sites, ${p.fresh} already fresh, ${p.toFetch} to fetch (${p.cached} cached, ${p.requests} requests; ${p.quotaLeft} URL fetches left today)${p.invalid ? `, ${p.invalid} not valid` : ''}.`
     : (p.message ?? 'Select the cells that hold the websites (one column).');
 }
+
+const day = (iso: string) => new Date(iso).toLocaleDateString();
 
 /** Up or down in words too: colour is never the only signal. */
 const moverText = (m: ScoreReport['movers'][number]) =>
@@ -217,7 +218,10 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
       const last = h.points[h.points.length - 1]!;
       const step = h.points.length > 1 ? 250 / (h.points.length - 1) : 0;
       tab.set({
-        historyText: `${h.site}: ${first.score} → ${last.score} over ${h.points.length} ${plural(h.points.length, 'reading')} (${new Date(first.at).toLocaleDateString()} to ${new Date(last.at).toLocaleDateString()}).`,
+        historyText:
+          h.points.length === 1
+            ? `${h.site}: ${first.score} on ${day(first.at)}, the only reading so far (each Score run that finds a new scan adds one).`
+            : `${h.site}: ${first.score} → ${last.score} over ${h.points.length} readings (${day(first.at)} to ${day(last.at)}).`,
         historyPoints: h.points
           .map((p, i) => `${(5 + i * step).toFixed(1)},${(55 - p.score / 2).toFixed(1)}`)
           .join(' '),
