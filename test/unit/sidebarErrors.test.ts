@@ -1,0 +1,24 @@
+// What the sidebar says when a call fails outright (not a refusal, which comes back as a report):
+// what happened in words, and what to do next; never a bare "Exception: …".
+import { errorText } from '../../src/ui/rpc';
+
+it.each([
+  [
+    new Error('NetworkError: Connection failure due to HTTP 0'),
+    'The connection to Google dropped: check your network, then try again.',
+  ],
+  [
+    new Error('Exception: Authorization is required to perform that action.'),
+    'Google asks for your permission again (Authorization is required to perform that action.): reload the spreadsheet, open the add-on from the Extensions menu and allow it.',
+  ],
+  [
+    new Error('Exception: Service Spreadsheets timed out while accessing document.'),
+    'Something went wrong: Service Spreadsheets timed out while accessing document. Try again; if it keeps happening, send Help > diagnostics to support.',
+  ],
+  [
+    'plain text',
+    'Something went wrong: plain text. Try again; if it keeps happening, send Help > diagnostics to support.',
+  ],
+])('%p reads as a next step', (error, text) => {
+  expect(errorText(error)).toBe(text);
+});
