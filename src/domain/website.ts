@@ -16,18 +16,23 @@ function invalid(message: string): Website {
 }
 
 function unsupported(scheme: string): Website {
-  return invalid(`not a website: ${scheme}: addresses are not supported`);
+  return invalid(
+    `not a website: ${scheme}: addresses are not supported; use a web address like example.com`,
+  );
 }
 
 /** Accepts any cell value: numbers, booleans and dates are not websites. */
 export function parseWebsite(input: unknown): Website {
   if (input === null || input === undefined) return { ok: false, blank: true };
   if (typeof input !== 'string') {
-    return invalid('not a website: the cell holds a number, date or true/false');
+    return invalid(
+      'not a website: the cell holds a number, date or true/false; type the address, like example.com',
+    );
   }
   const text = input.trim();
   if (text === '') return { ok: false, blank: true };
-  if (text.length > MAX_INPUT) return invalid('not a website: the text is too long');
+  if (text.length > MAX_INPUT)
+    return invalid('not a website: the text is too long for one address; put one website per cell');
 
   let scheme = 'https';
   let rest = text;
@@ -66,7 +71,7 @@ export function parseWebsite(input: unknown): Website {
     return invalid('not a website: use an address like example.com');
   }
   if (!/^(xn--[a-z0-9-]+|[a-z\u00a1-\uffff]{2,63})$/.test(labels[labels.length - 1] ?? '')) {
-    return invalid('not a website: the domain ending is not valid');
+    return invalid('not a website: the domain ending (like .com) is not valid; check the spelling');
   }
   const domain = labels[0] === 'www' && labels.length > 2 ? labels.slice(1).join('.') : host;
   const path = rest.slice(authority.length);

@@ -62,8 +62,8 @@ describe('VIS_SCORE over a column', () => {
     expect(overall.map((r) => r[0])).toEqual([
       '',
       gemini.overallScore,
-      'error: not a website: javascript: addresses are not supported',
-      'error: not a website: the cell holds a number, date or true/false',
+      'error: not a website: javascript: addresses are not supported; use a web address like example.com',
+      'error: not a website: the cell holds a number, date or true/false; type the address, like example.com',
       'not in index',
       '',
       '',
