@@ -91,6 +91,26 @@ function registerMine(book: Book, runs: Record<string, MyRun>): void {
   setBackgroundWork(id, 'schedules', active);
 }
 
+/** The owner's run record of a schedule just saved (new, edited or resumed). */
+function savedRun(
+  book: Book,
+  definition: Definition,
+  before: MyRun | undefined,
+  now: number,
+): MyRun {
+  return {
+    docId: book.getId(),
+    schedule: definition,
+    lastRun: before?.lastRun ?? null,
+    // Saving counts from the start of today's period: a period missed while paused is not made up.
+    since: periodStart(definition, localTime(book, now), now),
+    lastResult: before?.lastResult ?? null,
+    // Resuming a schedule paused after failures starts its count again.
+    failures: before && before.schedule.paused && !definition.paused ? 0 : (before?.failures ?? 0),
+    runStarted: before?.runStarted ?? null,
+  };
+}
+
 export function saveSchedule(input: Schedule): ScheduleReport {
   const checked = checkSchedule(input);
   if (!checked.ok) return { ok: false, message: checked.message, schedule: null };
@@ -113,27 +133,15 @@ export function saveSchedule(input: Schedule): ScheduleReport {
     existing ? list.map((d) => (d.id === definition.id ? definition : d)) : [...list, definition],
   );
   const runs = myRuns();
-  const before = runs[definition.id];
-  // Resuming a schedule paused after failures starts its count again.
-  const failures =
-    before && before.schedule.paused && !definition.paused ? 0 : (before?.failures ?? 0);
   const now = appsScriptClock.now();
-  runs[definition.id] = {
-    docId: book.getId(),
-    schedule: definition,
-    lastRun: before?.lastRun ?? null,
-    // Saving (a new schedule, an edit, a resume) counts from the start of today's period: a
-    // period missed while paused is not made up.
-    since: periodStart(definition, localTime(book, now), now),
-    lastResult: before?.lastResult ?? null,
-    failures,
-    runStarted: before?.runStarted ?? null,
-  };
+  runs[definition.id] = savedRun(book, definition, runs[definition.id], now);
   saveMyRuns(runs);
   registerMine(book, runs);
   return {
     ok: true,
-    message: definition.paused ? 'Saved, paused.' : 'Saved: it runs as you, at the hour you chose.',
+    message: definition.paused
+      ? 'Paused: it will not run until you press Resume.'
+      : 'Saved: it runs as you, at the hour you chose.',
     schedule: view(definition, runs[definition.id], book, now),
   };
 }
