@@ -114,7 +114,7 @@ export function isNews(m: Mover, minChange: number): boolean {
   return visibilityLevel(m.from) !== visibilityLevel(m.to) || Math.abs(m.change) >= minChange;
 }
 
-const DIGEST_LINES = 50;
+export const DIGEST_LINES = 50;
 
 /** The digest's lines, at most 50 and "and N more" (`more`: lines already dropped earlier).
  * Text only: nothing in it can run. */

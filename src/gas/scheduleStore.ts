@@ -4,6 +4,7 @@
  * properties, because the clock trigger runs with no document (and so no document properties).
  */
 import type { Schedule } from '../contract';
+import { DIGEST_LINES } from '../domain/schedules';
 
 export type Definition = Schedule & { id: string; owner: string };
 
@@ -52,7 +53,6 @@ export interface HeldNews {
 }
 
 const NEWS_KEY = (id: string) => `vis.schedules.news.${id}`;
-const HELD_LINES = 50;
 const HELD_LINE_CHARS = 160;
 
 export function heldNews(id: string): HeldNews {
@@ -63,8 +63,8 @@ export function heldNews(id: string): HeldNews {
 }
 
 export function holdNews(id: string, news: HeldNews): void {
-  const lines = news.lines.slice(0, HELD_LINES).map((l) => l.slice(0, HELD_LINE_CHARS));
-  const more = news.more + Math.max(0, news.lines.length - HELD_LINES);
+  const lines = news.lines.slice(0, DIGEST_LINES).map((l) => l.slice(0, HELD_LINE_CHARS));
+  const more = news.more + Math.max(0, news.lines.length - DIGEST_LINES);
   PropertiesService.getUserProperties().setProperty(NEWS_KEY(id), JSON.stringify({ lines, more }));
 }
 

@@ -41,9 +41,10 @@ export const say = (text: string, tone: Tone = ''): Message => ({ text, tone });
 export const messageLine = (id: string, m: Message, extra: unknown = '') =>
   html`<p id=${id} class="message ${m.tone}" role="status" aria-live="polite">${m.text}${extra}</p>`;
 
-/** How a server report reads in a status line: done/ok in green, anything else as a problem. */
+/** How a server report reads in a status line: done/ok in green, a run still going (partial)
+ * plain, anything else as a problem. */
 export const reportMessage = (r: { message: string; state?: string; ok?: boolean }): Message =>
-  say(r.message, r.ok === true || r.state === 'done' ? 'ok' : 'error');
+  say(r.message, r.ok === true || r.state === 'done' ? 'ok' : r.state === 'partial' ? '' : 'error');
 
 /** Runs one server call for a button: `busy` while it runs, then the report's message, or what
  * went wrong. Returns the report, or null when the call failed. */

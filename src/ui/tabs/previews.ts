@@ -2,7 +2,15 @@
 import { html } from 'lit-html';
 import type { GenerateReport, GenerateRequest, PollReport, SelectionSummary } from '../../contract';
 import { VISIBILITY_LEVELS } from '../../domain/levels';
-import { mount, messageLine, NO_MESSAGE, plural, say, type Message } from '../component';
+import {
+  mount,
+  messageLine,
+  NO_MESSAGE,
+  plural,
+  reportMessage,
+  say,
+  type Message,
+} from '../component';
 import { call, errorText } from '../rpc';
 
 type Completed = PollReport['justCompleted'][number];
@@ -216,9 +224,7 @@ export function previewsTab(
     tab.set({ message: say('Sending the failed rows again…') });
     try {
       const r = await call('retryPreviews', request);
-      tab.set({
-        message: say(r.message, r.state === 'done' ? 'ok' : r.state === 'partial' ? '' : 'error'),
-      });
+      tab.set({ message: reportMessage(r) });
       await poll();
     } catch (e) {
       tab.set({ message: say(errorText(e), 'error') });

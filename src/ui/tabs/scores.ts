@@ -178,7 +178,7 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
         done += r.scored;
         tab.set({
           percent: r.state === 'partial' ? Math.round((100 * done) / (done + r.remaining)) : 100,
-          message: say(r.message, r.state === 'done' ? 'ok' : r.state === 'partial' ? '' : 'error'),
+          message: reportMessage(r),
           movers: r.movers,
         });
         if (r.state !== 'partial' || !r.request) break;
