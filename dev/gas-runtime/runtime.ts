@@ -9,14 +9,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import gas from 'gas-local';
 import { splitFormulaArgs } from '../../src/domain/formulaArgs';
-import { parseA1 } from './a1';
+import { a1, parseA1 } from './a1';
 import { CacheStore } from './cache';
 import { RuntimeClock } from './clock';
 import { GasError, noPermission } from './errors';
 import { LockState, makeLock } from './lock';
 import { formatDate, isConsumer, MailBox } from './mail';
 import { PropertyStore } from './properties';
-import { Range, Spreadsheet, type ConditionalRule, type Value } from './spreadsheet';
+import { Sheet, Spreadsheet, type ConditionalRule, type Range, type Value } from './spreadsheet';
 import { SyncHttp } from './sync-http';
 import { TriggerTable } from './triggers';
 import { htmlService, ui, type UiCapture } from './ui';
@@ -131,7 +131,7 @@ export class GasRuntime {
   /** The manifest's urlFetchWhitelist (null: the manifest has none, so nothing is refused). */
   private readonly allowlist: string[] | null;
   private exec: Execution | null = null;
-  private spills = new Map<string, { rows: number; cols: number }>();
+  private nextAnchor = 1;
   lastLoadMs = 0;
 
   constructor(private options: RuntimeOptions = {}) {
@@ -467,62 +467,101 @@ export class GasRuntime {
     return this.run(name, args, { mode: 'custom-function' });
   }
 
-  /** Recalculates every `=NAME(args)` formula whose NAME is a global of the bundle, spilling arrays. */
+  /**
+   * Recalculates every `=NAME(args)` formula whose NAME is a global of the bundle, spilling arrays
+   * as Sheets does: into blank cells inside the grid, or not at all (#REF!) with the reason in
+   * `formulaErrors`. Sheets recalculates after a script's write; here a test says when.
+   */
   recalculate(): void {
     for (const sheet of this.spreadsheet.sheets) {
       for (let r = 1; r <= sheet.cells.length; r++) {
         const row = sheet.cells[r - 1] ?? [];
         for (let c = 1; c <= row.length; c++) {
           const formula = row[c - 1]?.formula;
-          if (formula) this.evaluate(sheet.sheetName, r, c, formula);
+          if (formula) this.evaluate(sheet, r, c, formula);
         }
       }
     }
   }
 
-  private evaluate(sheetName: string, row: number, col: number, formula: string): void {
+  private evaluate(sheet: Sheet, row: number, col: number, formula: string): void {
     const m = /^=\s*([A-Z_][A-Z0-9_]*)\s*\((.*)\)\s*$/i.exec(formula);
     if (!m) return;
-    const sheet = this.spreadsheet.sheets.find((s) => s.sheetName === sheetName)!;
-    const key = `${sheetName}!${row}:${col}`;
-    const previous = this.spills.get(key);
-    if (previous) {
-      for (let r = 0; r < previous.rows; r++)
-        for (let c = 0; c < previous.cols; c++)
-          if (r || c) sheet.put(row + r, col + c, { value: '' });
-    }
-    const args = splitFormulaArgs(m[2] as string).map((a) => this.argument(sheetName, a));
-    let result: unknown;
+    const key = `${sheet.sheetName}!${row}:${col}`;
+    const cell = sheet.cell(row, col);
+    const anchor = cell.anchor ?? this.nextAnchor++;
+    sheet.clearSpill(anchor);
+    sheet.book.spillErrors.delete(anchor);
     this.formulaErrors.delete(key);
+    const show = (value: Value, why?: string) => {
+      sheet.store(row, col, { ...cell, value, formula, anchor });
+      if (why) this.formulaErrors.set(key, why);
+    };
+    let result: unknown;
     try {
+      const args = splitFormulaArgs(m[2] as string).map((a) => this.argument(sheet, a));
       result = this.customFunction((m[1] as string).toUpperCase(), ...args);
     } catch (error) {
-      this.formulaErrors.set(key, (error as Error).message);
-      sheet.put(row, col, { value: '#ERROR!', formula });
-      return;
+      return show('#ERROR!', (error as Error).message);
     }
     const grid: unknown[][] = Array.isArray(result)
       ? (result as unknown[]).map((r) => (Array.isArray(r) ? r : [r]))
       : [[result]];
+    const rows = grid.length;
+    const cols = Math.max(1, ...grid.map((g) => g.length));
+    const moreRows = row + rows - 1 - sheet.maxRows;
+    if (moreRows > 0)
+      return show(
+        '#REF!',
+        `Result was not automatically expanded, please insert more rows (${moreRows}).`,
+      );
+    if (col + cols - 1 > sheet.maxColumns)
+      return show(
+        '#REF!',
+        `Result was not automatically expanded, please insert more columns (${col + cols - 1 - sheet.maxColumns}).`,
+      );
+    for (let r = 0; r < rows; r++)
+      for (let c = 0; c < cols; c++) {
+        const there = sheet.cell(row + r, col + c);
+        if ((r || c) && (there.value !== '' || there.formula))
+          return show(
+            '#REF!',
+            `Array result was not expanded because it would overwrite data in ${a1(row + r, col + c, 1, 1)}.`,
+          );
+      }
     grid.forEach((cells, r) =>
       cells.forEach((v, c) => {
         const value = (v === null || v === undefined ? '' : v) as Value;
-        sheet.put(row + r, col + c, r === 0 && c === 0 ? { value, formula } : { value });
+        if (r === 0 && c === 0) return show(value);
+        const note = sheet.cell(row + r, col + c).note;
+        sheet.store(row + r, col + c, { value, spilledFrom: anchor, ...(note ? { note } : {}) });
       }),
     );
-    this.spills.set(key, { rows: grid.length, cols: Math.max(...grid.map((g) => g.length)) });
   }
 
-  private argument(sheetName: string, text: string): unknown {
+  /** Why the formula at a cell shows #ERROR! or #REF!, as Sheets says on hover. */
+  formulaError(sheet: Sheet, row: number, col: number): string | undefined {
+    const anchor = sheet.cell(row, col).anchor;
+    return (
+      this.formulaErrors.get(`${sheet.sheetName}!${row}:${col}`) ??
+      (anchor === undefined ? undefined : sheet.book.spillErrors.get(anchor))
+    );
+  }
+
+  private argument(sheet: Sheet, text: string): unknown {
     const t = text.trim();
     if (t === '') return undefined;
     if (/^".*"$/.test(t)) return t.slice(1, -1).replace(/""/g, '"');
     if (/^(TRUE|FALSE)$/i.test(t)) return /^TRUE$/i.test(t);
     if (/^-?\d+(\.\d+)?$/.test(t)) return Number(t);
     const ref = parseA1(t);
-    const sheet = this.spreadsheet.sheets.find((s) => s.sheetName === (ref.sheet ?? sheetName))!;
-    const rows = ref.numRows ?? Math.max(1, sheet.lastRow() - ref.row + 1);
-    const values = new Range(sheet, ref.row, ref.col, rows, ref.numCols).getValues();
+    const source = ref.sheet
+      ? this.spreadsheet.sheets.find((s) => s.sheetName === ref.sheet)
+      : sheet;
+    if (!source) throw new GasError(`Unresolved sheet name '${ref.sheet}'.`);
+    // An open-ended reference (A2:A) is the column down to the grid's last row.
+    const rows = ref.numRows ?? source.maxRows - ref.row + 1;
+    const values = source.range(ref.row, ref.col, rows, ref.numCols).getValues();
     return rows === 1 && ref.numCols === 1 ? values[0]![0] : values;
   }
 

@@ -2,6 +2,10 @@
  * SpreadsheetApp, in memory: spreadsheets of sheets of cells, with the Range methods the add-on
  * uses. Every call is counted. A string starting with '=' is stored as a formula, as Sheets does;
  * a leading apostrophe marks text and is not part of the value.
+ *
+ * A sheet is a fixed grid, as in Google (docs/platform-limits.md): a new sheet is 1,000 x 26, a
+ * range past its edge throws, and only the insert calls (and appendRow) grow it, within 10 million
+ * cells per spreadsheet. An array formula's result spills into cells that remember their formula.
  */
 import { a1, parseA1 } from './a1';
 import { parseCsv, toCsv } from './csv';
@@ -13,7 +17,23 @@ interface Cell {
   value: Value;
   formula?: string;
   note?: string;
+  /** An array formula's anchor: the id its spilled cells carry. */
+  anchor?: number;
+  /** A cell showing part of an array formula's result (the anchor's id), not a value of its own. */
+  spilledFrom?: number;
 }
+
+/** A new sheet's size (Sheet > Insert, or insertSheet()). */
+export const NEW_SHEET_ROWS = 1000;
+export const NEW_SHEET_COLUMNS = 26;
+/** Cells a spreadsheet may hold, over all its sheets, blank or not. */
+export const SPREADSHEET_CELL_LIMIT = 10_000_000;
+/** Characters a cell may hold. */
+export const CELL_CHARACTER_LIMIT = 50_000;
+
+export const OUTSIDE_GRID = 'The coordinates of the range are outside the dimensions of the sheet.';
+export const TOO_MANY_CELLS = `This action would increase the number of cells in the workbook above the limit of ${SPREADSHEET_CELL_LIMIT} cells.`;
+export const TOO_LONG_CELL = `Your input contains more than the maximum of ${CELL_CHARACTER_LIMIT} characters in a single cell.`;
 
 export interface Hooks {
   /** Called on every service call: counts it and enforces the execution limit. */
@@ -27,6 +47,7 @@ const isDate = (v: unknown): v is Date => Object.prototype.toString.call(v) === 
 function normalise(v: unknown): Cell {
   if (v === null || v === undefined || v === '') return { value: '' };
   if (typeof v === 'string') {
+    if (v.length > CELL_CHARACTER_LIMIT) throw new GasError(TOO_LONG_CELL);
     // Sheets parses a written string as if typed: numbers become numbers, and anything starting
     // with = + - @ that is not a number becomes a formula. An apostrophe marks plain text.
     if (v.startsWith("'")) return { value: v.slice(1) };
@@ -67,11 +88,14 @@ export interface EmbeddedChart {
 }
 
 export class Sheet {
-  cells: Cell[][] = [];
+  private grid: Cell[][] = [];
   conditionalRules: ConditionalRule[] = [];
   frozenRows = 0;
   charts: EmbeddedChart[] = [];
   private nextChartId = 1;
+  /** The grid's size: cells exist only inside it. */
+  maxRows = NEW_SHEET_ROWS;
+  maxColumns = NEW_SHEET_COLUMNS;
 
   constructor(
     readonly book: Spreadsheet,
@@ -83,32 +107,101 @@ export class Sheet {
     this.book.hooks.call(`Sheet.${name}`);
   }
 
+  /** Test helper: the rows as stored. Setting them loads data, growing the grid to fit. */
+  get cells(): Cell[][] {
+    return this.grid;
+  }
+  set cells(rows: Cell[][]) {
+    this.grid = rows;
+    this.growTo(rows.length, Math.max(0, ...rows.map((r) => r.length)));
+  }
+
+  /** Test helper: a grid sized for data loaded from outside (an import, a test's fixture). */
+  private growTo(rows: number, columns: number): void {
+    this.maxRows = Math.max(this.maxRows, rows);
+    this.maxColumns = Math.max(this.maxColumns, columns);
+  }
+
   cell(row: number, col: number): Cell {
-    return this.cells[row - 1]?.[col - 1] ?? { value: '' };
+    return this.grid[row - 1]?.[col - 1] ?? { value: '' };
   }
 
   /** What a person typing into a cell does: parsed as Sheets parses typing, and no script call. */
   typeIn(row: number, col: number, text: string): void {
-    this.put(row, col, normalise(text));
+    this.growTo(row, col);
+    this.write(row, col, normalise(text));
   }
 
+  /** Test helper: puts a cell as it is (no parsing, no spill rules), growing the grid to fit. */
   put(row: number, col: number, cell: Cell): void {
-    while (this.cells.length < row) this.cells.push([]);
-    const r = this.cells[row - 1] as Cell[];
+    this.growTo(row, col);
+    this.store(row, col, cell);
+  }
+
+  /** Stores a cell inside the grid (the runtime's own writes). */
+  store(row: number, col: number, cell: Cell): void {
+    if (row > this.maxRows || col > this.maxColumns) throw new GasError(OUTSIDE_GRID);
+    while (this.grid.length < row) this.grid.push([]);
+    const r = this.grid[row - 1] as Cell[];
     while (r.length < col) r.push({ value: '' });
     r[col - 1] = cell;
   }
 
+  /**
+   * A value or formula written over a cell, with Sheets' spill rules: replacing an array formula
+   * clears its result; a value typed into a spilled cell blocks the result (#REF!); clearing a
+   * spilled cell changes nothing, since the formula still fills it.
+   */
+  write(row: number, col: number, cell: Cell): void {
+    const old = this.cell(row, col);
+    if (old.anchor !== undefined) this.clearSpill(old.anchor);
+    if (old.spilledFrom !== undefined) {
+      if (cell.value === '' && !cell.formula) return;
+      this.blockSpill(old.spilledFrom, row, col);
+    }
+    const { anchor: _a, spilledFrom: _s, ...kept } = cell;
+    this.store(row, col, kept);
+  }
+
+  /** Every spilled cell of an anchor back to blank. */
+  clearSpill(anchor: number): void {
+    for (const r of this.grid)
+      r.forEach((c, i) => {
+        if (c.spilledFrom === anchor) r[i] = c.note ? { value: '', note: c.note } : { value: '' };
+      });
+  }
+
+  /** Where an anchor is, by its id (its position moves as rows are inserted and deleted). */
+  findAnchor(anchor: number): { row: number; col: number } | null {
+    for (let r = 0; r < this.grid.length; r++) {
+      const c = (this.grid[r] ?? []).findIndex((cell) => cell.anchor === anchor);
+      if (c >= 0) return { row: r + 1, col: c + 1 };
+    }
+    return null;
+  }
+
+  private blockSpill(anchor: number, row: number, col: number): void {
+    this.clearSpill(anchor);
+    const at = this.findAnchor(anchor);
+    if (!at) return;
+    const cell = this.cell(at.row, at.col);
+    this.store(at.row, at.col, { ...cell, value: '#REF!', anchor });
+    this.book.spillErrors.set(
+      anchor,
+      `Array result was not expanded because it would overwrite data in ${a1(row, col, 1, 1)}.`,
+    );
+  }
+
   lastRow(): number {
-    for (let r = this.cells.length; r > 0; r--) {
-      if ((this.cells[r - 1] ?? []).some((c) => c.value !== '' || c.formula)) return r;
+    for (let r = this.grid.length; r > 0; r--) {
+      if ((this.grid[r - 1] ?? []).some((c) => c.value !== '' || c.formula)) return r;
     }
     return 0;
   }
 
   lastColumn(): number {
     let max = 0;
-    for (const row of this.cells) {
+    for (const row of this.grid) {
       for (let c = row.length; c > max; c--)
         if (row[c - 1]!.value !== '' || row[c - 1]!.formula) max = c;
     }
@@ -144,11 +237,11 @@ export class Sheet {
   }
   getMaxRows(): number {
     this.call('getMaxRows');
-    return Math.max(1000, this.cells.length);
+    return this.maxRows;
   }
   getMaxColumns(): number {
     this.call('getMaxColumns');
-    return Math.max(26, this.lastColumn());
+    return this.maxColumns;
   }
   getFrozenRows(): number {
     this.call('getFrozenRows');
@@ -163,21 +256,28 @@ export class Sheet {
     this.call('getRange');
     if (typeof a === 'string') {
       const p = parseA1(a);
-      return new Range(
-        this,
-        p.row,
-        p.col,
-        p.numRows ?? Math.max(1, this.lastRow() - p.row + 1),
-        p.numCols,
-      );
+      // An open-ended reference (A2:A) runs to the grid's last row, blank or not.
+      return this.range(p.row, p.col, p.numRows ?? this.maxRows - p.row + 1, p.numCols);
     }
     if (col === undefined)
       throw new GasError(
         "The parameters (number) don't match the method signature for SpreadsheetApp.Sheet.getRange.",
       );
-    if (a < 1 || col < 1 || numRows < 1 || numCols < 1)
-      throw new GasError('The coordinates of the range are outside the dimensions of the sheet.');
-    return new Range(this, a, col, numRows, numCols);
+    return this.range(a, col, numRows, numCols);
+  }
+
+  /** A range, refused past the grid's edge as Google refuses it. */
+  range(row: number, col: number, numRows: number, numCols: number): Range {
+    if (
+      row < 1 ||
+      col < 1 ||
+      numRows < 1 ||
+      numCols < 1 ||
+      row + numRows - 1 > this.maxRows ||
+      col + numCols - 1 > this.maxColumns
+    )
+      throw new GasError(OUTSIDE_GRID);
+    return new Range(this, row, col, numRows, numCols);
   }
 
   getDataRange(): Range {
@@ -189,6 +289,21 @@ export class Sheet {
     if (!this.book.hooks.mayWrite()) throw noPermission(what);
   }
 
+  /** The grid grows by whole rows or columns, within the spreadsheet's cell limit. */
+  private grow(rows: number, columns: number): void {
+    const added = rows * this.maxColumns + columns * (this.maxRows + rows);
+    if (this.book.cellCount() + added > SPREADSHEET_CELL_LIMIT) throw new GasError(TOO_MANY_CELLS);
+    this.maxRows += rows;
+    this.maxColumns += columns;
+  }
+
+  private checkPosition(position: number, max: number, howMany: number): void {
+    if (!Number.isInteger(position) || position < 1 || position > max)
+      throw new GasError(OUTSIDE_GRID);
+    if (!Number.isInteger(howMany) || howMany < 1)
+      throw new GasError('The number of rows or columns to insert must be positive.');
+  }
+
   insertColumnAfter(col: number): Sheet {
     return this.insertColumnsAfter(col, 1);
   }
@@ -196,17 +311,55 @@ export class Sheet {
   insertColumnsAfter(col: number, howMany: number): Sheet {
     this.call('insertColumnsAfter');
     this.guard('Sheet.insertColumnsAfter');
-    for (const row of this.cells) {
+    this.checkPosition(col, this.maxColumns, howMany);
+    this.grow(0, howMany);
+    for (const row of this.grid) {
       if (row.length > col)
         row.splice(col, 0, ...Array.from({ length: howMany }, () => ({ value: '' as Value })));
     }
     return this;
   }
 
+  insertColumnsBefore(col: number, howMany: number): Sheet {
+    this.call('insertColumnsBefore');
+    this.guard('Sheet.insertColumnsBefore');
+    this.checkPosition(col, this.maxColumns, howMany);
+    this.grow(0, howMany);
+    for (const row of this.grid) {
+      if (row.length >= col)
+        row.splice(col - 1, 0, ...Array.from({ length: howMany }, () => ({ value: '' as Value })));
+    }
+    return this;
+  }
+
+  insertRowsAfter(row: number, howMany: number): Sheet {
+    this.call('insertRowsAfter');
+    this.guard('Sheet.insertRowsAfter');
+    this.checkPosition(row, this.maxRows, howMany);
+    this.grow(howMany, 0);
+    if (this.grid.length > row)
+      this.grid.splice(row, 0, ...Array.from({ length: howMany }, () => [] as Cell[]));
+    return this;
+  }
+
   insertRowsBefore(row: number, howMany: number): Sheet {
     this.call('insertRowsBefore');
     this.guard('Sheet.insertRowsBefore');
-    this.cells.splice(row - 1, 0, ...Array.from({ length: howMany }, () => [] as Cell[]));
+    this.checkPosition(row, this.maxRows, howMany);
+    this.grow(howMany, 0);
+    if (this.grid.length >= row)
+      this.grid.splice(row - 1, 0, ...Array.from({ length: howMany }, () => [] as Cell[]));
+    return this;
+  }
+
+  /** Writes a row below the last one with content, growing the sheet by one row when it is full. */
+  appendRow(values: unknown[]): Sheet {
+    this.call('appendRow');
+    this.guard('Sheet.appendRow');
+    const row = this.lastRow() + 1;
+    if (row > this.maxRows) this.grow(1, 0);
+    if (values.length > this.maxColumns) this.grow(0, values.length - this.maxColumns);
+    values.forEach((v, i) => this.write(row, i + 1, normalise(v)));
     return this;
   }
 
@@ -252,7 +405,7 @@ export class Sheet {
   clearContents(): Sheet {
     this.call('clearContents');
     this.guard('Sheet.clearContents');
-    this.cells = this.cells.map((row) =>
+    this.grid = this.grid.map((row) =>
       row.map((c) => (c.note ? { value: '', note: c.note } : { value: '' })),
     );
     return this;
@@ -261,15 +414,17 @@ export class Sheet {
   deleteRows(row: number, howMany: number): Sheet {
     this.call('deleteRows');
     this.guard('Sheet.deleteRows');
-    this.cells.splice(row - 1, howMany);
+    if (row < 1 || howMany < 1 || row + howMany - 1 > this.maxRows)
+      throw new GasError('Those rows are out of bounds.');
+    if (howMany >= this.maxRows - this.frozenRows)
+      throw new GasError('Sorry, it is not possible to delete all non-frozen rows.');
+    this.grid.splice(row - 1, howMany);
+    this.maxRows -= howMany;
     return this;
   }
 
   deleteRow(row: number): Sheet {
-    this.call('deleteRow');
-    this.guard('Sheet.deleteRow');
-    this.cells.splice(row - 1, 1);
-    return this;
+    return this.deleteRows(row, 1);
   }
 
   /** Sorts the rows below the frozen (or first) row by a column, as a user does from the menu. */
@@ -277,7 +432,7 @@ export class Sheet {
     this.call('sort');
     this.guard('Sheet.sort');
     const head = Math.max(1, this.frozenRows);
-    const body = this.cells.slice(head);
+    const body = this.grid.slice(head);
     const key = (r: Cell[]) => r[col - 1]?.value ?? '';
     body.sort((x, y) => {
       const a = key(x);
@@ -285,7 +440,7 @@ export class Sheet {
       const cmp = a === b ? 0 : a === '' ? 1 : b === '' ? -1 : a < b ? -1 : 1;
       return ascending ? cmp : -cmp;
     });
-    this.cells = [...this.cells.slice(0, head), ...body];
+    this.grid = [...this.grid.slice(0, head), ...body];
     return this;
   }
 
@@ -343,7 +498,12 @@ export class Range {
     return out;
   }
 
-  private write(values: unknown[][], fn: (cell: Cell, v: unknown) => Cell, method: string): Range {
+  private write(
+    values: unknown[][],
+    fn: (cell: Cell, v: unknown) => Cell,
+    method: string,
+    store: 'write' | 'store' = 'write',
+  ): Range {
     this.guard(method);
     if (
       !Array.isArray(values) ||
@@ -356,14 +516,12 @@ export class Range {
         `The number of rows in the data does not match the number of rows in the range. The data has ${rows} rows x ${cols} columns but the range has ${this.numRows} x ${this.numCols}.`,
       );
     }
-    values.forEach((row, r) =>
-      row.forEach((v, c) =>
-        this.sheet.put(
-          this.row + r,
-          this.col + c,
-          fn(this.sheet.cell(this.row + r, this.col + c), v),
-        ),
-      ),
+    // Every value is checked before any is written: a refused write changes nothing.
+    const cells = values.map((row, r) =>
+      row.map((v, c) => fn(this.sheet.cell(this.row + r, this.col + c), v)),
+    );
+    cells.forEach((row, r) =>
+      row.forEach((cell, c) => this.sheet[store](this.row + r, this.col + c, cell)),
     );
     return this;
   }
@@ -401,7 +559,7 @@ export class Range {
     this.call('setValue');
     this.guard('setValue');
     const old = this.sheet.cell(this.row, this.col);
-    this.sheet.put(this.row, this.col, {
+    this.sheet.write(this.row, this.col, {
       ...normalise(value),
       ...(old.note ? { note: old.note } : {}),
     });
@@ -409,12 +567,17 @@ export class Range {
   }
   setNotes(notes: unknown[][]): Range {
     this.call('setNotes');
-    return this.write(notes, (old, v) => ({ ...old, note: v ? String(v) : '' }), 'setNotes');
+    return this.write(
+      notes,
+      (old, v) => ({ ...old, note: v ? String(v) : '' }),
+      'setNotes',
+      'store',
+    );
   }
   setNote(note: string): Range {
     this.call('setNote');
     this.guard('setNote');
-    this.sheet.put(this.row, this.col, { ...this.sheet.cell(this.row, this.col), note });
+    this.sheet.store(this.row, this.col, { ...this.sheet.cell(this.row, this.col), note });
     return this;
   }
   setNumberFormat(_format: string): Range {
@@ -432,7 +595,7 @@ export class Range {
     this.guard('clearContent');
     return this.write(
       this.map(() => ''),
-      () => ({ value: '' }),
+      (old) => (old.note ? { value: '', note: old.note } : { value: '' }),
       'clearContent',
     );
   }
@@ -471,8 +634,7 @@ export class Range {
   }
   offset(rowOffset: number, colOffset: number, numRows?: number, numCols?: number): Range {
     this.call('offset');
-    return new Range(
-      this.sheet,
+    return this.sheet.range(
       this.row + rowOffset,
       this.col + colOffset,
       numRows ?? this.numRows,
@@ -492,6 +654,8 @@ export class Spreadsheet {
   activeSheet: Sheet;
   activeRange: Range | null = null;
   private nextSheetId = 0;
+  /** Why an array formula shows #REF!, by its anchor id (what Sheets shows on hover). */
+  readonly spillErrors = new Map<number, string>();
 
   constructor(
     readonly id: string,
@@ -501,7 +665,17 @@ export class Spreadsheet {
     this.activeSheet = this.addSheet('Sheet1');
   }
 
+  /** Cells of every sheet's grid, blank or not: what the 10-million limit counts. */
+  cellCount(): number {
+    return this.sheets.reduce((n, s) => n + s.maxRows * s.maxColumns, 0);
+  }
+
   addSheet(name: string): Sheet {
+    if (
+      this.sheets.length &&
+      this.cellCount() + NEW_SHEET_ROWS * NEW_SHEET_COLUMNS > SPREADSHEET_CELL_LIMIT
+    )
+      throw new GasError(TOO_MANY_CELLS);
     const sheet = new Sheet(this, name, this.nextSheetId++);
     this.sheets.push(sheet);
     return sheet;
@@ -577,6 +751,7 @@ export class Spreadsheet {
     const sheet = this.sheets.find((s) => s.sheetName === sheetName) ?? this.addSheet(sheetName);
     // Imported as Sheets imports with "convert text to formulas" off: a cell is a number or text,
     // never a formula that would run (and show #ERROR! over the user's own value).
+    // Sheets sizes an imported sheet to its data (at least a new sheet's size).
     sheet.cells = parseCsv(csv).map((row) =>
       row.map((v) => ({ value: /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v })),
     );

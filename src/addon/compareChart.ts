@@ -13,6 +13,7 @@ import { parseWebsite } from '../domain/website';
 import { sharedCache } from '../gas/cache';
 import { appsScriptClock } from '../gas/clock';
 import { clientConfig } from '../gas/settings';
+import { fitGrid } from '../gas/sheets';
 import { FORMULA_BUDGET_MS } from '../limits';
 import type { ChartReport } from '../contract';
 
@@ -87,6 +88,7 @@ function drawChart(data: unknown[][]): void {
   const sheet = book.getSheetByName(COMPARISON_SHEET) ?? book.insertSheet(COMPARISON_SHEET);
   sheet.clearContents();
   for (const chart of sheet.getCharts()) sheet.removeChart(chart);
+  fitGrid(sheet, { rows: data.length, columns: HEAD.length });
   const block = sheet.getRange(1, 1, data.length, HEAD.length);
   block.setValues(data);
   const chart = sheet

@@ -228,14 +228,20 @@ function writeScores(
     historyTrimmed: history.trimmed,
     request,
   };
-  const summary = summarise(extra, plan.fresh);
+  const summary = summarise({ ...extra, historyLimit: history.limitedBy }, plan.fresh);
   if (remaining > 0)
     return report('partial', `${summary} ${remaining} sites left: continuing…`, extra);
   return report('done', summary, extra);
 }
 
 function summarise(
-  r: { scored: number; leftForTomorrow: number; movers: Mover[]; historyTrimmed: number },
+  r: {
+    scored: number;
+    leftForTomorrow: number;
+    movers: Mover[];
+    historyTrimmed: number;
+    historyLimit: 'cap' | 'workbook';
+  },
   fresh: number,
 ): string {
   const parts = [`${r.scored} row${r.scored === 1 ? '' : 's'} scored`];
@@ -245,6 +251,9 @@ function summarise(
   if (r.leftForTomorrow)
     text += ` ${r.leftForTomorrow} sites were left for tomorrow: today's URL-fetch quota is spent. Press Score again tomorrow to finish.`;
   if (r.historyTrimmed)
-    text += ` The oldest ${r.historyTrimmed} history rows were removed to stay within 50,000.`;
+    text +=
+      r.historyLimit === 'cap'
+        ? ` The oldest ${r.historyTrimmed} history rows were removed to stay within 50,000.`
+        : ` The oldest ${r.historyTrimmed} history rows were removed: this spreadsheet is near Google's limit of 10 million cells. Delete unused sheets, rows or columns to keep more history.`;
   return text;
 }

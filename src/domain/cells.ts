@@ -4,8 +4,14 @@
  */
 export type CellValue = string | number | boolean | Date;
 
+/** Characters a cell holds; Sheets refuses the whole write when one value is longer. */
+export const CELL_CHARACTER_LIMIT = 50_000;
+
 export function safeText(text: string): string {
-  return /^[=+\-@]/.test(text) ? `'${text}` : text;
+  const escaped = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return escaped.length > CELL_CHARACTER_LIMIT
+    ? `${escaped.slice(0, CELL_CHARACTER_LIMIT - 1)}…`
+    : escaped;
 }
 
 /** Only http(s) addresses are written as links; anything else (javascript:, data:) is dropped. */

@@ -1,7 +1,9 @@
 /**
  * The `Score history` sheet: one row per new reading, appended in one write, never two for the
- * same reading, capped (oldest rows go first) so a list kept for years stays fast to open.
+ * same reading, capped (oldest rows go first) so a list kept for years stays fast to open and the
+ * workbook stays under Google's 10 million cells.
  */
+import { historyRoom } from '../domain/grid';
 import { readingKey, type HistoryReading } from '../domain/scoreList';
 import { HEADER_ROW, HISTORY_HEADERS, HISTORY_SHEET, type HistoryKey } from '../domain/table';
 import { ensureSheet } from './sheets';
@@ -11,18 +13,21 @@ const HISTORY_CAP = 50000;
 
 export interface HistoryWrite {
   appended: number;
-  /** Oldest rows removed to stay within the cap. */
+  /** Oldest rows removed (or new readings left out) to stay within the limit. */
   trimmed: number;
+  /** The limit that trimmed: the history's own cap, or the workbook's cell limit. */
+  limitedBy: 'cap' | 'workbook';
 }
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 export function appendHistory(
   book: Book,
   readings: HistoryReading[],
   cap = HISTORY_CAP,
 ): HistoryWrite {
-  if (readings.length === 0) return { appended: 0, trimmed: 0 };
+  if (readings.length === 0) return { appended: 0, trimmed: 0, limitedBy: 'cap' };
   const sheet = ensureSheet(book, HISTORY_SHEET);
   const table = openTable(sheet, HISTORY_HEADERS, true);
   const keys = Object.keys(HISTORY_HEADERS) as HistoryKey[];
@@ -33,17 +38,45 @@ export function appendHistory(
     for (const k of keys) reading[k] = values[table.columns[k] - 1] as string | number | Date;
     seen.add(readingKey(reading));
   }
-  const patches = new Map<number, HistoryReading>();
-  let next = Math.max(table.values.length, HEADER_ROW) + 1;
-  for (const r of readings) {
+  const fresh = readings.filter((r) => {
     const key = readingKey(r);
-    if (seen.has(key)) continue;
+    if (seen.has(key)) return false;
     seen.add(key);
-    patches.set(next++, r);
-  }
+    return true;
+  });
+  const room = historyRoom({
+    cap,
+    otherCells: cellsOfOtherSheets(book, sheet),
+    columns: sheet.getMaxColumns(),
+    headerRows: HEADER_ROW,
+  });
+  const kept = fresh.slice(Math.max(0, fresh.length - room.rows));
+  const existing = Math.max(0, table.values.length - HEADER_ROW);
+  const removed = Math.max(0, existing + kept.length - room.rows);
+  if (removed) dropOldest(table.sheet, table.values, removed);
+  const patches = new Map<number, HistoryReading>();
+  let next = HEADER_ROW + existing - removed + 1;
+  for (const r of kept) patches.set(next++, r);
   writePatches(table, patches);
-  const total = next - HEADER_ROW - 1;
-  const trimmed = Math.max(0, total - cap);
-  if (trimmed) sheet.deleteRows(HEADER_ROW + 1, trimmed);
-  return { appended: patches.size, trimmed };
+  return {
+    appended: kept.length,
+    trimmed: removed + fresh.length - kept.length,
+    limitedBy: room.limitedBy,
+  };
+}
+
+/** Deletes the oldest data rows first, so that the rows written next stay inside the cells freed. */
+function dropOldest(sheet: Sheet, values: unknown[][], count: number): void {
+  // Sheets refuses to delete every row below the frozen header: keep one blank row to write into.
+  if (count >= sheet.getMaxRows() - HEADER_ROW) sheet.insertRowsAfter(sheet.getMaxRows(), 1);
+  sheet.deleteRows(HEADER_ROW + 1, count);
+  values.splice(HEADER_ROW, count);
+}
+
+function cellsOfOtherSheets(book: Book, history: Sheet): number {
+  const id = history.getSheetId();
+  return book
+    .getSheets()
+    .filter((s) => s.getSheetId() !== id)
+    .reduce((n, s) => n + s.getMaxRows() * s.getMaxColumns(), 0);
 }

@@ -10,6 +10,7 @@ import {
   planMissingColumns,
   type ColumnMap,
 } from '../domain/table';
+import { fitGrid } from './sheets';
 
 export type Grid = unknown[][];
 
@@ -45,6 +46,7 @@ export function openTable<K extends string>(
   const { columns, added } = planMissingColumns(found, headers, Math.max(last, width));
   if (added.length) {
     const first = added[0]!.column;
+    fitGrid(sheet, { rows: HEADER_ROW, columns: first + added.length - 1 });
     sheet.getRange(HEADER_ROW, first, 1, added.length).setValues([added.map((a) => a.header)]);
     for (const a of added) cellsOf(values, HEADER_ROW, a.column, a.header);
   }
@@ -83,7 +85,10 @@ export function writePatches<K extends string>(
       cellsOf(table.values, row, table.columns[k], patch[k]);
   }
   let writes = 0;
-  for (const run of contiguousRuns(keys.map((k) => table.columns[k]))) {
+  const runs = contiguousRuns(keys.map((k) => table.columns[k]));
+  const right = Math.max(0, ...runs.map((run) => run.start + run.width - 1));
+  fitGrid(table.sheet, { rows: last, columns: right });
+  for (const run of runs) {
     const block: unknown[][] = [];
     for (let r = first; r <= last; r++) {
       const line: unknown[] = [];

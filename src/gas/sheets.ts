@@ -1,4 +1,5 @@
 /** Sheets the add-on owns, created when first needed without taking the user's place. */
+import { growthFor, type Size } from '../domain/grid';
 import { HEADER_ROW } from '../domain/table';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -12,4 +13,15 @@ export function ensureSheet(book: Book, name: string): GoogleAppsScript.Spreadsh
   sheet.setFrozenRows(HEADER_ROW);
   selection?.activate();
   return sheet;
+}
+
+/**
+ * Grows a sheet so that a block ending at `needed` fits: a sheet is a fixed grid and a range past
+ * its edge throws. One insert per direction, never a call per row.
+ */
+export function fitGrid(sheet: GoogleAppsScript.Spreadsheet.Sheet, needed: Size): void {
+  const max = { rows: sheet.getMaxRows(), columns: sheet.getMaxColumns() };
+  const grow = growthFor(max, needed);
+  if (grow.rows) sheet.insertRowsAfter(max.rows, grow.rows);
+  if (grow.columns) sheet.insertColumnsAfter(max.columns, grow.columns);
 }
