@@ -159,7 +159,9 @@ export class Sheet {
       if (cell.value === '' && !cell.formula) return;
       this.blockSpill(old.spilledFrom, row, col);
     }
-    const { anchor: _a, spilledFrom: _s, ...kept } = cell;
+    const kept: Cell = { value: cell.value };
+    if (cell.formula) kept.formula = cell.formula;
+    if (cell.note) kept.note = cell.note;
     this.store(row, col, kept);
   }
 
