@@ -1,16 +1,7 @@
-/** A1 notation: column letters and ranges. */
-export function columnLetter(col: number): string {
-  let s = '';
-  for (let n = col; n > 0; n = Math.floor((n - 1) / 26))
-    s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
-}
+/** A1 notation: the add-on's own column letters, and ranges as the runtime parses them. */
+import { columnNumber } from '../../src/domain/a1';
 
-function columnNumber(letters: string): number {
-  let n = 0;
-  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n;
-}
+export { a1, columnLetter } from '../../src/domain/a1';
 
 export interface A1Range {
   sheet?: string;
@@ -43,11 +34,4 @@ export function parseA1(text: string): A1Range {
   };
   if (sheet !== undefined) out.sheet = sheet;
   return out;
-}
-
-export function a1(row: number, col: number, numRows: number, numCols: number): string {
-  const start = `${columnLetter(col)}${row}`;
-  return numRows === 1 && numCols === 1
-    ? start
-    : `${start}:${columnLetter(col + numCols - 1)}${row + numRows - 1}`;
 }

@@ -1,16 +1,64 @@
-/** Freeze and restore the selection's VIS_* formulas: one read and two writes each. */
-import { freeze, restore, type Block, type Rewrite } from '../domain/freeze';
+/**
+ * Freeze and restore the VIS_* formulas reaching the selection, each over its whole result: one
+ * read to find them, then a read and one write of each result.
+ */
+import { a1 } from '../domain/a1';
+import {
+  formulasReaching,
+  freezeMessage,
+  freezeResult,
+  frozenReaching,
+  restoreResult,
+  type Cells,
+  type FreezeTally,
+  type FreezeVerb,
+  type Found,
+} from '../domain/freeze';
+import type { Extent } from '../domain/visFunctions';
 import { withDocumentLock } from '../gas/lock';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 import type { FreezeReport } from '../contract';
 
-const NOTHING_TO = {
-  freeze: 'No =VIS_ formulas in the selection: select the cells that hold them, then freeze again.',
-  restore:
-    'No frozen values in the selection: select cells frozen by this add-on (their note says "Frozen by Visibility for Sheets"), then restore again.',
-};
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-function apply(rewrite: (block: Block) => Rewrite, verb: keyof typeof NOTHING_TO): FreezeReport {
+function blockOf(sheet: Sheet, e: Extent): GoogleAppsScript.Spreadsheet.Range {
+  return sheet.getRange(e.row, e.col, e.rows, e.cols);
+}
+
+function read(sheet: Sheet, e: Extent): Cells {
+  const block = blockOf(sheet, e);
+  return { values: block.getValues(), formulas: block.getFormulas() };
+}
+
+/** Each formula's whole result becomes values; the formula waits in its first cell's note. */
+function freezeEach(sheet: Sheet, found: Found[], tally: FreezeTally): void {
+  for (const f of found) {
+    const out = freezeResult(f, read(sheet, f.extent));
+    if (out.kind === 'skipped') {
+      tally.skipped++;
+      continue;
+    }
+    blockOf(sheet, f.extent).setValues(out.values);
+    sheet.getRange(f.extent.row, f.extent.col).setNote(out.note);
+    tally.changed++;
+  }
+}
+
+/** Each frozen result is cleared and its formula put back, unless someone typed into it since. */
+function restoreEach(sheet: Sheet, found: Found[], tally: FreezeTally): void {
+  for (const f of found) {
+    const out = restoreResult(f, read(sheet, f.extent));
+    if (out.kind === 'blocked') {
+      tally.blocked.push({ at: a1(f.extent.row, f.extent.col), changed: out.changed });
+      continue;
+    }
+    blockOf(sheet, f.extent).setValues(out.values);
+    sheet.getRange(f.extent.row, f.extent.col).setNote('');
+    tally.changed++;
+  }
+}
+
+function apply(verb: FreezeVerb): FreezeReport {
   const range = SpreadsheetApp.getActiveSpreadsheet().getActiveRange();
   if (!range)
     return {
@@ -22,29 +70,30 @@ function apply(rewrite: (block: Block) => Rewrite, verb: keyof typeof NOTHING_TO
   return withDocumentLock<FreezeReport>(
     PRESS_LOCK_WAIT_MS,
     () => {
-      const block: Block = {
-        values: range.getValues(),
-        formulas: range.getFormulas(),
-        notes: range.getNotes(),
+      const sheet = range.getSheet();
+      const selection = {
+        row: range.getRow(),
+        col: range.getColumn(),
+        rows: range.getNumRows(),
+        cols: range.getNumColumns(),
       };
-      const out = rewrite(block);
-      if (out.changed === 0) {
-        const why = out.skipped
-          ? `${out.skipped} still loading or showing an error: left as formulas. Wait, or fix them, and try again.`
-          : NOTHING_TO[verb];
-        return { state: 'nothing', message: why, changed: 0, skipped: out.skipped };
+      // A result's first cell is above or left of any of its cells: scan from A1 to the selection.
+      const scanned = sheet.getRange(
+        1,
+        1,
+        selection.row + selection.rows - 1,
+        selection.col + selection.cols - 1,
+      );
+      const tally: FreezeTally = { changed: 0, skipped: 0, blocked: [] };
+      if (verb === 'freeze') {
+        const grid = { rows: sheet.getMaxRows(), cols: sheet.getMaxColumns() };
+        const scan = { top: 1, left: 1, cells: scanned.getFormulas() };
+        freezeEach(sheet, formulasReaching(scan, selection, grid), tally);
+      } else {
+        const scan = { top: 1, left: 1, cells: scanned.getNotes() };
+        restoreEach(sheet, frozenReaching(scan, selection), tally);
       }
-      range.setValues(out.values);
-      range.setNotes(out.notes);
-      const skipped = out.skipped
-        ? ` ${out.skipped} still loading or showing an error were left as formulas.`
-        : '';
-      return {
-        state: 'done',
-        message: `${out.changed} formula${out.changed === 1 ? '' : 's'} ${verb === 'freeze' ? 'frozen into values (each kept in its note)' : 'restored'}.${skipped}`,
-        changed: out.changed,
-        skipped: out.skipped,
-      };
+      return { ...freezeMessage(verb, tally), changed: tally.changed, skipped: tally.skipped };
     },
     () => ({
       state: 'busy',
@@ -55,12 +104,12 @@ function apply(rewrite: (block: Block) => Rewrite, verb: keyof typeof NOTHING_TO
   );
 }
 
-/** Every VIS_* formula in the selection becomes its value; the formula waits in the note. */
+/** Every VIS_* formula reaching the selection becomes its whole result, as values. */
 export function freezeSelection(): FreezeReport {
-  return apply(freeze, 'freeze');
+  return apply('freeze');
 }
 
-/** Puts back the formulas frozenSelection kept in the selection's notes. */
+/** Puts back the formulas whose frozen results the selection reaches. */
 export function restoreSelection(): FreezeReport {
-  return apply(restore, 'restore');
+  return apply('restore');
 }

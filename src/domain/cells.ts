@@ -14,6 +14,21 @@ export function safeText(text: string): string {
     : escaped;
 }
 
+/**
+ * Text written so that it reads back as the same text: Sheets would otherwise read `00123` as a
+ * number, `TRUE` as a boolean and `2026-01-02` as a date.
+ */
+export function literalText(text: string): string {
+  const safe = safeText(text);
+  if (safe !== text) return safe;
+  const t = text.trim();
+  const parsed =
+    /^[-+]?(\d[\d,]*\.?\d*|\.\d+)(e[-+]?\d+)?%?$/i.test(t) ||
+    /^(true|false)$/i.test(t) ||
+    /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}/.test(t);
+  return parsed ? `'${text}` : text;
+}
+
 /** Only http(s) addresses are written as links; anything else (javascript:, data:) is dropped. */
 export function safeLink(url: string | null | undefined): string {
   if (!url) return '';

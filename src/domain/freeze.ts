@@ -1,30 +1,86 @@
 /**
- * Freezing VIS_* formulas into their values for a snapshot that costs no request when opened,
- * and putting them back. The formula is kept in the cell's note, with the size of the block it
- * fills, so that restoring can clear the frozen values its result will spill into again.
+ * Freezing VIS_* formulas into their values, for a snapshot that costs no request when opened,
+ * and putting them back. Sheets keeps an array formula's result only while the formula is there:
+ * replaced alone, its result vanishes; put back over values, it shows #REF!. So both act on a
+ * formula's whole result (its extent, from its arguments), whichever of its cells is selected.
+ *
+ * The formula waits in its first cell's note with the extent and a check of what the freeze
+ * wrote, so that restoring clears only those cells and never what someone typed since.
  */
-import { safeText } from './cells';
-import { splitFormulaArgs } from './formulaArgs';
-import { COMPARE_HEADERS } from './compare';
-import { BRAND_HEADERS, PREVIEW_COLUMNS, SCAN_COLUMNS } from './formulas';
+import { a1 } from './a1';
+import { literalText } from './cells';
+import { fnv1a } from './hash';
+import { overlaps, resultExtent, type Extent } from './visFunctions';
 
 const NOTE = 'Frozen by Visibility for Sheets';
-const NOTE_PATTERN = /^Frozen by Visibility for Sheets \((\d+)x(\d+)\): (=.*)$/s;
-const VIS_FORMULA = /^=\s*VIS_[A-Z_]+\s*\(/i;
+const FIRST_LINE = /^Frozen by Visibility for Sheets \((\d+)x(\d+)\): (=.*)$/;
+const CHECK_LINE = /^Check: ([0-9a-f]+)$/;
+/** Row groups checked: few enough for the note to stay short on a 10,000-row result. */
+const CHECK_GROUPS = 32;
+const CHECK_DIGITS = 4;
 
-export interface Block {
+/** Cells of one extent as read: values and formulas, row by row. */
+export interface Cells {
   values: unknown[][];
   formulas: string[][];
-  notes: string[][];
 }
 
-export interface Rewrite {
-  /** The block to write back with setValues: values, formulas as text, plain text escaped. */
-  values: unknown[][];
-  notes: string[][];
-  changed: number;
-  /** Formulas left alone because their result was not final (loading or an error). */
-  skipped: number;
+/** A block read at (top, left): the scan for formulas or frozen notes reaching a selection. */
+export interface Scan {
+  top: number;
+  left: number;
+  cells: string[][];
+}
+
+export interface Found {
+  extent: Extent;
+  formula: string;
+  /** Row-group checks of what the freeze wrote; absent in notes of earlier versions. */
+  check?: string;
+}
+
+type Grid = { rows: number; cols: number };
+
+/** Every VIS_* formula of the scan whose result reaches the selection. */
+export function formulasReaching(scan: Scan, selection: Extent, grid: Grid): Found[] {
+  return collect(scan, selection, (text, at) => {
+    const extent = resultExtent(text, at, grid);
+    return extent ? { extent, formula: text } : null;
+  });
+}
+
+/** Every frozen note of the scan whose block reaches the selection. */
+export function frozenReaching(scan: Scan, selection: Extent): Found[] {
+  return collect(scan, selection, (text, at) => parseNote(text, at));
+}
+
+function collect(
+  scan: Scan,
+  selection: Extent,
+  read: (text: string, at: { row: number; col: number }) => Found | null,
+): Found[] {
+  const out: Found[] = [];
+  scan.cells.forEach((line, r) =>
+    line.forEach((text, c) => {
+      if (!text) return;
+      const found = read(text, { row: scan.top + r, col: scan.left + c });
+      if (found && overlaps(found.extent, selection)) out.push(found);
+    }),
+  );
+  return out;
+}
+
+function parseNote(note: string, at: { row: number; col: number }): Found | null {
+  const [first = '', second = ''] = note.split('\n');
+  const m = FIRST_LINE.exec(first);
+  if (!m) return null;
+  const found: Found = {
+    extent: { ...at, rows: Number(m[1]), cols: Number(m[2]) },
+    formula: m[3] as string,
+  };
+  const check = CHECK_LINE.exec(second)?.[1];
+  if (check) found.check = check;
+  return found;
 }
 
 function notFinal(value: unknown): boolean {
@@ -32,87 +88,127 @@ function notFinal(value: unknown): boolean {
   return value === '' || /^(loading|error|#)/i.test(value);
 }
 
-/** Plain cells are written back as they are; text that would read as a formula stays text. */
-function asIs(value: unknown, formula: string): unknown {
-  if (formula) return formula;
-  return typeof value === 'string' ? safeText(value) : value;
+/** A cell's content as it reads back: the same for what was written and what is read later. */
+function canonical(value: unknown, formula: string): string {
+  if (formula) return `f${formula}`;
+  if (value instanceof Date) return `d${value.getTime()}`;
+  return `${typeof value}${String(value ?? '')}`;
 }
 
-/** Columns of one answer row, per function; the one-column functions answer cell for cell. */
-const WIDTHS: Record<string, number> = {
-  VIS_BRAND: BRAND_HEADERS.length,
-  VIS_SCAN: SCAN_COLUMNS.length,
-  VIS_PREVIEW: PREVIEW_COLUMNS.length,
-  VIS_COMPARE: COMPARE_HEADERS.length,
+function rowsPerGroup(rows: number): number {
+  return Math.ceil(rows / CHECK_GROUPS);
+}
+
+/** A short hash per group of rows: which rows someone changed since the freeze. */
+function checks(cells: Cells): string[] {
+  const size = rowsPerGroup(cells.values.length);
+  const out: string[] = [];
+  for (let start = 0; start < cells.values.length; start += size) {
+    const text = cells.values
+      .slice(start, start + size)
+      .map((line, r) =>
+        line.map((v, c) => canonical(v, cells.formulas[start + r]?.[c] ?? '')).join('\u0001'),
+      )
+      .join('\u0002');
+    out.push(fnv1a(text).slice(0, CHECK_DIGITS));
+  }
+  return out;
+}
+
+export type FreezeOutcome =
+  { kind: 'frozen'; values: unknown[][]; note: string } | { kind: 'skipped' };
+
+/**
+ * The whole result of one formula as values, its first cell's note holding the formula. A result
+ * still loading or in error (#REF! included) is left as a formula.
+ */
+export function freezeResult(found: Found, cells: Cells): FreezeOutcome {
+  if (notFinal(cells.values[0]?.[0])) return { kind: 'skipped' };
+  // The first cell reads back as the value written there, with no formula.
+  const written: Cells = {
+    values: cells.values,
+    formulas: cells.formulas.map((line, r) => line.map((f, c) => (r || c ? f : ''))),
+  };
+  const values = written.values.map((line, r) =>
+    line.map((v, c) => {
+      const formula = written.formulas[r]?.[c] ?? '';
+      if (formula) return formula;
+      return typeof v === 'string' ? literalText(v) : v;
+    }),
+  );
+  const { rows, cols } = found.extent;
+  const note = `${NOTE} (${rows}x${cols}): ${found.formula}\nCheck: ${checks(written).join('')}`;
+  return { kind: 'frozen', values, note };
+}
+
+export type RestoreOutcome =
+  | { kind: 'restored'; values: unknown[][] }
+  /** Cells changed since the freeze, in A1: nothing is cleared, the values stay. */
+  | { kind: 'blocked'; changed: string[] };
+
+/** The formula back in its first cell and the cells the freeze wrote cleared, or why not. */
+export function restoreResult(found: Found, cells: Cells): RestoreOutcome {
+  const changed = found.check ? changedRows(found, cells) : [];
+  if (changed.length) return { kind: 'blocked', changed };
+  const values = cells.values.map((line, r) =>
+    line.map((_, c) => {
+      if (!r && !c) return found.formula;
+      return cells.formulas[r]?.[c] ?? '';
+    }),
+  );
+  return { kind: 'restored', values };
+}
+
+function changedRows(found: Found, cells: Cells): string[] {
+  const now = checks(cells);
+  const size = rowsPerGroup(cells.values.length);
+  const { row, col, rows, cols } = found.extent;
+  const out: string[] = [];
+  now.forEach((hash, g) => {
+    if (found.check!.slice(g * CHECK_DIGITS, (g + 1) * CHECK_DIGITS) === hash) return;
+    const first = row + g * size;
+    out.push(a1(first, col, Math.min(size, row + rows - first), cols));
+  });
+  return out;
+}
+
+export interface FreezeTally {
+  changed: number;
+  skipped: number;
+  /** Results left frozen on restore, each with the cells in the way. */
+  blocked: Array<{ at: string; changed: string[] }>;
+}
+
+export type FreezeVerb = 'freeze' | 'restore';
+
+const NOTHING_TO: Record<FreezeVerb, string> = {
+  freeze: 'No =VIS_ formulas in the selection: select the cells that hold them, then freeze again.',
+  restore:
+    'No frozen values in the selection: select cells frozen by this add-on (their note says "Frozen by Visibility for Sheets"), then restore again.',
 };
-/** Where the list a function answers for is, when it is not the first argument. */
-const LIST_ARG: Record<string, number> = { VIS_COMPARE: 1 };
-/** Functions whose third argument TRUE adds a header row. */
-const WITH_HEADERS = ['VIS_BRAND', 'VIS_COMPARE'];
 
-/** The block a VIS_ formula's result fills, read from its first argument's range. */
-export function resultSize(formula: string): { rows: number; cols: number } {
-  const m = /^=\s*(VIS_[A-Z_]+)\s*\((.*)\)\s*$/is.exec(formula);
-  if (!m) return { rows: 1, cols: 1 };
-  const name = (m[1] as string).toUpperCase();
-  const args = splitFormulaArgs(m[2] as string).map((a) => a.trim());
-  const list = args[LIST_ARG[name] ?? 0] ?? '';
-  const range = /\$?([A-Z]{1,3})\$?(\d+):\$?([A-Z]{1,3})\$?(\d+)$/i.exec(list);
-  const col = (letters: string) =>
-    letters
-      .toUpperCase()
-      .split('')
-      .reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
-  const inputRows = range ? Math.abs(Number(range[4]) - Number(range[2])) + 1 : 1;
-  const inputCols = range ? Math.abs(col(range[3] as string) - col(range[1] as string)) + 1 : 1;
-  const headers = WITH_HEADERS.includes(name) && /^true$/i.test(args[2] ?? '') ? 1 : 0;
-  return { rows: inputRows + headers, cols: WIDTHS[name] ?? inputCols };
-}
-
-export function freeze(block: Block): Rewrite {
-  const out: Rewrite = {
-    values: block.values.map((row, r) => row.map((v, c) => asIs(v, block.formulas[r]?.[c] ?? ''))),
-    notes: block.notes.map((row) => row.slice()),
-    changed: 0,
-    skipped: 0,
-  };
-  block.formulas.forEach((row, r) =>
-    row.forEach((formula, c) => {
-      if (!VIS_FORMULA.test(formula)) return;
-      if (notFinal(block.values[r]?.[c])) {
-        out.skipped++;
-        return;
-      }
-      const size = resultSize(formula);
-      const value = block.values[r]?.[c];
-      out.values[r]![c] = typeof value === 'string' ? safeText(value) : value;
-      out.notes[r]![c] = `${NOTE} (${size.rows}x${size.cols}): ${formula}`;
-      out.changed++;
-    }),
-  );
-  return out;
-}
-
-export function restore(block: Block): Rewrite {
-  const out: Rewrite = {
-    values: block.values.map((row, r) => row.map((v, c) => asIs(v, block.formulas[r]?.[c] ?? ''))),
-    notes: block.notes.map((row) => row.slice()),
-    changed: 0,
-    skipped: 0,
-  };
-  block.notes.forEach((row, r) =>
-    row.forEach((note, c) => {
-      const m = NOTE_PATTERN.exec(note ?? '');
-      if (!m) return;
-      const rows = Number(m[1]);
-      const cols = Number(m[2]);
-      for (let rr = r; rr < Math.min(r + rows, out.values.length); rr++)
-        for (let cc = c; cc < Math.min(c + cols, out.values[rr]!.length); cc++)
-          out.values[rr]![cc] = '';
-      out.values[r]![c] = m[3];
-      out.notes[r]![c] = '';
-      out.changed++;
-    }),
-  );
-  return out;
+/** What the user is told after a freeze or restore. */
+export function freezeMessage(
+  verb: FreezeVerb,
+  tally: FreezeTally,
+): { state: 'done' | 'nothing'; message: string } {
+  const skipped = tally.skipped
+    ? `${tally.skipped} still loading or showing an error: left as formulas. Wait, or fix them, and try again.`
+    : '';
+  const blocked = tally.blocked.length
+    ? `${tally.blocked
+        .map((b) => `${b.at} stays frozen: ${b.changed.join(', ')} changed since the freeze`)
+        .join('; ')}. Move or clear what was typed there, then restore again.`
+    : '';
+  if (tally.changed === 0)
+    return {
+      state: 'nothing',
+      message: [blocked, skipped].filter(Boolean).join(' ') || NOTHING_TO[verb],
+    };
+  const n = tally.changed;
+  const done =
+    verb === 'freeze'
+      ? `${n} formula${n === 1 ? '' : 's'} frozen into values, each whole result (the formula kept in the note of its first cell).`
+      : `${n} formula${n === 1 ? '' : 's'} restored.`;
+  return { state: 'done', message: [done, blocked, skipped].filter(Boolean).join(' ') };
 }

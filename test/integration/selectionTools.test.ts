@@ -30,7 +30,9 @@ it('freezes VIS_ formulas into values, leaves other cells as they were, and rest
   expect(frozen).toMatchObject({ state: 'done', changed: 2 });
   expect(sheet.cells.flat().some((c) => c.formula)).toBe(false);
   expect(sheet.cells.map((r) => r.map((c) => c.value))).toEqual(before);
-  expect(sheet.cells[1]![1]!.note).toBe('Frozen by Visibility for Sheets (3x1): =VIS_SCORE(A2:A4)');
+  expect(sheet.cells[1]![1]!.note).toMatch(
+    /^Frozen by Visibility for Sheets \(3x1\): =VIS_SCORE\(A2:A4\)\nCheck: [0-9a-f]{12}$/,
+  );
   // A frozen list costs nothing when recalculated.
   w.rt.resetCounts();
   w.rt.recalculate();
@@ -47,6 +49,96 @@ it('freezes VIS_ formulas into values, leaves other cells as they were, and rest
   ]);
   w.rt.recalculate();
   expect(sheet.cells.map((r) => r.map((c) => c.value))).toEqual(before);
+});
+
+/** A list of websites in A2:A(n+1), a formula in B2 and nothing else: the cells as a user sees them. */
+function listWithFormula(formula: string, n: number) {
+  const sheet = w.rt.spreadsheet.activeSheet;
+  const domains = Array.from({ length: n }, (_, i) => INDEX[i % INDEX.length]!.domain);
+  sheet.cells = [
+    [{ value: 'Website' }, { value: 'Result' }],
+    ...domains.map((d) => [{ value: d }]),
+  ];
+  sheet.put(2, 2, { value: '', formula });
+  w.rt.recalculate();
+  return sheet;
+}
+
+const shown = (
+  sheet: { cell(r: number, c: number): { value: unknown } },
+  rows: number,
+  cols: number,
+) =>
+  Array.from({ length: rows }, (_, r) =>
+    Array.from({ length: cols }, (_, c) => sheet.cell(2 + r, 2 + c).value),
+  );
+
+describe.each([
+  ['=VIS_SCORE(A2:A21)', 20, 1],
+  ['=VIS_BRAND(A2:A21, "url", TRUE)', 21, 10],
+])('%s, with only B2 selected', (formula, rows, cols) => {
+  it('freezes the whole result and restores it without #REF!', async () => {
+    w = await startWorld();
+    const sheet = listWithFormula(formula, 20);
+    const before = shown(sheet, rows, cols);
+    expect(before.flat().filter((v) => v !== '').length).toBeGreaterThanOrEqual(rows);
+    sheet.setActiveSelection('B2');
+
+    const frozen = w.rt.runFromSidebar('freezeSelection') as { state: string; changed: number };
+    expect(frozen).toMatchObject({ state: 'done', changed: 1 });
+    expect(shown(sheet, rows, cols)).toEqual(before);
+    expect(sheet.cell(2, 2).formula).toBeUndefined();
+    // Recalculating costs nothing, and the values stay: they are values now, not a spill.
+    w.rt.resetCounts();
+    w.rt.recalculate();
+    expect(w.rt.fetchStats.requests).toBe(0);
+    expect(shown(sheet, rows, cols)).toEqual(before);
+
+    sheet.setActiveSelection('B2');
+    const restored = w.rt.runFromSidebar('restoreSelection') as { state: string };
+    expect(restored).toMatchObject({ state: 'done' });
+    w.rt.recalculate();
+    expect(w.rt.formulaError(sheet, 2, 2)).toBeUndefined();
+    expect(sheet.cell(2, 2).formula).toBe(formula);
+    expect(shown(sheet, rows, cols)).toEqual(before);
+  });
+});
+
+it('acts on a whole result from any of its cells, and never clears what was typed since', async () => {
+  w = await startWorld();
+  const sheet = listWithFormula('=VIS_SCORE(A2:A21)', 20);
+  const before = shown(sheet, 20, 1);
+  sheet.setActiveSelection('B15');
+  expect(w.rt.runFromSidebar('freezeSelection')).toMatchObject({ state: 'done', changed: 1 });
+  expect(sheet.cell(2, 2).note).toMatch(/^Frozen by Visibility for Sheets \(20x1\)/);
+  sheet.typeIn(9, 2, 'called, not interested');
+
+  sheet.setActiveSelection('B20');
+  const blocked = w.rt.runFromSidebar('restoreSelection') as { state: string; message: string };
+  expect(blocked.state).toBe('nothing');
+  expect(blocked.message).toMatch(/^B2 stays frozen: B9 changed since the freeze/);
+  expect(sheet.cell(9, 2).value).toBe('called, not interested');
+  expect(sheet.cell(2, 2).formula).toBeUndefined();
+
+  sheet.typeIn(9, 2, String(before[7]![0]));
+  expect(w.rt.runFromSidebar('restoreSelection')).toMatchObject({ state: 'done', changed: 1 });
+  w.rt.recalculate();
+  expect(shown(sheet, 20, 1)).toEqual(before);
+});
+
+it('the runtime shows what Google shows when a result is replaced alone or blocked', async () => {
+  w = await startWorld();
+  const sheet = listWithFormula('=VIS_SCORE(A2:A21)', 20);
+  expect(sheet.cell(21, 2).value).not.toBe('');
+  sheet.typeIn(2, 2, '71');
+  expect(sheet.cell(21, 2).value).toBe('');
+  sheet.typeIn(5, 2, 'in the way');
+  sheet.typeIn(2, 2, '=VIS_SCORE(A2:A21)');
+  w.rt.recalculate();
+  expect(sheet.cell(2, 2).value).toBe('#REF!');
+  expect(w.rt.formulaError(sheet, 2, 2)).toBe(
+    'Array result was not expanded because it would overwrite data in B5.',
+  );
 });
 
 it('draws a comparison chart from a website selected above its competitors, on a sheet of values', async () => {

@@ -8,7 +8,6 @@ import {
   scorePatch,
   scoreProblemPatch,
 } from '../../src/domain/scoreList';
-import { freeze, resultSize } from '../../src/domain/freeze';
 
 const DAY = 24 * 3600 * 1000;
 const NOW = Date.parse('2026-11-23T00:00:00Z');
@@ -110,25 +109,5 @@ describe('row values', () => {
     expect(rankMovers([m(3), m(-20), m(0), m(20), m(-5)], 3).map((x) => x.change)).toEqual([
       20, -20, -5,
     ]);
-  });
-});
-
-describe('freeze', () => {
-  it('knows the block each formula fills', () => {
-    expect(resultSize('=VIS_SCORE(A2:A500)')).toEqual({ rows: 499, cols: 1 });
-    expect(resultSize('=VIS_LEVEL(Sheet2!$B$2:$C$3, Z1)')).toEqual({ rows: 2, cols: 2 });
-    expect(resultSize('=VIS_BRAND(A2:A4, "url", TRUE)')).toEqual({ rows: 4, cols: 10 });
-    expect(resultSize('=VIS_SCAN(B2)')).toEqual({ rows: 1, cols: 5 });
-  });
-
-  it('leaves formulas still loading or in error, and other formulas, as they are', () => {
-    const out = freeze({
-      values: [['loading, recalculate to finish', 'error: x', 3, 4, '=text']],
-      formulas: [['=VIS_SCORE(A1)', '=VIS_SCORE(A2)', '=SUM(1,2)', '=VIS_SCORE(A3)', '']],
-      notes: [['', '', '', '', '']],
-    });
-    expect(out).toMatchObject({ changed: 1, skipped: 2 });
-    expect(out.values).toEqual([['=VIS_SCORE(A1)', '=VIS_SCORE(A2)', '=SUM(1,2)', 4, "'=text"]]);
-    expect(out.notes[0]![3]).toBe('Frozen by Visibility for Sheets (1x1): =VIS_SCORE(A3)');
   });
 });
