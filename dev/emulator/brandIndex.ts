@@ -39,9 +39,51 @@ export function moveBrands(moves: BrandMove[]): number {
   return moved;
 }
 
-/** The index as seeded (the emulator's reset). */
+/** The index as seeded (the emulator's reset): seeded extras go, moved brands come back. */
 export function restoreIndex(): void {
+  for (const extra of INDEX.splice(ORIGINAL.length)) {
+    bySlug.delete(extra.slug);
+    byDomain.delete(extra.domain);
+  }
   INDEX.forEach((b, i) => Object.assign(b, JSON.parse(ORIGINAL[i] as string) as Brand));
+}
+
+/**
+ * Adds `count` more indexed brands (prospect-00001.com, …) with deterministic scores, for lists
+ * longer than the seed index: every row its own brand, and its own history reading.
+ */
+export function seedBrands(count: number): number {
+  const first = INDEX.length - ORIGINAL.length + 1;
+  for (let i = first; i < first + count; i++) {
+    const slug = `prospect-${String(i).padStart(5, '0')}`;
+    const domain = `${slug}.com`;
+    const engine = (salt: string) => derivedScore(domain, salt);
+    const platformScores = {
+      chatgpt: engine('c'),
+      claude: engine('l'),
+      gemini: engine('g'),
+      aio: engine('a'),
+    };
+    const brand: Brand = {
+      brandName: `Prospect ${i}`,
+      slug,
+      domain,
+      overallScore: Math.round(
+        (platformScores.chatgpt +
+          platformScores.claude +
+          platformScores.gemini +
+          platformScores.aio) /
+          4,
+      ),
+      platformScores,
+      lastScanDate: '2026-10-01T09:00:00.000Z',
+      local: false,
+    };
+    INDEX.push(brand);
+    bySlug.set(slug, brand);
+    byDomain.set(domain, brand);
+  }
+  return count;
 }
 const bySlug = new Map(INDEX.map((b) => [b.slug, b]));
 const byDomain = new Map(INDEX.map((b) => [b.domain, b]));

@@ -17,6 +17,8 @@ export interface EmulatorProcess {
   advance(ms: number): Promise<void>;
   /** Rescans brands in the index: new scores and lastScanDate, as the service's own rescan does. */
   moveBrands(moves: BrandMove[]): Promise<number>;
+  /** Adds more indexed brands: prospect-00001.com and on, in the order they were seeded. */
+  seedBrands(count: number): Promise<number>;
   stats(): Promise<{
     requests: Record<string, number>;
     faults: Record<string, number>;
@@ -65,6 +67,7 @@ export async function spawnEmulator(args: string[] = []): Promise<EmulatorProces
     faults: async (config) => void (await control('faults', config)),
     advance: async (ms) => void (await control('clock', { advanceMs: ms })),
     moveBrands: async (moves) => (await control('brands', { moves })).moved as number,
+    seedBrands: async (count) => (await control('brands', { seed: count })).seeded as number,
     stats: () => control('stats') as ReturnType<EmulatorProcess['stats']>,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -11,6 +11,7 @@ import {
   findByName,
   findBySlug,
   moveBrands,
+  seedBrands,
   restoreIndex,
   type BrandMove,
 } from './brandIndex';
@@ -169,7 +170,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         serviceTime: clock.now(),
         inFlight,
       }),
-    brands: (body) => reply(200, { moved: moveBrands((body.moves ?? []) as BrandMove[]) }),
+    brands: (body) =>
+      reply(200, {
+        moved: moveBrands((body.moves ?? []) as BrandMove[]),
+        seeded: seedBrands(typeof body.seed === 'number' ? body.seed : 0),
+      }),
     reset: () => {
       restoreIndex();
       previews.reset();

@@ -318,6 +318,12 @@ describe('10,000-row lists', () => {
     expect(gets / 10000).toBeLessThanOrEqual(3);
     // One read of the sheet and one write of the list per poll, whatever the size.
     expect(w.rt.counts['Range.setValues'] ?? 0).toBeLessThanOrEqual(polls * 3);
+    // Every completed preview is a history reading, 10 times a new sheet's 1,000 rows: the sheet
+    // grew once per write, never a row at a time.
+    const history = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Score history')!;
+    expect(history.lastRow() - 1).toBe(10000);
+    expect(w.rt.counts['Sheet.insertRowsAfter'] ?? 0).toBeGreaterThan(0);
+    expect(w.rt.counts['Sheet.insertRowsAfter'] ?? 0).toBeLessThanOrEqual(polls);
   }, 120000);
 });
 

@@ -146,7 +146,7 @@ describe('freeze and restore one result', () => {
     if (out.kind !== 'frozen') throw new Error(out.kind);
     expect(out.note.split('\n')[1]!.length).toBeLessThan(200);
     const back = frozenReaching({ top: 2, left: 2, cells: [[out.note]] }, big.extent)[0]!;
-    const now = values.map((r) => r.slice());
+    const now: unknown[][] = values.map((r) => r.slice());
     now[100]![0] = 'typed';
     expect(restoreResult(back, { values: now, formulas: formulas.map(() => ['']) })).toEqual({
       kind: 'blocked',
@@ -182,7 +182,8 @@ describe('what the user is told', () => {
       /^B2 stays frozen: B7 changed since the freeze\. Move or clear what was typed there, then restore again\.$/,
     ],
   ] as const)('%s with %j is %s', (verb, tally, state, message) => {
-    const out = freezeMessage(verb, { ...tally, blocked: [...tally.blocked] });
+    const blocked = tally.blocked.map((b) => ({ at: b.at, changed: [...b.changed] }));
+    const out = freezeMessage(verb, { ...tally, blocked });
     expect(out.state).toBe(state);
     expect(out.message).toMatch(message);
   });
