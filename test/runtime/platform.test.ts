@@ -1,0 +1,184 @@
+// The runtime refuses what Google refuses: one block per line of docs/platform-limits.md, each
+// named by its line's id, with Google's own message.
+import path from 'node:path';
+import { GasRuntime } from '../../dev/gas-runtime/runtime';
+import type { Sheet } from '../../dev/gas-runtime/spreadsheet';
+
+const distDir = path.join(__dirname, '..', 'fixtures', 'probe-bundle');
+let rt: GasRuntime;
+beforeEach(() => {
+  rt = new GasRuntime({ distDir });
+});
+afterEach(() => rt.close());
+
+const OUTSIDE = 'The coordinates of the range are outside the dimensions of the sheet.';
+
+describe('G1 a new sheet is 1,000 rows by 26 columns', () => {
+  it('insertSheet makes one that size, as is the first sheet', () => {
+    const sheet = rt.spreadsheet.insertSheet('New');
+    expect([sheet.getMaxRows(), sheet.getMaxColumns()]).toEqual([1000, 26]);
+    expect([
+      rt.spreadsheet.sheets[0]!.getMaxRows(),
+      rt.spreadsheet.sheets[0]!.getMaxColumns(),
+    ]).toEqual([1000, 26]);
+  });
+});
+
+describe('G2 a range past the grid throws, for reads and writes', () => {
+  it.each([
+    [1000, 1, 1, 1, null],
+    [1001, 1, 1, 1, OUTSIDE],
+    [999, 1, 2, 1, null],
+    [999, 1, 3, 1, OUTSIDE],
+    [1, 26, 1, 1, null],
+    [1, 27, 1, 1, OUTSIDE],
+    [1, 20, 1, 10, OUTSIDE],
+  ])('getRange(%i, %i, %i, %i) in a script', (row, col, rows, cols, error) => {
+    const run = () => rt.run('probeGrid', [row, col, rows, cols]);
+    if (error) expect(run).toThrow(error);
+    else expect(run).not.toThrow();
+  });
+  it('A1 notation past the grid throws too, and an open-ended column stops at the grid', () => {
+    const sheet = rt.spreadsheet.activeSheet;
+    expect(() => sheet.getRange('A1:A1001')).toThrow(OUTSIDE);
+    expect(() => sheet.getRange('AA1')).toThrow(OUTSIDE);
+    expect(sheet.getRange('B2:B').getNumRows()).toBe(999);
+  });
+});
+
+describe('G3 only the insert calls and appendRow grow a sheet', () => {
+  let sheet: Sheet;
+  beforeEach(() => {
+    sheet = rt.spreadsheet.insertSheet('Grow');
+  });
+  it('insertRowsAfter and insertColumnsAfter add whole rows and columns', () => {
+    sheet.insertRowsAfter(1000, 500);
+    sheet.insertColumnsAfter(26, 4);
+    expect([sheet.getMaxRows(), sheet.getMaxColumns()]).toEqual([1500, 30]);
+    expect(() => sheet.getRange(1500, 30).setValues([['x']])).not.toThrow();
+    expect(() => sheet.getRange(1501, 1)).toThrow(OUTSIDE);
+  });
+  it('insertRowsBefore and insertColumnsBefore shift what is there', () => {
+    sheet.getRange(2, 2).setValues([['kept']]);
+    sheet.insertRowsBefore(1, 2);
+    sheet.insertColumnsBefore(1, 1);
+    expect(sheet.getRange(4, 3).getValues()).toEqual([['kept']]);
+    expect([sheet.getMaxRows(), sheet.getMaxColumns()]).toEqual([1002, 27]);
+  });
+  it('appendRow grows a full sheet by one row', () => {
+    sheet.getRange(1000, 1).setValues([['last']]);
+    sheet.appendRow(['appended']);
+    expect(sheet.getMaxRows()).toBe(1001);
+    expect(sheet.getRange(1001, 1).getValues()).toEqual([['appended']]);
+  });
+  it('deleteRows shrinks the grid, and never deletes every unfrozen row', () => {
+    sheet.setFrozenRows(1);
+    sheet.deleteRows(2, 100);
+    expect(sheet.getMaxRows()).toBe(900);
+    expect(() => sheet.deleteRows(2, 899)).toThrow(
+      'Sorry, it is not possible to delete all non-frozen rows.',
+    );
+    expect(() => sheet.deleteRows(900, 5)).toThrow('Those rows are out of bounds.');
+  });
+});
+
+describe('G4 a spreadsheet holds 10 million cells, blank ones included', () => {
+  it('refuses a sheet or rows that would pass the limit', () => {
+    const big = rt.spreadsheet.insertSheet('Big');
+    // 26,000 cells in Sheet1 and in Big already: rows of 26 fill the workbook to 10 short of it.
+    big.insertRowsAfter(1000, Math.floor((10_000_000 - 2 * 26_000) / 26));
+    expect(rt.spreadsheet.cellCount()).toBe(9_999_990);
+    const full =
+      'This action would increase the number of cells in the workbook above the limit of 10000000 cells.';
+    expect(() => big.insertRowsAfter(1000, 1)).toThrow(full);
+    expect(() => big.insertColumnsAfter(26, 1)).toThrow(full);
+    expect(() => rt.spreadsheet.insertSheet('One more')).toThrow(full);
+  });
+});
+
+describe('G5 a cell holds 50,000 characters', () => {
+  it('refuses a longer value, and writes nothing of the block', () => {
+    const sheet = rt.spreadsheet.activeSheet;
+    expect(() => sheet.getRange(1, 1, 1, 2).setValues([['ok', 'x'.repeat(50_001)]])).toThrow(
+      'Your input contains more than the maximum of 50000 characters in a single cell.',
+    );
+    expect(sheet.cell(1, 1).value).toBe('');
+    expect(() => sheet.getRange(1, 1).setValues([['x'.repeat(50_000)]])).not.toThrow();
+  });
+});
+
+describe('S1 an array result spills below its formula, and only into blank cells', () => {
+  const setUp = () => {
+    const sheet = rt.spreadsheet.activeSheet;
+    [1, 2, 3].forEach((v, i) => sheet.put(i + 1, 1, { value: v }));
+    sheet.typeIn(1, 2, '=DOUBLE(A1:A3)');
+    rt.recalculate();
+    return sheet;
+  };
+  it('spills, and the spilled cells hold values but no formula', () => {
+    const sheet = setUp();
+    expect([1, 2, 3].map((r) => sheet.cell(r, 2).value)).toEqual([2, 4, 6]);
+    expect(sheet.getRange('B2:B3').getFormulas()).toEqual([[''], ['']]);
+  });
+  it('replacing the formula alone clears its whole result', () => {
+    const sheet = setUp();
+    sheet.getRange('B1').setValues([[2]]);
+    expect([1, 2, 3].map((r) => sheet.cell(r, 2).value)).toEqual([2, '', '']);
+  });
+  it('a value in the way makes #REF!, with the reason Sheets gives', () => {
+    const sheet = setUp();
+    sheet.getRange('B3').setValues([['mine']]);
+    expect(sheet.cell(1, 2).value).toBe('#REF!');
+    expect(sheet.cell(2, 2).value).toBe('');
+    rt.recalculate();
+    expect(sheet.cell(1, 2).value).toBe('#REF!');
+    expect(rt.formulaError(sheet, 1, 2)).toBe(
+      'Array result was not expanded because it would overwrite data in B3.',
+    );
+    sheet.getRange('B3').clearContent();
+    rt.recalculate();
+    expect([1, 2, 3].map((r) => sheet.cell(r, 2).value)).toEqual([2, 4, 6]);
+  });
+  it('clearing a spilled cell changes nothing; a result past the grid is #REF!', () => {
+    const sheet = setUp();
+    sheet.getRange('B2').clearContent();
+    expect(sheet.cell(2, 2).value).toBe(4);
+    sheet.typeIn(999, 3, '=DOUBLE(A1:A3)');
+    rt.recalculate();
+    expect(sheet.cell(999, 3).value).toBe('#REF!');
+    expect(rt.formulaError(sheet, 999, 3)).toBe(
+      'Result was not automatically expanded, please insert more rows (1).',
+    );
+  });
+});
+
+describe('A1 onOpen in AuthMode.NONE reaches no properties, cache, lock, fetch or triggers', () => {
+  const none = { mode: 'simple-trigger' as const, authNone: true };
+  it.each([
+    ['probeUserProp', []],
+    ['probeCachePut', ['k', 'v', 10]],
+    ['probeLock', []],
+    ['probeFetchAll', [['http://127.0.0.1:9/x']]],
+    ['probeTrigger', []],
+  ])('%s is refused', (fn, args) => {
+    expect(() => rt.run(fn, args as unknown[], none)).toThrow(/You do not have permission to call/);
+  });
+  it('building the menu is allowed', () => {
+    expect(() => rt.run('probeUi', [], none)).not.toThrow();
+  });
+});
+
+describe('C1 a custom function reads and nothing more', () => {
+  it('refuses openById (no authorised services), writes and triggers', () => {
+    const other = rt.addSpreadsheet('Other');
+    expect(() => rt.customFunction('probeOpenById', other.id)).toThrow(
+      'You do not have permission to call SpreadsheetApp.openById',
+    );
+    expect(() => rt.customFunction('probeWrite')).toThrow(/permission to call Range.setValues/);
+    expect(() => rt.customFunction('probeTrigger')).toThrow(/permission to call ScriptApp/);
+    expect(() => rt.customFunction('probeRead')).not.toThrow();
+  });
+  it('is stopped at 30 seconds', () => {
+    expect(() => rt.customFunction('probeSleepForever')).toThrow('Exceeded maximum execution time');
+  });
+});
