@@ -252,6 +252,11 @@ export interface TemplateReport {
   message: string;
 }
 
+/** Help > Run self-check: what the platform did with each rule the add-on relies on. */
+export interface SelfCheckReport {
+  checks: Array<{ name: string; ok: boolean; detail: string }>;
+}
+
 export interface SidebarApi {
   getSettings(): SettingsView;
   saveSettings(change: SettingsChange): SettingsView;

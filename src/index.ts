@@ -36,4 +36,5 @@ export { insertExample } from './addon/example';
 export { getSiteHistory } from './addon/siteHistory';
 export { retryPreviews, selectRow } from './addon/attention';
 export { getDiagnostics, showHelp } from './addon/help';
+export { runSelfCheck, showSelfCheck } from './addon/selfCheck';
 export { insertTemplate } from './addon/templates';

@@ -304,7 +304,10 @@ export class GasRuntime {
             throw noPermission('SpreadsheetApp.getUi');
           return theUi;
         },
-        flush: () => call('SpreadsheetApp.flush'),
+        flush: () => {
+          call('SpreadsheetApp.flush');
+          if (ss) this.calculateWritten(ss);
+        },
         newConditionalFormatRule: () => conditionalRuleBuilder(),
         InterpolationType: {
           NUMBER: 'NUMBER',
@@ -472,13 +475,22 @@ export class GasRuntime {
    * as Sheets does: into blank cells inside the grid, or not at all (#REF!) with the reason in
    * `formulaErrors`. Sheets recalculates after a script's write; here a test says when.
    */
-  recalculate(): void {
-    for (const sheet of this.spreadsheet.sheets) {
+  recalculate(book: Spreadsheet = this.spreadsheet): void {
+    this.calculate(book, () => true);
+  }
+
+  /** What SpreadsheetApp.flush() sees done: the formulas a script wrote are calculated. */
+  private calculateWritten(book: Spreadsheet): void {
+    this.calculate(book, (pending) => pending === true);
+  }
+
+  private calculate(book: Spreadsheet, which: (pending?: boolean) => boolean): void {
+    for (const sheet of book.sheets) {
       for (let r = 1; r <= sheet.cells.length; r++) {
         const row = sheet.cells[r - 1] ?? [];
         for (let c = 1; c <= row.length; c++) {
-          const formula = row[c - 1]?.formula;
-          if (formula) this.evaluate(sheet, r, c, formula);
+          const cell = row[c - 1];
+          if (cell?.formula && which(cell.pending)) this.evaluate(sheet, r, c, cell.formula);
         }
       }
     }
@@ -494,15 +506,25 @@ export class GasRuntime {
     sheet.book.spillErrors.delete(anchor);
     this.formulaErrors.delete(key);
     const show = (value: Value, why?: string) => {
-      sheet.store(row, col, { ...cell, value, formula, anchor });
+      sheet.store(row, col, { value, formula, anchor, ...(cell.note ? { note: cell.note } : {}) });
       if (why) this.formulaErrors.set(key, why);
     };
     let result: unknown;
+    // Sheets calculates a formula a script wrote in an execution of its own, even mid-script.
+    const outer = this.exec;
+    const held = new Set(this.locks.heldHere);
+    this.exec = null;
     try {
       const args = splitFormulaArgs(m[2] as string).map((a) => this.argument(sheet, a));
-      result = this.customFunction((m[1] as string).toUpperCase(), ...args);
+      result = this.run((m[1] as string).toUpperCase(), args, {
+        mode: 'custom-function',
+        spreadsheet: sheet.book,
+      });
     } catch (error) {
       return show('#ERROR!', (error as Error).message);
+    } finally {
+      this.exec = outer;
+      held.forEach((scope) => this.locks.heldHere.add(scope));
     }
     const grid: unknown[][] = Array.isArray(result)
       ? (result as unknown[]).map((r) => (Array.isArray(r) ? r : [r]))
@@ -555,9 +577,7 @@ export class GasRuntime {
     if (/^(TRUE|FALSE)$/i.test(t)) return /^TRUE$/i.test(t);
     if (/^-?\d+(\.\d+)?$/.test(t)) return Number(t);
     const ref = parseA1(t);
-    const source = ref.sheet
-      ? this.spreadsheet.sheets.find((s) => s.sheetName === ref.sheet)
-      : sheet;
+    const source = ref.sheet ? sheet.book.sheets.find((s) => s.sheetName === ref.sheet) : sheet;
     if (!source) throw new GasError(`Unresolved sheet name '${ref.sheet}'.`);
     // An open-ended reference (A2:A) is the column down to the grid's last row.
     const rows = ref.numRows ?? source.maxRows - ref.row + 1;

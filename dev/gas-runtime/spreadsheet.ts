@@ -21,6 +21,8 @@ interface Cell {
   anchor?: number;
   /** A cell showing part of an array formula's result (the anchor's id), not a value of its own. */
   spilledFrom?: number;
+  /** A formula a script wrote that Sheets has not calculated yet (it does on flush). */
+  pending?: boolean;
 }
 
 /** A new sheet's size (Sheet > Insert, or insertSheet()). */
@@ -160,7 +162,7 @@ export class Sheet {
       this.blockSpill(old.spilledFrom, row, col);
     }
     const kept: Cell = { value: cell.value };
-    if (cell.formula) kept.formula = cell.formula;
+    if (cell.formula) Object.assign(kept, { formula: cell.formula, pending: true });
     if (cell.note) kept.note = cell.note;
     this.store(row, col, kept);
   }
@@ -544,6 +546,10 @@ export class Range {
     this.call('getFormulas');
     return this.map((c) => c.formula ?? '');
   }
+  getFormula(): string {
+    this.call('getFormula');
+    return this.sheet.cell(this.row, this.col).formula ?? '';
+  }
   getNotes(): string[][] {
     this.call('getNotes');
     return this.map((c) => c.note ?? '');
@@ -726,6 +732,13 @@ export class Spreadsheet {
     const sheet = this.addSheet(name);
     this.activeSheet = sheet;
     return sheet;
+  }
+  deleteSheet(sheet: Sheet): void {
+    this.hooks.call('Spreadsheet.deleteSheet');
+    if (!this.hooks.mayWrite()) throw noPermission('Spreadsheet.deleteSheet');
+    if (this.sheets.length === 1) throw new GasError("You can't remove all the sheets in a document.");
+    this.sheets = this.sheets.filter((s) => s !== sheet);
+    if (this.activeSheet === sheet) this.activeSheet = this.sheets[0]!;
   }
   getActiveSheet(): Sheet {
     this.hooks.call('Spreadsheet.getActiveSheet');

@@ -9,7 +9,7 @@ import type { ScoreReport } from '../contract';
 import { scoreSheet } from './scores';
 
 export const EXAMPLE_SHEET = 'Visibility example';
-const EXAMPLE_SITES = [
+export const EXAMPLE_SITES = [
   'nike.com',
   'patagonia.com',
   'airbnb.com',

@@ -58,6 +58,27 @@ function restoreEach(sheet: Sheet, found: Found[], tally: FreezeTally): void {
   }
 }
 
+/** Freezes or restores every result reaching a block of a sheet. */
+export function freezeOrRestore(verb: FreezeVerb, sheet: Sheet, selection: Extent): FreezeTally {
+  // A result's first cell is above or left of any of its cells: scan from A1 to the selection.
+  const scanned = sheet.getRange(
+    1,
+    1,
+    selection.row + selection.rows - 1,
+    selection.col + selection.cols - 1,
+  );
+  const tally: FreezeTally = { changed: 0, skipped: 0, blocked: [] };
+  if (verb === 'freeze') {
+    const grid = { rows: sheet.getMaxRows(), cols: sheet.getMaxColumns() };
+    const scan = { top: 1, left: 1, cells: scanned.getFormulas() };
+    freezeEach(sheet, formulasReaching(scan, selection, grid), tally);
+  } else {
+    const scan = { top: 1, left: 1, cells: scanned.getNotes() };
+    restoreEach(sheet, frozenReaching(scan, selection), tally);
+  }
+  return tally;
+}
+
 function apply(verb: FreezeVerb): FreezeReport {
   const range = SpreadsheetApp.getActiveSpreadsheet().getActiveRange();
   if (!range)
@@ -70,29 +91,12 @@ function apply(verb: FreezeVerb): FreezeReport {
   return withDocumentLock<FreezeReport>(
     PRESS_LOCK_WAIT_MS,
     () => {
-      const sheet = range.getSheet();
-      const selection = {
+      const tally = freezeOrRestore(verb, range.getSheet(), {
         row: range.getRow(),
         col: range.getColumn(),
         rows: range.getNumRows(),
         cols: range.getNumColumns(),
-      };
-      // A result's first cell is above or left of any of its cells: scan from A1 to the selection.
-      const scanned = sheet.getRange(
-        1,
-        1,
-        selection.row + selection.rows - 1,
-        selection.col + selection.cols - 1,
-      );
-      const tally: FreezeTally = { changed: 0, skipped: 0, blocked: [] };
-      if (verb === 'freeze') {
-        const grid = { rows: sheet.getMaxRows(), cols: sheet.getMaxColumns() };
-        const scan = { top: 1, left: 1, cells: scanned.getFormulas() };
-        freezeEach(sheet, formulasReaching(scan, selection, grid), tally);
-      } else {
-        const scan = { top: 1, left: 1, cells: scanned.getNotes() };
-        restoreEach(sheet, frozenReaching(scan, selection), tally);
-      }
+      });
       return { ...freezeMessage(verb, tally), changed: tally.changed, skipped: tally.skipped };
     },
     () => ({

@@ -28,6 +28,7 @@ export function onOpen(_event?: { authMode?: string }): void {
     .addSeparator()
     .addItem('Settings', 'showSettings')
     .addItem('Help', 'showHelp')
+    .addItem('Run self-check', 'showSelfCheck')
     .addToUi();
 }
 

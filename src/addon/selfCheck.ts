@@ -1,0 +1,208 @@
+/**
+ * Help > Run self-check: exercises, safely, what docs/platform-limits.md assumes of the real
+ * platform (a scratch sheet grown past a new sheet's size and deleted, a spilled result frozen and
+ * restored, properties and cache near their sizes, the locks, the triggers, today's quotas, the
+ * service), so the first deploy to a real account verifies the local model in a minute.
+ */
+import { parsers, requests } from '../api/client';
+import {
+  checkOutcome,
+  expectRefusal,
+  selfCheckSummary,
+  type CheckResult,
+} from '../domain/selfCheck';
+import { appsScriptClock } from '../gas/clock';
+import { countFetches, usage } from '../gas/quota';
+import { logAction } from '../gas/runLog';
+import { clientConfig } from '../gas/settings';
+import { urlFetchTransport } from '../gas/transport';
+import { EXAMPLE_SITES } from './example';
+import { freezeOrRestore } from './freeze';
+import type { SelfCheckReport } from '../contract';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+const SCRATCH = 'Visibility self-check (deleted when done)';
+const KEY = 'visibility.selfCheck';
+/** Near the limits (9 KB a property value, 100 KB a cache value), not past them. */
+const PROPERTY_BYTES = 9000;
+const CACHE_BYTES = 100 * 1000;
+
+function newSheetSize(sheet: Sheet): string {
+  const size = `${sheet.getMaxRows()} x ${sheet.getMaxColumns()}`;
+  if (size !== '1000 x 26') throw new Error(`a new sheet is ${size}, not 1000 x 26`);
+  return `a new sheet is ${size}`;
+}
+
+function gridRefusesOutside(sheet: Sheet): string {
+  return expectRefusal(
+    () => sheet.getRange(sheet.getMaxRows() + 1, 1).getValues(),
+    'A range past the grid',
+  );
+}
+
+function gridGrows(sheet: Sheet): string {
+  sheet.insertRowsAfter(sheet.getMaxRows(), 10);
+  sheet.insertColumnsAfter(sheet.getMaxColumns(), 2);
+  const corner = sheet.getRange(1010, 28);
+  corner.setValues([['grown']]);
+  if (corner.getValues()[0]?.[0] !== 'grown')
+    throw new Error('row 1010, column 28 did not keep its value');
+  return `now ${sheet.getMaxRows()} x ${sheet.getMaxColumns()}, and row 1010 column 28 holds a value`;
+}
+
+/** A VIS_REPORT_LINK result (no request) spills, freezes whole and restores without #REF!. */
+function spillFreezesWhole(sheet: Sheet): string {
+  const sites = EXAMPLE_SITES.slice(0, 3);
+  sheet.getRange(1, 1, 3, 1).setValues(sites.map((s) => [s]));
+  sheet.getRange(1, 2).setValues([['=VIS_REPORT_LINK(A1:A3)']]);
+  SpreadsheetApp.flush();
+  const result = () =>
+    sheet
+      .getRange(1, 2, 3, 1)
+      .getValues()
+      .map((r) => String(r[0]));
+  const spilled = result();
+  if (!spilled.every((v) => v.startsWith('http')))
+    throw new Error(`the result did not spill into B1:B3: ${spilled.join(', ')}`);
+  const b1 = { row: 1, col: 2, rows: 1, cols: 1 };
+  freezeOrRestore('freeze', sheet, b1);
+  if (sheet.getRange('B1').getFormula() || result().join() !== spilled.join())
+    throw new Error('freezing B1 alone did not keep the whole result as values');
+  freezeOrRestore('restore', sheet, b1);
+  SpreadsheetApp.flush();
+  if (result().join() !== spilled.join())
+    throw new Error(`restoring B1 shows ${result()[0]}, not the result`);
+  return 'B1:B3 spilled, froze as values from B1 alone, and came back as a formula';
+}
+
+function propertiesRoundTrip(): string {
+  const props = PropertiesService.getUserProperties();
+  const value = 'x'.repeat(PROPERTY_BYTES);
+  props.setProperty(KEY, value);
+  const back = props.getProperty(KEY);
+  props.deleteProperty(KEY);
+  if (back !== value) throw new Error(`a ${PROPERTY_BYTES}-byte value did not come back whole`);
+  const refused = expectRefusal(
+    () => props.setProperty(KEY, 'x'.repeat(9 * 1024 + 1)),
+    'A value over 9 KB',
+  );
+  props.deleteProperty(KEY);
+  return `${PROPERTY_BYTES} bytes kept; ${refused}`;
+}
+
+function cacheRoundTrip(): string {
+  const cache = CacheService.getUserCache();
+  if (!cache) throw new Error('no user cache');
+  const value = 'x'.repeat(CACHE_BYTES);
+  cache.put(KEY, value, 60);
+  const back = cache.get(KEY);
+  cache.remove(KEY);
+  if (back !== value)
+    throw new Error(`a ${CACHE_BYTES}-byte value did not come back (it may be evicted: run again)`);
+  return `${CACHE_BYTES} bytes kept for a minute`;
+}
+
+function locks(): string {
+  const held: string[] = [];
+  for (const [name, lock] of [
+    ['document', LockService.getDocumentLock()],
+    ['user', LockService.getUserLock()],
+  ] as const) {
+    if (!lock || !lock.tryLock(2000))
+      throw new Error(`the ${name} lock is held by another run: try again in a minute`);
+    lock.releaseLock();
+    held.push(name);
+  }
+  return `${held.join(' and ')} locks taken and released`;
+}
+
+function triggers(): string {
+  const mine = ScriptApp.getProjectTriggers().map((t) => t.getHandlerFunction());
+  return mine.length
+    ? `${mine.length} held: ${mine.join(', ')}`
+    : 'none held (nothing is waiting in the background)';
+}
+
+function quotasLeft(): string {
+  const u = usage();
+  const mail = MailApp.getRemainingDailyQuota();
+  const text = `${u.left} of ${u.quota} URL fetches and ${mail} e-mails left today (${u.tier})`;
+  if (u.left <= 0) throw new Error(`${text}: scores wait until tomorrow`);
+  return text;
+}
+
+function serviceAnswers(): string {
+  const site = EXAMPLE_SITES[0]!;
+  const cfg = { baseUrl: clientConfig().baseUrl };
+  const [response] = urlFetchTransport.fetchAll([requests.score(cfg, { by: 'url', value: site })]);
+  countFetches(1);
+  const out = parsers.score(response!, appsScriptClock.now());
+  if (!out.ok) throw new Error(`${cfg.baseUrl}: ${out.error.message}`);
+  return `${cfg.baseUrl} scored ${site}: ${out.value.overallScore}`;
+}
+
+function sheetChecks(book: GoogleAppsScript.Spreadsheet.Spreadsheet): CheckResult[] {
+  const selection = book.getActiveRange();
+  let sheet: Sheet | null = null;
+  try {
+    const made = checkOutcome('New sheet size', () =>
+      newSheetSize((sheet = book.insertSheet(SCRATCH))),
+    );
+    const scratch = (): Sheet => {
+      if (!sheet) throw new Error('no scratch sheet: see the first check');
+      return sheet;
+    };
+    return [
+      made,
+      checkOutcome('Range past the grid', () => gridRefusesOutside(scratch())),
+      checkOutcome('Grid grows', () => gridGrows(scratch())),
+      checkOutcome('Spilled result frozen and restored', () => spillFreezesWhole(scratch())),
+    ];
+  } finally {
+    if (sheet) book.deleteSheet(sheet);
+    selection?.activate();
+  }
+}
+
+export function runSelfCheck(): SelfCheckReport {
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const checks = [
+    ...sheetChecks(book),
+    checkOutcome('Properties near 9 KB', propertiesRoundTrip),
+    checkOutcome('Cache near 100 KB', cacheRoundTrip),
+    checkOutcome('Locks', locks),
+    checkOutcome('Triggers', triggers),
+    checkOutcome('Quotas left today', quotasLeft),
+    checkOutcome('Service (no key)', serviceAnswers),
+  ];
+  const failed = checks.filter((c) => !c.ok).length;
+  logAction(book, 'Self-check', {
+    sheet: '',
+    rows: checks.length,
+    requests: 1,
+    changed: 0,
+    errors: failed,
+    result: selfCheckSummary(checks),
+  });
+  return { checks };
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The menu item: the checks in a dialog, each with the platform's own words. */
+export function showSelfCheck(): void {
+  const { checks } = runSelfCheck();
+  const rows = checks
+    .map(
+      (c) =>
+        `<li><strong>${c.ok ? 'OK' : 'FAILED'}</strong> ${escape(c.name)}: ${escape(c.detail)}</li>`,
+    )
+    .join('');
+  const html = `<div style="font:13px Arial,sans-serif"><p>${escape(selfCheckSummary(checks))}</p><ul>${rows}</ul>
+<p>A failed check means the platform differs from what the add-on expects: send Help &gt; diagnostics and this list to support.</p></div>`;
+  SpreadsheetApp.getUi().showModalDialog(
+    HtmlService.createHtmlOutput(html).setWidth(560).setHeight(440),
+    'Visibility for Sheets: self-check',
+  );
+}
