@@ -1,7 +1,7 @@
 // `npm run deploy [-- --production]`: checks before anything else, then lint and tests, then one
 // build with the production address into its own folder, checks the built manifest, and pushes
-// exactly that folder with clasp. `.clasp.json` is the development script,
-// `.clasp.production.json` the production one (see README).
+// exactly that folder with clasp. `.clasp.json` is the development script (committed as
+// `{ "rootDir": "dist" }` for `clasp create` to fill), `.clasp.production.json` the production one.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,7 +26,10 @@ if (urlProblem) stop(urlProblem);
 if (!existsSync(projectFile))
   stop(`${projectFile} is missing: create the script first (README, "Deploy").`);
 const project = JSON.parse(readFileSync(projectFile, 'utf8'));
-if (!project.scriptId || /REPLACE/.test(project.scriptId)) stop(`${projectFile} has no scriptId.`);
+if (!project.scriptId || /REPLACE/.test(project.scriptId))
+  stop(
+    `${projectFile} has no scriptId: run npx clasp create --type sheets --rootDir dist once (README, "Deploy").`,
+  );
 
 run('npm', ['run', 'lint']);
 run('npm', ['test']);

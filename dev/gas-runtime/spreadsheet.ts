@@ -736,7 +736,8 @@ export class Spreadsheet {
   deleteSheet(sheet: Sheet): void {
     this.hooks.call('Spreadsheet.deleteSheet');
     if (!this.hooks.mayWrite()) throw noPermission('Spreadsheet.deleteSheet');
-    if (this.sheets.length === 1) throw new GasError("You can't remove all the sheets in a document.");
+    if (this.sheets.length === 1)
+      throw new GasError("You can't remove all the sheets in a document.");
     this.sheets = this.sheets.filter((s) => s !== sheet);
     if (this.activeSheet === sheet) this.activeSheet = this.sheets[0]!;
   }

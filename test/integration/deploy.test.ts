@@ -27,6 +27,17 @@ describe('npm run deploy', () => {
   });
 });
 
+describe('the committed .clasp.json', () => {
+  it('is one clasp create can fill (rootDir dist, no scriptId), and deploy refuses it until then', () => {
+    expect(JSON.parse(readFileSync('.clasp.json', 'utf8'))).toEqual({ rootDir: 'dist' });
+    const r = node(['scripts/deploy.mjs'], { VIS_BASE_URL: 'https://service.example.com' });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toBe(
+      'deploy refused: .clasp.json has no scriptId: run npx clasp create --type sheets --rootDir dist once (README, "Deploy").',
+    );
+  });
+});
+
 describe('the built manifest', () => {
   it('of a production build follows the allowlist rules and asks only for scopes the code uses', () => {
     const out = mkdtempSync(path.join(os.tmpdir(), 'deploy-'));

@@ -22,6 +22,7 @@ describe('menu and sidebar', () => {
       'Rescan selected agents',
       'Settings',
       'Help',
+      'Run self-check',
     ]);
     // Every menu item names a global the bundle really has.
     for (const item of w.rt.ui.menus[0]!.items)
