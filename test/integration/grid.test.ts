@@ -120,3 +120,40 @@ it('scores 4,000 sites in one Score, each execution inside the time limit, every
   const unscored = rows.filter((r) => typeof r['Public score'] !== 'number').map((r) => r.Website);
   expect(unscored).toEqual([]);
 }, 120000);
+
+it('keeps the history under 10 million cells when other sheets fill the workbook, oldest first, and says so', async () => {
+  w = await startWorld();
+  await w.emu.seedBrands(10);
+  const sites = Array.from(
+    { length: 10 },
+    (_, i) => `prospect-${String(i + 1).padStart(5, '0')}.com`,
+  );
+  const sheet = w.rt.spreadsheet.activeSheet;
+  crmExport(sheet, sites, 3);
+  expect(scoreAll(w.rt, { refresh: 'missing' }).at(-1)!.state).toBe('done');
+  expect(historyRows()).toBe(10);
+  // An archive sheet leaves the history room for about 13 rows under the add-on's reserve.
+  const archive = w.rt.spreadsheet.addSheet('Archive');
+  const history = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Score history')!;
+  const others = w.rt.spreadsheet.cellCount() - history.maxRows * history.maxColumns;
+  archive.insertRowsAfter(1000, Math.floor((9_900_000 - 14 * 26 - others) / 26));
+
+  await w.emu.moveBrands(
+    sites.map((s, i) => ({
+      brand: s,
+      overallScore: 50 + i,
+      lastScanDate: '2026-11-20T09:00:00.000Z',
+    })),
+  );
+  const r = scoreAll(w.rt, { refresh: 'all' }).at(-1)! as Report & { historyTrimmed: number };
+  expect(r.state).toBe('done');
+  expect(r.historyTrimmed).toBeGreaterThan(0);
+  expect(r.message).toMatch(
+    /history rows were removed: this spreadsheet is near Google's limit of 10 million cells/,
+  );
+  expect(historyRows()).toBe(20 - r.historyTrimmed);
+  // The newest readings stay: every brand's move is in the history.
+  const scores = history.cells.slice(1).map((row) => row[4]?.value);
+  for (let i = 0; i < 10; i++) expect(scores).toContain(50 + i);
+  expect(w.rt.spreadsheet.cellCount()).toBeLessThanOrEqual(10_000_000);
+});
