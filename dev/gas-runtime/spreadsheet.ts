@@ -311,48 +311,40 @@ export class Sheet {
   insertColumnAfter(col: number): Sheet {
     return this.insertColumnsAfter(col, 1);
   }
-
   insertColumnsAfter(col: number, howMany: number): Sheet {
-    this.call('insertColumnsAfter');
-    this.guard('Sheet.insertColumnsAfter');
-    this.checkPosition(col, this.maxColumns, howMany);
-    this.grow(0, howMany);
-    for (const row of this.grid) {
-      if (row.length > col)
-        row.splice(col, 0, ...Array.from({ length: howMany }, () => ({ value: '' as Value })));
-    }
-    return this;
+    return this.insert('insertColumnsAfter', 'columns', col, howMany, col);
   }
-
   insertColumnsBefore(col: number, howMany: number): Sheet {
-    this.call('insertColumnsBefore');
-    this.guard('Sheet.insertColumnsBefore');
-    this.checkPosition(col, this.maxColumns, howMany);
-    this.grow(0, howMany);
-    for (const row of this.grid) {
-      if (row.length >= col)
-        row.splice(col - 1, 0, ...Array.from({ length: howMany }, () => ({ value: '' as Value })));
-    }
-    return this;
+    return this.insert('insertColumnsBefore', 'columns', col, howMany, col - 1);
   }
-
   insertRowsAfter(row: number, howMany: number): Sheet {
-    this.call('insertRowsAfter');
-    this.guard('Sheet.insertRowsAfter');
-    this.checkPosition(row, this.maxRows, howMany);
-    this.grow(howMany, 0);
-    if (this.grid.length > row)
-      this.grid.splice(row, 0, ...Array.from({ length: howMany }, () => [] as Cell[]));
-    return this;
+    return this.insert('insertRowsAfter', 'rows', row, howMany, row);
+  }
+  insertRowsBefore(row: number, howMany: number): Sheet {
+    return this.insert('insertRowsBefore', 'rows', row, howMany, row - 1);
   }
 
-  insertRowsBefore(row: number, howMany: number): Sheet {
-    this.call('insertRowsBefore');
-    this.guard('Sheet.insertRowsBefore');
-    this.checkPosition(row, this.maxRows, howMany);
-    this.grow(howMany, 0);
-    if (this.grid.length >= row)
-      this.grid.splice(row - 1, 0, ...Array.from({ length: howMany }, () => [] as Cell[]));
+  /** Blank rows or columns inserted at a 0-based index: what is after them shifts, the grid grows. */
+  private insert(
+    method: string,
+    what: 'rows' | 'columns',
+    position: number,
+    howMany: number,
+    index: number,
+  ): Sheet {
+    this.call(method);
+    this.guard(`Sheet.${method}`);
+    this.checkPosition(position, what === 'rows' ? this.maxRows : this.maxColumns, howMany);
+    if (what === 'rows') {
+      this.grow(howMany, 0);
+      if (this.grid.length > index)
+        this.grid.splice(index, 0, ...Array.from({ length: howMany }, () => [] as Cell[]));
+      return this;
+    }
+    this.grow(0, howMany);
+    for (const row of this.grid)
+      if (row.length > index)
+        row.splice(index, 0, ...Array.from({ length: howMany }, () => ({ value: '' as Value })));
     return this;
   }
 

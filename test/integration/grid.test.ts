@@ -1,7 +1,7 @@
 // A sheet is a fixed grid (docs/platform-limits.md): lists as wide as CRM exports, histories past
 // a new sheet's 1,000 rows, and a 4,000-site Score, on the built bundle in the strict runtime.
 import type { Sheet } from '../../dev/gas-runtime/spreadsheet';
-import { startWorld, type World } from './harness';
+import { records, startWorld, type World } from './harness';
 
 let w: World;
 afterEach(() => w?.close());
@@ -17,13 +17,6 @@ function crmExport(sheet: Sheet, sites: string[], width: number): void {
     ...sites.map((s, r) => head.map((_, c) => (c === 1 ? s : `r${r}c${c}`))),
   ].map((row) => row.map((value) => ({ value })));
   sheet.setActiveSelection(`B1:B${sites.length + 1}`);
-}
-
-function records(sheet: Sheet): Array<Record<string, unknown>> {
-  const head = sheet.cells[0]!.map((c) => String(c.value));
-  return sheet.cells
-    .slice(1)
-    .map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]?.value ?? ''])));
 }
 
 type Report = { state: string; message: string; request: unknown; historyAdded: number };

@@ -1,6 +1,7 @@
 // The built bundle (dist/) in the local runtime, against the emulator in its own process.
 import { spawnEmulator, type EmulatorProcess } from '../../dev/emulator/process';
 import { GasRuntime, type RuntimeOptions } from '../../dev/gas-runtime/runtime';
+import type { Sheet } from '../../dev/gas-runtime/spreadsheet';
 
 export interface World {
   emu: EmulatorProcess;
@@ -44,4 +45,12 @@ export async function startWorld(
 
 export function column(values: unknown[]): unknown[][] {
   return values.map((v) => [v]);
+}
+
+/** A sheet's rows below its header as records by header, as a user reads the table. */
+export function records(sheet: Sheet): Array<Record<string, unknown>> {
+  const head = sheet.cells[0]!.map((c) => String(c.value));
+  return sheet.cells
+    .slice(1)
+    .map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]?.value ?? ''])));
 }

@@ -3,7 +3,7 @@
 // and a 10,000-row list finished over several executions.
 import { INDEX } from '../../dev/emulator/brandIndex';
 import type { Sheet } from '../../dev/gas-runtime/spreadsheet';
-import { startWorld, type World } from './harness';
+import { records, startWorld, type World } from './harness';
 
 let w: World;
 afterEach(() => w?.close());
@@ -42,13 +42,6 @@ function load(sheet: Sheet, sites: string[]): void {
     ...sites.map((s, i) => [`Co ${i}`, s, `n${i}`]),
   ].map((r) => r.map((value) => ({ value })));
   sheet.setActiveSelection(`B1:B${sites.length + 1}`);
-}
-
-function records(sheet: Sheet): Array<Record<string, unknown>> {
-  const head = sheet.cells[0]!.map((c) => String(c.value));
-  return sheet.cells
-    .slice(1)
-    .map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]?.value ?? ''])));
 }
 
 const score = (rt: World['rt'], options: unknown = {}) =>
