@@ -152,6 +152,20 @@ describe('S1 an array result spills below its formula, and only into blank cells
   });
 });
 
+describe('S2 a formula a script wrote is calculated by the time flush() returns', () => {
+  it('spills after flush, not before', () => {
+    expect(rt.run('probeFlushFormula')).toEqual(['', 4]);
+  });
+});
+
+describe('G6 a spreadsheet keeps at least one sheet', () => {
+  it('refuses to delete the last one', () => {
+    expect(() => rt.run('probeDeleteLastSheet')).toThrow(
+      "You can't remove all the sheets in a document.",
+    );
+  });
+});
+
 describe('A1 onOpen in AuthMode.NONE reaches no properties, cache, lock, fetch or triggers', () => {
   const none = { mode: 'simple-trigger' as const, authNone: true };
   it.each([
