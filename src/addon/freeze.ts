@@ -21,24 +21,24 @@ import type { FreezeReport } from '../contract';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-function blockOf(sheet: Sheet, e: Extent): GoogleAppsScript.Spreadsheet.Range {
-  return sheet.getRange(e.row, e.col, e.rows, e.cols);
-}
+type Block = GoogleAppsScript.Spreadsheet.Range;
 
-function read(sheet: Sheet, e: Extent): Cells {
-  const block = blockOf(sheet, e);
-  return { values: block.getValues(), formulas: block.getFormulas() };
+/** A result's block and its cells as read: one range, read once and written once. */
+function read(sheet: Sheet, e: Extent): { block: Block; cells: Cells } {
+  const block = sheet.getRange(e.row, e.col, e.rows, e.cols);
+  return { block, cells: { values: block.getValues(), formulas: block.getFormulas() } };
 }
 
 /** Each formula's whole result becomes values; the formula waits in its first cell's note. */
 function freezeEach(sheet: Sheet, found: Found[], tally: FreezeTally): void {
   for (const f of found) {
-    const out = freezeResult(f, read(sheet, f.extent));
+    const { block, cells } = read(sheet, f.extent);
+    const out = freezeResult(f, cells);
     if (out.kind === 'skipped') {
       tally.skipped++;
       continue;
     }
-    blockOf(sheet, f.extent).setValues(out.values);
+    block.setValues(out.values);
     sheet.getRange(f.extent.row, f.extent.col).setNote(out.note);
     tally.changed++;
   }
@@ -47,12 +47,13 @@ function freezeEach(sheet: Sheet, found: Found[], tally: FreezeTally): void {
 /** Each frozen result is cleared and its formula put back, unless someone typed into it since. */
 function restoreEach(sheet: Sheet, found: Found[], tally: FreezeTally): void {
   for (const f of found) {
-    const out = restoreResult(f, read(sheet, f.extent));
+    const { block, cells } = read(sheet, f.extent);
+    const out = restoreResult(f, cells);
     if (out.kind === 'blocked') {
       tally.blocked.push({ at: a1(f.extent.row, f.extent.col), changed: out.changed });
       continue;
     }
-    blockOf(sheet, f.extent).setValues(out.values);
+    block.setValues(out.values);
     sheet.getRange(f.extent.row, f.extent.col).setNote('');
     tally.changed++;
   }

@@ -44,6 +44,8 @@ export function appendHistory(
     seen.add(key);
     return true;
   });
+  // Nothing new (an unchanged list scored again): no sheet sizes read, no row trimmed.
+  if (fresh.length === 0) return { appended: 0, trimmed: 0, limitedBy: 'cap' };
   const room = historyRoom({
     cap,
     otherCells: cellsOfOtherSheets(book, sheet),

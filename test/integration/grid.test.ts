@@ -33,6 +33,10 @@ function scoreAll(rt: World['rt'], options: Record<string, unknown>): Report[] {
   return reports;
 }
 
+/** The first n brands the emulator's seedBrands adds: prospect-00001.com and on. */
+const seeded = (n: number) =>
+  Array.from({ length: n }, (_, i) => `prospect-${String(i + 1).padStart(5, '0')}.com`);
+
 const historyRows = () =>
   w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Score history')!.lastRow() - 1;
 
@@ -40,7 +44,7 @@ it('scores a list whose headers fill all 26 columns: the score columns are made 
   w = await startWorld();
   await w.emu.seedBrands(5);
   const sheet = w.rt.spreadsheet.activeSheet;
-  crmExport(sheet, ['prospect-00001.com', 'prospect-00002.com', 'not a website'], 26);
+  crmExport(sheet, [...seeded(2), 'not a website'], 26);
   expect(sheet.getMaxColumns()).toBe(26);
   const r = scoreAll(w.rt, { refresh: 'missing' }).at(-1)!;
   expect(r.state).toBe('done');
@@ -68,10 +72,7 @@ it('generates previews on a list of 24 columns', async () => {
 it('keeps a daily history of 300 moving brands past row 1,000, growing the sheet once per write', async () => {
   w = await startWorld();
   await w.emu.seedBrands(300);
-  const sites = Array.from(
-    { length: 300 },
-    (_, i) => `prospect-${String(i + 1).padStart(5, '0')}.com`,
-  );
+  const sites = seeded(300);
   const sheet = w.rt.spreadsheet.activeSheet;
   crmExport(sheet, sites, 3);
   for (let day = 1; day <= 5; day++) {
@@ -99,10 +100,7 @@ it('keeps a daily history of 300 moving brands past row 1,000, growing the sheet
 it('scores 4,000 sites in one Score, each execution inside the time limit, every site once', async () => {
   w = await startWorld();
   await w.emu.seedBrands(4000);
-  const sites = Array.from(
-    { length: 4000 },
-    (_, i) => `prospect-${String(i + 1).padStart(5, '0')}.com`,
-  );
+  const sites = seeded(4000);
   const sheet = w.rt.spreadsheet.activeSheet;
   crmExport(sheet, sites, 3);
   const reports = scoreAll(w.rt, { refresh: 'missing' });
@@ -117,10 +115,7 @@ it('scores 4,000 sites in one Score, each execution inside the time limit, every
 it('keeps the history under 10 million cells when other sheets fill the workbook, oldest first, and says so', async () => {
   w = await startWorld();
   await w.emu.seedBrands(10);
-  const sites = Array.from(
-    { length: 10 },
-    (_, i) => `prospect-${String(i + 1).padStart(5, '0')}.com`,
-  );
+  const sites = seeded(10);
   const sheet = w.rt.spreadsheet.activeSheet;
   crmExport(sheet, sites, 3);
   expect(scoreAll(w.rt, { refresh: 'missing' }).at(-1)!.state).toBe('done');
