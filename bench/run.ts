@@ -1,23 +1,26 @@
 // `npm run bench`: scenarios on the built bundle in the local runtime against the emulator with
 // injected latency. Prints a table and writes bench/results.json and bench/results.svg.
-//   --latency-ms N (default 50)
+//   --latency-ms N (default 50)   --lanes N the naive peer's executions at once (default 30)
 import { spawnSync } from 'node:child_process';
 import { statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { flags, positiveNumber, wholeNumber } from '../dev/args';
 import { INDEX } from '../dev/emulator/brandIndex';
 import { spawnEmulator, type EmulatorProcess } from '../dev/emulator/process';
 import { GasRuntime } from '../dev/gas-runtime/runtime';
 import { SyncHttp } from '../dev/gas-runtime/sync-http';
 import { fnv1a } from '../src/domain/hash';
 
-const flag = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? (process.argv[i + 1] as string) : fallback;
-};
-const LATENCY = Number(flag('latency-ms', '50'));
-const LANES = Number(flag('lanes', '30'));
+const args = flags(
+  'npm run bench -- [--latency-ms 50] [--lanes 30]',
+  { 'latency-ms': '50', lanes: '30' },
+  [],
+  { 'latency-ms': wholeNumber, lanes: positiveNumber },
+);
+const LATENCY = Number(args['latency-ms']);
+const LANES = Number(args.lanes);
 const log = (text: string) => process.stderr.write(`… ${text}\n`);
 
 /** Resident memory now; sampled right after each scenario (maxRSS here counts the worker threads of a previous run too). */

@@ -4,10 +4,13 @@
 //   --base-url URL      a real service instead of the emulator (with --key)
 //   --key KEY           the API key (default: the emulator's pro partner demo key)
 //   --time-scale N      the emulator's clock speed (default 60: a 90 s preview takes 1.5 s)
-//   --out FILE          where the filled sheet goes (default out/prospects.csv)
+//   --out FILE          where the filled sheet goes (default out/prospects.csv); the scan monitor
+//                       goes beside it as scan-monitor.csv
+// Output to a terminal has colour and live progress bars; piped or redirected, plain lines.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { exitQuietlyOn, flags } from './args';
+import { exitQuietlyOn, flags, interactive, positiveNumber } from './args';
+import { parseCsv } from './gas-runtime/csv';
 import { spawnEmulator, type EmulatorProcess } from './emulator/process';
 import { GasRuntime } from './gas-runtime/runtime';
 import { columnLetter } from './gas-runtime/a1';
@@ -22,10 +25,33 @@ const args = flags(
     'base-url': undefined,
     key: 'demo-pro-key',
   },
+  [],
+  { 'time-scale': positiveNumber },
 );
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const step = (n: number, text: string) => console.log(`\n\x1b[1m${n}. ${text}\x1b[0m`);
+const step = (n: number, text: string) =>
+  console.log(interactive ? `\n\x1b[1m${n}. ${text}\x1b[0m` : `\n${n}. ${text}`);
+
+/** A line that redraws itself at a terminal; piped, only the last state is printed. */
+function progress(text: string, last: boolean): void {
+  if (interactive) process.stdout.write(`\r  ${text}   ${last ? '\n' : ''}`);
+  else if (last) console.log(`  ${text}`);
+}
+
+/** The sheet's header row and data, refused in one line before anything starts. */
+function readProspects(csvPath: string): { csv: string; websiteCol: number } {
+  const csv = readFileSync(csvPath, 'utf8');
+  const [head = [], ...rows] = parseCsv(csv);
+  const websiteCol = head.findIndex((h) => h.trim().toLowerCase() === 'website') + 1;
+  if (websiteCol === 0)
+    throw new Error(
+      `${csvPath} has no "Website" column in its first row (found: ${head.join(', ') || 'nothing'}).`,
+    );
+  if (!rows.some((r) => (r[websiteCol - 1] ?? '').trim()))
+    throw new Error(`${csvPath} has no websites under its "Website" header: add one per row.`);
+  return { csv, websiteCol };
+}
 
 function progressBar(done: number, pending: number, failed: number): string {
   const total = Math.max(1, done + pending + failed);
@@ -35,16 +61,22 @@ function progressBar(done: number, pending: number, failed: number): string {
   return `[${'#'.repeat(d)}${'x'.repeat(f)}${'.'.repeat(Math.max(0, width - d - f))}] ${done} complete, ${pending} pending, ${failed} with errors`;
 }
 
-function printTable(rt: GasRuntime, sheetName: string, columns: string[], limit: number): void {
+function printTable(
+  rt: GasRuntime,
+  sheetName: string,
+  columns: string[],
+  limit: number,
+  cut = 34,
+): void {
   const sheet = rt.spreadsheet.sheets.find((s) => s.sheetName === sheetName)!;
   const head = sheet.cells[0]!.map((c) => String(c.value));
   const idx = columns.map((c) => head.indexOf(c)).filter((i) => i >= 0);
   const rows = sheet.cells
     .slice(0, limit + 1)
-    .map((r) => idx.map((i) => display(r[i]?.value ?? '').slice(0, 34)));
+    .map((r) => idx.map((i) => display(r[i]?.value ?? '').slice(0, cut)));
   const widths = idx.map((_, k) => Math.max(...rows.map((r) => r[k]!.length)));
   rows.forEach((r, n) => {
-    console.log('  ' + r.map((v, k) => v.padEnd(widths[k]!)).join('  '));
+    console.log(('  ' + r.map((v, k) => v.padEnd(widths[k]!)).join('  ')).trimEnd());
     if (n === 0) console.log('  ' + widths.map((w) => '-'.repeat(w)).join('  '));
   });
   if (sheet.cells.length - 1 > limit)
@@ -56,6 +88,7 @@ async function main(): Promise<void> {
   const csvPath = args.csv!;
   const outPath = args.out!;
   const timeScale = Number(args['time-scale']);
+  const { csv, websiteCol } = readProspects(csvPath);
   let emu: EmulatorProcess | null = null;
   let baseUrl = args['base-url'];
   if (!baseUrl) {
@@ -70,12 +103,9 @@ async function main(): Promise<void> {
   });
   try {
     step(1, `Sheet in: ${csvPath}`);
-    const sheet = rt.spreadsheet.importCsv('Prospects', readFileSync(csvPath, 'utf8'));
+    const sheet = rt.spreadsheet.importCsv('Prospects', csv);
     rt.spreadsheet.sheets = [sheet];
     sheet.activate();
-    const head = sheet.cells[0]!.map((c) => String(c.value).toLowerCase());
-    const websiteCol = head.indexOf('website') + 1;
-    if (websiteCol === 0) throw new Error('The sheet needs a "Website" column in row 1.');
     const lastRow = sheet.lastRow();
     console.log(
       `  ${lastRow - 1} prospects; service ${emu ? `emulator at ${baseUrl} (clock ×${timeScale})` : baseUrl}`,
@@ -147,11 +177,11 @@ async function main(): Promise<void> {
         complete: number;
         failed: number;
       };
-      process.stdout.write(`\r  ${progressBar(p.complete, p.pending, p.failed)}   `);
+      progress(progressBar(p.complete, p.pending, p.failed), p.pending === 0 || i === 59);
       if (p.pending === 0) break;
     }
     console.log(
-      `\n  poll trigger left installed: ${rt.triggers.list.length === 0 ? 'none (nothing pending)' : rt.triggers.list.length}`,
+      `  poll trigger left installed: ${rt.triggers.list.length === 0 ? 'none (nothing pending)' : rt.triggers.list.length}`,
     );
 
     step(7, 'Score the list into values (Scores tab), then a week later refresh what went stale');
@@ -236,15 +266,24 @@ async function main(): Promise<void> {
       await sleep(Math.max(50, 45000 / timeScale));
       rt.advance(45000);
       const m = rt.runFromSidebar('pollScanMonitor') as { running: number; message: string };
-      process.stdout.write(`\r  ${m.message}   `);
+      progress(m.message, m.running === 0 || i === 39);
       if (m.running === 0) break;
     }
-    console.log('');
     printTable(
       rt,
       'Scan monitor',
-      ['Brand agent ID', 'Scan state', 'Overall score', 'ChatGPT', 'Gemini', 'Scan message'],
+      [
+        'Brand agent ID',
+        'Scan state',
+        'Overall score',
+        'ChatGPT',
+        'Claude',
+        'Gemini',
+        'AI Overviews',
+        'Scan message',
+      ],
       10,
+      Infinity,
     );
     const monitorOut = path.join(path.dirname(outPath), 'scan-monitor.csv');
     writeFileSync(monitorOut, rt.spreadsheet.exportCsv('Scan monitor'));
@@ -266,7 +305,7 @@ async function main(): Promise<void> {
       15,
     );
     console.log(
-      `\n  Written to ${path.resolve(outPath)} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      `\n  Written to ${path.resolve(outPath)} and ${path.resolve(monitorOut)} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
   } finally {
     await rt.close();

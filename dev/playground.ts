@@ -2,7 +2,7 @@
 // with the local runtime and the emulator behind a google.script.run bridge, so anyone can click
 // through the add-on in a browser without a Google account.
 //   --port N (default 8790)   --time-scale N (the emulator's clock; default 10)
-import { exitQuietlyOn, flags } from './args';
+import { exitQuietlyOn, explainListenError, flags, port, positiveNumber } from './args';
 import { readBody } from './http-body';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -199,7 +199,17 @@ export async function startPlayground(
       send(500, 'text/plain', (error as Error).message);
     }
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', resolve);
+    });
+  } catch (error) {
+    clearInterval(ticker);
+    await rt.close();
+    await emu.stop();
+    throw error;
+  }
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
@@ -215,19 +225,26 @@ export async function startPlayground(
 }
 
 if (require.main === module) {
-  const args = flags('npm run playground -- [--port 8790] [--time-scale 10] [--csv FILE]', {
-    port: '8790',
-    'time-scale': '10',
-    csv: undefined,
-  });
-  void startPlayground({
+  const args = flags(
+    'npm run playground -- [--port 8790] [--time-scale 10] [--csv FILE]',
+    { port: '8790', 'time-scale': '10', csv: undefined },
+    [],
+    { port, 'time-scale': positiveNumber },
+  );
+  startPlayground({
     port: Number(args.port),
     timeScale: Number(args['time-scale']),
     ...(args.csv ? { csv: args.csv } : {}),
-  }).then((p) => {
-    exitQuietlyOn(() => p.close());
-    console.log(
-      `Playground on ${p.url} (emulator ${p.emu.baseUrl}; demo key: demo-pro-key). Ctrl-C to stop.`,
-    );
-  });
+  }).then(
+    (p) => {
+      exitQuietlyOn(() => p.close());
+      console.log(
+        `Playground on ${p.url} (emulator ${p.emu.baseUrl}; demo key: demo-pro-key). Ctrl-C to stop.`,
+      );
+    },
+    (error: unknown) => {
+      console.error(explainListenError(error));
+      process.exit(1);
+    },
+  );
 }

@@ -1,6 +1,13 @@
 // `npm run emulator -- [--port 8787] [--time-scale 1] [--accounts accounts.json] [--latency-ms 0]`
 // Prints one JSON line {"baseUrl": ...} first (tests and the demo read it), then the demo keys.
-import { flags } from '../args';
+import {
+  exitQuietlyOn,
+  explainListenError,
+  flags,
+  port,
+  numberFromZero,
+  wholeNumber,
+} from '../args';
 import { loadAccounts } from './accounts';
 import { startEmulator } from './server';
 
@@ -8,6 +15,7 @@ const args = flags(
   'npm run emulator -- [--port 8787] [--time-scale 1] [--accounts FILE] [--latency-ms 0]',
   { port: '8787', 'time-scale': '1', accounts: undefined, 'latency-ms': '0' },
   ['quiet', 'exit-with-parent'],
+  { port, 'time-scale': numberFromZero, 'latency-ms': wholeNumber },
 );
 
 async function main(): Promise<void> {
@@ -35,11 +43,9 @@ async function main(): Promise<void> {
     console.log('Demo keys (header x-api-key):');
     for (const [key, a] of Object.entries(accounts)) console.log(`  ${key.padEnd(22)} ${a.name}`);
   }
-  const stop = () => emulator.close().then(() => process.exit(0));
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);
-  // A closed stdout (`npm run emulator | head`) ends the emulator instead of crashing it.
-  process.stdout.on('error', stop);
+  exitQuietlyOn(() => emulator.close());
   if (args['exit-with-parent']) {
+    const stop = () => void emulator.close().then(() => process.exit(0));
     process.stdin.on('end', stop);
     process.stdin.on('close', stop);
     process.stdin.resume();
@@ -47,6 +53,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(explainListenError(error));
   process.exit(1);
 });

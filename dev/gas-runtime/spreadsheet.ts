@@ -758,10 +758,13 @@ export class Spreadsheet {
   importCsv(sheetName: string, csv: string): Sheet {
     const sheet = this.sheets.find((s) => s.sheetName === sheetName) ?? this.addSheet(sheetName);
     // Imported as Sheets imports with "convert text to formulas" off: a cell is a number or text,
-    // never a formula that would run (and show #ERROR! over the user's own value).
-    // Sheets sizes an imported sheet to its data (at least a new sheet's size).
+    // never a formula that would run (and show #ERROR! over the user's own value). Only a number
+    // written as Sheets would show it becomes one: `00123` or `1.50` stays the user's text, so a
+    // list goes out as it came in. Sheets sizes an imported sheet to its data.
     sheet.cells = parseCsv(csv).map((row) =>
-      row.map((v) => ({ value: /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v })),
+      row.map((v) => ({
+        value: /^-?\d+(\.\d+)?$/.test(v) && String(Number(v)) === v ? Number(v) : v,
+      })),
     );
     return sheet;
   }

@@ -1,7 +1,7 @@
 // The `npm start` path end to end: build output, emulator, sample sheet, settings, formula,
 // generation, polling to completion, and the filled CSV.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseCsv } from '../../dev/gas-runtime/csv';
@@ -19,6 +19,13 @@ it('fills the sample sheet and writes it out', () => {
   expect(run.stderr).not.toMatch(/Error/);
   expect(run.status).toBe(0);
   expect(run.stdout).toMatch(/recalculated: 0 requests/);
+  // Piped, the output is plain lines: no colour codes, no progress bar redrawn with \r.
+  expect(run.stdout).not.toContain(String.fromCharCode(27));
+  expect(run.stdout).not.toContain('\r');
+  expect(run.stdout).toMatch(/\n {2}\[[#x.]+\] \d+ complete, 0 pending/);
+  // The monitor table has every engine and whole messages.
+  expect(run.stdout).toMatch(/Overall score +ChatGPT +Claude +Gemini +AI Overviews +Scan message/);
+  expect(run.stdout).toMatch(/to scan again\.\n/);
   const [head, ...rows] = parseCsv(readFileSync(out, 'utf8'));
   const col = (name: string) => head!.indexOf(name);
   expect(rows.length).toBeGreaterThanOrEqual(50);
@@ -43,4 +50,47 @@ it('fills the sample sheet and writes it out', () => {
   ]);
   // The key is never written to the sheet.
   expect(readFileSync(out, 'utf8')).not.toContain('demo-pro-key');
+});
+
+const demo = (csv: string, ...flags: string[]) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'demo-'));
+  writeFileSync(path.join(dir, 'in.csv'), csv);
+  const out = path.join(dir, 'out.csv');
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'dev/demo.ts', '--csv', path.join(dir, 'in.csv'), '--out', out, ...flags],
+    { encoding: 'utf8', timeout: 60000 },
+  );
+  return { run, out: () => readFileSync(out, 'utf8'), input: path.join(dir, 'in.csv') };
+};
+
+it('takes a ;-separated CSV from Excel and gives the user columns back unchanged, for Excel', () => {
+  const { run, out } = demo(
+    'Company;Website;Contact\nCafé Zoë;acme.com;00123\nHarbor;harboroutdoor.co.uk;+44 20 7946\n',
+    '--time-scale',
+    '400',
+  );
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  const text = out();
+  expect(text.startsWith('\ufeffCompany,Website,Contact,')).toBe(true);
+  const [head, ...rows] = parseCsv(text);
+  const contact = head!.indexOf('Contact');
+  expect(rows.map((r) => [r[0], r[contact]])).toEqual([
+    ['Café Zoë', '00123'],
+    ['Harbor', "'+44 20 7946"],
+  ]);
+});
+
+it.each([
+  ['Company,Website\n', 'has no websites under its "Website" header: add one per row.'],
+  [
+    'Company;Site\nAcme;acme.com\n',
+    'has no "Website" column in its first row (found: Company, Site).',
+  ],
+])('refuses %j in one line, with a non-zero exit', (csv, message) => {
+  const { run, input } = demo(csv);
+  expect(run.status).toBe(1);
+  expect(run.stdout).toBe('');
+  expect(run.stderr.trim()).toBe(`${input} ${message}`);
 });
