@@ -13,6 +13,15 @@ export function baseUrlProblem(value) {
   } catch {
     return `VIS_BASE_URL ${value} is not a URL.`;
   }
+  // Whatever the address holds is written into the manifest's allowlist and the bundle, both
+  // readable by every user of the add-on: credentials and keys must never be in it (and the value
+  // is not repeated here, so they reach no log either).
+  if (url.username || url.password || /^[^/]*\/\/[^/?#]*@/.test(value))
+    return 'VIS_BASE_URL must not hold a user name or password (user:pass@): it would be published in the manifest and the bundle. Users give their API key in Settings.';
+  if (value.includes('?'))
+    return 'VIS_BASE_URL must not have a query (?…): it would be published in the manifest and the bundle. Give the service address only, like https://service.example.com.';
+  if (value.includes('#'))
+    return 'VIS_BASE_URL must not have a fragment (#…): give the service address only, like https://service.example.com.';
   if (url.protocol !== 'https:') return `VIS_BASE_URL must start with https:// (got ${value}).`;
   const host = url.hostname;
   if (!host.includes('.') || /^\d+(\.\d+){3}$/.test(host) || host.endsWith('.'))

@@ -18,11 +18,37 @@ describe('npm run deploy', () => {
     [undefined, /VIS_BASE_URL is not set/],
     ['http://service.example.com', /must start with https:\/\//],
     ['https://localhost:8787', /needs a full domain name/],
+    ['https://user:pw@service.example.com', /VIS_BASE_URL must not hold a user name or password/],
+    ['https://token@service.example.com/', /VIS_BASE_URL must not hold a user name or password/],
+    ['https://service.example.com/?key=abc', /VIS_BASE_URL must not have a query/],
+    ['https://service.example.com/#top', /VIS_BASE_URL must not have a fragment/],
   ])('refuses VIS_BASE_URL=%p in one line, before lint, tests or clasp', (url, reason) => {
     const r = node(['scripts/deploy.mjs'], { VIS_BASE_URL: url });
     expect(r.status).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(reason);
+    expect(r.stdout).toBe('');
+    // What the address holds is never repeated: a password or key would reach the log.
+    for (const secret of ['pw@', 'token', 'abc']) expect(r.stderr).not.toContain(secret);
+  });
+
+  const npmDeploy = (...args: string[]) =>
+    spawnSync('npm', ['run', '--silent', 'deploy', ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, VIS_BASE_URL: 'https://service.example.com' },
+    });
+  const said = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('deploy'));
+
+  it.each([
+    [['--', '--prod'], 'unknown flag --prod: the one flag is --production'],
+    [['--prod'], 'npm took --prod or --production for itself (flags go after --)'],
+    [['--prodd'], 'npm took --prodd for itself (flags go after --)'],
+  ])('npm run deploy %j is refused before lint, tests or clasp', (args, reason) => {
+    const r = npmDeploy(...args);
+    expect(r.status).toBe(1);
+    expect(said(r.stderr)).toEqual([
+      `deploy refused: ${reason}${reason.startsWith('unknown') ? ' (npm run deploy [-- --production]).' : ': run npm run deploy [-- --production].'}`,
+    ]);
     expect(r.stdout).toBe('');
   });
 });
