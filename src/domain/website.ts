@@ -31,6 +31,10 @@ export function parseWebsite(input: unknown): Website {
   }
   const text = input.trim();
   if (text === '') return { ok: false, blank: true };
+  if (text.startsWith('@'))
+    return invalid(
+      'not a website: text starting with @ is not an address; type one like example.com',
+    );
   if (text.length > MAX_INPUT)
     return invalid('not a website: the text is too long for one address; put one website per cell');
 
@@ -52,11 +56,16 @@ export function parseWebsite(input: unknown): Website {
   const authority = rest.split(/[/?#]/)[0] ?? '';
   // Credentials must reach neither the service nor a log: refused before anything is sent.
   if (authority.includes('@')) {
+    const user = authority.slice(0, authority.lastIndexOf('@'));
     return invalid(
-      'not a website: remove the user name and password (user:pass@) from the address',
+      withAuthority || user.includes(':')
+        ? 'not a website: remove the user name and password (user:pass@) from the address'
+        : "not a website: that is an e-mail address; type the company's website, like example.com",
     );
   }
   const host = authority.replace(/:\d*$/, '').replace(/\.$/, '').toLowerCase();
+  if (/\s/.test(host) && !holdsSeveral(text) && parseWebsite(text.replace(/\s+/g, '')).ok)
+    return invalid('not a website: a web address has no spaces; remove them, as in example.com');
   if (host === '' || /[\s,;]/.test(host)) {
     if (holdsSeveral(text)) {
       return invalid('one website per cell: put each of these websites in its own row');

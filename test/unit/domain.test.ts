@@ -52,6 +52,20 @@ describe('parseWebsite', () => {
       'not a website: remove the user name and password (user:pass@) from the address',
     ],
     ['hello world', 'not a website: write an address like example.com'],
+    ['acme .com', 'not a website: a web address has no spaces; remove them, as in example.com'],
+    ['my site.co.uk', 'not a website: a web address has no spaces; remove them, as in example.com'],
+    [
+      '@SUM(1+1)',
+      'not a website: text starting with @ is not an address; type one like example.com',
+    ],
+    [
+      '@acme.com',
+      'not a website: text starting with @ is not an address; type one like example.com',
+    ],
+    [
+      'sales@acme.com',
+      "not a website: that is an e-mail address; type the company's website, like example.com",
+    ],
   ])('%s is refused: %s', (input, message) => {
     expect(parseWebsite(input)).toEqual({ ok: false, blank: false, message });
   });
