@@ -25,14 +25,35 @@ export interface BrandMove {
   lastScanDate: string;
 }
 
-/** A rescan in the index: new scores and a new lastScanDate. Returns how many brands moved. */
+/**
+ * Engine scores after the overall score moved from `from` to `to`: each engine moves as much (held
+ * within 0-100), so an overall score of 40 never sits over engines of 0, 5, 8 and 1. An engine
+ * that was not queried stays unqueried.
+ */
+export function movedEngines(
+  engines: Record<string, number | null>,
+  from: number,
+  to: number,
+): Record<string, number | null> {
+  const shift = (v: number | null) =>
+    v === null ? null : Math.min(100, Math.max(0, v + to - from));
+  return Object.fromEntries(Object.entries(engines).map(([k, v]) => [k, shift(v)]));
+}
+
+/**
+ * A rescan in the index: new scores and a new lastScanDate. Engines not named in the move follow
+ * the overall score. Returns how many brands moved.
+ */
 export function moveBrands(moves: BrandMove[]): number {
   let moved = 0;
   for (const m of moves) {
     const b = bySlug.get(m.brand.toLowerCase()) ?? byDomain.get(m.brand.toLowerCase());
     if (!b) continue;
+    b.platformScores = {
+      ...movedEngines(b.platformScores, b.overallScore, m.overallScore),
+      ...m.platformScores,
+    };
     b.overallScore = m.overallScore;
-    if (m.platformScores) b.platformScores = { ...b.platformScores, ...m.platformScores };
     b.lastScanDate = m.lastScanDate;
     moved++;
   }

@@ -59,6 +59,27 @@ describe('GET /api/visibility/score', () => {
     expect((await call('GET', '/api/visibility/score')).status).toBe(400);
     expect((await call('GET', '/api/visibility/score?slug=a&name=b')).status).toBe(400);
   });
+  it('a rescan that moves the overall score moves its engines as much, within 0-100', async () => {
+    const before = (await call('GET', '/api/visibility/score?slug=acme-analytics')).json;
+    const moved = await call('POST', '/__emulator/brands', {
+      moves: [
+        {
+          brand: 'acme-analytics',
+          overallScore: before.overallScore + 40,
+          lastScanDate: '2026-11-20T00:00:00Z',
+        },
+      ],
+    });
+    expect(moved.json.moved).toBe(1);
+    const after = (await call('GET', '/api/visibility/score?slug=acme-analytics')).json;
+    for (const [engine, { score }] of Object.entries(before.platformScores) as Array<
+      [string, { score: number | null }]
+    >)
+      expect([engine, after.platformScores[engine].score]).toEqual([
+        engine,
+        score === null ? null : Math.min(100, score + 40),
+      ]);
+  });
   it('unqueried platforms are queried:false with a null score', async () => {
     const r = await call('GET', '/api/visibility/score?slug=hostile-markup');
     expect(r.json.platformScores.gemini).toEqual({ queried: false, score: null });
