@@ -195,6 +195,9 @@ export interface UsageView {
   why: string;
 }
 
+/** Defaults of the options a person sets (Scores tab, schedules, alerts), in one place. */
+export const DEFAULTS = { refresh: 'stale', staleDays: 7, minChange: 10 } as const;
+
 export interface Schedule {
   id?: string;
   action: 'refreshScores' | 'refreshScanMonitor';

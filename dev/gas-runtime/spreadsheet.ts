@@ -649,6 +649,49 @@ export class Range {
   }
 }
 
+/**
+ * What developer metadata may hold in one spreadsheet. Google's Sheets API guide states a limit on
+ * the characters of all metadata at one location; its page was not in the library, so this is the
+ * 30,000 characters remembered from it and the message is ours (docs/platform-limits.md, D1).
+ */
+const METADATA_CHARACTER_LIMIT = 30000;
+const METADATA_TOO_LARGE =
+  'Developer metadata is too large: a spreadsheet holds 30,000 characters of it.';
+
+export class DeveloperMetadata {
+  constructor(
+    private readonly book: Spreadsheet,
+    private readonly id: number,
+    private readonly key: string,
+    private value: string | null,
+  ) {}
+  size(): number {
+    return this.key.length + (this.value?.length ?? 0);
+  }
+  getId(): number {
+    this.book.hooks.call('DeveloperMetadata.getId');
+    return this.id;
+  }
+  getKey(): string {
+    this.book.hooks.call('DeveloperMetadata.getKey');
+    return this.key;
+  }
+  getValue(): string | null {
+    this.book.hooks.call('DeveloperMetadata.getValue');
+    return this.value;
+  }
+  setValue(value: string): this {
+    this.book.hooks.call('DeveloperMetadata.setValue');
+    this.book.metadataChanged(this, false, value.length - (this.value?.length ?? 0));
+    this.value = value;
+    return this;
+  }
+  remove(): void {
+    this.book.hooks.call('DeveloperMetadata.remove');
+    this.book.metadataChanged(this, true);
+  }
+}
+
 export class Spreadsheet {
   sheets: Sheet[] = [];
   activeSheet: Sheet;
@@ -732,6 +775,34 @@ export class Spreadsheet {
       throw new GasError("You can't remove all the sheets in a document.");
     this.sheets = this.sheets.filter((s) => s !== sheet);
     if (this.activeSheet === sheet) this.activeSheet = this.sheets[0]!;
+  }
+  /**
+   * Spreadsheet-level developer metadata: key-value pairs stored in the file, so every editor and
+   * a trigger that opened the file by ID read the same values
+   * (https://developers.google.com/apps-script/reference/spreadsheet/developer-metadata).
+   */
+  private metadata: DeveloperMetadata[] = [];
+  private nextMetadataId = 1;
+  addDeveloperMetadata(key: string, value?: string): this {
+    this.hooks.call('Spreadsheet.addDeveloperMetadata');
+    if (!this.hooks.mayWrite()) throw noPermission('Spreadsheet.addDeveloperMetadata');
+    this.checkMetadataSize(key.length + (value?.length ?? 0));
+    this.metadata.push(new DeveloperMetadata(this, this.nextMetadataId++, key, value ?? null));
+    return this;
+  }
+  getDeveloperMetadata(): DeveloperMetadata[] {
+    this.hooks.call('Spreadsheet.getDeveloperMetadata');
+    return this.metadata.slice();
+  }
+  /** @internal DeveloperMetadata's own calls. */
+  metadataChanged(md: DeveloperMetadata, removed: boolean, grows = 0): void {
+    if (!this.hooks.mayWrite()) throw noPermission('DeveloperMetadata.setValue');
+    if (removed) this.metadata = this.metadata.filter((m) => m !== md);
+    else this.checkMetadataSize(grows);
+  }
+  private checkMetadataSize(adding: number): void {
+    const used = this.metadata.reduce((n, m) => n + m.size(), 0);
+    if (used + adding > METADATA_CHARACTER_LIMIT) throw new GasError(METADATA_TOO_LARGE);
   }
   getActiveSheet(): Sheet {
     this.hooks.call('Spreadsheet.getActiveSheet');

@@ -13,7 +13,7 @@ import { removePollTrigger } from '../gas/triggers';
 import { BACKGROUND_BUDGET_MS } from '../limits';
 import { pollMonitorIn } from './monitor';
 import { pollPreviewsIn } from './previewPolling';
-import { runDueSchedules } from './schedules';
+import { runDueSchedules } from './scheduleRuns';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 

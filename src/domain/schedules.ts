@@ -3,6 +3,7 @@
  * time zone (a missed period runs once, not once per missed period), and which changes are news.
  */
 import type { Mover, Schedule } from '../contract';
+import { DEFAULTS } from '../contract';
 import { safeText } from './cells';
 import { visibilityLevel } from './levels';
 
@@ -32,10 +33,10 @@ export function checkSchedule(input: unknown): Checked {
   if (weekday !== undefined && (!Number.isInteger(weekday) || weekday < 1 || weekday > 7))
     return fail('A weekly schedule needs a day: Monday (1) to Sunday (7).');
   const refresh = s.refresh === 'all' ? 'all' : 'stale';
-  const days = Number(s.staleDays ?? 7);
+  const days = Number(s.staleDays ?? DEFAULTS.staleDays);
   if (!Number.isFinite(days) || days < 0) return fail('Days before a score is stale: 0 or more.');
   const alert = (s.alert && typeof s.alert === 'object' ? s.alert : {}) as Record<string, unknown>;
-  const minChange = Number(alert.minChange ?? 10);
+  const minChange = Number(alert.minChange ?? DEFAULTS.minChange);
   if (!Number.isFinite(minChange) || minChange < 0)
     return fail('The smallest change worth an e-mail is 0 points or more.');
   return {

@@ -9,6 +9,7 @@ import { dateCell, safeLink, safeText, scoreCell, timeOf } from './cells';
 import { visibilityLevel } from './levels';
 import { NOT_IN_INDEX, errorCell } from './formulas';
 import type { Mover } from '../contract';
+import { DEFAULTS } from '../contract';
 import type { Outcome } from './resolver';
 import type { HistoryKey, ScoreKey } from './table';
 import { errorText, isErrorText } from './status';
@@ -21,7 +22,10 @@ export interface ScoreOptions {
   staleDays: number;
 }
 
-const DEFAULT_SCORE_OPTIONS: ScoreOptions = { refresh: 'stale', staleDays: 7 };
+const DEFAULT_SCORE_OPTIONS: ScoreOptions = {
+  refresh: DEFAULTS.refresh,
+  staleDays: DEFAULTS.staleDays,
+};
 
 const DAY_MS = 24 * 3600 * 1000;
 

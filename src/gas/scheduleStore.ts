@@ -2,8 +2,11 @@
  * Where schedules live. The definitions are in the document's properties, so every editor sees
  * them in the Schedules tab; each owner's copy, with how its runs went, is in that owner's user
  * properties, because the clock trigger runs with no document (and so no document properties).
+ * How the runs went (a pause after failures included) is also kept in the file itself, as
+ * developer metadata the trigger can write through `openById`, so every editor sees it.
  */
 import type { Schedule } from '../contract';
+import type { HeldNews, RunState } from '../domain/scheduleRun';
 import { DIGEST_LINES } from '../domain/schedules';
 
 export type Definition = Schedule & { id: string; owner: string };
@@ -47,11 +50,6 @@ export function saveDocumentSchedules(list: Definition[]): void {
  * (https://developers.google.com/apps-script/guides/services/quotas#current_limitations), so the
  * lines kept are capped and cut, and the rest only counted.
  */
-export interface HeldNews {
-  lines: string[];
-  more: number;
-}
-
 const NEWS_KEY = (id: string) => `vis.schedules.news.${id}`;
 const HELD_LINE_CHARS = 160;
 
@@ -80,4 +78,41 @@ export function saveMyRuns(runs: Record<string, MyRun>): void {
   const props = PropertiesService.getUserProperties();
   if (Object.keys(runs).length) props.setProperty(USER_KEY, JSON.stringify(runs));
   else props.deleteProperty(USER_KEY);
+}
+
+/** What every editor is shown of a schedule's runs. */
+export type SharedRun = Pick<RunState, 'lastRun' | 'lastResult' | 'failures' | 'paused'>;
+
+const SHARED_PREFIX = 'vis.schedule.';
+const SHARED_RESULT_CHARS = 300;
+
+export function sharedRuns(
+  book: GoogleAppsScript.Spreadsheet.Spreadsheet,
+): Record<string, SharedRun> {
+  const found: Record<string, SharedRun> = {};
+  for (const md of book.getDeveloperMetadata()) {
+    const key = md.getKey();
+    if (key.startsWith(SHARED_PREFIX))
+      found[key.slice(SHARED_PREFIX.length)] = parse<SharedRun>(md.getValue(), EMPTY_SHARED);
+  }
+  return found;
+}
+
+const EMPTY_SHARED: SharedRun = { lastRun: null, lastResult: null, failures: 0, paused: false };
+
+/** Writes (or, with null, removes) one schedule's shared record: one entry per schedule. */
+export function saveSharedRun(
+  book: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  id: string,
+  run: SharedRun | null,
+): void {
+  const key = SHARED_PREFIX + id;
+  const existing = book.getDeveloperMetadata().filter((md) => md.getKey() === key);
+  if (!run) return existing.forEach((md) => md.remove());
+  const value = JSON.stringify({
+    ...run,
+    lastResult: run.lastResult?.slice(0, SHARED_RESULT_CHARS) ?? null,
+  });
+  if (existing[0]) existing[0].setValue(value);
+  else book.addDeveloperMetadata(key, value);
 }

@@ -207,3 +207,75 @@ describe('a daily schedule at 09:00', () => {
     expect(w.rt.triggers.list).toHaveLength(0);
   }, 120000);
 });
+
+describe('a schedule that meets a list with no rows yet, a busy document, or other editors', () => {
+  const daily = { action: 'refreshScores', sheetName: 'Prospects', every: 'day', hour: 9 };
+
+  it('is not failing while its list has a Website header and no rows: it logs "no rows yet" for four days and stays active', async () => {
+    w = await startWorld();
+    setUp();
+    w.rt.spreadsheet.activeSheet.cells = [[{ value: 'Company' }, { value: 'Website' }]];
+    expect(save(daily).ok).toBe(true);
+    await hours(24 * 4);
+    const runs = scheduleRuns();
+    expect(runs.map((r) => r.result)).toEqual(Array(4).fill(expect.stringMatching(/^no rows yet/)));
+    expect(w.rt.mail.sent).toHaveLength(0);
+    const [listed] = w.rt.runFromSidebar('getSchedules') as Array<{
+      paused: boolean;
+      failures: number;
+    }>;
+    expect(listed).toMatchObject({ paused: false, failures: 0 });
+    expect(w.rt.triggers.list).toHaveLength(1);
+  }, 120000);
+
+  it('is "busy, next firing" while another run holds the document, four days long, and runs once it is free', async () => {
+    w = await startWorld();
+    setUp();
+    expect(save(daily).ok).toBe(true);
+    // The background has no document lock: the user's lock is what another run of theirs holds.
+    w.rt.holdLock('user', true);
+    await hours(24 * 4);
+    const busy = scheduleRuns();
+    expect(busy.length).toBeGreaterThanOrEqual(4);
+    expect(busy.map((r) => r.result)).toEqual(
+      Array(busy.length).fill(expect.stringMatching(/^busy, next firing/)),
+    );
+    let [listed] = w.rt.runFromSidebar('getSchedules') as Array<{
+      paused: boolean;
+      failures: number;
+    }>;
+    expect(listed).toMatchObject({ paused: false, failures: 0 });
+    expect(w.rt.mail.sent).toHaveLength(0);
+    w.rt.holdLock('user', false);
+    await hours(1);
+    expect(scheduleRuns().at(-1)!.result).toMatch(/rows scored/);
+    [listed] = w.rt.runFromSidebar('getSchedules') as Array<{ paused: boolean; failures: number }>;
+    expect(listed).toMatchObject({ paused: false, failures: 0 });
+  }, 120000);
+
+  it('paused after failures is shown paused, with its owner and no next run, to every other editor', async () => {
+    w = await startWorld();
+    setUp();
+    expect(save(daily).ok).toBe(true);
+    await w.emu.faults({ rate5xx: 1, seed: 3 });
+    await hours(24 * 4);
+    const seen = w.rt.runFromSidebar('getSchedules', [], 'colleague@gmail.com') as Array<{
+      mine: boolean;
+      owner: string;
+      paused: boolean;
+      nextRun: string | null;
+      failures: number;
+      lastResult: string;
+    }>;
+    expect(seen).toEqual([
+      expect.objectContaining({
+        mine: false,
+        owner: w.rt.owner,
+        paused: true,
+        nextRun: null,
+        failures: 3,
+        lastResult: expect.stringMatching(/paused after 3 failures/),
+      }),
+    ]);
+  }, 120000);
+});

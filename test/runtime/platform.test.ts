@@ -196,3 +196,22 @@ describe('C1 a custom function reads and nothing more', () => {
     expect(() => rt.customFunction('probeSleepForever')).toThrow('Exceeded maximum execution time');
   });
 });
+
+describe('D1 developer metadata is kept in the file, for every editor, within its size', () => {
+  it('one user writes it and another reads it; a custom function may not write it', () => {
+    rt.run('probeMetadataAdd', ['vis.schedule.s1', '{"paused":true}']);
+    expect(rt.run('probeMetadataRead', [], { user: 'editor@example.com' })).toBe(
+      'vis.schedule.s1={"paused":true}',
+    );
+    expect(() => rt.run('probeMetadataAdd', ['k', 'v'], { mode: 'custom-function' })).toThrow(
+      /permission/i,
+    );
+  });
+
+  it('refuses what would pass 30,000 characters in a spreadsheet', () => {
+    rt.run('probeMetadataAdd', ['a', 'x'.repeat(29000)]);
+    expect(() => rt.run('probeMetadataAdd', ['b', 'x'.repeat(1000)])).toThrow(
+      'Developer metadata is too large',
+    );
+  });
+});

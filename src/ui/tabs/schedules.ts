@@ -2,6 +2,7 @@
 import { html } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import type { LogEntry, Schedule, ScheduleView } from '../../contract';
+import { DEFAULTS } from '../../contract';
 import {
   attempt,
   mount,
@@ -35,9 +36,9 @@ const draftOf = (s: ScheduleView | null): Draft => ({
   every: s?.every ?? 'day',
   weekday: s?.weekday ?? 1,
   hour: s?.hour ?? 9,
-  refresh: s?.refresh ?? 'stale',
+  refresh: s?.refresh ?? DEFAULTS.refresh,
   email: s?.alert?.email ?? false,
-  minChange: s?.alert?.minChange ?? 10,
+  minChange: s?.alert?.minChange ?? DEFAULTS.minChange,
 });
 
 const scheduleOf = (d: Draft): Schedule => ({

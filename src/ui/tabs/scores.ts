@@ -1,6 +1,7 @@
 /** Scores: public scores written as values for the selected websites, movers, a site's history. */
 import { html } from 'lit-html';
 import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../../contract';
+import { DEFAULTS } from '../../contract';
 import {
   attempt,
   mount,
@@ -44,7 +45,7 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
       plan: 'Reading your selection…',
       canScore: false,
       refresh: 'stale',
-      staleDays: 7,
+      staleDays: DEFAULTS.staleDays,
       scoring: false,
       percent: null,
       message: NO_MESSAGE,

@@ -1,0 +1,195 @@
+/**
+ * The background side of schedules: each action's runner says what it found (a `RunOutcome`),
+ * `domain/scheduleRun.ts` decides what follows, and this file applies it: the state first (in the
+ * owner's properties and in the file for every editor), then the held news, the e-mail and the
+ * run log's line.
+ */
+import {
+  decideRun,
+  NO_COUNTS,
+  type RunDecision,
+  type RunOutcome,
+  type RunState,
+  type ScheduleAction,
+} from '../domain/scheduleRun';
+import { MONITOR_SHEET } from '../domain/scanWatch';
+import {
+  isDue,
+  isNews,
+  lastDueAt,
+  moverLine,
+  parseLocal,
+  type LocalTime,
+} from '../domain/schedules';
+import { setBackgroundWork } from '../gas/backgroundWork';
+import { appsScriptClock } from '../gas/clock';
+import { mailOwner } from '../gas/mail';
+import { appendLog } from '../gas/runLog';
+import {
+  dropNews,
+  heldNews,
+  holdNews,
+  myRuns,
+  saveMyRuns,
+  saveSharedRun,
+  type MyRun,
+} from '../gas/scheduleStore';
+import { hasWebsiteHeader } from '../gas/selection';
+import { clientConfig } from '../gas/settings';
+import { serviceError } from '../api/errors';
+import { DEFAULTS } from '../contract';
+import { pollMonitorIn } from './monitor';
+import { scoreSheet } from './scores';
+
+type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+export function localTime(book: Book, at: number): LocalTime {
+  return parseLocal(Utilities.formatDate(new Date(at), book.getSpreadsheetTimeZone(), 'u H m s'));
+}
+
+const failed = (reason: string): RunOutcome => ({ kind: 'failed', reason, counts: NO_COUNTS });
+
+function runScores(book: Book, run: MyRun): RunOutcome {
+  const s = run.schedule;
+  const sheet = book.getSheetByName(s.sheetName);
+  if (!sheet)
+    return failed(
+      `the sheet "${s.sheetName}" no longer exists: rename it back or edit the schedule`,
+    );
+  const r = scoreSheet(
+    sheet,
+    { refresh: s.refresh ?? DEFAULTS.refresh, staleDays: s.staleDays ?? DEFAULTS.staleDays },
+    run.runStarted,
+  );
+  if (!r)
+    return hasWebsiteHeader(sheet)
+      ? { kind: 'empty', counts: NO_COUNTS }
+      : failed(
+          `the sheet "${s.sheetName}" has no Website column: put a Website header above the websites`,
+        );
+  if (r.state === 'busy') return { kind: 'busy', counts: NO_COUNTS };
+  const counts = {
+    rows: r.scored,
+    requests: r.fetched,
+    changed: r.movers.length,
+    errors: r.failedSites,
+  };
+  if (r.failedSites > 0 && r.answeredSites === 0)
+    return { ...failed(`the service did not answer for any site (${r.message})`), counts };
+  const minChange = s.alert?.minChange ?? DEFAULTS.minChange;
+  return {
+    kind: r.state === 'partial' ? 'partial' : 'done',
+    result: r.message,
+    news: r.movers.filter((m) => isNews(m, minChange)).map(moverLine),
+    counts,
+  };
+}
+
+function runMonitor(book: Book): RunOutcome {
+  if (!clientConfig().apiKey) return failed(serviceError('KEY_MISSING').message);
+  const r = pollMonitorIn(book, true);
+  if (r.busy) return { kind: 'busy', counts: NO_COUNTS };
+  if (!r.exists)
+    return failed(
+      `the "${MONITOR_SHEET}" sheet no longer exists: open it again from the sidebar, or delete this schedule`,
+    );
+  const counts = {
+    rows: r.watched,
+    requests: '',
+    changed: r.finished.length,
+    errors: r.errors,
+  } as const;
+  if (r.watched > 0 && r.errors === r.watched)
+    return { ...failed(`every agent could not be checked (${r.message})`), counts };
+  const news = r.finished.map((f) =>
+    f.state === 'complete'
+      ? `Brand agent ${f.agentId}: scan complete, score ${f.score}${f.previous !== null ? ` (was ${f.previous})` : ''}`
+      : `Brand agent ${f.agentId}: scan failed (no engine answered): rescan it`,
+  );
+  return { kind: 'done', result: r.message, news, counts };
+}
+
+/** One runner per action: a new action without its runner does not type-check. */
+const RUNNERS: Record<ScheduleAction, (book: Book, run: MyRun) => RunOutcome> = {
+  refreshScores: runScores,
+  refreshScanMonitor: runMonitor,
+};
+
+function attempt(book: Book, run: MyRun): RunOutcome {
+  try {
+    return RUNNERS[run.schedule.action](book, run);
+  } catch (error) {
+    return failed(error instanceof Error ? error.message : String(error));
+  }
+}
+
+export function stateOf(run: MyRun): RunState {
+  return {
+    lastRun: run.lastRun,
+    since: run.since,
+    lastResult: run.lastResult,
+    failures: run.failures,
+    runStarted: run.runStarted,
+    paused: run.schedule.paused ?? false,
+  };
+}
+
+/** Saves a run record where its owner's trigger and every editor read it. */
+export function saveRun(book: Book, runs: Record<string, MyRun>, run: MyRun): void {
+  runs[run.schedule.id] = run;
+  saveMyRuns(runs);
+  const { lastRun, lastResult, failures, paused } = stateOf(run);
+  saveSharedRun(book, run.schedule.id, { lastRun, lastResult, failures, paused });
+}
+
+function apply(book: Book, runs: Record<string, MyRun>, before: MyRun, d: RunDecision): void {
+  const { paused, ...state } = d.state;
+  const run: MyRun = { ...before, ...state, schedule: { ...before.schedule, paused } };
+  // Saved before the e-mail: a failure after it can never send the same digest again.
+  saveRun(book, runs, run);
+  if (d.news === 'drop') dropNews(run.schedule.id);
+  else if (d.news) holdNews(run.schedule.id, d.news);
+  let result = d.log.result;
+  if (
+    d.mail &&
+    mailOwner(d.mail.to, d.mail.subject, d.mail.body) !== 'sent' &&
+    d.mail.resultIfUnsent
+  ) {
+    result = d.mail.resultIfUnsent;
+    saveRun(book, runs, { ...run, lastResult: result });
+  }
+  appendLog(book, { run: 'schedule', ...d.log, result });
+}
+
+export function registerMine(book: Book, runs: Record<string, MyRun>): void {
+  const id = book.getId();
+  const active = Object.values(runs).filter((r) => r.docId === id && !r.schedule.paused).length;
+  setBackgroundWork(id, 'schedules', active);
+}
+
+/** Runs this user's due schedules in one document, within the time left; the rest wait an hour. */
+export function runDueSchedules(book: Book, deadline: number): number {
+  const runs = myRuns();
+  const now = appsScriptClock.now();
+  const local = localTime(book, now);
+  const doc = { name: book.getName(), url: book.getUrl() };
+  let ran = 0;
+  for (const run of Object.values(runs)) {
+    if (run.docId !== book.getId() || appsScriptClock.now() > deadline) continue;
+    if (!isDue(run.schedule, local, now, Math.max(run.lastRun ?? 0, run.since))) continue;
+    const s = run.schedule;
+    const decision = decideRun({
+      schedule: s,
+      state: stateOf(run),
+      outcome: attempt(book, run),
+      held: heldNews(s.id),
+      now,
+      dueAt: lastDueAt(s, local, now),
+      doc,
+    });
+    apply(book, runs, run, decision);
+    ran++;
+  }
+  registerMine(book, runs);
+  return ran;
+}

@@ -1,0 +1,153 @@
+// The schedule run's end as a table: outcome and state in, next state, log line, news and e-mail out.
+import {
+  BUSY_NEXT_FIRING,
+  decideRun,
+  NO_COUNTS,
+  NO_ROWS_YET,
+  SCHEDULE_ACTIONS,
+  type RunInput,
+  type RunOutcome,
+  type RunState,
+} from '../../src/domain/scheduleRun';
+
+const NOW = Date.UTC(2026, 10, 23, 9, 5);
+const DUE = Date.UTC(2026, 10, 23, 9, 0);
+const fresh: RunState = {
+  lastRun: null,
+  since: DUE - 86400000,
+  lastResult: null,
+  failures: 0,
+  runStarted: null,
+  paused: false,
+};
+const counts = { rows: 20, requests: 20, changed: 2, errors: 0 };
+
+function input(
+  outcome: RunOutcome,
+  state: Partial<RunState> = {},
+  extra: Partial<RunInput> = {},
+): RunInput {
+  return {
+    schedule: {
+      id: 's1',
+      owner: 'owner@example.com',
+      action: 'refreshScores',
+      sheetName: 'Prospects',
+      every: 'day',
+      hour: 9,
+      alert: { email: true, minChange: 10 },
+    },
+    state: { ...fresh, ...state },
+    outcome,
+    held: { lines: [], more: 0 },
+    now: NOW,
+    dueAt: DUE,
+    doc: { name: 'Leads', url: 'https://docs.example/d/1' },
+    ...extra,
+  };
+}
+
+const done = (news: string[] = []): RunOutcome => ({
+  kind: 'done',
+  result: '20 rows scored.',
+  news,
+  counts,
+});
+
+describe('decideRun', () => {
+  it.each<[string, RunInput, Partial<RunState>, string | null]>([
+    [
+      'done, nothing moved: the period ends, failures reset, no mail',
+      input(done(), { failures: 2 }),
+      { lastRun: NOW, failures: 0, lastResult: '20 rows scored.' },
+      null,
+    ],
+    [
+      'done with news: the digest, and the result says it went',
+      input(done(['a', 'b'])),
+      { lastRun: NOW, lastResult: '20 rows scored. Alert e-mailed (2 changes).' },
+      'Visibility for Sheets: 2 changes in "Leads"',
+    ],
+    [
+      'no rows yet: the period ends, not a failure',
+      input({ kind: 'empty', counts: NO_COUNTS }, { failures: 2 }),
+      { lastRun: NOW, failures: 0, paused: false, lastResult: NO_ROWS_YET },
+      null,
+    ],
+    [
+      'busy: the period stays due, nothing counted',
+      input({ kind: 'busy', counts: NO_COUNTS }, { failures: 2 }),
+      { lastRun: null, failures: 2, paused: false, lastResult: BUSY_NEXT_FIRING },
+      null,
+    ],
+    [
+      'first failure: counted, still active',
+      input({ kind: 'failed', reason: 'service down', counts: NO_COUNTS }),
+      { lastRun: NOW, failures: 1, paused: false, lastResult: 'failed: service down' },
+      null,
+    ],
+    [
+      'third failure in a row: paused, and its owner told once',
+      input({ kind: 'failed', reason: 'service down', counts: NO_COUNTS }, { failures: 2 }),
+      {
+        failures: 3,
+        paused: true,
+        lastResult:
+          'failed: service down; paused after 3 failures in a row: fix the reason, then resume it in the Schedules tab',
+      },
+      'Visibility for Sheets: a schedule in "Leads" is paused',
+    ],
+    [
+      'a part of a long run: continues from its start, no mail yet',
+      input({ kind: 'partial', result: '500 sites left', news: ['a'], counts }),
+      { lastRun: null, runStarted: DUE, lastResult: 'continuing next hour: 500 sites left' },
+      null,
+    ],
+  ])('%s', (_name, given, state, subject) => {
+    const d = decideRun(given);
+    expect(d.state).toMatchObject(state);
+    expect(d.mail?.subject ?? null).toBe(subject);
+    expect(d.log).toMatchObject({
+      action: 'refresh scores #s1',
+      sheet: 'Prospects',
+      result: d.state.lastResult,
+    });
+  });
+
+  it('sends no digest when the schedule asks for no alert', () => {
+    const given = input(done(['a']));
+    given.schedule = { ...given.schedule, alert: { email: false, minChange: 10 } };
+    expect(decideRun(given).mail).toBeNull();
+  });
+
+  it('holds the news of each part and sends them all with the end of the run', () => {
+    const part = decideRun(
+      input(
+        { kind: 'partial', result: 'more to do', news: ['b'], counts },
+        {},
+        { held: { lines: ['a'], more: 1 } },
+      ),
+    );
+    expect(part.news).toEqual({ lines: ['a', 'b'], more: 1 });
+    const end = decideRun(
+      input(done(['c']), { runStarted: DUE }, { held: { lines: ['a', 'b'], more: 1 } }),
+    );
+    expect(end.news).toBe('drop');
+    expect(end.mail?.subject).toBe('Visibility for Sheets: 4 changes in "Leads"');
+    expect(end.mail?.body).toContain('- a\n- b\n- c\n');
+    expect(end.mail?.resultIfUnsent).toBe(
+      '20 rows scored. No alert sent: the daily e-mail quota is used up.',
+    );
+    expect(end.state.runStarted).toBeNull();
+  });
+
+  it('names each action and its sheet from one table', () => {
+    const monitor = input(done());
+    monitor.schedule = { ...monitor.schedule, action: 'refreshScanMonitor', sheetName: 'ignored' };
+    expect(decideRun(monitor).log).toMatchObject({
+      action: 'refresh scan monitor #s1',
+      sheet: 'Scan monitor',
+    });
+    expect(Object.keys(SCHEDULE_ACTIONS)).toEqual(['refreshScores', 'refreshScanMonitor']);
+  });
+});
