@@ -41,6 +41,39 @@ export default tseslint.config(
       ],
     },
   },
+  // The layers (DESIGN.md): dependencies point down only. A forbidden import fails `npm run lint`.
+  ...[
+    [
+      'src/domain/**',
+      'gas|addon|ui',
+      'domain/ is plain logic: it imports nothing of gas, addon or ui',
+    ],
+    [
+      'src/api/**',
+      'domain|gas|addon|ui',
+      'api/ is the typed client: it imports nothing of domain, gas, addon or ui',
+    ],
+    [
+      'src/ui/**',
+      'domain|gas|addon|api',
+      'ui/ is the sidebar page: it imports only contract.ts and its own files',
+    ],
+  ].map(([files, layers, message]) => ({
+    files: [files],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^(\\.\\.?/)+(${layers})(/|$)`, message },
+            ...(files === 'src/ui/**'
+              ? [{ regex: '^(\\.\\./)+(config|limits|index)$', message }]
+              : []),
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs', 'dev/**', 'bench/**', 'test/**', 'scripts/**'],
     languageOptions: { globals: { ...globals.node } },

@@ -195,6 +195,9 @@ export interface UsageView {
   why: string;
 }
 
+/** The service's levels, lowest first (the sidebar lists them; `domain/levels.ts` maps scores). */
+export const VISIBILITY_LEVELS = ['invisible', 'low', 'moderate', 'strong', 'dominant'] as const;
+
 /** Defaults of the options a person sets (Scores tab, schedules, alerts), in one place. */
 export const DEFAULTS = { refresh: 'stale', staleDays: 7, minChange: 10 } as const;
 

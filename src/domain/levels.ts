@@ -1,5 +1,7 @@
 /** The spec's visibility levels, lowest first: the one list the add-on and the sidebar use. */
-export const VISIBILITY_LEVELS = ['invisible', 'low', 'moderate', 'strong', 'dominant'] as const;
+import { VISIBILITY_LEVELS } from '../contract';
+
+export { VISIBILITY_LEVELS };
 export type VisibilityLevel = (typeof VISIBILITY_LEVELS)[number];
 
 /** The spec's table: 0-20 invisible, 21-40 low, 41-60 moderate, 61-80 strong, 81-100 dominant. */

@@ -1,0 +1,45 @@
+// The layers are enforced by lint: a planted cross-layer import fails `npm run lint` (ESLint on the
+// file as it would be linted in place), and an allowed one does not.
+import { spawnSync } from 'node:child_process';
+
+function lint(file: string, source: string): string[] {
+  const r = spawnSync(
+    process.execPath,
+    ['node_modules/eslint/bin/eslint.js', '--stdin', '--stdin-filename', file, '--format', 'json'],
+    { input: source, encoding: 'utf8' },
+  );
+  const [result] = JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string }> }>;
+  return result!.messages.map((m) => m.ruleId);
+}
+
+const uses = (name: string) => `export const used = ${name};\n`;
+
+it.each([
+  ['src/domain/planted.ts', "import { fitGrid } from '../gas/sheets';\n" + uses('fitGrid')],
+  [
+    'src/domain/planted.ts',
+    "import { getSchedules } from '../addon/schedules';\n" + uses('getSchedules'),
+  ],
+  [
+    'src/api/planted.ts',
+    "import { parseWebsite } from '../domain/website';\n" + uses('parseWebsite'),
+  ],
+  [
+    'src/ui/tabs/planted.ts',
+    "import { parseWebsite } from '../../domain/website';\n" + uses('parseWebsite'),
+  ],
+  [
+    'src/ui/planted.ts',
+    "import { DEFAULT_BASE_URL } from '../config';\n" + uses('DEFAULT_BASE_URL'),
+  ],
+])('%s may not import across layers: %s', (file, source) => {
+  expect(lint(file, source)).toContain('no-restricted-imports');
+});
+
+it.each([
+  ['src/domain/planted.ts', "import { parsers } from '../api/client';\n" + uses('parsers')],
+  ['src/ui/tabs/planted.ts', "import { DEFAULTS } from '../../contract';\n" + uses('DEFAULTS')],
+  ['src/addon/planted.ts', "import { fitGrid } from '../gas/sheets';\n" + uses('fitGrid')],
+])('%s may import down: %s', (file, source) => {
+  expect(lint(file, source)).toEqual([]);
+});
