@@ -19,7 +19,7 @@ import {
   type SharedRun,
 } from '../gas/scheduleStore';
 import type { LogEntry, Schedule, ScheduleReport, ScheduleView } from '../contract';
-import { localTime, registerMine, saveRun } from './scheduleRuns';
+import { localTime, registerMine, saveRun, stateOf } from './scheduleRuns';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -54,13 +54,11 @@ function view(
   };
 }
 
-const shared = (run: MyRun): SharedRun & Pick<MyRun, 'since'> => ({
-  lastRun: run.lastRun,
-  lastResult: run.lastResult,
-  failures: run.failures,
-  paused: run.schedule.paused ?? false,
-  since: run.since,
-});
+/** The owner's own record, in the shape every editor reads from the file. */
+const shared = (run: MyRun): SharedRun & Pick<MyRun, 'since'> => {
+  const { lastRun, lastResult, failures, paused, since } = stateOf(run);
+  return { lastRun, lastResult, failures, paused, since };
+};
 
 export function getSchedules(): ScheduleView[] {
   const book = SpreadsheetApp.getActiveSpreadsheet();
