@@ -8,10 +8,11 @@ import { appsScriptClock } from '../gas/clock';
 import { documentCache, sharedCache } from '../gas/cache';
 import { clientConfig, formulasMayUseKey } from '../gas/settings';
 import { visCompare } from '../domain/compare';
+import type { FormulaEnv } from '../domain/formulaEngine';
 import * as formulas from '../domain/formulas';
 import type { KeyValueCache } from '../domain/cache';
 
-function env(cache: KeyValueCache, needsKey: boolean): formulas.FormulaEnv {
+function env(cache: KeyValueCache, needsKey: boolean): FormulaEnv {
   const config = clientConfig();
   return {
     config: needsKey ? config : { baseUrl: config.baseUrl },

@@ -6,7 +6,7 @@
 import { resolverDeps } from '../gas/resolverDeps';
 import type { BrandScore } from '../api/client';
 import { countCached, resolveAll, type Outcome } from '../domain/resolver';
-import { scoreSpec } from '../domain/formulas';
+import { scoreSpec } from '../domain/scoreLookup';
 import {
   applyOutcomes,
   planScoring,
@@ -46,7 +46,7 @@ function scoreRows(table: Table<ScoreKey>, block: Block): ScoreRow[] {
 /** A run that asks for every row (`all`) fetches fresh answers, not the 6-hour cache's. */
 function lookupSpec(options: ScoreOptions, runStarted: number) {
   return scoreSpec(
-    { config: { baseUrl: clientConfig().baseUrl } },
+    { baseUrl: clientConfig().baseUrl },
     'url',
     options.refresh === 'all' ? `run-${runStarted}` : '',
   );

@@ -14,9 +14,9 @@ import {
 } from './errors';
 import type { HttpRequest, HttpResponse } from './http';
 import { joinUrl, withQuery } from './query';
+import { PLATFORMS, type Platform } from '../engines';
 import {
   brandScoreSchema,
-  PLATFORMS,
   PREVIEW_OVERALL_FIELDS,
   previewCreatedSchema,
   previewPollSchema,
@@ -26,7 +26,6 @@ import {
   scanRunningSchema,
   scanStatusSchema,
   scanTriggerSchema,
-  type Platform,
   type PlatformEntry,
 } from './schemas';
 

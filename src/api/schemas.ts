@@ -4,9 +4,7 @@
  * Objects are loose: unknown fields are kept, because the spec leaves several shapes open.
  */
 import * as z from 'zod/mini';
-
-export const PLATFORMS = ['chatgpt', 'claude', 'gemini', 'aio'] as const;
-export type Platform = (typeof PLATFORMS)[number];
+import { PLATFORMS, type Platform } from '../engines';
 
 /** The spec leaves one platform entry open: a bare number, or an object with `queried` and a score. */
 const platformEntrySchema = z.union([
@@ -20,12 +18,12 @@ const platformEntrySchema = z.union([
 ]);
 export type PlatformEntry = z.infer<typeof platformEntrySchema>;
 
-const platformScoresSchema = z.looseObject({
-  chatgpt: z.optional(platformEntrySchema),
-  claude: z.optional(platformEntrySchema),
-  gemini: z.optional(platformEntrySchema),
-  aio: z.optional(platformEntrySchema),
-});
+const platformScoresSchema = z.looseObject(
+  Object.fromEntries(PLATFORMS.map((p) => [p, z.optional(platformEntrySchema)])) as Record<
+    Platform,
+    z.ZodMiniOptional<typeof platformEntrySchema>
+  >,
+);
 
 const serviceNoteSchema = z.looseObject({
   what_you_are_seeing: z.optional(z.string()),

@@ -4,29 +4,33 @@
  * key), through the same cache and de-duplication as VIS_SCORE.
  */
 import type { BrandScore } from '../api/client';
-import { PLATFORMS } from '../api/schemas';
+import { ENGINES, PLATFORMS } from '../engines';
+import { safeText, scoreCell } from './cells';
 import {
   grid,
-  isBlank,
-  NOT_IN_INDEX,
-  problemCell,
-  scoreSpec,
+  headersOf,
+  rowOf,
   websiteKey,
-  type Cell,
+  type Column,
   type FormulaEnv,
   type FormulaInput,
-} from './formulas';
-import { resolveAll } from './resolver';
+} from './formulaEngine';
+import { resolveAll, type Outcome } from './resolver';
+import { isBlank, NOT_IN_INDEX, problemCell, scoreSpec, type Cell } from './scoreLookup';
+import { parseWebsite } from './website';
 
-export const COMPARE_HEADERS = [
-  'Public score',
-  'Rank',
-  'Gap',
-  'ChatGPT gap',
-  'Claude gap',
-  'Gemini gap',
-  'AI Overviews gap',
+type Compared = { c: BrandScore; b: BrandScore; rank: number };
+
+const COMPARE_COLUMNS: Column<Compared>[] = [
+  ['Public score', (x) => x.c.overallScore],
+  ['Rank', (x) => x.rank],
+  ['Gap', (x) => x.c.overallScore - x.b.overallScore],
+  ...PLATFORMS.map((p): Column<Compared> => [
+    `${ENGINES[p]} gap`,
+    (x) => gap(x.c.platformScores[p], x.b.platformScores[p]),
+  ]),
 ];
+export const COMPARE_HEADERS = headersOf(COMPARE_COLUMNS);
 
 /** Places with ties sharing one: scores 90, 80, 80, 70 rank 1, 2, 2, 4. */
 export function competitionRanks(scores: number[]): Map<number, number> {
@@ -41,15 +45,6 @@ export function competitionRanks(scores: number[]): Map<number, number> {
 /** The competitor's number minus the brand's; blank when either side was not queried. */
 export function gap(competitor: number | null, brand: number | null): number | '' {
   return typeof competitor === 'number' && typeof brand === 'number' ? competitor - brand : '';
-}
-
-function compareRow(c: BrandScore, b: BrandScore, rank: number): Cell[] {
-  return [
-    c.overallScore,
-    rank,
-    c.overallScore - b.overallScore,
-    ...PLATFORMS.map((p) => gap(c.platformScores[p], b.platformScores[p])),
-  ];
 }
 
 function firstCell(input: FormulaInput): unknown {
@@ -73,7 +68,11 @@ export function visCompare(
   const brandDomain = 'key' in brandKey ? brandKey.key : null;
   const keys = new Set(keyed.flatMap((k) => ('key' in k ? [k.key] : [])));
   if (brandDomain) keys.add(brandDomain);
-  const outcomes = resolveAll(Array.from(keys), scoreSpec(env, 'url', refresh), env.deps).outcomes;
+  const outcomes = resolveAll(
+    Array.from(keys),
+    scoreSpec(env.config, 'url', refresh),
+    env.deps,
+  ).outcomes;
 
   const own = brandDomain ? outcomes.get(brandDomain) : undefined;
   let out: Cell[][];
@@ -97,8 +96,69 @@ export function visCompare(
       if ('cell' in k) return pad(k.cell);
       const o = outcomes.get(k.key);
       if (o?.kind !== 'value') return pad(problemCell(o, NOT_IN_INDEX));
-      return compareRow(o.value, own.value, ranks.get(o.value.overallScore) ?? 0);
+      return rowOf(COMPARE_COLUMNS, {
+        c: o.value,
+        b: own.value,
+        rank: ranks.get(o.value.overallScore) ?? 0,
+      });
     });
   }
   return withHeaders === true ? [COMPARE_HEADERS, ...out] : out;
+}
+
+export const COMPARISON_SHEET = 'Comparison';
+
+type Charted = { site: string; b: BrandScore; isBrand: boolean };
+
+/** The chart's table: the brand's overall score is its own series, so its bar stands out. */
+const CHART_COLUMNS: Column<Charted>[] = [
+  ['Website', (x) => safeText(`${x.b.brandName || x.site}${x.isBrand ? ' (brand)' : ''}`)],
+  ['Brand (yours)', (x) => (x.isBrand ? x.b.overallScore : '')],
+  ['Competitors', (x) => (x.isBrand ? '' : x.b.overallScore)],
+  ...PLATFORMS.map((p): Column<Charted> => [ENGINES[p], (x) => scoreCell(x.b.platformScores[p])]),
+];
+
+export type ChartPlan =
+  | { state: 'nothing' | 'refused'; message: string }
+  | { state: 'done'; message: string; data: Cell[][] };
+
+/** The distinct websites of the selected cells, in order: the first is the brand. */
+export function chartSites(cells: unknown[]): string[] {
+  const sites: string[] = [];
+  for (const v of cells) {
+    const site = parseWebsite(v);
+    if (site.ok && !sites.includes(site.domain)) sites.push(site.domain);
+  }
+  return sites;
+}
+
+/** What the chart shows of the looked-up sites, and what the run says. */
+export function planChart(sites: string[], outcomes: Map<string, Outcome<BrandScore>>): ChartPlan {
+  if (sites.length < 2)
+    return {
+      state: 'nothing',
+      message:
+        'Select a website with its competitors below it (one column): the first is the brand.',
+    };
+  if (outcomes.get(sites[0]!)?.kind !== 'value')
+    return {
+      state: 'refused',
+      message: `The brand ${sites[0]} is ${NOT_IN_INDEX}, so there is nothing to compare with: check its address, or put a brand with a public score first.`,
+    };
+  const rows: Cell[][] = [];
+  const missing: string[] = [];
+  sites.forEach((site, i) => {
+    const o = outcomes.get(site);
+    if (o?.kind === 'value')
+      rows.push(rowOf(CHART_COLUMNS, { site, b: o.value, isBrand: i === 0 }));
+    else missing.push(site);
+  });
+  const skipped = missing.length
+    ? ` Left out (not in the index, or no answer: draw it again to retry): ${missing.join(', ')}.`
+    : '';
+  return {
+    state: 'done',
+    message: `Chart of ${sites[0]} against ${rows.length - 1} competitors on the "${COMPARISON_SHEET}" sheet.${skipped}`,
+    data: [headersOf(CHART_COLUMNS), ...rows],
+  };
 }

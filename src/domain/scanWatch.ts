@@ -6,7 +6,7 @@
 import { errorStatus } from './status';
 import type { ScanStatus } from '../api/client';
 import type { ServiceError } from '../api/errors';
-import { PLATFORMS } from '../api/schemas';
+import { ENGINES, PLATFORMS } from '../engines';
 import { dateCell, safeLink, safeText, scoreCell, type CellValue } from './cells';
 
 export const MONITOR_SHEET = 'Scan monitor';
@@ -16,10 +16,7 @@ export const MONITOR_HEADERS = {
   state: 'Scan state',
   progress: 'Progress',
   overall: 'Overall score',
-  chatgpt: 'ChatGPT',
-  claude: 'Claude',
-  gemini: 'Gemini',
-  aio: 'AI Overviews',
+  ...ENGINES,
   scanDate: 'Scan date',
   reportUrl: 'Report URL',
   lastChecked: 'Last checked',

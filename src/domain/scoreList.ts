@@ -4,10 +4,10 @@
  */
 import type { BrandScore, PreviewPoll, ScanStatus } from '../api/client';
 import type { ServiceError } from '../api/errors';
-import { PLATFORMS } from '../api/schemas';
+import { byEngine, PLATFORMS } from '../engines';
 import { dateCell, safeLink, safeText, scoreCell, timeOf } from './cells';
 import { visibilityLevel } from './levels';
-import { NOT_IN_INDEX, errorCell } from './formulas';
+import { NOT_IN_INDEX, errorCell } from './scoreLookup';
 import type { Mover } from '../contract';
 import { DEFAULTS } from '../contract';
 import type { Outcome } from './resolver';
@@ -114,10 +114,7 @@ export type ScorePatch = Partial<Record<ScoreKey, string | number | Date>>;
 const NO_SCORES: ScorePatch = {
   score: '',
   level: '',
-  chatgpt: '',
-  claude: '',
-  gemini: '',
-  aio: '',
+  ...byEngine(() => ''),
   brand: '',
   lastScanned: '',
   change: '',
@@ -128,10 +125,7 @@ export function scorePatch(b: BrandScore, previous: unknown, now: Date): ScorePa
   return {
     score: b.overallScore,
     level: visibilityLevel(b.overallScore),
-    chatgpt: scoreCell(b.platformScores.chatgpt),
-    claude: scoreCell(b.platformScores.claude),
-    gemini: scoreCell(b.platformScores.gemini),
-    aio: scoreCell(b.platformScores.aio),
+    ...byEngine((p) => scoreCell(b.platformScores[p])),
     brand: safeText(b.brandName),
     lastScanned: dateCell(b.lastScanDate),
     checked: now,

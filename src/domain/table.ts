@@ -2,6 +2,8 @@
  * The sheet table model: our output columns are found by their header text in row 1 (users may
  * reorder or rename other columns), and missing ones are planned at the right of the table.
  */
+import { ENGINES } from '../engines';
+
 export const HEADER_ROW = 1;
 
 export const PREVIEW_HEADERS = {
@@ -27,10 +29,7 @@ export function websiteColumnIndex(headerRow: unknown[]): number {
 export const SCORE_HEADERS = {
   score: 'Public score',
   level: 'Public level',
-  chatgpt: 'ChatGPT',
-  claude: 'Claude',
-  gemini: 'Gemini',
-  aio: 'AI Overviews',
+  ...ENGINES,
   brand: 'Brand',
   lastScanned: 'Last scanned',
   checked: 'Checked',
@@ -49,10 +48,7 @@ export const HISTORY_HEADERS = {
   slug: 'Slug',
   score: 'Public score',
   level: 'Public level',
-  chatgpt: 'ChatGPT',
-  claude: 'Claude',
-  gemini: 'Gemini',
-  aio: 'AI Overviews',
+  ...ENGINES,
   lastScanned: 'Last scanned',
   source: 'Source',
   reference: 'Reference',

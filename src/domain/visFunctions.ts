@@ -6,7 +6,7 @@
 import { columnNumber } from './a1';
 import { COMPARE_HEADERS } from './compare';
 import { splitFormulaArgs } from './formulaArgs';
-import { BRAND_HEADERS, PREVIEW_COLUMNS, SCAN_COLUMNS } from './formulas';
+import { BRAND_HEADERS, PREVIEW_FORMULA_HEADERS, SCAN_HEADERS } from './formulas';
 
 interface VisFunction {
   /** The argument holding the list (one answer row per cell of it). */
@@ -22,8 +22,8 @@ export const VIS_FUNCTIONS = {
   VIS_LEVEL: { listArg: 0, columns: 'list' },
   VIS_BRAND: { listArg: 0, columns: BRAND_HEADERS.length, headersArg: 2 },
   VIS_REPORT_LINK: { listArg: 0, columns: 'list' },
-  VIS_SCAN: { listArg: 0, columns: SCAN_COLUMNS.length },
-  VIS_PREVIEW: { listArg: 0, columns: PREVIEW_COLUMNS.length },
+  VIS_SCAN: { listArg: 0, columns: SCAN_HEADERS.length },
+  VIS_PREVIEW: { listArg: 0, columns: PREVIEW_FORMULA_HEADERS.length },
   VIS_COMPARE: { listArg: 1, columns: COMPARE_HEADERS.length, headersArg: 2 },
 } as const satisfies Record<string, VisFunction>;
 

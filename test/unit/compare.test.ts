@@ -1,5 +1,5 @@
 import { competitionRanks, COMPARE_HEADERS, gap, visCompare } from '../../src/domain/compare';
-import type { FormulaEnv } from '../../src/domain/formulas';
+import type { FormulaEnv } from '../../src/domain/formulaEngine';
 import { FakeCache, FakeClock, FakeTransport, json } from './fakes';
 
 /** Brands by domain: overall score and engines (null: not queried). */

@@ -1,16 +1,17 @@
 import { serviceError } from '../../src/api/errors';
+import type { FormulaEnv } from '../../src/domain/formulaEngine';
 import * as formulas from '../../src/domain/formulas';
 import { resolveAll } from '../../src/domain/resolver';
 import { brand, FakeCache, FakeClock, FakeTransport, json } from './fakes';
 
 function env(
   answer: ConstructorParameters<typeof FakeTransport>[0],
-  extra: Partial<formulas.FormulaEnv> = {},
+  extra: Partial<FormulaEnv> = {},
 ) {
   const clock = new FakeClock();
   const transport = new FakeTransport(answer, clock);
   const cache = new FakeCache();
-  const e: formulas.FormulaEnv = {
+  const e: FormulaEnv = {
     config: { baseUrl: 'https://svc.example', apiKey: 'secret-key' },
     keyAllowed: true,
     deps: { transport, cache, clock, deadline: clock.now() + 20000 },

@@ -1,0 +1,61 @@
+import { byEngine, ENGINES, PLATFORMS } from '../../src/engines';
+import { COMPARE_HEADERS, planChart } from '../../src/domain/compare';
+import { BRAND_HEADERS } from '../../src/domain/formulas';
+import { MONITOR_HEADERS } from '../../src/domain/scanWatch';
+import { HISTORY_HEADERS, SCORE_HEADERS } from '../../src/domain/table';
+import type { BrandScore } from '../../src/api/client';
+
+const labels = Object.values(ENGINES);
+
+/** The engines' block in a header list: where the first label is, and the labels from there. */
+function engineBlock(headers: string[], suffix = ''): string[] {
+  const at = headers.indexOf(`${labels[0]}${suffix}`);
+  return at < 0 ? [] : headers.slice(at, at + labels.length);
+}
+
+describe('the engine table is the one list of engines', () => {
+  it.each([
+    ['Score columns', Object.values(SCORE_HEADERS), ''],
+    ['Score history', Object.values(HISTORY_HEADERS), ''],
+    ['Scan monitor', Object.values(MONITOR_HEADERS), ''],
+    ['VIS_BRAND', BRAND_HEADERS, ''],
+    ['VIS_COMPARE', COMPARE_HEADERS, ' gap'],
+  ])('%s shows every engine, in the table’s order', (_name, headers, suffix) => {
+    expect(engineBlock(headers, suffix)).toEqual(labels.map((l) => `${l}${suffix}`));
+  });
+
+  it('keys the service’s platformScores fields and the header tables alike', () => {
+    expect(PLATFORMS).toEqual(Object.keys(ENGINES));
+    for (const p of PLATFORMS) expect(SCORE_HEADERS[p]).toBe(ENGINES[p]);
+  });
+
+  it('draws a chart with a column per engine', () => {
+    const value = (overallScore: number) => ({
+      kind: 'value' as const,
+      value: {
+        brandName: '',
+        slug: '',
+        overallScore,
+        visibilityLevel: null,
+        platformScores: byEngine(() => overallScore),
+        lastScanDate: null,
+        brandPageUrl: null,
+      } satisfies BrandScore,
+    });
+    const plan = planChart(
+      ['acme.com', 'rival.com'],
+      new Map([
+        ['acme.com', value(60)],
+        ['rival.com', value(70)],
+      ]),
+    );
+    expect(plan.state).toBe('done');
+    if (plan.state !== 'done') return;
+    expect(engineBlock(plan.data[0] as string[])).toEqual(labels);
+    expect(plan.data.map((r) => r.slice(1, 3))).toEqual([
+      ['Brand (yours)', 'Competitors'],
+      [60, ''],
+      ['', 70],
+    ]);
+  });
+});
