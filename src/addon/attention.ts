@@ -1,8 +1,8 @@
 /** The sidebar's "Rows that need attention": go to a row, and send the failed rows again. */
-import { readStatus } from '../domain/status';
+import { isRetryable, RETRY_PATCH, type RowPatch } from '../domain/previewJobs';
 import { HEADER_ROW, PREVIEW_HEADERS } from '../domain/table';
 import { withDocumentLock } from '../gas/lock';
-import { openTable, writePatches } from '../gas/sheetTable';
+import { cell, openTable, writePatches } from '../gas/sheetTable';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 import type { GenerateReport, GenerateRequest } from '../contract';
 import { startPreviewsForSelection } from './previewGeneration';
@@ -16,11 +16,7 @@ export function selectRow(sheetName: string, row: number): boolean {
   return true;
 }
 
-/**
- * Sends again the rows of the last run that failed on the service's side or got no answer:
- * their preview columns are cleared (a bad URL stays as it is: sending it again cannot help),
- * then Generate runs on the same rows.
- */
+/** Sends again the rows domain/previewJobs calls retryable: cleared, then Generate on the same rows. */
 export function retryPreviews(request: GenerateRequest): GenerateReport {
   const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(request.sheetName);
   if (sheet) {
@@ -28,13 +24,9 @@ export function retryPreviews(request: GenerateRequest): GenerateReport {
       PRESS_LOCK_WAIT_MS,
       () => {
         const table = openTable(sheet, PREVIEW_HEADERS, false);
-        const patches = new Map<number, Partial<Record<keyof typeof PREVIEW_HEADERS, string>>>();
-        for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
-          const status = readStatus(table.values[row - 1]?.[table.columns.status - 1]);
-          const retry =
-            status?.kind === 'failed' || (status?.kind === 'error' && status.error !== 'bad URL');
-          if (retry) patches.set(row, { status: '', uuid: '', message: '', reportUrl: '' });
-        }
+        const patches = new Map<number, RowPatch>();
+        for (let row = HEADER_ROW + 1; row <= table.values.length; row++)
+          if (isRetryable(cell(table, row, 'status'))) patches.set(row, RETRY_PATCH);
         writePatches(table, patches);
       },
       () => undefined,

@@ -1,19 +1,26 @@
 /**
- * Bulk preview generation: the sales-team workflow's first half. Thin over domain/previewJobs
- * (what to send and write) and gas/sheetTable (one read, batched writes).
+ * Bulk preview generation: the sales-team workflow's first half. Reads the selection once, asks
+ * domain/previewJobs and domain/generationRun what to send and write, sends, and writes rows as
+ * their answers come.
  */
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import { parsers, requests, type PreviewCreated } from '../api/client';
-import { serviceError, type Result, type ServiceError } from '../api/errors';
+import { serviceError, type Result } from '../api/errors';
 import {
-  createdPatch,
-  errorPatch,
-  isAccountRefusal,
-  planGeneration,
-  type GenerationPlan,
-  type RowPatch,
-  type RowState,
-} from '../domain/previewJobs';
+  BUSY_REPORT,
+  finalReport,
+  fitToQuota,
+  localPatches,
+  mayResend,
+  POST_BATCHING,
+  refusedReport,
+  report,
+  selectionSummary,
+  settleRoundTrip,
+  type Fit,
+  type RunResult,
+} from '../domain/generationRun';
+import { planGeneration, type RowPatch, type RowState } from '../domain/previewJobs';
 import { HEADER_ROW, PREVIEW_HEADERS, type PreviewKey } from '../domain/table';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
@@ -23,21 +30,9 @@ import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { sendWithin } from '../gas/send';
 import { clientConfig, rememberAccountNotice } from '../gas/settings';
 import { logAction } from '../gas/runLog';
-import { selectedBlock } from '../gas/selection';
+import { selectedBlock, type Block } from '../gas/selection';
 import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract';
-
-/**
- * POSTs per fetchAll. A dropped connection loses every answer of its batch after the service has
- * acted on each request, so a lost batch is sent again (previews cost no credits) and may make an
- * extra preview per row in it. Batches start at 50 and grow fourfold while the connection is clean
- * (50, 200, 800: three round trips for 1,000 rows), and stay at a few after a drop so that each
- * further loss costs few extra previews.
- */
-const POST_BATCHING = { firstBatch: 50, growth: 4, maxBatch: 1000, sizeAfterLoss: 3, minBatch: 1 };
-/** Only what the service refused before acting on: an answered retry must never create twice. */
-const mayResend = (e: ServiceError) =>
-  e.code === 'RATE_LIMITED' || (e.code === 'SERVER_ERROR' && e.status === 503);
 
 function rowStates(
   table: Table<PreviewKey>,
@@ -65,10 +60,9 @@ function requestedCell(value: unknown): Date | string {
 
 export function getSelectionSummary(): SelectionSummary {
   const block = selectedBlock();
-  const sheetName = SpreadsheetApp.getActiveSheet().getName();
-  if (!block) {
+  if (!block)
     return {
-      sheetName,
+      sheetName: SpreadsheetApp.getActiveSheet().getName(),
       a1: null,
       urls: 0,
       alreadyHavePreview: 0,
@@ -77,45 +71,16 @@ export function getSelectionSummary(): SelectionSummary {
       quotaLeft: quotaLeft(),
       message: 'Select the cells that hold the websites (one column).',
     };
-  }
   const table = openTable(block.sheet, PREVIEW_HEADERS, false);
   const selection = rowStates(table, block.first, block.last, block.column);
-  const plan = planGeneration(
-    selection,
-    rowStates(table, HEADER_ROW + 1, table.values.length, block.column),
-  );
-  const willSend = plan.send.length;
-  return {
-    sheetName: block.sheet.getName(),
-    a1: block.a1,
-    urls: selection.length - plan.blank,
-    alreadyHavePreview: plan.alreadyHavePreview + plan.reuse.length,
-    willSend,
-    invalid: plan.invalid.length,
-    quotaLeft: quotaLeft(),
-    message: null,
-  };
+  const plan = planGeneration(selection, sheetRows(table, block.column));
+  const where = { sheetName: block.sheet.getName(), a1: block.a1 };
+  return selectionSummary(plan, where, selection.length, quotaLeft());
 }
 
-function report(
-  state: GenerateReport['state'],
-  message: string,
-  extra: Partial<GenerateReport> = {},
-): GenerateReport {
-  return {
-    state,
-    message,
-    created: 0,
-    reused: 0,
-    failed: 0,
-    remaining: 0,
-    request: null,
-    upgradeUrl: null,
-    warning: null,
-    leftForTomorrow: 0,
-    ...extra,
-  };
-}
+/** Every row of the sheet: a site previewed in another row is reused, not sent again. */
+const sheetRows = (table: Table<PreviewKey>, column: number) =>
+  rowStates(table, HEADER_ROW + 1, table.values.length, column);
 
 export function startPreviewsForSelection(request?: GenerateRequest): GenerateReport {
   const r = generateUnderLock(request);
@@ -135,11 +100,7 @@ function generateUnderLock(request?: GenerateRequest): GenerateReport {
   return withDocumentLock(
     PRESS_LOCK_WAIT_MS,
     () => generate(request),
-    () =>
-      report(
-        'busy',
-        'Previews are already being generated in this document: wait for that run to finish.',
-      ),
+    () => BUSY_REPORT,
   );
 }
 
@@ -155,87 +116,28 @@ function generate(request?: GenerateRequest): GenerateReport {
     );
   const where: GenerateRequest = { sheetName: block.sheet.getName(), a1: block.a1 };
   const values = readGrid(block.sheet);
-  const found = openTable(block.sheet, PREVIEW_HEADERS, false, values);
-  const planned = planGeneration(
-    rowStates(found, block.first, block.last, block.column),
-    rowStates(found, HEADER_ROW + 1, found.values.length, block.column),
-  );
-  // What fits in today's URL fetches (less the reserve for polling) is sent; the rest waits.
-  const room = Math.max(0, quotaLeft() - QUOTA_RESERVE);
-  const tomorrow = Math.max(0, planned.send.length - room);
-  const plan = { ...planned, send: planned.send.slice(0, room) };
-  if (tomorrow > 0 && plan.send.length === 0) {
-    return report('refused', serviceError('QUOTA').message, {
-      request: where,
-      leftForTomorrow: tomorrow,
-    });
-  }
+  const fit = fitToQuota(planFor(block, values), quotaLeft(), QUOTA_RESERVE);
+  if (fit.tomorrow > 0 && fit.plan.send.length === 0)
+    return refusedReport(where, fit.tomorrow, null);
   // Rows decided locally are written with the first answers, so a refusal leaves every row as it was.
-  const writer = rowWriter(block.sheet, values, localPatches(plan));
-  const run = sendPreviews(config, plan, started, writer);
+  const writer = rowWriter(block.sheet, values, localPatches(fit.plan));
+  const run = sendPreviews(config, fit, started, writer);
   if (run.refusal && run.counts.created === 0) {
     rememberAccountNotice(run.refusal.message);
-    return report('refused', run.refusal.message, {
-      request: where,
-      upgradeUrl: run.refusal.upgradeUrl ?? null,
-    });
+    return refusedReport(where, 0, run.refusal);
   }
   writer.write(new Map());
-  if (run.counts.created + run.counts.reused > 0)
-    setBackgroundWork(
-      block.sheet.getParent().getId(),
-      'previews',
-      run.counts.created + run.counts.reused,
-    );
-  return finalReport(plan, run, where, tomorrow);
+  const made = run.counts.created + run.counts.reused;
+  if (made > 0) setBackgroundWork(block.sheet.getParent().getId(), 'previews', made);
+  return finalReport(fit, run, where);
 }
 
-/** What the run did, in one sentence and its counts: done, or partial (call again to continue). */
-function finalReport(
-  plan: GenerationPlan,
-  run: ReturnType<typeof sendPreviews>,
-  where: GenerateRequest,
-  tomorrow: number,
-): GenerateReport {
-  const { counts } = run;
-  const remaining = run.refusal ? 0 : plan.send.length - run.settled;
-  const later = tomorrow
-    ? ` ${tomorrow} rows were left for tomorrow: today's URL-fetch quota is nearly used (${QUOTA_RESERVE} fetches are kept for polling). Press Generate again tomorrow.`
-    : '';
-  const summary = summarise(counts, plan.alreadyHavePreview) + later;
-  if (remaining > 0) {
-    return report('partial', `${summary} ${remaining} left: continuing…`, {
-      ...counts,
-      remaining,
-      request: where,
-      warning: run.warning,
-    });
-  }
-  if (plan.send.length + plan.reuse.length + plan.invalid.length === 0) {
-    return report(
-      'nothing',
-      plan.alreadyHavePreview
-        ? 'Every selected row already has a preview: to make a new one for a row, clear its Preview UUID and press Generate.'
-        : 'No websites in the selection: select the cells that hold them (one column), then press Generate.',
-      { request: where },
-    );
-  }
-  return report('done', summary, {
-    ...counts,
-    request: where,
-    warning: run.warning,
-    leftForTomorrow: tomorrow,
-  });
-}
-
-/** Rows decided without a request: bad URLs, and duplicates of a site previewed in another row. */
-function localPatches(plan: GenerationPlan): Map<number, RowPatch> {
-  const patches = new Map<number, RowPatch>();
-  for (const r of plan.invalid) patches.set(r.row, errorPatch({ local: r.message }));
-  // A reused preview was requested at some earlier time: the poll may ask about it at once.
-  for (const r of plan.reuse)
-    patches.set(r.row, createdPatch(r.from.uuid, r.from.reportUrl, r.from.requested));
-  return patches;
+function planFor(block: Block, values: unknown[][]) {
+  const table = openTable(block.sheet, PREVIEW_HEADERS, false, values);
+  return planGeneration(
+    rowStates(table, block.first, block.last, block.column),
+    sheetRows(table, block.column),
+  );
 }
 
 /** Writes rows as answers come (`first` with the first write); our columns are created then. */
@@ -262,14 +164,16 @@ function rowWriter(
  */
 function sendPreviews(
   config: ReturnType<typeof clientConfig>,
-  plan: GenerationPlan,
+  { plan }: Fit,
   started: number,
   writer: ReturnType<typeof rowWriter>,
-) {
-  const counts = { created: 0, reused: plan.reuse.length, failed: plan.invalid.length };
-  let warning: string | null = null;
-  let refusal: ServiceError | null = null;
-  let settled = 0;
+): RunResult {
+  const run: RunResult = {
+    counts: { created: 0, reused: plan.reuse.length, failed: plan.invalid.length },
+    warning: null,
+    settled: 0,
+    refusal: null,
+  };
   sendWithin(
     started + RUN_BUDGET_MS - appsScriptClock.now(),
     plan.send.map((s) => requests.previewCreate(config, s.url)),
@@ -278,49 +182,23 @@ function sendPreviews(
       ...POST_BATCHING,
       retryable: mayResend,
       onRoundTrip: (indices, results) => {
-        const answers = indices.map((i) => results[i] as Result<PreviewCreated>);
-        refusal = firstRefusal(answers);
-        if (refusal && counts.created === 0) return false;
-        const patches = new Map<number, RowPatch>();
-        const requested = new Date(appsScriptClock.now());
-        indices.forEach((i, k) => {
-          const result = answers[k]!;
-          for (const row of plan.send[i]!.rows)
-            patches.set(
-              row,
-              result.ok
-                ? createdPatch(result.value.uuid, result.value.reportUrl, requested)
-                : errorPatch(result.error),
-            );
-          if (result.ok) counts.created++;
-          else counts.failed++;
-          if (result.ok && result.warning && !warning) warning = result.warning;
-        });
-        settled += indices.length;
-        writer.write(patches);
-        return !refusal;
+        const trip = settleRoundTrip(
+          indices.map((i) => plan.send[i]!),
+          indices.map((i) => results[i] as Result<PreviewCreated>),
+          new Date(appsScriptClock.now()),
+        );
+        run.refusal = trip.refusal;
+        if (trip.refusal && run.counts.created === 0) return false;
+        run.counts.created += trip.created;
+        run.counts.failed += trip.failed;
+        run.warning ??= trip.warning;
+        run.settled += indices.length;
+        writer.write(trip.patches);
+        return !trip.refusal;
       },
     },
   );
-  return { counts, warning, settled, refusal: refusal as ServiceError | null };
-}
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-function summarise(
-  counts: { created: number; reused: number; failed: number },
-  had: number,
-): string {
-  const parts = [plural(counts.created, 'preview started', 'previews started')];
-  if (counts.reused) parts.push(`${counts.reused} reused`);
-  if (counts.failed) parts.push(`${plural(counts.failed, 'row', 'rows')} with errors`);
-  if (had) parts.push(`${had} already had one`);
-  return `${parts.join(', ')}.`;
-}
-
-function firstRefusal(results: Array<Result<PreviewCreated> | undefined>): ServiceError | null {
-  for (const r of results) if (r && !r.ok && isAccountRefusal(r.error)) return r.error;
-  return null;
+  return run;
 }
 
 function prepareColumns(

@@ -4,9 +4,9 @@
  */
 import { MAX_POLLED_PER_RUN, POLL_BUDGET_MS, POLL_LOCK_WAIT_MS } from '../limits';
 import { parsers, requests, type PreviewPoll } from '../api/client';
-import { oneLine, type Result } from '../api/errors';
-import { VISIBILITY_LEVELS, visibilityLevel } from '../domain/levels';
-import { isPending, pollPatch, STATUS, type RowPatch } from '../domain/previewJobs';
+import type { Result } from '../api/errors';
+import { isPending, type RowPatch } from '../domain/previewJobs';
+import { settlePoll, tallyPreviews, type PreviewRow } from '../domain/previewPoll';
 import {
   HEADER_ROW,
   PREVIEW_HEADERS,
@@ -15,8 +15,6 @@ import {
 } from '../domain/table';
 import { timeOf } from '../domain/cells';
 import { duePreviews } from '../domain/pollPlan';
-import { isErrorText } from '../domain/status';
-import { previewReading, type HistoryReading } from '../domain/scoreList';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
 import { appendHistory } from '../gas/history';
@@ -26,20 +24,7 @@ import { quotaLeft } from '../gas/quota';
 import { askEach } from '../gas/send';
 import { clientConfig } from '../gas/settings';
 import { cell, openTable, writePatches, type Table } from '../gas/sheetTable';
-import type { Level, PollReport } from '../contract';
-
-function previewState(table: Table<Key>, row: number): { uuid: string; status: string } {
-  return {
-    uuid: String(cell(table, row, 'uuid') ?? '').trim(),
-    status: String(cell(table, row, 'status') ?? '').trim(),
-  };
-}
-
-/** Rows listed by name in the sidebar. */
-const MAX_LISTED = 50;
-
-const NO_LEVELS = (): Record<Level, number> =>
-  Object.fromEntries(VISIBILITY_LEVELS.map((l) => [l, 0])) as Record<Level, number>;
+import type { PollReport } from '../contract';
 
 /** The sidebar's and the menu's poll, over the document the user has open. */
 export function pollPendingPreviews(): PollReport {
@@ -47,7 +32,8 @@ export function pollPendingPreviews(): PollReport {
 }
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
-type Pending = { table: Table<Key>; row: number; uuid: string };
+/** A row as the poll reads it, with the table it was read from (to write it back). */
+type Row = PreviewRow & { table: Table<Key> };
 type Answers = Map<string, Result<PreviewPoll> | undefined>;
 
 /**
@@ -58,26 +44,41 @@ type Answers = Map<string, Result<PreviewPoll> | undefined>;
  */
 export function pollPreviewsIn(book: Book): PollReport {
   const config = clientConfig();
-  const before = readPending(book);
-  const uuids = config.apiKey && quotaLeft() > 0 ? dueNow(before.pending) : [];
+  const before = readTables(book);
+  const uuids = config.apiKey && quotaLeft() > 0 ? dueNow(pendingOf(before)) : [];
   const answers: Answers = uuids.length ? askService(config, uuids) : new Map();
   return withDocumentLock(
     POLL_LOCK_WAIT_MS,
     () => {
-      const now = answers.size ? readPending(book) : before;
-      const { patches, justCompleted, readings } = patchesFor(now.pending, answers);
-      for (const [table, rows] of patches) writePatches(table, rows);
+      const tables = answers.size ? readTables(book) : before;
+      const now = new Date(appsScriptClock.now());
+      const { patches, justCompleted, readings } = settlePoll(pendingOf(tables), answers, now);
+      for (const [table, byRow] of byTable(patches)) writePatches(table, byRow);
       appendHistory(book, readings);
-      const result = { ...tally(now.tables), justCompleted, busy: false, asked: uuids.length };
+      // writePatches keeps each table's values as written: the tally counts what the sheet shows.
+      const result = { ...tallyPreviews(tables.flatMap(rowsOf)), justCompleted, busy: false };
       setBackgroundWork(book.getId(), 'previews', result.pending);
-      return result;
+      return { ...result, asked: uuids.length };
     },
-    () => ({ ...tally([]), justCompleted: [], busy: true, asked: uuids.length }),
+    () => ({ ...tallyPreviews([]), justCompleted: [], busy: true, asked: uuids.length }),
   );
 }
 
+const pendingOf = (tables: Table<Key>[]) =>
+  tables.flatMap(rowsOf).filter((r) => isPending(r.uuid, r.status));
+
+function byTable(patches: Array<{ at: Row; patch: RowPatch }>) {
+  const out = new Map<Table<Key>, Map<number, RowPatch>>();
+  for (const { at, patch } of patches) {
+    const rows = out.get(at.table) ?? new Map<number, RowPatch>();
+    rows.set(at.row, patch);
+    out.set(at.table, rows);
+  }
+  return out;
+}
+
 /** The uuids worth a request now (old enough to be done, not asked just now), each once. */
-function dueNow(pending: Pending[]): string[] {
+function dueNow(pending: Row[]): string[] {
   const now = appsScriptClock.now();
   const asked = lastAsked(Array.from(new Set(pending.map((p) => p.uuid))));
   const due = duePreviews(
@@ -93,19 +94,30 @@ function dueNow(pending: Pending[]): string[] {
   return due;
 }
 
-function readPending(book: Book): { tables: Table<Key>[]; pending: Pending[] } {
-  const tables: Table<Key>[] = [];
-  const pending: Pending[] = [];
-  for (const sheet of book.getSheets()) {
-    const table = openTable(sheet, PREVIEW_HEADERS, false);
-    if (!table.columns.uuid) continue;
-    tables.push(table);
-    for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
-      const { uuid, status } = previewState(table, row);
-      if (isPending(uuid, status)) pending.push({ table, row, uuid });
-    }
-  }
-  return { tables, pending };
+/** Every sheet with a Preview UUID column, read once. */
+function readTables(book: Book): Table<Key>[] {
+  return book
+    .getSheets()
+    .map((sheet) => openTable(sheet, PREVIEW_HEADERS, false))
+    .filter((table) => table.columns.uuid > 0);
+}
+
+function rowsOf(table: Table<Key>): Row[] {
+  const sheet = table.sheet.getName();
+  const website = websiteColumnIndex(table.values[HEADER_ROW - 1] ?? []);
+  const rows: Row[] = [];
+  for (let row = HEADER_ROW + 1; row <= table.values.length; row++)
+    rows.push({
+      table,
+      sheet,
+      row,
+      uuid: String(cell(table, row, 'uuid') ?? '').trim(),
+      status: String(cell(table, row, 'status') ?? '').trim(),
+      score: cell(table, row, 'score'),
+      message: cell(table, row, 'message'),
+      website: website >= 0 ? (table.values[row - 1]?.[website] ?? '') : '',
+    });
+  return rows;
 }
 
 function askService(config: ReturnType<typeof clientConfig>, uuids: string[]): Answers {
@@ -115,81 +127,4 @@ function askService(config: ReturnType<typeof clientConfig>, uuids: string[]): A
     (u) => requests.previewPoll(config, u),
     parsers.previewPoll,
   );
-}
-
-function patchesFor(pending: Pending[], answers: Answers) {
-  const patches = new Map<Table<Key>, Map<number, RowPatch>>();
-  const justCompleted: PollReport['justCompleted'] = [];
-  const readings: HistoryReading[] = [];
-  const now = new Date(appsScriptClock.now());
-  for (const p of pending) {
-    const result = answers.get(p.uuid);
-    let patch: RowPatch | null = null;
-    if (result?.ok) {
-      patch = pollPatch(result.value);
-      if (patch?.status === STATUS.complete)
-        readings.push(previewReading(result.value, p.uuid, websiteOf(p.table, p.row), now));
-      if (patch?.status === STATUS.complete && justCompleted.length < MAX_LISTED) {
-        justCompleted.push({
-          sheet: p.table.sheet.getName(),
-          row: p.row,
-          brandName: oneLine(result.value.brandName ?? '', 80),
-          score: result.value.overallScore,
-        });
-      }
-    } else if (result && result.error.code === 'NOT_FOUND') {
-      patch = {
-        status: STATUS.failed,
-        message:
-          'the service does not know this preview (made with another key?): check the key in Settings, or clear the Preview UUID and press Generate',
-      };
-    }
-    if (!patch) continue;
-    const rows = patches.get(p.table) ?? new Map<number, RowPatch>();
-    rows.set(p.row, patch);
-    patches.set(p.table, rows);
-  }
-  return { patches, justCompleted, readings };
-}
-
-/** The row's `Website` cell when the sheet has that column (the history names the site). */
-function websiteOf(table: Table<Key>, row: number): unknown {
-  const column = websiteColumnIndex(table.values[HEADER_ROW - 1] ?? []);
-  return column >= 0 ? (table.values[row - 1]?.[column] ?? '') : '';
-}
-
-type Tally = Omit<PollReport, 'busy' | 'justCompleted' | 'asked'>;
-
-function tally(tables: Table<Key>[]): Tally {
-  const out: Tally = {
-    triggered: 0,
-    pending: 0,
-    complete: 0,
-    failed: 0,
-    errors: [],
-    levels: NO_LEVELS(),
-  };
-  for (const table of tables) {
-    const sheet = table.sheet.getName();
-    for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
-      const { uuid, status } = previewState(table, row);
-      if (uuid) out.triggered++;
-      if (isPending(uuid, status)) out.pending++;
-      else if (status === STATUS.complete) {
-        out.complete++;
-        const score = cell(table, row, 'score');
-        if (typeof score === 'number') out.levels[visibilityLevel(score)]++;
-      } else if (status === STATUS.failed || isErrorText(status)) {
-        out.failed++;
-        if (out.errors.length < MAX_LISTED)
-          out.errors.push({
-            sheet,
-            row,
-            status,
-            message: String(cell(table, row, 'message') ?? ''),
-          });
-      }
-    }
-  }
-  return out;
 }

@@ -8,7 +8,7 @@
  * after it finished (measured in test/integration/previews.test.ts and the benchmark).
  */
 import { timeOf } from './cells';
-import { isErrorText } from './status';
+import { statusKind } from './status';
 
 const FIRST_ASK_AFTER_MS = 40000;
 const ASK_AGAIN_AFTER_MS = 15000;
@@ -55,9 +55,9 @@ export function scanRowDue(state: string, lastChecked: unknown, now: number): bo
   const checked = timeOf(lastChecked);
   if (checked === null || state === '') return true;
   const every =
-    state === 'running'
+    statusKind(state) === 'running'
       ? SCAN_RUNNING_EVERY_MS
-      : isErrorText(state)
+      : statusKind(state) === 'error'
         ? SCAN_ERROR_EVERY_MS
         : SCAN_SETTLED_EVERY_MS;
   return now - checked >= every;

@@ -3,17 +3,15 @@
  * once from the sheet. A row that holds a uuid is never sent again; a site that appears twice is
  * sent once and both rows get its link.
  */
-import { errorStatus, type ErrorKind } from './status';
+import { errorStatus, isErrorOf, readStatus, statusKind, STATUS, type ErrorKind } from './status';
 import type { PreviewPoll } from '../api/client';
 import { withRetryStep, type ServiceError } from '../api/errors';
 import { safeLink, safeText, scoreCell } from './cells';
 import { parseWebsite } from './website';
 
-export const STATUS = { pending: 'pending', complete: 'complete', failed: 'failed' } as const;
-
 /** A row waits for its result while it holds a uuid and no final status. */
 export function isPending(uuid: string, status: string): boolean {
-  return uuid !== '' && (status === STATUS.pending || status === '');
+  return uuid !== '' && (status === '' || statusKind(status) === 'pending');
 }
 
 /**
@@ -80,11 +78,11 @@ export function planGeneration(selection: RowState[], sheet: RowState[]): Genera
       plan.alreadyHavePreview++;
       continue;
     }
-    if (r.status === UNANSWERED) plan.retried++;
+    if (isErrorOf(r.status, 'no answer')) plan.retried++;
     const site = parseWebsite(r.website);
     if (!site.ok) {
       if (site.blank) plan.blank++;
-      else if (r.status === BAD_URL) plan.flagged++;
+      else if (isErrorOf(r.status, 'bad URL')) plan.flagged++;
       else plan.invalid.push({ row: r.row, message: site.message });
       continue;
     }
@@ -103,6 +101,18 @@ export function planGeneration(selection: RowState[], sheet: RowState[]): Genera
   }
   return plan;
 }
+
+/**
+ * Rows the sidebar's Retry sends again: failed on the service's side or without an answer. A bad
+ * URL stays as it is: sending it again cannot help.
+ */
+export function isRetryable(status: unknown): boolean {
+  const s = readStatus(status);
+  return s?.kind === 'failed' || (s?.kind === 'error' && s.error !== 'bad URL');
+}
+
+/** A retried row's preview columns, cleared so that Generate sends it again. */
+export const RETRY_PATCH: RowPatch = { status: '', uuid: '', message: '', reportUrl: '' };
 
 /** Account-level refusals: the service refused before enqueueing anything; stop the whole run. */
 export function isAccountRefusal(error: ServiceError): boolean {

@@ -3,7 +3,7 @@
  * result is really new (its scanDate is later than the rescan was requested: until then the
  * service keeps returning the previous scan, which stays visible and is marked as previous).
  */
-import { errorStatus } from './status';
+import { errorStatus, STATUS } from './status';
 import type { ScanStatus } from '../api/client';
 import type { ServiceError } from '../api/errors';
 import { ENGINES, PLATFORMS } from '../engines';
@@ -26,13 +26,6 @@ export const MONITOR_HEADERS = {
 
 export type MonitorKey = keyof typeof MONITOR_HEADERS;
 export type MonitorPatch = Partial<Record<MonitorKey, CellValue>>;
-
-export const SCAN_STATE = {
-  complete: 'complete',
-  failed: 'failed',
-  running: 'running',
-  none: 'none',
-} as const;
 
 function scores(status: ScanStatus | null): MonitorPatch {
   const out: MonitorPatch = {};
@@ -85,7 +78,7 @@ export function monitorPatch(status: ScanStatus, rescanAt: Date | null, now: Dat
         : 'waiting for it to start';
     return {
       ...base,
-      state: SCAN_STATE.running,
+      state: STATUS.running,
       progress,
       message: `Rescan running since ${isoDay(rescanAt)}: ${previous}.`,
     };
@@ -96,7 +89,7 @@ export function monitorPatch(status: ScanStatus, rescanAt: Date | null, now: Dat
       return {
         ...fresh,
         ...scores(status),
-        state: SCAN_STATE.complete,
+        state: STATUS.complete,
         progress: '',
         scanDate: dateCell(status.scanDate),
         reportUrl: safeLink(status.reportUrl),
@@ -106,7 +99,7 @@ export function monitorPatch(status: ScanStatus, rescanAt: Date | null, now: Dat
       return {
         ...fresh,
         ...scores(null),
-        state: SCAN_STATE.failed,
+        state: STATUS.failed,
         progress: '',
         scanDate: dateCell(status.scanDate),
         reportUrl: '',
@@ -116,7 +109,7 @@ export function monitorPatch(status: ScanStatus, rescanAt: Date | null, now: Dat
       return {
         ...fresh,
         ...scores(null),
-        state: SCAN_STATE.running,
+        state: STATUS.running,
         progress: progressText(status),
         scanDate: '',
         reportUrl: '',
@@ -126,7 +119,7 @@ export function monitorPatch(status: ScanStatus, rescanAt: Date | null, now: Dat
       return {
         ...fresh,
         ...scores(null),
-        state: SCAN_STATE.none,
+        state: STATUS.none,
         progress: '',
         scanDate: '',
         reportUrl: '',

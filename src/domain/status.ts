@@ -14,11 +14,14 @@ const ERROR_KINDS = [
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
-export type RowStatus =
-  | { kind: 'pending' | 'complete' | 'failed' | 'running' | 'none' }
-  | { kind: 'error'; error: ErrorKind | 'other' };
-
 const PLAIN = ['pending', 'complete', 'failed', 'running', 'none'] as const;
+type Plain = (typeof PLAIN)[number];
+
+/** The plain statuses as written in cells: previews use pending, complete, failed; scans all but pending. */
+export const STATUS = Object.fromEntries(PLAIN.map((p) => [p, p])) as { [K in Plain]: K };
+
+export type RowStatus = { kind: Plain } | { kind: 'error'; error: ErrorKind | 'other' };
+
 const ERROR_PREFIX = 'error: ';
 
 export function renderStatus(s: RowStatus): string {
@@ -47,4 +50,14 @@ export const errorText = (message: string): string => `${ERROR_PREFIX}${message}
 /** A cell that says something went wrong: an error status, or a message in the error form. */
 export function isErrorText(cell: unknown): boolean {
   return readStatus(cell)?.kind === 'error';
+}
+
+/** The kind of status a cell holds ('error' for any error), or null for a blank or other text. */
+export const statusKind = (cell: unknown): RowStatus['kind'] | null =>
+  readStatus(cell)?.kind ?? null;
+
+/** Whether a cell holds the error status of this kind. */
+export function isErrorOf(cell: unknown, kind: ErrorKind): boolean {
+  const s = readStatus(cell);
+  return s?.kind === 'error' && s.error === kind;
 }

@@ -1,21 +1,14 @@
-import { needsAutoRetry, readRescan, rescanCell } from '../../src/domain/scanWatch';
 import { serviceError } from '../../src/api/errors';
 import {
   BAD_URL,
   createdPatch,
   errorPatch,
+  isRetryable,
   planGeneration,
   pollPatch,
   UNANSWERED,
   type RowState,
 } from '../../src/domain/previewJobs';
-import {
-  contiguousRuns,
-  findColumns,
-  planMissingColumns,
-  PREVIEW_HEADERS,
-} from '../../src/domain/table';
-
 const row = (n: number, website: unknown, extra: Partial<RowState> = {}): RowState => ({
   row: n,
   website,
@@ -105,37 +98,17 @@ describe('row patches', () => {
   });
 });
 
-describe('table model', () => {
-  it('finds columns by header text whatever their order, and plans the missing at the right', () => {
-    const found = findColumns(
-      ['Website', ' preview uuid ', 'Notes', 'Preview status'],
-      PREVIEW_HEADERS,
-    );
-    expect([found.uuid, found.status, found.reportUrl]).toEqual([2, 4, 0]);
-    const { columns, added } = planMissingColumns(found, PREVIEW_HEADERS, 4);
-    expect(added.map((a) => a.column)).toEqual([5, 6, 7, 8, 9, 10, 11]);
-    expect(columns.reportUrl).toBe(5);
-    expect(contiguousRuns(Object.values(columns))).toEqual([
-      { start: 2, width: 1 },
-      { start: 4, width: 8 },
-    ]);
-  });
-});
-
-describe('scan watch', () => {
-  it('reads back the rescan cell it writes, and retries a fresh failure once', () => {
-    const at = new Date('2026-11-22T10:00:00Z');
-    expect(readRescan(rescanCell(at, false))).toEqual({ at, retried: false });
-    expect(readRescan(rescanCell(at, true))).toEqual({ at, retried: true });
-    expect(readRescan('')).toBeNull();
-    const failedLater = {
-      state: 'failed' as const,
-      scanDate: '2026-11-22T10:05:00Z',
-    };
-    const failedBefore = { ...failedLater, scanDate: '2026-11-22T09:00:00Z' };
-    expect(needsAutoRetry(failedLater, { at, retried: false })).toBe(true);
-    expect(needsAutoRetry(failedLater, { at, retried: true })).toBe(false);
-    expect(needsAutoRetry(failedBefore, { at, retried: false })).toBe(false);
-    expect(needsAutoRetry(failedLater, null)).toBe(false);
+describe('isRetryable: the rows Retry sends again', () => {
+  it.each([
+    ['failed', true],
+    ['error: service error', true],
+    ['error: no answer', true],
+    ['error: refused', true],
+    ['error: bad URL', false],
+    ['pending', false],
+    ['complete', false],
+    ['', false],
+  ])('%s: %s', (status, expected) => {
+    expect(isRetryable(status)).toBe(expected);
   });
 });

@@ -1,0 +1,204 @@
+/**
+ * A Generate run's decisions over plain data: what fits in today's fetches, which refusals may be
+ * sent again, what one round trip of answers writes, and the report the sidebar shows. The add-on
+ * layer reads the sheet, sends, writes, and calls these.
+ */
+import type { PreviewCreated } from '../api/client';
+import { serviceError, type Result, type ServiceError } from '../api/errors';
+import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract';
+import {
+  createdPatch,
+  errorPatch,
+  isAccountRefusal,
+  type GenerationPlan,
+  type RowPatch,
+} from './previewJobs';
+
+/**
+ * POSTs per fetchAll. A dropped connection loses every answer of its batch after the service has
+ * acted on each request, so a lost batch is sent again (previews cost no credits) and may make an
+ * extra preview per row in it. Batches start at 50 and grow fourfold while the connection is clean
+ * (50, 200, 800: three round trips for 1,000 rows), and stay at a few after a drop so that each
+ * further loss costs few extra previews.
+ */
+export const POST_BATCHING = {
+  firstBatch: 50,
+  growth: 4,
+  maxBatch: 1000,
+  sizeAfterLoss: 3,
+  minBatch: 1,
+};
+
+/** Only what the service refused before acting on: an answered retry must never create twice. */
+export const mayResend = (e: ServiceError): boolean =>
+  e.code === 'RATE_LIMITED' || (e.code === 'SERVER_ERROR' && e.status === 503);
+
+/** A plan cut to today's URL fetches: `tomorrow` sites wait, `reserve` fetches are kept for polling. */
+export interface Fit {
+  plan: GenerationPlan;
+  tomorrow: number;
+  reserve: number;
+}
+
+export function fitToQuota(plan: GenerationPlan, quotaLeft: number, reserve: number): Fit {
+  const room = Math.max(0, quotaLeft - reserve);
+  return {
+    plan: { ...plan, send: plan.send.slice(0, room) },
+    tomorrow: Math.max(0, plan.send.length - room),
+    reserve,
+  };
+}
+
+/** Rows decided without a request: bad URLs, and duplicates of a site previewed in another row. */
+export function localPatches(plan: GenerationPlan): Map<number, RowPatch> {
+  const patches = new Map<number, RowPatch>();
+  for (const r of plan.invalid) patches.set(r.row, errorPatch({ local: r.message }));
+  // A reused preview was requested at some earlier time: the poll may ask about it at once.
+  for (const r of plan.reuse)
+    patches.set(r.row, createdPatch(r.from.uuid, r.from.reportUrl, r.from.requested));
+  return patches;
+}
+
+export interface Counts {
+  created: number;
+  reused: number;
+  failed: number;
+}
+
+export interface RoundTrip {
+  /** Every row of every site answered, by row. */
+  patches: Map<number, RowPatch>;
+  created: number;
+  failed: number;
+  warning: string | null;
+  /** The first account-wide refusal among the answers (read-only, plan, key). */
+  refusal: ServiceError | null;
+}
+
+/** One round trip's answers (answers[k] for sends[k]) into its rows and counts. */
+export function settleRoundTrip(
+  sends: GenerationPlan['send'],
+  answers: Array<Result<PreviewCreated>>,
+  requested: Date,
+): RoundTrip {
+  const trip: RoundTrip = {
+    patches: new Map(),
+    created: 0,
+    failed: 0,
+    warning: null,
+    refusal: null,
+  };
+  answers.forEach((result, k) => {
+    const patch = result.ok
+      ? createdPatch(result.value.uuid, result.value.reportUrl, requested)
+      : errorPatch(result.error);
+    for (const row of sends[k]!.rows) trip.patches.set(row, patch);
+    if (result.ok) trip.created++;
+    else trip.failed++;
+    if (result.ok && result.warning) trip.warning ??= result.warning;
+    if (!result.ok && isAccountRefusal(result.error)) trip.refusal ??= result.error;
+  });
+  return trip;
+}
+
+export function report(
+  state: GenerateReport['state'],
+  message: string,
+  extra: Partial<GenerateReport> = {},
+): GenerateReport {
+  return {
+    state,
+    message,
+    created: 0,
+    reused: 0,
+    failed: 0,
+    remaining: 0,
+    request: null,
+    upgradeUrl: null,
+    warning: null,
+    leftForTomorrow: 0,
+    ...extra,
+  };
+}
+
+export const BUSY_REPORT = report(
+  'busy',
+  'Previews are already being generated in this document: wait for that run to finish.',
+);
+
+export interface RunResult {
+  counts: Counts;
+  warning: string | null;
+  /** Sites whose answer was final (written). */
+  settled: number;
+  refusal: ServiceError | null;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function summarise(counts: Counts, had: number): string {
+  const parts = [plural(counts.created, 'preview started', 'previews started')];
+  if (counts.reused) parts.push(`${counts.reused} reused`);
+  if (counts.failed) parts.push(`${plural(counts.failed, 'row', 'rows')} with errors`);
+  if (had) parts.push(`${had} already had one`);
+  return `${parts.join(', ')}.`;
+}
+
+/** Nothing was sent because the quota is used, or nothing was made because of a refusal. */
+export function refusedReport(
+  where: GenerateRequest,
+  tomorrow: number,
+  refusal: ServiceError | null,
+): GenerateReport {
+  if (refusal)
+    return report('refused', refusal.message, {
+      request: where,
+      upgradeUrl: refusal.upgradeUrl ?? null,
+    });
+  return report('refused', serviceError('QUOTA').message, {
+    request: where,
+    leftForTomorrow: tomorrow,
+  });
+}
+
+/** What the run did, in one sentence and its counts: done, or partial (call again to continue). */
+export function finalReport(fit: Fit, run: RunResult, where: GenerateRequest): GenerateReport {
+  const { plan, tomorrow } = fit;
+  const { counts } = run;
+  const remaining = run.refusal ? 0 : plan.send.length - run.settled;
+  const later = tomorrow
+    ? ` ${tomorrow} rows were left for tomorrow: today's URL-fetch quota is nearly used (${fit.reserve} fetches are kept for polling). Press Generate again tomorrow.`
+    : '';
+  const summary = summarise(counts, plan.alreadyHavePreview) + later;
+  const shared = { ...counts, request: where, warning: run.warning };
+  if (remaining > 0)
+    return report('partial', `${summary} ${remaining} left: continuing…`, { ...shared, remaining });
+  if (plan.send.length + plan.reuse.length + plan.invalid.length === 0) {
+    return report(
+      'nothing',
+      plan.alreadyHavePreview
+        ? 'Every selected row already has a preview: to make a new one for a row, clear its Preview UUID and press Generate.'
+        : 'No websites in the selection: select the cells that hold them (one column), then press Generate.',
+      { request: where },
+    );
+  }
+  return report('done', summary, { ...shared, leftForTomorrow: tomorrow });
+}
+
+/** The sidebar's count of a selection before Generate. */
+export function selectionSummary(
+  plan: GenerationPlan,
+  where: { sheetName: string; a1: string },
+  selected: number,
+  quotaLeft: number,
+): SelectionSummary {
+  return {
+    ...where,
+    urls: selected - plan.blank,
+    alreadyHavePreview: plan.alreadyHavePreview + plan.reuse.length,
+    willSend: plan.send.length,
+    invalid: plan.invalid.length,
+    quotaLeft,
+    message: null,
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * The scan monitor's run decisions over plain rows: what each answer writes, which scans just
+ * finished, which rescans are sent once more, what a rescan's answers write, and the tally.
+ */
+import type { ScanStatus } from '../api/client';
+import type { Result, ServiceError } from '../api/errors';
+import type { MonitorReport } from '../contract';
+import { timeOf } from './cells';
+import {
+  isRescanRefusal,
+  monitorErrorPatch,
+  monitorPatch,
+  needsAutoRetry,
+  readRescan,
+  rescanCell,
+  type MonitorPatch,
+} from './scanWatch';
+import { scanReading, type HistoryReading } from './scoreList';
+import { errorStatus, statusKind, STATUS } from './status';
+
+/** A monitor row as read: the cells the decisions look at. */
+export interface WatchedRow {
+  row: number;
+  /** The parsed brand agent ID, or null when the cell is not one. */
+  id: number | null;
+  state: unknown;
+  scanDate: unknown;
+  overall: unknown;
+  rescanRequested: unknown;
+  lastChecked: unknown;
+}
+
+export type Agent = { row: number; id: number };
+
+export const NOT_AN_ID_PATCH = (now: Date): MonitorPatch => ({
+  lastChecked: now,
+  state: errorStatus('not an ID'),
+  message: 'a brand agent ID is a whole number: copy it from your account on the service',
+});
+
+export interface Checked {
+  patches: Map<number, MonitorPatch>;
+  readings: HistoryReading[];
+  finished: MonitorReport['finished'];
+  /** Rescans that came back failed and are sent once more, automatically. */
+  retry: Agent[];
+}
+
+/** A scan date the row does not show yet: this scan finished since the last look. */
+function finishedScan(
+  w: WatchedRow & Agent,
+  reading: HistoryReading,
+): MonitorReport['finished'][number] | null {
+  if (timeOf(w.scanDate) === timeOf(reading.lastScanned)) return null;
+  const score = typeof reading.score === 'number' ? reading.score : null;
+  return {
+    agentId: w.id,
+    state: score === null ? STATUS.failed : STATUS.complete,
+    score,
+    previous: typeof w.overall === 'number' ? w.overall : null,
+  };
+}
+
+/** The answers (by agent ID) into rows; a row not asked about this time is left as it is. */
+export function settleScans(
+  watched: WatchedRow[],
+  byId: Map<number, Result<ScanStatus> | undefined>,
+  now: Date,
+): Checked {
+  const out: Checked = { patches: new Map(), readings: [], finished: [], retry: [] };
+  for (const w of watched) {
+    if (w.id === null) {
+      out.patches.set(w.row, NOT_AN_ID_PATCH(now));
+      continue;
+    }
+    const result = byId.get(w.id);
+    if (!result) continue;
+    if (!result.ok) {
+      out.patches.set(w.row, monitorErrorPatch(result.error, now));
+      continue;
+    }
+    const agent = { ...w, id: w.id };
+    const rescan = readRescan(w.rescanRequested);
+    const reading = scanReading(result.value, w.id, now);
+    const news = reading && finishedScan(agent, reading);
+    if (reading) out.readings.push(reading);
+    if (news) out.finished.push(news);
+    out.patches.set(w.row, monitorPatch(result.value, rescan?.at ?? null, now));
+    if (needsAutoRetry(result.value, rescan)) out.retry.push({ row: w.row, id: w.id });
+  }
+  return out;
+}
+
+export type RescanOutcome =
+  | { ok: true; patches: Map<number, MonitorPatch>; triggered: number }
+  | { ok: false; message: string };
+
+/**
+ * What a rescan's answers write: running with the trigger time, or the row's error. An
+ * account-wide refusal (read-only, maintenance) touches no row.
+ */
+export function rescanOutcome(
+  agents: Agent[],
+  byId: Map<number, Result<unknown> | undefined>,
+  at: Date,
+  automatic: boolean,
+): RescanOutcome {
+  const refusal = Array.from(byId.values()).find(
+    (r): r is { ok: false; error: ServiceError } => !!r && !r.ok && isRescanRefusal(r.error),
+  );
+  if (refusal) return { ok: false, message: refusal.error.message };
+  const patches = new Map<number, MonitorPatch>();
+  let triggered = 0;
+  for (const a of agents) {
+    const result = byId.get(a.id);
+    if (!result) continue;
+    if (!result.ok) {
+      patches.set(a.row, monitorErrorPatch(result.error, at));
+      continue;
+    }
+    triggered++;
+    patches.set(a.row, {
+      rescanRequested: rescanCell(at, automatic),
+      state: STATUS.running,
+      progress: '',
+      message: automatic
+        ? 'The rescan reached no engine, so it was sent once more automatically.'
+        : 'Rescan requested: the previous scores stay until the new scan completes.',
+    });
+  }
+  return { ok: true, patches, triggered };
+}
+
+export const EMPTY_MONITOR: MonitorReport = {
+  exists: false,
+  watched: 0,
+  running: 0,
+  complete: 0,
+  failed: 0,
+  none: 0,
+  errors: 0,
+  busy: false,
+  message: '',
+  finished: [],
+};
+
+const TALLIED = ['running', 'complete', 'failed', 'none'] as const;
+
+/** The monitor's counts by state (anything else is a row to check), in one sentence. */
+export function tallyScans(states: unknown[]): MonitorReport {
+  const out: MonitorReport = { ...EMPTY_MONITOR, exists: true, watched: states.length };
+  for (const state of states) {
+    const kind = TALLIED.find((k) => k === statusKind(state));
+    if (kind) out[kind]++;
+    else out.errors++;
+  }
+  out.message = `${out.watched} agents: ${out.complete} complete, ${out.running} running, ${out.failed} failed, ${out.none} never scanned${out.errors ? `, ${out.errors} to check` : ''}.`;
+  return out;
+}

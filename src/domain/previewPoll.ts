@@ -1,0 +1,104 @@
+/**
+ * A poll's decisions over plain rows: what each answer writes (and which rows it lists as just
+ * completed and records in the history), and the tally the sidebar shows.
+ */
+import type { PreviewPoll } from '../api/client';
+import { oneLine, type Result } from '../api/errors';
+import type { Level, PollReport } from '../contract';
+import { VISIBILITY_LEVELS, visibilityLevel } from './levels';
+import { isPending, pollPatch, type RowPatch } from './previewJobs';
+import { previewReading, type HistoryReading } from './scoreList';
+import { statusKind, STATUS } from './status';
+
+/** Rows listed by name in the sidebar. */
+export const MAX_LISTED = 50;
+
+/** A sheet row as the poll reads it. */
+export interface PreviewRow {
+  sheet: string;
+  row: number;
+  uuid: string;
+  status: string;
+  score: unknown;
+  message: unknown;
+  website: unknown;
+}
+
+const NOT_FOUND_MESSAGE =
+  'the service does not know this preview (made with another key?): check the key in Settings, or clear the Preview UUID and press Generate';
+
+/** What an answer writes: its result, `failed` for a uuid the service does not know, or nothing. */
+export function answerPatch(result: Result<PreviewPoll> | undefined): RowPatch | null {
+  if (result?.ok) return pollPatch(result.value);
+  if (result?.error.code === 'NOT_FOUND')
+    return { status: STATUS.failed, message: NOT_FOUND_MESSAGE };
+  // No answer, or an error worth asking again: the row stays pending.
+  return null;
+}
+
+export interface Settled<R> {
+  patches: Array<{ at: R; patch: RowPatch }>;
+  justCompleted: PollReport['justCompleted'];
+  readings: HistoryReading[];
+}
+
+/** The answers for the pending rows (several rows may share a uuid). */
+export function settlePoll<R extends PreviewRow>(
+  pending: R[],
+  answers: Map<string, Result<PreviewPoll> | undefined>,
+  now: Date,
+): Settled<R> {
+  const out: Settled<R> = { patches: [], justCompleted: [], readings: [] };
+  for (const at of pending) {
+    const result = answers.get(at.uuid);
+    const patch = answerPatch(result);
+    if (!patch) continue;
+    out.patches.push({ at, patch });
+    if (!result?.ok || statusKind(patch.status) !== 'complete') continue;
+    out.readings.push(previewReading(result.value, at.uuid, at.website, now));
+    if (out.justCompleted.length < MAX_LISTED)
+      out.justCompleted.push({
+        sheet: at.sheet,
+        row: at.row,
+        brandName: oneLine(result.value.brandName ?? '', 80),
+        score: result.value.overallScore,
+      });
+  }
+  return out;
+}
+
+export type Tally = Omit<PollReport, 'busy' | 'justCompleted' | 'asked'>;
+
+const NO_LEVELS = (): Record<Level, number> =>
+  Object.fromEntries(VISIBILITY_LEVELS.map((l) => [l, 0])) as Record<Level, number>;
+
+/** Previews triggered, pending, complete (by level) and failed, with the first failures named. */
+export function tallyPreviews(rows: PreviewRow[]): Tally {
+  const out: Tally = {
+    triggered: 0,
+    pending: 0,
+    complete: 0,
+    failed: 0,
+    errors: [],
+    levels: NO_LEVELS(),
+  };
+  for (const r of rows) {
+    if (r.uuid) out.triggered++;
+    const kind = statusKind(r.status);
+    if (isPending(r.uuid, r.status)) out.pending++;
+    else if (kind === 'complete') {
+      out.complete++;
+      if (typeof r.score === 'number') out.levels[visibilityLevel(r.score)]++;
+    } else if (kind === 'failed' || kind === 'error') {
+      out.failed++;
+      if (out.errors.length < MAX_LISTED)
+        out.errors.push({
+          sheet: r.sheet,
+          row: r.row,
+          status: r.status,
+          message: String(r.message ?? ''),
+        });
+    }
+  }
+  return out;
+}

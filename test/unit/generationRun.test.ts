@@ -1,0 +1,167 @@
+import { serviceError, type Result } from '../../src/api/errors';
+import type { PreviewCreated } from '../../src/api/client';
+import {
+  finalReport,
+  fitToQuota,
+  localPatches,
+  mayResend,
+  settleRoundTrip,
+  type RunResult,
+} from '../../src/domain/generationRun';
+import { planGeneration, UNANSWERED, type RowState } from '../../src/domain/previewJobs';
+
+const row = (n: number, website: unknown, extra: Partial<RowState> = {}): RowState => ({
+  row: n,
+  website,
+  uuid: '',
+  status: '',
+  reportUrl: '',
+  requested: '',
+  ...extra,
+});
+
+const sites = (n: number) => Array.from({ length: n }, (_, i) => row(i + 2, `site${i}.com`));
+const made = (uuid: string, warning?: string): Result<PreviewCreated> => ({
+  ok: true,
+  value: { uuid, reportUrl: `https://svc.example/r/${uuid}` } as PreviewCreated,
+  ...(warning ? { warning } : {}),
+});
+const failed = (code: Parameters<typeof serviceError>[0]): Result<PreviewCreated> => ({
+  ok: false,
+  error: serviceError(code),
+});
+const where = { sheetName: 'Prospects', a1: 'A2:A9' };
+const run = (extra: Partial<RunResult> = {}): RunResult => ({
+  counts: { created: 0, reused: 0, failed: 0 },
+  warning: null,
+  settled: 0,
+  refusal: null,
+  ...extra,
+});
+
+describe('fitToQuota: what today’s URL fetches cover, less the polling reserve', () => {
+  it.each([
+    // quota left, sites, sent now, left for tomorrow
+    [1000, 10, 10, 0],
+    [505, 10, 5, 5],
+    [500, 10, 0, 10],
+    [100, 10, 0, 10],
+  ])('with %i fetches left, %i sites: %i sent, %i tomorrow', (left, n, now, tomorrow) => {
+    const plan = planGeneration(sites(n), []);
+    const fit = fitToQuota(plan, left, 500);
+    expect([fit.plan.send.length, fit.tomorrow]).toEqual([now, tomorrow]);
+  });
+});
+
+describe('mayResend: only what the service refused before acting', () => {
+  it.each([
+    ['RATE_LIMITED', 429, true],
+    ['SERVER_ERROR', 503, true],
+    ['SERVER_ERROR', 500, false],
+    ['NETWORK', 0, false],
+    ['READ_ONLY', 403, false],
+  ] as const)('%s %i: %s', (code, status, expected) => {
+    expect(mayResend(serviceError(code, { status }))).toBe(expected);
+  });
+});
+
+describe('settleRoundTrip', () => {
+  const plan = planGeneration([row(2, 'a.com'), row(3, 'b.com'), row(4, 'a.com')], []);
+  const at = new Date('2026-11-23T10:00:00Z');
+
+  it('writes each answer into every row of its site, counts it, and keeps the first warning', () => {
+    const trip = settleRoundTrip(plan.send, [made('u-a', 'slow today'), failed('INVALID_URL')], at);
+    expect(Object.fromEntries([...trip.patches].map(([r, p]) => [r, [p.status, p.uuid]]))).toEqual({
+      2: ['pending', 'u-a'],
+      4: ['pending', 'u-a'],
+      3: ['error: bad URL', undefined],
+    });
+    expect([trip.created, trip.failed, trip.warning, trip.refusal]).toEqual([
+      1,
+      1,
+      'slow today',
+      null,
+    ]);
+  });
+
+  it.each(['READ_ONLY', 'PLAN_UPGRADE_REQUIRED', 'KEY_REFUSED'] as const)(
+    'names an account-wide refusal (%s); a row error is not one',
+    (code) => {
+      expect(settleRoundTrip(plan.send, [made('u-a'), failed(code)], at).refusal?.code).toBe(code);
+      expect(settleRoundTrip(plan.send, [failed('SERVER_ERROR')], at).refusal).toBeNull();
+    },
+  );
+
+  it('marks a row with no answer so that Generate sends it again', () => {
+    const trip = settleRoundTrip(plan.send, [failed('NETWORK')], at);
+    expect(trip.patches.get(2)?.status).toBe(UNANSWERED);
+  });
+});
+
+describe('localPatches: rows decided without a request', () => {
+  it('marks bad URLs and copies the preview of a site already in the sheet', () => {
+    const earlier = new Date('2026-11-20T00:00:00Z');
+    const sheet = [row(10, 'a.com', { uuid: 'u-a', reportUrl: 'https://r/a', requested: earlier })];
+    const plan = planGeneration([row(2, 'a.com'), row(3, 'not a site')], sheet);
+    const patches = localPatches(plan);
+    expect(patches.get(2)).toMatchObject({ uuid: 'u-a', status: 'pending', requested: earlier });
+    expect(patches.get(3)?.status).toBe('error: bad URL');
+  });
+});
+
+describe('finalReport', () => {
+  const plan = planGeneration(sites(4), []);
+  const fit = { plan, tomorrow: 0, reserve: 500 };
+
+  it.each([
+    [
+      'every site answered',
+      run({ counts: { created: 4, reused: 0, failed: 0 }, settled: 4 }),
+      'done',
+      '4 previews started.',
+    ],
+    [
+      'the budget ran out',
+      run({ counts: { created: 1, reused: 0, failed: 0 }, settled: 1 }),
+      'partial',
+      '1 preview started. 3 left: continuing…',
+    ],
+    [
+      'a refusal after some were made',
+      run({
+        counts: { created: 2, reused: 0, failed: 1 },
+        settled: 3,
+        refusal: serviceError('READ_ONLY'),
+      }),
+      'done',
+      '2 previews started, 1 row with errors.',
+    ],
+  ])('%s', (_case, result, state, message) => {
+    const r = finalReport(fit, result, where);
+    expect([r.state, r.message]).toEqual([state, message]);
+  });
+
+  it('says when rows wait for tomorrow, and why', () => {
+    const r = finalReport(
+      { ...fit, tomorrow: 6 },
+      run({ counts: { created: 4, reused: 0, failed: 0 }, settled: 4 }),
+      where,
+    );
+    expect(r.leftForTomorrow).toBe(6);
+    expect(r.message).toContain('6 rows were left for tomorrow');
+    expect(r.message).toContain('500 fetches are kept for polling');
+  });
+
+  it.each([
+    [[row(2, 'a.com', { uuid: 'u' })], 'Every selected row already has a preview'],
+    [[row(2, '')], 'No websites in the selection'],
+  ])('says why nothing was sent', (selection, message) => {
+    const r = finalReport(
+      { plan: planGeneration(selection, []), tomorrow: 0, reserve: 500 },
+      run(),
+      where,
+    );
+    expect(r.state).toBe('nothing');
+    expect(r.message).toContain(message);
+  });
+});

@@ -1,0 +1,91 @@
+import type { PreviewPoll } from '../../src/api/client';
+import { serviceError, type Result } from '../../src/api/errors';
+import {
+  answerPatch,
+  MAX_LISTED,
+  settlePoll,
+  tallyPreviews,
+  type PreviewRow,
+} from '../../src/domain/previewPoll';
+
+const poll = (status: string, overallScore: number | null = null): Result<PreviewPoll> => ({
+  ok: true,
+  value: {
+    status,
+    overallScore,
+    knowledgeScore: null,
+    sentimentScore: null,
+    agentSiteUrl: null,
+    brandName: `Brand ${overallScore}`,
+  },
+});
+const row = (n: number, extra: Partial<PreviewRow> = {}): PreviewRow => ({
+  sheet: 'Prospects',
+  row: n,
+  uuid: `u-${n}`,
+  status: 'pending',
+  score: '',
+  message: '',
+  website: `site${n}.com`,
+  ...extra,
+});
+const now = new Date('2026-11-23T10:00:00Z');
+
+describe('answerPatch: what one poll answer writes', () => {
+  it.each([
+    ['complete', poll('complete', 72), 'complete'],
+    ['still pending', poll('pending'), null],
+    ['another state', poll('expired'), 'failed'],
+    ['a uuid the service does not know', { ok: false, error: serviceError('NOT_FOUND') }, 'failed'],
+    [
+      'a server error (asked again later)',
+      { ok: false, error: serviceError('SERVER_ERROR') },
+      null,
+    ],
+    ['no answer in the budget', undefined, null],
+  ] as const)('%s', (_case, result, status) => {
+    expect(answerPatch(result as Result<PreviewPoll> | undefined)?.status ?? null).toBe(status);
+  });
+});
+
+describe('settlePoll', () => {
+  it('writes every row of a uuid, records a reading and lists each completed row', () => {
+    const rows = [row(2), row(3, { uuid: 'u-2' }), row(4)];
+    const out = settlePoll(rows, new Map([['u-2', poll('complete', 61)]]), now);
+    expect(out.patches.map((p) => p.at.row)).toEqual([2, 3]);
+    expect(out.readings.map((r) => [r.website, r.score, r.reference])).toEqual([
+      ['site2.com', 61, 'u-2'],
+      ['site3.com', 61, 'u-2'],
+    ]);
+    expect(out.justCompleted).toEqual([
+      { sheet: 'Prospects', row: 2, brandName: 'Brand 61', score: 61 },
+      { sheet: 'Prospects', row: 3, brandName: 'Brand 61', score: 61 },
+    ]);
+  });
+
+  it(`lists at most ${MAX_LISTED} completed rows, and records every reading`, () => {
+    const rows = Array.from({ length: MAX_LISTED + 5 }, (_, i) => row(i + 2, { uuid: 'u' }));
+    const out = settlePoll(rows, new Map([['u', poll('complete', 50)]]), now);
+    expect([out.justCompleted.length, out.readings.length]).toEqual([MAX_LISTED, MAX_LISTED + 5]);
+  });
+});
+
+describe('tallyPreviews', () => {
+  it('counts by status and level, and names the failures', () => {
+    const t = tallyPreviews([
+      row(2),
+      row(3, { status: '' }),
+      row(4, { status: 'complete', score: 80 }),
+      row(5, { status: 'complete', score: 10 }),
+      row(6, { status: 'failed', message: 'expired' }),
+      row(7, { uuid: '', status: 'error: bad URL', message: 'not a website' }),
+      row(8, { uuid: '', status: '' }),
+    ]);
+    expect([t.triggered, t.pending, t.complete, t.failed]).toEqual([5, 2, 2, 2]);
+    expect(Object.values(t.levels).reduce((a, b) => a + b, 0)).toBe(2);
+    expect(t.errors).toEqual([
+      { sheet: 'Prospects', row: 6, status: 'failed', message: 'expired' },
+      { sheet: 'Prospects', row: 7, status: 'error: bad URL', message: 'not a website' },
+    ]);
+  });
+});
