@@ -44,31 +44,35 @@ export function pollInBackground(_event?: unknown): void {
     // What is left waits for the next firing, not for the platform to cut this one off.
     if (appsScriptClock.now() - started > BACKGROUND_BUDGET_MS) break;
     const book = open(id, active);
-    if (!book) continue;
-    // One failing document must not stop the others, nor send the user Google's failure email.
-    try {
-      const previews = pollPreviewsIn(book);
-      if (previews.justCompleted.length)
-        logAction(book, 'poll previews', {
-          sheet: '',
-          rows: previews.justCompleted.length,
-          requests: '',
-          changed: previews.justCompleted.length,
-          errors: 0,
-          result: `${previews.complete} complete, ${previews.pending} pending, ${previews.failed} with errors`,
-        });
-      if (book.getSheetByName(MONITOR_SHEET)) pollMonitorIn(book);
-      runDueSchedules(book, started + BACKGROUND_BUDGET_MS);
-    } catch (error) {
-      console.error(`Background work in spreadsheet ${id} failed`, String(error));
-      logAction(book, 'background work', {
+    if (book) workIn(book, started);
+  }
+}
+
+/** One document's pending previews and scans, then its due schedules. */
+function workIn(book: Book, started: number): void {
+  // One failing document must not stop the others, nor send the user Google's failure email.
+  try {
+    const previews = pollPreviewsIn(book);
+    if (previews.justCompleted.length)
+      logAction(book, 'poll previews', {
         sheet: '',
-        rows: '',
+        rows: previews.justCompleted.length,
         requests: '',
-        changed: '',
-        errors: 1,
-        result: `failed: ${error instanceof Error ? error.message : String(error)}; it is tried again at the next background run`,
+        changed: previews.justCompleted.length,
+        errors: 0,
+        result: `${previews.complete} complete, ${previews.pending} pending, ${previews.failed} with errors`,
       });
-    }
+    if (book.getSheetByName(MONITOR_SHEET)) pollMonitorIn(book);
+    runDueSchedules(book, started + BACKGROUND_BUDGET_MS);
+  } catch (error) {
+    console.error(`Background work in spreadsheet ${book.getId()} failed`, String(error));
+    logAction(book, 'background work', {
+      sheet: '',
+      rows: '',
+      requests: '',
+      changed: '',
+      errors: 1,
+      result: `failed: ${error instanceof Error ? error.message : String(error)}; it is tried again at the next background run`,
+    });
   }
 }

@@ -43,3 +43,11 @@ it.each([
 ])('%s may import down: %s', (file, source) => {
   expect(lint(file, source)).toEqual([]);
 });
+
+it('keeps add-on functions short: 41 lines fail, 40 pass, and only in src/addon', () => {
+  const fn = (lines: number) =>
+    `export function planted(): number {\n  let n = 0;\n${'  n++;\n'.repeat(lines - 4)}  return n;\n}\n`;
+  expect(lint('src/addon/planted.ts', fn(41))).toContain('max-lines-per-function');
+  expect(lint('src/addon/planted.ts', fn(40))).toEqual([]);
+  expect(lint('src/domain/planted.ts', fn(41))).toEqual([]);
+});
