@@ -9,22 +9,56 @@ import { splitFormulaArgs } from './formulaArgs';
 import { BRAND_HEADERS, PREVIEW_FORMULA_HEADERS, SCAN_HEADERS } from './formulas';
 
 interface VisFunction {
+  /** The arguments, named as the function declares them (and Sheets' autocomplete shows). */
+  args: readonly string[];
   /** The argument holding the list (one answer row per cell of it). */
-  listArg: number;
+  list: string;
   /** Columns of an answer: fixed, or as many as the list has ('list'). */
   columns: number | 'list';
   /** The argument that, TRUE, adds a header row. */
-  headersArg?: number;
+  headers?: string;
+  /** Whether Freeze turns it into values: only what costs a request when recalculated. */
+  freezable: boolean;
 }
 
+const REFRESHED = (...args: string[]) => [...args, 'refresh'] as const;
+
 export const VIS_FUNCTIONS = {
-  VIS_SCORE: { listArg: 0, columns: 'list' },
-  VIS_LEVEL: { listArg: 0, columns: 'list' },
-  VIS_BRAND: { listArg: 0, columns: BRAND_HEADERS.length, headersArg: 2 },
-  VIS_REPORT_LINK: { listArg: 0, columns: 'list' },
-  VIS_SCAN: { listArg: 0, columns: SCAN_HEADERS.length },
-  VIS_PREVIEW: { listArg: 0, columns: PREVIEW_FORMULA_HEADERS.length },
-  VIS_COMPARE: { listArg: 1, columns: COMPARE_HEADERS.length, headersArg: 2 },
+  VIS_SCORE: {
+    args: REFRESHED('website', 'platform'),
+    list: 'website',
+    columns: 'list',
+    freezable: true,
+  },
+  VIS_LEVEL: { args: REFRESHED('website'), list: 'website', columns: 'list', freezable: true },
+  VIS_BRAND: {
+    args: REFRESHED('query', 'lookup_by', 'with_headers'),
+    list: 'query',
+    columns: BRAND_HEADERS.length,
+    headers: 'with_headers',
+    freezable: true,
+  },
+  // A link computed from the website alone: a formula costs nothing and follows the cell.
+  VIS_REPORT_LINK: { args: ['website'], list: 'website', columns: 'list', freezable: false },
+  VIS_SCAN: {
+    args: REFRESHED('brand_agent_id'),
+    list: 'brand_agent_id',
+    columns: SCAN_HEADERS.length,
+    freezable: true,
+  },
+  VIS_PREVIEW: {
+    args: REFRESHED('uuid'),
+    list: 'uuid',
+    columns: PREVIEW_FORMULA_HEADERS.length,
+    freezable: true,
+  },
+  VIS_COMPARE: {
+    args: REFRESHED('brand', 'competitors', 'with_headers'),
+    list: 'competitors',
+    columns: COMPARE_HEADERS.length,
+    headers: 'with_headers',
+    freezable: true,
+  },
 } as const satisfies Record<string, VisFunction>;
 
 export type VisName = keyof typeof VIS_FUNCTIONS;
@@ -39,6 +73,12 @@ export interface Extent {
 
 const CALL = /^=\s*([A-Z_][A-Z0-9_]*)\s*\((.*)\)\s*$/is;
 const RANGE = /\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d*))?$/i;
+
+/** Whether Freeze turns the formula's result into values. */
+export const isFreezable = (formula: string): boolean => {
+  const name = visFunctionOf(formula);
+  return name !== null && VIS_FUNCTIONS[name].freezable;
+};
 
 export function visFunctionOf(formula: string): VisName | null {
   const name = CALL.exec(formula)?.[1]?.toUpperCase() ?? '';
@@ -71,9 +111,9 @@ export function resultExtent(
   if (!name) return null;
   const spec: VisFunction = VIS_FUNCTIONS[name];
   const args = splitFormulaArgs(CALL.exec(formula)![2] as string).map((a) => a.trim());
-  const list = listSize(args[spec.listArg] ?? '', grid.rows);
-  const headers =
-    spec.headersArg !== undefined && /^true$/i.test(args[spec.headersArg] ?? '') ? 1 : 0;
+  const arg = (name: string | undefined) => (name ? (args[spec.args.indexOf(name)] ?? '') : '');
+  const list = listSize(arg(spec.list), grid.rows);
+  const headers = /^true$/i.test(arg(spec.headers)) ? 1 : 0;
   const rows = list.rows + headers;
   const cols = spec.columns === 'list' ? list.cols : spec.columns;
   return {

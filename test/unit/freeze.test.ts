@@ -7,7 +7,7 @@ import {
   restoreResult,
   type Found,
 } from '../../src/domain/freeze';
-import { resultExtent, VIS_FUNCTIONS } from '../../src/domain/visFunctions';
+import { isFreezable, resultExtent, VIS_FUNCTIONS } from '../../src/domain/visFunctions';
 import * as customFunctions from '../../src/addon/customFunctions';
 
 const grid = { rows: 1000, cols: 26 };
@@ -17,6 +17,24 @@ describe('the VIS_* table', () => {
   it('names every custom function the bundle exports, and nothing else', () => {
     expect(Object.keys(VIS_FUNCTIONS).sort()).toEqual(Object.keys(customFunctions).sort());
   });
+
+  /** A function's parameter names, from its source. */
+  const params = (fn: (...args: never[]) => unknown) =>
+    /\(([^)]*)\)/
+      .exec(fn.toString())![1]!
+      .split(',')
+      .map((p) => p.trim().replace(/[\s:=?].*$/s, ''))
+      .filter(Boolean);
+
+  it.each(Object.entries(VIS_FUNCTIONS))(
+    '%s: its arguments as the function declares them',
+    (name, spec) => {
+      const fn = (customFunctions as Record<string, (...args: never[]) => unknown>)[name]!;
+      expect(params(fn)).toEqual(spec.args);
+      expect(spec.args).toContain(spec.list);
+      if ('headers' in spec) expect(spec.args).toContain(spec.headers);
+    },
+  );
 });
 
 describe('a result extent follows from the formula’s arguments', () => {
@@ -37,6 +55,18 @@ describe('a result extent follows from the formula’s arguments', () => {
   });
   it.each(['=SUM(A1:A3)', '=VISX(A2)', 'VIS_SCORE(A2)', ''])('%j is not ours', (formula) => {
     expect(resultExtent(formula, at, grid)).toBeNull();
+  });
+  it('freezes what costs a request, and leaves a report link a formula', () => {
+    expect(['=VIS_SCORE(A2)', '=VIS_REPORT_LINK(A2)', '=SUM(A2)'].map(isFreezable)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    const scan = { top: 1, left: 1, cells: [['=VIS_REPORT_LINK(A2:A3)', '=VIS_LEVEL(A2:A3)']] };
+    const selection = { row: 1, col: 1, rows: 3, cols: 2 };
+    expect(formulasReaching(scan, selection, grid).map((f) => f.formula)).toEqual([
+      '=VIS_LEVEL(A2:A3)',
+    ]);
   });
 });
 
@@ -161,7 +191,7 @@ describe('what the user is told', () => {
       'freeze',
       { changed: 0, skipped: 0, blocked: [] },
       'nothing',
-      /^No =VIS_ formulas in the selection/,
+      /^No =VIS_ formulas to freeze in the selection/,
     ],
     [
       'restore',
