@@ -148,7 +148,7 @@ async function main(): Promise<void> {
     await emu.faults({ latencyMs: LATENCY });
     rt = world(emu);
     const sheet = rt.spreadsheet.activeSheet;
-    sheet.cells = [
+    sheet.probe.rows = [
       ['Company', 'Website'],
       ...Array.from({ length: 1000 }, (_, i) => [`Company ${i}`, `bulk-${i}.com`]),
     ].map((r) => r.map((value) => ({ value })));
@@ -271,7 +271,9 @@ async function scoreBigList(emu: EmulatorProcess) {
   const distinct = Array.from({ length: 8000 }, (_, i) => known[i] ?? `scored-${i}.com`);
   const sites = [...distinct, ...distinct.slice(0, 2000)];
   const sheet = rt.spreadsheet.activeSheet;
-  sheet.cells = [['Website'], ...sites.map((s) => [s])].map((r) => r.map((value) => ({ value })));
+  sheet.probe.rows = [['Website'], ...sites.map((s) => [s])].map((r) =>
+    r.map((value) => ({ value })),
+  );
   sheet.setActiveSelection(`A1:A${sites.length + 1}`);
   rt.resetCounts();
   const t0 = performance.now();
@@ -310,7 +312,9 @@ async function bigPreviews(emu: EmulatorProcess) {
   rt.runFromSidebar('saveSettings', [{ baseUrl: emu.baseUrl, apiKey: 'demo-pro-key' }]);
   const sites = Array.from({ length: 10000 }, (_, i) => `big-${i}.com`);
   const sheet = rt.spreadsheet.activeSheet;
-  sheet.cells = [['Website'], ...sites.map((s) => [s])].map((r) => r.map((value) => ({ value })));
+  sheet.probe.rows = [['Website'], ...sites.map((s) => [s])].map((r) =>
+    r.map((value) => ({ value })),
+  );
   sheet.setActiveSelection(`A1:A${sites.length + 1}`);
   rt.resetCounts();
   let t0 = performance.now();

@@ -68,10 +68,10 @@ function printTable(
   limit: number,
   cut = 34,
 ): void {
-  const sheet = rt.spreadsheet.sheets.find((s) => s.sheetName === sheetName)!;
-  const head = sheet.cells[0]!.map((c) => String(c.value));
+  const sheet = rt.spreadsheet.sheets.find((s) => s.probe.title === sheetName)!;
+  const head = sheet.probe.rows[0]!.map((c) => String(c.value));
   const idx = columns.map((c) => head.indexOf(c)).filter((i) => i >= 0);
-  const rows = sheet.cells
+  const rows = sheet.probe.rows
     .slice(0, limit + 1)
     .map((r) => idx.map((i) => display(r[i]?.value ?? '').slice(0, cut)));
   const widths = idx.map((_, k) => Math.max(...rows.map((r) => r[k]!.length)));
@@ -79,8 +79,8 @@ function printTable(
     console.log(('  ' + r.map((v, k) => v.padEnd(widths[k]!)).join('  ')).trimEnd());
     if (n === 0) console.log('  ' + widths.map((w) => '-'.repeat(w)).join('  '));
   });
-  if (sheet.cells.length - 1 > limit)
-    console.log(`  … ${sheet.cells.length - 1 - limit} more rows in the file`);
+  if (sheet.probe.rows.length - 1 > limit)
+    console.log(`  … ${sheet.probe.rows.length - 1 - limit} more rows in the file`);
 }
 
 async function main(): Promise<void> {
@@ -106,7 +106,7 @@ async function main(): Promise<void> {
     const sheet = rt.spreadsheet.importCsv('Prospects', csv);
     rt.spreadsheet.sheets = [sheet];
     sheet.activate();
-    const lastRow = sheet.lastRow();
+    const lastRow = sheet.probe.filledRows();
     console.log(
       `  ${lastRow - 1} prospects; service ${emu ? `emulator at ${baseUrl} (clock ×${timeScale})` : baseUrl}`,
     );
@@ -127,8 +127,8 @@ async function main(): Promise<void> {
     step(4, 'One formula fills the score column');
     const scoreCol = sheet.lastColumn() + 1;
     const formula = `=VIS_SCORE(${columnLetter(websiteCol)}2:${columnLetter(websiteCol)}${lastRow})`;
-    sheet.put(1, scoreCol, { value: 'Formula score' });
-    sheet.put(2, scoreCol, { value: '', formula });
+    sheet.probe.place(1, scoreCol, { value: 'Formula score' });
+    sheet.probe.place(2, scoreCol, { value: '', formula });
     rt.resetCounts();
     let t = Date.now();
     rt.recalculate();
@@ -195,7 +195,7 @@ async function main(): Promise<void> {
       // Both clocks move: the add-on's and the service's.
       rt.advance(8 * 24 * 3600 * 1000);
       await emu.advance(8 * 24 * 3600 * 1000);
-      const sites = sheet.cells.slice(1).map((r) => String(r[websiteCol - 1]?.value ?? ''));
+      const sites = sheet.probe.rows.slice(1).map((r) => String(r[websiteCol - 1]?.value ?? ''));
       const moves = sites.slice(0, 8).map((site, i) => ({
         brand: site.replace(/^https?:\/\/(www\.)?/, '').replace(/\/.*$/, ''),
         overallScore: (i * 13 + 40) % 101,
@@ -229,7 +229,7 @@ async function main(): Promise<void> {
         },
       ]) as { message: string };
       console.log(`  ${saved.message} (every day at ${hour}:00 UTC)`);
-      const sites = sheet.cells.slice(1).map((r) => String(r[websiteCol - 1]?.value ?? ''));
+      const sites = sheet.probe.rows.slice(1).map((r) => String(r[websiteCol - 1]?.value ?? ''));
       const moved = await emu.moveBrands(
         sites.slice(10, 16).map((site, i) => ({
           brand: site.replace(/^https?:\/\/(www\.)?/, '').replace(/\/.*$/, ''),
@@ -257,8 +257,8 @@ async function main(): Promise<void> {
       'Scan monitor: watch brand agents, rescan one, keep the previous result until the new one',
     );
     rt.runFromSidebar('openScanMonitor');
-    const monitor = rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!;
-    [1001, 1002, 1003, 1004, 1005].forEach((id, i) => monitor.put(i + 2, 1, { value: id }));
+    const monitor = rt.spreadsheet.sheets.find((s) => s.probe.title === 'Scan monitor')!;
+    [1001, 1002, 1003, 1004, 1005].forEach((id, i) => monitor.probe.place(i + 2, 1, { value: id }));
     console.log(`  ${(rt.runFromSidebar('pollScanMonitor') as { message: string }).message}`);
     monitor.setActiveSelection('A2:A4');
     console.log(`  ${(rt.runFromSidebar('rescanSelected') as { message: string }).message}`);

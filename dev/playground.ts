@@ -106,7 +106,7 @@ export async function startPlayground(
   );
   rt.spreadsheet.sheets = [sheet];
   sheet.activate();
-  sheet.setActiveSelection(`B1:B${sheet.lastRow()}`);
+  sheet.setActiveSelection(`B1:B${sheet.probe.filledRows()}`);
   rt.runFromSidebar('saveSettings', [{ baseUrl: emu.baseUrl }]);
   rt.run('onOpen', [{ authMode: 'LIMITED' }], { mode: 'simple-trigger' });
   const sidebar = () => {
@@ -136,10 +136,10 @@ export async function startPlayground(
           200,
           'application/json',
           JSON.stringify({
-            rows: s.cells.map((row) =>
+            rows: s.probe.rows.map((row) =>
               row.map((c) => (c.value === '' && c.formula ? c.formula : display(c.value))),
             ),
-            formulas: s.cells.map((row) => row.map((c) => c.formula ?? '')),
+            formulas: s.probe.rows.map((row) => row.map((c) => c.formula ?? '')),
             selected: r ? { row: r.row, col: r.col, rows: r.numRows } : null,
             requests: rt.fetchStats.requests,
             // Embedded charts, drawn here as Sheets would: a bar per series for each row.

@@ -96,6 +96,16 @@ const CUSTOM_FUNCTION_SERVICES = [
 
 const WRITE_FREE_SERVICES = new Set(['SpreadsheetApp.getUi', 'Menu.addToUi']);
 
+/** What every service of one execution is built from. */
+interface Services {
+  e: Execution;
+  /** Counts a call (Sheets calls are what tests assert). */
+  call: (name: string) => void;
+  /** Counts a call and refuses it where the execution's mode may not make it. */
+  allowed: (name: string) => void;
+  now: () => number;
+}
+
 export class GasRuntime {
   readonly clock = new RuntimeClock();
   readonly http = new SyncHttp();
@@ -245,16 +255,58 @@ export class GasRuntime {
     else this.locks.heldElsewhere.delete(scope);
   }
 
+  /** The globals one execution sees, one service each: what it may call depends on how it runs. */
   private globals(e: Execution): Record<string, unknown> {
-    const clock = this.clock;
     const call = (n: string) => this.call(n);
     const allowed = (what: string) => {
       call(what);
       this.allowed(what);
     };
-    const doc = e.book;
-    const ss = doc?.book ?? null;
-    class VirtualDate extends Date {
+    const x: Services = { e, call, allowed, now: () => this.clock.now() };
+    return {
+      Date: this.virtualDate(),
+      ...this.logging(),
+      SpreadsheetApp: this.spreadsheetApp(x),
+      UrlFetchApp: urlFetchApp({
+        http: this.http,
+        call: allowed,
+        now: x.now,
+        dailyQuota: this.options.urlFetchDailyQuota ?? dailyFetchQuota(e.user),
+        user: e.user,
+        stats: this.fetchStats,
+        remainingMs: () => e.limitMs - (x.now() - e.start),
+        allowlist: this.allowlist,
+        elapse: () => this.clock.advance(this.options.fetchRoundTripMs ?? 0),
+      }),
+      PropertiesService: this.propertiesService(x),
+      CacheService: this.cacheService(x),
+      LockService: this.lockService(x),
+      ScriptApp: this.triggers.service({
+        call,
+        allowed: (what) => this.allowed(what),
+        user: () => e.user,
+        document: () => e.book?.book.id ?? null,
+        now: x.now,
+        addon: this.options.addon ?? true,
+      }),
+      HtmlService: htmlService(this.distDir, allowed),
+      MailApp: this.mail.service({
+        call,
+        allowed: (what) => this.allowed(what),
+        user: () => e.user,
+        now: x.now,
+        hasScope: this.scopes.includes('https://www.googleapis.com/auth/script.send_mail'),
+      }),
+      Charts: { ChartType: { BAR: 'BAR', COLUMN: 'COLUMN', LINE: 'LINE' } },
+      Utilities: this.utilities(x),
+      Session: this.session(e),
+    };
+  }
+
+  /** `new Date()` and `Date.now()` read the emulated clock. */
+  private virtualDate() {
+    const clock = this.clock;
+    return class VirtualDate extends Date {
       constructor(...args: unknown[]) {
         if (args.length === 0) super(clock.now());
         else super(...(args as [number]));
@@ -266,7 +318,10 @@ export class GasRuntime {
       static override [Symbol.hasInstance](value: unknown): boolean {
         return Object.prototype.toString.call(value) === '[object Date]';
       }
-    }
+    };
+  }
+
+  private logging() {
     const say =
       (level: string) =>
       (...args: unknown[]) => {
@@ -274,127 +329,112 @@ export class GasRuntime {
           `[${level}] ${args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')}`,
         );
       };
-    const theUi = ui(this.ui, call);
     return {
-      Date: VirtualDate,
       console: { log: say('log'), info: say('info'), warn: say('warn'), error: say('error') },
       Logger: { log: say('log') },
-      SpreadsheetApp: {
-        getActiveSpreadsheet: () => (allowed('SpreadsheetApp.getActiveSpreadsheet'), ss),
-        getActive: () => (allowed('SpreadsheetApp.getActiveSpreadsheet'), ss),
-        getActiveSheet: () => (allowed('SpreadsheetApp.getActiveSheet'), ss?.activeSheet ?? null),
-        getActiveRange: () => (
-          allowed('SpreadsheetApp.getActiveRange'),
-          ss?.getActiveRange() ?? null
-        ),
-        openById: (id: string) => {
-          allowed('SpreadsheetApp.openById');
-          if (!this.scopes.includes(OPEN_BY_ID_SCOPE))
-            throw noPermission('SpreadsheetApp.openById');
-          const found = this.documents.get(String(id));
-          if (!found)
-            throw new GasError(
-              'Unexpected error while getting the method or property openById on object SpreadsheetApp.',
-            );
-          return found.book;
-        },
-        getUi: () => {
-          call('SpreadsheetApp.getUi');
-          if (e.mode === 'custom-function' || e.mode === 'trigger')
-            throw noPermission('SpreadsheetApp.getUi');
-          return theUi;
-        },
-        flush: () => {
-          call('SpreadsheetApp.flush');
-          if (ss) this.calculateWritten(ss);
-        },
-        newConditionalFormatRule: () => conditionalRuleBuilder(),
-        InterpolationType: {
-          NUMBER: 'NUMBER',
-          PERCENT: 'PERCENT',
-          MIN: 'MIN',
-          MAX: 'MAX',
-          PERCENTILE: 'PERCENTILE',
-        },
+    };
+  }
+
+  private spreadsheetApp({ e, call, allowed }: Services) {
+    const ss = e.book?.book ?? null;
+    const theUi = ui(this.ui, call);
+    return {
+      getActiveSpreadsheet: () => (allowed('SpreadsheetApp.getActiveSpreadsheet'), ss),
+      getActive: () => (allowed('SpreadsheetApp.getActiveSpreadsheet'), ss),
+      getActiveSheet: () => (allowed('SpreadsheetApp.getActiveSheet'), ss?.activeSheet ?? null),
+      getActiveRange: () => (
+        allowed('SpreadsheetApp.getActiveRange'),
+        ss?.getActiveRange() ?? null
+      ),
+      openById: (id: string) => {
+        allowed('SpreadsheetApp.openById');
+        if (!this.scopes.includes(OPEN_BY_ID_SCOPE)) throw noPermission('SpreadsheetApp.openById');
+        const found = this.documents.get(String(id));
+        if (!found)
+          throw new GasError(
+            'Unexpected error while getting the method or property openById on object SpreadsheetApp.',
+          );
+        return found.book;
       },
-      UrlFetchApp: urlFetchApp({
-        http: this.http,
-        call: allowed,
-        now: () => clock.now(),
-        dailyQuota: this.options.urlFetchDailyQuota ?? dailyFetchQuota(e.user),
-        user: e.user,
-        stats: this.fetchStats,
-        remainingMs: () => e.limitMs - (clock.now() - e.start),
-        allowlist: this.allowlist,
-        elapse: () => clock.advance(this.options.fetchRoundTripMs ?? 0),
-      }),
-      PropertiesService: {
-        // In a custom function, user properties are the spreadsheet owner's, and read-only.
-        getUserProperties: () => (
-          allowed('PropertiesService.getUserProperties'),
-          this.userProperties(e.mode === 'custom-function' ? this.owner : e.user)
-        ),
-        getDocumentProperties: () => (
-          allowed('PropertiesService.getDocumentProperties'),
-          doc?.props ?? null
-        ),
-        getScriptProperties: () => (
-          allowed('PropertiesService.getScriptProperties'),
-          this.scriptProps
-        ),
+      getUi: () => {
+        call('SpreadsheetApp.getUi');
+        if (e.mode === 'custom-function' || e.mode === 'trigger')
+          throw noPermission('SpreadsheetApp.getUi');
+        return theUi;
       },
-      CacheService: {
-        getScriptCache: () => (allowed('CacheService.getScriptCache'), this.scriptCache),
-        getDocumentCache: () => (allowed('CacheService.getDocumentCache'), doc?.cache ?? null),
-        getUserCache: () => (allowed('CacheService.getUserCache'), this.userCache(e.user)),
+      flush: () => {
+        call('SpreadsheetApp.flush');
+        if (ss) this.calculateWritten(ss);
       },
-      LockService: {
-        getDocumentLock: () => (
-          allowed('LockService.getDocumentLock'),
-          doc ? makeLock('document', this.locks, call, (ms) => clock.advance(ms)) : null
-        ),
-        getScriptLock: () => (
-          allowed('LockService.getScriptLock'),
-          makeLock('script', this.locks, call, (ms) => clock.advance(ms))
-        ),
-        getUserLock: () => (
-          allowed('LockService.getUserLock'),
-          makeLock('user', this.locks, call, (ms) => clock.advance(ms))
-        ),
+      newConditionalFormatRule: () => conditionalRuleBuilder(),
+      InterpolationType: {
+        NUMBER: 'NUMBER',
+        PERCENT: 'PERCENT',
+        MIN: 'MIN',
+        MAX: 'MAX',
+        PERCENTILE: 'PERCENTILE',
       },
-      ScriptApp: this.triggers.service({
-        call,
-        allowed: (what) => this.allowed(what),
-        user: () => e.user,
-        document: () => ss?.id ?? null,
-        now: () => clock.now(),
-        addon: this.options.addon ?? true,
-      }),
-      HtmlService: htmlService(this.distDir, allowed),
-      MailApp: this.mail.service({
-        call,
-        allowed: (what) => this.allowed(what),
-        user: () => e.user,
-        now: () => clock.now(),
-        hasScope: this.scopes.includes('https://www.googleapis.com/auth/script.send_mail'),
-      }),
-      Charts: { ChartType: { BAR: 'BAR', COLUMN: 'COLUMN', LINE: 'LINE' } },
-      Utilities: {
-        sleep: (ms: number) => {
-          clock.advance(ms);
-          call('Utilities.sleep');
-        },
-        getUuid: () => randomUUID(),
-        formatDate: (d: Date, tz: string, fmt: string) => formatDate(d, tz, fmt),
+    };
+  }
+
+  private propertiesService({ e, allowed }: Services) {
+    return {
+      // In a custom function, user properties are the spreadsheet owner's, and read-only.
+      getUserProperties: () => (
+        allowed('PropertiesService.getUserProperties'),
+        this.userProperties(e.mode === 'custom-function' ? this.owner : e.user)
+      ),
+      getDocumentProperties: () => (
+        allowed('PropertiesService.getDocumentProperties'),
+        e.book?.props ?? null
+      ),
+      getScriptProperties: () => (
+        allowed('PropertiesService.getScriptProperties'),
+        this.scriptProps
+      ),
+    };
+  }
+
+  private cacheService({ e, allowed }: Services) {
+    return {
+      getScriptCache: () => (allowed('CacheService.getScriptCache'), this.scriptCache),
+      getDocumentCache: () => (allowed('CacheService.getDocumentCache'), e.book?.cache ?? null),
+      getUserCache: () => (allowed('CacheService.getUserCache'), this.userCache(e.user)),
+    };
+  }
+
+  private lockService({ e, call, allowed }: Services) {
+    const lock = (scope: 'document' | 'script' | 'user') =>
+      makeLock(scope, this.locks, call, (ms) => this.clock.advance(ms));
+    return {
+      getDocumentLock: () => (
+        allowed('LockService.getDocumentLock'),
+        e.book ? lock('document') : null
+      ),
+      getScriptLock: () => (allowed('LockService.getScriptLock'), lock('script')),
+      getUserLock: () => (allowed('LockService.getUserLock'), lock('user')),
+    };
+  }
+
+  private utilities({ call }: Services) {
+    return {
+      sleep: (ms: number) => {
+        this.clock.advance(ms);
+        call('Utilities.sleep');
       },
-      // The e-mail needs the userinfo.email scope, and is never given to a custom function
-      // (https://developers.google.com/apps-script/reference/base/user#getEmail()).
-      Session: {
-        getActiveUser: () => ({ getEmail: () => this.email(e) }),
-        getEffectiveUser: () => ({ getEmail: () => this.email(e) }),
-        getScriptTimeZone: () => 'Etc/UTC',
-        getTemporaryActiveUserKey: () => `key-${e.user}`,
-      },
+      getUuid: () => randomUUID(),
+      formatDate: (d: Date, tz: string, fmt: string) => formatDate(d, tz, fmt),
+    };
+  }
+
+  // The e-mail needs the userinfo.email scope, and is never given to a custom function
+  // (https://developers.google.com/apps-script/reference/base/user#getEmail()).
+  private session(e: Execution) {
+    return {
+      getActiveUser: () => ({ getEmail: () => this.email(e) }),
+      getEffectiveUser: () => ({ getEmail: () => this.email(e) }),
+      getScriptTimeZone: () => 'Etc/UTC',
+      getTemporaryActiveUserKey: () => `key-${e.user}`,
     };
   }
 
@@ -486,8 +526,8 @@ export class GasRuntime {
 
   private calculate(book: Spreadsheet, which: (pending?: boolean) => boolean): void {
     for (const sheet of book.sheets) {
-      for (let r = 1; r <= sheet.cells.length; r++) {
-        const row = sheet.cells[r - 1] ?? [];
+      for (let r = 1; r <= sheet.probe.rows.length; r++) {
+        const row = sheet.probe.rows[r - 1] ?? [];
         for (let c = 1; c <= row.length; c++) {
           const cell = row[c - 1];
           if (cell?.formula && which(cell.pending)) this.evaluate(sheet, r, c, cell.formula);
@@ -499,7 +539,7 @@ export class GasRuntime {
   private evaluate(sheet: Sheet, row: number, col: number, formula: string): void {
     const m = /^=\s*([A-Z_][A-Z0-9_]*)\s*\((.*)\)\s*$/i.exec(formula);
     if (!m) return;
-    const key = `${sheet.sheetName}!${row}:${col}`;
+    const key = `${sheet.probe.title}!${row}:${col}`;
     const cell = sheet.cell(row, col);
     const anchor = cell.anchor ?? this.nextAnchor++;
     sheet.clearSpill(anchor);
@@ -565,7 +605,7 @@ export class GasRuntime {
   formulaError(sheet: Sheet, row: number, col: number): string | undefined {
     const anchor = sheet.cell(row, col).anchor;
     return (
-      this.formulaErrors.get(`${sheet.sheetName}!${row}:${col}`) ??
+      this.formulaErrors.get(`${sheet.probe.title}!${row}:${col}`) ??
       (anchor === undefined ? undefined : sheet.book.spillErrors.get(anchor))
     );
   }
@@ -577,7 +617,7 @@ export class GasRuntime {
     if (/^(TRUE|FALSE)$/i.test(t)) return /^TRUE$/i.test(t);
     if (/^-?\d+(\.\d+)?$/.test(t)) return Number(t);
     const ref = parseA1(t);
-    const source = ref.sheet ? sheet.book.sheets.find((s) => s.sheetName === ref.sheet) : sheet;
+    const source = ref.sheet ? sheet.book.sheets.find((s) => s.probe.title === ref.sheet) : sheet;
     if (!source) throw new GasError(`Unresolved sheet name '${ref.sheet}'.`);
     // An open-ended reference (A2:A) is the column down to the grid's last row.
     const rows = ref.numRows ?? source.maxRows - ref.row + 1;
@@ -695,7 +735,7 @@ function conditionalRuleBuilder() {
       b
     ),
     setRanges: (ranges: Range[]) => (
-      (rule.ranges = ranges.map((r) => `${r.sheet.sheetName}!${r.getA1Notation()}`)),
+      (rule.ranges = ranges.map((r) => `${r.sheet.probe.title}!${r.getA1Notation()}`)),
       b
     ),
     build: () => ({ ...rule, getRanges: () => rule.ranges }),

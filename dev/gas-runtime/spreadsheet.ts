@@ -109,16 +109,38 @@ export class Sheet {
     this.book.hooks.call(`Sheet.${name}`);
   }
 
-  /** Test helper: the rows as stored. Setting them loads data, growing the grid to fit. */
-  get cells(): Cell[][] {
-    return this.grid;
-  }
-  set cells(rows: Cell[][]) {
-    this.grid = rows;
-    this.growTo(rows.length, Math.max(0, ...rows.map((r) => r.length)));
+  /**
+   * What tests, the demo and the runtime itself read and load directly: uncounted, and named
+   * unlike anything the add-on can call (`getLastRow`, `getName` are counted Sheets calls).
+   */
+  readonly probe = this.makeProbe();
+
+  private makeProbe() {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the probe's getters have their own `this`
+    const sheet = this;
+    return {
+      /** The rows as stored. Setting them loads data, growing the grid to fit. */
+      get rows(): Cell[][] {
+        return sheet.grid;
+      },
+      set rows(rows: Cell[][]) {
+        sheet.grid = rows;
+        sheet.growTo(rows.length, Math.max(0, ...rows.map((r) => r.length)));
+      },
+      get title(): string {
+        return sheet.name;
+      },
+      /** Puts a cell as it is (no parsing, no spill rules), growing the grid to fit. */
+      place(row: number, col: number, cell: Cell): void {
+        sheet.growTo(row, col);
+        sheet.store(row, col, cell);
+      },
+      /** The last row holding a value or a formula, as getLastRow answers. */
+      filledRows: (): number => sheet.filledRows(),
+    };
   }
 
-  /** Test helper: a grid sized for data loaded from outside (an import, a test's fixture). */
+  /** A grid sized for data loaded from outside (an import, a test's fixture). */
   private growTo(rows: number, columns: number): void {
     this.maxRows = Math.max(this.maxRows, rows);
     this.maxColumns = Math.max(this.maxColumns, columns);
@@ -132,12 +154,6 @@ export class Sheet {
   typeIn(row: number, col: number, text: string): void {
     this.growTo(row, col);
     this.write(row, col, normalise(text));
-  }
-
-  /** Test helper: puts a cell as it is (no parsing, no spill rules), growing the grid to fit. */
-  put(row: number, col: number, cell: Cell): void {
-    this.growTo(row, col);
-    this.store(row, col, cell);
   }
 
   /** Stores a cell inside the grid (the runtime's own writes). */
@@ -196,7 +212,7 @@ export class Sheet {
     );
   }
 
-  lastRow(): number {
+  private filledRows(): number {
     for (let r = this.grid.length; r > 0; r--) {
       if ((this.grid[r - 1] ?? []).some((c) => c.value !== '' || c.formula)) return r;
     }
@@ -221,9 +237,6 @@ export class Sheet {
     this.name = name;
     return this;
   }
-  get sheetName(): string {
-    return this.name;
-  }
   getSheetId(): number {
     this.call('getSheetId');
     return this.id;
@@ -233,7 +246,7 @@ export class Sheet {
   }
   getLastRow(): number {
     this.call('getLastRow');
-    return this.lastRow();
+    return this.filledRows();
   }
   getLastColumn(): number {
     this.call('getLastColumn');
@@ -286,7 +299,7 @@ export class Sheet {
 
   getDataRange(): Range {
     this.call('getDataRange');
-    return new Range(this, 1, 1, Math.max(1, this.lastRow()), Math.max(1, this.lastColumn()));
+    return new Range(this, 1, 1, Math.max(1, this.filledRows()), Math.max(1, this.lastColumn()));
   }
 
   private guard(what: string): void {
@@ -352,7 +365,7 @@ export class Sheet {
   appendRow(values: unknown[]): Sheet {
     this.call('appendRow');
     this.guard('Sheet.appendRow');
-    const row = this.lastRow() + 1;
+    const row = this.filledRows() + 1;
     if (row > this.maxRows) this.grow(1, 0);
     if (values.length > this.maxColumns) this.grow(0, values.length - this.maxColumns);
     values.forEach((v, i) => this.write(row, i + 1, normalise(v)));
@@ -367,7 +380,7 @@ export class Sheet {
     const builder = {
       setChartType: (type: string) => ((chart.type = type), builder),
       addRange: (range: Range) => (
-        chart.ranges.push(`${range.sheet.sheetName}!${range.getA1Notation()}`),
+        chart.ranges.push(`${range.sheet.probe.title}!${range.getA1Notation()}`),
         builder
       ),
       setOption: (key: string, value: unknown) => ((chart.options[key] = value), builder),
@@ -754,12 +767,12 @@ export class Spreadsheet {
   }
   getSheetByName(name: string): Sheet | null {
     this.hooks.call('Spreadsheet.getSheetByName');
-    return this.sheets.find((s) => s.sheetName === name) ?? null;
+    return this.sheets.find((s) => s.probe.title === name) ?? null;
   }
   insertSheet(name: string): Sheet {
     this.hooks.call('Spreadsheet.insertSheet');
     if (!this.hooks.mayWrite()) throw noPermission('Spreadsheet.insertSheet');
-    if (this.sheets.some((s) => s.sheetName === name)) {
+    if (this.sheets.some((s) => s.probe.title === name)) {
       throw new GasError(
         `A sheet with the name "${name}" already exists. Please enter another name.`,
       );
@@ -817,7 +830,7 @@ export class Spreadsheet {
   getRange(a1Notation: string): Range {
     this.hooks.call('Spreadsheet.getRange');
     const p = parseA1(a1Notation);
-    const sheet = p.sheet ? this.sheets.find((s) => s.sheetName === p.sheet) : this.activeSheet;
+    const sheet = p.sheet ? this.sheets.find((s) => s.probe.title === p.sheet) : this.activeSheet;
     if (!sheet) throw new GasError(`Range not found: ${a1Notation}`);
     return sheet.getRange(a1Notation.slice(a1Notation.lastIndexOf('!') + 1));
   }
@@ -827,12 +840,12 @@ export class Spreadsheet {
 
   /** Test and demo helpers (not Apps Script API): load and dump a sheet as CSV. */
   importCsv(sheetName: string, csv: string): Sheet {
-    const sheet = this.sheets.find((s) => s.sheetName === sheetName) ?? this.addSheet(sheetName);
+    const sheet = this.sheets.find((s) => s.probe.title === sheetName) ?? this.addSheet(sheetName);
     // Imported as Sheets imports with "convert text to formulas" off: a cell is a number or text,
     // never a formula that would run (and show #ERROR! over the user's own value). Only a number
     // written as Sheets would show it becomes one: `00123` or `1.50` stays the user's text, so a
     // list goes out as it came in. Sheets sizes an imported sheet to its data.
-    sheet.cells = parseCsv(csv).map((row) =>
+    sheet.probe.rows = parseCsv(csv).map((row) =>
       row.map((v) => ({
         value: /^-?\d+(\.\d+)?$/.test(v) && String(Number(v)) === v ? Number(v) : v,
       })),
@@ -841,9 +854,9 @@ export class Spreadsheet {
   }
 
   exportCsv(sheetName: string): string {
-    const sheet = this.sheets.find((s) => s.sheetName === sheetName);
+    const sheet = this.sheets.find((s) => s.probe.title === sheetName);
     if (!sheet) throw new Error(`no sheet ${sheetName}`);
-    const rows = sheet.lastRow();
+    const rows = sheet.probe.filledRows();
     const cols = sheet.lastColumn();
     const out: string[][] = [];
     for (let r = 1; r <= rows; r++) {

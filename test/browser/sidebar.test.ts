@@ -55,8 +55,8 @@ it('works end to end in a real browser', async () => {
   await page.waitForFunction(() =>
     /ten brands' public scores/.test(document.querySelector('#start-message')?.textContent ?? ''),
   );
-  const example = play.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Visibility example')!;
-  expect(example.cells[1]!.map((c) => c.value).slice(0, 2)).toEqual(['nike.com', 88]);
+  const example = play.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Visibility example')!;
+  expect(example.probe.rows[1]!.map((c) => c.value).slice(0, 2)).toEqual(['nike.com', 88]);
   play.rt.spreadsheet.sheets[0]!.activate();
   await page.click('#go-settings');
   await page.waitForSelector('#panel-settings:not([hidden])');
@@ -94,7 +94,7 @@ it('works end to end in a real browser', async () => {
   expect(await page.textContent('#errors')).toMatch(/row 5: error: bad URL/);
 
   const sheet = play.rt.spreadsheet.activeSheet;
-  expect(sheet.cells.slice(1, 4).map((r) => r[2]?.value)).toEqual([
+  expect(sheet.probe.rows.slice(1, 4).map((r) => r[2]?.value)).toEqual([
     'complete',
     'complete',
     'complete',
@@ -109,7 +109,7 @@ it('works end to end in a real browser', async () => {
   await page.waitForFunction(() =>
     /rows scored/.test(document.querySelector('#score-message')?.textContent ?? ''),
   );
-  const head = play.rt.spreadsheet.activeSheet.cells[0]!.map((c) => c.value);
+  const head = play.rt.spreadsheet.activeSheet.probe.rows[0]!.map((c) => c.value);
   expect(head).toContain('Public score');
 
   await page.waitForTimeout(500); // let the progress bar's transition settle
@@ -134,7 +134,7 @@ it('works end to end in a real browser', async () => {
   await page.waitForFunction(() =>
     /^0 agents/.test(document.querySelector('#monitor-summary')?.textContent ?? ''),
   );
-  expect(play.rt.spreadsheet.sheets.map((s) => s.sheetName)).toContain('Scan monitor');
+  expect(play.rt.spreadsheet.sheets.map((s) => s.probe.title)).toContain('Scan monitor');
 
   await page.click('#tab-previews');
   await page.waitForTimeout(500); // let the progress bar's transition settle
@@ -144,7 +144,7 @@ it('works end to end in a real browser', async () => {
 it("the playground's grid takes typing as Sheets does: values, formulas, Escape to cancel", async () => {
   const grid = await browser.newPage({ viewport: { width: 1200, height: 800 } });
   try {
-    const sheet = play.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Prospects')!;
+    const sheet = play.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Prospects')!;
     sheet.activate();
     await grid.goto(play.url);
     const cell = (row: number, col: number) => `#grid [data-row="${row}"][data-col="${col}"]`;
@@ -162,7 +162,7 @@ it("the playground's grid takes typing as Sheets does: values, formulas, Escape 
     await until(() => sheet.cell(6, 2).value === 'acmeanalytics.com');
     expect(sheet.cell(6, 1).value).toBe('Globex');
 
-    const free = sheet.cells[0]!.length + 1;
+    const free = sheet.probe.rows[0]!.length + 1;
     await grid.click(cell(6, free));
     await grid.keyboard.type('=VIS_SCORE(B6)');
     await grid.keyboard.press('Enter');

@@ -13,15 +13,17 @@ const HOUR = 3600 * 1000;
 
 function fill(book: Spreadsheet, sites: string[]): void {
   const sheet = book.activeSheet;
-  sheet.cells = [['Website'], ...sites.map((s) => [s])].map((r) => r.map((value) => ({ value })));
+  sheet.probe.rows = [['Website'], ...sites.map((s) => [s])].map((r) =>
+    r.map((value) => ({ value })),
+  );
   sheet.setActiveSelection(`A1:A${sites.length + 1}`);
 }
 
 function statuses(book: Spreadsheet): string[] {
   const sheet = book.activeSheet;
-  const head = sheet.cells[0]!.map((c) => c.value);
+  const head = sheet.probe.rows[0]!.map((c) => c.value);
   const col = head.indexOf('Preview status');
-  return sheet.cells.slice(1).map((r) => String(r[col]?.value ?? ''));
+  return sheet.probe.rows.slice(1).map((r) => String(r[col]?.value ?? ''));
 }
 
 describe('background work with the sidebar closed', () => {

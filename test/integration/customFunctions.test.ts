@@ -154,8 +154,8 @@ describe('VIS_BRAND, VIS_REPORT_LINK', () => {
 
   it('a brand name that looks like a formula is a value in the cell, never a formula', () => {
     const sheet = w.rt.spreadsheet.activeSheet;
-    sheet.put(1, 1, { value: 'hostile-formula' });
-    sheet.put(1, 2, { value: '', formula: '=VIS_BRAND(A1, "slug")' });
+    sheet.probe.place(1, 1, { value: 'hostile-formula' });
+    sheet.probe.place(1, 2, { value: '', formula: '=VIS_BRAND(A1, "slug")' });
     w.rt.recalculate();
     expect(sheet.cell(1, 2)).toMatchObject({
       value: '=HYPERLINK("https://evil.example","click")',

@@ -152,7 +152,7 @@ describe('CSV files', () => {
   it('reads a ;-separated CSV (Excel in Germany and France) and a tab-separated one', () => {
     for (const text of ['Firma;Website\nAcme;acme.com\n', 'Firma\tWebsite\nAcme\tacme.com\n']) {
       const sheet = rt.spreadsheet.importCsv('Sep', text);
-      expect(sheet.cells.map((r) => r.map((c) => c.value))).toEqual([
+      expect(sheet.probe.rows.map((r) => r.map((c) => c.value))).toEqual([
         ['Firma', 'Website'],
         ['Acme', 'acme.com'],
       ]);
@@ -166,7 +166,7 @@ describe('CSV files', () => {
     );
     const out = rt.spreadsheet.exportCsv('Trip');
     expect(out).toBe("\ufeffWebsite,Contact,Price,Phone,N\nacme.com,00123,1.50,'+44 20,42\n");
-    expect(rt.spreadsheet.importCsv('Trip', out).cells[1]!.map((c) => c.value)).toEqual([
+    expect(rt.spreadsheet.importCsv('Trip', out).probe.rows[1]!.map((c) => c.value)).toEqual([
       'acme.com',
       '00123',
       '1.50',
@@ -177,7 +177,7 @@ describe('CSV files', () => {
 
   it('reads a UTF-8 CSV saved by Excel (byte-order mark) with its Website header', () => {
     const sheet = rt.spreadsheet.importCsv('Excel', '\ufeffWebsite,Company\r\nacme.com,Acme\r\n');
-    expect(sheet.cells[0]!.map((c) => c.value)).toEqual(['Website', 'Company']);
+    expect(sheet.probe.rows[0]!.map((c) => c.value)).toEqual(['Website', 'Company']);
   });
 
   it('keeps a formula-like cell as the user’s text and writes it so that it cannot run', () => {

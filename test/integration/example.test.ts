@@ -8,14 +8,14 @@ it('inserts "Visibility example" with ten brands scored as values, without a key
   w = await startWorld({ apiKey: null });
   const r = w.rt.runFromSidebar('insertExample') as { state: string; message: string };
   expect(r.state).toBe('done');
-  const sheet = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Visibility example')!;
-  const head = sheet.cells[0]!.map((c) => c.value);
-  const rows = sheet.cells
+  const sheet = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Visibility example')!;
+  const head = sheet.probe.rows[0]!.map((c) => c.value);
+  const rows = sheet.probe.rows
     .slice(1)
     .map((row) => Object.fromEntries(head.map((h, i) => [h, row[i]?.value])));
   expect(rows).toHaveLength(10);
   expect(rows.every((row) => typeof row['Public score'] === 'number')).toBe(true);
-  expect(sheet.cells.flat().some((c) => c.formula)).toBe(false);
+  expect(sheet.probe.rows.flat().some((c) => c.formula)).toBe(false);
   const requests = w.rt.fetchStats.requests;
   expect(requests).toBe(10);
   w.rt.runFromSidebar('insertExample');
@@ -29,8 +29,8 @@ it('inserts the prospect list and brand monitor templates once each, ready to us
     message: string;
   };
   expect(r.state).toBe('done');
-  const list = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Prospect list')!;
-  expect(list.cells[0]!.map((c) => c.value).slice(0, 6)).toEqual([
+  const list = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Prospect list')!;
+  expect(list.probe.rows[0]!.map((c) => c.value).slice(0, 6)).toEqual([
     'Website',
     'Company',
     'Contact',
@@ -43,8 +43,8 @@ it('inserts the prospect list and brand monitor templates once each, ready to us
     'nothing',
   );
   w.rt.runFromSidebar('insertTemplate', ['monitor']);
-  const monitor = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!;
-  expect(monitor.cells[0]![0]).toMatchObject({
+  const monitor = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Scan monitor')!;
+  expect(monitor.probe.rows[0]![0]).toMatchObject({
     value: 'Brand agent ID',
     note: expect.stringMatching(/one brand agent ID per row/),
   });

@@ -12,7 +12,7 @@ const DAY = 24 * 3600 * 1000;
 function crmExport(sheet: Sheet, sites: string[], width: number): void {
   sheet.setName('Prospects');
   const head = Array.from({ length: width }, (_, i) => (i === 1 ? 'Website' : `Field ${i + 1}`));
-  sheet.cells = [
+  sheet.probe.rows = [
     head,
     ...sites.map((s, r) => head.map((_, c) => (c === 1 ? s : `r${r}c${c}`))),
   ].map((row) => row.map((value) => ({ value })));
@@ -38,7 +38,7 @@ const seeded = (n: number) =>
   Array.from({ length: n }, (_, i) => `prospect-${String(i + 1).padStart(5, '0')}.com`);
 
 const historyRows = () =>
-  w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Score history')!.lastRow() - 1;
+  w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Score history')!.probe.filledRows() - 1;
 
 it('scores a list whose headers fill all 26 columns: the score columns are made first, once', async () => {
   w = await startWorld();
@@ -93,7 +93,7 @@ it('keeps a daily history of 300 moving brands past row 1,000, growing the sheet
     w.rt.advance(DAY);
     await w.emu.advance(DAY);
   }
-  const history = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Score history')!;
+  const history = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Score history')!;
   expect(history.maxRows).toBeGreaterThanOrEqual(1501);
 });
 
@@ -122,7 +122,7 @@ it('keeps the history under 10 million cells when other sheets fill the workbook
   expect(historyRows()).toBe(10);
   // An archive sheet leaves the history room for about 13 rows under the add-on's reserve.
   const archive = w.rt.spreadsheet.addSheet('Archive');
-  const history = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Score history')!;
+  const history = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Score history')!;
   const others = w.rt.spreadsheet.cellCount() - history.maxRows * history.maxColumns;
   archive.insertRowsAfter(1000, Math.floor((9_900_000 - 14 * 26 - others) / 26));
 
@@ -141,7 +141,7 @@ it('keeps the history under 10 million cells when other sheets fill the workbook
   );
   expect(historyRows()).toBe(20 - r.historyTrimmed);
   // The newest readings stay: every brand's move is in the history.
-  const scores = history.cells.slice(1).map((row) => row[4]?.value);
+  const scores = history.probe.rows.slice(1).map((row) => row[4]?.value);
   for (let i = 0; i < 10; i++) expect(scores).toContain(50 + i);
   expect(w.rt.spreadsheet.cellCount()).toBeLessThanOrEqual(10_000_000);
 });

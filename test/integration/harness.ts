@@ -49,8 +49,8 @@ export function column(values: unknown[]): unknown[][] {
 
 /** A sheet's rows below its header as records by header, as a user reads the table. */
 export function records(sheet: Sheet): Array<Record<string, unknown>> {
-  const head = sheet.cells[0]!.map((c) => String(c.value));
-  return sheet.cells
+  const head = sheet.probe.rows[0]!.map((c) => String(c.value));
+  return sheet.probe.rows
     .slice(1)
     .map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]?.value ?? ''])));
 }

@@ -8,23 +8,23 @@ const IDS = [1001, 1002, 1003, 1004, 1005, 999999, 'abc'];
 async function monitor(apiKey?: string): Promise<World> {
   w = await startWorld(apiKey ? { apiKey } : {});
   w.rt.runFromSidebar('openScanMonitor');
-  const sheet = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!;
-  IDS.forEach((id, i) => sheet.put(i + 2, 1, { value: id }));
+  const sheet = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Scan monitor')!;
+  IDS.forEach((id, i) => sheet.probe.place(i + 2, 1, { value: id }));
   return w;
 }
 
 function rowOf(id: unknown): Record<string, unknown> {
-  const sheet = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!;
-  const head = sheet.cells[0]!.map((c) => String(c.value));
-  const row = sheet.cells.find((r) => r[0]?.value === id)!;
+  const sheet = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Scan monitor')!;
+  const head = sheet.probe.rows[0]!.map((c) => String(c.value));
+  const row = sheet.probe.rows.find((r) => r[0]?.value === id)!;
   return Object.fromEntries(head.map((h, i) => [h, row[i]?.value ?? '']));
 }
 
 const poll = () =>
   w.rt.runFromSidebar('pollScanMonitor') as { watched: number; running: number; message: string };
 const select = (id: number) => {
-  const sheet = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!;
-  const row = sheet.cells.findIndex((r) => r[0]?.value === id) + 1;
+  const sheet = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Scan monitor')!;
+  const row = sheet.probe.rows.findIndex((r) => r[0]?.value === id) + 1;
   sheet.setActiveSelection(`A${row}`);
 };
 const rescan = () => w.rt.runFromSidebar('rescanSelected') as { state: string; message: string };
@@ -56,9 +56,9 @@ describe('scan monitor', () => {
     expect(rowOf('abc')['Scan state']).toBe('error: not an ID');
     // Finished scans enter the history once per (agent, scan date), a failed one with no score.
     poll();
-    const history = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Score history')!;
-    const head = history.cells[0]!.map((c) => c.value);
-    const scans = history.cells
+    const history = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Score history')!;
+    const head = history.probe.rows[0]!.map((c) => c.value);
+    const scans = history.probe.rows
       .slice(1)
       .map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]?.value ?? ''])));
     expect(scans.map((r) => [r.Reference, r.Source]).sort()).toEqual([
@@ -143,14 +143,16 @@ describe('scan monitor', () => {
       if (!key) await w.emu.control('maintenance', { paused: true });
       poll();
       const before = JSON.stringify(
-        w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!.cells,
+        w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Scan monitor')!.probe.rows,
       );
       select(1001);
       const r = rescan();
       expect(r.state).toBe('refused');
       expect(r.message).toMatch(message);
       expect(
-        JSON.stringify(w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!.cells),
+        JSON.stringify(
+          w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Scan monitor')!.probe.rows,
+        ),
       ).toBe(before);
       expect(poll().watched).toBe(IDS.length);
     },
@@ -174,8 +176,8 @@ describe('scan monitor', () => {
 describe('automatic retry', () => {
   it('a rescan that reaches no engine is sent once more by itself, and then shows its result', async () => {
     await monitor();
-    const sheet = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!;
-    sheet.put(IDS.length + 2, 1, { value: 1007 });
+    const sheet = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Scan monitor')!;
+    sheet.probe.place(IDS.length + 2, 1, { value: 1007 });
     poll();
     select(1007);
     rescan();
@@ -199,7 +201,7 @@ describe('previews and the monitor', () => {
     const r = w.rt.runFromSidebar('startPreviewsForSelection') as { state: string };
     expect(r.state).toBe('nothing');
     expect((await w.emu.stats()).requests['POST /api/visibility/scan-preview']).toBeUndefined();
-    const sheet = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!;
-    expect(sheet.cells[0]!.map((c) => c.value)).not.toContain('Preview status');
+    const sheet = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Scan monitor')!;
+    expect(sheet.probe.rows[0]!.map((c) => c.value)).not.toContain('Preview status');
   });
 });

@@ -33,13 +33,13 @@ function sheetRows(): unknown[][] {
 function load(rt: World['rt'], rows: unknown[][]): void {
   const sheet = rt.spreadsheet.activeSheet;
   sheet.setName('Prospects');
-  sheet.cells = [HEAD, ...rows].map((r) => r.map((v) => ({ value: v as string })));
+  sheet.probe.rows = [HEAD, ...rows].map((r) => r.map((v) => ({ value: v as string })));
   sheet.setActiveSelection(`B1:B${rows.length + 1}`);
 }
 
 function table(rt: World['rt']): { head: string[]; rows: Record<string, unknown>[] } {
   const sheet = rt.spreadsheet.activeSheet;
-  const all = sheet.cells.map((r) => r.map((c) => c.formula ?? c.value));
+  const all = sheet.probe.rows.map((r) => r.map((c) => c.formula ?? c.value));
   const head = (all[0] ?? []).map(String);
   return {
     head,
@@ -145,11 +145,11 @@ describe('bulk preview generation', () => {
   ])('a refusal (%s) stops the run before any row is touched', async (key, message) => {
     w = await startWorld({ apiKey: key });
     load(w.rt, sheetRows());
-    const before = JSON.stringify(w.rt.spreadsheet.activeSheet.cells);
+    const before = JSON.stringify(w.rt.spreadsheet.activeSheet.probe.rows);
     const r = generate(w.rt);
     expect(r.state).toBe('refused');
     expect(r.message).toMatch(message);
-    expect(JSON.stringify(w.rt.spreadsheet.activeSheet.cells)).toBe(before);
+    expect(JSON.stringify(w.rt.spreadsheet.activeSheet.probe.rows)).toBe(before);
     expect((await w.emu.stats()).previewsCreated).toBe(0);
     expect((w.rt.runFromSidebar('getSettings') as { accountNotice: string }).accountNotice).toMatch(
       message,
@@ -199,15 +199,15 @@ describe('polling', () => {
     expect(done.complete).toBe(rows.filter((r) => parseWebsite(r[1]).ok).length);
     // One write for the list, and the new readings in the history: its headers, then its rows.
     expect(w.rt.sheetCalls().writes).toBe(3);
-    const history = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Score history')!;
+    const history = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Score history')!;
     const uuids = new Set(
       table(w.rt)
         .rows.map((r) => r['Preview UUID'])
         .filter(Boolean),
     );
     // One reading per preview, however many rows share it.
-    expect(history.cells.length - 1).toBe(uuids.size);
-    expect(history.cells.slice(1).every((r) => r[11]?.value === 'preview')).toBe(true);
+    expect(history.probe.rows.length - 1).toBe(uuids.size);
+    expect(history.probe.rows.slice(1).every((r) => r[11]?.value === 'preview')).toBe(true);
     expect(w.rt.fetchStats.fetchAllCalls).toBe(1);
 
     for (const row of table(w.rt).rows) {
@@ -320,8 +320,8 @@ describe('10,000-row lists', () => {
     expect(w.rt.counts['Range.setValues'] ?? 0).toBeLessThanOrEqual(polls * 3);
     // Every completed preview is a history reading, 10 times a new sheet's 1,000 rows: the sheet
     // grew once per write, never a row at a time.
-    const history = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Score history')!;
-    expect(history.lastRow() - 1).toBe(10000);
+    const history = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Score history')!;
+    expect(history.probe.filledRows() - 1).toBe(10000);
     expect(w.rt.counts['Sheet.insertRowsAfter'] ?? 0).toBeGreaterThan(0);
     expect(w.rt.counts['Sheet.insertRowsAfter'] ?? 0).toBeLessThanOrEqual(polls);
   }, 120000);

@@ -16,8 +16,8 @@ function setUp(): void {
   book.timeZone = 'Europe/Paris';
   const sheet = book.activeSheet;
   sheet.setName('Prospects');
-  sheet.cells = [['Company', 'Website'], ...brands.map((b) => [b.brandName, b.domain])].map((r) =>
-    r.map((value) => ({ value })),
+  sheet.probe.rows = [['Company', 'Website'], ...brands.map((b) => [b.brandName, b.domain])].map(
+    (r) => r.map((value) => ({ value })),
   );
   // Start at 00:30 Paris time on a known day, whatever day the machine's clock says.
   const parisHour = Number(formatDate(new Date(w.rt.clock.now()), 'Europe/Paris', 'H'));
@@ -33,9 +33,9 @@ const save = (schedule: Record<string, unknown>) =>
   };
 
 function scheduleRuns(): Array<{ time: Date; result: string }> {
-  const log = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Visibility log');
+  const log = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Visibility log');
   if (!log) return [];
-  return log.cells
+  return log.probe.rows
     .slice(1)
     .filter((r) => r[1]?.value === 'schedule')
     .map((r) => ({ time: r[0]!.value as Date, result: String(r[8]?.value) }));
@@ -140,9 +140,10 @@ describe('a daily schedule at 09:00', () => {
       ...Array.from({ length: 990 }, (_, i) => `filler-${i}.com`),
       ...second.map((b) => b.domain),
     ];
-    w.rt.spreadsheet.activeSheet.cells = [['Company', 'Website'], ...sites.map((d) => ['', d])].map(
-      (r) => r.map((value) => ({ value })),
-    );
+    w.rt.spreadsheet.activeSheet.probe.rows = [
+      ['Company', 'Website'],
+      ...sites.map((d) => ['', d]),
+    ].map((r) => r.map((value) => ({ value })));
     save({
       action: 'refreshScores',
       sheetName: 'Prospects',
@@ -214,7 +215,7 @@ describe('a schedule that meets a list with no rows yet, a busy document, or oth
   it('is not failing while its list has a Website header and no rows: it logs "no rows yet" for four days and stays active', async () => {
     w = await startWorld();
     setUp();
-    w.rt.spreadsheet.activeSheet.cells = [[{ value: 'Company' }, { value: 'Website' }]];
+    w.rt.spreadsheet.activeSheet.probe.rows = [[{ value: 'Company' }, { value: 'Website' }]];
     expect(save(daily).ok).toBe(true);
     await hours(24 * 4);
     const runs = scheduleRuns();

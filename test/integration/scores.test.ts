@@ -37,7 +37,7 @@ function listRows(): string[] {
 
 function load(sheet: Sheet, sites: string[]): void {
   sheet.setName('Prospects');
-  sheet.cells = [
+  sheet.probe.rows = [
     ['Company', 'Website', 'Notes'],
     ...sites.map((s, i) => [`Co ${i}`, s, `n${i}`]),
   ].map((r) => r.map((value) => ({ value })));
@@ -107,10 +107,10 @@ describe('scoreSelection', () => {
       }
     });
     // Values, never formulas, anywhere the add-on wrote.
-    expect(sheet.cells.flat().some((c) => c.formula)).toBe(false);
+    expect(sheet.probe.rows.flat().some((c) => c.formula)).toBe(false);
     const brands = new Set(indexed.filter((b) => sites.some((s) => s.includes(b.domain))));
-    const history = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Score history')!;
-    expect(history.cells.length - 1).toBe(brands.size);
+    const history = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Score history')!;
+    expect(history.probe.rows.length - 1).toBe(brands.size);
     expect(first.historyAdded).toBe(brands.size);
 
     // Nothing new is due: no request, no history row.
@@ -131,7 +131,7 @@ describe('scoreSelection', () => {
     expect(stale.state).toBe('done');
     const listed = moved.filter((m) => sites.some((s) => s.includes(m.brand)));
     expect(stale.historyAdded).toBe(listed.length);
-    expect(history.cells.length - 1).toBe(brands.size + listed.length);
+    expect(history.probe.rows.length - 1).toBe(brands.size + listed.length);
     for (const r of records(sheet)) {
       const i = Number(String(r.Notes).slice(1));
       expect(r.Company).toBe(`Co ${i}`);
@@ -203,7 +203,7 @@ describe('scoreSelection', () => {
       'Source',
       'Reference',
     ];
-    history.cells = [
+    history.probe.rows = [
       head,
       ...Array.from({ length: 49995 }, (_, i) =>
         head.map((h) => (h === 'Slug' ? `old-${i}` : h === 'Source' ? 'score' : '')),
@@ -219,7 +219,7 @@ describe('scoreSelection', () => {
     expect(r.historyAdded).toBe(10);
     expect(r.historyTrimmed).toBe(5);
     expect(r.message).toMatch(/oldest 5 history rows were removed/);
-    expect(history.cells.length - 1).toBe(50000);
-    expect(history.cells[1]![3]!.value).toBe('old-5');
+    expect(history.probe.rows.length - 1).toBe(50000);
+    expect(history.probe.rows[1]![3]!.value).toBe('old-5');
   });
 });

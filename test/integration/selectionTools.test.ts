@@ -10,7 +10,7 @@ const sites = INDEX.filter((b) => !b.domain.endsWith('.example')).slice(0, 3);
 it('freezes VIS_ formulas into values, leaves other cells as they were, and restores them', async () => {
   w = await startWorld();
   const sheet = w.rt.spreadsheet.activeSheet;
-  sheet.cells = [
+  sheet.probe.rows = [
     [{ value: 'Website' }, { value: 'Score' }, { value: 'Level' }, { value: 'Note' }],
     [
       { value: sites[0]!.domain },
@@ -22,15 +22,15 @@ it('freezes VIS_ formulas into values, leaves other cells as they were, and rest
     [{ value: sites[2]!.domain }, { value: '' }, { value: '' }, { value: 7 }],
   ];
   w.rt.recalculate();
-  const before = sheet.cells.map((r) => r.map((c) => c.value));
+  const before = sheet.probe.rows.map((r) => r.map((c) => c.value));
   expect(before[1]![1]).toBe(sites[0]!.overallScore);
   sheet.setActiveSelection('B2:D4');
 
   const frozen = w.rt.runFromSidebar('freezeSelection') as { state: string; changed: number };
   expect(frozen).toMatchObject({ state: 'done', changed: 2 });
-  expect(sheet.cells.flat().some((c) => c.formula)).toBe(false);
-  expect(sheet.cells.map((r) => r.map((c) => c.value))).toEqual(before);
-  expect(sheet.cells[1]![1]!.note).toMatch(
+  expect(sheet.probe.rows.flat().some((c) => c.formula)).toBe(false);
+  expect(sheet.probe.rows.map((r) => r.map((c) => c.value))).toEqual(before);
+  expect(sheet.probe.rows[1]![1]!.note).toMatch(
     /^Frozen by Visibility for Sheets \(3x1\): =VIS_SCORE\(A2:A4\)\nCheck: [0-9a-f]{12}$/,
   );
   // A frozen list costs nothing when recalculated.
@@ -40,26 +40,26 @@ it('freezes VIS_ formulas into values, leaves other cells as they were, and rest
 
   const restored = w.rt.runFromSidebar('restoreSelection') as { state: string; changed: number };
   expect(restored).toMatchObject({ state: 'done', changed: 2 });
-  expect(sheet.cells[1]![1]!.formula).toBe('=VIS_SCORE(A2:A4)');
-  expect(sheet.cells[1]![2]!.formula).toBe('=VIS_LEVEL(A2)');
-  expect(sheet.cells[1]![1]!.note ?? '').toBe('');
-  expect([sheet.cells[1]![3]!.value, sheet.cells[1]![3]!.formula]).toEqual([
+  expect(sheet.probe.rows[1]![1]!.formula).toBe('=VIS_SCORE(A2:A4)');
+  expect(sheet.probe.rows[1]![2]!.formula).toBe('=VIS_LEVEL(A2)');
+  expect(sheet.probe.rows[1]![1]!.note ?? '').toBe('');
+  expect([sheet.probe.rows[1]![3]!.value, sheet.probe.rows[1]![3]!.formula]).toEqual([
     '=text, not a formula',
     undefined,
   ]);
   w.rt.recalculate();
-  expect(sheet.cells.map((r) => r.map((c) => c.value))).toEqual(before);
+  expect(sheet.probe.rows.map((r) => r.map((c) => c.value))).toEqual(before);
 });
 
 /** A list of websites in A2:A(n+1), a formula in B2 and nothing else: the cells as a user sees them. */
 function listWithFormula(formula: string, n: number) {
   const sheet = w.rt.spreadsheet.activeSheet;
   const domains = Array.from({ length: n }, (_, i) => INDEX[i % INDEX.length]!.domain);
-  sheet.cells = [
+  sheet.probe.rows = [
     [{ value: 'Website' }, { value: 'Result' }],
     ...domains.map((d) => [{ value: d }]),
   ];
-  sheet.put(2, 2, { value: '', formula });
+  sheet.probe.place(2, 2, { value: '', formula });
   w.rt.recalculate();
   return sheet;
 }
@@ -145,15 +145,19 @@ it('draws a comparison chart from a website selected above its competitors, on a
   w = await startWorld();
   const sheet = w.rt.spreadsheet.activeSheet;
   const [me, a, b] = sites;
-  sheet.cells = [['Website'], [me!.domain], [a!.domain], ['unknown-rival.com'], [b!.domain]].map(
-    (r) => r.map((value) => ({ value })),
-  );
+  sheet.probe.rows = [
+    ['Website'],
+    [me!.domain],
+    [a!.domain],
+    ['unknown-rival.com'],
+    [b!.domain],
+  ].map((r) => r.map((value) => ({ value })));
   sheet.setActiveSelection('A2:A5');
   const r = w.rt.runFromSidebar('insertCompareChart') as { state: string; message: string };
   expect(r.state).toBe('done');
   expect(r.message).toMatch(/against 2 competitors.*unknown-rival\.com/);
-  const comparison = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Comparison')!;
-  const values = comparison.cells.map((row) => row.map((c) => c.value));
+  const comparison = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Comparison')!;
+  const values = comparison.probe.rows.map((row) => row.map((c) => c.value));
   expect(values[0]).toEqual([
     'Website',
     'Brand (yours)',
@@ -165,7 +169,7 @@ it('draws a comparison chart from a website selected above its competitors, on a
   ]);
   expect(values[1]!.slice(0, 3)).toEqual([`${me!.brandName} (brand)`, me!.overallScore, '']);
   expect(values[2]!.slice(0, 3)).toEqual([a!.brandName, '', a!.overallScore]);
-  expect(comparison.cells.flat().some((c) => c.formula)).toBe(false);
+  expect(comparison.probe.rows.flat().some((c) => c.formula)).toBe(false);
   expect(comparison.charts).toHaveLength(1);
   expect(comparison.charts[0]).toMatchObject({ type: 'BAR', ranges: ['Comparison!A1:G4'] });
   // Drawing again replaces the chart rather than stacking a second one.

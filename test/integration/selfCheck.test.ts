@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 const run = () => w.rt.runFromSidebar('runSelfCheck') as SelfCheckReport;
-const sheetNames = () => w.rt.spreadsheet.sheets.map((s) => s.sheetName);
+const sheetNames = () => w.rt.spreadsheet.sheets.map((s) => s.probe.title);
 
 it('passes every check in the local runtime, cleans up, and logs one line', async () => {
   w = await startWorld();
@@ -34,9 +34,9 @@ it('passes every check in the local runtime, cleans up, and logs one line', asyn
   ]);
   expect(checks[1]!.detail).toMatch(/outside the dimensions of the sheet/);
   expect(sheetNames()).toEqual(['Sheet1', 'Visibility log']);
-  const log = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Visibility log')!;
-  expect(log.lastRow()).toBe(2);
-  expect(log.cells[1]!.map((c) => c.value)).toContain('All 10 checks passed.');
+  const log = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Visibility log')!;
+  expect(log.probe.filledRows()).toBe(2);
+  expect(log.probe.rows[1]!.map((c) => c.value)).toContain('All 10 checks passed.');
   expect(w.rt.userProperties(w.rt.owner).data['visibility.selfCheck']).toBeUndefined();
 });
 

@@ -28,10 +28,10 @@ afterAll(() => {
 function leaks(rt: GasRuntime, extra: unknown[] = []): string[] {
   const found: string[] = [];
   for (const sheet of rt.spreadsheet.sheets) {
-    sheet.cells.forEach((row, r) =>
+    sheet.probe.rows.forEach((row, r) =>
       row.forEach((c, k) => {
         if ([c.value, c.formula, c.note].some((v) => String(v ?? '').includes(KEY)))
-          found.push(`${sheet.sheetName} cell ${r + 1}:${k + 1}`);
+          found.push(`${sheet.probe.title} cell ${r + 1}:${k + 1}`);
       }),
     );
   }
@@ -64,7 +64,7 @@ function generateAll(rt: GasRuntime): Report[] {
 function load(rt: GasRuntime, websites: unknown[], extraHead: string[] = ['Notes']): void {
   const sheet = rt.spreadsheet.activeSheet;
   sheet.setName('Prospects');
-  sheet.cells = [
+  sheet.probe.rows = [
     ['Company', 'Website', ...extraHead],
     ...websites.map((site, i) => [`Company ${i}`, site, ...extraHead.map((h) => `${h} ${i}`)]),
   ].map((r) => r.map((value) => ({ value: value as string })));
@@ -72,9 +72,9 @@ function load(rt: GasRuntime, websites: unknown[], extraHead: string[] = ['Notes
 }
 
 function rows(rt: GasRuntime, sheetName = 'Prospects'): Record<string, unknown>[] {
-  const sheet = rt.spreadsheet.sheets.find((s) => s.sheetName === sheetName)!;
-  const head = sheet.cells[0]!.map((c) => String(c.value));
-  return sheet.cells
+  const sheet = rt.spreadsheet.sheets.find((s) => s.probe.title === sheetName)!;
+  const head = sheet.probe.rows[0]!.map((c) => String(c.value));
+  return sheet.probe.rows
     .slice(1)
     .map((r) =>
       Object.fromEntries(
@@ -250,12 +250,13 @@ describe('users move things', () => {
     sheet.sort(1, false);
     sheet.insertRowsBefore(5, 3);
     const deletedUuid =
-      sheet.cells[10]![sheet.cells[0]!.findIndex((c) => c.value === 'Preview UUID')]!.value;
+      sheet.probe.rows[10]![sheet.probe.rows[0]!.findIndex((c) => c.value === 'Preview UUID')]!
+        .value;
     sheet.deleteRow(11);
     // Move our UUID column to the front and swap two of our other columns.
-    const head = () => sheet.cells[0]!.map((c) => c.value);
+    const head = () => sheet.probe.rows[0]!.map((c) => c.value);
     const move = (from: number, to: number) =>
-      sheet.cells.forEach((r) => {
+      sheet.probe.rows.forEach((r) => {
         while (r.length <= Math.max(from, to)) r.push({ value: '' });
         const [c] = r.splice(from, 1);
         r.splice(to, 0, c!);
@@ -272,7 +273,7 @@ describe('users move things', () => {
     const after = rows(w.rt).filter((x) => x.Website);
     expect(after).toHaveLength(39);
     for (const row of after) expect(row['Visibility score']).toBe(expectedScore(row.Website));
-    expect(JSON.stringify(sheet.cells)).not.toContain(String(deletedUuid));
+    expect(JSON.stringify(sheet.probe.rows)).not.toContain(String(deletedUuid));
     const leaked = leaks(w.rt);
     expect(leaked).toEqual([]);
     figures['Sorted, 3 rows inserted, 1 deleted, columns moved'] = {
@@ -426,15 +427,15 @@ describe('cells are data', () => {
     await w.elapse(120000);
     w.rt.runFromSidebar('pollPendingPreviews');
     w.rt.runFromSidebar('openScanMonitor');
-    const monitor = w.rt.spreadsheet.sheets.find((s) => s.sheetName === 'Scan monitor')!;
-    [1001, 1004, 1005].forEach((id, i) => monitor.put(i + 2, 1, { value: id }));
+    const monitor = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Scan monitor')!;
+    [1001, 1004, 1005].forEach((id, i) => monitor.probe.place(i + 2, 1, { value: id }));
     w.rt.runFromSidebar('pollScanMonitor');
     const sheet = w.rt.spreadsheet.activeSheet;
-    sheet.put(1, 20, { value: '', formula: '=VIS_BRAND(B2:B3)' });
+    sheet.probe.place(1, 20, { value: '', formula: '=VIS_BRAND(B2:B3)' });
     w.rt.recalculate();
 
     const formulas = w.rt.spreadsheet.sheets.flatMap((s) =>
-      s.cells
+      s.probe.rows
         .flat()
         .filter((c) => c.formula)
         .map((c) => c.formula),

@@ -110,7 +110,7 @@ describe('G5 a cell holds 50,000 characters', () => {
 describe('S1 an array result spills below its formula, and only into blank cells', () => {
   const setUp = () => {
     const sheet = rt.spreadsheet.activeSheet;
-    [1, 2, 3].forEach((v, i) => sheet.put(i + 1, 1, { value: v }));
+    [1, 2, 3].forEach((v, i) => sheet.probe.place(i + 1, 1, { value: v }));
     sheet.typeIn(1, 2, '=DOUBLE(A1:A3)');
     rt.recalculate();
     return sheet;

@@ -63,9 +63,9 @@ describe('custom-function mode', () => {
   });
   it('recalculates formulas and spills arrays', () => {
     const sheet = rt.spreadsheet.activeSheet;
-    sheet.put(1, 1, { value: 1 });
-    sheet.put(2, 1, { value: 2 });
-    sheet.put(1, 2, { value: '', formula: '=DOUBLE(A1:A2)' });
+    sheet.probe.place(1, 1, { value: 1 });
+    sheet.probe.place(2, 1, { value: 2 });
+    sheet.probe.place(1, 2, { value: '', formula: '=DOUBLE(A1:A2)' });
     rt.recalculate();
     expect([sheet.cell(1, 2).value, sheet.cell(2, 2).value]).toEqual([2, 4]);
     expect(sheet.cell(1, 2).formula).toBe('=DOUBLE(A1:A2)');
