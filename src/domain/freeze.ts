@@ -10,7 +10,7 @@
 import { a1 } from './a1';
 import { literalText } from './cells';
 import { fnv1a } from './hash';
-import { isFreezable, overlaps, resultExtent, VIS_FUNCTIONS, type Extent } from './visFunctions';
+import { isFreezable, overlaps, resultExtent, type Extent } from './visFunctions';
 
 const NOTE = 'Frozen by Visibility for Sheets';
 const FIRST_LINE = /^Frozen by Visibility for Sheets \((\d+)x(\d+)\): (=.*)$/;
@@ -181,12 +181,8 @@ export interface FreezeTally {
 
 export type FreezeVerb = 'freeze' | 'restore';
 
-const STAYING = Object.entries(VIS_FUNCTIONS)
-  .filter(([, f]) => !f.freezable)
-  .map(([name]) => name);
-
 const NOTHING_TO: Record<FreezeVerb, string> = {
-  freeze: `No =VIS_ formulas to freeze in the selection (${STAYING.join(', ')} needs no request, so it stays a formula): select the cells that hold them, then freeze again.`,
+  freeze: 'No =VIS_ formulas in the selection: select the cells that hold them, then freeze again.',
   restore:
     'No frozen values in the selection: select cells frozen by this add-on (their note says "Frozen by Visibility for Sheets"), then restore again.',
 };

@@ -17,7 +17,7 @@ interface VisFunction {
   columns: number | 'list';
   /** The argument that, TRUE, adds a header row. */
   headers?: string;
-  /** Whether Freeze turns it into values: only what costs a request when recalculated. */
+  /** Whether Freeze turns it into values (a function whose result must stay live would not). */
   freezable: boolean;
 }
 
@@ -38,8 +38,9 @@ export const VIS_FUNCTIONS = {
     headers: 'with_headers',
     freezable: true,
   },
-  // A link computed from the website alone: a formula costs nothing and follows the cell.
-  VIS_REPORT_LINK: { args: ['website'], list: 'website', columns: 'list', freezable: false },
+  // Makes no request, but a frozen link stays the one sent even when the website cell changes
+  // (and Help's self-check freezes it, as it spills without the service).
+  VIS_REPORT_LINK: { args: ['website'], list: 'website', columns: 'list', freezable: true },
   VIS_SCAN: {
     args: REFRESHED('brand_agent_id'),
     list: 'brand_agent_id',

@@ -47,99 +47,112 @@ afterAll(async () => {
   await play?.close();
 });
 
-it('works end to end in a real browser', async () => {
-  await page.goto(`${play.url}/sidebar`);
-  // With no key yet, the sidebar opens on a checklist: public scores first, then the key.
-  await page.waitForSelector('#panel-start:not([hidden])');
-  await page.click('#insert-example');
-  await page.waitForFunction(() =>
-    /ten brands' public scores/.test(document.querySelector('#start-message')?.textContent ?? ''),
-  );
-  const example = play.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Visibility example')!;
-  expect(example.probe.rows[1]!.map((c) => c.value).slice(0, 2)).toEqual(['nike.com', 88]);
-  play.rt.spreadsheet.sheets[0]!.activate();
-  await page.click('#go-settings');
-  await page.waitForSelector('#panel-settings:not([hidden])');
-  await page.fill('#api-key', 'demo-pro-key');
-  await page.check('#allow-formulas');
-  await page.click('#save-settings');
-  await page.waitForFunction(() =>
-    document.querySelector('#key-state')?.textContent?.includes('••••'),
-  );
-  expect(await page.inputValue('#api-key')).toBe('');
-  expect(await page.content()).not.toContain('demo-pro-key');
-  await page.click('#test-connection');
-  await page.waitForFunction(() =>
-    document.querySelector('#settings-message')?.textContent?.startsWith('Connected'),
-  );
+// One sidebar session, step by step as a new user goes: each step starts where the last ended.
+describe('a new user’s first session in the sidebar', () => {
+  it('opens on the checklist, and inserts the example sheet of public scores', async () => {
+    await page.goto(`${play.url}/sidebar`);
+    // With no key yet, the sidebar opens on a checklist: public scores first, then the key.
+    await page.waitForSelector('#panel-start:not([hidden])');
+    await page.click('#insert-example');
+    await page.waitForFunction(() =>
+      /ten brands' public scores/.test(document.querySelector('#start-message')?.textContent ?? ''),
+    );
+    const example = play.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Visibility example')!;
+    expect(example.probe.rows[1]!.map((c) => c.value).slice(0, 2)).toEqual(['nike.com', 88]);
+    play.rt.spreadsheet.sheets[0]!.activate();
+  }, 30000);
 
-  await page.click('#tab-previews');
-  await page.waitForFunction(() =>
-    /3 to send/.test(document.querySelector('#selection')?.textContent ?? ''),
-  );
-  await page.click('#generate');
-  await page.waitForFunction(() =>
-    /3 previews started/.test(document.querySelector('#run-message')?.textContent ?? ''),
-  );
-  await page.waitForFunction(
-    () => document.querySelector('#count-complete')?.textContent === '3',
-    undefined,
-    { timeout: 40000 },
-  );
-  expect(await page.textContent('#count-failed')).toBe('1');
+  it('saves the key, shows it masked and never in the page, and tests the connection', async () => {
+    await page.click('#go-settings');
+    await page.waitForSelector('#panel-settings:not([hidden])');
+    await page.fill('#api-key', 'demo-pro-key');
+    await page.check('#allow-formulas');
+    await page.click('#save-settings');
+    await page.waitForFunction(() =>
+      document.querySelector('#key-state')?.textContent?.includes('••••'),
+    );
+    expect(await page.inputValue('#api-key')).toBe('');
+    expect(await page.content()).not.toContain('demo-pro-key');
+    await page.click('#test-connection');
+    await page.waitForFunction(() =>
+      document.querySelector('#settings-message')?.textContent?.startsWith('Connected'),
+    );
+  }, 30000);
 
-  const recent = await page.$$eval('#recent li', (items) => items.map((i) => i.textContent));
-  expect(recent).toContain(`${HOSTILE}: 42`);
-  expect(await page.$$('#recent img')).toHaveLength(0);
-  expect(await page.textContent('#errors')).toMatch(/row 5: error: bad URL/);
+  it('generates previews for the selection and shows them complete, a hostile name as text', async () => {
+    await page.click('#tab-previews');
+    await page.waitForFunction(() =>
+      /3 to send/.test(document.querySelector('#selection')?.textContent ?? ''),
+    );
+    await page.click('#generate');
+    await page.waitForFunction(() =>
+      /3 previews started/.test(document.querySelector('#run-message')?.textContent ?? ''),
+    );
+    await page.waitForFunction(
+      () => document.querySelector('#count-complete')?.textContent === '3',
+      undefined,
+      { timeout: 40000 },
+    );
+    expect(await page.textContent('#count-failed')).toBe('1');
 
-  const sheet = play.rt.spreadsheet.activeSheet;
-  expect(sheet.probe.rows.slice(1, 4).map((r) => r[2]?.value)).toEqual([
-    'complete',
-    'complete',
-    'complete',
-  ]);
-  // Scores: the plan before anything is sent, then values and the movers' list.
-  await page.click('#tab-scores');
-  await page.click('#refresh-score-plan');
-  await page.waitForFunction(() =>
-    /3 to fetch/.test(document.querySelector('#score-plan')?.textContent ?? ''),
-  );
-  await page.click('#score');
-  await page.waitForFunction(() =>
-    /rows scored/.test(document.querySelector('#score-message')?.textContent ?? ''),
-  );
-  const head = play.rt.spreadsheet.activeSheet.probe.rows[0]!.map((c) => c.value);
-  expect(head).toContain('Public score');
+    const recent = await page.$$eval('#recent li', (items) => items.map((i) => i.textContent));
+    expect(recent).toContain(`${HOSTILE}: 42`);
+    expect(await page.$$('#recent img')).toHaveLength(0);
+    expect(await page.textContent('#errors')).toMatch(/row 5: error: bad URL/);
 
-  await page.waitForTimeout(500); // let the progress bar's transition settle
-  await page.screenshot({ path: path.join('out', 'sidebar-scores.png'), fullPage: true });
+    const sheet = play.rt.spreadsheet.activeSheet;
+    expect(sheet.probe.rows.slice(1, 4).map((r) => r[2]?.value)).toEqual([
+      'complete',
+      'complete',
+      'complete',
+    ]);
+  }, 60000);
 
-  // Schedules: add one from the form, see it listed as ours, with its next run.
-  await page.click('#tab-schedules');
-  await page.fill('#schedule-sheet', 'Prospects');
-  await page.fill('#schedule-hour', '9');
-  await page.check('#schedule-email');
-  await page.click('#schedule-save');
-  await page.waitForFunction(() =>
-    /Scores of "Prospects", every day at 9:00 \(next run/.test(
-      document.querySelector('#schedule-list')?.textContent ?? '',
-    ),
-  );
-  expect(await page.textContent('#schedule-list')).toContain('Runs as you');
-  await page.screenshot({ path: path.join('out', 'sidebar-schedules.png'), fullPage: true });
+  it('shows the score plan before anything is sent, then scores the list', async () => {
+    await page.click('#tab-scores');
+    await page.click('#refresh-score-plan');
+    await page.waitForFunction(() =>
+      /3 to fetch/.test(document.querySelector('#score-plan')?.textContent ?? ''),
+    );
+    await page.click('#score');
+    await page.waitForFunction(() =>
+      /rows scored/.test(document.querySelector('#score-message')?.textContent ?? ''),
+    );
+    const head = play.rt.spreadsheet.activeSheet.probe.rows[0]!.map((c) => c.value);
+    expect(head).toContain('Public score');
 
-  await page.click('#tab-scans');
-  await page.click('#open-monitor');
-  await page.waitForFunction(() =>
-    /^0 agents/.test(document.querySelector('#monitor-summary')?.textContent ?? ''),
-  );
-  expect(play.rt.spreadsheet.sheets.map((s) => s.probe.title)).toContain('Scan monitor');
+    await page.waitForTimeout(500); // let the progress bar's transition settle
+    await page.screenshot({ path: path.join('out', 'sidebar-scores.png'), fullPage: true });
+  }, 30000);
 
-  await page.click('#tab-previews');
-  await page.waitForTimeout(500); // let the progress bar's transition settle
-  await page.screenshot({ path: path.join('out', 'sidebar.png'), fullPage: true });
-}, 90000);
+  it('adds a schedule from the form and lists it as ours, with its next run', async () => {
+    await page.click('#tab-schedules');
+    await page.fill('#schedule-sheet', 'Prospects');
+    await page.fill('#schedule-hour', '9');
+    await page.check('#schedule-email');
+    await page.click('#schedule-save');
+    await page.waitForFunction(() =>
+      /Scores of "Prospects", every day at 9:00 \(next run/.test(
+        document.querySelector('#schedule-list')?.textContent ?? '',
+      ),
+    );
+    expect(await page.textContent('#schedule-list')).toContain('Runs as you');
+    await page.screenshot({ path: path.join('out', 'sidebar-schedules.png'), fullPage: true });
+  }, 30000);
+
+  it('opens the scan monitor sheet from its tab', async () => {
+    await page.click('#tab-scans');
+    await page.click('#open-monitor');
+    await page.waitForFunction(() =>
+      /^0 agents/.test(document.querySelector('#monitor-summary')?.textContent ?? ''),
+    );
+    expect(play.rt.spreadsheet.sheets.map((s) => s.probe.title)).toContain('Scan monitor');
+
+    await page.click('#tab-previews');
+    await page.waitForTimeout(500); // let the progress bar's transition settle
+    await page.screenshot({ path: path.join('out', 'sidebar.png'), fullPage: true });
+  }, 30000);
+});
 
 it("the playground's grid takes typing as Sheets does: values, formulas, Escape to cancel", async () => {
   const grid = await browser.newPage({ viewport: { width: 1200, height: 800 } });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Spreadsheet } from '../../dev/gas-runtime/spreadsheet';
 import { startWorld, type World } from './harness';
+import { sidebar } from '../sidebarApi';
 
 let w: World;
 afterEach(() => w?.close());
@@ -34,9 +35,7 @@ describe('background work with the sidebar closed', () => {
     fill(first, ['acmeanalytics.com', 'rosies-bakery.com']);
     fill(second, ['company-1.com', 'company-2.com', 'company-3.com']);
     for (const book of [first, second]) {
-      const r = w.rt.runFromSidebar('startPreviewsForSelection', [], undefined, book) as {
-        state: string;
-      };
+      const r = sidebar(w.rt, undefined, book).startPreviewsForSelection();
       expect(r.state).toBe('done');
     }
     // One trigger for the user, however many documents have work.
@@ -57,8 +56,7 @@ describe('background work with the sidebar closed', () => {
     const gone = w.rt.addSpreadsheet('Deleted later');
     fill(kept, ['acmeanalytics.com']);
     fill(gone, ['rosies-bakery.com']);
-    for (const book of [kept, gone])
-      w.rt.runFromSidebar('startPreviewsForSelection', [], undefined, book);
+    for (const book of [kept, gone]) sidebar(w.rt, undefined, book).startPreviewsForSelection();
     w.rt.deleteSpreadsheet(gone.id);
     await w.elapse(91000);
     w.rt.advance(HOUR);
@@ -70,12 +68,11 @@ describe('background work with the sidebar closed', () => {
   it('keeps one user’s trigger alive only for that user’s work', async () => {
     w = await startWorld();
     fill(w.rt.spreadsheet, ['acmeanalytics.com']);
-    w.rt.runFromSidebar(
-      'saveSettings',
-      [{ apiKey: 'demo-pro-key', baseUrl: w.emu.baseUrl }],
-      'colleague@example.com',
-    );
-    w.rt.runFromSidebar('startPreviewsForSelection', [], 'colleague@example.com');
+    sidebar(w.rt, 'colleague@example.com').saveSettings({
+      apiKey: 'demo-pro-key',
+      baseUrl: w.emu.baseUrl,
+    });
+    sidebar(w.rt, 'colleague@example.com').startPreviewsForSelection();
     expect(w.rt.triggers.list.map((t) => t.user)).toEqual(['colleague@example.com']);
     // The colleague's own trigger completes the row, and with their registry empty removes itself.
     await w.elapse(91000);
@@ -97,7 +94,7 @@ describe('background work with the sidebar closed', () => {
     writeFileSync(path.join(dir, 'appsscript.json'), JSON.stringify(manifest));
     w = await startWorld({ distDir: dir });
     fill(w.rt.spreadsheet, ['acmeanalytics.com']);
-    w.rt.runFromSidebar('startPreviewsForSelection');
+    sidebar(w.rt).startPreviewsForSelection();
     await w.elapse(91000);
     w.rt.advance(HOUR);
     expect(statuses(w.rt.spreadsheet)).toEqual(['pending']);

@@ -1,5 +1,7 @@
 import { INDEX } from '../../dev/emulator/brandIndex';
 import { column, startWorld, type World } from './harness';
+import { sidebar } from '../sidebarApi';
+import { failing } from '../failing';
 
 let w: World;
 beforeEach(async () => {
@@ -121,7 +123,7 @@ describe('VIS_SCORE over a column', () => {
     expect(pausedRows.length).toBe(loading);
     w.rt.advance(61_000);
     const done = w.rt.customFunction('VIS_SCORE', column(domains)) as unknown[][];
-    expect(done.every((r) => r[0] === 'not in index')).toBe(true);
+    expect(failing(done, (r) => r[0] === 'not in index')).toEqual([]);
   });
 });
 
@@ -191,7 +193,7 @@ describe('keyed functions', () => {
   });
 
   it('needs the owner to allow formulas to use the key', () => {
-    w.rt.runFromSidebar('saveSettings', [{ allowFormulasToUseKey: false }]);
+    sidebar(w.rt).saveSettings({ allowFormulasToUseKey: false });
     const out = w.rt.customFunction('VIS_SCAN', 1001) as unknown[][];
     expect(out[0]![0]).toMatch(/^error: formulas may not use your key here/);
     expect(w.rt.fetchStats.requests).toBe(0);
@@ -199,7 +201,7 @@ describe('keyed functions', () => {
 
   it('formulas cannot write to the sheet or create anything', () => {
     w.rt.customFunction('VIS_PREVIEW', column(['0b7c9a52-4a41-4f0e-9d7e-2f1c0d1e2a3b']));
-    expect(w.rt.fetchStats.log.every((r) => r.method === 'get')).toBe(true);
+    expect(failing(w.rt.fetchStats.log, (r) => r.method === 'get')).toEqual([]);
     expect(w.rt.sheetCalls().writes).toBe(0);
   });
 });
@@ -211,7 +213,7 @@ describe('formulas under dropped connections', () => {
     await w.emu.faults({ rateDrop: 1, seed: 7 });
     const lost = w.rt.customFunction('VIS_SCORE', column(rows)) as unknown[][];
     expect(lost).toHaveLength(300);
-    expect(lost.every((r) => r[0] === 'error: no answer, recalculate')).toBe(true);
+    expect(failing(lost, (r) => r[0] === 'error: no answer, recalculate')).toEqual([]);
     expect(w.rt.fetchStats.requests).toBe(3 * 300);
     // A gentler network, once the circuit breaker's pause is over: some rows answered, the
     // others say so, none fails the column.
@@ -225,7 +227,7 @@ describe('formulas under dropped connections', () => {
     expect(answered.length).toBeGreaterThan(290);
     await w.emu.faults({ rateDrop: 0, seed: 7 });
     const done = w.rt.customFunction('VIS_SCORE', column(rows)) as unknown[][];
-    expect(done.every((r) => typeof r[0] === 'number' || r[0] === 'not in index')).toBe(true);
+    expect(failing(done, (r) => typeof r[0] === 'number' || r[0] === 'not in index')).toEqual([]);
   });
 });
 
@@ -268,14 +270,7 @@ describe('VIS_COMPARE on the built bundle', () => {
 
 describe('the usage meter', () => {
   it('counts formulas’ fetches too, keeps the count over a 7-hour gap, and starts again the next day', () => {
-    const usage = () =>
-      w.rt.runFromSidebar('getUsage') as {
-        today: number;
-        quota: number;
-        left: number;
-        tier: string;
-        why: string;
-      };
+    const usage = () => sidebar(w.rt).getUsage();
     // Put the clock at 01:00 UTC so that seven hours later is still the same day.
     const now = new Date(w.rt.clock.now());
     const next1am = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 1);

@@ -9,6 +9,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { manifestProblems, SCOPE_USES, schemaProblems } from '../../scripts/manifest-rules.mjs';
 import { startWorld } from './harness';
+import { sidebar } from '../sidebarApi';
 
 const node = (args: string[], env: Record<string, string | undefined>) =>
   spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, ...env } });
@@ -127,12 +128,7 @@ describe('the built manifest', () => {
 it('Settings accepts a service address only under the allowlist', async () => {
   const w = await startWorld();
   try {
-    const r = w.rt.runFromSidebar('saveSettings', [
-      { baseUrl: 'https://elsewhere.example.com' },
-    ]) as {
-      refused: string;
-      baseUrl: string;
-    };
+    const r = sidebar(w.rt).saveSettings({ baseUrl: 'https://elsewhere.example.com' });
     expect(r.refused).toMatch(
       /may only reach http:\/\/127\.0\.0\.1:8787\/ \(a published add-on can fetch nothing else\)/,
     );

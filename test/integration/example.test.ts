@@ -1,12 +1,14 @@
 // The first run: an example sheet of ten well-known brands with their public scores, no key needed.
 import { startWorld, type World } from './harness';
+import { sidebar } from '../sidebarApi';
+import { failing } from '../failing';
 
 let w: World;
 afterEach(() => w?.close());
 
 it('inserts "Visibility example" with ten brands scored as values, without a key, and costs nothing twice', async () => {
   w = await startWorld({ apiKey: null });
-  const r = w.rt.runFromSidebar('insertExample') as { state: string; message: string };
+  const r = sidebar(w.rt).insertExample();
   expect(r.state).toBe('done');
   const sheet = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Visibility example')!;
   const head = sheet.probe.rows[0]!.map((c) => c.value);
@@ -14,20 +16,17 @@ it('inserts "Visibility example" with ten brands scored as values, without a key
     .slice(1)
     .map((row) => Object.fromEntries(head.map((h, i) => [h, row[i]?.value])));
   expect(rows).toHaveLength(10);
-  expect(rows.every((row) => typeof row['Public score'] === 'number')).toBe(true);
+  expect(failing(rows, (row) => typeof row['Public score'] === 'number')).toEqual([]);
   expect(sheet.probe.rows.flat().some((c) => c.formula)).toBe(false);
   const requests = w.rt.fetchStats.requests;
   expect(requests).toBe(10);
-  w.rt.runFromSidebar('insertExample');
+  sidebar(w.rt).insertExample();
   expect(w.rt.fetchStats.requests).toBe(requests);
 });
 
 it('inserts the prospect list and brand monitor templates once each, ready to use', async () => {
   w = await startWorld();
-  const r = w.rt.runFromSidebar('insertTemplate', ['prospects']) as {
-    state: string;
-    message: string;
-  };
+  const r = sidebar(w.rt).insertTemplate('prospects');
   expect(r.state).toBe('done');
   const list = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Prospect list')!;
   expect(list.probe.rows[0]!.map((c) => c.value).slice(0, 6)).toEqual([
@@ -39,15 +38,13 @@ it('inserts the prospect list and brand monitor templates once each, ready to us
     'Public level',
   ]);
   expect(list.conditionalRules).toHaveLength(1);
-  expect((w.rt.runFromSidebar('insertTemplate', ['prospects']) as { state: string }).state).toBe(
-    'nothing',
-  );
-  w.rt.runFromSidebar('insertTemplate', ['monitor']);
+  expect(sidebar(w.rt).insertTemplate('prospects').state).toBe('nothing');
+  sidebar(w.rt).insertTemplate('monitor');
   const monitor = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Scan monitor')!;
   expect(monitor.probe.rows[0]![0]).toMatchObject({
     value: 'Brand agent ID',
     note: expect.stringMatching(/one brand agent ID per row/),
   });
   // The how-to is a note, not a row: polling finds no agent to check.
-  expect((w.rt.runFromSidebar('pollScanMonitor', [true]) as { watched: number }).watched).toBe(0);
+  expect(sidebar(w.rt).pollScanMonitor(true).watched).toBe(0);
 });

@@ -2,6 +2,9 @@
 // a new sheet's 1,000 rows, and a 4,000-site Score, on the built bundle in the strict runtime.
 import type { Sheet } from '../../dev/gas-runtime/spreadsheet';
 import { records, startWorld, type World } from './harness';
+import { sidebar } from '../sidebarApi';
+import type { ScoreReport, ScoreRunOptions } from '../../src/contract';
+import { failing } from '../failing';
 
 let w: World;
 afterEach(() => w?.close());
@@ -19,13 +22,13 @@ function crmExport(sheet: Sheet, sites: string[], width: number): void {
   sheet.setActiveSelection(`B1:B${sites.length + 1}`);
 }
 
-type Report = { state: string; message: string; request: unknown; historyAdded: number };
+type Report = ScoreReport;
 
-function scoreAll(rt: World['rt'], options: Record<string, unknown>): Report[] {
+function scoreAll(rt: World['rt'], options: ScoreRunOptions): Report[] {
   const reports: Report[] = [];
-  let request: unknown = null;
+  let request: Report['request'] = null;
   for (let i = 0; i < 40; i++) {
-    const r = rt.runFromSidebar('scoreSelection', [{ ...options, request }]) as Report;
+    const r = sidebar(rt).scoreSelection({ ...options, request });
     reports.push(r);
     if (r.state !== 'partial') break;
     request = r.request;
@@ -61,11 +64,11 @@ it('generates previews on a list of 24 columns', async () => {
   w = await startWorld();
   const sheet = w.rt.spreadsheet.activeSheet;
   crmExport(sheet, ['grid-a.com', 'grid-b.com'], 24);
-  const r = w.rt.runFromSidebar('startPreviewsForSelection') as { state: string };
+  const r = sidebar(w.rt).startPreviewsForSelection();
   expect(r.state).toBe('done');
   const rows = records(sheet);
   expect(rows.map((x) => x['Preview status'])).toEqual(['pending', 'pending']);
-  expect(rows.every((x) => String(x['Report URL']).startsWith('http'))).toBe(true);
+  expect(failing(rows, (x) => String(x['Report URL']).startsWith('http'))).toEqual([]);
   expect(sheet.maxColumns).toBeGreaterThan(24);
 });
 
@@ -133,7 +136,7 @@ it('keeps the history under 10 million cells when other sheets fill the workbook
       lastScanDate: '2026-11-20T09:00:00.000Z',
     })),
   );
-  const r = scoreAll(w.rt, { refresh: 'all' }).at(-1)! as Report & { historyTrimmed: number };
+  const r = scoreAll(w.rt, { refresh: 'all' }).at(-1)!;
   expect(r.state).toBe('done');
   expect(r.historyTrimmed).toBeGreaterThan(0);
   expect(r.message).toMatch(

@@ -2,6 +2,7 @@
 import { spawnEmulator, type EmulatorProcess } from '../../dev/emulator/process';
 import { GasRuntime, type RuntimeOptions } from '../../dev/gas-runtime/runtime';
 import type { Sheet } from '../../dev/gas-runtime/spreadsheet';
+import { sidebar } from '../sidebarApi';
 
 export interface World {
   emu: EmulatorProcess;
@@ -26,9 +27,11 @@ export async function startWorld(
   const rt = new GasRuntime({ ...options, extraAllowlist: [`${emu.baseUrl}/`] });
   const apiKey = options.apiKey === undefined ? KEYS.pro : options.apiKey;
   // Configured the way a user does it: through the sidebar's settings call.
-  rt.runFromSidebar('saveSettings', [
-    { baseUrl: emu.baseUrl, allowFormulasToUseKey: true, ...(apiKey ? { apiKey } : {}) },
-  ]);
+  sidebar(rt).saveSettings({
+    baseUrl: emu.baseUrl,
+    allowFormulasToUseKey: true,
+    ...(apiKey ? { apiKey } : {}),
+  });
   return {
     emu,
     rt,

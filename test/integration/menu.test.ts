@@ -1,4 +1,5 @@
 import { startWorld, type World } from './harness';
+import { sidebar } from '../sidebarApi';
 
 let w: World;
 afterEach(() => w?.close());
@@ -36,33 +37,27 @@ describe('menu and sidebar', () => {
     w.rt.run('showSettings', [], { mode: 'menu' });
     expect(w.rt.ui.sidebar!.title).toBe('Visibility for Sheets');
     expect(w.rt.ui.sidebar!.html).toContain('data-panel="settings"');
-    const s = w.rt.runFromSidebar('getSettings') as { maskedKey: string; hasKey: boolean };
+    const s = sidebar(w.rt).getSettings();
     expect(s).toMatchObject({ hasKey: true, maskedKey: '••••••••-key' });
-    const refused = w.rt.runFromSidebar('saveSettings', [{ baseUrl: 'ftp://nope' }]) as {
-      refused: string;
-      baseUrl: string;
-    };
+    const refused = sidebar(w.rt).saveSettings({ baseUrl: 'ftp://nope' });
     expect(refused.refused).toMatch(/service address must start with https/);
     expect(refused.baseUrl).toBe(w.emu.baseUrl);
-    expect(
-      (w.rt.runFromSidebar('saveSettings', [{ apiKey: '' }]) as { hasKey: boolean }).hasKey,
-    ).toBe(false);
+    expect(sidebar(w.rt).saveSettings({ apiKey: '' }).hasKey).toBe(false);
   });
 
   it('lets only the spreadsheet owner allow formulas to use a key, and tells others why', async () => {
     w = await startWorld();
     const colleague = 'colleague@example.com';
-    const seen = w.rt.runFromSidebar('getSettings', [], colleague) as { mayAllowFormulas: boolean };
+    const seen = sidebar(w.rt, colleague).getSettings();
     expect(seen.mayAllowFormulas).toBe(false);
-    const r = w.rt.runFromSidebar(
-      'saveSettings',
-      [{ apiKey: 'demo-pro-key', allowFormulasToUseKey: true }],
-      colleague,
-    ) as { refused: string; allowFormulasToUseKey: boolean; hasKey: boolean };
+    const r = sidebar(w.rt, colleague).saveSettings({
+      apiKey: 'demo-pro-key',
+      allowFormulasToUseKey: true,
+    });
     expect(r.refused).toMatch(/Only the spreadsheet owner/);
     expect(r.allowFormulasToUseKey).toBe(false);
     expect(r.hasKey).toBe(false);
-    const owner = w.rt.runFromSidebar('getSettings') as { mayAllowFormulas: boolean };
+    const owner = sidebar(w.rt).getSettings();
     expect(owner.mayAllowFormulas).toBe(true);
   });
 
@@ -78,14 +73,10 @@ describe('menu and sidebar', () => {
 
   it('tests the connection in plain words', async () => {
     w = await startWorld({ apiKey: 'wrong-key' });
-    expect((w.rt.runFromSidebar('testConnection') as { message: string }).message).toMatch(
-      /refused your API key/,
-    );
-    w.rt.runFromSidebar('saveSettings', [{ baseUrl: 'http://127.0.0.1:9' }]);
+    expect(sidebar(w.rt).testConnection().message).toMatch(/refused your API key/);
+    sidebar(w.rt).saveSettings({ baseUrl: 'http://127.0.0.1:9' });
     // Not in the manifest's allowlist: the runtime refuses the fetch as Google does.
-    expect((w.rt.runFromSidebar('testConnection') as { message: string }).message).toMatch(
-      /did not answer/,
-    );
+    expect(sidebar(w.rt).testConnection().message).toMatch(/did not answer/);
     expect(w.rt.logs.some((l) => l.includes("not in the manifest's urlFetchWhitelist"))).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { KEYS, startWorld, type World } from './harness';
+import { sidebar } from '../sidebarApi';
 
 let w: World;
 afterEach(() => w?.close());
@@ -7,7 +8,7 @@ const IDS = [1001, 1002, 1003, 1004, 1005, 999999, 'abc'];
 
 async function monitor(apiKey?: string): Promise<World> {
   w = await startWorld(apiKey ? { apiKey } : {});
-  w.rt.runFromSidebar('openScanMonitor');
+  sidebar(w.rt).openScanMonitor();
   const sheet = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Scan monitor')!;
   IDS.forEach((id, i) => sheet.probe.place(i + 2, 1, { value: id }));
   return w;
@@ -20,14 +21,13 @@ function rowOf(id: unknown): Record<string, unknown> {
   return Object.fromEntries(head.map((h, i) => [h, row[i]?.value ?? '']));
 }
 
-const poll = () =>
-  w.rt.runFromSidebar('pollScanMonitor') as { watched: number; running: number; message: string };
+const poll = () => sidebar(w.rt).pollScanMonitor();
 const select = (id: number) => {
   const sheet = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Scan monitor')!;
   const row = sheet.probe.rows.findIndex((r) => r[0]?.value === id) + 1;
   sheet.setActiveSelection(`A${row}`);
 };
-const rescan = () => w.rt.runFromSidebar('rescanSelected') as { state: string; message: string };
+const rescan = () => sidebar(w.rt).rescanSelected();
 
 describe('scan monitor', () => {
   it('creates the sheet with its headers and shows every state; a failed scan never shows its 0', async () => {
@@ -85,7 +85,7 @@ describe('scan monitor', () => {
     poll();
     expect(await gets()).toBe(first + 1);
     // Refresh now: every valid row, due or not.
-    w.rt.runFromSidebar('pollScanMonitor', [true]);
+    sidebar(w.rt).pollScanMonitor(true);
     expect(await gets()).toBe(first + 1 + 6);
   });
 
@@ -198,7 +198,7 @@ describe('previews and the monitor', () => {
   it('never generates previews from the monitor sheet', async () => {
     await monitor();
     select(1001);
-    const r = w.rt.runFromSidebar('startPreviewsForSelection') as { state: string };
+    const r = sidebar(w.rt).startPreviewsForSelection();
     expect(r.state).toBe('nothing');
     expect((await w.emu.stats()).requests['POST /api/visibility/scan-preview']).toBeUndefined();
     const sheet = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Scan monitor')!;

@@ -2,6 +2,9 @@ import { fnv1a } from '../../src/domain/hash';
 import { derivedScore, findByDomain } from '../../dev/emulator/brandIndex';
 import { parseWebsite } from '../../src/domain/website';
 import { KEYS, startWorld, type World } from './harness';
+import { sidebar } from '../sidebarApi';
+import type { GenerateRequest } from '../../src/contract';
+import { failing } from '../failing';
 
 let w: World;
 afterEach(() => w?.close());
@@ -56,20 +59,9 @@ function eligibleDomains(rows: unknown[][]): Set<string> {
   return out;
 }
 
-const generate = (rt: World['rt'], request?: unknown) =>
-  rt.runFromSidebar('startPreviewsForSelection', request ? [request] : []) as {
-    state: string;
-    message: string;
-    request: unknown;
-  };
-const poll = (rt: World['rt']) =>
-  rt.runFromSidebar('pollPendingPreviews') as {
-    pending: number;
-    complete: number;
-    triggered: number;
-    failed: number;
-    asked: number;
-  };
+const generate = (rt: World['rt'], request?: GenerateRequest | null) =>
+  sidebar(rt).startPreviewsForSelection(request ?? undefined);
+const poll = (rt: World['rt']) => sidebar(rt).pollPendingPreviews();
 
 describe('bulk preview generation', () => {
   it('sends exactly one POST per eligible site, writes every row, touches nothing else, and never sends twice', async () => {
@@ -151,9 +143,7 @@ describe('bulk preview generation', () => {
     expect(r.message).toMatch(message);
     expect(JSON.stringify(w.rt.spreadsheet.activeSheet.probe.rows)).toBe(before);
     expect((await w.emu.stats()).previewsCreated).toBe(0);
-    expect((w.rt.runFromSidebar('getSettings') as { accountNotice: string }).accountNotice).toMatch(
-      message,
-    );
+    expect(sidebar(w.rt).getSettings().accountNotice).toMatch(message);
   });
 
   it('a run cut off midway resumes with no duplicate and no lost row', async () => {
@@ -172,7 +162,7 @@ describe('bulk preview generation', () => {
     const stats = await w.emu.stats();
     expect(stats.requests['POST /api/visibility/scan-preview']).toBe(1500);
     expect(stats.duplicatePreviews).toBe(0);
-    expect(table(w.rt).rows.every((r) => r['Preview status'] === 'pending')).toBe(true);
+    expect(failing(table(w.rt).rows, (r) => r['Preview status'] === 'pending')).toEqual([]);
   });
 });
 
@@ -207,7 +197,7 @@ describe('polling', () => {
     );
     // One reading per preview, however many rows share it.
     expect(history.probe.rows.length - 1).toBe(uuids.size);
-    expect(history.probe.rows.slice(1).every((r) => r[11]?.value === 'preview')).toBe(true);
+    expect(failing(history.probe.rows.slice(1), (r) => r[11]?.value === 'preview')).toEqual([]);
     expect(w.rt.fetchStats.fetchAllCalls).toBe(1);
 
     for (const row of table(w.rt).rows) {
@@ -293,9 +283,9 @@ describe('10,000-row lists', () => {
       sites.map((s, i) => [`Company ${i}`, s, '', '', '']),
     );
     const states: string[] = [];
-    let request: unknown;
+    let request: GenerateRequest | null = null;
     for (let i = 0; i < 20; i++) {
-      const r = generate(w.rt, request) as { state: string; request: unknown };
+      const r = generate(w.rt, request);
       states.push(r.state);
       if (r.state !== 'partial') break;
       request = r.request;
@@ -305,7 +295,7 @@ describe('10,000-row lists', () => {
     const stats = await w.emu.stats();
     expect(stats.requests['POST /api/visibility/scan-preview']).toBe(10000);
     expect(stats.duplicatePreviews).toBe(0);
-    expect(table(w.rt).rows.every((r) => r['Preview status'] === 'pending')).toBe(true);
+    expect(failing(table(w.rt).rows, (r) => r['Preview status'] === 'pending')).toEqual([]);
 
     w.rt.resetCounts();
     let polls = 0;
@@ -313,7 +303,7 @@ describe('10,000-row lists', () => {
       await w.elapse(30000);
       pending = poll(w.rt).pending;
     }
-    expect(table(w.rt).rows.every((r) => r['Preview status'] === 'complete')).toBe(true);
+    expect(failing(table(w.rt).rows, (r) => r['Preview status'] === 'complete')).toEqual([]);
     const gets = (await w.emu.stats()).requests['GET /api/visibility/scan-preview'] ?? 0;
     expect(gets / 10000).toBeLessThanOrEqual(3);
     // One read of the sheet and one write of the list per poll, whatever the size.
@@ -336,24 +326,21 @@ describe('rows that need attention', () => {
       ['C', 'retry-2.com', '', '', ''],
     ]);
     await w.emu.faults({ rate5xx: 1, seed: 1 });
-    const first = generate(w.rt) as { state: string; request: unknown };
+    const first = generate(w.rt);
     expect(table(w.rt).rows.map((r) => r['Preview status'])).toEqual([
       'error: service error',
       'error: bad URL',
       'error: service error',
     ]);
     await w.emu.faults({});
-    const again = w.rt.runFromSidebar('retryPreviews', [first.request]) as {
-      state: string;
-      created: number;
-    };
+    const again = sidebar(w.rt).retryPreviews(first.request!);
     expect(again).toMatchObject({ state: 'done', created: 2 });
     expect(table(w.rt).rows.map((r) => r['Preview status'])).toEqual([
       'pending',
       'error: bad URL',
       'pending',
     ]);
-    expect(w.rt.runFromSidebar('selectRow', ['Prospects', 3])).toBe(true);
+    expect(sidebar(w.rt).selectRow('Prospects', 3)).toBe(true);
     expect(w.rt.spreadsheet.getActiveRange()!.getA1Notation()).toMatch(/^A3:/);
   });
 });

@@ -4,6 +4,8 @@
 import { INDEX } from '../../dev/emulator/brandIndex';
 import { formatDate } from '../../dev/gas-runtime/mail';
 import { startWorld, type World } from './harness';
+import { sidebar } from '../sidebarApi';
+import type { Schedule } from '../../src/contract';
 
 let w: World;
 afterEach(() => w?.close());
@@ -25,12 +27,12 @@ function setUp(): void {
   w.rt.advance((((24 - parisHour) % 24) * 60 - parisMinute + 30) * 60000);
 }
 
-const save = (schedule: Record<string, unknown>) =>
-  w.rt.runFromSidebar('saveSchedule', [schedule]) as {
-    ok: boolean;
-    message: string;
-    schedule: { id: string; nextRun: string; mine: boolean; owner: string };
-  };
+/** Saves a schedule the sidebar's form sent; the test expects it saved. */
+function save(schedule: Schedule) {
+  const r = sidebar(w.rt).saveSchedule(schedule);
+  if (!r.schedule) throw new Error(`not saved: ${r.message}`);
+  return { ...r, schedule: r.schedule };
+}
 
 function scheduleRuns(): Array<{ time: Date; result: string }> {
   const log = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Visibility log');
@@ -65,7 +67,7 @@ describe('a daily schedule at 09:00', () => {
     });
     expect(saved.ok).toBe(true);
     expect(saved.schedule).toMatchObject({ mine: true, owner: w.rt.owner });
-    expect(parisHourOf(new Date(saved.schedule.nextRun))).toBe(9);
+    expect(parisHourOf(new Date(saved.schedule.nextRun!))).toBe(9);
     expect(w.rt.triggers.list).toHaveLength(1);
 
     await hours(24);
@@ -109,7 +111,7 @@ describe('a daily schedule at 09:00', () => {
     expect(scheduleRuns().map((r) => parisHourOf(r.time))).toEqual([9, 9, 9]);
     expect(w.rt.mail.sent).toHaveLength(1);
     expect(w.rt.triggers.list).toHaveLength(1);
-    const sidebarLog = w.rt.runFromSidebar('getRunLog') as Array<{ run: string; action: string }>;
+    const sidebarLog = sidebar(w.rt).getRunLog() as Array<{ run: string; action: string }>;
     expect(sidebarLog[0]).toMatchObject({
       run: 'schedule',
       action: expect.stringMatching(/^refresh scores/),
@@ -120,12 +122,12 @@ describe('a daily schedule at 09:00', () => {
     await hours(24);
     expect(scheduleRuns()).toHaveLength(3);
     const edited = save({ ...saved.schedule, paused: false, hour: 15 });
-    expect(parisHourOf(new Date(edited.schedule.nextRun))).toBe(15);
-    const listed = w.rt.runFromSidebar('getSchedules') as Array<{ hour: number; id: string }>;
+    expect(parisHourOf(new Date(edited.schedule.nextRun!))).toBe(15);
+    const listed = sidebar(w.rt).getSchedules() as Array<{ hour: number; id: string }>;
     expect(listed.map((s) => s.hour)).toEqual([15]);
-    const deleted = w.rt.runFromSidebar('deleteSchedule', [saved.schedule.id]) as { ok: boolean };
+    const deleted = sidebar(w.rt).deleteSchedule(saved.schedule.id);
     expect(deleted.ok).toBe(true);
-    expect(w.rt.runFromSidebar('getSchedules')).toEqual([]);
+    expect(sidebar(w.rt).getSchedules()).toEqual([]);
     expect(w.rt.triggers.list).toHaveLength(0);
   }, 120000);
 
@@ -178,16 +180,12 @@ describe('a daily schedule at 09:00', () => {
     w = await startWorld();
     setUp();
     const saved = save({ action: 'refreshScores', sheetName: 'Prospects', every: 'day', hour: 9 });
-    const other = w.rt.runFromSidebar(
-      'saveSchedule',
-      [{ ...saved.schedule, hour: 3 }],
-      'colleague@gmail.com',
-    ) as { ok: boolean; message: string };
+    const other = sidebar(w.rt, 'colleague@gmail.com').saveSchedule({ ...saved.schedule, hour: 3 });
     expect(other).toMatchObject({
       ok: false,
       message: expect.stringMatching(/only they can change it/),
     });
-    const seen = w.rt.runFromSidebar('getSchedules', [], 'colleague@gmail.com') as Array<{
+    const seen = sidebar(w.rt, 'colleague@gmail.com').getSchedules() as Array<{
       mine: boolean;
     }>;
     expect(seen).toMatchObject([{ mine: false }]);
@@ -199,7 +197,7 @@ describe('a daily schedule at 09:00', () => {
     expect(runs[2]!.result).toMatch(/paused after 3 failures/);
     expect(w.rt.mail.sent).toHaveLength(1);
     expect(w.rt.mail.sent[0]!.subject).toMatch(/paused/);
-    const listed = w.rt.runFromSidebar('getSchedules') as Array<{
+    const listed = sidebar(w.rt).getSchedules() as Array<{
       paused: boolean;
       failures: number;
     }>;
@@ -210,7 +208,12 @@ describe('a daily schedule at 09:00', () => {
 });
 
 describe('a schedule that meets a list with no rows yet, a busy document, or other editors', () => {
-  const daily = { action: 'refreshScores', sheetName: 'Prospects', every: 'day', hour: 9 };
+  const daily: Schedule = {
+    action: 'refreshScores',
+    sheetName: 'Prospects',
+    every: 'day',
+    hour: 9,
+  };
 
   it('is not failing while its list has a Website header and no rows: it logs "no rows yet" for four days and stays active', async () => {
     w = await startWorld();
@@ -221,7 +224,7 @@ describe('a schedule that meets a list with no rows yet, a busy document, or oth
     const runs = scheduleRuns();
     expect(runs.map((r) => r.result)).toEqual(Array(4).fill(expect.stringMatching(/^no rows yet/)));
     expect(w.rt.mail.sent).toHaveLength(0);
-    const [listed] = w.rt.runFromSidebar('getSchedules') as Array<{
+    const [listed] = sidebar(w.rt).getSchedules() as Array<{
       paused: boolean;
       failures: number;
     }>;
@@ -241,7 +244,7 @@ describe('a schedule that meets a list with no rows yet, a busy document, or oth
     expect(busy.map((r) => r.result)).toEqual(
       Array(busy.length).fill(expect.stringMatching(/^busy, next firing/)),
     );
-    let [listed] = w.rt.runFromSidebar('getSchedules') as Array<{
+    let [listed] = sidebar(w.rt).getSchedules() as Array<{
       paused: boolean;
       failures: number;
     }>;
@@ -250,7 +253,7 @@ describe('a schedule that meets a list with no rows yet, a busy document, or oth
     w.rt.holdLock('user', false);
     await hours(1);
     expect(scheduleRuns().at(-1)!.result).toMatch(/rows scored/);
-    [listed] = w.rt.runFromSidebar('getSchedules') as Array<{ paused: boolean; failures: number }>;
+    [listed] = sidebar(w.rt).getSchedules() as Array<{ paused: boolean; failures: number }>;
     expect(listed).toMatchObject({ paused: false, failures: 0 });
   }, 120000);
 
@@ -260,7 +263,7 @@ describe('a schedule that meets a list with no rows yet, a busy document, or oth
     expect(save(daily).ok).toBe(true);
     await w.emu.faults({ rate5xx: 1, seed: 3 });
     await hours(24 * 4);
-    const seen = w.rt.runFromSidebar('getSchedules', [], 'colleague@gmail.com') as Array<{
+    const seen = sidebar(w.rt, 'colleague@gmail.com').getSchedules() as Array<{
       mine: boolean;
       owner: string;
       paused: boolean;

@@ -4,6 +4,9 @@
 import { INDEX } from '../../dev/emulator/brandIndex';
 import type { Sheet } from '../../dev/gas-runtime/spreadsheet';
 import { records, startWorld, type World } from './harness';
+import { sidebar } from '../sidebarApi';
+import type { ScoreReport, ScoreRunOptions } from '../../src/contract';
+import { failing } from '../failing';
 
 let w: World;
 afterEach(() => w?.close());
@@ -12,17 +15,7 @@ const DAY = 24 * 3600 * 1000;
 const indexed = INDEX.filter((b) => !b.domain.endsWith('.example'));
 const SCORE_GETS = 'GET /api/visibility/score';
 
-type Report = {
-  state: string;
-  message: string;
-  scored: number;
-  fetched: number;
-  remaining: number;
-  movers: Array<{ brand: string; website: string; from: number; to: number; change: number }>;
-  historyAdded: number;
-  historyTrimmed: number;
-  request: unknown;
-};
+type Report = ScoreReport;
 
 /** 300 rows: 150 indexed brands (some written twice), unknown sites, bad cells and blanks. */
 function listRows(): string[] {
@@ -44,12 +37,12 @@ function load(sheet: Sheet, sites: string[]): void {
   sheet.setActiveSelection(`B1:B${sites.length + 1}`);
 }
 
-const score = (rt: World['rt'], options: unknown = {}) =>
-  rt.runFromSidebar('scoreSelection', [options]) as Report;
+const score = (rt: World['rt'], options: ScoreRunOptions = {}) =>
+  sidebar(rt).scoreSelection(options);
 
-function scoreAll(rt: World['rt'], options: Record<string, unknown>): Report[] {
+function scoreAll(rt: World['rt'], options: ScoreRunOptions): Report[] {
   const reports: Report[] = [];
-  let request: unknown = null;
+  let request: Report['request'] = null;
   for (let i = 0; i < 20; i++) {
     const r = score(rt, { ...options, request });
     reports.push(r);
@@ -67,10 +60,7 @@ describe('scoreSelection', () => {
     const sheet = w.rt.spreadsheet.activeSheet;
     const sites = listRows();
     load(sheet, sites);
-    const plan = w.rt.runFromSidebar('getScorePlan', [{ refresh: 'missing' }]) as Record<
-      string,
-      number
-    >;
+    const plan = sidebar(w.rt).getScorePlan({ refresh: 'missing' });
     const distinct = new Set(
       sites
         .filter((s) => s && s !== 'not a website')
@@ -146,10 +136,7 @@ describe('scoreSelection', () => {
     const movedBrand = indexed.find((b) => b.domain === moved[0]!.brand)!;
     const rowOfMoved = records(sheet).findIndex((r) => r.Website === movedBrand.domain) + 2;
     sheet.setActiveSelection(`C${rowOfMoved}`);
-    const siteHistory = w.rt.runFromSidebar('getSiteHistory') as {
-      site: string;
-      points: Array<{ score: number }>;
-    };
+    const siteHistory = sidebar(w.rt).getSiteHistory();
     expect(siteHistory.site).toBe(movedBrand.domain);
     expect(siteHistory.points.map((p) => p.score)).toEqual([
       movedBrand.overallScore,
@@ -179,10 +166,10 @@ describe('scoreSelection', () => {
     load(sheet, sites);
     const reports = scoreAll(w.rt, { refresh: 'missing' });
     expect(reports.length).toBeGreaterThan(1);
-    expect(reports.slice(0, -1).every((r) => r.state === 'partial')).toBe(true);
+    expect(failing(reports.slice(0, -1), (r) => r.state === 'partial')).toEqual([]);
     expect(reports.at(-1)!.state).toBe('done');
     expect(await gets()).toBe(8000);
-    expect(records(sheet).every((r) => r.Checked instanceof Date)).toBe(true);
+    expect(failing(records(sheet), (r) => r.Checked instanceof Date)).toEqual([]);
   });
 
   it('keeps the history within its cap, oldest rows first, and says so', async () => {

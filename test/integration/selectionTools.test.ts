@@ -1,6 +1,7 @@
 // Tools over the selection: freeze VIS_* formulas into values and restore them; the comparison chart.
 import { INDEX } from '../../dev/emulator/brandIndex';
 import { startWorld, type World } from './harness';
+import { sidebar } from '../sidebarApi';
 
 let w: World;
 afterEach(() => w?.close());
@@ -26,7 +27,7 @@ it('freezes VIS_ formulas into values, leaves other cells as they were, and rest
   expect(before[1]![1]).toBe(sites[0]!.overallScore);
   sheet.setActiveSelection('B2:D4');
 
-  const frozen = w.rt.runFromSidebar('freezeSelection') as { state: string; changed: number };
+  const frozen = sidebar(w.rt).freezeSelection();
   expect(frozen).toMatchObject({ state: 'done', changed: 2 });
   expect(sheet.probe.rows.flat().some((c) => c.formula)).toBe(false);
   expect(sheet.probe.rows.map((r) => r.map((c) => c.value))).toEqual(before);
@@ -38,7 +39,7 @@ it('freezes VIS_ formulas into values, leaves other cells as they were, and rest
   w.rt.recalculate();
   expect(w.rt.fetchStats.requests).toBe(0);
 
-  const restored = w.rt.runFromSidebar('restoreSelection') as { state: string; changed: number };
+  const restored = sidebar(w.rt).restoreSelection();
   expect(restored).toMatchObject({ state: 'done', changed: 2 });
   expect(sheet.probe.rows[1]![1]!.formula).toBe('=VIS_SCORE(A2:A4)');
   expect(sheet.probe.rows[1]![2]!.formula).toBe('=VIS_LEVEL(A2)');
@@ -84,7 +85,7 @@ describe.each([
     expect(before.flat().filter((v) => v !== '').length).toBeGreaterThanOrEqual(rows);
     sheet.setActiveSelection('B2');
 
-    const frozen = w.rt.runFromSidebar('freezeSelection') as { state: string; changed: number };
+    const frozen = sidebar(w.rt).freezeSelection();
     expect(frozen).toMatchObject({ state: 'done', changed: 1 });
     expect(shown(sheet, rows, cols)).toEqual(before);
     expect(sheet.cell(2, 2).formula).toBeUndefined();
@@ -95,7 +96,7 @@ describe.each([
     expect(shown(sheet, rows, cols)).toEqual(before);
 
     sheet.setActiveSelection('B2');
-    const restored = w.rt.runFromSidebar('restoreSelection') as { state: string };
+    const restored = sidebar(w.rt).restoreSelection();
     expect(restored).toMatchObject({ state: 'done' });
     w.rt.recalculate();
     expect(w.rt.formulaError(sheet, 2, 2)).toBeUndefined();
@@ -109,19 +110,19 @@ it('acts on a whole result from any of its cells, and never clears what was type
   const sheet = listWithFormula('=VIS_SCORE(A2:A21)', 20);
   const before = shown(sheet, 20, 1);
   sheet.setActiveSelection('B15');
-  expect(w.rt.runFromSidebar('freezeSelection')).toMatchObject({ state: 'done', changed: 1 });
+  expect(sidebar(w.rt).freezeSelection()).toMatchObject({ state: 'done', changed: 1 });
   expect(sheet.cell(2, 2).note).toMatch(/^Frozen by Visibility for Sheets \(20x1\)/);
   sheet.typeIn(9, 2, 'called, not interested');
 
   sheet.setActiveSelection('B20');
-  const blocked = w.rt.runFromSidebar('restoreSelection') as { state: string; message: string };
+  const blocked = sidebar(w.rt).restoreSelection();
   expect(blocked.state).toBe('nothing');
   expect(blocked.message).toMatch(/^B2 stays frozen: B9 changed since the freeze/);
   expect(sheet.cell(9, 2).value).toBe('called, not interested');
   expect(sheet.cell(2, 2).formula).toBeUndefined();
 
   sheet.typeIn(9, 2, String(before[7]![0]));
-  expect(w.rt.runFromSidebar('restoreSelection')).toMatchObject({ state: 'done', changed: 1 });
+  expect(sidebar(w.rt).restoreSelection()).toMatchObject({ state: 'done', changed: 1 });
   w.rt.recalculate();
   expect(shown(sheet, 20, 1)).toEqual(before);
 });
@@ -153,7 +154,7 @@ it('draws a comparison chart from a website selected above its competitors, on a
     [b!.domain],
   ].map((r) => r.map((value) => ({ value })));
   sheet.setActiveSelection('A2:A5');
-  const r = w.rt.runFromSidebar('insertCompareChart') as { state: string; message: string };
+  const r = sidebar(w.rt).insertCompareChart();
   expect(r.state).toBe('done');
   expect(r.message).toMatch(/against 2 competitors.*unknown-rival\.com/);
   const comparison = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Comparison')!;
@@ -175,6 +176,6 @@ it('draws a comparison chart from a website selected above its competitors, on a
   // Drawing again replaces the chart rather than stacking a second one.
   sheet.activate();
   sheet.setActiveSelection('A2:A5');
-  w.rt.runFromSidebar('insertCompareChart');
+  sidebar(w.rt).insertCompareChart();
   expect(comparison.charts).toHaveLength(1);
 });

@@ -13,6 +13,7 @@ afterEach(async () => {
   await w?.close();
 });
 
+// The self-check's dialog calls it as the sidebar does; it is not one of the sidebar's calls.
 const run = () => w.rt.runFromSidebar('runSelfCheck') as SelfCheckReport;
 const sheetNames = () => w.rt.spreadsheet.sheets.map((s) => s.probe.title);
 

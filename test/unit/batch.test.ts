@@ -1,6 +1,7 @@
 import { sendAll } from '../../src/api/batch';
 import { parsers, requests } from '../../src/api/client';
 import { FakeClock, FakeTransport, json } from './fakes';
+import { failing } from '../failing';
 
 const cfg = { baseUrl: 'https://svc.example' };
 const lookups = (n: number) =>
@@ -13,7 +14,7 @@ describe('sendAll', () => {
     const out = sendAll(t, lookups(1200), parsers.score, { clock, deadline: clock.now() + 20000 });
     expect(out.roundTrips).toBe(2);
     expect(t.batches.map((b) => b.length)).toEqual([1000, 200]);
-    expect(out.results.every((r) => r && !r.ok && r.error.code === 'NOT_FOUND')).toBe(true);
+    expect(failing(out.results, (r) => r && !r.ok && r.error.code === 'NOT_FOUND')).toEqual([]);
   });
 
   it('retries 429 after its Retry-After and 5xx after a backoff, sending fresh work meanwhile', () => {
@@ -32,7 +33,7 @@ describe('sendAll', () => {
     });
     expect(t.batches.map((b) => b.length)).toEqual([100, 10, 10]);
     expect(clock.slept).toEqual([500, 1500]);
-    expect(out.results.every((r) => r && !r.ok && r.error.code === 'NOT_FOUND')).toBe(true);
+    expect(failing(out.results, (r) => r && !r.ok && r.error.code === 'NOT_FOUND')).toEqual([]);
   });
 
   it('halves the batch when the service pushes back on most of it, and grows it back', () => {
@@ -67,7 +68,7 @@ describe('sendAll', () => {
       maxAttempts: 1,
     });
     expect(clock.slept).toEqual([]);
-    expect(out.results.every((r) => r && !r.ok && r.error.code === 'NOT_FOUND')).toBe(true);
+    expect(failing(out.results, (r) => r && !r.ok && r.error.code === 'NOT_FOUND')).toEqual([]);
     expect(t.batches.map((b) => b.length)).toEqual(new Array(8).fill(10));
   });
 
@@ -128,7 +129,7 @@ describe('sendAll', () => {
       retryable: () => false,
       onRoundTrip: (indices) => void seen.push(indices),
     });
-    expect(out.results.every((r) => r?.ok)).toBe(true);
+    expect(failing(out.results, (r) => r?.ok)).toEqual([]);
     expect(out.lostSends).toBe(25);
     expect(seen.map((s) => s.length)).toEqual([0, 0, ...new Array(12).fill(5)]);
   });
@@ -138,7 +139,7 @@ describe('sendAll', () => {
     const t = new FakeTransport(() => ({ status: 0, headers: {}, body: '' }));
     const out = sendAll(t, lookups(4), parsers.score, { clock, deadline: clock.now() + 1e9 });
     expect(t.sent).toBe(12);
-    expect(out.results.every((r) => r && !r.ok && r.error.code === 'NETWORK')).toBe(true);
+    expect(failing(out.results, (r) => r && !r.ok && r.error.code === 'NETWORK')).toEqual([]);
   });
 
   it('gives up after the attempt limit', () => {

@@ -56,13 +56,13 @@ describe('a result extent follows from the formula’s arguments', () => {
   it.each(['=SUM(A1:A3)', '=VISX(A2)', 'VIS_SCORE(A2)', ''])('%j is not ours', (formula) => {
     expect(resultExtent(formula, at, grid)).toBeNull();
   });
-  it('freezes what costs a request, and leaves a report link a formula', () => {
+  it('freezes the functions the table marks freezable, and nothing else', () => {
     expect(['=VIS_SCORE(A2)', '=VIS_REPORT_LINK(A2)', '=SUM(A2)'].map(isFreezable)).toEqual([
       true,
-      false,
+      true,
       false,
     ]);
-    const scan = { top: 1, left: 1, cells: [['=VIS_REPORT_LINK(A2:A3)', '=VIS_LEVEL(A2:A3)']] };
+    const scan = { top: 1, left: 1, cells: [['=SUM(A2:A3)', '=VIS_LEVEL(A2:A3)']] };
     const selection = { row: 1, col: 1, rows: 3, cols: 2 };
     expect(formulasReaching(scan, selection, grid).map((f) => f.formula)).toEqual([
       '=VIS_LEVEL(A2:A3)',
@@ -191,7 +191,7 @@ describe('what the user is told', () => {
       'freeze',
       { changed: 0, skipped: 0, blocked: [] },
       'nothing',
-      /^No =VIS_ formulas to freeze in the selection/,
+      /^No =VIS_ formulas in the selection/,
     ],
     [
       'restore',
