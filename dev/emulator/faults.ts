@@ -13,6 +13,8 @@ export interface FaultConfig {
   seed: number;
   /** Answers carry formula-like text and javascript:/data: links (see hostile.ts). */
   hostile: boolean;
+  /** Every account turns read-only once this many previews exist (a plan lapsing mid-run). */
+  readOnlyAfterPreviews: number | null;
 }
 
 export type Fault = 'drop' | '429' | '5xx' | 'malformed' | null;
@@ -28,6 +30,7 @@ const NO_FAULTS: FaultConfig = {
   maxConcurrent: null,
   seed: 1,
   hostile: false,
+  readOnlyAfterPreviews: null,
 };
 
 export class Faults {

@@ -125,7 +125,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return id === null ? badId() : scans.report(c.key, id, c.now);
     },
     'POST /api/visibility/scan-preview': (c) =>
-      previews.create(c.key, c.account, c.body, baseUrl, c.now),
+      previews.create(
+        c.key,
+        previews.created >= (faults.config.readOnlyAfterPreviews ?? Infinity)
+          ? { ...c.account, readOnly: true }
+          : c.account,
+        c.body,
+        baseUrl,
+        c.now,
+      ),
     'GET /api/visibility/scan-preview': (c) => {
       const uuid = c.query.get('uuid');
       return uuid

@@ -122,10 +122,8 @@ function generate(request?: GenerateRequest): GenerateReport {
   // Rows decided locally are written with the first answers, so a refusal leaves every row as it was.
   const writer = rowWriter(block.sheet, values, localPatches(fit.plan));
   const run = sendPreviews(config, fit, started, writer);
-  if (run.refusal && run.counts.created === 0) {
-    rememberAccountNotice(run.refusal.message);
-    return refusedReport(where, 0, run.refusal);
-  }
+  if (run.refusal) rememberAccountNotice(run.refusal.message);
+  if (run.refusal && run.counts.created === 0) return refusedReport(where, 0, run.refusal);
   writer.write(new Map());
   const made = run.counts.created + run.counts.reused;
   if (made > 0) setBackgroundWork(block.sheet.getParent().getId(), 'previews', made);
@@ -160,7 +158,7 @@ function rowWriter(
 
 /**
  * POSTs the plan's sites, writing each row as its answer becomes final (a run cut off later loses
- * nothing), and stops at the first account-wide refusal, which touches no row.
+ * nothing), and stops at the first account-wide refusal: the refused sites stay unsent.
  */
 function sendPreviews(
   config: ReturnType<typeof clientConfig>,
@@ -187,12 +185,13 @@ function sendPreviews(
           indices.map((i) => results[i] as Result<PreviewCreated>),
           new Date(appsScriptClock.now()),
         );
-        run.refusal = trip.refusal;
-        if (trip.refusal && run.counts.created === 0) return false;
+        run.refusal ??= trip.refusal;
+        // A refusal before any preview exists touches no row; after, what was made is written.
+        if (trip.refusal && run.counts.created + trip.created === 0) return false;
         run.counts.created += trip.created;
         run.counts.failed += trip.failed;
         run.warning ??= trip.warning;
-        run.settled += indices.length;
+        run.settled += trip.answered;
         writer.write(trip.patches);
         return !trip.refusal;
       },

@@ -66,10 +66,12 @@ export interface Counts {
 }
 
 export interface RoundTrip {
-  /** Every row of every site answered, by row. */
+  /** Every row of every site answered, by row: a site refused account-wide is left as it was. */
   patches: Map<number, RowPatch>;
   created: number;
   failed: number;
+  /** Sites whose answer is written (all but those refused account-wide, which stay unsent). */
+  answered: number;
   warning: string | null;
   /** The first account-wide refusal among the answers (read-only, plan, key). */
   refusal: ServiceError | null;
@@ -85,10 +87,16 @@ export function settleRoundTrip(
     patches: new Map(),
     created: 0,
     failed: 0,
+    answered: 0,
     warning: null,
     refusal: null,
   };
   answers.forEach((result, k) => {
+    if (!result.ok && isAccountRefusal(result.error)) {
+      trip.refusal ??= result.error;
+      return;
+    }
+    trip.answered++;
     const patch = result.ok
       ? createdPatch(result.value.uuid, result.value.reportUrl, requested)
       : errorPatch(result.error);
@@ -96,7 +104,6 @@ export function settleRoundTrip(
     if (result.ok) trip.created++;
     else trip.failed++;
     if (result.ok && result.warning) trip.warning ??= result.warning;
-    if (!result.ok && isAccountRefusal(result.error)) trip.refusal ??= result.error;
   });
   return trip;
 }
@@ -144,7 +151,7 @@ function summarise(counts: Counts, had: number): string {
   return `${parts.join(', ')}.`;
 }
 
-/** Nothing was sent because the quota is used, or nothing was made because of a refusal. */
+/** Nothing was sent because the quota is used, or nothing was made because of a refusal (no row touched). */
 export function refusedReport(
   where: GenerateRequest,
   tomorrow: number,
@@ -165,12 +172,21 @@ export function refusedReport(
 export function finalReport(fit: Fit, run: RunResult, where: GenerateRequest): GenerateReport {
   const { plan, tomorrow } = fit;
   const { counts } = run;
-  const remaining = run.refusal ? 0 : plan.send.length - run.settled;
+  const remaining = plan.send.length - run.settled;
   const later = tomorrow
     ? ` ${tomorrow} rows were left for tomorrow: today's URL-fetch quota is nearly used (${fit.reserve} fetches are kept for polling). Press Generate again tomorrow.`
     : '';
   const summary = summarise(counts, plan.alreadyHavePreview) + later;
   const shared = { ...counts, request: where, warning: run.warning };
+  if (run.refusal) {
+    // What was made is in its rows; what was not sent stays blank, so the next Generate sends only it.
+    const unsent = plan.send.length - run.settled;
+    return report(
+      'refused',
+      `${run.refusal.message} ${summary} ${plural(unsent, 'site was', 'sites were')} not sent: press Generate again once that is fixed, and only they are sent.`,
+      { ...shared, upgradeUrl: run.refusal.upgradeUrl ?? null },
+    );
+  }
   if (remaining > 0)
     return report('partial', `${summary} ${remaining} left: continuing…`, { ...shared, remaining });
   if (plan.send.length + plan.reuse.length + plan.invalid.length === 0) {

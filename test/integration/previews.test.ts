@@ -146,6 +146,33 @@ describe('bulk preview generation', () => {
     expect(sidebar(w.rt).getSettings().accountNotice).toMatch(message);
   });
 
+  it('an account turning read-only after 30 of 50 previews: the 30 are written, the 20 stay unsent and are the only ones sent once it is fixed', async () => {
+    w = await startWorld();
+    const rows = Array.from({ length: 50 }, (_, i) => [`Co ${i}`, `lapse-${i}.com`, '', '', '']);
+    load(w.rt, rows);
+    await w.emu.faults({ readOnlyAfterPreviews: 30 });
+    const r = generate(w.rt);
+    expect(r).toMatchObject({ state: 'refused', created: 30, remaining: 0 });
+    expect(r.message).toMatch(/read-only/);
+    expect(r.message).toMatch(/30 previews started.*20 sites were not sent/);
+    const after = table(w.rt).rows;
+    const made = after.filter((x) => x['Preview UUID']);
+    expect(made).toHaveLength(30);
+    expect(failing(made, (x) => x['Preview status'] === 'pending')).toEqual([]);
+    const unsent = after.filter((x) => !x['Preview UUID']);
+    expect(
+      failing(unsent, (x) => x['Preview status'] === '' && x['Preview message'] === ''),
+    ).toEqual([]);
+    expect(sidebar(w.rt).getSettings().accountNotice).toMatch(/read-only/);
+
+    await w.emu.faults({});
+    const again = generate(w.rt);
+    expect(again).toMatchObject({ state: 'done', created: 20 });
+    const stats = await w.emu.stats();
+    expect([stats.previewsCreated, stats.duplicatePreviews]).toEqual([50, 0]);
+    expect(table(w.rt).rows.filter((x) => x['Preview UUID'])).toHaveLength(50);
+  });
+
   it('a run cut off midway resumes with no duplicate and no lost row', async () => {
     w = await startWorld();
     const rows = Array.from({ length: 1500 }, (_, i) => [`Co ${i}`, `site-${i}.com`, '', '', '']);

@@ -85,9 +85,12 @@ describe('settleRoundTrip', () => {
   });
 
   it.each(['READ_ONLY', 'PLAN_UPGRADE_REQUIRED', 'KEY_REFUSED'] as const)(
-    'names an account-wide refusal (%s); a row error is not one',
+    'names an account-wide refusal (%s) and leaves its rows unsent; a row error is not one',
     (code) => {
-      expect(settleRoundTrip(plan.send, [made('u-a'), failed(code)], at).refusal?.code).toBe(code);
+      const trip = settleRoundTrip(plan.send, [made('u-a'), failed(code)], at);
+      expect(trip.refusal?.code).toBe(code);
+      expect([...trip.patches.keys()]).toEqual([2, 4]);
+      expect([trip.created, trip.failed, trip.answered]).toEqual([1, 0, 1]);
       expect(settleRoundTrip(plan.send, [failed('SERVER_ERROR')], at).refusal).toBeNull();
     },
   );
@@ -133,8 +136,8 @@ describe('finalReport', () => {
         settled: 3,
         refusal: serviceError('READ_ONLY'),
       }),
-      'done',
-      '2 previews started, 1 row with errors.',
+      'refused',
+      `${serviceError('READ_ONLY').message} 2 previews started, 1 row with errors. 1 site was not sent: press Generate again once that is fixed, and only they are sent.`,
     ],
   ])('%s', (_case, result, state, message) => {
     const r = finalReport(fit, result, where);
