@@ -32,6 +32,8 @@ export interface RuntimeOptions {
   customFunctionLimitMs?: number;
   executionLimitMs?: number;
   urlFetchDailyQuota?: number;
+  /** Property reads and writes a user may make a day (Google: 50,000 consumer, 500,000 Workspace). */
+  propertiesDailyQuota?: number;
   /**
    * Prefixes added to the manifest's urlFetchWhitelist, as a bound-script build may add them at
    * build time: the emulator's address, whose port is chosen when it starts.
@@ -187,11 +189,33 @@ export class GasRuntime {
     return this.documents.get(book.id)!.props;
   }
 
+  /**
+   * Property reads and writes per user and day ("user yyyy-mm-dd"): every call on a Properties
+   * store counts, whichever store (https://developers.google.com/apps-script/guides/services/quotas).
+   */
+  readonly propertyUse: Record<string, number> = {};
+
+  /** Today's property reads and writes by this user (the runtime's clock). */
+  propertiesUsedToday(user: string = this.owner): number {
+    return (
+      this.propertyUse[`${user} ${new Date(this.clock.now()).toISOString().slice(0, 10)}`] ?? 0
+    );
+  }
+
+  private countProperty(e: Execution): void {
+    const day = `${e.user} ${new Date(this.clock.now()).toISOString().slice(0, 10)}`;
+    const used = (this.propertyUse[day] ?? 0) + 1;
+    const quota = this.options.propertiesDailyQuota ?? dailyPropertiesQuota(e.user);
+    if (used > quota) throw new GasError('Service invoked too many times for one day: properties.');
+    this.propertyUse[day] = used;
+  }
+
   /** Counts a service call and stops the execution once it is past its limit, as Apps Script does. */
   private call(name: string): void {
     this.counts[name] = (this.counts[name] ?? 0) + 1;
     const e = this.exec;
     if (!e) return;
+    if (name.startsWith('Properties.')) this.countProperty(e);
     const cutOff = e.cutOffAt?.call === name && ++e.cutOffAt.seen >= e.cutOffAt.nth;
     // The platform ends the execution: a catch in the script cannot carry on, as in Apps Script.
     if (e.killed || cutOff || this.clock.now() - e.start > e.limitMs) {
@@ -706,6 +730,10 @@ function refuseIllegal(value: unknown, where: string): void {
  * URL fetches a day: 20,000 for consumer accounts, 100,000 for Google Workspace
  * (https://developers.google.com/apps-script/guides/services/quotas).
  */
+function dailyPropertiesQuota(user: string): number {
+  return isConsumer(user) ? 50000 : 500000;
+}
+
 function dailyFetchQuota(user: string): number {
   return isConsumer(user) ? 20000 : 100000;
 }

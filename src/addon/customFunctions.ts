@@ -7,12 +7,14 @@ import { FORMULA_BUDGET_MS } from '../limits';
 import { appsScriptClock } from '../gas/clock';
 import { documentCache, sharedCache } from '../gas/cache';
 import { clientConfig, formulasMayUseKey } from '../gas/settings';
+import { markReadOnlyExecution } from '../gas/userStore';
 import { visCompare } from '../domain/compare';
 import type { FormulaEnv } from '../domain/formulaEngine';
 import * as formulas from '../domain/formulas';
 import type { KeyValueCache } from '../domain/cache';
 
 function env(cache: KeyValueCache, needsKey: boolean): FormulaEnv {
+  markReadOnlyExecution();
   const config = clientConfig();
   return {
     config: needsKey ? config : { baseUrl: config.baseUrl },

@@ -7,6 +7,12 @@
  */
 import { REGISTRY_LOCK_WAIT_MS } from '../limits';
 import { ensurePollTrigger, removePollTrigger } from './triggers';
+import {
+  deleteUserProperty,
+  freshUserProperty,
+  setUserProperties,
+  userProperty,
+} from './userStore';
 
 export type Work = 'previews' | 'scans' | 'schedules';
 
@@ -14,10 +20,11 @@ type Registry = Record<string, Partial<Record<Work, number>>>;
 
 const REGISTRY = 'vis.background';
 
-function read(): Registry {
+/** `fresh`: read again (under the user's lock, to change it), not from this execution's snapshot. */
+function read(fresh = false): Registry {
   try {
     const parsed: unknown = JSON.parse(
-      PropertiesService.getUserProperties().getProperty(REGISTRY) ?? '{}',
+      (fresh ? freshUserProperty(REGISTRY) : userProperty(REGISTRY)) ?? '{}',
     );
     return parsed && typeof parsed === 'object' ? (parsed as Registry) : {};
   } catch {
@@ -26,9 +33,8 @@ function read(): Registry {
 }
 
 function write(registry: Registry): void {
-  const props = PropertiesService.getUserProperties();
-  if (Object.keys(registry).length) props.setProperty(REGISTRY, JSON.stringify(registry));
-  else props.deleteProperty(REGISTRY);
+  if (Object.keys(registry).length) setUserProperties({ [REGISTRY]: JSON.stringify(registry) });
+  else deleteUserProperty(REGISTRY);
   if (Object.keys(registry).length) ensurePollTrigger();
   else removePollTrigger();
 }
@@ -47,22 +53,26 @@ function withUserLock(change: () => void): void {
   }
 }
 
-/** Records how much of one kind of work a document has left; 0 takes it off the list. */
+/**
+ * Records whether a document has one kind of work left; 0 takes it off the list. Only whether is
+ * kept, not how much: the registry changes (a property write) when work starts or ends, not at
+ * every poll.
+ */
 export function setBackgroundWork(documentId: string, work: Work, count: number): void {
   // Called on every poll (every 10 s from the sidebar): the lock is taken only for a change.
-  if (unchanged(documentId, work, count)) return;
+  if (unchanged(read(), documentId, work, count)) return;
   withUserLock(() => updateWork(documentId, work, count));
 }
 
-function unchanged(documentId: string, work: Work, count: number): boolean {
-  return (read()[documentId]?.[work] ?? 0) === count;
+function unchanged(registry: Registry, documentId: string, work: Work, count: number): boolean {
+  return (registry[documentId]?.[work] ?? 0) > 0 === count > 0;
 }
 
 function updateWork(documentId: string, work: Work, count: number): void {
-  const registry = read();
+  const registry = read(true);
+  if (unchanged(registry, documentId, work, count)) return;
   const entry = registry[documentId] ?? {};
-  if ((entry[work] ?? 0) === count) return;
-  if (count > 0) entry[work] = count;
+  if (count > 0) entry[work] = 1;
   else delete entry[work];
   if (Object.keys(entry).length) registry[documentId] = entry;
   else delete registry[documentId];
@@ -77,7 +87,7 @@ export function documentsWithWork(): string[] {
 /** A document that can no longer be opened (deleted, unshared) leaves the list. */
 export function forgetDocument(documentId: string): void {
   withUserLock(() => {
-    const registry = read();
+    const registry = read(true);
     delete registry[documentId];
     write(registry);
   });

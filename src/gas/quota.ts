@@ -3,13 +3,14 @@
  * 100,000 on Google Workspace: https://developers.google.com/apps-script/guides/services/quotas),
  * so work stops cleanly with a message near the quota instead of failing mid-batch.
  *
- * The count lives in the user's properties, which never expire (a cache entry would, and then
- * undercount the day). Custom functions may not write properties: what they fetch is kept in
- * the user's cache and folded into the properties by the next execution that may write (any
- * fetch, or the sidebar's meter); the cache keeps it 6 hours, so formulas alone on a day when
- * the sidebar is never opened may undercount.
+ * The count lives in the user's properties, which never expire (a cache entry may be evicted,
+ * and then undercount the day). Property writes have a daily quota of their own, so each call's
+ * fetches go to the user's cache first, and an execution that may write folds them into the
+ * property at most every FOLD_MS (custom functions never may). What an eviction can lose is at
+ * most those minutes' fetches, well inside the reserve kept for polling.
  */
 import type { UsageView } from '../contract';
+import { mayWriteProperties, setUserProperties, userProperty } from './userStore';
 
 const CONSUMER_QUOTA = 20000;
 const WORKSPACE_QUOTA = 100000;
@@ -28,13 +29,15 @@ function today(): string {
 interface Counter {
   day: string;
   fetches: number;
+  /** When the cache's count was last folded in (ms). */
+  at?: number;
 }
+
+const FOLD_MS = 10 * 60000;
 
 function readCounter(): Counter {
   try {
-    const c = JSON.parse(
-      PropertiesService.getUserProperties().getProperty(COUNTER) ?? 'null',
-    ) as Counter | null;
+    const c = JSON.parse(userProperty(COUNTER) ?? 'null') as Counter | null;
     if (c && c.day === today() && Number.isFinite(c.fetches)) return c;
   } catch {
     // A damaged counter starts the day again.
@@ -46,12 +49,12 @@ function pendingKey(): string {
   return `${PENDING}.${today()}`;
 }
 
-function pendingFromFormulas(): number {
+function pendingInCache(): number {
   return Number(CacheService.getUserCache()?.get(pendingKey()) ?? 0) || 0;
 }
 
 function fetchesToday(): number {
-  return readCounter().fetches + pendingFromFormulas();
+  return readCounter().fetches + pendingInCache();
 }
 
 /** Blank where Google withholds it (a custom function). */
@@ -87,7 +90,7 @@ export function quotaLeft(): number {
 }
 
 export function usage(): UsageView {
-  countFetches(0);
+  countFetches(0, true);
   const t = tier();
   const used = fetchesToday();
   return {
@@ -100,18 +103,22 @@ export function usage(): UsageView {
   };
 }
 
-export function countFetches(n: number): void {
+/** `fold`: fold the cache's count into the property now (the meter, the self-check). */
+export function countFetches(n: number, fold = false): void {
   const cache = CacheService.getUserCache();
-  try {
-    const counter = readCounter();
-    const pending = pendingFromFormulas();
-    PropertiesService.getUserProperties().setProperty(
-      COUNTER,
-      JSON.stringify({ day: counter.day, fetches: counter.fetches + pending + n }),
-    );
-    if (pending) cache?.remove(pendingKey());
-  } catch {
-    // A custom function: properties are read-only here, so the cache holds the count for now.
-    cache?.put(pendingKey(), String(pendingFromFormulas() + n), CACHE_SECONDS);
+  const pending = pendingInCache() + n;
+  const counter = readCounter();
+  const due = fold || Date.now() - (counter.at ?? 0) >= FOLD_MS;
+  if (!mayWriteProperties() || !due || pending === 0) {
+    if (n) cache?.put(pendingKey(), String(pending), CACHE_SECONDS);
+    return;
   }
+  setUserProperties({
+    [COUNTER]: JSON.stringify({
+      day: counter.day,
+      fetches: counter.fetches + pending,
+      at: Date.now(),
+    }),
+  });
+  cache?.remove(pendingKey());
 }

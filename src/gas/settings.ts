@@ -5,6 +5,7 @@
 import type { ClientConfig } from '../api/client';
 import { DEFAULT_BASE_URL } from '../config';
 import type { SettingsChange } from '../contract';
+import { deleteUserProperty, setUserProperties, userProperty } from './userStore';
 
 const PROP = {
   apiKey: 'vis.apiKey',
@@ -15,20 +16,15 @@ const PROP = {
   accountNotice: 'vis.accountNotice',
 };
 
-function userProps(): GoogleAppsScript.Properties.Properties {
-  return PropertiesService.getUserProperties();
-}
-
 export function clientConfig(): ClientConfig {
-  const props = userProps().getProperties();
-  const config: ClientConfig = { baseUrl: props[PROP.baseUrl] || DEFAULT_BASE_URL };
-  const key = props[PROP.apiKey];
+  const config: ClientConfig = { baseUrl: userProperty(PROP.baseUrl) || DEFAULT_BASE_URL };
+  const key = userProperty(PROP.apiKey);
   if (key) config.apiKey = key;
   return config;
 }
 
 export function formulasMayUseKey(spreadsheetId: string): boolean {
-  return userProps().getProperty(PROP.allowFormulas(spreadsheetId)) === 'true';
+  return userProperty(PROP.allowFormulas(spreadsheetId)) === 'true';
 }
 
 export interface StoredSettings {
@@ -39,17 +35,15 @@ export interface StoredSettings {
 }
 
 export function readSettings(spreadsheetId: string): StoredSettings {
-  const props = userProps().getProperties();
   return {
-    apiKey: props[PROP.apiKey] || null,
-    baseUrl: props[PROP.baseUrl] || null,
-    allowFormulasToUseKey: props[PROP.allowFormulas(spreadsheetId)] === 'true',
-    accountNotice: props[PROP.accountNotice] || null,
+    apiKey: userProperty(PROP.apiKey) || null,
+    baseUrl: userProperty(PROP.baseUrl) || null,
+    allowFormulasToUseKey: userProperty(PROP.allowFormulas(spreadsheetId)) === 'true',
+    accountNotice: userProperty(PROP.accountNotice) || null,
   };
 }
 
 export function writeSettings(spreadsheetId: string, change: SettingsChange): void {
-  const props = userProps();
   const set: Record<string, string> = {};
   const remove: string[] = [];
   if (change.apiKey !== undefined) {
@@ -67,10 +61,11 @@ export function writeSettings(spreadsheetId: string, change: SettingsChange): vo
     if (change.allowFormulasToUseKey) set[PROP.allowFormulas(spreadsheetId)] = 'true';
     else remove.push(PROP.allowFormulas(spreadsheetId));
   }
-  if (Object.keys(set).length) props.setProperties(set);
-  for (const name of remove) props.deleteProperty(name);
+  setUserProperties(set);
+  for (const name of remove) deleteUserProperty(name);
 }
 
 export function rememberAccountNotice(notice: string): void {
-  userProps().setProperty(PROP.accountNotice, notice);
+  if (userProperty(PROP.accountNotice) !== notice)
+    setUserProperties({ [PROP.accountNotice]: notice });
 }

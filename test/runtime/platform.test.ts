@@ -215,3 +215,33 @@ describe('D1 developer metadata is kept in the file, for every editor, within it
     );
   });
 });
+
+describe('Q5 property reads and writes: 50,000 a day (consumer), 500,000 (Workspace)', () => {
+  const QUOTA = 'Service invoked too many times for one day: properties.';
+
+  it('counts every read and write on any store, per user and day, and refuses past the quota', async () => {
+    await rt.close();
+    rt = new GasRuntime({ distDir, propertiesDailyQuota: 3 });
+    rt.run('probeSetUserProp', ['a']);
+    rt.run('probeUserProp');
+    rt.run('probeUserProp');
+    expect(rt.propertiesUsedToday()).toBe(3);
+    expect(() => rt.run('probeUserProp')).toThrow(QUOTA);
+    // Another user has a quota of their own; the next day starts again.
+    expect(rt.run('probeUserProp', [], { user: 'colleague@gmail.com' })).toBeNull();
+    rt.advance(24 * 3600 * 1000);
+    expect(rt.run('probeUserProp')).toBe('a');
+  });
+
+  it.each([
+    ['owner@gmail.com', 50000],
+    ['owner@agency.example', 500000],
+  ])('the quota of %s is %i', async (user, quota) => {
+    await rt.close();
+    rt = new GasRuntime({ distDir, owner: user });
+    const day = `${user} ${new Date(rt.clock.now()).toISOString().slice(0, 10)}`;
+    rt.propertyUse[day] = quota - 1;
+    expect(() => rt.run('probeUserProp', [], { user })).not.toThrow();
+    expect(() => rt.run('probeUserProp', [], { user })).toThrow(QUOTA);
+  });
+});

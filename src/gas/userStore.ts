@@ -1,0 +1,45 @@
+/**
+ * The user's properties, read once per execution. Every read and write of a property store counts
+ * against a daily quota (50,000 on consumer accounts, 500,000 on Workspace:
+ * https://developers.google.com/apps-script/guides/services/quotas), and every entry point needs
+ * several settings: one `getProperties()` serves them all. Apps Script gives each execution a
+ * fresh global scope, so the snapshot never outlives the execution that read it.
+ */
+let snapshot: Record<string, string> | null = null;
+let readOnly = false;
+
+const store = () => PropertiesService.getUserProperties();
+
+/** A custom function: properties are readable only, so nothing here tries to write them. */
+export function markReadOnlyExecution(): void {
+  readOnly = true;
+}
+
+export const mayWriteProperties = (): boolean => !readOnly;
+
+export function userProperty(key: string): string | null {
+  snapshot ??= store().getProperties();
+  return snapshot[key] ?? null;
+}
+
+/**
+ * Read again, for a read-change-write under the user's lock: another execution may have written
+ * since this one's snapshot.
+ */
+export function freshUserProperty(key: string): string | null {
+  snapshot = store().getProperties();
+  return snapshot[key] ?? null;
+}
+
+export function setUserProperties(values: Record<string, string>): void {
+  const keys = Object.keys(values);
+  if (keys.length === 1) store().setProperty(keys[0]!, values[keys[0]!]!);
+  else if (keys.length) store().setProperties(values);
+  if (snapshot) Object.assign(snapshot, values);
+}
+
+export function deleteUserProperty(key: string): void {
+  if (snapshot && !(key in snapshot)) return;
+  store().deleteProperty(key);
+  if (snapshot) delete snapshot[key];
+}
