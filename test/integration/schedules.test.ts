@@ -111,7 +111,7 @@ describe('a daily schedule at 09:00', () => {
     expect(scheduleRuns().map((r) => parisHourOf(r.time))).toEqual([9, 9, 9]);
     expect(w.rt.mail.sent).toHaveLength(1);
     expect(w.rt.triggers.list).toHaveLength(1);
-    const sidebarLog = sidebar(w.rt).getRunLog() as Array<{ run: string; action: string }>;
+    const sidebarLog = sidebar(w.rt).getRunLog();
     expect(sidebarLog[0]).toMatchObject({
       run: 'schedule',
       action: expect.stringMatching(/^refresh scores/),
@@ -123,7 +123,7 @@ describe('a daily schedule at 09:00', () => {
     expect(scheduleRuns()).toHaveLength(3);
     const edited = save({ ...saved.schedule, paused: false, hour: 15 });
     expect(parisHourOf(new Date(edited.schedule.nextRun!))).toBe(15);
-    const listed = sidebar(w.rt).getSchedules() as Array<{ hour: number; id: string }>;
+    const listed = sidebar(w.rt).getSchedules();
     expect(listed.map((s) => s.hour)).toEqual([15]);
     const deleted = sidebar(w.rt).deleteSchedule(saved.schedule.id);
     expect(deleted.ok).toBe(true);
@@ -185,9 +185,7 @@ describe('a daily schedule at 09:00', () => {
       ok: false,
       message: expect.stringMatching(/only they can change it/),
     });
-    const seen = sidebar(w.rt, 'colleague@gmail.com').getSchedules() as Array<{
-      mine: boolean;
-    }>;
+    const seen = sidebar(w.rt, 'colleague@gmail.com').getSchedules();
     expect(seen).toMatchObject([{ mine: false }]);
 
     await w.emu.faults({ rate5xx: 1, seed: 3 });
@@ -197,10 +195,7 @@ describe('a daily schedule at 09:00', () => {
     expect(runs[2]!.result).toMatch(/paused after 3 failures/);
     expect(w.rt.mail.sent).toHaveLength(1);
     expect(w.rt.mail.sent[0]!.subject).toMatch(/paused/);
-    const listed = sidebar(w.rt).getSchedules() as Array<{
-      paused: boolean;
-      failures: number;
-    }>;
+    const listed = sidebar(w.rt).getSchedules();
     expect(listed[0]).toMatchObject({ paused: true, failures: 3 });
     // Nothing scheduled that runs, nothing pending: the trigger is gone.
     expect(w.rt.triggers.list).toHaveLength(0);
@@ -224,10 +219,7 @@ describe('a schedule that meets a list with no rows yet, a busy document, or oth
     const runs = scheduleRuns();
     expect(runs.map((r) => r.result)).toEqual(Array(4).fill(expect.stringMatching(/^no rows yet/)));
     expect(w.rt.mail.sent).toHaveLength(0);
-    const [listed] = sidebar(w.rt).getSchedules() as Array<{
-      paused: boolean;
-      failures: number;
-    }>;
+    const [listed] = sidebar(w.rt).getSchedules();
     expect(listed).toMatchObject({ paused: false, failures: 0 });
     expect(w.rt.triggers.list).toHaveLength(1);
   }, 120000);
@@ -244,16 +236,13 @@ describe('a schedule that meets a list with no rows yet, a busy document, or oth
     expect(busy.map((r) => r.result)).toEqual(
       Array(busy.length).fill(expect.stringMatching(/^busy, next firing/)),
     );
-    let [listed] = sidebar(w.rt).getSchedules() as Array<{
-      paused: boolean;
-      failures: number;
-    }>;
+    let [listed] = sidebar(w.rt).getSchedules();
     expect(listed).toMatchObject({ paused: false, failures: 0 });
     expect(w.rt.mail.sent).toHaveLength(0);
     w.rt.holdLock('user', false);
     await hours(1);
     expect(scheduleRuns().at(-1)!.result).toMatch(/rows scored/);
-    [listed] = sidebar(w.rt).getSchedules() as Array<{ paused: boolean; failures: number }>;
+    [listed] = sidebar(w.rt).getSchedules();
     expect(listed).toMatchObject({ paused: false, failures: 0 });
   }, 120000);
 
@@ -263,14 +252,7 @@ describe('a schedule that meets a list with no rows yet, a busy document, or oth
     expect(save(daily).ok).toBe(true);
     await w.emu.faults({ rate5xx: 1, seed: 3 });
     await hours(24 * 4);
-    const seen = sidebar(w.rt, 'colleague@gmail.com').getSchedules() as Array<{
-      mine: boolean;
-      owner: string;
-      paused: boolean;
-      nextRun: string | null;
-      failures: number;
-      lastResult: string;
-    }>;
+    const seen = sidebar(w.rt, 'colleague@gmail.com').getSchedules();
     expect(seen).toEqual([
       expect.objectContaining({
         mine: false,

@@ -224,7 +224,7 @@ describe('cut off, pressed twice', () => {
     ).toThrow('Exceeded maximum execution time');
     const before = rows(w.rt).filter((r) => r['Preview UUID']).length;
     w.rt.holdLock('document', true);
-    const busy = sidebar(w.rt).startPreviewsForSelection() as Report;
+    const busy = sidebar(w.rt).startPreviewsForSelection();
     expect(busy.state).toBe('busy');
     w.rt.holdLock('document', false);
     const reports = generateAll(w.rt);
@@ -476,15 +476,12 @@ describe('quota', () => {
     const day = new Date(w.rt.clock.now()).toISOString().slice(0, 10);
     w.rt.userProperties(w.rt.owner).data['vis.usage'] = JSON.stringify({ day, fetches: 19400 });
     // 600 left, 500 kept for polling: 100 rows are sent, 200 wait for tomorrow.
-    const fits = sidebar(w.rt).startPreviewsForSelection() as Report & {
-      created: number;
-      leftForTomorrow: number;
-    };
+    const fits = sidebar(w.rt).startPreviewsForSelection();
     expect(fits.state).toBe('done');
     expect([fits.created, fits.leftForTomorrow]).toEqual([100, 200]);
     expect(fits.message).toMatch(/200 rows were left for tomorrow/);
     expect((await w.emu.stats()).previewsCreated).toBe(100);
-    const refused = sidebar(w.rt).startPreviewsForSelection() as Report;
+    const refused = sidebar(w.rt).startPreviewsForSelection();
     expect(refused.state).toBe('refused');
     expect(refused.message).toMatch(/quota/);
     expect((await w.emu.stats()).previewsCreated).toBe(100);

@@ -2,6 +2,7 @@
 import type { Clock } from '../../src/api/batch';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/http';
 import type { KeyValueCache } from '../../src/domain/cache';
+import type { RowState } from '../../src/domain/previewJobs';
 
 export class FakeClock implements Clock {
   t = 1_000_000;
@@ -77,3 +78,14 @@ export function brand(slug: string, score: number) {
     platformScores: { chatgpt: score, gemini: { queried: false, score: null } },
   };
 }
+
+/** A selected row as Generate reads it: blank preview columns unless given. */
+export const rowState = (n: number, website: unknown, extra: Partial<RowState> = {}): RowState => ({
+  row: n,
+  website,
+  uuid: '',
+  status: '',
+  reportUrl: '',
+  requested: '',
+  ...extra,
+});

@@ -8,17 +8,8 @@ import {
   settleRoundTrip,
   type RunResult,
 } from '../../src/domain/generationRun';
-import { planGeneration, UNANSWERED, type RowState } from '../../src/domain/previewJobs';
-
-const row = (n: number, website: unknown, extra: Partial<RowState> = {}): RowState => ({
-  row: n,
-  website,
-  uuid: '',
-  status: '',
-  reportUrl: '',
-  requested: '',
-  ...extra,
-});
+import { planGeneration, UNANSWERED } from '../../src/domain/previewJobs';
+import { rowState as row } from './fakes';
 
 const sites = (n: number) => Array.from({ length: n }, (_, i) => row(i + 2, `site${i}.com`));
 const made = (uuid: string, warning?: string): Result<PreviewCreated> => ({

@@ -7,17 +7,8 @@ import {
   planGeneration,
   pollPatch,
   UNANSWERED,
-  type RowState,
 } from '../../src/domain/previewJobs';
-const row = (n: number, website: unknown, extra: Partial<RowState> = {}): RowState => ({
-  row: n,
-  website,
-  uuid: '',
-  status: '',
-  reportUrl: '',
-  requested: '',
-  ...extra,
-});
+import { rowState as row } from './fakes';
 
 describe('planGeneration', () => {
   it('sends each new site once (rows left without an answer again), reuses previews of the sheet, and skips what must not be sent', () => {
