@@ -64,7 +64,7 @@ export function pollPreviewsIn(book: Book): PollReport {
   );
 }
 
-const pendingOf = (tables: Table<Key>[]) =>
+const pendingOf = (tables: Read[]) =>
   tables.flatMap(rowsOf).filter((r) => isPending(r.uuid, r.status));
 
 function byTable(patches: Array<{ at: Row; patch: RowPatch }>) {
@@ -94,16 +94,18 @@ function dueNow(pending: Row[]): string[] {
   return due;
 }
 
-/** Every sheet with a Preview UUID column, read once. */
-function readTables(book: Book): Table<Key>[] {
+/** A sheet with a Preview UUID column, read once, with its name (asked of Sheets once). */
+type Read = { table: Table<Key>; sheet: string };
+
+function readTables(book: Book): Read[] {
   return book
     .getSheets()
-    .map((sheet) => openTable(sheet, PREVIEW_HEADERS, false))
-    .filter((table) => table.columns.uuid > 0);
+    .map((sheet) => ({ table: openTable(sheet, PREVIEW_HEADERS, false), sheet }))
+    .filter(({ table }) => table.columns.uuid > 0)
+    .map(({ table, sheet }) => ({ table, sheet: sheet.getName() }));
 }
 
-function rowsOf(table: Table<Key>): Row[] {
-  const sheet = table.sheet.getName();
+function rowsOf({ table, sheet }: Read): Row[] {
   const website = websiteColumnIndex(table.values[HEADER_ROW - 1] ?? []);
   const rows: Row[] = [];
   for (let row = HEADER_ROW + 1; row <= table.values.length; row++)

@@ -32,9 +32,8 @@ export function freshUserProperty(key: string): string | null {
 }
 
 export function setUserProperties(values: Record<string, string>): void {
-  const keys = Object.keys(values);
-  if (keys.length === 1) store().setProperty(keys[0]!, values[keys[0]!]!);
-  else if (keys.length) store().setProperties(values);
+  if (Object.keys(values).length === 0) return;
+  store().setProperties(values);
   if (snapshot) Object.assign(snapshot, values);
 }
 
