@@ -30,8 +30,9 @@ import {
   heldNews,
   holdNews,
   myRuns,
-  saveMyRuns,
+  saveMyRun,
   saveSharedRun,
+  stillSaved,
   type MyRun,
 } from '../gas/scheduleStore';
 import { hasWebsiteHeader } from '../gas/selection';
@@ -137,7 +138,7 @@ export function stateOf(run: MyRun): RunState {
 /** Saves a run record where its owner's trigger and every editor read it. */
 export function saveRun(book: Book, runs: Record<string, MyRun>, run: MyRun): void {
   runs[run.schedule.id] = run;
-  saveMyRuns(runs);
+  saveMyRun(run.schedule.id, run);
   const { lastRun, lastResult, failures, paused } = stateOf(run);
   saveSharedRun(book, run.schedule.id, { lastRun, lastResult, failures, paused });
 }
@@ -145,6 +146,7 @@ export function saveRun(book: Book, runs: Record<string, MyRun>, run: MyRun): vo
 function apply(book: Book, runs: Record<string, MyRun>, before: MyRun, d: RunDecision): void {
   const { paused, ...state } = d.state;
   const run: MyRun = { ...before, ...state, schedule: { ...before.schedule, paused } };
+  if (!stillSaved(run.schedule.id)) return void delete runs[run.schedule.id];
   // Saved before the e-mail: a failure after it can never send the same digest again.
   saveRun(book, runs, run);
   if (d.news === 'drop') dropNews(run.schedule.id);

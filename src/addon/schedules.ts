@@ -3,17 +3,24 @@
  * to see and into the owner's registry for the owner's clock trigger; `scheduleRuns.ts` runs them.
  */
 import { SCHEDULE_ACTIONS } from '../domain/scheduleRun';
-import { checkSchedule, isDue, nextDueAt, periodStart } from '../domain/schedules';
+import {
+  checkSchedule,
+  isDue,
+  nextDueAt,
+  periodStart,
+  scheduleRoomRefusal,
+} from '../domain/schedules';
 import { appsScriptClock } from '../gas/clock';
 import { readLog } from '../gas/runLog';
 import {
   documentSchedules,
   dropNews,
   myRuns,
-  saveDocumentSchedules,
-  saveMyRuns,
+  saveDocumentSchedule,
+  saveMyRun,
   saveSharedRun,
   sharedRuns,
+  storeSizeWith,
   type Definition,
   type MyRun,
   type SharedRun,
@@ -103,18 +110,23 @@ export function saveSchedule(input: Schedule): ScheduleReport {
   const list = documentSchedules();
   const existing = list.find((d) => d.id === checked.schedule.id);
   if (existing && existing.owner !== me()) return notYours(existing.owner, 'change');
+  const now = appsScriptClock.now();
   const definition: Definition = {
     ...checked.schedule,
     sheetName: SCHEDULE_ACTIONS[checked.schedule.action].sheet(checked.schedule),
     id: existing?.id ?? Utilities.getUuid(),
     owner: me(),
+    created: existing?.created ?? now,
   };
-  saveDocumentSchedules(
-    existing ? list.map((d) => (d.id === definition.id ? definition : d)) : [...list, definition],
-  );
   const runs = myRuns();
-  const now = appsScriptClock.now();
   const run = savedRun(book, definition, runs[definition.id], now);
+  const refusal = scheduleRoomRefusal({
+    isNew: !existing,
+    inSpreadsheet: list.length,
+    storeSizeAfter: storeSizeWith(run),
+  });
+  if (refusal) return { ok: false, message: refusal, schedule: null };
+  saveDocumentSchedule(definition.id, definition, list);
   saveRun(book, runs, run);
   registerMine(book, runs);
   return {
@@ -138,10 +150,10 @@ export function deleteSchedule(id: string): ScheduleReport {
       schedule: null,
     };
   if (found.owner !== me()) return notYours(found.owner, 'delete');
-  saveDocumentSchedules(list.filter((d) => d.id !== id));
+  saveDocumentSchedule(id, null, list);
   const runs = myRuns();
   delete runs[id];
-  saveMyRuns(runs);
+  saveMyRun(id, null);
   saveSharedRun(book, id, null);
   dropNews(id);
   registerMine(book, runs);

@@ -117,6 +117,28 @@ export function isNews(m: Mover, minChange: number): boolean {
 
 export const DIGEST_LINES = 50;
 
+/**
+ * Schedules one spreadsheet keeps (all its editors' together): each keeps about 200 characters of
+ * shared run record in the file's developer metadata, which holds 30,000 (docs/platform-limits.md,
+ * D1), so 100 stay well inside it. An agency's 50 client sheets fit twice over.
+ */
+export const MAX_SCHEDULES_PER_SPREADSHEET = 100;
+/** Of the 500 KB Google gives each user's properties (P1), what schedules' run records may fill. */
+export const SCHEDULE_STORE_BUDGET = 400 * 1024;
+
+/** Why a new schedule cannot be saved, in words, before anything is written; null if it can. */
+export function scheduleRoomRefusal(i: {
+  isNew: boolean;
+  inSpreadsheet: number;
+  storeSizeAfter: number;
+}): string | null {
+  if (i.isNew && i.inSpreadsheet >= MAX_SCHEDULES_PER_SPREADSHEET)
+    return `This spreadsheet already has ${MAX_SCHEDULES_PER_SPREADSHEET} schedules, the most one spreadsheet keeps: delete one you no longer need (or put this one in another spreadsheet).`;
+  if (i.storeSizeAfter > SCHEDULE_STORE_BUDGET)
+    return 'Your schedules across all your spreadsheets fill the space Google keeps for your settings (500 KB): delete schedules you no longer need, then save this one again.';
+  return null;
+}
+
 /** The digest's lines, at most 50 and "and N more" (`more`: lines already dropped earlier).
  * Text only: nothing in it can run. */
 export function digestLines(lines: string[], more = 0): string[] {

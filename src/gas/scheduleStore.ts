@@ -8,8 +8,21 @@
 import type { Schedule } from '../contract';
 import type { HeldNews, RunState } from '../domain/scheduleRun';
 import { DIGEST_LINES } from '../domain/schedules';
+import {
+  deleteUserProperty,
+  rereadUserProperties,
+  setUserProperties,
+  userPropertiesStartingWith,
+  userProperty,
+  userStoreSize,
+} from './userStore';
 
-export type Definition = Schedule & { id: string; owner: string };
+export type Definition = Schedule & {
+  id: string;
+  owner: string;
+  /** When it was first saved (ms): the Schedules tab lists in that order. */
+  created?: number;
+};
 
 export interface MyRun {
   docId: string;
@@ -23,10 +36,21 @@ export interface MyRun {
   runStarted: number | null;
 }
 
-const DOC_KEY = 'vis.schedules';
-const USER_KEY = 'vis.schedules.mine';
+/**
+ * One property per schedule, in the document (its definition) and in the owner's properties (its
+ * runs): a value holds 9 KB (https://developers.google.com/apps-script/guides/services/quotas),
+ * so an agency's fiftieth schedule saves as the first did, and a run's state never grows a value
+ * that other schedules share. Versions before this kept each list in one value (`LEGACY_*`): they
+ * are read, and split into one property each at the next change.
+ */
+const DEF_PREFIX = 'vis.schedule.def.';
+const RUN_PREFIX = 'vis.run.';
+const LEGACY_DOC_KEY = 'vis.schedules';
+const LEGACY_USER_KEY = 'vis.schedules.mine';
+/** What a run record keeps of its last result; the run log has it whole. */
+const RESULT_CHARS = 500;
 
-function parse<T>(text: string | null, fallback: T): T {
+function parse<T>(text: string | null | undefined, fallback: T): T {
   try {
     return text ? (JSON.parse(text) as T) : fallback;
   } catch {
@@ -34,50 +58,104 @@ function parse<T>(text: string | null, fallback: T): T {
   }
 }
 
+const docProps = () => PropertiesService.getDocumentProperties();
+/** Whether this execution's read of the document found a legacy list, to split at the next change. */
+let legacyInDocument = false;
+
+/** The document's schedules, oldest first, from one read of its properties. */
 export function documentSchedules(): Definition[] {
-  return parse(PropertiesService.getDocumentProperties().getProperty(DOC_KEY), []);
+  const all = docProps().getProperties();
+  const byId = new Map<string, Definition>();
+  legacyInDocument = LEGACY_DOC_KEY in all;
+  for (const d of parse<Definition[]>(all[LEGACY_DOC_KEY], [])) byId.set(d.id, d);
+  for (const [key, value] of Object.entries(all)) {
+    const d = key.startsWith(DEF_PREFIX) ? parse<Definition | null>(value, null) : null;
+    if (d?.id) byId.set(d.id, d);
+  }
+  return [...byId.values()].sort((a, b) => (a.created ?? 0) - (b.created ?? 0));
 }
 
-export function saveDocumentSchedules(list: Definition[]): void {
-  const props = PropertiesService.getDocumentProperties();
-  if (list.length) props.setProperty(DOC_KEY, JSON.stringify(list));
-  else props.deleteProperty(DOC_KEY);
+/** Writes one definition (null deletes it); `list`, from `documentSchedules`, splits a legacy list. */
+export function saveDocumentSchedule(id: string, d: Definition | null, list: Definition[]): void {
+  const props = docProps();
+  if (legacyInDocument) {
+    legacyInDocument = false;
+    const split = Object.fromEntries(
+      list.filter((x) => x.id !== id).map((x) => [DEF_PREFIX + x.id, JSON.stringify(x)]),
+    );
+    props.setProperties(split);
+    props.deleteProperty(LEGACY_DOC_KEY);
+  }
+  if (d) props.setProperty(DEF_PREFIX + id, JSON.stringify(d));
+  else props.deleteProperty(DEF_PREFIX + id);
+}
+
+/** This user's run records, by schedule id, from this execution's one read of their properties. */
+export function myRuns(): Record<string, MyRun> {
+  const runs = parse<Record<string, MyRun>>(userProperty(LEGACY_USER_KEY), {});
+  for (const value of Object.values(userPropertiesStartingWith(RUN_PREFIX))) {
+    const run = parse<MyRun | null>(value, null);
+    if (run?.schedule?.id) runs[run.schedule.id] = run;
+  }
+  return runs;
+}
+
+const runValue = (run: MyRun): string =>
+  JSON.stringify({ ...run, lastResult: run.lastResult?.slice(0, RESULT_CHARS) ?? null });
+
+/** A legacy list split into one property per run, less `except`. */
+function splitLegacy(except: string): Record<string, string> {
+  const legacy = parse<Record<string, MyRun>>(userProperty(LEGACY_USER_KEY), {});
+  return Object.fromEntries(
+    Object.values(legacy)
+      .filter((r) => r.schedule.id !== except)
+      .map((r) => [RUN_PREFIX + r.schedule.id, runValue(r)]),
+  );
+}
+
+/** Writes one run record (null deletes it), in one property write. */
+export function saveMyRun(id: string, run: MyRun | null): void {
+  const hadLegacy = userProperty(LEGACY_USER_KEY) !== null;
+  const values = hadLegacy ? splitLegacy(id) : {};
+  if (run) values[RUN_PREFIX + id] = runValue(run);
+  setUserProperties(values);
+  if (hadLegacy) deleteUserProperty(LEGACY_USER_KEY);
+  if (!run) deleteUserProperty(RUN_PREFIX + id);
+}
+
+/**
+ * Whether the schedule is still saved, read afresh: a background run that took minutes must not
+ * write back a schedule its owner deleted meanwhile from the sidebar.
+ */
+export function stillSaved(id: string): boolean {
+  rereadUserProperties();
+  return id in myRuns();
+}
+
+/** What the user's store would hold with one more run record like `run` (characters). */
+export function storeSizeWith(run: MyRun): number {
+  return userStoreSize() + RUN_PREFIX.length + run.schedule.id.length + runValue(run).length;
 }
 
 /**
  * What a run continued over several firings has found so far, for the one digest at its end.
- * One user property per schedule: a value may hold 9 KB
- * (https://developers.google.com/apps-script/guides/services/quotas#current_limitations), so the
- * lines kept are capped and cut, and the rest only counted.
+ * One user property per schedule, its lines capped and cut, and the rest only counted.
  */
 const NEWS_KEY = (id: string) => `vis.schedules.news.${id}`;
 const HELD_LINE_CHARS = 160;
 
 export function heldNews(id: string): HeldNews {
-  return parse(PropertiesService.getUserProperties().getProperty(NEWS_KEY(id)), {
-    lines: [],
-    more: 0,
-  });
+  return parse(userProperty(NEWS_KEY(id)), { lines: [], more: 0 });
 }
 
 export function holdNews(id: string, news: HeldNews): void {
   const lines = news.lines.slice(0, DIGEST_LINES).map((l) => l.slice(0, HELD_LINE_CHARS));
   const more = news.more + Math.max(0, news.lines.length - DIGEST_LINES);
-  PropertiesService.getUserProperties().setProperty(NEWS_KEY(id), JSON.stringify({ lines, more }));
+  setUserProperties({ [NEWS_KEY(id)]: JSON.stringify({ lines, more }) });
 }
 
 export function dropNews(id: string): void {
-  PropertiesService.getUserProperties().deleteProperty(NEWS_KEY(id));
-}
-
-export function myRuns(): Record<string, MyRun> {
-  return parse(PropertiesService.getUserProperties().getProperty(USER_KEY), {});
-}
-
-export function saveMyRuns(runs: Record<string, MyRun>): void {
-  const props = PropertiesService.getUserProperties();
-  if (Object.keys(runs).length) props.setProperty(USER_KEY, JSON.stringify(runs));
-  else props.deleteProperty(USER_KEY);
+  deleteUserProperty(NEWS_KEY(id));
 }
 
 /** What every editor is shown of a schedule's runs. */

@@ -17,9 +17,23 @@ export function markReadOnlyExecution(): void {
 
 export const mayWriteProperties = (): boolean => !readOnly;
 
-export function userProperty(key: string): string | null {
+function read(): Record<string, string> {
   snapshot ??= store().getProperties();
-  return snapshot[key] ?? null;
+  return snapshot;
+}
+
+export function userProperty(key: string): string | null {
+  return read()[key] ?? null;
+}
+
+/** Every value whose key starts with `prefix`, by key (one record per schedule, for example). */
+export function userPropertiesStartingWith(prefix: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(read()).filter(([k]) => k.startsWith(prefix)));
+}
+
+/** Characters the user's store holds (keys and values), against Google's 500 KB per store. */
+export function userStoreSize(): number {
+  return Object.entries(read()).reduce((n, [k, v]) => n + k.length + v.length, 0);
 }
 
 /**
@@ -27,8 +41,12 @@ export function userProperty(key: string): string | null {
  * since this one's snapshot.
  */
 export function freshUserProperty(key: string): string | null {
+  rereadUserProperties();
+  return userProperty(key);
+}
+
+export function rereadUserProperties(): void {
   snapshot = store().getProperties();
-  return snapshot[key] ?? null;
 }
 
 export function setUserProperties(values: Record<string, string>): void {

@@ -6,6 +6,7 @@ import { formatDate } from '../../dev/gas-runtime/mail';
 import { startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import type { Schedule } from '../../src/contract';
+import { failing } from '../failing';
 
 let w: World;
 afterEach(() => w?.close());
@@ -263,5 +264,105 @@ describe('a schedule that meets a list with no rows yet, a busy document, or oth
         lastResult: expect.stringMatching(/paused after 3 failures/),
       }),
     ]);
+  }, 120000);
+});
+
+describe('schedules at agency scale', () => {
+  const clientSheet = (i: number) => `Client ${i}`;
+
+  /** One sheet per client, three brands each, and a daily schedule for each at 09:00. */
+  function agency(count: number): void {
+    setUp();
+    for (let i = 1; i <= count; i++) {
+      const sheet = w.rt.spreadsheet.addSheet(clientSheet(i));
+      const three = [0, 1, 2].map((k) => brands[(i + k) % brands.length]!);
+      sheet.probe.rows = [['Company', 'Website'], ...three.map((b) => [b.brandName, b.domain])].map(
+        (r) => r.map((value) => ({ value })),
+      );
+    }
+  }
+
+  const daily = (i: number): Schedule => ({
+    action: 'refreshScores',
+    sheetName: clientSheet(i),
+    every: 'day',
+    hour: 9,
+    refresh: 'all',
+    alert: { email: true, minChange: 5 },
+  });
+
+  it('saves, lists and runs 50 schedules over two days, each once a day, one property each', async () => {
+    w = await startWorld();
+    agency(50);
+    for (let i = 1; i <= 50; i++)
+      expect(sidebar(w.rt).saveSchedule(daily(i))).toMatchObject({ ok: true });
+    const listed = sidebar(w.rt).getSchedules();
+    expect(listed.map((s) => s.sheetName)).toEqual(
+      Array.from({ length: 50 }, (_, i) => clientSheet(i + 1)),
+    );
+    const props = w.rt.userProperties(w.rt.owner).data;
+    const runKeys = Object.keys(props).filter((k) => k.startsWith('vis.run.'));
+    expect(runKeys).toHaveLength(50);
+    expect(Math.max(...Object.values(props).map((v) => v.length))).toBeLessThan(2000);
+
+    await hours(48);
+    const perSheet = new Map<string, number>();
+    const log = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Visibility log')!;
+    for (const r of log.probe.rows.slice(1).filter((r) => r[1]?.value === 'schedule')) {
+      const sheet = String(r[3]?.value);
+      perSheet.set(sheet, (perSheet.get(sheet) ?? 0) + 1);
+    }
+    const sheets = Array.from({ length: 50 }, (_, i) => clientSheet(i + 1));
+    expect(failing(sheets, (s) => perSheet.get(s) === 2)).toEqual([]);
+    expect(
+      sidebar(w.rt)
+        .getSchedules()
+        .every((s) => s.lastRun !== null && s.failures === 0),
+    ).toBe(true);
+  }, 240000);
+
+  it('refuses the 101st schedule of a spreadsheet in words, before writing anything', async () => {
+    w = await startWorld();
+    agency(1);
+    for (let i = 0; i < 100; i++) expect(sidebar(w.rt).saveSchedule(daily(1)).ok).toBe(true);
+    const before = JSON.stringify(w.rt.documentProps.data);
+    const refused = sidebar(w.rt).saveSchedule(daily(1));
+    expect(refused).toMatchObject({ ok: false, schedule: null });
+    expect(refused.message).toMatch(/already has 100 schedules.*delete one/);
+    expect(JSON.stringify(w.rt.documentProps.data)).toBe(before);
+    // Editing one of the hundred still saves.
+    const first = sidebar(w.rt).getSchedules()[0]!;
+    expect(sidebar(w.rt).saveSchedule({ ...first, hour: 10 }).ok).toBe(true);
+  }, 120000);
+
+  it('reads the lists an earlier version kept in one value, and splits them at the next change', async () => {
+    w = await startWorld();
+    agency(2);
+    expect(sidebar(w.rt).saveSchedule(daily(1)).ok).toBe(true);
+    expect(sidebar(w.rt).saveSchedule(daily(2)).ok).toBe(true);
+    // Rewrite both stores as the earlier version kept them: one list each.
+    const doc = w.rt.documentProps.data;
+    const user = w.rt.userProperties(w.rt.owner).data;
+    const defs = Object.keys(doc).filter((k) => k.startsWith('vis.schedule.def.'));
+    doc['vis.schedules'] = JSON.stringify(defs.map((k) => JSON.parse(doc[k]!)));
+    const runs = Object.keys(user).filter((k) => k.startsWith('vis.run.'));
+    user['vis.schedules.mine'] = JSON.stringify(
+      Object.fromEntries(runs.map((k) => [k.slice('vis.run.'.length), JSON.parse(user[k]!)])),
+    );
+    for (const k of defs) delete doc[k];
+    for (const k of runs) delete user[k];
+
+    const listed = sidebar(w.rt).getSchedules();
+    expect(listed.map((s) => s.sheetName)).toEqual([clientSheet(1), clientSheet(2)]);
+    expect(sidebar(w.rt).deleteSchedule(listed[0]!.id).ok).toBe(true);
+    expect(doc['vis.schedules']).toBeUndefined();
+    expect(user['vis.schedules.mine']).toBeUndefined();
+    expect(
+      sidebar(w.rt)
+        .getSchedules()
+        .map((s) => s.sheetName),
+    ).toEqual([clientSheet(2)]);
+    await hours(24);
+    expect(sidebar(w.rt).getSchedules()[0]!.lastRun).not.toBeNull();
   }, 120000);
 });

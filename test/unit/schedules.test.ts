@@ -6,6 +6,8 @@ import {
   lastDueAt,
   moverLine,
   periodStart,
+  SCHEDULE_STORE_BUDGET,
+  scheduleRoomRefusal,
 } from '../../src/domain/schedules';
 
 const H = 3600 * 1000;
@@ -107,4 +109,20 @@ it('never puts text a spreadsheet would run into a digest line', () => {
     change: 29,
   });
   expect(line.startsWith("'=HYPERLINK")).toBe(true);
+});
+
+describe('room for one more schedule', () => {
+  const room = { isNew: true, inSpreadsheet: 0, storeSizeAfter: 1000 };
+  it.each([
+    ['a first schedule', room, null],
+    ['the 100th', { ...room, inSpreadsheet: 99 }, null],
+    ['the 101st', { ...room, inSpreadsheet: 100 }, /already has 100 schedules/],
+    ['an edit of one of 100', { ...room, isNew: false, inSpreadsheet: 100 }, null],
+    ['one past the store', { ...room, storeSizeAfter: SCHEDULE_STORE_BUDGET + 1 }, /500 KB/],
+    ['an edit past the store', { ...room, isNew: false, storeSizeAfter: 1e6 }, /500 KB/],
+  ])('%s', (_, input, expected) => {
+    const refusal = scheduleRoomRefusal(input);
+    if (expected === null) expect(refusal).toBeNull();
+    else expect(refusal).toMatch(expected);
+  });
 });
