@@ -6,7 +6,7 @@
 import * as esbuild from 'esbuild';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { declarationsOf } from './scripts/declarations.mjs';
+import { declarationsOf, ENTRY, globalNames } from './scripts/declarations.mjs';
 
 export const GLOBAL_NAME = 'VisibilityForSheets';
 /** The defaults, also the source's fallbacks (src/config.ts): one file, read by both. */
@@ -65,7 +65,7 @@ async function exportedNames(s) {
 
 function wrapper(name, { doc, params }) {
   const docBlock = doc ? doc.replace(/^[ \t]*/gm, (m) => (m ? ' ' : '')) + '\n' : '';
-  return `${docBlock}function ${name}(${params.join(', ')}) {\n  return ${GLOBAL_NAME}.${name}.apply(null, arguments);\n}\n`;
+  return `${docBlock}function ${name}(${params.join(', ')}) {\n  return ${GLOBAL_NAME}.${ENTRY}(${GLOBAL_NAME}.${name}, arguments);\n}\n`;
 }
 
 export async function build() {
@@ -81,7 +81,7 @@ export async function build() {
   });
   const wrappers = [];
   const declarations = declarationsOf(inputs.filter((f) => f.startsWith('src/')));
-  for (const name of names) {
+  for (const name of globalNames(names)) {
     const declaration = declarations.get(name);
     if (!declaration)
       throw new Error(`build: cannot find the declaration of exported function ${name}`);

@@ -1,3 +1,5 @@
 export function exportedNames(file: string): string[];
 export function declarationsOf(files: string[]): Map<string, { doc: string; params: string[] }>;
 export const INDEX: string;
+export const ENTRY: string;
+export function globalNames(names: string[]): string[];

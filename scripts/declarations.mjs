@@ -11,6 +11,15 @@ function parse(file) {
 
 const isExported = (node) => (ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Export) !== 0;
 
+/**
+ * What src/index.ts exports to run every other export through (src/gas/entry.ts): not a global
+ * of its own, but what each global calls.
+ */
+export const ENTRY = '__entry';
+
+/** The globals Apps Script sees: every export but ENTRY. */
+export const globalNames = (names) => names.filter((n) => n !== ENTRY);
+
 /** The names a module re-exports or exports itself, in source order. */
 export function exportedNames(file) {
   const names = [];

@@ -193,6 +193,10 @@ export interface UsageView {
   tier: 'consumer' | 'workspace';
   /** Why this quota is assumed, in plain words. */
   why: string;
+  /** Property reads and writes the add-on made today (Google counts them against a quota). */
+  properties: { today: number; quota: number };
+  /** Minutes the background work ran today, of the day's trigger run time. */
+  triggerMinutes: { today: number; quota: number };
 }
 
 /** The service's levels, lowest first (the sidebar lists them; `domain/levels.ts` maps scores). */

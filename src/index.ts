@@ -1,5 +1,5 @@
 // The one list of functions Apps Script sees as globals (build.mjs generates a top-level
-// declaration for each). Nothing else belongs here.
+// declaration for each, which calls it through `__entry`). Nothing else belongs here.
 export {
   VIS_SCORE,
   VIS_LEVEL,
@@ -38,3 +38,4 @@ export { retryPreviews, selectRow } from './addon/attention';
 export { getDiagnostics, showHelp } from './addon/help';
 export { runSelfCheck, showSelfCheck } from './addon/selfCheck';
 export { insertTemplate } from './addon/templates';
+export { entry as __entry } from './gas/entry';

@@ -31,3 +31,11 @@ export const MAX_POLLED_PER_RUN = 5000;
 
 /** How long a change to the user's background-work registry waits for another execution's. */
 export const REGISTRY_LOCK_WAIT_MS = 2 * SECOND;
+
+/** How long a change to today's meters waits for another execution's. */
+export const METER_LOCK_WAIT_MS = 2 * SECOND;
+/**
+ * Of the day's trigger run time, what schedules leave for the hourly polls of pending previews and
+ * scans (a poll takes seconds; one more score round trip may overrun a firing's budget).
+ */
+export const TRIGGER_TIME_RESERVE_MS = 15 * MINUTE;

@@ -36,6 +36,21 @@ export class CacheStore {
     return entry.value;
   }
 
+  /**
+   * Evicts each entry with probability `fraction` (`random` in [0, 1)): CacheService may drop an
+   * entry before it expires (https://developers.google.com/apps-script/reference/cache/cache).
+   */
+  evict(fraction: number, random: () => number): number {
+    let evicted = 0;
+    for (const key of [...this.data.keys()]) {
+      if (random() < fraction) {
+        this.data.delete(key);
+        evicted++;
+      }
+    }
+    return evicted;
+  }
+
   get(key: string): string | null {
     this.call('Cache.get');
     this.checkKey(key);

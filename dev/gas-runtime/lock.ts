@@ -1,7 +1,7 @@
 /**
- * LockService. Executions here run one at a time, so "another execution holds the lock" is
- * simulated by holding it from outside (GasRuntime.holdLock) — as when a second user presses
- * Generate while the first run is still going.
+ * LockService. Another execution holding the lock is either simulated from outside
+ * (GasRuntime.holdLock: a second user presses Generate while the first run is still going), or
+ * real: an execution paused by RunOptions.interleave waits for its locks to be let go of.
  */
 import { GasError } from './errors';
 
@@ -17,6 +17,7 @@ export function makeLock(
   state: LockState,
   call: (name: string) => void,
   wait: (ms: number) => void,
+  released: () => void,
 ) {
   return {
     tryLock(timeoutMs: number): boolean {
@@ -39,6 +40,7 @@ export function makeLock(
     releaseLock(): void {
       call('Lock.releaseLock');
       state.heldHere.delete(scope);
+      released();
     },
     hasLock(): boolean {
       call('Lock.hasLock');

@@ -44,10 +44,15 @@ export interface RuntimeOptions {
    * without waiting for it, so big-list tests cross the execution limit on the emulated clock.
    */
   fetchRoundTripMs?: number;
+  /** And per request of the round trip: a big batch takes the service longer than a small one. */
+  fetchMsPerRequest?: number;
 }
 
 interface Execution {
   cutOffAt?: { call: string; nth: number; seen: number };
+  interleave?: { at: { call: string; nth: number }; run: () => void; seen: number };
+  /** Executions waiting for this one to let go of its locks. */
+  waiting?: () => void;
   killed?: boolean;
   user: string;
   /** The active document, or null where Google gives none (an add-on's clock trigger). */
@@ -69,6 +74,14 @@ export interface RunOptions {
   cutOffAt?: { call: string; nth: number };
   /** The document the user has open (default: the first spreadsheet). */
   spreadsheet?: Spreadsheet;
+  /**
+   * Runs other executions in the middle of this one, as Apps Script runs a user's executions in
+   * parallel: at the nth call of a service method (before the call acts), this execution pauses,
+   * `run` starts the others (with `rt.run`, `rt.customFunction`, …), then this one carries on. If
+   * this execution holds a lock at that point, the others start when it lets go of its last lock:
+   * they would have waited for it at their own `tryLock`.
+   */
+  interleave?: { at: { call: string; nth: number }; run: () => void };
 }
 
 /** A spreadsheet with what Apps Script keeps per document: its properties and its cache. */
@@ -95,6 +108,14 @@ const CUSTOM_FUNCTION_SERVICES = [
   'PropertiesService',
   'SpreadsheetApp.getActive',
 ];
+
+/**
+ * A user's executions at once, and what Apps Script says to one more
+ * (https://developers.google.com/apps-script/guides/services/quotas#current_limitations; the
+ * message as public reports quote it).
+ */
+const SIMULTANEOUS_EXECUTIONS = 30;
+const TOO_MANY_EXECUTIONS = 'There are too many scripts running.';
 
 const WRITE_FREE_SERVICES = new Set(['SpreadsheetApp.getUi', 'Menu.addToUi']);
 
@@ -216,6 +237,8 @@ export class GasRuntime {
     const e = this.exec;
     if (!e) return;
     if (name.startsWith('Properties.')) this.countProperty(e);
+    if (e.interleave?.at.call === name && ++e.interleave.seen === e.interleave.at.nth)
+      this.pauseFor(e, e.interleave.run);
     const cutOff = e.cutOffAt?.call === name && ++e.cutOffAt.seen >= e.cutOffAt.nth;
     // The platform ends the execution: a catch in the script cannot carry on, as in Apps Script.
     if (e.killed || cutOff || this.clock.now() - e.start > e.limitMs) {
@@ -223,6 +246,32 @@ export class GasRuntime {
       throw new GasError('Exceeded maximum execution time');
     }
   }
+
+  /** Lets other executions run while `e` is paused at a service call (RunOptions.interleave). */
+  private pauseFor(e: Execution, others: () => void): void {
+    if (this.locks.heldHere.size > 0) {
+      e.waiting = others;
+      return;
+    }
+    this.exec = null;
+    try {
+      others();
+    } finally {
+      this.exec = e;
+    }
+  }
+
+  /** An execution let go of its last lock: those waiting for it start now. */
+  private released(): void {
+    const e = this.exec;
+    const others = e?.waiting;
+    if (!e || !others || this.locks.heldHere.size > 0) return;
+    delete e.waiting;
+    this.pauseFor(e, others);
+  }
+
+  /** Executions running now, the paused ones included (RunOptions.interleave). */
+  private running: Execution[] = [];
 
   private mayWrite(): boolean {
     return this.exec?.mode !== 'custom-function';
@@ -253,6 +302,22 @@ export class GasRuntime {
       this.userProps.set(user, store);
     }
     return store;
+  }
+
+  /**
+   * Evicts entries of every cache at random, as CacheService may before they expire (K1): what
+   * must last may not be held in the cache alone. Reproducible for a given seed.
+   */
+  evictCachesAtRandom(fraction: number, seed = 1): number {
+    let state = seed >>> 0 || 1;
+    const random = () => {
+      // xorshift32: enough to pick entries reproducibly.
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      return (state >>> 0) / 4294967296;
+    };
+    return this.allCaches().reduce((n, cache) => n + cache.evict(fraction, random), 0);
   }
 
   /** Every cache the runtime holds: script, each document's and each user's. */
@@ -300,7 +365,10 @@ export class GasRuntime {
         stats: this.fetchStats,
         remainingMs: () => e.limitMs - (x.now() - e.start),
         allowlist: this.allowlist,
-        elapse: () => this.clock.advance(this.options.fetchRoundTripMs ?? 0),
+        elapse: (requests) =>
+          this.clock.advance(
+            (this.options.fetchRoundTripMs ?? 0) + requests * (this.options.fetchMsPerRequest ?? 0),
+          ),
       }),
       PropertiesService: this.propertiesService(x),
       CacheService: this.cacheService(x),
@@ -429,7 +497,13 @@ export class GasRuntime {
 
   private lockService({ e, call, allowed }: Services) {
     const lock = (scope: 'document' | 'script' | 'user') =>
-      makeLock(scope, this.locks, call, (ms) => this.clock.advance(ms));
+      makeLock(
+        scope,
+        this.locks,
+        call,
+        (ms) => this.clock.advance(ms),
+        () => this.released(),
+      );
     return {
       getDocumentLock: () => (
         allowed('LockService.getDocumentLock'),
@@ -496,7 +570,12 @@ export class GasRuntime {
       authNone: options.authNone ?? false,
     };
     if (options.cutOffAt) e.cutOffAt = { ...options.cutOffAt, seen: 0 };
+    if (options.interleave) e.interleave = { ...options.interleave, seen: 0 };
+    // Apps Script runs at most 30 of a user's executions at once (docs/platform-limits.md, X1).
+    if (this.running.filter((r) => r.user === e.user).length >= SIMULTANEOUS_EXECUTIONS)
+      throw new GasError(TOO_MANY_EXECUTIONS);
     this.exec = e;
+    this.running.push(e);
     try {
       const context = this.load(e);
       const target = context[fn];
@@ -508,6 +587,8 @@ export class GasRuntime {
       return result;
     } finally {
       this.locks.heldHere.clear();
+      this.released();
+      this.running = this.running.filter((r) => r !== e);
       this.exec = null;
     }
   }

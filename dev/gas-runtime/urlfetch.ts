@@ -38,7 +38,8 @@ export interface UrlFetchEnv {
   /** The manifest's urlFetchWhitelist, or null when it has none. */
   allowlist: string[] | null;
   /** Moves the clock on by the round trip's modelled duration. */
-  elapse(): void;
+  /** Virtual time a round trip of `requests` takes. */
+  elapse(requests: number): void;
 }
 
 /**
@@ -105,7 +106,7 @@ export function urlFetchApp(env: UrlFetchEnv) {
     for (const r of raws) checkAllowed(r.url, env.allowlist);
     for (const r of raws) env.stats.log.push({ method: r.method, url: r.url });
     const out = env.http.fetchAll(raws, Math.max(1000, Math.min(60000, env.remainingMs())));
-    env.elapse();
+    env.elapse(raws.length);
     return out.map((r, i) => {
       if (r.error !== undefined) throw new GasError(r.error);
       if (Buffer.byteLength(r.body) > RESPONSE_LIMIT)

@@ -5,12 +5,15 @@
  * script's trigger has its container as the active document, which is used as it is. Each
  * document: pending previews and scans first, then the schedules that are due.
  */
+import { firingBudget, waitingForTomorrow, type FiringBudget } from '../domain/backgroundBudget';
 import { MONITOR_SHEET } from '../domain/scanWatch';
 import { documentsWithWork, forgetDocument } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
 import { logAction, startedFrom } from '../gas/runLog';
 import { removePollTrigger } from '../gas/triggers';
-import { BACKGROUND_BUDGET_MS } from '../limits';
+import { count, flushMeters } from '../gas/meter';
+import { triggerTimeLeft, usage } from '../gas/quota';
+import { BACKGROUND_BUDGET_MS, TRIGGER_TIME_RESERVE_MS } from '../limits';
 import { pollMonitorIn } from './monitor';
 import { pollPreviewsIn } from './previewPolling';
 import { runDueSchedules } from './scheduleRuns';
@@ -40,16 +43,44 @@ export function pollInBackground(_event?: unknown): void {
     removePollTrigger();
     return;
   }
-  for (const id of ids) {
-    // What is left waits for the next firing, not for the platform to cut this one off.
-    if (appsScriptClock.now() - started > BACKGROUND_BUDGET_MS) break;
-    const book = open(id, active);
-    if (book) workIn(book, started);
+  const budget = firingBudget({
+    leftTodayMs: triggerTimeLeft(),
+    firingMs: BACKGROUND_BUDGET_MS,
+    reserveMs: TRIGGER_TIME_RESERVE_MS,
+  });
+  try {
+    for (const id of ids) {
+      // What is left waits for the next firing, not for the platform to cut this one off.
+      if (appsScriptClock.now() - started > BACKGROUND_BUDGET_MS) break;
+      const book = open(id, active);
+      if (book) workIn(book, started, budget);
+    }
+  } finally {
+    // Recorded at once (not only in the cache): tomorrow's budget must not rest on an eviction.
+    count('triggerMs', appsScriptClock.now() - started);
+    flushMeters(true);
   }
 }
 
+/** Says once a day per document that due schedules wait for tomorrow's run time. */
+function logWaiting(book: Book, waiting: number): void {
+  const cache = CacheService.getUserCache();
+  const key = `vis.waiting.${new Date().toISOString().slice(0, 10)}.${book.getId()}`;
+  if (cache?.get(key)) return;
+  cache?.put(key, '1', 21600);
+  const u = usage();
+  logAction(book, 'schedules', {
+    sheet: '',
+    rows: '',
+    requests: '',
+    changed: '',
+    errors: 0,
+    result: waitingForTomorrow(waiting, u.triggerMinutes.today, u.triggerMinutes.quota),
+  });
+}
+
 /** One document's pending previews and scans, then its due schedules. */
-function workIn(book: Book, started: number): void {
+function workIn(book: Book, started: number, budget: FiringBudget): void {
   // One failing document must not stop the others, nor send the user Google's failure email.
   try {
     const previews = pollPreviewsIn(book);
@@ -63,7 +94,8 @@ function workIn(book: Book, started: number): void {
         result: `${previews.complete} complete, ${previews.pending} pending, ${previews.failed} with errors`,
       });
     if (book.getSheetByName(MONITOR_SHEET)) pollMonitorIn(book);
-    runDueSchedules(book, started + BACKGROUND_BUDGET_MS);
+    const { waiting } = runDueSchedules(book, started + budget.schedulesMs);
+    if (waiting > 0 && budget.heldByDay) logWaiting(book, waiting);
   } catch (error) {
     console.error(`Background work in spreadsheet ${book.getId()} failed`, String(error));
     logAction(book, 'background work', {

@@ -17,6 +17,8 @@ export function getDiagnostics(): string {
     `Formulas may use the key here: ${s.allowFormulasToUseKey ? 'yes' : 'no'}`,
     `Account notice: ${s.accountNotice ?? 'none'}`,
     `URL fetches today: ${u.today} of ${u.quota} (${u.tier})`,
+    `Property reads and writes today: ${u.properties.today} of ${u.properties.quota}`,
+    `Background run time today: ${u.triggerMinutes.today} of ${u.triggerMinutes.quota} minutes`,
     `Documents with background work: ${documentsWithWork().length}`,
     'Last runs:',
     ...readLog(book, 10).map(

@@ -50,7 +50,7 @@ export function localTime(book: Book, at: number): LocalTime {
 
 const failed = (reason: string): RunOutcome => ({ kind: 'failed', reason, counts: NO_COUNTS });
 
-function runScores(book: Book, run: MyRun): RunOutcome {
+function runScores(book: Book, run: MyRun, deadline: number): RunOutcome {
   const s = run.schedule;
   const sheet = book.getSheetByName(s.sheetName);
   if (!sheet)
@@ -61,6 +61,7 @@ function runScores(book: Book, run: MyRun): RunOutcome {
     sheet,
     { refresh: s.refresh ?? DEFAULTS.refresh, staleDays: s.staleDays ?? DEFAULTS.staleDays },
     run.runStarted,
+    deadline,
   );
   if (!r)
     return hasWebsiteHeader(sheet)
@@ -111,14 +112,14 @@ function runMonitor(book: Book): RunOutcome {
 }
 
 /** One runner per action: a new action without its runner does not type-check. */
-const RUNNERS: Record<ScheduleAction, (book: Book, run: MyRun) => RunOutcome> = {
+const RUNNERS: Record<ScheduleAction, (book: Book, run: MyRun, deadline: number) => RunOutcome> = {
   refreshScores: runScores,
   refreshScanMonitor: runMonitor,
 };
 
-function attempt(book: Book, run: MyRun): RunOutcome {
+function attempt(book: Book, run: MyRun, deadline: number): RunOutcome {
   try {
-    return RUNNERS[run.schedule.action](book, run);
+    return RUNNERS[run.schedule.action](book, run, deadline);
   } catch (error) {
     return failed(error instanceof Error ? error.message : String(error));
   }
@@ -169,21 +170,29 @@ export function registerMine(book: Book, runs: Record<string, MyRun>): void {
   setBackgroundWork(id, 'schedules', active);
 }
 
-/** Runs this user's due schedules in one document, within the time left; the rest wait an hour. */
-export function runDueSchedules(book: Book, deadline: number): number {
+/**
+ * Runs this user's due schedules in one document until `deadline`; those it did not reach (the
+ * count returned) wait for the next firing.
+ */
+export function runDueSchedules(book: Book, deadline: number): { ran: number; waiting: number } {
   const runs = myRuns();
   const now = appsScriptClock.now();
   const local = localTime(book, now);
   const doc = { name: book.getName(), url: book.getUrl() };
   let ran = 0;
+  let waiting = 0;
   for (const run of Object.values(runs)) {
-    if (run.docId !== book.getId() || appsScriptClock.now() > deadline) continue;
+    if (run.docId !== book.getId()) continue;
     if (!isDue(run.schedule, local, now, Math.max(run.lastRun ?? 0, run.since))) continue;
+    if (appsScriptClock.now() >= deadline) {
+      waiting++;
+      continue;
+    }
     const s = run.schedule;
     const decision = decideRun({
       schedule: s,
       state: stateOf(run),
-      outcome: attempt(book, run),
+      outcome: attempt(book, run, deadline),
       held: heldNews(s.id),
       now,
       dueAt: lastDueAt(s, local, now),
@@ -193,5 +202,5 @@ export function runDueSchedules(book: Book, deadline: number): number {
     ran++;
   }
   registerMine(book, runs);
-  return ran;
+  return { ran, waiting };
 }

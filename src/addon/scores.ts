@@ -153,16 +153,18 @@ export function scoreSelection(input?: ScoreRunOptions): ScoreReport {
  * A sheet's whole `Website` column (a schedule's run, with no selection and perhaps no active
  * document), on the schedule's policy. Every mover is kept, for the alert digest.
  */
+/** `deadline`: no round trip starts after it (a background firing's budget); default a run's. */
 export function scoreSheet(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   options: ScoreOptions,
   runStarted: number | null,
+  deadline?: number,
 ): ScoreReport | null {
   const block = websiteColumn(sheet);
-  return block ? scoreBlock(planBlock(block, options, runStarted)) : null;
+  return block ? scoreBlock(planBlock(block, options, runStarted), deadline) : null;
 }
 
-function scoreBlock(found: ReturnType<typeof planBlock>): ScoreReport {
+function scoreBlock(found: ReturnType<typeof planBlock>, deadline?: number): ScoreReport {
   const started = appsScriptClock.now();
   const { plan, block, options, runStarted } = found;
   const request: ScoreRequest = { sheetName: block.sheet.getName(), a1: block.a1, runStarted };
@@ -175,7 +177,7 @@ function scoreBlock(found: ReturnType<typeof planBlock>): ScoreReport {
   const outcomes = resolveAll(
     keys,
     lookupSpec(options, runStarted),
-    resolverDeps(sharedCache(), started + RUN_BUDGET_MS),
+    resolverDeps(sharedCache(), Math.min(deadline ?? Infinity, started + RUN_BUDGET_MS)),
   );
   return withDocumentLock(
     PRESS_LOCK_WAIT_MS * 50,

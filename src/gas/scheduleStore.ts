@@ -8,6 +8,7 @@
 import type { Schedule } from '../contract';
 import type { HeldNews, RunState } from '../domain/scheduleRun';
 import { DIGEST_LINES } from '../domain/schedules';
+import { propertyCalled } from './propertyCalls';
 import {
   deleteUserProperty,
   rereadUserProperties,
@@ -58,13 +59,17 @@ function parse<T>(text: string | null | undefined, fallback: T): T {
   }
 }
 
-const docProps = () => PropertiesService.getDocumentProperties();
+/** The document's properties; each call on them is counted (`calls`: how many the caller makes). */
+const docProps = (calls: number) => {
+  propertyCalled(calls);
+  return PropertiesService.getDocumentProperties();
+};
 /** Whether this execution's read of the document found a legacy list, to split at the next change. */
 let legacyInDocument = false;
 
 /** The document's schedules, oldest first, from one read of its properties. */
 export function documentSchedules(): Definition[] {
-  const all = docProps().getProperties();
+  const all = docProps(1).getProperties();
   const byId = new Map<string, Definition>();
   legacyInDocument = LEGACY_DOC_KEY in all;
   for (const d of parse<Definition[]>(all[LEGACY_DOC_KEY], [])) byId.set(d.id, d);
@@ -77,7 +82,7 @@ export function documentSchedules(): Definition[] {
 
 /** Writes one definition (null deletes it); `list`, from `documentSchedules`, splits a legacy list. */
 export function saveDocumentSchedule(id: string, d: Definition | null, list: Definition[]): void {
-  const props = docProps();
+  const props = docProps(legacyInDocument ? 3 : 1);
   if (legacyInDocument) {
     legacyInDocument = false;
     const split = Object.fromEntries(

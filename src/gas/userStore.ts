@@ -5,6 +5,8 @@
  * several settings: one `getProperties()` serves them all. Apps Script gives each execution a
  * fresh global scope, so the snapshot never outlives the execution that read it.
  */
+import { propertyCalled } from './propertyCalls';
+
 let snapshot: Record<string, string> | null = null;
 let readOnly = false;
 
@@ -18,8 +20,8 @@ export function markReadOnlyExecution(): void {
 export const mayWriteProperties = (): boolean => !readOnly;
 
 function read(): Record<string, string> {
-  snapshot ??= store().getProperties();
-  return snapshot;
+  if (!snapshot) rereadUserProperties();
+  return snapshot ?? {};
 }
 
 export function userProperty(key: string): string | null {
@@ -46,17 +48,20 @@ export function freshUserProperty(key: string): string | null {
 }
 
 export function rereadUserProperties(): void {
+  propertyCalled();
   snapshot = store().getProperties();
 }
 
 export function setUserProperties(values: Record<string, string>): void {
   if (Object.keys(values).length === 0) return;
+  propertyCalled();
   store().setProperties(values);
   if (snapshot) Object.assign(snapshot, values);
 }
 
 export function deleteUserProperty(key: string): void {
   if (snapshot && !(key in snapshot)) return;
+  propertyCalled();
   store().deleteProperty(key);
   if (snapshot) delete snapshot[key];
 }

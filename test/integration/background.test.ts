@@ -4,7 +4,7 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import type { Spreadsheet } from '../../dev/gas-runtime/spreadsheet';
-import { startWorld, type World } from './harness';
+import { records, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 
 let w: World;
@@ -104,4 +104,56 @@ describe('background work with the sidebar closed', () => {
       ),
     ).toBe(true);
   });
+});
+
+describe("the day's trigger run time", () => {
+  it('keeps hourly polls going while a 20,000-row refresh spans the day, and finishes it the next', async () => {
+    // A slow service: a round trip of 1,000 sites takes almost five minutes, one per firing.
+    w = await startWorld({ fetchMsPerRequest: 290 });
+    const book = w.rt.spreadsheet;
+    book.timeZone = 'Etc/UTC';
+    // Start at 00:30 UTC, when Google's day of trigger time begins.
+    const now = new Date(w.rt.clock.now());
+    await w.elapse(((24 - now.getUTCHours()) * 60 - now.getUTCMinutes() + 30) * 60000);
+    const clients = book.activeSheet;
+    clients.setName('Clients');
+    const sites = Array.from({ length: 20000 }, (_, i) => `client-${i % 19000}.com`);
+    clients.probe.rows = [['Website'], ...sites.map((s) => [s])].map((r) =>
+      r.map((value) => ({ value })),
+    );
+    const saved = sidebar(w.rt).saveSchedule({
+      action: 'refreshScores',
+      sheetName: 'Clients',
+      every: 'day',
+      hour: 1,
+      refresh: 'all',
+    });
+    expect(saved.ok).toBe(true);
+    const other = w.rt.addSpreadsheet('New prospects');
+
+    for (let hour = 0; hour < 23; hour++) {
+      if (hour === 19) {
+        fill(other, ['acmeanalytics.com', 'rosies-bakery.com']);
+        expect(sidebar(w.rt, undefined, other).startPreviewsForSelection().state).toBe('done');
+      }
+      await w.elapse(HOUR);
+    }
+    // Still the same UTC day: the previews asked for at 19:30 were polled to completion.
+    expect(new Date(w.rt.clock.now()).getUTCHours()).toBe(23);
+    expect(statuses(other)).toEqual(['complete', 'complete']);
+    expect(w.rt.logs.filter((l) => l.includes('too much computer time'))).toEqual([]);
+    const log = records(book.sheets.find((s) => s.probe.title === 'Visibility log')!);
+    expect(log.map((l) => String(l['Result']))).toContainEqual(
+      expect.stringMatching(/^1 due schedule waits for tomorrow: .* of the 90 minutes/),
+    );
+    const checked = () =>
+      records(clients).filter((r) => r['Checked'] !== '' && r['Checked'] !== undefined).length;
+    const firstDay = checked();
+    expect(firstDay).toBeGreaterThan(10000);
+    expect(firstDay).toBeLessThan(20000);
+
+    await w.elapse(24 * HOUR);
+    expect(checked()).toBe(20000);
+    expect(w.rt.logs.filter((l) => l.includes('too much computer time'))).toEqual([]);
+  }, 240000);
 });

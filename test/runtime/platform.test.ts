@@ -245,3 +245,59 @@ describe('Q5 property reads and writes: 50,000 a day (consumer), 500,000 (Worksp
     expect(() => rt.run('probeUserProp', [], { user })).toThrow(QUOTA);
   });
 });
+
+describe('K1 a cache entry may be evicted before it expires', () => {
+  it('evicts entries at random, reproducibly for a seed', () => {
+    for (let i = 0; i < 100; i++) rt.run('probeCachePut', [`k${i}`, 'v', 21600]);
+    const evicted = rt.evictCachesAtRandom(0.5, 7);
+    const left = Array.from({ length: 100 }, (_, i) => rt.run('probeCacheGet', [`k${i}`])).filter(
+      (v) => v === 'v',
+    ).length;
+    expect(evicted).toBeGreaterThan(30);
+    expect(evicted).toBeLessThan(70);
+    expect(left).toBe(100 - evicted);
+  });
+});
+
+describe('X1 a user runs at most 30 executions at once', () => {
+  /** Starts `count` executions inside one another, each paused at its first cache read. */
+  function nested(count: number, atBottom: () => void): void {
+    rt.run('probeCacheGet', ['k'], {
+      interleave: {
+        at: { call: 'Cache.get', nth: 1 },
+        run: () => (count > 1 ? nested(count - 1, atBottom) : atBottom()),
+      },
+    });
+  }
+
+  it('refuses the 31st with the message Google gives', () => {
+    expect(() => nested(31, () => undefined)).toThrow('There are too many scripts running.');
+    expect(() => nested(30, () => undefined)).not.toThrow();
+  });
+
+  it('another user has 30 of their own', () => {
+    let inner: unknown = 'not run';
+    nested(30, () => {
+      inner = rt.run('probeCacheGet', ['k'], { user: 'colleague@gmail.com' });
+    });
+    expect(inner).toBeNull();
+  });
+});
+
+describe('X2 executions at once interleave at any service call', () => {
+  const twoAtOnce = (fn: string) => {
+    rt.run('probeCachePut', ['count', '0', 600]);
+    rt.run(fn, [1], {
+      interleave: { at: { call: 'Cache.put', nth: 1 }, run: () => void rt.run(fn, [10]) },
+    });
+    return rt.run('probeCacheGet', ['count']);
+  };
+
+  it('a read-add-write without a lock loses the other execution’s update', () => {
+    expect(twoAtOnce('probeCountNaive')).toBe('1');
+  });
+
+  it('under a lock the other execution waits for it, and nothing is lost', () => {
+    expect(twoAtOnce('probeCountLocked')).toBe('11');
+  });
+});

@@ -2,12 +2,12 @@
 // export of src/index.ts must be a top-level function, and nothing Apps Script lacks may be used.
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
-import { exportedNames, INDEX } from '../../scripts/declarations.mjs';
+import { exportedNames, globalNames, INDEX } from '../../scripts/declarations.mjs';
 import { GLOBALS_APPS_SCRIPT_LACKS } from '../appsScriptLacks';
 
 const code = readFileSync('dist/Code.js', 'utf8');
 // The same reading of src/index.ts that build.mjs uses (the TypeScript compiler API).
-const exported = exportedNames(INDEX);
+const exported = globalNames(exportedNames(INDEX));
 
 describe('dist/Code.js', () => {
   it('exports a top-level function for every name src/index.ts exports', () => {
