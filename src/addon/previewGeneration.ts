@@ -12,7 +12,8 @@ import {
   fitToQuota,
   localPatches,
   mayResend,
-  POST_BATCHING,
+  DROP_MEMORY_MS,
+  postBatching,
   refusedReport,
   report,
   selectionSummary,
@@ -172,12 +173,12 @@ function sendPreviews(
     settled: 0,
     refusal: null,
   };
-  sendWithin(
+  const outcome = sendWithin(
     started + RUN_BUDGET_MS - appsScriptClock.now(),
     plan.send.map((s) => requests.previewCreate(config, s.url)),
     parsers.previewCreate,
     {
-      ...POST_BATCHING,
+      ...postBatching(lastDrop(), appsScriptClock.now()),
       retryable: mayResend,
       onRoundTrip: (indices, results) => {
         const trip = settleRoundTrip(
@@ -197,7 +198,23 @@ function sendPreviews(
       },
     },
   );
+  if (outcome.lostSends > 0) rememberDrop();
   return run;
+}
+
+/**
+ * When this user's connection last dropped a batch, kept in the user's cache: a hint for the next
+ * Generate's first batch, so an eviction costs nothing but a bigger first batch.
+ */
+const DROP_KEY = 'vis.drop.last';
+
+function lastDrop(): number | null {
+  const at = Number(CacheService.getUserCache()?.get(DROP_KEY) ?? NaN);
+  return Number.isFinite(at) ? at : null;
+}
+
+function rememberDrop(): void {
+  CacheService.getUserCache()?.put(DROP_KEY, String(appsScriptClock.now()), DROP_MEMORY_MS / 1000);
 }
 
 function prepareColumns(

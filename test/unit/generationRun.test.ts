@@ -5,6 +5,8 @@ import {
   fitToQuota,
   localPatches,
   mayResend,
+  POST_BATCHING,
+  postBatching,
   settleRoundTrip,
   type RunResult,
 } from '../../src/domain/generationRun';
@@ -157,5 +159,18 @@ describe('finalReport', () => {
     );
     expect(r.state).toBe('nothing');
     expect(r.message).toContain(message);
+  });
+});
+
+describe('the first batch of a Generate', () => {
+  const HOUR = 3600 * 1000;
+  const now = 10 * HOUR;
+  it.each([
+    ['no drop remembered', null, POST_BATCHING.firstBatch],
+    ['a drop a minute ago', now - 60000, POST_BATCHING.sizeAfterLoss],
+    ['a drop 59 minutes ago', now - 59 * 60000, POST_BATCHING.sizeAfterLoss],
+    ['a drop an hour ago', now - HOUR, POST_BATCHING.firstBatch],
+  ])('%s', (_, lastDrop, first) => {
+    expect(postBatching(lastDrop, now)).toEqual({ ...POST_BATCHING, firstBatch: first });
   });
 });
