@@ -4,6 +4,7 @@ import { parseWebsite } from '../../src/domain/website';
 import { KEYS, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import type { GenerateRequest } from '../../src/contract';
+import { POST_BATCHING } from '../../src/domain/generationRun';
 import { failing } from '../failing';
 
 let w: World;
@@ -183,8 +184,8 @@ describe('bulk preview generation', () => {
       }),
     ).toThrow(/Exceeded maximum execution time/);
     const half = table(w.rt).rows.filter((r) => r['Preview UUID']).length;
-    // Batches of 50 then 200 were written before the platform stopped the third.
-    expect(half).toBe(250);
+    // The first two batches (25, then 50) were written before the platform stopped the third.
+    expect(half).toBe(POST_BATCHING.firstBatch * (1 + POST_BATCHING.growth));
     expect(generate(w.rt).state).toBe('done');
     const stats = await w.emu.stats();
     expect(stats.requests['POST /api/visibility/scan-preview']).toBe(1500);

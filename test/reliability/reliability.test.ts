@@ -280,7 +280,7 @@ describe('cut off, pressed twice', () => {
     expect([stats.previewsCreated, stats.duplicatePreviews, lost]).toEqual([600, 0, 0]);
     const leaked = leaks(w.rt, [busy, ...reports]);
     expect(leaked).toEqual([]);
-    figures['Cut off at the third of three batches, then re-run'] = {
+    figures['Cut off at the third batch, then re-run'] = {
       rows: 600,
       'written before the stop': before,
       POSTs: stats.requests['POST /api/visibility/scan-preview'],
