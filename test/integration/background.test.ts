@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Spreadsheet } from '../../dev/gas-runtime/spreadsheet';
 import { records, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
+import { leaveFigures } from '../figures';
 
 let w: World;
 afterEach(() => w?.close());
@@ -152,8 +153,20 @@ describe("the day's trigger run time", () => {
     expect(firstDay).toBeGreaterThan(10000);
     expect(firstDay).toBeLessThan(20000);
 
+    const minutesDayOne = sidebar(w.rt).getUsage().triggerMinutes.today;
     await w.elapse(24 * HOUR);
     expect(checked()).toBe(20000);
     expect(w.rt.logs.filter((l) => l.includes('too much computer time'))).toEqual([]);
+    leaveFigures('20,000-row refresh over a day, previews pending in another file', {
+      'rows refreshed on day 1': firstDay,
+      'rows refreshed by day 2': checked(),
+      'trigger minutes on day 1 (of 90)': minutesDayOne,
+      'previews asked for at 19:30, complete by 23:30': statuses(other).filter(
+        (s) => s === 'complete',
+      ).length,
+      'firings refused for computer time': w.rt.logs.filter((l) =>
+        l.includes('too much computer time'),
+      ).length,
+    });
   }, 240000);
 });

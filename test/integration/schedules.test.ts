@@ -7,6 +7,7 @@ import { startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import type { Schedule } from '../../src/contract';
 import { failing } from '../failing';
+import { leaveFigures } from '../figures';
 
 let w: World;
 afterEach(() => w?.close());
@@ -319,6 +320,12 @@ describe('schedules at agency scale', () => {
         .getSchedules()
         .every((s) => s.lastRun !== null && s.failures === 0),
     ).toBe(true);
+    leaveFigures('50 schedules over two days', {
+      'schedules saved': runKeys.length,
+      'runs (each schedule once a day)': [...perSheet.values()].reduce((a, b) => a + b, 0),
+      'largest property value (characters)': Math.max(...Object.values(props).map((v) => v.length)),
+      'e-mails': w.rt.mail.sent.length,
+    });
   }, 240000);
 
   it('refuses the 101st schedule of a spreadsheet in words, before writing anything', async () => {
