@@ -13,6 +13,7 @@ import { logAction, startedFrom } from '../gas/runLog';
 import { removePollTrigger } from '../gas/triggers';
 import { count, flushMeters } from '../gas/meter';
 import { triggerTimeLeft, usage } from '../gas/quota';
+import { firstTimeToday } from '../gas/userHints';
 import { BACKGROUND_BUDGET_MS, TRIGGER_TIME_RESERVE_MS } from '../limits';
 import { pollMonitorIn } from './monitor';
 import { pollPreviewsIn } from './previewPolling';
@@ -64,10 +65,7 @@ export function pollInBackground(_event?: unknown): void {
 
 /** Says once a day per document that due schedules wait for tomorrow's run time. */
 function logWaiting(book: Book, waiting: number): void {
-  const cache = CacheService.getUserCache();
-  const key = `vis.waiting.${new Date().toISOString().slice(0, 10)}.${book.getId()}`;
-  if (cache?.get(key)) return;
-  cache?.put(key, '1', 21600);
+  if (!firstTimeToday(`waiting.${book.getId()}`)) return;
   const u = usage();
   logAction(book, 'schedules', {
     sheet: '',

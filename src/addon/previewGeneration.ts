@@ -4,6 +4,7 @@
  * their answers come.
  */
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
+import { lastDrop, rememberDrop } from '../gas/userHints';
 import { parsers, requests, type PreviewCreated } from '../api/client';
 import { serviceError, type Result } from '../api/errors';
 import {
@@ -198,23 +199,8 @@ function sendPreviews(
       },
     },
   );
-  if (outcome.lostSends > 0) rememberDrop();
+  if (outcome.lostSends > 0) rememberDrop(DROP_MEMORY_MS);
   return run;
-}
-
-/**
- * When this user's connection last dropped a batch, kept in the user's cache: a hint for the next
- * Generate's first batch, so an eviction costs nothing but a bigger first batch.
- */
-const DROP_KEY = 'vis.drop.last';
-
-function lastDrop(): number | null {
-  const at = Number(CacheService.getUserCache()?.get(DROP_KEY) ?? NaN);
-  return Number.isFinite(at) ? at : null;
-}
-
-function rememberDrop(): void {
-  CacheService.getUserCache()?.put(DROP_KEY, String(appsScriptClock.now()), DROP_MEMORY_MS / 1000);
 }
 
 function prepareColumns(

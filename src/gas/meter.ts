@@ -10,6 +10,7 @@
  * lose is at most those minutes' fetches and property calls, well inside the reserves.
  */
 import { METER_LOCK_WAIT_MS } from '../limits';
+import { quotaDay } from './clock';
 import { takePropertyCalls } from './propertyCalls';
 import {
   freshUserProperty,
@@ -35,10 +36,7 @@ interface Stored extends Counts {
   at?: number;
 }
 
-/** Google counts 24 hours from the first request; a calendar day (UTC) is close and simple. */
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
+const today = quotaDay;
 
 function parseCounts(text: string | null): Partial<Stored> | null {
   try {
