@@ -32,6 +32,7 @@ import { withDocumentLock } from '../gas/lock';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { clientConfig } from '../gas/settings';
 import { cell, openTable, writePatches, type Table } from '../gas/sheetTable';
+import { markPollExecution } from '../gas/userStore';
 import type { MonitorReport, RescanReport } from '../contract';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -70,11 +71,12 @@ export function openScanMonitor(): MonitorReport {
   const sheet = monitorSheet(SpreadsheetApp.getActiveSpreadsheet(), true)!;
   openTable(sheet, MONITOR_HEADERS, true);
   sheet.activate();
-  return pollScanMonitor(true);
+  return pollMonitorIn(SpreadsheetApp.getActiveSpreadsheet(), true);
 }
 
 /** `force`: a person asked (Refresh now), so every row is checked, due or not. */
 export function pollScanMonitor(force?: boolean): MonitorReport {
+  markPollExecution();
   return pollMonitorIn(SpreadsheetApp.getActiveSpreadsheet(), force === true);
 }
 

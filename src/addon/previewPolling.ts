@@ -24,10 +24,12 @@ import { quotaLeft } from '../gas/quota';
 import { askEach } from '../gas/send';
 import { clientConfig } from '../gas/settings';
 import { cell, openTable, writePatches, type Table } from '../gas/sheetTable';
+import { markPollExecution } from '../gas/userStore';
 import type { PollReport } from '../contract';
 
 /** The sidebar's and the menu's poll, over the document the user has open. */
 export function pollPendingPreviews(): PollReport {
+  markPollExecution();
   return pollPreviewsIn(SpreadsheetApp.getActiveSpreadsheet());
 }
 

@@ -10,6 +10,7 @@ import { ensurePollTrigger, removePollTrigger } from './triggers';
 import {
   deleteUserProperty,
   freshUserProperty,
+  mayWriteWhatCanWait,
   setUserProperties,
   userProperty,
 } from './userStore';
@@ -61,6 +62,8 @@ function withUserLock(change: () => void): void {
 export function setBackgroundWork(documentId: string, work: Work, count: number): void {
   // Called on every poll (every 10 s from the sidebar): the lock is taken only for a change.
   if (unchanged(read(), documentId, work, count)) return;
+  // A sidebar poll leaves the removal to the next firing, which finds nothing to do and removes it.
+  if (count === 0 && !mayWriteWhatCanWait()) return;
   withUserLock(() => updateWork(documentId, work, count));
 }
 

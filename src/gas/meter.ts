@@ -5,7 +5,7 @@
  * Up to 30 of a user's executions run at once (per-row formulas do), so the counts are changed
  * under the user's lock: a read-add-write by two at once would lose one of them. They gather in
  * the user's cache and are folded into a property (which never expires) at most every FOLD_MS by
- * an execution that may write, since each write is itself metered; trigger time is folded at the
+ * an execution that may write and is not a sidebar poll, since each write is itself metered; trigger time is folded at the
  * end of each firing, so the day's budget never rests on the cache alone. What an eviction can
  * lose is at most those minutes' fetches and property calls, well inside the reserves.
  */
@@ -15,6 +15,7 @@ import { takePropertyCalls } from './propertyCalls';
 import {
   freshUserProperty,
   mayWriteProperties,
+  mayWriteWhatCanWait,
   setUserProperties,
   userProperty,
 } from './userStore';
@@ -101,7 +102,7 @@ export function flushMeters(fold = false): void {
     unsent.properties += takePropertyCalls();
     const total = add(pending(), unsent);
     unsent = none();
-    const due = fold || Date.now() - (before.at ?? 0) >= FOLD_MS;
+    const due = fold || (mayWriteWhatCanWait() && Date.now() - (before.at ?? 0) >= FOLD_MS);
     if (!mayWriteProperties() || !due || isZero(total)) {
       if (!isZero(total)) cache()?.put(pendingKey(), JSON.stringify(total), CACHE_SECONDS);
       return;

@@ -8,16 +8,27 @@
 import { propertyCalled } from './propertyCalls';
 
 let snapshot: Record<string, string> | null = null;
-let readOnly = false;
+/** What this execution may write: everything, only what cannot wait (a poll), nothing. */
+let writes: 'all' | 'urgent' | 'none' = 'all';
 
 const store = () => PropertiesService.getUserProperties();
 
 /** A custom function: properties are readable only, so nothing here tries to write them. */
 export function markReadOnlyExecution(): void {
-  readOnly = true;
+  writes = 'none';
 }
 
-export const mayWriteProperties = (): boolean => !readOnly;
+/**
+ * A sidebar poll (every 10 s while it is open) spends at most two property calls: what can wait
+ * (folding today's meters, a document leaving the background list) is left to the hourly firing
+ * and the other entry points, which do it anyway.
+ */
+export function markPollExecution(): void {
+  if (writes === 'all') writes = 'urgent';
+}
+
+export const mayWriteProperties = (): boolean => writes !== 'none';
+export const mayWriteWhatCanWait = (): boolean => writes === 'all';
 
 function read(): Record<string, string> {
   if (!snapshot) rereadUserProperties();
