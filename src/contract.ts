@@ -6,7 +6,15 @@
 import type { VisibilityLevel } from './domain/levels';
 
 /** The sidebar's tabs, in order; a menu item may open the sidebar on one of them. */
-export const PANELS = ['start', 'scores', 'previews', 'scans', 'schedules', 'settings'] as const;
+export const PANELS = [
+  'start',
+  'scores',
+  'previews',
+  'outreach',
+  'scans',
+  'schedules',
+  'settings',
+] as const;
 export type Panel = (typeof PANELS)[number];
 
 export interface SettingsView {
@@ -217,7 +225,8 @@ export interface Schedule {
   refresh?: 'stale' | 'all';
   staleDays?: number;
   paused?: boolean;
-  alert?: { email: boolean; minChange: number };
+  /** `unusualOnly`: a move is news only when it is also unusual for the brand (its usual swing). */
+  alert?: { email: boolean; minChange: number; unusualOnly?: boolean };
 }
 
 /** A schedule as the Schedules tab shows it: whose it is, and how its runs went. */
@@ -262,6 +271,60 @@ export interface TemplateReport {
   message: string;
 }
 
+/** A pitch template: one of the starters, or one the user saved. */
+export interface PitchTemplate {
+  name: string;
+  text: string;
+}
+
+/** What the Outreach tab shows of the active sheet and the user's templates. */
+export interface OutreachView {
+  sheetName: string;
+  /** The placeholders this sheet offers: its row-1 headers, then the derived facts. */
+  placeholders: string[];
+  starters: PitchTemplate[];
+  saved: PitchTemplate[];
+  /** The follow-ups' smallest change, as last set in this spreadsheet. */
+  minChange: number;
+}
+
+export interface PitchRequest {
+  template: string;
+}
+
+export interface PitchReport {
+  state: 'done' | 'nothing' | 'refused';
+  message: string;
+  written: number;
+  /** Rows that got no pitch for want of a value (their `Pitch message` says which). */
+  missing: number;
+}
+
+/** The first selected rows' pitches, before anything is written. */
+export interface PitchPreview {
+  state: 'done' | 'nothing' | 'refused';
+  message: string;
+  rows: Array<{ row: number; pitch: string | null; missing: string[] }>;
+}
+
+export interface TemplateSaveReport {
+  ok: boolean;
+  message: string;
+  saved: PitchTemplate[];
+}
+
+export interface ContactReport {
+  state: 'done' | 'nothing' | 'busy';
+  message: string;
+  marked: number;
+}
+
+export interface FollowUpReport {
+  state: 'done' | 'nothing' | 'refused' | 'busy';
+  message: string;
+  rows: number;
+}
+
 /** Help > Run self-check: what the platform did with each rule the add-on relies on. */
 export interface SelfCheckReport {
   checks: Array<{ name: string; ok: boolean; detail: string }>;
@@ -292,6 +355,13 @@ export interface SidebarApi {
   selectRow(sheetName: string, row: number): boolean;
   retryPreviews(request: GenerateRequest): GenerateReport;
   insertTemplate(kind: 'prospects' | 'monitor'): TemplateReport;
+  getOutreach(): OutreachView;
+  previewPitches(request: PitchRequest): PitchPreview;
+  writePitches(request: PitchRequest): PitchReport;
+  savePitchTemplate(template: PitchTemplate): TemplateSaveReport;
+  deletePitchTemplate(name: string): TemplateSaveReport;
+  markContacted(): ContactReport;
+  refreshFollowUps(options?: { minChange?: number }): FollowUpReport;
 }
 
 /** The same list at run time, for bridges that must refuse anything else (dev/playground). */
@@ -320,4 +390,11 @@ export const SIDEBAR_FUNCTIONS = [
   'selectRow',
   'retryPreviews',
   'insertTemplate',
+  'getOutreach',
+  'previewPitches',
+  'writePitches',
+  'savePitchTemplate',
+  'deletePitchTemplate',
+  'markContacted',
+  'refreshFollowUps',
 ] as const satisfies ReadonlyArray<keyof SidebarApi>;

@@ -22,6 +22,9 @@ export {
   freezeSelectionFromMenu,
   restoreSelectionFromMenu,
   compareChartFromMenu,
+  showOutreach,
+  markContactedFromMenu,
+  refreshFollowUpsFromMenu,
 } from './addon/menu';
 export { pollInBackground } from './addon/background';
 export { openScanMonitor, pollScanMonitor, rescanSelected } from './addon/monitor';
@@ -38,4 +41,13 @@ export { retryPreviews, selectRow } from './addon/attention';
 export { getDiagnostics, showHelp } from './addon/help';
 export { runSelfCheck, showSelfCheck } from './addon/selfCheck';
 export { insertTemplate } from './addon/templates';
+export {
+  deletePitchTemplate,
+  getOutreach,
+  markContacted,
+  previewPitches,
+  savePitchTemplate,
+  writePitches,
+} from './addon/outreach';
+export { refreshFollowUps } from './addon/followUps';
 export { entry as __entry } from './gas/entry';

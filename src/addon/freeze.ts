@@ -15,7 +15,7 @@ import {
   type Found,
 } from '../domain/freeze';
 import type { Extent } from '../domain/visFunctions';
-import { withDocumentLock } from '../gas/lock';
+import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 import type { FreezeReport } from '../contract';
 
@@ -102,7 +102,7 @@ function apply(verb: FreezeVerb): FreezeReport {
     },
     () => ({
       state: 'busy',
-      message: 'Another run is writing to this document: try again in a moment.',
+      message: DOCUMENT_BUSY,
       changed: 0,
       skipped: 0,
     }),

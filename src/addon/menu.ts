@@ -8,6 +8,8 @@ import type { Panel } from '../contract';
 import { insertCompareChart } from './compareChart';
 import { freezeSelection, restoreSelection } from './freeze';
 import { scoreSelection } from './scores';
+import { markContacted } from './outreach';
+import { refreshFollowUps } from './followUps';
 
 const TITLE = 'Visibility for Sheets';
 
@@ -21,6 +23,10 @@ export function onOpen(_event?: { authMode?: string }): void {
     .addItem('Compare chart', 'compareChartFromMenu')
     .addItem('Generate previews for selection', 'generatePreviewsFromMenu')
     .addItem('Refresh pending previews', 'refreshPendingFromMenu')
+    .addSeparator()
+    .addItem('Write pitches for selection', 'showOutreach')
+    .addItem('Mark selection contacted', 'markContactedFromMenu')
+    .addItem('Refresh follow-ups', 'refreshFollowUpsFromMenu')
     .addSeparator()
     .addItem('Scan monitor', 'openScanMonitor')
     .addItem('Refresh scan monitor now', 'refreshScanMonitorFromMenu')
@@ -49,6 +55,21 @@ export function showSidebar(): void {
 
 export function showSettings(): void {
   sidebar('settings');
+}
+
+/** Pitches start from a template and its preview, which live in the sidebar's Outreach tab. */
+export function showOutreach(): void {
+  sidebar('outreach');
+}
+
+export function markContactedFromMenu(): void {
+  startedFrom('menu');
+  SpreadsheetApp.getActiveSpreadsheet().toast(markContacted().message, TITLE);
+}
+
+export function refreshFollowUpsFromMenu(): void {
+  startedFrom('menu');
+  SpreadsheetApp.getActiveSpreadsheet().toast(refreshFollowUps().message, TITLE);
 }
 
 export function generatePreviewsFromMenu(): void {

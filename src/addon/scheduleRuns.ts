@@ -19,6 +19,9 @@ import {
   lastDueAt,
   moverLine,
   parseLocal,
+  scoresBefore,
+  siteKey,
+  usualSwing,
   type LocalTime,
 } from '../domain/schedules';
 import { setBackgroundWork } from '../gas/backgroundWork';
@@ -38,7 +41,9 @@ import {
 import { hasWebsiteHeader } from '../gas/selection';
 import { clientConfig } from '../gas/settings';
 import { serviceError } from '../api/errors';
-import { DEFAULTS } from '../contract';
+import { DEFAULTS, type Schedule, type ScoreReport } from '../contract';
+import { historyReadings } from '../gas/history';
+import { refreshFollowUpsIn } from './followUps';
 import { pollMonitorIn } from './monitor';
 import { scoreSheet } from './scores';
 
@@ -78,13 +83,27 @@ function runScores(book: Book, run: MyRun, deadline: number): RunOutcome {
   };
   if (r.failedSites > 0 && r.answeredSites === 0)
     return { ...failed(`the service did not answer for any site (${r.message})`), counts };
-  const minChange = s.alert?.minChange ?? DEFAULTS.minChange;
-  return {
-    kind: r.state === 'partial' ? 'partial' : 'done',
-    result: r.message,
-    news: r.movers.filter((m) => isNews(m, minChange)).map(moverLine),
-    counts,
-  };
+  if (r.state === 'partial')
+    return { kind: 'partial', result: r.message, news: newsOf(book, s, r), counts };
+  return { kind: 'done', result: withFollowUps(book, r.message), news: newsOf(book, s, r), counts };
+}
+
+/** Each finished refresh rebuilds the follow-ups, where any prospect is marked contacted. */
+function withFollowUps(book: Book, result: string): string {
+  const f = refreshFollowUpsIn(book);
+  return f.state === 'done' ? `${result} Follow-ups: ${f.rows}.` : result;
+}
+
+/** The digest's lines: with `unusualOnly`, each move weighed against the brand's usual swing. */
+function newsOf(book: Book, s: Schedule, r: ScoreReport): string[] {
+  const alert = { minChange: DEFAULTS.minChange, ...s.alert };
+  if (!alert.unusualOnly || r.movers.length === 0)
+    return r.movers.filter((m) => isNews(m, alert)).map((m) => moverLine(m));
+  const earlier = scoresBefore(historyReadings(book), r.request?.runStarted ?? Infinity);
+  return r.movers.flatMap((m) => {
+    const usual = usualSwing(earlier.get(siteKey(m.website)) ?? []);
+    return isNews(m, alert, usual) ? [moverLine(m, usual)] : [];
+  });
 }
 
 function runMonitor(book: Book): RunOutcome {

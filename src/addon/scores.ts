@@ -20,7 +20,7 @@ import { sharedCache } from '../gas/cache';
 import { appsScriptClock } from '../gas/clock';
 import { appendHistory } from '../gas/history';
 import { logAction } from '../gas/runLog';
-import { withDocumentLock } from '../gas/lock';
+import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
 import { quotaLeft } from '../gas/quota';
 import { selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import { clientConfig } from '../gas/settings';
@@ -191,7 +191,7 @@ function scoreBlock(found: ReturnType<typeof planBlock>, deadline?: number): Sco
         outcomes.stats.requestsSent,
       ),
     () =>
-      report('busy', 'Another run is writing to this document: try again in a moment.', {
+      report('busy', DOCUMENT_BUSY, {
         request,
       }),
   );

@@ -4,8 +4,9 @@
  */
 import type { Mover, Schedule } from '../contract';
 import { DEFAULTS } from '../contract';
-import { safeText } from './cells';
+import { safeText, timeOf } from './cells';
 import { visibilityLevel } from './levels';
+import { parseWebsite } from './website';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -51,7 +52,7 @@ export function checkSchedule(input: unknown): Checked {
       refresh,
       staleDays: days,
       paused: s.paused === true,
-      alert: { email: alert.email === true, minChange },
+      alert: { email: alert.email === true, minChange, unusualOnly: alert.unusualOnly === true },
     },
   };
 }
@@ -110,9 +111,68 @@ export function isDue(
   return !s.paused && (lastRun ?? 0) < lastDueAt(s, local, now);
 }
 
-/** A move worth an e-mail: the level changed, or the score moved by at least `minChange`. */
-export function isNews(m: Mover, minChange: number): boolean {
-  return visibilityLevel(m.from) !== visibilityLevel(m.to) || Math.abs(m.change) >= minChange;
+const MIN_CHANGES_FOR_SWING = 3;
+
+/** A website as the history and a list both name one brand (`www.` and paths aside). */
+export function siteKey(website: unknown): string {
+  const site = parseWebsite(website);
+  return site.ok
+    ? site.domain
+    : String(website ?? '')
+        .trim()
+        .toLowerCase();
+}
+
+/**
+ * Each brand's public scores read before `before` (a run's start), oldest first, from the
+ * history's rows: what its usual swing is measured on, never the move being judged.
+ */
+export function scoresBefore(
+  readings: Array<{ website: unknown; checked: unknown; score: unknown }>,
+  before: number,
+): Map<string, number[]> {
+  const found = new Map<string, Array<{ at: number; score: number }>>();
+  for (const r of readings) {
+    const at = timeOf(r.checked);
+    if (at === null || at >= before || typeof r.score !== 'number') continue;
+    const key = siteKey(r.website);
+    const list = found.get(key) ?? [];
+    list.push({ at, score: r.score });
+    found.set(key, list);
+  }
+  return new Map(
+    Array.from(found, ([k, list]) => [k, list.sort((a, b) => a.at - b.at).map((r) => r.score)]),
+  );
+}
+
+/**
+ * A brand's usual swing: the median size of the changes between its consecutive earlier readings
+ * (oldest first), once there are at least three of them; null before.
+ */
+export function usualSwing(earlier: number[]): number | null {
+  const changes = earlier
+    .slice(1)
+    .map((s, i) => Math.abs(s - earlier[i]!))
+    .sort((a, b) => a - b);
+  if (changes.length < MIN_CHANGES_FOR_SWING) return null;
+  const mid = Math.floor(changes.length / 2);
+  return changes.length % 2 ? changes[mid]! : (changes[mid - 1]! + changes[mid]!) / 2;
+}
+
+/**
+ * A move worth an e-mail: the level changed, or the score moved by at least `minChange`. With
+ * `unusualOnly`, only a move of at least `minChange` that is also more than twice the brand's usual
+ * swing (where its history tells one): a brand that swings by 8 every week stays quiet at 8.
+ */
+export function isNews(
+  m: Mover,
+  alert: { minChange: number; unusualOnly?: boolean },
+  usual: number | null = null,
+): boolean {
+  const size = Math.abs(m.change);
+  if (!alert.unusualOnly)
+    return visibilityLevel(m.from) !== visibilityLevel(m.to) || size >= alert.minChange;
+  return size >= alert.minChange && (usual === null || size > 2 * usual);
 }
 
 export const DIGEST_LINES = 50;
@@ -147,11 +207,13 @@ export function digestLines(lines: string[], more = 0): string[] {
   return extra ? [...kept, `and ${extra} more`] : kept;
 }
 
-export function moverLine(m: Mover): string {
+/** `usual`: the brand's usual swing, said when the alert weighed the move against it. */
+export function moverLine(m: Mover, usual: number | null = null): string {
   const from = visibilityLevel(m.from);
   const to = visibilityLevel(m.to);
   const level = from === to ? `level ${to}` : `level ${from} → ${to}`;
   // Text only: a name the service sent that starts like a formula is escaped as in cells.
   const name = safeText(m.brand && m.website ? `${m.brand} (${m.website})` : m.brand || m.website);
-  return `${name}: ${m.from} → ${m.to} (${m.change > 0 ? '+' : ''}${m.change}), ${level}; ${m.sheet} row ${m.row}`;
+  const swing = usual === null ? '' : `, usual swing ${Math.round(usual * 10) / 10}`;
+  return `${name}: ${m.from} → ${m.to} (${m.change > 0 ? '+' : ''}${m.change}${swing}), ${level}; ${m.sheet} row ${m.row}`;
 }

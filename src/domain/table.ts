@@ -20,9 +20,12 @@ export const PREVIEW_HEADERS = {
 
 export type PreviewKey = keyof typeof PREVIEW_HEADERS;
 
+/** The user's own column of websites: every list the add-on acts on has one. */
+export const WEBSITE_HEADER = 'Website';
+
 /** The user's own `Website` column (0-based), whatever its position and case, or -1. */
 export function websiteColumnIndex(headerRow: unknown[]): number {
-  return headerRow.findIndex((h) => norm(h) === 'website');
+  return headerRow.findIndex((h) => headerKey(h) === headerKey(WEBSITE_HEADER));
 }
 
 /** A scored list's columns (values, not formulas), which users sort and filter on. */
@@ -43,7 +46,7 @@ export const HISTORY_SHEET = 'Score history';
 
 export const HISTORY_HEADERS = {
   checked: 'Checked',
-  website: 'Website',
+  website: WEBSITE_HEADER,
   brand: 'Brand',
   slug: 'Slug',
   score: 'Public score',
@@ -58,9 +61,36 @@ export const HISTORY_HEADERS = {
 
 export type HistoryKey = keyof typeof HISTORY_HEADERS;
 
+/** A prospect's outreach: the pitch written for it, and when it was contacted at what score. */
+export const PITCH_HEADERS = { pitch: 'Pitch', message: 'Pitch message' } as const;
+export type PitchKey = keyof typeof PITCH_HEADERS;
+
+export const CONTACT_HEADERS = {
+  contacted: 'Contacted',
+  scoreAtContact: 'Score at contact',
+} as const;
+export type ContactKey = keyof typeof CONTACT_HEADERS;
+
+/** Rebuilt from every list: the contacted prospects whose score moved since. */
+export const FOLLOW_UPS_SHEET = 'Follow-ups';
+
+export const FOLLOW_UP_HEADERS = {
+  sheet: 'Sheet',
+  website: WEBSITE_HEADER,
+  contacted: CONTACT_HEADERS.contacted,
+  scoreAtContact: CONTACT_HEADERS.scoreAtContact,
+  score: SCORE_HEADERS.score,
+  change: 'Change since contact',
+  reportUrl: PREVIEW_HEADERS.reportUrl,
+  pitch: PITCH_HEADERS.pitch,
+} as const;
+
+export type FollowUpKey = keyof typeof FOLLOW_UP_HEADERS;
+
 export type ColumnMap<K extends string> = Record<K, number>;
 
-function norm(text: unknown): string {
+/** A header as the add-on matches it: trimmed, any case. */
+export function headerKey(text: unknown): string {
   return String(text ?? '')
     .trim()
     .toLowerCase();
@@ -73,7 +103,7 @@ export function findColumns<K extends string>(
 ): ColumnMap<K> {
   const out = {} as ColumnMap<K>;
   for (const key of Object.keys(headers) as K[]) {
-    const i = headerRow.findIndex((h) => norm(h) === norm(headers[key]));
+    const i = headerRow.findIndex((h) => headerKey(h) === headerKey(headers[key]));
     out[key] = i >= 0 ? i + 1 : 0;
   }
   return out;

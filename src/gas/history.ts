@@ -7,7 +7,7 @@ import { historyRoom } from '../domain/grid';
 import { readingKey, type HistoryReading } from '../domain/scoreList';
 import { HEADER_ROW, HISTORY_HEADERS, HISTORY_SHEET, type HistoryKey } from '../domain/table';
 import { ensureSheet } from './sheets';
-import { openTable, writePatches } from './sheetTable';
+import { cell, openTable, writePatches } from './sheetTable';
 
 const HISTORY_CAP = 50000;
 
@@ -81,4 +81,18 @@ function cellsOfOtherSheets(book: Book, history: Sheet): number {
     .getSheets()
     .filter((s) => s.getSheetId() !== id)
     .reduce((n, s) => n + s.getMaxRows() * s.getMaxColumns(), 0);
+}
+
+/** The history's readings (site, when, score), for a brand's usual swing: one read, no write. */
+export function historyReadings(
+  book: Book,
+): Array<{ website: unknown; checked: unknown; score: unknown }> {
+  const sheet = book.getSheetByName(HISTORY_SHEET);
+  if (!sheet) return [];
+  const table = openTable(sheet, HISTORY_HEADERS, false);
+  return table.values.slice(HEADER_ROW).map((_, i) => ({
+    website: cell(table, i + HEADER_ROW + 1, 'website'),
+    checked: cell(table, i + HEADER_ROW + 1, 'checked'),
+    score: cell(table, i + HEADER_ROW + 1, 'score'),
+  }));
 }

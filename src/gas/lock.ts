@@ -12,3 +12,6 @@ export function withDocumentLock<T>(waitMs: number, work: () => T, busy: () => T
     lock.releaseLock();
   }
 }
+
+/** What a person is told when another run holds the document. */
+export const DOCUMENT_BUSY = 'Another run is writing to this document: try again in a moment.';

@@ -8,6 +8,7 @@
 import type { Schedule } from '../contract';
 import type { HeldNews, RunState } from '../domain/scheduleRun';
 import { DIGEST_LINES } from '../domain/schedules';
+import { metadataStartingWith, setMetadata } from './docMetadata';
 import { propertyCalled } from './propertyCalls';
 import {
   deleteUserProperty,
@@ -173,11 +174,8 @@ export function sharedRuns(
   book: GoogleAppsScript.Spreadsheet.Spreadsheet,
 ): Record<string, SharedRun> {
   const found: Record<string, SharedRun> = {};
-  for (const md of book.getDeveloperMetadata()) {
-    const key = md.getKey();
-    if (key.startsWith(SHARED_PREFIX))
-      found[key.slice(SHARED_PREFIX.length)] = parse<SharedRun>(md.getValue(), EMPTY_SHARED);
-  }
+  for (const [id, value] of Object.entries(metadataStartingWith(book, SHARED_PREFIX)))
+    found[id] = parse<SharedRun>(value, EMPTY_SHARED);
   return found;
 }
 
@@ -189,13 +187,9 @@ export function saveSharedRun(
   id: string,
   run: SharedRun | null,
 ): void {
-  const key = SHARED_PREFIX + id;
-  const existing = book.getDeveloperMetadata().filter((md) => md.getKey() === key);
-  if (!run) return existing.forEach((md) => md.remove());
-  const value = JSON.stringify({
+  const value = run && {
     ...run,
     lastResult: run.lastResult?.slice(0, SHARED_RESULT_CHARS) ?? null,
-  });
-  if (existing[0]) existing[0].setValue(value);
-  else book.addDeveloperMetadata(key, value);
+  };
+  setMetadata(book, SHARED_PREFIX + id, value ? JSON.stringify(value) : null);
 }

@@ -1,10 +1,10 @@
 /**
  * The block of rows a person selected in one column (a selected header row skipped), or the
- * same block again when a continued run names it. Add-on sheets (the scan monitor, the history)
- * never hold a list to act on.
+ * same block again when a continued run names it. Add-on sheets (the scan monitor, the history,
+ * the follow-ups) never hold a list to act on.
  */
 import { MONITOR_SHEET } from '../domain/scanWatch';
-import { HEADER_ROW, HISTORY_SHEET, websiteColumnIndex } from '../domain/table';
+import { FOLLOW_UPS_SHEET, HEADER_ROW, HISTORY_SHEET, websiteColumnIndex } from '../domain/table';
 
 export interface BlockRequest {
   sheetName: string;
@@ -19,7 +19,8 @@ export interface Block {
   a1: string;
 }
 
-const NOT_LISTS = [MONITOR_SHEET, HISTORY_SHEET];
+/** Rebuilt by the add-on: what is written there would be lost at the next rebuild. */
+const NOT_LISTS = [MONITOR_SHEET, HISTORY_SHEET, FOLLOW_UPS_SHEET];
 
 export function selectedBlock(request?: BlockRequest | null): Block | null {
   const book = SpreadsheetApp.getActiveSpreadsheet();

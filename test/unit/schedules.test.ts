@@ -8,6 +8,9 @@ import {
   periodStart,
   SCHEDULE_STORE_BUDGET,
   scheduleRoomRefusal,
+  scoresBefore,
+  siteKey,
+  usualSwing,
 } from '../../src/domain/schedules';
 
 const H = 3600 * 1000;
@@ -65,7 +68,7 @@ describe('checking a schedule', () => {
         refresh: 'stale',
         staleDays: 7,
         paused: false,
-        alert: { email: false, minChange: 10 },
+        alert: { email: false, minChange: 10, unusualOnly: false },
       },
     });
   });
@@ -82,11 +85,55 @@ describe('the digest', () => {
     change: to - from,
   });
   it('is news when the level changes or the score moves by at least minChange', () => {
-    expect(isNews(m(50, 53), 15)).toBe(false);
-    expect(isNews(m(59, 62), 15)).toBe(true);
-    expect(isNews(m(10, 25), 15)).toBe(true);
+    expect(isNews(m(50, 53), { minChange: 15 })).toBe(false);
+    expect(isNews(m(59, 62), { minChange: 15 })).toBe(true);
+    expect(isNews(m(10, 25), { minChange: 15 })).toBe(true);
     expect(moverLine(m(59, 62))).toBe('A (a.com): 59 → 62 (+3), level moderate → strong; P row 2');
   });
+  describe('with unusualOnly, weighed against the brand’s usual swing', () => {
+    const DAYS = Date.parse('2026-11-01T09:00:00Z');
+    /** A brand's readings, one a day, as the history holds them. */
+    const history = (site: string, scores: number[]) =>
+      scores.map((score, i) => ({ website: site, checked: new Date(DAYS + i * 864e5), score }));
+
+    it.each([
+      ['a brand swinging by 8 daily is quiet at 8', [50, 58, 50, 58], 50, 58, 8, false],
+      ['… and news at 17', [50, 58, 50, 58], 58, 75, 8, true],
+      ['a steady brand moving 6 is news at minChange 5', [70, 70, 70, 70], 70, 76, 0, true],
+      ['a move under minChange is never news', [70, 70, 70, 70], 70, 74, 0, false],
+      ['with fewer than 3 earlier changes, the fixed threshold', [50, 58, 50], 50, 58, null, true],
+      ['a level change alone is not unusual', [59, 59, 59, 59], 59, 62, 0, false],
+    ])('%s', (_name, earlier, from, to, usual, news) => {
+      const readings = history('https://www.brand.com/', earlier);
+      const before = scoresBefore(readings, DAYS + earlier.length * 864e5).get(
+        siteKey('brand.com'),
+      );
+      expect(usualSwing(before ?? [])).toBe(usual);
+      expect(
+        isNews(m(from, to), { minChange: 5, unusualOnly: true }, usualSwing(before ?? [])),
+      ).toBe(news);
+    });
+
+    it('measures the swing on readings before the run only, oldest first', () => {
+      const readings = [
+        ...history('brand.com', [50, 58, 50, 58]).reverse(),
+        { website: 'brand.com', checked: new Date(DAYS + 4 * 864e5), score: 90 },
+      ];
+      expect(scoresBefore(readings, DAYS + 4 * 864e5).get('brand.com')).toEqual([50, 58, 50, 58]);
+    });
+
+    it('takes the median, so one outlier does not make a brand look swingy', () => {
+      expect(usualSwing([50, 51, 50, 90, 91])).toBe(1);
+      expect(usualSwing([50, 52, 50, 56, 50])).toBe(4);
+    });
+
+    it('says the usual swing on the line', () => {
+      expect(moverLine(m(70, 76), 0)).toBe(
+        'A (a.com): 70 → 76 (+6, usual swing 0), level strong; P row 2',
+      );
+    });
+  });
+
   it('lists at most 50 lines and says how many more', () => {
     const lines = digestLines(Array.from({ length: 53 }, (_, i) => `line ${i}`));
     expect(lines).toHaveLength(51);

@@ -1,0 +1,146 @@
+/**
+ * The Outreach tab: a pitch per selected prospect from a template (previewed first), the user's
+ * own templates, and marking prospects contacted. Decisions are in domain/pitch.ts and
+ * domain/followUps.ts; this file reads the selection, calls them and writes what they return.
+ */
+import type {
+  ContactReport,
+  OutreachView,
+  PitchPreview,
+  PitchReport,
+  PitchRequest,
+  PitchTemplate,
+  TemplateSaveReport,
+} from '../contract';
+import { planContacted } from '../domain/followUps';
+import {
+  checkPitchTemplate,
+  fillPitch,
+  offeredPlaceholders,
+  planPitches,
+  STARTER_TEMPLATES,
+} from '../domain/pitch';
+import {
+  CONTACT_HEADERS,
+  HEADER_ROW,
+  PITCH_HEADERS,
+  SCORE_HEADERS,
+  findColumns,
+} from '../domain/table';
+import { appsScriptClock } from '../gas/clock';
+import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
+import { forgetTemplate, keepTemplate, savedTemplates } from '../gas/pitchTemplates';
+import { logAction } from '../gas/runLog';
+import { selectedRows } from '../gas/selectedRows';
+import { openTable, writePatches } from '../gas/sheetTable';
+import { PRESS_LOCK_WAIT_MS } from '../limits';
+import { followUpThreshold } from './followUps';
+
+const PREVIEW_ROWS = 3;
+const SELECT_ROWS =
+  "Select the prospects' rows (any column of them) in a list with headers in row 1.";
+
+export function getOutreach(): OutreachView {
+  const sheet = SpreadsheetApp.getActiveSheet();
+  const width = sheet.getLastColumn();
+  const headers = width ? (sheet.getRange(HEADER_ROW, 1, 1, width).getValues()[0] ?? []) : [];
+  return {
+    sheetName: sheet.getName(),
+    placeholders: offeredPlaceholders(headers),
+    starters: [...STARTER_TEMPLATES],
+    saved: savedTemplates(),
+    minChange: followUpThreshold(sheet.getParent()),
+  };
+}
+
+const isFilled = (values: unknown[]) => values.some((v) => v !== '' && v !== null);
+
+/** The first selected prospects' pitches, as they would be written, and nothing written. */
+export function previewPitches(request: PitchRequest): PitchPreview {
+  const found = selectedRows();
+  if (!found) return { state: 'nothing', message: SELECT_ROWS, rows: [] };
+  const template = String(request?.template ?? '');
+  const plan = planPitches(template, found.headers, found.rows);
+  if (plan.state !== 'done') return { state: plan.state, message: plan.message, rows: [] };
+  const rows = found.rows
+    .filter((r) => isFilled(r.values))
+    .slice(0, PREVIEW_ROWS)
+    .map((r) => {
+      const f = fillPitch(template, found.headers, r);
+      return { row: r.row, pitch: f.ok ? f.text : null, missing: f.ok ? [] : f.missing };
+    });
+  return { state: 'done', message: `The first ${rows.length} of the selection:`, rows };
+}
+
+const pitchReport = (
+  state: PitchReport['state'],
+  message: string,
+  written = 0,
+  missing = 0,
+): PitchReport => ({ state, message, written, missing });
+
+/** Writes `Pitch` and `Pitch message` on the selected rows only, as values. */
+export function writePitches(request: PitchRequest): PitchReport {
+  const found = selectedRows();
+  if (!found) return pitchReport('nothing', SELECT_ROWS);
+  const plan = planPitches(String(request?.template ?? ''), found.headers, found.rows);
+  if (plan.state !== 'done') return pitchReport(plan.state, plan.message);
+  const { block, values } = found;
+  return withDocumentLock(
+    PRESS_LOCK_WAIT_MS * 50,
+    () => {
+      writePatches(openTable(block.sheet, PITCH_HEADERS, true, values), plan.patches);
+      logAction(block.sheet.getParent(), 'pitches', {
+        sheet: block.sheet.getName(),
+        rows: plan.written,
+        requests: 0,
+        changed: plan.written,
+        errors: plan.missing,
+        result: plan.message,
+      });
+      return pitchReport('done', plan.message, plan.written, plan.missing);
+    },
+    () => pitchReport('nothing', DOCUMENT_BUSY),
+  );
+}
+
+export function savePitchTemplate(template: PitchTemplate): TemplateSaveReport {
+  const checked = checkPitchTemplate(template, savedTemplates());
+  if (!checked.ok) return { ok: false, message: checked.message, saved: savedTemplates() };
+  keepTemplate(checked.template);
+  return { ok: true, message: `"${checked.template.name}" is kept.`, saved: savedTemplates() };
+}
+
+export function deletePitchTemplate(name: string): TemplateSaveReport {
+  forgetTemplate(String(name ?? ''));
+  return { ok: true, message: `"${String(name)}" is deleted.`, saved: savedTemplates() };
+}
+
+/** `Contacted` (now) and `Score at contact` (the row's `Public score`) on the selected rows. */
+export function markContacted(): ContactReport {
+  const found = selectedRows();
+  if (!found) return { state: 'nothing', message: SELECT_ROWS, marked: 0 };
+  const score = findColumns(found.headers, SCORE_HEADERS).score;
+  const plan = planContacted(
+    found.rows.map((r) => ({
+      row: r.row,
+      blank: !isFilled(r.values),
+      score: score ? r.values[score - 1] : '',
+    })),
+    new Date(appsScriptClock.now()),
+  );
+  if (plan.state === 'nothing') return { state: 'nothing', message: plan.message, marked: 0 };
+  const { block, values } = found;
+  return withDocumentLock<ContactReport>(
+    PRESS_LOCK_WAIT_MS * 50,
+    () => {
+      writePatches(openTable(block.sheet, CONTACT_HEADERS, true, values), plan.patches);
+      return { state: 'done', message: plan.message, marked: plan.patches.size };
+    },
+    () => ({
+      state: 'busy',
+      message: DOCUMENT_BUSY,
+      marked: 0,
+    }),
+  );
+}

@@ -1,0 +1,220 @@
+/**
+ * Pitches as data: a template's `{Placeholder}`s filled per row from the row's own cells (by
+ * their row-1 header) and from facts derived from its engine scores, and what a run writes.
+ * Mail-merge tools fill `{{Column}}` themselves, so a double-braced name is left as it is.
+ */
+import type { PitchTemplate } from '../contract';
+import { ENGINES, PLATFORMS } from '../engines';
+import { literalText } from './cells';
+import { headerKey, PITCH_HEADERS, type PitchKey } from './table';
+
+const TOKEN = /\{\{[^{}]*\}\}|\{([^{}]*)\}/g;
+
+/** One selected row: its cells in header order, and what each shows (dates as yyyy-mm-dd). */
+export interface PitchRow {
+  row: number;
+  values: unknown[];
+  shown: string[];
+}
+
+interface EngineReading {
+  label: string;
+  score: number;
+  shown: string;
+}
+
+interface Engines {
+  weakest: EngineReading | null;
+  strongest: EngineReading | null;
+}
+
+/** Facts no column holds, derived from the row's engine scores. */
+const DERIVED: Record<string, (e: Engines) => string | undefined> = {
+  'Weakest engine': (e) => e.weakest?.label,
+  'Weakest engine score': (e) => e.weakest?.shown,
+  'Strongest engine': (e) => e.strongest?.label,
+  'Strongest engine score': (e) => e.strongest?.shown,
+};
+
+export const DERIVED_PLACEHOLDERS = Object.keys(DERIVED);
+
+const derivedName = (name: string) =>
+  DERIVED_PLACEHOLDERS.find((d) => headerKey(d) === headerKey(name));
+
+const isBlank = (v: unknown) => v === '' || v === null || v === undefined;
+
+/** The single-braced names a template uses, each once, in the order it first uses them. */
+export function placeholdersOf(template: string): string[] {
+  const names = new Map<string, string>();
+  for (const match of template.matchAll(TOKEN)) {
+    const name = match[1];
+    if (name !== undefined && !names.has(headerKey(name))) names.set(headerKey(name), name.trim());
+  }
+  return Array.from(names.values());
+}
+
+/** What a sheet offers a template: its headers as written, then the derived facts. */
+export function offeredPlaceholders(headers: unknown[]): string[] {
+  const own = headers.map((h) => String(h ?? '').trim()).filter(Boolean);
+  const taken = new Set(own.map(headerKey));
+  return [...own, ...DERIVED_PLACEHOLDERS.filter((d) => !taken.has(headerKey(d)))];
+}
+
+const columnOf = (headers: unknown[], name: string) =>
+  headerKey(name) ? headers.findIndex((h) => headerKey(h) === headerKey(name)) : -1;
+
+/** Placeholders that are neither a header of the sheet nor a derived fact. */
+export function unknownPlaceholders(template: string, headers: unknown[]): string[] {
+  return placeholdersOf(template).filter((n) => columnOf(headers, n) < 0 && !derivedName(n));
+}
+
+/**
+ * The weakest and strongest engine of a row. A blank engine was not queried: it is neither. A tie
+ * goes to the engine listed first (ENGINES' order).
+ */
+export function engineExtremes(headers: unknown[], row: PitchRow): Engines {
+  const readings: EngineReading[] = [];
+  for (const p of PLATFORMS) {
+    const i = columnOf(headers, ENGINES[p]);
+    const score = i >= 0 ? row.values[i] : '';
+    if (typeof score === 'number' && Number.isFinite(score))
+      readings.push({ label: ENGINES[p], score, shown: row.shown[i] ?? String(score) });
+  }
+  const pick = (better: (a: number, b: number) => boolean) =>
+    readings.reduce<EngineReading | null>((m, r) => (!m || better(r.score, m.score) ? r : m), null);
+  return { weakest: pick((a, b) => a < b), strongest: pick((a, b) => a > b) };
+}
+
+export type Filled = { ok: true; text: string } | { ok: false; missing: string[] };
+
+/** A row's pitch, or every placeholder it lacks a value for (a sheet's own column wins a name). */
+export function fillPitch(template: string, headers: unknown[], row: PitchRow): Filled {
+  const engines = engineExtremes(headers, row);
+  const missing = new Set<string>();
+  const valueOf = (name: string): string | undefined => {
+    const i = columnOf(headers, name);
+    if (i >= 0) return isBlank(row.values[i]) ? undefined : (row.shown[i] ?? String(row.values[i]));
+    const derived = derivedName(name);
+    return derived ? DERIVED[derived]!(engines) : undefined;
+  };
+  const text = template.replace(TOKEN, (token: string, name: string | undefined) => {
+    if (name === undefined) return token;
+    const value = valueOf(name);
+    if (value === undefined) {
+      const i = columnOf(headers, name);
+      missing.add(i >= 0 ? String(headers[i]).trim() : (derivedName(name) ?? name.trim()));
+    }
+    return value ?? '';
+  });
+  return missing.size ? { ok: false, missing: Array.from(missing) } : { ok: true, text };
+}
+
+export type PitchPatch = Record<PitchKey, string>;
+
+export type PitchPlan =
+  | { state: 'refused' | 'nothing'; message: string }
+  | {
+      state: 'done';
+      message: string;
+      patches: Map<number, PitchPatch>;
+      written: number;
+      missing: number;
+    };
+
+const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
+
+/** What a run writes: the whole run refused on an unknown placeholder, before anything. */
+export function planPitches(template: string, headers: unknown[], selected: PitchRow[]): PitchPlan {
+  if (!template.trim())
+    return { state: 'nothing', message: 'Write a template, or pick one, before writing pitches.' };
+  const unknown = unknownPlaceholders(template, headers);
+  if (unknown.length)
+    return {
+      state: 'refused',
+      message: `Nothing was written: ${unknown.map((n) => `{${n}}`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} neither a column header of this sheet nor one of ${DERIVED_PLACEHOLDERS.join(', ')}. Check the spelling against the placeholders listed.`,
+    };
+  const filled = selected.filter((r) => !r.values.every(isBlank));
+  if (filled.length === 0)
+    return {
+      state: 'nothing',
+      message:
+        "The selected rows are empty: select the prospects' rows (any column), then write pitches.",
+    };
+  return pitchPatches(template, headers, filled, selected.length - filled.length);
+}
+
+function pitchPatches(template: string, headers: unknown[], filled: PitchRow[], blank: number) {
+  const patches = new Map<number, PitchPatch>();
+  let written = 0;
+  for (const r of filled) {
+    const f = fillPitch(template, headers, r);
+    // A row that lacks a value loses any earlier pitch: an old pitch beside a new template misleads.
+    patches.set(
+      r.row,
+      f.ok
+        ? { pitch: literalText(f.text), message: '' }
+        : { pitch: '', message: `missing: ${f.missing.join(', ')}` },
+    );
+    if (f.ok) written++;
+  }
+  const missing = filled.length - written;
+  const parts = [`Pitches written for ${rows(written)}.`];
+  if (missing)
+    parts.push(
+      `${rows(missing)} ${missing === 1 ? 'lacks' : 'lack'} a value the template needs: see "${PITCH_HEADERS.message}".`,
+    );
+  if (blank)
+    parts.push(`Left alone: ${blank} empty ${blank === 1 ? 'row' : 'rows'} of the selection.`);
+  return { state: 'done' as const, message: parts.join(' '), patches, written, missing };
+}
+
+/**
+ * The starters every user has. They use only what the add-on's own columns hold; `{{First
+ * name}}` is the mail-merge tool's to fill.
+ */
+export const STARTER_TEMPLATES: readonly PitchTemplate[] = [
+  {
+    name: 'Cold introduction',
+    text: 'Hi {{First name}}, I looked at how AI assistants present {Website}: its AI visibility score is {Public score}, strongest on {Strongest engine} ({Strongest engine score}) and weakest on {Weakest engine} ({Weakest engine score}). The full report is here: {Report URL}',
+  },
+  {
+    name: 'Agency audit offer',
+    text: 'Hi {{First name}}, we audit how ChatGPT, Claude, Gemini and Google’s AI Overviews describe brands. {Website} scores {Public score} overall, and {Weakest engine} is where it loses most ground ({Weakest engine score}). Could we walk you through a full audit? Your preview report: {Report URL}',
+  },
+  {
+    name: 'Re-engagement after a move',
+    text: 'Hi {{First name}}, since we last spoke the AI visibility of {Website} moved from {Score at contact} to {Public score}. {Weakest engine} is still its weakest engine ({Weakest engine score}). Worth a fresh look? {Report URL}',
+  },
+];
+
+/** What one saved template may hold: a property value holds 9 KB (P1), with room to spare. */
+export const TEMPLATE_TEXT_LIMIT = 2000;
+export const TEMPLATE_NAME_LIMIT = 60;
+export const SAVED_TEMPLATES_LIMIT = 30;
+
+/** A template a person asked to keep, checked, or why it cannot be kept. */
+export function checkPitchTemplate(
+  input: unknown,
+  saved: readonly PitchTemplate[],
+): { ok: true; template: PitchTemplate } | { ok: false; message: string } {
+  const t = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const name = typeof t.name === 'string' ? t.name.trim() : '';
+  const text = typeof t.text === 'string' ? t.text.trim() : '';
+  const fail = (message: string) => ({ ok: false as const, message });
+  if (!name) return fail('Name the template to keep it.');
+  if (name.length > TEMPLATE_NAME_LIMIT)
+    return fail(`A template's name holds at most ${TEMPLATE_NAME_LIMIT} characters.`);
+  if (STARTER_TEMPLATES.some((s) => headerKey(s.name) === headerKey(name)))
+    return fail(`"${name}" is a starter template: save yours under another name.`);
+  if (!text) return fail('The template is empty: write it before saving.');
+  if (text.length > TEMPLATE_TEXT_LIMIT)
+    return fail(
+      `A template holds at most ${TEMPLATE_TEXT_LIMIT} characters (this one has ${text.length}).`,
+    );
+  const isNew = !saved.some((s) => headerKey(s.name) === headerKey(name));
+  if (isNew && saved.length >= SAVED_TEMPLATES_LIMIT)
+    return fail(
+      `You keep ${SAVED_TEMPLATES_LIMIT} templates, the most there is room for: delete one first.`,
+    );
+  return { ok: true, template: { name, text } };
+}

@@ -1,0 +1,32 @@
+/**
+ * Small records kept in the file itself, as developer metadata: unlike document properties, a
+ * clock trigger can read and write them through `openById`, and every editor sees them.
+ */
+type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+export function metadataValue(book: Book, key: string): string | null {
+  return (
+    book
+      .getDeveloperMetadata()
+      .find((md) => md.getKey() === key)
+      ?.getValue() ?? null
+  );
+}
+
+/** Every value whose key starts with `prefix`, by the rest of the key. */
+export function metadataStartingWith(book: Book, prefix: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const md of book.getDeveloperMetadata()) {
+    const key = md.getKey();
+    if (key.startsWith(prefix)) found[key.slice(prefix.length)] = md.getValue() ?? '';
+  }
+  return found;
+}
+
+/** Writes one entry per key (null removes it). */
+export function setMetadata(book: Book, key: string, value: string | null): void {
+  const existing = book.getDeveloperMetadata().filter((md) => md.getKey() === key);
+  if (value === null) return existing.forEach((md) => md.remove());
+  if (existing[0]) existing[0].setValue(value);
+  else book.addDeveloperMetadata(key, value);
+}

@@ -1,0 +1,42 @@
+/**
+ * The whole rows of a selection (any column of them), read once: their values, and what each cell
+ * shows, for text that quotes the sheet as people see it (a number as formatted, a date as
+ * yyyy-mm-dd in the spreadsheet's time zone).
+ */
+import type { PitchRow } from '../domain/pitch';
+import { HEADER_ROW } from '../domain/table';
+import { selectedBlock, type Block } from './selection';
+import { readGrid, type Grid } from './sheetTable';
+
+export interface SelectedRows {
+  block: Block;
+  values: Grid;
+  headers: unknown[];
+  /** The selected rows inside the table (rows below its last are blank and left out). */
+  rows: PitchRow[];
+}
+
+export function selectedRows(): SelectedRows | null {
+  const block = selectedBlock();
+  if (!block) return null;
+  const values = readGrid(block.sheet);
+  const headers = values[HEADER_ROW - 1] ?? [];
+  const last = Math.min(block.last, values.length);
+  if (headers.length === 0 || last < block.first) return { block, values, headers, rows: [] };
+  const shown = block.sheet
+    .getRange(block.first, 1, last - block.first + 1, headers.length)
+    .getDisplayValues();
+  const zone = block.sheet.getParent().getSpreadsheetTimeZone();
+  const rows = shown.map((line, i) => {
+    const row = block.first + i;
+    const cells = values[row - 1] ?? [];
+    return {
+      row,
+      values: cells,
+      shown: line.map((text, c) =>
+        cells[c] instanceof Date ? Utilities.formatDate(cells[c], zone, 'yyyy-MM-dd') : text,
+      ),
+    };
+  });
+  return { block, values, headers, rows };
+}
