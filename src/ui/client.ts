@@ -4,6 +4,7 @@
  */
 import { PANELS, type Panel, type SettingsView } from '../contract';
 import { call, errorText } from './rpc';
+import { outreachTab } from './tabs/outreach';
 import { previewsTab } from './tabs/previews';
 import { scansTab } from './tabs/scans';
 import { schedulesTab } from './tabs/schedules';
@@ -24,6 +25,7 @@ function openPanel(panel: Panel): void {
     $(`tab-${name}`).setAttribute('aria-selected', String(name === panel));
   }
   if (panel === 'schedules') void schedules.refresh();
+  if (panel === 'outreach') void outreach.load();
 }
 
 async function refreshUsage(): Promise<void> {
@@ -47,6 +49,7 @@ const previews = previewsTab($('panel-previews'), {
 });
 const scores = scoresTab($('panel-scores'), () => void refreshUsage());
 const schedules = schedulesTab($('panel-schedules'));
+const outreach = outreachTab($('panel-outreach'));
 startTab($('panel-start'), openPanel);
 
 async function start(): Promise<void> {
@@ -75,6 +78,8 @@ async function start(): Promise<void> {
     void scores.plan();
     void refreshUsage();
     void scores.history();
+    // The placeholders are the active sheet's headers: another sheet may be active now.
+    if (!$('panel-outreach').hidden) void outreach.load();
   });
 }
 

@@ -27,6 +27,7 @@ interface Draft {
   refresh: 'stale' | 'all';
   email: boolean;
   minChange: number;
+  unusualOnly: boolean;
 }
 
 const draftOf = (s: ScheduleView | null): Draft => ({
@@ -39,6 +40,7 @@ const draftOf = (s: ScheduleView | null): Draft => ({
   refresh: s?.refresh ?? DEFAULTS.refresh,
   email: s?.alert?.email ?? false,
   minChange: s?.alert?.minChange ?? DEFAULTS.minChange,
+  unusualOnly: s?.alert?.unusualOnly ?? false,
 });
 
 const scheduleOf = (d: Draft): Schedule => ({
@@ -49,7 +51,7 @@ const scheduleOf = (d: Draft): Schedule => ({
   hour: d.hour,
   ...(d.every === 'week' ? { weekday: d.weekday } : {}),
   refresh: d.refresh,
-  alert: { email: d.email, minChange: d.minChange },
+  alert: { email: d.email, minChange: d.minChange, unusualOnly: d.unusualOnly },
 });
 
 function describe(s: ScheduleView): string {
@@ -205,6 +207,15 @@ export function schedulesTab(host: HTMLElement) {
             .value=${live(String(d.minChange))}
             @input=${(e: Event) => edit({ minChange: Number(value(e)) })}
           />
+          <label class="check"
+            ><input
+              id="schedule-unusual"
+              type="checkbox"
+              .checked=${live(d.unusualOnly)}
+              @change=${(e: Event) => edit({ unusualOnly: (e.target as HTMLInputElement).checked })}
+            />
+            Only moves unusual for the brand</label
+          >
           <div class="row">
             <button id="schedule-save" type="submit" class="primary">Save schedule</button>
             <button
