@@ -83,6 +83,61 @@ function printTable(
     console.log(`  … ${sheet.probe.rows.length - 1 - limit} more rows in the file`);
 }
 
+type Sheet = ReturnType<GasRuntime['spreadsheet']['importCsv']>;
+
+/** Pitches from a starter template, two prospects marked contacted, a week later the follow-ups. */
+async function outreach(rt: GasRuntime, emu: EmulatorProcess, sheet: Sheet, websites: string) {
+  step(
+    9,
+    'Outreach: a pitch per prospect ("Cold introduction"), two marked contacted, a week later the follow-ups',
+  );
+  const { starters } = rt.runFromSidebar('getOutreach') as {
+    starters: Array<{ name: string; text: string }>;
+  };
+  const cold = starters.find((t) => t.name === 'Cold introduction')!;
+  sheet.setActiveSelection(websites);
+  const pitched = rt.runFromSidebar('writePitches', [{ template: cold.text }]) as {
+    message: string;
+  };
+  console.log(`  ${pitched.message}`);
+  const head = sheet.probe.rows[0]!.map((c) => String(c.value));
+  console.log(`  row 2: ${String(sheet.probe.rows[1]![head.indexOf('Pitch')]?.value ?? '')}`);
+  const [first, second] = [2, 3].map((row) => {
+    const site = String(sheet.probe.rows[row - 1]![head.indexOf('Website')]?.value ?? '');
+    return site.replace(/^https?:\/\/(www\.)?/, '').replace(/\/.*$/, '');
+  });
+  sheet.setActiveSelection(websites.replace(/\d+:([A-Z]+)\d+$/, '2:$13'));
+  console.log(`  ${(rt.runFromSidebar('markContacted') as { message: string }).message}`);
+  const week = 7 * 24 * 3600 * 1000;
+  rt.advance(week);
+  await emu.advance(week);
+  const score = (row: number) =>
+    Number(sheet.probe.rows[row - 1]![head.indexOf('Public score')]?.value ?? 50);
+  await emu.moveBrands([
+    {
+      brand: first!,
+      overallScore: Math.min(100, score(2) + 15),
+      lastScanDate: new Date(rt.clock.now()).toISOString(),
+    },
+    {
+      brand: second!,
+      overallScore: Math.max(0, score(3) - 12),
+      lastScanDate: new Date(rt.clock.now()).toISOString(),
+    },
+  ]);
+  sheet.setActiveSelection(websites);
+  rt.runFromSidebar('scoreSelection', [{ refresh: 'stale' }]);
+  console.log(
+    `  a week later: ${(rt.runFromSidebar('refreshFollowUps') as { message: string }).message}`,
+  );
+  printTable(
+    rt,
+    'Follow-ups',
+    ['Website', 'Score at contact', 'Public score', 'Change since contact'],
+    5,
+  );
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const csvPath = args.csv!;
@@ -251,9 +306,11 @@ async function main(): Promise<void> {
       ]);
     }
 
+    if (emu) await outreach(rt, emu, sheet, websites);
+
     mkdirSync(path.dirname(outPath), { recursive: true });
     step(
-      9,
+      10,
       'Scan monitor: watch brand agents, rescan one, keep the previous result until the new one',
     );
     rt.runFromSidebar('openScanMonitor');
@@ -288,7 +345,7 @@ async function main(): Promise<void> {
     const monitorOut = path.join(path.dirname(outPath), 'scan-monitor.csv');
     writeFileSync(monitorOut, rt.spreadsheet.exportCsv('Scan monitor'));
 
-    step(10, 'The filled sheet');
+    step(11, 'The filled sheet');
     writeFileSync(outPath, rt.spreadsheet.exportCsv('Prospects'));
     printTable(
       rt,

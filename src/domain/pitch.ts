@@ -174,14 +174,17 @@ function pitchPatches(template: string, headers: unknown[], filled: PitchRow[], 
  */
 export const STARTER_TEMPLATES: readonly PitchTemplate[] = [
   {
+    // A list of previews (the sales flow): the preview's score and its shareable report.
     name: 'Cold introduction',
-    text: 'Hi {{First name}}, I looked at how AI assistants present {Website}: its AI visibility score is {Public score}, strongest on {Strongest engine} ({Strongest engine score}) and weakest on {Weakest engine} ({Weakest engine score}). The full report is here: {Report URL}',
+    text: 'Hi {{First name}}, I ran a quick check of how AI assistants such as ChatGPT and Gemini present {Website}: it scores {Visibility score} out of 100. Your free report is here: {Report URL}',
   },
   {
+    // A scored list: the public score and its engines.
     name: 'Agency audit offer',
-    text: 'Hi {{First name}}, we audit how ChatGPT, Claude, Gemini and Google’s AI Overviews describe brands. {Website} scores {Public score} overall, and {Weakest engine} is where it loses most ground ({Weakest engine score}). Could we walk you through a full audit? Your preview report: {Report URL}',
+    text: 'Hi {{First name}}, we audit how ChatGPT, Claude, Gemini and Google’s AI Overviews describe brands. {Website} scores {Public score} overall: strongest on {Strongest engine} ({Strongest engine score}), and {Weakest engine} is where it loses most ground ({Weakest engine score}). Could we walk you through a full audit?',
   },
   {
+    // A contacted prospect whose score moved (the Follow-ups sheet lists them).
     name: 'Re-engagement after a move',
     text: 'Hi {{First name}}, since we last spoke the AI visibility of {Website} moved from {Score at contact} to {Public score}. {Weakest engine} is still its weakest engine ({Weakest engine score}). Worth a fresh look? {Report URL}',
   },

@@ -4,7 +4,7 @@
 // for next time, and a schedule whose alert knows each brand's usual swing.
 import { INDEX } from '../../dev/emulator/brandIndex';
 import { formatDate } from '../../dev/gas-runtime/mail';
-import type { Sheet } from '../../dev/gas-runtime/spreadsheet';
+import type { Sheet, Value } from '../../dev/gas-runtime/spreadsheet';
 import { records, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import { leaveFigures } from '../figures';
@@ -17,7 +17,7 @@ const indexed = INDEX.filter((b) => !b.domain.endsWith('.example'));
 const title = (name: string) => w.rt.spreadsheet.sheets.find((s) => s.probe.title === name);
 
 /** A sheet from a header row and rows of plain values. */
-function put(sheet: Sheet, rows: unknown[][]): void {
+function put(sheet: Sheet, rows: Value[][]): void {
   sheet.probe.rows = rows.map((r) => r.map((value) => ({ value })));
 }
 

@@ -9,6 +9,7 @@ import {
   STARTER_TEMPLATES,
   type PitchRow,
 } from '../../src/domain/pitch';
+import { CONTACT_HEADERS, PREVIEW_HEADERS, SCORE_HEADERS } from '../../src/domain/table';
 
 const HEADERS = [
   'Website',
@@ -136,7 +137,12 @@ describe('a pitch run', () => {
   });
 
   it('offers starters that use only what the add-on’s columns hold', () => {
-    const ours = ['Website', 'Public score', 'Report URL', 'Score at contact', 'Pitch'];
+    const ours = [
+      'Website',
+      ...Object.values(PREVIEW_HEADERS),
+      ...Object.values(SCORE_HEADERS),
+      ...Object.values(CONTACT_HEADERS),
+    ];
     for (const t of STARTER_TEMPLATES) expect(planPitches(t.text, ours, [acme]).state).toBe('done');
   });
 });
