@@ -96,3 +96,40 @@ it('has no serious or critical axe violation in any tab or state, and Generate w
   found.push(...(await serious('scan monitor, open')));
   expect(found).toEqual([]);
 }, 90000);
+
+it('has no serious or critical axe violation in Outreach, and writes pitches from the keyboard alone', async () => {
+  const found: string[] = [];
+  await page.focus('#tab-outreach');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#placeholders button').length > 0);
+  found.push(...(await serious('outreach')));
+  // Select the list's websites again (the monitor sheet was opened since).
+  const prospects = play.rt.spreadsheet.sheets.find((s) => s.probe.title !== 'Scan monitor')!;
+  prospects.activate();
+  prospects.setActiveSelection('B2:B4');
+  await page.focus('#pitch-template');
+  await page.keyboard.type('Hello {Company}, your report: ');
+  // The placeholder chips insert at the cursor: Tab to "Report URL", Enter.
+  const chips = await page.$$eval('#placeholders button', (b) => b.map((x) => x.textContent));
+  await page.focus('#placeholders button');
+  for (let i = 0; i < chips.indexOf('Report URL'); i++) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  expect(await page.inputValue('#pitch-template')).toBe(
+    'Hello {Company}, your report: {Report URL}',
+  );
+  await page.focus('#preview-pitches');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#pitch-preview li').length === 3);
+  found.push(...(await serious('outreach, previewed')));
+  await page.focus('#write-pitches');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() =>
+    /Pitches written for/.test(document.querySelector('#outreach-message')?.textContent ?? ''),
+  );
+  const pitch = prospects.probe.rows[0]!.findIndex((c) => c.value === 'Pitch');
+  expect(String(prospects.probe.rows[1]![pitch]?.value)).toMatch(
+    /^Hello Acme, your report: https?:/,
+  );
+  found.push(...(await serious('outreach, written')));
+  expect(found).toEqual([]);
+}, 60000);

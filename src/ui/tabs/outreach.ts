@@ -112,7 +112,7 @@ export function outreachTab(host: HTMLElement) {
             Write pitches for the selection
           </button>
         </div>
-        <ul id="pitch-preview" class="recent" aria-label="Preview of the first selected rows">
+        <ul id="pitch-preview" class="pitch-preview" aria-label="Preview of the first selected rows">
           ${s.preview?.rows.map(previewLine) ?? ''}
         </ul>
         <label for="pitch-name">Keep this template as</label>
