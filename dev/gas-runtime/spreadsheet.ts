@@ -23,7 +23,15 @@ interface Cell {
   spilledFrom?: number;
   /** A formula a script wrote that Sheets has not calculated yet (it does on flush). */
   pending?: boolean;
+  /** The number format (Format > Number): what the cell shows, not what it holds. */
+  format?: string;
 }
+
+/** What a new value keeps of the cell it replaces: its note and its number format, as in Sheets. */
+const kept = (old: Cell) => ({
+  ...(old.note ? { note: old.note } : {}),
+  ...(old.format ? { format: old.format } : {}),
+});
 
 /** A new sheet's size (Sheet > Insert, or insertSheet()). */
 export const NEW_SHEET_ROWS = 1000;
@@ -65,7 +73,24 @@ function normalise(v: unknown): Cell {
   );
 }
 
-export function display(v: Value): string {
+/**
+ * A number as a format shows it, for the patterns this runtime knows: `0`, `0.00`, `#,##0`,
+ * `#,##0.0` and each with `%` (the value times 100). Any other pattern shows the number plainly.
+ */
+function formatNumber(n: number, format: string): string {
+  const m = /^(#,##)?0(?:\.(0+))?(%)?$/.exec(format.trim());
+  if (!m) return String(n);
+  const value = m[3] ? n * 100 : n;
+  const text = value.toLocaleString('en-US', {
+    useGrouping: !!m[1],
+    minimumFractionDigits: m[2]?.length ?? 0,
+    maximumFractionDigits: m[2]?.length ?? 0,
+  });
+  return m[3] ? `${text}%` : text;
+}
+
+export function display(v: Value, format?: string): string {
+  if (typeof v === 'number' && format) return formatNumber(v, format);
   if (isDate(v)) return (v as Date).toISOString().slice(0, 10);
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   return String(v);
@@ -180,6 +205,7 @@ export class Sheet {
     const kept: Cell = { value: cell.value };
     if (cell.formula) Object.assign(kept, { formula: cell.formula, pending: true });
     if (cell.note) kept.note = cell.note;
+    if (cell.format) kept.format = cell.format;
     this.store(row, col, kept);
   }
 
@@ -187,7 +213,7 @@ export class Sheet {
   clearSpill(anchor: number): void {
     for (const r of this.grid)
       r.forEach((c, i) => {
-        if (c.spilledFrom === anchor) r[i] = c.note ? { value: '', note: c.note } : { value: '' };
+        if (c.spilledFrom === anchor) r[i] = { value: '', ...kept(c) };
       });
   }
 
@@ -545,7 +571,7 @@ export class Range {
   }
   getDisplayValues(): string[][] {
     this.call('getDisplayValues');
-    return this.map((c) => display(c.value));
+    return this.map((c) => display(c.value, c.format));
   }
   getFormulas(): string[][] {
     this.call('getFormulas');
@@ -562,20 +588,13 @@ export class Range {
 
   setValues(values: unknown[][]): Range {
     this.call('setValues');
-    return this.write(
-      values,
-      (old, v) => ({ ...normalise(v), ...(old.note ? { note: old.note } : {}) }),
-      'setValues',
-    );
+    return this.write(values, (old, v) => ({ ...normalise(v), ...kept(old) }), 'setValues');
   }
   setValue(value: unknown): Range {
     this.call('setValue');
     this.guard('setValue');
     const old = this.sheet.cell(this.row, this.col);
-    this.sheet.write(this.row, this.col, {
-      ...normalise(value),
-      ...(old.note ? { note: old.note } : {}),
-    });
+    this.sheet.write(this.row, this.col, { ...normalise(value), ...kept(old) });
     return this;
   }
   setNotes(notes: unknown[][]): Range {
@@ -593,9 +612,14 @@ export class Range {
     this.sheet.store(this.row, this.col, { ...this.sheet.cell(this.row, this.col), note });
     return this;
   }
-  setNumberFormat(_format: string): Range {
+  setNumberFormat(format: string): Range {
     this.call('setNumberFormat');
     this.guard('setNumberFormat');
+    this.map((c) => c).forEach((row, r) =>
+      row.forEach((cell, c) =>
+        this.sheet.store(this.row + r, this.col + c, { ...cell, format: String(format) }),
+      ),
+    );
     return this;
   }
   setFontWeight(_weight: string): Range {

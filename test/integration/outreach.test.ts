@@ -48,6 +48,8 @@ function prospects(): Sheet {
     ['=Evil', '=evil.com', 10, 10, 10, 10, 10, MET, 'https://r.example/evil'],
     ['Outside', 'outside.com', 90, 90, 90, 90, 90, MET, 'https://r.example/out'],
   ]);
+  // Public score shown with one decimal (Format > Number): a pitch quotes the cell as shown.
+  sheet.range(2, 3, 5, 1).setNumberFormat('0.0');
   sheet.setActiveSelection('B2:B5');
   return sheet;
 }
@@ -65,7 +67,7 @@ describe('writePitches', () => {
     const rows = records(sheet);
     expect(rows[0]).toMatchObject({
       Pitch:
-        'Hi {{First name}}, Acme (acme.com) scores 72; Claude is weakest at 41. Met 2026-11-04. https://r.example/acme',
+        'Hi {{First name}}, Acme (acme.com) scores 72.0; Claude is weakest at 41. Met 2026-11-04. https://r.example/acme',
       'Pitch message': '',
     });
     expect(rows[1]).toMatchObject({ Pitch: '', 'Pitch message': 'missing: Report URL' });

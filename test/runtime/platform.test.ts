@@ -166,6 +166,22 @@ describe('G6 a spreadsheet keeps at least one sheet', () => {
   });
 });
 
+describe('G7 getDisplayValues gives what each cell shows; a number format survives a new value', () => {
+  it.each([
+    [72, '0.0', '72.0'],
+    [1234.5, '#,##0', '1,235'],
+    [0.455, '0.0%', '45.5%'],
+    [41, '', '41'],
+  ])('%p formatted %p shows %p', (value, format, shown) => {
+    const sheet = rt.spreadsheet.activeSheet;
+    const cell = sheet.range(1, 1, 1, 1);
+    if (format) cell.setNumberFormat(format);
+    cell.setValues([[value]]);
+    expect(cell.getDisplayValues()).toEqual([[shown]]);
+    expect(cell.getValues()).toEqual([[value]]);
+  });
+});
+
 describe('A1 onOpen in AuthMode.NONE reaches no properties, cache, lock, fetch or triggers', () => {
   const none = { mode: 'simple-trigger' as const, authNone: true };
   it.each([
