@@ -63,6 +63,11 @@ const lines = [
   '',
 ];
 writeFileSync('docs/reliability.md', lines.join('\n'));
-for (const image of ['sidebar.png', 'sidebar-scores.png', 'sidebar-schedules.png'])
+for (const image of [
+  'sidebar.png',
+  'sidebar-scores.png',
+  'sidebar-outreach.png',
+  'sidebar-schedules.png',
+])
   copyFileSync(`out/${image}`, `docs/${image}`);
 console.log('docs/reliability.md and the sidebar screenshots written');

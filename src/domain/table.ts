@@ -69,7 +69,6 @@ export const CONTACT_HEADERS = {
   contacted: 'Contacted',
   scoreAtContact: 'Score at contact',
 } as const;
-export type ContactKey = keyof typeof CONTACT_HEADERS;
 
 /** Rebuilt from every list: the contacted prospects whose score moved since. */
 export const FOLLOW_UPS_SHEET = 'Follow-ups';

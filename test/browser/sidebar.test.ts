@@ -125,6 +125,31 @@ describe('a new user’s first session in the sidebar', () => {
     await page.screenshot({ path: path.join('out', 'sidebar-scores.png'), fullPage: true });
   }, 30000);
 
+  it('previews pitches from a starter and writes them into the list, then marks the rows contacted', async () => {
+    await page.click('#tab-outreach');
+    await page.waitForFunction(() => document.querySelectorAll('#placeholders button').length > 0);
+    await page.selectOption('#pitch-pick', 'Agency audit offer');
+    expect(await page.inputValue('#pitch-template')).toMatch(/^Hi \{\{First name\}\}, we audit/);
+    await page.click('#preview-pitches');
+    await page.waitForFunction(() => document.querySelectorAll('#pitch-preview li').length > 0);
+    await page.click('#write-pitches');
+    await page.waitForFunction(() =>
+      /Pitches written for/.test(document.querySelector('#outreach-message')?.textContent ?? ''),
+    );
+    const sheet = play.rt.spreadsheet.activeSheet;
+    const head = sheet.probe.rows[0]!.map((c) => c.value);
+    const acme = sheet.probe.rows[1]!;
+    expect(String(acme[head.indexOf('Pitch')]?.value)).toMatch(
+      /acmeanalytics\.com scores \d+ overall/,
+    );
+    await page.click('#mark-contacted');
+    await page.waitForFunction(() =>
+      /marked contacted/.test(document.querySelector('#outreach-message')?.textContent ?? ''),
+    );
+    expect(sheet.probe.rows[0]!.map((c) => c.value)).toContain('Score at contact');
+    await page.screenshot({ path: path.join('out', 'sidebar-outreach.png'), fullPage: true });
+  }, 30000);
+
   it('adds a schedule from the form and lists it as ours, with its next run', async () => {
     await page.click('#tab-schedules');
     await page.fill('#schedule-sheet', 'Prospects');

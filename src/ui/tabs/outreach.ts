@@ -20,6 +20,8 @@ import { call, errorText } from '../rpc';
 interface State {
   view: OutreachView | null;
   template: string;
+  /** The template picked to start from. */
+  picked: string;
   /** The name the template is kept under (a saved one's, when one was picked). */
   name: string;
   preview: PitchPreview | null;
@@ -42,7 +44,9 @@ export function outreachTab(host: HTMLElement) {
 
   function pick(name: string): void {
     const t = templates(tab.state).find((x) => x.name === name);
-    if (t) tab.set({ template: t.text, name: t.name, preview: null });
+    // A starter cannot be kept under its own name: only a saved template fills the name.
+    const saved = tab.state.view?.saved.some((x) => x.name === name) ?? false;
+    if (t) tab.set({ template: t.text, picked: t.name, name: saved ? t.name : '', preview: null });
   }
 
   /** Puts `{Name}` where the cursor is in the template, for people who do not type braces. */
@@ -59,6 +63,7 @@ export function outreachTab(host: HTMLElement) {
     {
       view: null,
       template: '',
+      picked: '',
       name: '',
       preview: null,
       minChange: DEFAULTS.minChange,
@@ -74,17 +79,17 @@ export function outreachTab(host: HTMLElement) {
         </p>
         <label for="pitch-pick">Start from</label>
         <select id="pitch-pick" @change=${(e: Event) => pick(value(e))}>
-          <option value="" ?selected=${!s.name}>Choose a template…</option>
+          <option value="" ?selected=${!s.picked}>Choose a template…</option>
           <optgroup label="Starters">
             ${(s.view?.starters ?? []).map(
               (t) =>
-                html`<option value=${t.name} ?selected=${s.name === t.name}>${t.name}</option>`,
+                html`<option value=${t.name} ?selected=${s.picked === t.name}>${t.name}</option>`,
             )}
           </optgroup>
           <optgroup label="Yours">
             ${(s.view?.saved ?? []).map(
               (t) =>
-                html`<option value=${t.name} ?selected=${s.name === t.name}>${t.name}</option>`,
+                html`<option value=${t.name} ?selected=${s.picked === t.name}>${t.name}</option>`,
             )}
           </optgroup>
         </select>
@@ -112,7 +117,11 @@ export function outreachTab(host: HTMLElement) {
             Write pitches for the selection
           </button>
         </div>
-        <ul id="pitch-preview" class="pitch-preview" aria-label="Preview of the first selected rows">
+        <ul
+          id="pitch-preview"
+          class="pitch-preview"
+          aria-label="Preview of the first selected rows"
+        >
           ${s.preview?.rows.map(previewLine) ?? ''}
         </ul>
         <label for="pitch-name">Keep this template as</label>
@@ -192,12 +201,14 @@ export function outreachTab(host: HTMLElement) {
   async function keep(): Promise<void> {
     const t = { name: tab.state.name, text: tab.state.template };
     const r = await attempt(show, () => call('savePitchTemplate', t), reportMessage);
-    if (r && tab.state.view) tab.set({ view: { ...tab.state.view, saved: r.saved } });
+    if (r?.ok && tab.state.view)
+      tab.set({ view: { ...tab.state.view, saved: r.saved }, picked: t.name.trim() });
   }
 
   async function remove(): Promise<void> {
     const r = await attempt(show, () => call('deletePitchTemplate', tab.state.name), reportMessage);
-    if (r && tab.state.view) tab.set({ view: { ...tab.state.view, saved: r.saved }, name: '' });
+    if (r && tab.state.view)
+      tab.set({ view: { ...tab.state.view, saved: r.saved }, name: '', picked: '' });
   }
 
   async function marked(): Promise<void> {
