@@ -224,8 +224,11 @@ describe('a schedule whose alert knows each brand’s usual swing', () => {
     const h = Number(formatDate(now, 'Europe/Paris', 'H'));
     const m = Number(formatDate(now, 'Europe/Paris', 'm'));
     w.rt.advance((((24 - h) % 24) * 60 - m + 30) * 60000);
-    sheet.setActiveSelection('A2:A3');
+    // Scored and contacted first; follow-ups from 5 points, remembered for the schedule's rebuilds.
+    sheet.setActiveSelection('B2:B3');
+    scoreAll();
     sidebar(w.rt).markContacted();
+    sidebar(w.rt).refreshFollowUps({ minChange: 5 });
     const saved = sidebar(w.rt).saveSchedule({
       action: 'refreshScores',
       sheetName: 'Prospects',
@@ -254,21 +257,25 @@ describe('a schedule whose alert knows each brand’s usual swing', () => {
       await w.elapse(DAY);
     }
     const digests = w.rt.mail.sent.map((m) => m.body.split('\n').filter((l) => l.startsWith('- ')));
-    // Days 2 to 4: too little history for a usual swing, so the fixed threshold (8 >= 5) applies.
+    // Days 1 to 3: too little history for a usual swing, so the fixed threshold (8 >= 5) applies;
+    // from day 4 the swinging brand's 8 is its usual swing, and it is quiet.
     expect(digests.slice(0, 3)).toEqual(
-      [2, 3, 4].map(() => [
+      [1, 2, 3].map(() => [
         expect.stringMatching(new RegExp(`^- ${swinging.brandName} .*\\(\\+?-?8\\)`)),
       ]),
     );
-    // Day 5: the swinging brand's 8 is its usual swing (quiet); the steady brand's 6 is news.
+    // Day 5: the steady brand's 6 is news, weighed against its usual swing of 0.
     expect(digests).toHaveLength(4);
     expect(digests[3]).toEqual([expect.stringContaining(`${steady.brandName} (${steady.domain})`)]);
     expect(digests[3]![0]).toMatch(/\(\+6, usual swing 0\)/);
     // The same days with the fixed threshold would have mailed the swinging brand every day.
     const history = records(title('Score history')!).filter((r) => r.Website === swinging.domain);
     expect(history.length).toBeGreaterThanOrEqual(5);
-    // Each finished refresh rebuilt the follow-ups: the steady brand moved 6 since contact, under 10.
-    expect(title('Follow-ups')).toBeDefined();
+    // The day-5 refresh rebuilt the follow-ups: both moved by 5 or more since contact.
+    expect(followUps().map((r) => [r.Website, r['Change since contact']])).toEqual([
+      [swinging.domain, -8],
+      [steady.domain, 6],
+    ]);
     leaveFigures('A schedule with unusual-only alerts over five days', {
       'e-mails': digests.length,
       'lines in the fifth day’s e-mail': digests[3]!.length,
