@@ -12,6 +12,7 @@ import type {
   PitchTemplate,
   TemplateSaveReport,
 } from '../contract';
+import { isBlank } from '../domain/cells';
 import { planContacted } from '../domain/followUps';
 import {
   checkPitchTemplate,
@@ -53,7 +54,7 @@ export function getOutreach(): OutreachView {
   };
 }
 
-const isFilled = (values: unknown[]) => values.some((v) => v !== '' && v !== null);
+const isFilled = (values: unknown[]) => !values.every(isBlank);
 
 /** The first selected prospects' pitches, as they would be written, and nothing written. */
 export function previewPitches(request: PitchRequest): PitchPreview {

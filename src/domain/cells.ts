@@ -4,6 +4,10 @@
  */
 export type CellValue = string | number | boolean | Date;
 
+/** An empty cell, as Sheets hands it back (an empty string) or as a missing value. */
+export const isBlank = (value: unknown): boolean =>
+  value === '' || value === null || value === undefined;
+
 /** Characters a cell holds; Sheets refuses the whole write when one value is longer. */
 export const CELL_CHARACTER_LIMIT = 50_000;
 

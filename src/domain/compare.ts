@@ -5,7 +5,7 @@
  */
 import type { BrandScore } from '../api/client';
 import { ENGINES, PLATFORMS } from '../engines';
-import { safeText, scoreCell } from './cells';
+import { isBlank, safeText, scoreCell } from './cells';
 import {
   grid,
   headersOf,
@@ -16,7 +16,7 @@ import {
   type FormulaInput,
 } from './formulaEngine';
 import { resolveAll, type Outcome } from './resolver';
-import { isBlank, NOT_IN_INDEX, problemCell, scoreSpec, type Cell } from './scoreLookup';
+import { NOT_IN_INDEX, problemCell, scoreSpec, type Cell } from './scoreLookup';
 import { parseWebsite } from './website';
 
 type Compared = { c: BrandScore; b: BrandScore; rank: number };

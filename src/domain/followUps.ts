@@ -3,7 +3,7 @@
  * moved enough since contact to follow up, largest move first.
  */
 import { DEFAULTS } from '../contract';
-import { safeText } from './cells';
+import { isBlank, safeText } from './cells';
 import {
   CONTACT_HEADERS,
   FOLLOW_UP_HEADERS,
@@ -12,7 +12,6 @@ import {
   type FollowUpKey,
 } from './table';
 
-const isBlank = (v: unknown) => v === '' || v === null || v === undefined;
 const isScore = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
 

@@ -8,7 +8,8 @@
  */
 import type { ClientConfig } from '../api/client';
 import { resolveAll, type Outcome, type ResolverDeps, type ResolverSpec } from './resolver';
-import { isBlank, NOT_IN_INDEX, problemCell, type Cell } from './scoreLookup';
+import { isBlank } from './cells';
+import { NOT_IN_INDEX, problemCell, type Cell } from './scoreLookup';
 import { errorText } from './status';
 import { parseWebsite } from './website';
 

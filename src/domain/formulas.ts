@@ -12,7 +12,7 @@ import {
 } from '../api/client';
 import { serviceError } from '../api/errors';
 import { ENGINES, PLATFORMS, type Platform } from '../engines';
-import { dateCell, safeLink, scoreCell } from './cells';
+import { dateCell, isBlank, safeLink, scoreCell } from './cells';
 import {
   answer,
   headersOf,
@@ -29,7 +29,7 @@ import { visibilityLevel } from './levels';
 import { reportTriggerLink } from './reportLink';
 import type { ResolverSpec } from './resolver';
 import { parseAgentId, progressText } from './scanWatch';
-import { errorCell, isBlank, namespace, scoreSpec, TTL, type Cell } from './scoreLookup';
+import { errorCell, namespace, scoreSpec, TTL, type Cell } from './scoreLookup';
 import { errorText } from './status';
 import { parseWebsite } from './website';
 

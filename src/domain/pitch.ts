@@ -5,7 +5,7 @@
  */
 import type { PitchTemplate } from '../contract';
 import { ENGINES, PLATFORMS } from '../engines';
-import { literalText } from './cells';
+import { isBlank, literalText } from './cells';
 import { headerKey, PITCH_HEADERS, type PitchKey } from './table';
 
 const TOKEN = /\{\{[^{}]*\}\}|\{([^{}]*)\}/g;
@@ -40,8 +40,6 @@ export const DERIVED_PLACEHOLDERS = Object.keys(DERIVED);
 
 const derivedName = (name: string) =>
   DERIVED_PLACEHOLDERS.find((d) => headerKey(d) === headerKey(name));
-
-const isBlank = (v: unknown) => v === '' || v === null || v === undefined;
 
 /** The single-braced names a template uses, each once, in the order it first uses them. */
 export function placeholdersOf(template: string): string[] {

@@ -5,6 +5,7 @@
  */
 import { parsers, requests, type BrandScore, type ClientConfig, type Lookup } from '../api/client';
 import { serviceError, type ServiceError } from '../api/errors';
+import { isBlank } from './cells';
 import { fnv1a } from './hash';
 import type { Outcome, ResolverSpec } from './resolver';
 import { errorText } from './status';
@@ -22,9 +23,6 @@ export const TTL = {
 };
 
 export const NOT_IN_INDEX = 'not in index';
-
-export const isBlank = (value: unknown): boolean =>
-  value === '' || value === null || value === undefined;
 
 /** Cached answers are kept apart per service address, endpoint and refresh token. */
 export function namespace(
