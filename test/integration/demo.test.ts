@@ -19,6 +19,10 @@ it('fills the sample sheet and writes it out', () => {
   expect(run.stderr).not.toMatch(/Error/);
   expect(run.status).toBe(0);
   expect(run.stdout).toMatch(/recalculated: 0 requests/);
+  // Outreach: a pitch per prospect, two marked contacted, both listed in the follow-ups.
+  expect(run.stdout).toMatch(/Pitches written for \d+ rows/);
+  expect(run.stdout).toMatch(/2 rows marked contacted/);
+  expect(run.stdout).toMatch(/2 of the 2 contacted prospects moved by 10 points or more/);
   // Piped, the output is plain lines: no colour codes, no progress bar redrawn with \r.
   expect(run.stdout).not.toContain(String.fromCharCode(27));
   expect(run.stdout).not.toContain('\r');
