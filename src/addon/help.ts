@@ -33,6 +33,7 @@ const SECTIONS = [
   'Scores that stay',
   'The formulas',
   'Bulk previews',
+  'Outreach: pitches, contacts and follow-ups',
   'The scan monitor',
   'Schedules, alerts and the run log',
   'Quotas',
