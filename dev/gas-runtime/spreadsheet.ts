@@ -120,6 +120,8 @@ export class Sheet {
   frozenRows = 0;
   charts: EmbeddedChart[] = [];
   private nextChartId = 1;
+  /** The basic filter (Data > Create a filter): the rows it hides, or null when there is none. */
+  private filter: Set<number> | null = null;
   /** The grid's size: cells exist only inside it. */
   maxRows = NEW_SHEET_ROWS;
   maxColumns = NEW_SHEET_COLUMNS;
@@ -162,6 +164,10 @@ export class Sheet {
       },
       /** The last row holding a value or a formula, as getLastRow answers. */
       filledRows: (): number => sheet.filledRows(),
+      /** A person filters the sheet (a basic filter) so that these rows are hidden; null removes it. */
+      filterHiding(rows: number[] | null): void {
+        sheet.filter = rows ? new Set(rows) : null;
+      },
     };
   }
 
@@ -285,6 +291,17 @@ export class Sheet {
   getMaxColumns(): number {
     this.call('getMaxColumns');
     return this.maxColumns;
+  }
+  /** The sheet's basic filter, or null. Filter views are per person and not seen by scripts. */
+  getFilter(): { getRange(): Range } | null {
+    this.call('getFilter');
+    if (!this.filter) return null;
+    return { getRange: () => new Range(this, 1, 1, this.filledRows() || 1, this.lastColumn() || 1) };
+  }
+  isRowHiddenByFilter(row: number): boolean {
+    this.call('isRowHiddenByFilter');
+    if (row < 1 || row > this.maxRows) throw new GasError(OUTSIDE_GRID);
+    return this.filter?.has(row) ?? false;
   }
   getFrozenRows(): number {
     this.call('getFrozenRows');

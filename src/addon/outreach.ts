@@ -12,8 +12,8 @@ import type {
   PitchTemplate,
   TemplateSaveReport,
 } from '../contract';
-import { isBlank } from '../domain/cells';
 import { planContacted } from '../domain/followUps';
+import { actionable } from '../domain/selectedRow';
 import {
   checkPitchTemplate,
   fillPitch,
@@ -54,8 +54,6 @@ export function getOutreach(): OutreachView {
   };
 }
 
-const isFilled = (values: unknown[]) => !values.every(isBlank);
-
 /** The first selected prospects' pitches, as they would be written, and nothing written. */
 export function previewPitches(request: PitchRequest): PitchPreview {
   const found = selectedRows();
@@ -63,9 +61,8 @@ export function previewPitches(request: PitchRequest): PitchPreview {
   const template = String(request?.template ?? '');
   const plan = planPitches(template, found.headers, found.rows);
   if (plan.state !== 'done') return { state: plan.state, message: plan.message, rows: [] };
-  const rows = found.rows
-    .filter((r) => isFilled(r.values))
-    .slice(0, PREVIEW_ROWS)
+  const rows = actionable(found.rows)
+    .rows.slice(0, PREVIEW_ROWS)
     .map((r) => {
       const f = fillPitch(template, found.headers, r);
       return { row: r.row, pitch: f.ok ? f.text : null, missing: f.ok ? [] : f.missing };
@@ -121,13 +118,9 @@ export function deletePitchTemplate(name: string): TemplateSaveReport {
 export function markContacted(): ContactReport {
   const found = selectedRows();
   if (!found) return { state: 'nothing', message: SELECT_ROWS, marked: 0 };
-  const score = findColumns(found.headers, SCORE_HEADERS).score;
   const plan = planContacted(
-    found.rows.map((r) => ({
-      row: r.row,
-      blank: !isFilled(r.values),
-      score: score ? r.values[score - 1] : '',
-    })),
+    found.rows,
+    findColumns(found.headers, SCORE_HEADERS).score,
     new Date(appsScriptClock.now()),
   );
   if (plan.state === 'nothing') return { state: 'nothing', message: plan.message, marked: 0 };

@@ -4,6 +4,7 @@
  */
 import { DEFAULTS } from '../contract';
 import { isBlank, safeText } from './cells';
+import { actionable, type SelectedRow } from './selectedRow';
 import {
   CONTACT_HEADERS,
   FOLLOW_UP_HEADERS,
@@ -15,33 +16,32 @@ import {
 const isScore = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
 
-export interface ContactRow {
-  row: number;
-  /** Every cell of the row blank: not a prospect, left alone. */
-  blank: boolean;
-  score: unknown;
-}
-
 export type ContactPatch = { contacted: Date; scoreAtContact: number | '' };
 
-export function planContacted(selected: ContactRow[], now: Date) {
+/** `scoreColumn`: the list's `Public score` column (1-based), 0 when it has none. */
+export function planContacted(selected: SelectedRow[], scoreColumn: number, now: Date) {
+  const acted = actionable(selected);
   const patches = new Map<number, ContactPatch>();
   let unscored = 0;
-  for (const r of selected) {
-    if (r.blank) continue;
-    if (!isScore(r.score)) unscored++;
-    patches.set(r.row, { contacted: now, scoreAtContact: isScore(r.score) ? r.score : '' });
+  for (const r of acted.rows) {
+    const score = scoreColumn ? r.values[scoreColumn - 1] : '';
+    if (!isScore(score)) unscored++;
+    patches.set(r.row, { contacted: now, scoreAtContact: isScore(score) ? score : '' });
   }
   if (patches.size === 0)
     return {
       state: 'nothing' as const,
-      message: "The selected rows are empty: select the prospects' rows you contacted.",
+      message:
+        `No prospect to mark: select the rows of the prospects you contacted. ${acted.note}`.trim(),
       patches,
     };
-  let message = `${rows(patches.size)} marked contacted, with the score at contact.`;
+  const parts = [`${rows(patches.size)} marked contacted, with the score at contact.`];
   if (unscored)
-    message += ` ${rows(unscored)} had no "${SCORE_HEADERS.score}" yet: score them (Scores tab) and mark them again to follow their moves.`;
-  return { state: 'done' as const, message, patches };
+    parts.push(
+      `${rows(unscored)} had no "${SCORE_HEADERS.score}" yet: score them (Scores tab) and mark them again to follow their moves.`,
+    );
+  if (acted.note) parts.push(acted.note);
+  return { state: 'done' as const, message: parts.join(' '), patches };
 }
 
 /** A row of any list, read for the follow-ups. */

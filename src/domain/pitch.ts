@@ -6,16 +6,12 @@
 import type { PitchTemplate } from '../contract';
 import { ENGINES, PLATFORMS } from '../engines';
 import { isBlank, literalText } from './cells';
+import { actionable, type SelectedRow } from './selectedRow';
 import { headerKey, PITCH_HEADERS, type PitchKey } from './table';
 
 const TOKEN = /\{\{[^{}]*\}\}|\{([^{}]*)\}/g;
 
-/** One selected row: its cells in header order, and what each shows (dates as yyyy-mm-dd). */
-export interface PitchRow {
-  row: number;
-  values: unknown[];
-  shown: string[];
-}
+export type PitchRow = Pick<SelectedRow, 'row' | 'values' | 'shown'>;
 
 interface EngineReading {
   label: string;
@@ -119,10 +115,14 @@ export type PitchPlan =
       missing: number;
     };
 
-const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
+const plural = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
 
 /** What a run writes: the whole run refused on an unknown placeholder, before anything. */
-export function planPitches(template: string, headers: unknown[], selected: PitchRow[]): PitchPlan {
+export function planPitches(
+  template: string,
+  headers: unknown[],
+  selected: SelectedRow[],
+): PitchPlan {
   if (!template.trim())
     return { state: 'nothing', message: 'Write a template, or pick one, before writing pitches.' };
   const unknown = unknownPlaceholders(template, headers);
@@ -131,20 +131,20 @@ export function planPitches(template: string, headers: unknown[], selected: Pitc
       state: 'refused',
       message: `Nothing was written: ${unknown.map((n) => `{${n}}`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} neither a column header of this sheet nor one of ${DERIVED_PLACEHOLDERS.join(', ')}. Check the spelling against the placeholders listed.`,
     };
-  const filled = selected.filter((r) => !r.values.every(isBlank));
-  if (filled.length === 0)
+  const acted = actionable(selected);
+  if (acted.rows.length === 0)
     return {
       state: 'nothing',
       message:
-        "The selected rows are empty: select the prospects' rows (any column), then write pitches.",
+        `No prospect to write to: select the prospects' rows (any column), then write pitches. ${acted.note}`.trim(),
     };
-  return pitchPatches(template, headers, filled, selected.length - filled.length);
+  return pitchPatches(template, headers, acted.rows, acted.note);
 }
 
-function pitchPatches(template: string, headers: unknown[], filled: PitchRow[], blank: number) {
+function pitchPatches(template: string, headers: unknown[], rows: PitchRow[], note: string) {
   const patches = new Map<number, PitchPatch>();
   let written = 0;
-  for (const r of filled) {
+  for (const r of rows) {
     const f = fillPitch(template, headers, r);
     // A row that lacks a value loses any earlier pitch: an old pitch beside a new template misleads.
     patches.set(
@@ -155,14 +155,13 @@ function pitchPatches(template: string, headers: unknown[], filled: PitchRow[], 
     );
     if (f.ok) written++;
   }
-  const missing = filled.length - written;
-  const parts = [`Pitches written for ${rows(written)}.`];
+  const missing = rows.length - written;
+  const parts = [`Pitches written for ${plural(written)}.`];
   if (missing)
     parts.push(
-      `${rows(missing)} ${missing === 1 ? 'lacks' : 'lack'} a value the template needs: see "${PITCH_HEADERS.message}".`,
+      `${plural(missing)} ${missing === 1 ? 'lacks' : 'lack'} a value the template needs: see "${PITCH_HEADERS.message}".`,
     );
-  if (blank)
-    parts.push(`Left alone: ${blank} empty ${blank === 1 ? 'row' : 'rows'} of the selection.`);
+  if (note) parts.push(note);
   return { state: 'done' as const, message: parts.join(' '), patches, written, missing };
 }
 

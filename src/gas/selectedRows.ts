@@ -1,9 +1,9 @@
 /**
- * The whole rows of a selection (any column of them), read once: their values, and what each cell
- * shows, for text that quotes the sheet as people see it (a number as formatted, a date as
- * yyyy-mm-dd in the spreadsheet's time zone).
+ * The whole rows of a selection (any column of them), read once: their values, what each cell
+ * shows (for text that quotes the sheet as people see it: a number as formatted, a date as
+ * yyyy-mm-dd in the spreadsheet's time zone), and whether the sheet's filter hides the row.
  */
-import type { PitchRow } from '../domain/pitch';
+import type { SelectedRow } from '../domain/selectedRow';
 import { HEADER_ROW } from '../domain/table';
 import { selectedBlock, type Block } from './selection';
 import { readGrid, type Grid } from './sheetTable';
@@ -13,7 +13,7 @@ export interface SelectedRows {
   values: Grid;
   headers: unknown[];
   /** The selected rows inside the table (rows below its last are blank and left out). */
-  rows: PitchRow[];
+  rows: SelectedRow[];
 }
 
 export function selectedRows(): SelectedRows | null {
@@ -27,11 +27,14 @@ export function selectedRows(): SelectedRows | null {
     .getRange(block.first, 1, last - block.first + 1, headers.length)
     .getDisplayValues();
   const zone = block.sheet.getParent().getSpreadsheetTimeZone();
+  // A call per row, but only in a filtered sheet: Apps Script has no batch read of it.
+  const filtered = block.sheet.getFilter() !== null;
   const rows = shown.map((line, i) => {
     const row = block.first + i;
     const cells = values[row - 1] ?? [];
     return {
       row,
+      hidden: filtered && block.sheet.isRowHiddenByFilter(row),
       values: cells,
       shown: line.map((text, c) =>
         cells[c] instanceof Date ? Utilities.formatDate(cells[c], zone, 'yyyy-MM-dd') : text,

@@ -83,6 +83,26 @@ describe('writePitches', () => {
     expect(w.rt.counts['Range.getDisplayValues']).toBe(1);
   });
 
+  it('in a filtered sheet, writes and marks only the rows the person sees', async () => {
+    w = await startWorld();
+    const sheet = prospects();
+    sheet.probe.filterHiding([3]); // Beta is filtered out
+    sheet.setActiveSelection('B2:B6');
+    const r = sidebar(w.rt).writePitches({ template: '{Company}' });
+    expect(r).toMatchObject({ state: 'done', written: 3, missing: 0 });
+    expect(r.message).toMatch(/Left alone: 1 empty row and 1 row hidden by the filter\.$/);
+    const marked = sidebar(w.rt).markContacted();
+    expect(marked.marked).toBe(3);
+    const rows = records(sheet);
+    expect(rows.map((x) => [x.Company, x.Pitch, x.Contacted instanceof Date])).toEqual([
+      ['Acme', 'Acme', true],
+      ['Beta', '', false],
+      ['', '', false],
+      ['=Evil', '=Evil', true],
+      ['Outside', 'Outside', true],
+    ]);
+  });
+
   it('refuses a template with an unknown placeholder before writing anything', async () => {
     w = await startWorld();
     const sheet = prospects();

@@ -182,6 +182,23 @@ describe('G7 getDisplayValues gives what each cell shows; a number format surviv
   });
 });
 
+describe('G8 a script sees the basic filter, and which rows it hides, one row at a time', () => {
+  it('getFilter is null until a person filters; isRowHiddenByFilter answers per row, inside the grid', () => {
+    const sheet = rt.spreadsheet.activeSheet;
+    expect(sheet.getFilter()).toBeNull();
+    expect(sheet.isRowHiddenByFilter(3)).toBe(false);
+    sheet.probe.filterHiding([3, 5]);
+    expect(sheet.getFilter()).not.toBeNull();
+    expect([2, 3, 4, 5].map((r) => sheet.isRowHiddenByFilter(r))).toEqual([
+      false,
+      true,
+      false,
+      true,
+    ]);
+    expect(() => sheet.isRowHiddenByFilter(1001)).toThrow(OUTSIDE);
+  });
+});
+
 describe('A1 onOpen in AuthMode.NONE reaches no properties, cache, lock, fetch or triggers', () => {
   const none = { mode: 'simple-trigger' as const, authNone: true };
   it.each([

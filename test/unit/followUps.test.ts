@@ -9,13 +9,17 @@ import {
 const NOW = new Date('2026-11-23T10:00:00Z');
 
 describe('marking contacted', () => {
-  it('stamps the time and the score at contact, blank rows aside, and says which had no score', () => {
+  const row = (at: number, values: unknown[], hidden = false) => ({
+    row: at,
+    values,
+    shown: values.map(String),
+    hidden,
+  });
+
+  it('stamps the time and the score at contact, blank and filtered-out rows aside, and says which had no score', () => {
     const plan = planContacted(
-      [
-        { row: 2, blank: false, score: 64 },
-        { row: 3, blank: true, score: '' },
-        { row: 4, blank: false, score: '' },
-      ],
+      [row(2, ['a.com', 64]), row(3, ['', '']), row(4, ['b.com', '']), row(5, ['c.com', 70], true)],
+      2,
       NOW,
     );
     expect(Object.fromEntries(plan.patches)).toEqual({
@@ -23,12 +27,16 @@ describe('marking contacted', () => {
       4: { contacted: NOW, scoreAtContact: '' },
     });
     expect(plan.message).toBe(
-      '2 rows marked contacted, with the score at contact. 1 row had no "Public score" yet: score them (Scores tab) and mark them again to follow their moves.',
+      '2 rows marked contacted, with the score at contact. 1 row had no "Public score" yet: score them (Scores tab) and mark them again to follow their moves. Left alone: 1 empty row and 1 row hidden by the filter.',
     );
   });
 
-  it('does nothing on blank rows', () => {
-    expect(planContacted([{ row: 2, blank: true, score: 1 }], NOW).state).toBe('nothing');
+  it('does nothing on blank rows, and marks without a score where the list has no Public score', () => {
+    expect(planContacted([row(2, ['', ''])], 2, NOW).state).toBe('nothing');
+    expect(planContacted([row(2, ['a.com'])], 0, NOW).patches.get(2)).toEqual({
+      contacted: NOW,
+      scoreAtContact: '',
+    });
   });
 });
 

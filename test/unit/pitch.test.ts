@@ -7,7 +7,6 @@ import {
   placeholdersOf,
   planPitches,
   STARTER_TEMPLATES,
-  type PitchRow,
 } from '../../src/domain/pitch';
 import { CONTACT_HEADERS, PREVIEW_HEADERS, SCORE_HEADERS } from '../../src/domain/table';
 
@@ -23,9 +22,10 @@ const HEADERS = [
 ];
 
 /** A row from its values; what a cell shows is its value as text unless given. */
-function row(values: unknown[], shown: Record<number, string> = {}, at = 2): PitchRow {
+function row(values: unknown[], shown: Record<number, string> = {}, at = 2, hidden = false) {
   return {
     row: at,
+    hidden,
     values,
     shown: values.map((v, i) => shown[i] ?? (v instanceof Date ? 'date' : String(v ?? ''))),
   };
@@ -99,6 +99,7 @@ describe('a pitch run', () => {
     row(['beta.com', '', 10, 20, 30, 40, '', ''], {}, 3),
     row(['', '', '', '', '', '', '', ''], {}, 4),
     row(['=cmd.com', 50, 50, 50, 50, 50, '', ''], {}, 5),
+    row(['filtered.com', 50, 50, 50, 50, 50, '', ''], {}, 6, true),
   ];
 
   it('refuses the whole run on an unknown placeholder, naming it', () => {
@@ -108,7 +109,7 @@ describe('a pitch run', () => {
     expect(plan).not.toHaveProperty('patches');
   });
 
-  it('writes a pitch per row, a missing message where a value lacks, and skips blank rows', () => {
+  it('writes a pitch per row, a missing message where a value lacks; blank and filtered-out rows are left alone', () => {
     const plan = planPitches('{Website}: {Public score}', HEADERS, rows);
     if (plan.state !== 'done') throw new Error(plan.message);
     expect(Object.fromEntries(plan.patches)).toEqual({
@@ -119,7 +120,7 @@ describe('a pitch run', () => {
     });
     expect([plan.written, plan.missing]).toEqual([2, 1]);
     expect(plan.message).toBe(
-      'Pitches written for 2 rows. 1 row lacks a value the template needs: see "Pitch message". Left alone: 1 empty row of the selection.',
+      'Pitches written for 2 rows. 1 row lacks a value the template needs: see "Pitch message". Left alone: 1 empty row and 1 row hidden by the filter.',
     );
   });
 
