@@ -296,7 +296,9 @@ export class Sheet {
   getFilter(): { getRange(): Range } | null {
     this.call('getFilter');
     if (!this.filter) return null;
-    return { getRange: () => new Range(this, 1, 1, this.filledRows() || 1, this.lastColumn() || 1) };
+    return {
+      getRange: () => new Range(this, 1, 1, this.filledRows() || 1, this.lastColumn() || 1),
+    };
   }
   isRowHiddenByFilter(row: number): boolean {
     this.call('isRowHiddenByFilter');
