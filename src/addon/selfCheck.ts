@@ -76,6 +76,18 @@ function spillFreezesWhole(sheet: Sheet): string {
   return 'B1:B3 spilled, froze as values from B1 alone, and came back as a formula';
 }
 
+/** G7 and G8: what a pitch quotes (a formatted number as shown) and that the filter is seen. */
+function shownAndFiltered(sheet: Sheet): string {
+  const cell = sheet.getRange(1, 4);
+  cell.setNumberFormat('0.0%');
+  cell.setValues([[0.455]]);
+  const shown = cell.getDisplayValues()[0]?.[0];
+  if (shown !== '45.5%') throw new Error(`0.455 formatted 0.0% shows ${shown}, not 45.5%`);
+  if (sheet.getFilter() !== null || sheet.isRowHiddenByFilter(1))
+    throw new Error('a new sheet reports a filter hiding row 1');
+  return '0.455 formatted 0.0% shows 45.5%; a sheet with no filter hides no row';
+}
+
 function propertiesRoundTrip(): string {
   const props = PropertiesService.getUserProperties();
   const value = 'x'.repeat(PROPERTY_BYTES);
@@ -158,6 +170,7 @@ function sheetChecks(book: GoogleAppsScript.Spreadsheet.Spreadsheet): CheckResul
       checkOutcome('Range past the grid', () => gridRefusesOutside(scratch())),
       checkOutcome('Grid grows', () => gridGrows(scratch())),
       checkOutcome('Spilled result frozen and restored', () => spillFreezesWhole(scratch())),
+      checkOutcome('What a cell shows, and the filter', () => shownAndFiltered(scratch())),
     ];
   } finally {
     if (sheet) book.deleteSheet(sheet);

@@ -26,6 +26,7 @@ it('passes every check in the local runtime, cleans up, and logs one line', asyn
     'Range past the grid',
     'Grid grows',
     'Spilled result frozen and restored',
+    'What a cell shows, and the filter',
     'Properties near 9 KB',
     'Cache near 100 KB',
     'Locks',
@@ -37,7 +38,7 @@ it('passes every check in the local runtime, cleans up, and logs one line', asyn
   expect(sheetNames()).toEqual(['Sheet1', 'Visibility log']);
   const log = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Visibility log')!;
   expect(log.probe.filledRows()).toBe(2);
-  expect(log.probe.rows[1]!.map((c) => c.value)).toContain('All 10 checks passed.');
+  expect(log.probe.rows[1]!.map((c) => c.value)).toContain('All 11 checks passed.');
   expect(w.rt.userProperties(w.rt.owner).data['visibility.selfCheck']).toBeUndefined();
 });
 
