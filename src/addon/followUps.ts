@@ -20,6 +20,7 @@ import {
 } from '../domain/table';
 import { metadataValue, setMetadata } from '../gas/docMetadata';
 import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
+import { logAction } from '../gas/runLog';
 import { ensureSheet, fitGrid } from '../gas/sheets';
 import { cell, openTable, readGrid } from '../gas/sheetTable';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
@@ -112,5 +113,15 @@ export function refreshFollowUps(options?: { minChange?: number }): FollowUpRepo
   const checked = checkMinChange(options?.minChange);
   if (!checked.ok) return { state: 'refused', message: checked.message, rows: 0 };
   if (options?.minChange !== undefined) setMetadata(book, THRESHOLD_KEY, String(checked.value));
-  return refreshFollowUpsIn(book, checked.value);
+  const report = refreshFollowUpsIn(book, checked.value);
+  if (report.state === 'done')
+    logAction(book, 'follow-ups', {
+      sheet: FOLLOW_UPS_SHEET,
+      rows: report.rows,
+      requests: 0,
+      changed: report.rows,
+      errors: 0,
+      result: report.message,
+    });
+  return report;
 }

@@ -129,6 +129,14 @@ export function markContacted(): ContactReport {
     PRESS_LOCK_WAIT_MS * 50,
     () => {
       writePatches(openTable(block.sheet, CONTACT_HEADERS, true, values), plan.patches);
+      logAction(block.sheet.getParent(), 'mark contacted', {
+        sheet: block.sheet.getName(),
+        rows: plan.patches.size,
+        requests: 0,
+        changed: plan.patches.size,
+        errors: 0,
+        result: plan.message,
+      });
       return { state: 'done', message: plan.message, marked: plan.patches.size };
     },
     () => ({

@@ -103,6 +103,37 @@ describe('writePitches', () => {
     ]);
   });
 
+  it('writes 5,000 pitches with one read of values, one of what they show, and one write', async () => {
+    w = await startWorld();
+    const sheet = w.rt.spreadsheet.activeSheet;
+    put(sheet, [
+      ['Website', 'Public score', 'ChatGPT', 'Claude'],
+      ...Array.from({ length: 5000 }, (_, i) => [
+        `site-${i}.com`,
+        i % 101,
+        (i * 7) % 101,
+        (i * 3) % 101,
+      ]),
+    ]);
+    sheet.setActiveSelection('A1:A5001');
+    w.rt.resetCounts();
+    const r = sidebar(w.rt).writePitches({
+      template: '{Website}: {Weakest engine} {Weakest engine score}',
+    });
+    expect(r).toMatchObject({ state: 'done', written: 5000, missing: 0 });
+    expect(w.rt.counts['Range.getValues']).toBe(1); // the list (the new run log is empty)
+    expect(w.rt.counts['Range.getDisplayValues']).toBe(1);
+    // The list's headers and its pitches, then the run log's headers and line.
+    expect(w.rt.sheetCalls().writes).toBe(4);
+    // ChatGPT 4999 x 7 mod 101 = 47, Claude 4999 x 3 mod 101 = 49.
+    expect(records(sheet)[4999]!.Pitch).toBe('site-4999.com: ChatGPT 47');
+    w.rt.resetCounts();
+    expect(sidebar(w.rt).markContacted().marked).toBe(5000);
+    expect(w.rt.sheetCalls().writes).toBe(3); // its headers, its values, and the log line
+    const log = records(title('Visibility log')!).map((x) => x.Action);
+    expect(log).toEqual(['pitches', 'mark contacted']);
+  });
+
   it('refuses a template with an unknown placeholder before writing anything', async () => {
     w = await startWorld();
     const sheet = prospects();
