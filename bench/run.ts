@@ -211,6 +211,8 @@ async function main(): Promise<void> {
     await emu.control('reset', {});
     await emu.faults({ latencyMs: LATENCY });
     results.bigPreviews = await bigPreviews(emu);
+    log('8. pitches for 10,000 rows');
+    results.pitches = await pitchBigList(emu);
 
     log('7. an agency’s heavy day of property reads and writes');
     await emu.control('reset', {});
@@ -308,6 +310,35 @@ async function scoreBigList(emu: EmulatorProcess) {
   return out;
 }
 
+/** The agency audit offer for 10,000 scored rows: no request, only the sheet's reads and writes. */
+async function pitchBigList(emu: EmulatorProcess) {
+  const rt = world(emu);
+  const sheet = rt.spreadsheet.activeSheet;
+  const rows = Array.from({ length: 10000 }, (_, i) => [
+    `site-${i}.com`,
+    (i * 13) % 101,
+    (i * 7) % 101,
+    (i * 3) % 101,
+    (i * 5) % 101,
+    i % 4 ? (i * 11) % 101 : '',
+  ]);
+  sheet.probe.rows = [
+    ['Website', 'Public score', 'ChatGPT', 'Claude', 'Gemini', 'AI Overviews'],
+    ...rows,
+  ].map((r) => r.map((value) => ({ value })));
+  sheet.setActiveSelection(`A1:A${rows.length + 1}`);
+  const { starters } = rt.runFromSidebar('getOutreach') as {
+    starters: Array<{ name: string; text: string }>;
+  };
+  const template = starters.find((t) => t.name === 'Agency audit offer')!.text;
+  rt.resetCounts();
+  const t0 = performance.now();
+  const r = rt.runFromSidebar('writePitches', [{ template }]) as { written: number };
+  const out = { rows: rows.length, written: r.written, wallMs: ms(t0), ...rt.sheetCalls() };
+  await rt.close();
+  return out;
+}
+
 /** The previous rule asked every pending preview every 10 s from its creation. */
 function previousRuleGets(durationsMs: number[]): number {
   return durationsMs.reduce((n, d) => n + Math.ceil(d / 10000), 0) / durationsMs.length;
@@ -393,6 +424,7 @@ function print(r: R): void {
     `6. Generate 10,000 previews           ${pad(r.bigPreviews.generateMs)}${pad(r.bigPreviews.posts)}${pad('', 13)}${pad(r.bigPreviews.generateSheetCalls, 13)}  ${r.bigPreviews.generateExecutions} executions; one POST per row: ${r.bigPreviews.posts === r.bigPreviews.rows ? 'met' : 'MISSED'}`,
     `   Poll them to completion (10 s tick) ${pad(r.bigPreviews.pollMs)}${pad(Math.round(r.bigPreviews.getsPerPreview * r.bigPreviews.rows))}${pad('', 13)}${pad(r.bigPreviews.sheetCalls, 13)}  ${r.bigPreviews.getsPerPreview} GETs per preview (≤3: ${r.bigPreviews.getsPerPreview <= 3 ? 'met' : 'MISSED'}; the previous rule: ${r.bigPreviews.previousRuleGetsPerPreview}), ${r.bigPreviews.polls} polls`,
     `7. Heavy day of property calls: ${r.heavyDay.day} projected (≤25,000 of 50,000: ${r.heavyDay.day <= 25000 ? 'met' : 'MISSED'}): ${r.heavyDay.perFormula} per formula x 10,000, ${r.heavyDay.pollHalfHour} per half hour of polls x 16, Generate ${r.heavyDay.generate}, Score ${r.heavyDay.score}`,
+    `8. Write pitches, 10,000 rows           ${pad(r.pitches.wallMs)}${pad(0)}${pad(0, 13)}${pad(r.pitches.reads + r.pitches.writes, 13)}  ${r.pitches.written} written; ${r.pitches.reads} reads + ${r.pitches.writes} writes of cell data (the list's, and the run log's line)`,
   ];
   console.log(lines.join('\n'));
 }
