@@ -155,6 +155,7 @@ describe('a new user’s first session in the sidebar', () => {
     await page.fill('#schedule-sheet', 'Prospects');
     await page.fill('#schedule-hour', '9');
     await page.check('#schedule-email');
+    await page.check('#schedule-unusual');
     await page.click('#schedule-save');
     await page.waitForFunction(() =>
       /Scores of "Prospects", every day at 9:00 \(next run/.test(
@@ -162,6 +163,8 @@ describe('a new user’s first session in the sidebar', () => {
       ),
     );
     expect(await page.textContent('#schedule-list')).toContain('Runs as you');
+    const [saved] = play.rt.runFromSidebar('getSchedules', []) as Array<{ alert?: object }>;
+    expect(saved?.alert).toEqual({ email: true, minChange: 10, unusualOnly: true });
     await page.screenshot({ path: path.join('out', 'sidebar-schedules.png'), fullPage: true });
   }, 30000);
 
