@@ -22,11 +22,10 @@ import { metadataValue, setMetadata } from '../gas/docMetadata';
 import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
 import { logAction } from '../gas/runLog';
 import { ensureSheet, fitGrid } from '../gas/sheets';
-import { cell, openTable, readGrid } from '../gas/sheetTable';
+import { cell, openTable, readGrid, readHeaderRow } from '../gas/sheetTable';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
-type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 const THRESHOLD_KEY = 'vis.followUps.minChange';
 
@@ -45,17 +44,12 @@ const SOURCE_HEADERS = {
   pitch: FOLLOW_UP_HEADERS.pitch,
 };
 
-function headerRow(sheet: Sheet): unknown[] {
-  const width = sheet.getLastColumn();
-  return width ? (sheet.getRange(HEADER_ROW, 1, 1, width).getValues()[0] ?? []) : [];
-}
-
 /** The rows of every list that has a `Contacted` column: one header read per sheet, one grid read per list. */
 function sources(book: Book): FollowUpSource[] {
   const found: FollowUpSource[] = [];
   for (const sheet of book.getSheets()) {
     if (sheet.getName() === FOLLOW_UPS_SHEET) continue;
-    if (!findColumns(headerRow(sheet), CONTACT_HEADERS).contacted) continue;
+    if (!findColumns(readHeaderRow(sheet), CONTACT_HEADERS).contacted) continue;
     const table = openTable(sheet, SOURCE_HEADERS, false, readGrid(sheet));
     for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
       const at = (k: keyof typeof SOURCE_HEADERS) => cell(table, row, k);

@@ -21,19 +21,13 @@ import {
   planPitches,
   STARTER_TEMPLATES,
 } from '../domain/pitch';
-import {
-  CONTACT_HEADERS,
-  HEADER_ROW,
-  PITCH_HEADERS,
-  SCORE_HEADERS,
-  findColumns,
-} from '../domain/table';
+import { CONTACT_HEADERS, PITCH_HEADERS, SCORE_HEADERS, findColumns } from '../domain/table';
 import { appsScriptClock } from '../gas/clock';
 import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
 import { forgetTemplate, keepTemplate, savedTemplates } from '../gas/pitchTemplates';
 import { logAction } from '../gas/runLog';
 import { selectedRows } from '../gas/selectedRows';
-import { openTable, writePatches } from '../gas/sheetTable';
+import { openTable, readHeaderRow, writePatches } from '../gas/sheetTable';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 import { followUpThreshold } from './followUps';
 
@@ -43,11 +37,9 @@ const SELECT_ROWS =
 
 export function getOutreach(): OutreachView {
   const sheet = SpreadsheetApp.getActiveSheet();
-  const width = sheet.getLastColumn();
-  const headers = width ? (sheet.getRange(HEADER_ROW, 1, 1, width).getValues()[0] ?? []) : [];
   return {
     sheetName: sheet.getName(),
-    placeholders: offeredPlaceholders(headers),
+    placeholders: offeredPlaceholders(readHeaderRow(sheet)),
     starters: [...STARTER_TEMPLATES],
     saved: savedTemplates(),
     minChange: followUpThreshold(sheet.getParent()),

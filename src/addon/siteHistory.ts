@@ -2,7 +2,7 @@
 import { timeOf } from '../domain/cells';
 import { HEADER_ROW, HISTORY_HEADERS, HISTORY_SHEET, websiteColumnIndex } from '../domain/table';
 import { parseWebsite } from '../domain/website';
-import { openTable } from '../gas/sheetTable';
+import { openTable, readHeaderRow } from '../gas/sheetTable';
 import type { SiteHistory } from '../contract';
 
 const MAX_POINTS = 100;
@@ -14,10 +14,7 @@ function selectedSite(): string | null {
   const own = parseWebsite(range.getValue());
   if (own.ok) return own.domain;
   const sheet = range.getSheet();
-  const width = sheet.getLastColumn();
-  if (width === 0) return null;
-  const head = sheet.getRange(HEADER_ROW, 1, 1, width).getValues()[0] ?? [];
-  const col = websiteColumnIndex(head);
+  const col = websiteColumnIndex(readHeaderRow(sheet));
   if (col < 0) return null;
   const site = parseWebsite(sheet.getRange(range.getRow(), col + 1).getValue());
   return site.ok ? site.domain : null;

@@ -4,6 +4,7 @@
  * the follow-ups) never hold a list to act on.
  */
 import { MONITOR_SHEET } from '../domain/scanWatch';
+import { readHeaderRow } from './sheetTable';
 import { FOLLOW_UPS_SHEET, HEADER_ROW, HISTORY_SHEET, websiteColumnIndex } from '../domain/table';
 
 export interface BlockRequest {
@@ -46,18 +47,14 @@ export function selectedBlock(request?: BlockRequest | null): Block | null {
 
 /** Whether row 1 has a `Website` header: a list with no rows yet still has one. */
 export function hasWebsiteHeader(sheet: GoogleAppsScript.Spreadsheet.Sheet): boolean {
-  const lastColumn = sheet.getLastColumn();
-  if (lastColumn === 0) return false;
-  return websiteColumnIndex(sheet.getRange(HEADER_ROW, 1, 1, lastColumn).getValues()[0] ?? []) >= 0;
+  return websiteColumnIndex(readHeaderRow(sheet)) >= 0;
 }
 
 /** The sheet's `Website` column below its header: the list a schedule refreshes. */
 export function websiteColumn(sheet: GoogleAppsScript.Spreadsheet.Sheet): Block | null {
   const lastRow = sheet.getLastRow();
-  const lastColumn = sheet.getLastColumn();
-  if (lastRow <= HEADER_ROW || lastColumn === 0) return null;
-  const head = sheet.getRange(HEADER_ROW, 1, 1, lastColumn).getValues()[0] ?? [];
-  const index = websiteColumnIndex(head);
+  if (lastRow <= HEADER_ROW) return null;
+  const index = websiteColumnIndex(readHeaderRow(sheet));
   if (index < 0) return null;
   const range = sheet.getRange(HEADER_ROW + 1, index + 1, lastRow - HEADER_ROW, 1);
   return {

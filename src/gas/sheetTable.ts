@@ -28,6 +28,12 @@ export function readGrid(sheet: GoogleAppsScript.Spreadsheet.Sheet): Grid {
   return sheet.getRange(1, 1, lastRow, lastColumn).getValues();
 }
 
+/** Row 1 of a sheet (its headers), in one read; none when the sheet is empty. */
+export function readHeaderRow(sheet: GoogleAppsScript.Spreadsheet.Sheet): unknown[] {
+  const width = sheet.getLastColumn();
+  return width ? (sheet.getRange(HEADER_ROW, 1, 1, width).getValues()[0] ?? []) : [];
+}
+
 /** Finds our columns; with `create`, adds the missing headers (one write) at the table's right. */
 export function openTable<K extends string>(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
