@@ -28,6 +28,11 @@ export function mount<S extends object>(
   return self;
 }
 
+/** What a form field's event says: its text, or whether it is checked. */
+export const fieldValue = (e: Event): string =>
+  (e.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement).value;
+export const fieldChecked = (e: Event): boolean => (e.target as HTMLInputElement).checked;
+
 export type Tone = 'ok' | 'error' | '';
 export interface Message {
   text: string;

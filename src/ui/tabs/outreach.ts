@@ -8,6 +8,7 @@ import type { OutreachView, PitchPreview, PitchTemplate } from '../../contract';
 import { DEFAULTS } from '../../contract';
 import {
   attempt,
+  fieldValue,
   mount,
   messageLine,
   NO_MESSAGE,
@@ -35,7 +36,6 @@ const previewLine = (r: PitchPreview['rows'][number]) =>
     : html`<li><strong>Row ${r.row}:</strong> ${r.pitch}</li>`;
 
 export function outreachTab(host: HTMLElement) {
-  const value = (e: Event) => (e.target as HTMLInputElement | HTMLTextAreaElement).value;
   const templates = (s: State): PitchTemplate[] => [
     ...(s.view?.starters ?? []),
     ...(s.view?.saved ?? []),
@@ -78,7 +78,7 @@ export function outreachTab(host: HTMLElement) {
           <code>{{First name}}</code> is left for the mail-merge tool.
         </p>
         <label for="pitch-pick">Start from</label>
-        <select id="pitch-pick" @change=${(e: Event) => pick(value(e))}>
+        <select id="pitch-pick" @change=${(e: Event) => pick(fieldValue(e))}>
           <option value="" ?selected=${!s.picked}>Choose a template…</option>
           <optgroup label="Starters">
             ${(s.view?.starters ?? []).map(
@@ -98,7 +98,7 @@ export function outreachTab(host: HTMLElement) {
           id="pitch-template"
           rows="6"
           .value=${live(s.template)}
-          @input=${(e: Event) => tab.set({ template: value(e), preview: null })}
+          @input=${(e: Event) => tab.set({ template: fieldValue(e), preview: null })}
         ></textarea>
         <p id="placeholders-label" class="muted">
           Placeholders of "${s.view?.sheetName ?? ''}" (press one to insert it):
@@ -129,7 +129,7 @@ export function outreachTab(host: HTMLElement) {
           id="pitch-name"
           type="text"
           .value=${live(s.name)}
-          @input=${(e: Event) => tab.set({ name: value(e) })}
+          @input=${(e: Event) => tab.set({ name: fieldValue(e) })}
         />
         <div class="row">
           <button id="keep-template" type="button" @click=${() => void keep()}>
@@ -157,7 +157,7 @@ export function outreachTab(host: HTMLElement) {
           min="0"
           max="100"
           .value=${live(String(s.minChange))}
-          @input=${(e: Event) => tab.set({ minChange: Number(value(e)) })}
+          @input=${(e: Event) => tab.set({ minChange: Number(fieldValue(e)) })}
         />
         <div class="row">
           <button id="refresh-follow-ups" type="button" @click=${() => void followUps()}>

@@ -5,6 +5,8 @@ import type { LogEntry, Schedule, ScheduleView } from '../../contract';
 import { DEFAULTS } from '../../contract';
 import {
   attempt,
+  fieldChecked,
+  fieldValue,
   mount,
   messageLine,
   NO_MESSAGE,
@@ -76,7 +78,6 @@ interface State {
 
 export function schedulesTab(host: HTMLElement) {
   const edit = (change: Partial<Draft>) => tab.set({ draft: { ...tab.state.draft, ...change } });
-  const value = (e: Event) => (e.target as HTMLInputElement | HTMLSelectElement).value;
 
   const item = (s: ScheduleView) => {
     const name = s.action === 'refreshScores' ? s.sheetName : 'scan monitor';
@@ -139,7 +140,7 @@ export function schedulesTab(host: HTMLElement) {
           <select
             id="schedule-action"
             .value=${live(d.action)}
-            @change=${(e: Event) => edit({ action: value(e) as Draft['action'] })}
+            @change=${(e: Event) => edit({ action: fieldValue(e) as Draft['action'] })}
           >
             <option value="refreshScores">Scores of a sheet's Website column</option>
             <option value="refreshScanMonitor">The scan monitor</option>
@@ -150,13 +151,13 @@ export function schedulesTab(host: HTMLElement) {
             type="text"
             spellcheck="false"
             .value=${live(d.sheetName)}
-            @input=${(e: Event) => edit({ sheetName: value(e) })}
+            @input=${(e: Event) => edit({ sheetName: fieldValue(e) })}
           />
           <label for="schedule-every">How often</label>
           <select
             id="schedule-every"
             .value=${live(d.every)}
-            @change=${(e: Event) => edit({ every: value(e) as Draft['every'] })}
+            @change=${(e: Event) => edit({ every: fieldValue(e) as Draft['every'] })}
           >
             <option value="day">Every day</option>
             <option value="week">Every week</option>
@@ -164,7 +165,7 @@ export function schedulesTab(host: HTMLElement) {
           <label for="schedule-weekday">Day (weekly)</label>
           <select
             id="schedule-weekday"
-            @change=${(e: Event) => edit({ weekday: Number(value(e)) })}
+            @change=${(e: Event) => edit({ weekday: Number(fieldValue(e)) })}
           >
             ${WEEKDAYS.map(
               (day, i) =>
@@ -178,13 +179,13 @@ export function schedulesTab(host: HTMLElement) {
             min="0"
             max="23"
             .value=${live(String(d.hour))}
-            @input=${(e: Event) => edit({ hour: Number(value(e)) })}
+            @input=${(e: Event) => edit({ hour: Number(fieldValue(e)) })}
           />
           <label for="schedule-refresh">Rows to refresh</label>
           <select
             id="schedule-refresh"
             .value=${live(d.refresh)}
-            @change=${(e: Event) => edit({ refresh: value(e) as Draft['refresh'] })}
+            @change=${(e: Event) => edit({ refresh: fieldValue(e) as Draft['refresh'] })}
           >
             <option value="stale">Stale, failed or never checked</option>
             <option value="all">Every row</option>
@@ -194,7 +195,7 @@ export function schedulesTab(host: HTMLElement) {
               id="schedule-email"
               type="checkbox"
               .checked=${live(d.email)}
-              @change=${(e: Event) => edit({ email: (e.target as HTMLInputElement).checked })}
+              @change=${(e: Event) => edit({ email: fieldChecked(e) })}
             />
             E-mail me what moved</label
           >
@@ -205,14 +206,14 @@ export function schedulesTab(host: HTMLElement) {
             min="0"
             max="100"
             .value=${live(String(d.minChange))}
-            @input=${(e: Event) => edit({ minChange: Number(value(e)) })}
+            @input=${(e: Event) => edit({ minChange: Number(fieldValue(e)) })}
           />
           <label class="check"
             ><input
               id="schedule-unusual"
               type="checkbox"
               .checked=${live(d.unusualOnly)}
-              @change=${(e: Event) => edit({ unusualOnly: (e.target as HTMLInputElement).checked })}
+              @change=${(e: Event) => edit({ unusualOnly: fieldChecked(e) })}
             />
             Only moves unusual for the brand</label
           >

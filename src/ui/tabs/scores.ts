@@ -4,6 +4,7 @@ import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '
 import { DEFAULTS } from '../../contract';
 import {
   attempt,
+  fieldValue,
   mount,
   messageLine,
   NO_MESSAGE,
@@ -64,7 +65,7 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
         <select
           id="score-refresh"
           @change=${(e: Event) => {
-            tab.set({ refresh: (e.target as HTMLSelectElement).value as State['refresh'] });
+            tab.set({ refresh: fieldValue(e) as State['refresh'] });
             void plan();
           }}
         >
@@ -86,7 +87,7 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
           max="365"
           .value=${String(s.staleDays)}
           @change=${(e: Event) => {
-            tab.set({ staleDays: Number((e.target as HTMLInputElement).value) });
+            tab.set({ staleDays: Number(fieldValue(e)) });
             void plan();
           }}
         />

@@ -4,6 +4,8 @@ import { live } from 'lit-html/directives/live.js';
 import type { SettingsView } from '../../contract';
 import {
   attempt,
+  fieldChecked,
+  fieldValue,
   mount,
   messageLine,
   NO_MESSAGE,
@@ -40,7 +42,7 @@ export function settingsTab(host: HTMLElement, onSettings: (s: SettingsView) => 
           spellcheck="false"
           placeholder=${v?.maskedKey ?? 'Paste your API key'}
           .value=${live(s.keyDraft)}
-          @input=${(e: Event) => tab.set({ keyDraft: (e.target as HTMLInputElement).value })}
+          @input=${(e: Event) => tab.set({ keyDraft: fieldValue(e) })}
         />
         <p id="key-state" class="muted">
           ${
@@ -55,7 +57,7 @@ export function settingsTab(host: HTMLElement, onSettings: (s: SettingsView) => 
           type="url"
           spellcheck="false"
           .value=${live(s.baseUrl)}
-          @input=${(e: Event) => tab.set({ baseUrl: (e.target as HTMLInputElement).value })}
+          @input=${(e: Event) => tab.set({ baseUrl: fieldValue(e) })}
         />
         <label class="check"
           ><input
@@ -63,8 +65,7 @@ export function settingsTab(host: HTMLElement, onSettings: (s: SettingsView) => 
             type="checkbox"
             .checked=${live(s.allowFormulas)}
             ?disabled=${!mayAllow}
-            @change=${(e: Event) =>
-              tab.set({ allowFormulas: (e.target as HTMLInputElement).checked })}
+            @change=${(e: Event) => tab.set({ allowFormulas: fieldChecked(e) })}
           />
           Allow formulas in this spreadsheet to use my key (for VIS_SCAN and VIS_PREVIEW)</label
         >
