@@ -51,14 +51,14 @@ export function previewPitches(request: PitchRequest): PitchPreview {
   const found = selectedRows();
   if (!found) return { state: 'nothing', message: SELECT_ROWS, rows: [] };
   const template = String(request?.template ?? '');
-  const plan = planPitches(template, found.headers, found.rows);
+  const first = actionable(found.rows).rows.slice(0, PREVIEW_ROWS);
+  // Checked on the rows shown: a preview never fills the whole selection.
+  const plan = planPitches(template, found.headers, first.length ? first : found.rows);
   if (plan.state !== 'done') return { state: plan.state, message: plan.message, rows: [] };
-  const rows = actionable(found.rows)
-    .rows.slice(0, PREVIEW_ROWS)
-    .map((r) => {
-      const f = fillPitch(template, found.headers, r);
-      return { row: r.row, pitch: f.ok ? f.text : null, missing: f.ok ? [] : f.missing };
-    });
+  const rows = first.map((r) => {
+    const f = fillPitch(template, found.headers, r);
+    return { row: r.row, pitch: f.ok ? f.text : null, missing: f.ok ? [] : f.missing };
+  });
   return { state: 'done', message: `The first ${rows.length} of the selection:`, rows };
 }
 
