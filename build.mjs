@@ -1,8 +1,12 @@
 // Builds the deployable add-on into dist/: Code.js (one minified IIFE plus a top-level function
 // per export of src/index.ts, generated here from esbuild's metafile), Sidebar.html and
-// appsscript.json. Settings come from the environment:
-//   VIS_BASE_URL        default service address (the local emulator's when unset)
-//   VIS_TRIGGER_MINUTES poll safety-net interval: 60 for the Marketplace add-on, 1 when bound
+// appsscript.json. `node build.mjs` is always the local build (the emulator's address, loopback
+// allowed), whatever the shell's environment holds, so `npm test` checks the same bundle anywhere.
+// A release build names its settings as flags (npm run deploy passes them from VIS_*):
+//   --base-url URL          the service address baked in and allowlisted
+//   --trigger-minutes N     poll safety-net interval: 60 for the Marketplace add-on, 1 when bound
+//   --extra-allowlist a,b   more allowlist prefixes
+//   --out DIR               where to write (default dist/)
 import * as esbuild from 'esbuild';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,24 +17,37 @@ export const GLOBAL_NAME = 'VisibilityForSheets';
 const DEFAULTS = JSON.parse(await readFile('build-defaults.json', 'utf8'));
 export const DEFAULT_BASE_URL = DEFAULTS.baseUrl;
 const PACKAGE_VERSION = JSON.parse(await readFile('package.json', 'utf8')).version;
-/** Where the bundle goes: dist/ (tests, demo, dev pushes), or the deploy script's own folder. */
-const OUT = process.env.VIS_OUT_DIR || 'dist';
 const BUDGET_BYTES = 150 * 1024;
+const FLAGS = ['--base-url', '--trigger-minutes', '--extra-allowlist', '--out'];
 
-function settings() {
-  const baseUrl = (process.env.VIS_BASE_URL || DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const minutes = Number(process.env.VIS_TRIGGER_MINUTES || DEFAULTS.triggerMinutes);
+/** `--name value` pairs, refused in one line when unknown or without a value. */
+function parseFlags(argv) {
+  const flags = {};
+  for (let i = 0; i < argv.length; i += 2) {
+    const [name, value] = [argv[i], argv[i + 1]];
+    if (!FLAGS.includes(name)) throw new Error(`build: unknown flag ${name} (${FLAGS.join(', ')})`);
+    if (value === undefined || value.startsWith('--'))
+      throw new Error(`build: ${name} needs a value`);
+    flags[name.slice(2)] = value;
+  }
+  return flags;
+}
+
+function settings(flags) {
+  const release = flags['base-url'] !== undefined;
+  const baseUrl = (flags['base-url'] || DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const minutes = Number(flags['trigger-minutes'] || DEFAULTS.triggerMinutes);
   if (![1, 5, 10, 15, 30, 60].includes(minutes)) {
     throw new Error(`VIS_TRIGGER_MINUTES must be 1, 5, 10, 15, 30 or 60 (got ${minutes})`);
   }
   // Addresses Settings may point at. A published add-on can fetch nothing outside its manifest's
   // allowlist; a local build also accepts the emulator on any loopback port.
-  const extra = (process.env.VIS_EXTRA_ALLOWLIST || '')
+  const extra = (flags['extra-allowlist'] || '')
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
   const allowlist = [`${baseUrl}/`, ...extra];
-  if (!process.env.VIS_BASE_URL) allowlist.push('http://127.0.0.1:');
+  if (!release) allowlist.push('http://127.0.0.1:');
   return { baseUrl, minutes, allowlist, manifestAllowlist: [`${baseUrl}/`, ...extra] };
 }
 
@@ -68,8 +85,10 @@ function wrapper(name, { doc, params }) {
   return `${docBlock}function ${name}(${params.join(', ')}) {\n  return ${GLOBAL_NAME}.${ENTRY}(${GLOBAL_NAME}.${name}, arguments);\n}\n`;
 }
 
-export async function build() {
-  const s = settings();
+export async function build(flags = {}) {
+  const s = settings(flags);
+  /** Where the bundle goes: dist/ (tests, demo, playground), or the deploy script's own folder. */
+  const OUT = flags.out || 'dist';
   const { names, inputs } = await exportedNames(s);
   const bundle = await esbuild.build({
     ...common(s),
@@ -108,7 +127,7 @@ export async function build() {
 
   const kb = (Buffer.byteLength(code) / 1024).toFixed(1);
   console.log(
-    `dist/Code.js ${kb} KB (budget ${BUDGET_BYTES / 1024} KB), ${names.length} globals, base URL ${s.baseUrl}, trigger every ${s.minutes} min`,
+    `${OUT}/Code.js ${kb} KB (budget ${BUDGET_BYTES / 1024} KB), ${names.length} globals, base URL ${s.baseUrl}, trigger every ${s.minutes} min`,
   );
   if (Buffer.byteLength(code) > BUDGET_BYTES) throw new Error('build: bundle over its size budget');
   return { names };
@@ -134,8 +153,10 @@ async function sidebarHtml() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  build().catch((error) => {
-    console.error(error.message);
-    process.exit(1);
-  });
+  Promise.resolve()
+    .then(() => build(parseFlags(process.argv.slice(2))))
+    .catch((error) => {
+      console.error(error.message);
+      process.exit(1);
+    });
 }

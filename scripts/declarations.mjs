@@ -1,6 +1,6 @@
 // What src/index.ts exposes, read with the TypeScript compiler API (not regular expressions): the
 // exported names, and for each the parameter names and JSDoc of its declaration, so build.mjs can
-// write one top-level function per export. Shared with test/unit/bundle.test.ts.
+// write one top-level function per export. Shared with test/integration/bundle.test.ts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';

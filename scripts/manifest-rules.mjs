@@ -4,29 +4,60 @@ import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 
-/** Why a base URL cannot be deployed, or null when it can. */
-export function baseUrlProblem(value) {
-  if (!value) return 'VIS_BASE_URL is not set: set it to the service address users will reach.';
+/** A DNS label as a host name may hold it (RFC 1123): 1-63 letters, digits or inner hyphens. */
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
+
+/**
+ * Why a host is not a full domain name, or null. Google wants "a full domain" in every allowlist
+ * prefix; a wildcard may only lead a prefix (`*.example.com`) and only where `wildcard` allows it:
+ * in VIS_EXTRA_ALLOWLIST, never in the service address the add-on calls.
+ */
+function hostProblem(host, { wildcard }) {
+  const labels = host.split('.');
+  if (wildcard && labels[0] === '*') labels.shift();
+  if (labels.length < 2) return `needs a full domain name, like service.example.com (got ${host}).`;
+  if (labels.some((l) => l === ''))
+    return `needs a full domain name without empty labels or a trailing dot (got ${host}).`;
+  if (labels.some((l) => l.includes('*')))
+    return wildcard
+      ? `may hold a wildcard only as its first label, like https://*.example.com/ (got ${host}).`
+      : `must not hold a wildcard: give the one address the add-on calls (got ${host}).`;
+  if (!labels.every((l) => LABEL.test(l)) || /^\d+$/.test(labels.at(-1)))
+    return `needs a full domain name of letters, digits and hyphens, like service.example.com (got ${host}).`;
+  return null;
+}
+
+/**
+ * Why an address cannot be published (in the manifest's allowlist and the bundle), or null.
+ * `name` says which setting it came from, so each refusal is one line naming it.
+ */
+function addressProblem(value, name, { wildcard }) {
+  if (!value) return `${name} is not set: set it to the service address users will reach.`;
   let url;
   try {
-    url = new URL(value);
+    // The WHATWG parser rewrites a leading `*.` label it cannot hold; a placeholder keeps it.
+    url = new URL(value.replace('://*.', '://wildcard-placeholder.'));
   } catch {
-    return `VIS_BASE_URL ${value} is not a URL.`;
+    return `${name} ${value} is not a URL.`;
   }
   // Whatever the address holds is written into the manifest's allowlist and the bundle, both
   // readable by every user of the add-on: credentials and keys must never be in it (and the value
   // is not repeated here, so they reach no log either).
   if (url.username || url.password || /^[^/]*\/\/[^/?#]*@/.test(value))
-    return 'VIS_BASE_URL must not hold a user name or password (user:pass@): it would be published in the manifest and the bundle. Users give their API key in Settings.';
+    return `${name} must not hold a user name or password (user:pass@): it would be published in the manifest and the bundle. Users give their API key in Settings.`;
   if (value.includes('?'))
-    return 'VIS_BASE_URL must not have a query (?…): it would be published in the manifest and the bundle. Give the service address only, like https://service.example.com.';
+    return `${name} must not have a query (?…): it would be published in the manifest and the bundle. Give the service address only, like https://service.example.com.`;
   if (value.includes('#'))
-    return 'VIS_BASE_URL must not have a fragment (#…): give the service address only, like https://service.example.com.';
-  if (url.protocol !== 'https:') return `VIS_BASE_URL must start with https:// (got ${value}).`;
-  const host = url.hostname;
-  if (!host.includes('.') || /^\d+(\.\d+){3}$/.test(host) || host.endsWith('.'))
-    return `VIS_BASE_URL needs a full domain name, like service.example.com (got ${host}).`;
-  return null;
+    return `${name} must not have a fragment (#…): give the service address only, like https://service.example.com.`;
+  if (url.protocol !== 'https:') return `${name} must start with https:// (got ${value}).`;
+  const host = url.hostname.replace(/^wildcard-placeholder\./, '*.');
+  const reason = hostProblem(host, { wildcard });
+  return reason && `${name} ${reason}`;
+}
+
+/** Why a base URL cannot be deployed, or null when it can. */
+export function baseUrlProblem(value) {
+  return addressProblem(value, 'VIS_BASE_URL', { wildcard: false });
 }
 
 /** Each allowlist prefix: a valid https:// URL with a full domain and a non-empty path ending in /. */
@@ -35,8 +66,8 @@ export function allowlistProblems(prefixes) {
     return ['urlFetchWhitelist is missing: a versioned deployment requires it.'];
   const problems = [];
   for (const p of prefixes) {
-    const reason = baseUrlProblem(p);
-    if (reason) problems.push(`${p}: ${reason.replace(/^VIS_BASE_URL /, '')}`);
+    const reason = addressProblem(p, 'prefix', { wildcard: true });
+    if (reason) problems.push(`${p}: ${reason.replace(/^prefix /, '')}`);
     else if (!/^https:\/\/[^/]+\/.*$/.test(p) || !p.endsWith('/'))
       problems.push(`${p}: a prefix needs a path ending in /, like https://service.example.com/`);
   }

@@ -36,7 +36,7 @@ describe('npm run deploy', () => {
   const npmDeploy = (...args: string[]) =>
     spawnSync('npm', ['run', '--silent', 'deploy', ...args], {
       encoding: 'utf8',
-      env: { ...process.env, VIS_BASE_URL: 'https://service.example.com' },
+      env: { ...process.env, VIS_BASE_URL: 'https://service.example.com', NODE_ENV: undefined },
     });
   const said = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('deploy'));
 
@@ -51,6 +51,55 @@ describe('npm run deploy', () => {
       `deploy refused: ${reason}${reason.startsWith('unknown') ? ' (npm run deploy [-- --production]).' : ': run npm run deploy [-- --production].'}`,
     ]);
     expect(r.stdout).toBe('');
+  });
+
+  it('takes NODE_ENV=production from the shell for what it is, not for a --prod given to npm', () => {
+    const r = spawnSync('npm', ['run', '--silent', 'deploy', '--', '--prod'], {
+      encoding: 'utf8',
+      env: { ...process.env, VIS_BASE_URL: 'https://service.example.com', NODE_ENV: 'production' },
+    });
+    expect(said(r.stderr)).toEqual([
+      'deploy refused: unknown flag --prod: the one flag is --production (npm run deploy [-- --production]).',
+    ]);
+  });
+
+  it.each([
+    [
+      'VIS_TRIGGER_MINUTES',
+      '7',
+      /VIS_TRIGGER_MINUTES must be one of 1, 5, 10, 15, 30, 60 \(got 7\)/,
+    ],
+    [
+      'VIS_EXTRA_ALLOWLIST',
+      'https://a..example.com/',
+      /VIS_EXTRA_ALLOWLIST: https:\/\/a\.\.example\.com\/: needs a full domain/,
+    ],
+  ])('refuses %s=%p in one line before anything runs', (name, value, reason) => {
+    const r = node(['scripts/deploy.mjs'], {
+      VIS_BASE_URL: 'https://service.example.com',
+      [name]: value,
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(reason);
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('npm test whatever the shell holds', () => {
+  it('builds the same local bundle with VIS_* and NODE_ENV=production set: only deploy reads them', () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), 'local-'));
+    const built = node(['build.mjs', '--out', out], {
+      VIS_BASE_URL: 'https://service.example.com',
+      VIS_TRIGGER_MINUTES: '1',
+      VIS_EXTRA_ALLOWLIST: 'https://*.example.com/',
+      NODE_ENV: 'production',
+    });
+    expect(built.status).toBe(0);
+    for (const file of ['Code.js', 'appsscript.json', 'Sidebar.html'])
+      expect(readFileSync(path.join(out, file), 'utf8')).toBe(
+        readFileSync(path.join('dist', file), 'utf8'),
+      );
   });
 });
 
@@ -68,10 +117,10 @@ describe('the committed .clasp.json', () => {
 describe('the built manifest', () => {
   it('of a production build follows the allowlist rules and asks only for scopes the code uses', () => {
     const out = mkdtempSync(path.join(os.tmpdir(), 'deploy-'));
-    const built = node(['build.mjs'], {
-      VIS_BASE_URL: 'https://service.example.com',
-      VIS_OUT_DIR: out,
-    });
+    const built = node(
+      ['build.mjs', '--base-url', 'https://service.example.com', '--out', out],
+      {},
+    );
     expect(built.status).toBe(0);
     const manifest = JSON.parse(readFileSync(path.join(out, 'appsscript.json'), 'utf8'));
     expect(manifest.urlFetchWhitelist).toEqual(['https://service.example.com/']);
