@@ -24,6 +24,8 @@ export interface SettingsView {
   baseUrl: string;
   defaultBaseUrl: string;
   allowFormulasToUseKey: boolean;
+  /** The person says their account is on Google Workspace: its larger daily quotas apply. */
+  workspaceAccount: boolean;
   /** A refusal learnt at Generate (plan, partner team, read-only), until the key changes. */
   accountNotice: string | null;
   triggerMinutes: number;
@@ -40,6 +42,7 @@ export interface SettingsChange {
   apiKey?: string;
   baseUrl?: string;
   allowFormulasToUseKey?: boolean;
+  workspaceAccount?: boolean;
 }
 
 export interface ConnectionReport {

@@ -16,7 +16,14 @@ import { GasError, noPermission } from './errors';
 import { LockState, makeLock } from './lock';
 import { formatDate, isConsumer, MailBox } from './mail';
 import { PropertyStore } from './properties';
-import { Sheet, Spreadsheet, type ConditionalRule, type Range, type Value } from './spreadsheet';
+import {
+  Sheet,
+  Spreadsheet,
+  type ConditionalRule,
+  type Hooks,
+  type Range,
+  type Value,
+} from './spreadsheet';
 import { SyncHttp } from './sync-http';
 import { TriggerTable } from './triggers';
 import { htmlService, ui, type UiCapture } from './ui';
@@ -159,7 +166,7 @@ export class GasRuntime {
   readonly documentCache: CacheStore;
   /** Every spreadsheet the users have, by ID; the first is `spreadsheet`. */
   private documents = new Map<string, Document>();
-  private readonly hooks: { call(n: string): void; mayWrite(): boolean };
+  private readonly hooks: Hooks;
   private readonly scopes: string[];
   /** The manifest's urlFetchWhitelist (null: the manifest has none, so nothing is refused). */
   private readonly allowlist: string[] | null;
@@ -171,7 +178,13 @@ export class GasRuntime {
     // A consumer account, as most marketers have: the 20,000-fetch daily quota applies.
     this.owner = options.owner ?? 'owner@gmail.com';
     this.distDir = options.distDir ?? path.resolve('dist');
-    const hooks = { call: (n: string) => this.call(n), mayWrite: () => this.mayWrite() };
+    const hooks = {
+      call: (n: string) => this.call(n),
+      mayWrite: () => this.mayWrite(),
+      cells: (kind: 'read' | 'written', n: number) => {
+        this.counts[`cells.${kind}`] = (this.counts[`cells.${kind}`] ?? 0) + n;
+      },
+    };
     this.hooks = hooks;
     this.spreadsheet = this.addSpreadsheet('Prospects');
     const first = this.documents.get(this.spreadsheet.id)!;
@@ -756,8 +769,17 @@ export class GasRuntime {
     this.clock.advance(target - this.clock.now());
   }
 
-  /** Sheets service calls made so far: reads and writes of cell data. */
-  sheetCalls(): { reads: number; writes: number; total: number } {
+  /**
+   * Sheets service calls made so far: reads and writes of cell data, every Sheets call, and the
+   * cells those calls carried (what a read or write costs on Google grows with them).
+   */
+  sheetCalls(): {
+    reads: number;
+    writes: number;
+    total: number;
+    cellsRead: number;
+    cellsWritten: number;
+  } {
     const sum = (names: string[]) => names.reduce((n, k) => n + (this.counts[k] ?? 0), 0);
     const reads = sum([
       'Range.getValues',
@@ -776,7 +798,13 @@ export class GasRuntime {
     const total = Object.entries(this.counts)
       .filter(([k]) => /^(Range|Sheet|Spreadsheet)\./.test(k))
       .reduce((n, [, v]) => n + v, 0);
-    return { reads, writes, total };
+    return {
+      reads,
+      writes,
+      total,
+      cellsRead: this.counts['cells.read'] ?? 0,
+      cellsWritten: this.counts['cells.written'] ?? 0,
+    };
   }
 
   resetCounts(): void {

@@ -7,13 +7,13 @@
  * range past its edge throws, and only the insert calls (and appendRow) grow it, within 10 million
  * cells per spreadsheet. An array formula's result spills into cells that remember their formula.
  */
-import { a1, parseA1 } from './a1';
+import { a1, columnLetter, parseA1 } from './a1';
 import { parseCsv, toCsv } from './csv';
 import { GasError, noPermission } from './errors';
 
 export type Value = string | number | boolean | Date;
 
-interface Cell {
+export interface Cell {
   value: Value;
   formula?: string;
   note?: string;
@@ -50,6 +50,8 @@ export interface Hooks {
   call(name: string): void;
   /** False inside a custom function, where Sheets refuses writes. */
   mayWrite(): boolean;
+  /** Cells a call carried between the script and Sheets, counted beside the calls. */
+  cells(kind: 'read' | 'written', n: number): void;
 }
 
 const isDate = (v: unknown): v is Date => Object.prototype.toString.call(v) === '[object Date]';
@@ -318,8 +320,16 @@ export class Sheet {
     this.call('getRange');
     if (typeof a === 'string') {
       const p = parseA1(a);
-      // An open-ended reference (A2:A) runs to the grid's last row, blank or not.
-      return this.range(p.row, p.col, p.numRows ?? this.maxRows - p.row + 1, p.numCols);
+      // Whole rows (5:7) span every column; an open-ended reference (A2:A) and whole columns
+      // (B:B) run to the grid's last row, blank or not.
+      const range = this.range(
+        p.row,
+        p.col,
+        p.numRows ?? this.maxRows - p.row + 1,
+        p.whole === 'rows' ? this.maxColumns : p.numCols,
+      );
+      if (p.whole) range.whole = p.whole;
+      return range;
     }
     if (col === undefined)
       throw new GasError(
@@ -525,6 +535,8 @@ export class Sheet {
 }
 
 export class Range {
+  /** Made from whole columns or rows: its A1 notation says so (B:B, 5:7), as Google's does. */
+  whole?: 'columns' | 'rows';
   constructor(
     readonly sheet: Sheet,
     readonly row: number,
@@ -533,8 +545,9 @@ export class Range {
     readonly numCols: number,
   ) {}
 
-  private call(name: string): void {
+  private call(name: string, cells?: 'read' | 'written'): void {
     this.sheet.book.hooks.call(`Range.${name}`);
+    if (cells) this.sheet.book.hooks.cells(cells, this.numRows * this.numCols);
   }
 
   private guard(what: string): void {
@@ -581,43 +594,43 @@ export class Range {
   }
 
   getValues(): Value[][] {
-    this.call('getValues');
+    this.call('getValues', 'read');
     return this.map((c) => (c.value instanceof Date ? new Date(c.value.getTime()) : c.value));
   }
   getValue(): Value {
-    this.call('getValue');
+    this.call('getValue', 'read');
     return this.sheet.cell(this.row, this.col).value;
   }
   getDisplayValues(): string[][] {
-    this.call('getDisplayValues');
+    this.call('getDisplayValues', 'read');
     return this.map((c) => display(c.value, c.format));
   }
   getFormulas(): string[][] {
-    this.call('getFormulas');
+    this.call('getFormulas', 'read');
     return this.map((c) => c.formula ?? '');
   }
   getFormula(): string {
-    this.call('getFormula');
+    this.call('getFormula', 'read');
     return this.sheet.cell(this.row, this.col).formula ?? '';
   }
   getNotes(): string[][] {
-    this.call('getNotes');
+    this.call('getNotes', 'read');
     return this.map((c) => c.note ?? '');
   }
 
   setValues(values: unknown[][]): Range {
-    this.call('setValues');
+    this.call('setValues', 'written');
     return this.write(values, (old, v) => ({ ...normalise(v), ...kept(old) }), 'setValues');
   }
   setValue(value: unknown): Range {
-    this.call('setValue');
+    this.call('setValue', 'written');
     this.guard('setValue');
     const old = this.sheet.cell(this.row, this.col);
     this.sheet.write(this.row, this.col, { ...normalise(value), ...kept(old) });
     return this;
   }
   setNotes(notes: unknown[][]): Range {
-    this.call('setNotes');
+    this.call('setNotes', 'written');
     return this.write(
       notes,
       (old, v) => ({ ...old, note: v ? String(v) : '' }),
@@ -626,7 +639,7 @@ export class Range {
     );
   }
   setNote(note: string): Range {
-    this.call('setNote');
+    this.call('setNote', 'written');
     this.guard('setNote');
     this.sheet.store(this.row, this.col, { ...this.sheet.cell(this.row, this.col), note });
     return this;
@@ -658,6 +671,9 @@ export class Range {
 
   getA1Notation(): string {
     this.call('getA1Notation');
+    if (this.whole === 'columns')
+      return `${columnLetter(this.col)}:${columnLetter(this.col + this.numCols - 1)}`;
+    if (this.whole === 'rows') return `${this.row}:${this.row + this.numRows - 1}`;
     return a1(this.row, this.col, this.numRows, this.numCols);
   }
   getRow(): number {

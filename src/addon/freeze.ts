@@ -92,11 +92,15 @@ function apply(verb: FreezeVerb): FreezeReport {
   return withDocumentLock<FreezeReport>(
     PRESS_LOCK_WAIT_MS,
     () => {
-      const tally = freezeOrRestore(verb, range.getSheet(), {
-        row: range.getRow(),
-        col: range.getColumn(),
-        rows: range.getNumRows(),
-        cols: range.getNumColumns(),
+      const sheet = range.getSheet();
+      // Past the last filled row and column nothing can be frozen: a whole column (B:B) of a
+      // 50,000-row sheet is scanned as far as it holds something.
+      const [row, col] = [range.getRow(), range.getColumn()];
+      const tally = freezeOrRestore(verb, sheet, {
+        row,
+        col,
+        rows: Math.max(1, Math.min(range.getNumRows(), sheet.getLastRow() - row + 1)),
+        cols: Math.max(1, Math.min(range.getNumColumns(), sheet.getLastColumn() - col + 1)),
       });
       return { ...freezeMessage(verb, tally), changed: tally.changed, skipped: tally.skipped };
     },

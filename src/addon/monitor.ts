@@ -7,7 +7,9 @@ import { parsers, requests } from '../api/client';
 import { serviceError } from '../api/errors';
 import { HEADER_ROW } from '../domain/table';
 import {
+  claimRetries,
   EMPTY_MONITOR,
+  ontoCurrentRows,
   rescanOutcome,
   settleScans,
   tallyScans,
@@ -82,45 +84,64 @@ export function pollScanMonitor(force?: boolean): MonitorReport {
 
 /**
  * Polls one document's scan monitor: the active one, or one the background opened by ID. Only
- * rows due under the service's guidance are asked about, unless a person asked for all.
+ * rows due under the service's guidance are asked about, unless a person asked for all. The
+ * service is asked outside the document lock (a poll waiting on the network never makes a press
+ * "busy"); the answers are then written under it, onto the rows that hold each agent by then.
  */
 export function pollMonitorIn(book: Book, force = false): MonitorReport {
-  return withDocumentLock(
-    POLL_LOCK_WAIT_MS,
-    () => poll(book, force),
-    () => ({
-      ...EMPTY_MONITOR,
-      busy: true,
-      message: 'Another update of the scan monitor is running: its results show here when it ends.',
-    }),
-  );
-}
-
-function poll(book: Book, force: boolean): MonitorReport {
   const sheet = monitorSheet(book, false);
   if (!sheet)
     return {
       ...EMPTY_MONITOR,
       message: 'No scan monitor yet: open it from the menu or the sidebar.',
     };
-  const table = openTable(sheet, MONITOR_HEADERS, true);
   const config = clientConfig();
   const now = new Date(appsScriptClock.now());
-  const checked = config.apiKey
-    ? checkAgents(table, config, force, now)
-    : {
-        patches: new Map(
-          rows(table).map((w) => [w.row, monitorErrorPatch(serviceError('KEY_MISSING'), now)]),
-        ),
-        readings: [],
-        finished: [],
-        retry: [],
-      };
-  writePatches(table, checked.patches);
-  appendHistory(book, checked.readings);
-  const report = { ...tally(table), finished: checked.finished };
+  const asked = config.apiKey
+    ? askStatuses(config, rows(openTable(sheet, MONITOR_HEADERS, false)), force, now)
+    : null;
+  const settled = underLock(() => {
+    const table = openTable(sheet, MONITOR_HEADERS, true);
+    const checked = asked ? settleScans(rows(table), asked, now) : keyMissing(rows(table), now);
+    claimRetries(checked, now);
+    writePatches(table, checked.patches);
+    appendHistory(book, checked.readings);
+    return { table, checked };
+  });
+  if (!settled) return BUSY_MONITOR;
+  let table: Table<MonitorKey> = settled.table;
+  const { retry, finished } = settled.checked;
+  if (retry.length && config.apiKey) {
+    const retried = triggerRescans(config, retry, true);
+    const written = retried.ok
+      ? underLock(() => writeOntoCurrentRows(sheet, retried, retry))
+      : null;
+    if (written) table = written;
+  }
+  const report = { ...tally(table), finished };
   setBackgroundWork(book.getId(), 'scans', report.running);
   return report;
+}
+
+const BUSY_MONITOR: MonitorReport = {
+  ...EMPTY_MONITOR,
+  busy: true,
+  message: 'Another update of the scan monitor is running: its results show here when it ends.',
+};
+
+/** Runs `work` under the document lock; null when another run holds it past the wait. */
+function underLock<T>(work: () => T, wait = POLL_LOCK_WAIT_MS): T | null {
+  return withDocumentLock(wait, work, () => null);
+}
+
+function keyMissing(watched: WatchedRow[], now: Date): Checked {
+  const patch = monitorErrorPatch(serviceError('KEY_MISSING'), now);
+  return {
+    patches: new Map(watched.map((w) => [w.row, patch])),
+    readings: [],
+    finished: [],
+    retry: [],
+  };
 }
 
 /** The agents to ask about now: every one when forced, else those the poll plan says are due. */
@@ -130,31 +151,34 @@ function dueIds(watched: WatchedRow[], force: boolean, now: Date): number[] {
     .map((w) => w.id as number);
 }
 
-/** Asks about the rows that are due, and says what each shows; a rescan that reached no engine is sent once more. */
-function checkAgents(
-  table: Table<MonitorKey>,
+function askStatuses(
   config: ReturnType<typeof clientConfig>,
+  watched: WatchedRow[],
   force: boolean,
   now: Date,
-): Checked {
-  const watched = rows(table);
-  const byId = askEach(
+) {
+  return askEach(
     POLL_BUDGET_MS,
     dueIds(watched, force, now),
     (id) => requests.scanStatus(config, id),
     parsers.scanStatus,
   );
-  const out = settleScans(watched, byId, now);
-  if (out.retry.length) {
-    const retried = triggerRescans(config, out.retry, true);
-    if (retried.ok) for (const [row, patch] of retried.patches) out.patches.set(row, patch);
-  }
-  return out;
+}
+
+/** A rescan's answers, written onto the rows that hold its agents now (read again under the lock). */
+function writeOntoCurrentRows(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  outcome: Extract<RescanOutcome, { ok: true }>,
+  agents: Agent[],
+): Table<MonitorKey> {
+  const table = openTable(sheet, MONITOR_HEADERS, true);
+  writePatches(table, ontoCurrentRows(outcome.patches, agents, rows(table)));
+  return table;
 }
 
 /** Triggers a rescan of the selected agents on the monitor sheet. */
 export function rescanSelected(): RescanReport {
-  const r = rescanUnderLock();
+  const r = rescan();
   if (r.state === 'done' || r.state === 'refused')
     logAction(SpreadsheetApp.getActiveSpreadsheet(), 'rescan agents', {
       sheet: MONITOR_SHEET,
@@ -167,14 +191,7 @@ export function rescanSelected(): RescanReport {
   return r;
 }
 
-function rescanUnderLock(): RescanReport {
-  return withDocumentLock(PRESS_LOCK_WAIT_MS, rescan, () => ({
-    state: 'busy',
-    message: 'Another update is running: try again in a moment.',
-    triggered: 0,
-  }));
-}
-
+/** The selected agents are read, rescanned outside the lock, and their rows written under it. */
 function rescan(): RescanReport {
   const book = SpreadsheetApp.getActiveSpreadsheet();
   const sheet = monitorSheet(book, false);
@@ -189,10 +206,9 @@ function rescan(): RescanReport {
   const config = clientConfig();
   if (!config.apiKey)
     return { state: 'refused', message: serviceError('KEY_MISSING').message, triggered: 0 };
-  const table = openTable(sheet, MONITOR_HEADERS, true);
   const first = Math.max(range.getRow(), HEADER_ROW + 1);
   const last = range.getRow() + range.getNumRows() - 1;
-  const selected = rows(table)
+  const selected = rows(openTable(sheet, MONITOR_HEADERS, false))
     .filter((w) => w.row >= first && w.row <= last && w.id !== null)
     .map((w) => ({ row: w.row, id: w.id as number }));
   if (selected.length === 0)
@@ -204,8 +220,9 @@ function rescan(): RescanReport {
 
   const outcome = triggerRescans(config, selected, false);
   if (!outcome.ok) return { state: 'refused', message: outcome.message, triggered: 0 };
-  writePatches(table, outcome.patches);
-  setBackgroundWork(book.getId(), 'scans', tally(table).running);
+  const table = underLock(() => writeOntoCurrentRows(sheet, outcome, selected), PRESS_LOCK_WAIT_MS);
+  // The rescans were sent: a busy sheet only delays showing them, the next poll writes them.
+  if (table) setBackgroundWork(book.getId(), 'scans', tally(table).running);
   const triggered = outcome.triggered;
   return {
     state: 'done',

@@ -23,7 +23,7 @@ import { withDocumentLock } from '../gas/lock';
 import { quotaLeft } from '../gas/quota';
 import { askEach } from '../gas/send';
 import { clientConfig } from '../gas/settings';
-import { cell, openTable, writePatches, type Table } from '../gas/sheetTable';
+import { cell, findTables, writePatches, type Table } from '../gas/sheetTable';
 import { markPollExecution } from '../gas/userStore';
 import type { PollReport } from '../contract';
 
@@ -96,15 +96,13 @@ function dueNow(pending: Row[]): string[] {
   return due;
 }
 
-/** A sheet with a Preview UUID column, read once, with its name (asked of Sheets once). */
+/** A sheet with a Preview UUID column, read over its needed columns, with its name. */
 type Read = { table: Table<Key>; sheet: string };
 
 function readTables(book: Book): Read[] {
-  return book
-    .getSheets()
-    .map((sheet) => ({ table: openTable(sheet, PREVIEW_HEADERS, false), sheet }))
-    .filter(({ table }) => table.columns.uuid > 0)
-    .map(({ table, sheet }) => ({ table, sheet: sheet.getName() }));
+  return findTables(book, PREVIEW_HEADERS, 'uuid', (header) => [
+    websiteColumnIndex(header) + 1,
+  ]).map(({ name, ...table }) => ({ table, sheet: name }));
 }
 
 function rowsOf({ table, sheet }: Read): Row[] {

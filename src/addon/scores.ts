@@ -212,6 +212,7 @@ function writeScores(
   const { patches, movers, readings, counts } = applyOutcomes(plan, outcomes, now, {
     sheet: block.sheet.getName(),
     previous: (row) => cell(table, row, 'score'),
+    lastScanned: (row) => cell(table, row, 'lastScanned'),
     website: (row) => String(table.values[row - 1]?.[block.column - 1] ?? ''),
   });
   const { remaining, leftForTomorrow, failedSites, answeredSites } = counts;
@@ -251,7 +252,7 @@ function summarise(
   if (r.movers.length) parts.push(`${r.movers.length} moved`);
   let text = `${parts.join(', ')}.`;
   if (r.leftForTomorrow)
-    text += ` ${r.leftForTomorrow} sites were left for tomorrow: today's URL-fetch quota is spent. Press Score again tomorrow to finish.`;
+    text += ` ${r.leftForTomorrow} site${r.leftForTomorrow === 1 ? ' was' : 's were'} left: today's URL fetches are used up. The rest runs after the quota resets: press Score again tomorrow (rows keep what they had).`;
   if (r.historyTrimmed)
     text +=
       r.historyLimit === 'cap'

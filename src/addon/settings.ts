@@ -37,6 +37,7 @@ export function getSettings(refused: string | null = null): SettingsView {
     baseUrl: s.baseUrl ?? DEFAULT_BASE_URL,
     defaultBaseUrl: DEFAULT_BASE_URL,
     allowFormulasToUseKey: s.allowFormulasToUseKey,
+    workspaceAccount: s.workspaceAccount,
     accountNotice: s.accountNotice,
     triggerMinutes: POLL_TRIGGER_MINUTES,
     mayAllowFormulas: mayAllowFormulas(),
@@ -65,6 +66,7 @@ export function saveSettings(change: SettingsChange): SettingsView {
     ...(change.allowFormulasToUseKey !== undefined
       ? { allowFormulasToUseKey: change.allowFormulasToUseKey }
       : {}),
+    ...(change.workspaceAccount !== undefined ? { workspaceAccount: change.workspaceAccount } : {}),
   });
   return getSettings();
 }

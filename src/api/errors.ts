@@ -22,6 +22,7 @@ export type ErrorCode =
   | 'NETWORK'
   | 'UNAVAILABLE'
   | 'QUOTA'
+  | 'QUOTA_SPENT'
   | 'TIMEOUT';
 
 export interface ServiceError {
@@ -46,6 +47,11 @@ export function ok<T>(value: T, warning?: string): Result<T> {
 
 export function fail<T>(error: ServiceError): Result<T> {
   return { ok: false, error };
+}
+
+/** Nothing more can be sent today: the add-on's own reserve reached, or Google's quota spent. */
+export function isQuota(error: ServiceError): boolean {
+  return error.code === 'QUOTA' || error.code === 'QUOTA_SPENT';
 }
 
 /** Errors where the same request may succeed if sent again later. */
@@ -99,6 +105,10 @@ const MESSAGES: Record<ErrorCode, readonly [what: string, next: string]> = {
   QUOTA: [
     "today's URL-fetch quota is nearly used",
     'new work resumes tomorrow (what is already running still finishes)',
+  ],
+  QUOTA_SPENT: [
+    "today's URL fetches are used up (Google's daily quota)",
+    'the rest runs after the quota resets tomorrow',
   ],
   TIMEOUT: ['loading', 'recalculate to finish'],
 };
@@ -178,6 +188,7 @@ function codeFromStatus(status: number, text: string): ErrorCode {
 
 /** A non-2xx answer, or a 2xx whose body is an `{error, code}` record, as a typed error. */
 export function errorFromResponse(response: HttpResponse, nowMs: number): ServiceError {
+  if (response.quotaSpent) return serviceError('QUOTA_SPENT');
   const body = readErrorBody(response.body);
   const text = body?.error ?? body?.message ?? '';
   const code =

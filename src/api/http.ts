@@ -15,6 +15,11 @@ export interface HttpResponse {
   /** Header names lower-cased. */
   headers: Record<string, string>;
   body: string;
+  /**
+   * The platform refused to send it: the user's daily URL-fetch quota (shared by every script and
+   * add-on they run) is used up. Nothing reached the service, and nothing will until it resets.
+   */
+  quotaSpent?: true;
 }
 
 /** Synchronous, as UrlFetchApp is: every request of a batch is in flight at once. */

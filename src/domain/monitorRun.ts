@@ -74,7 +74,8 @@ export function settleScans(
       continue;
     }
     const result = byId.get(w.id);
-    if (!result) continue;
+    // Unasked, or Google's daily quota spent: the row keeps what it showed.
+    if (!result || (!result.ok && result.error.code === 'QUOTA_SPENT')) continue;
     if (!result.ok) {
       out.patches.set(w.row, monitorErrorPatch(result.error, now));
       continue;
@@ -87,6 +88,41 @@ export function settleScans(
     if (news) out.finished.push(news);
     out.patches.set(w.row, monitorPatch(result.value, rescan?.at ?? null, now));
     if (needsAutoRetry(result.value, rescan)) out.retry.push({ row: w.row, id: w.id });
+  }
+  return out;
+}
+
+/**
+ * The automatic rescans this poll sends, claimed in their rows before anything is sent: the rows
+ * say "sent once more" at once, so a poll running meanwhile (the sidebar's and the hourly
+ * trigger's) never sends the same rescan twice, though neither holds the lock while it sends.
+ */
+export function claimRetries(checked: Checked, now: Date): void {
+  for (const a of checked.retry)
+    checked.patches.set(a.row, {
+      ...checked.patches.get(a.row),
+      rescanRequested: rescanCell(now, true),
+    });
+}
+
+/**
+ * Patches decided for agents (rows as they were read before the service was asked) moved onto
+ * the rows that hold those agents now: people sort and insert rows while a request is out.
+ */
+export function ontoCurrentRows(
+  decided: Map<number, MonitorPatch>,
+  agents: Agent[],
+  now: WatchedRow[],
+): Map<number, MonitorPatch> {
+  const byId = new Map<number, MonitorPatch>();
+  for (const a of agents) {
+    const patch = decided.get(a.row);
+    if (patch) byId.set(a.id, patch);
+  }
+  const out = new Map<number, MonitorPatch>();
+  for (const w of now) {
+    const patch = w.id === null ? undefined : byId.get(w.id);
+    if (patch) out.set(w.row, patch);
   }
   return out;
 }

@@ -122,6 +122,8 @@ export function isAccountRefusal(error: ServiceError): boolean {
     'PARTNER_SCREENNAME_REQUIRED',
     'KEY_REFUSED',
     'KEY_MISSING',
+    // Not the account's doing, but as account-wide: nothing more goes out today, no row is touched.
+    'QUOTA_SPENT',
   ].includes(error.code);
 }
 

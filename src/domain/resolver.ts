@@ -21,6 +21,8 @@ export interface ResolverDeps {
   deadline: number;
   /** URL fetches this call may still make today; misses beyond it say so instead. */
   maxRequests?: number;
+  /** Why what passes maxRequests is not sent: the add-on's reserve, or Google's quota spent. */
+  overQuota?: 'QUOTA' | 'QUOTA_SPENT';
 }
 
 export interface ResolverSpec<T> {
@@ -114,7 +116,7 @@ export function resolveAll<T>(
 
   const allowed = Math.max(0, Math.min(misses.length, deps.maxRequests ?? Infinity));
   for (const key of misses.slice(allowed))
-    outcomes.set(key, { kind: 'error', error: serviceError('QUOTA') });
+    outcomes.set(key, { kind: 'error', error: serviceError(deps.overQuota ?? 'QUOTA') });
   misses = misses.slice(0, allowed);
 
   const batch = sendAll(deps.transport, misses.map(spec.request), spec.parse, {

@@ -3,9 +3,9 @@
  * formulas), what changed, and the history readings a run adds. Pure; the sheet IO is in gas/.
  */
 import type { BrandScore, PreviewPoll, ScanStatus } from '../api/client';
-import type { ServiceError } from '../api/errors';
+import { isQuota, type ServiceError } from '../api/errors';
 import { byEngine, PLATFORMS } from '../engines';
-import { dateCell, safeLink, safeText, scoreCell, timeOf } from './cells';
+import { dateCell, isBlank, safeLink, safeText, scoreCell, timeOf } from './cells';
 import { visibilityLevel } from './levels';
 import { NOT_IN_INDEX, errorCell } from './scoreLookup';
 import type { Mover } from '../contract';
@@ -152,6 +152,14 @@ export function rankMovers(movers: Mover[], limit: number): Mover[] {
 
 export type HistoryReading = Partial<Record<HistoryKey, string | number | Date>>;
 
+/** The history columns readingKey reads. */
+export const READING_KEY_COLUMNS = [
+  'source',
+  'reference',
+  'slug',
+  'lastScanned',
+] as const satisfies readonly HistoryKey[];
+
 /**
  * What makes a reading new: a brand per (slug, lastScanDate), a preview per uuid, a managed scan
  * per (brand agent ID, scan date). Scoring an unchanged list again therefore appends nothing.
@@ -217,10 +225,14 @@ export function scanReading(s: ScanStatus, agentId: number, now: Date): HistoryR
   return reading;
 }
 
-/** Where a row's previous score and website are read, for `Change` and the movers. */
+/**
+ * Where a row's previous score, scan date and website are read, for `Change`, the movers and
+ * whether a reading is new.
+ */
 export interface RowLookup {
   sheet: string;
   previous: (row: number) => unknown;
+  lastScanned: (row: number) => unknown;
   website: (row: number) => string;
 }
 
@@ -247,7 +259,7 @@ export function applyOutcomes(
       continue;
     }
     if (outcome.kind === 'error') {
-      if (outcome.error.code === 'QUOTA') {
+      if (isQuota(outcome.error)) {
         counts.leftForTomorrow++;
         continue;
       }
@@ -257,7 +269,12 @@ export function applyOutcomes(
       continue;
     }
     counts.answeredSites++;
-    readings.push(brandReading(domain, outcome.value, now));
+    // A reading the rows already show (same scan date) was recorded when they were scored: the
+    // list itself says so, and the history need not be read to know it.
+    const reading = brandReading(domain, outcome.value, now);
+    const scan = timeOf(reading.lastScanned);
+    if (due.some((row) => isBlank(rows.previous(row)) || timeOf(rows.lastScanned(row)) !== scan))
+      readings.push(reading);
     let listed = false;
     for (const row of due) {
       const previous = rows.previous(row);

@@ -54,10 +54,12 @@ export function scoreSpec(
 
 /** A row whose batch lost its connection 3 times: recalculating sends it again. */
 const NO_ANSWER_CELL = errorText('no answer, recalculate');
+const QUOTA_SPENT_CELL = errorText('daily URL fetch quota used up, recalculate tomorrow');
 
 export function errorCell(error: ServiceError): string {
   if (error.code === 'TIMEOUT') return error.message;
   if (error.code === 'NETWORK') return NO_ANSWER_CELL;
+  if (error.code === 'QUOTA_SPENT') return QUOTA_SPENT_CELL;
   return errorText(error.message);
 }
 

@@ -4,12 +4,25 @@
  * workbook stays under Google's 10 million cells.
  */
 import { historyRoom } from '../domain/grid';
-import { readingKey, type HistoryReading } from '../domain/scoreList';
-import { HEADER_ROW, HISTORY_HEADERS, HISTORY_SHEET, type HistoryKey } from '../domain/table';
+import { READING_KEY_COLUMNS, readingKey, type HistoryReading } from '../domain/scoreList';
+import {
+  findColumns,
+  HEADER_ROW,
+  HISTORY_HEADERS,
+  HISTORY_SHEET,
+  type HistoryKey,
+} from '../domain/table';
 import { ensureSheet } from './sheets';
-import { cell, openTable, writePatches } from './sheetTable';
+import { cell, openTable, readColumns, readHeaderRow, writePatches } from './sheetTable';
 
 const HISTORY_CAP = 50000;
+/**
+ * The newest rows a new reading is checked against. The rows of a list guard their own readings
+ * (a list scored again with the same scan dates sends none; a preview or scan row is settled
+ * once), so this only catches the same reading from two lists at about the same time, and the
+ * cost of an append never grows with the history.
+ */
+const RECENT_ROWS = 2000;
 
 export interface HistoryWrite {
   appended: number;
@@ -29,10 +42,16 @@ export function appendHistory(
 ): HistoryWrite {
   if (readings.length === 0) return { appended: 0, trimmed: 0, limitedBy: 'cap' };
   const sheet = ensureSheet(book, HISTORY_SHEET);
-  const table = openTable(sheet, HISTORY_HEADERS, true);
+  // What makes a reading new is in four columns: only those are read, of the newest rows only.
+  const header = readHeaderRow(sheet);
+  const found = findColumns(header, HISTORY_HEADERS);
+  const keyColumns = READING_KEY_COLUMNS.map((k) => found[k]);
+  const from = Math.max(HEADER_ROW + 1, sheet.getLastRow() - RECENT_ROWS + 1);
+  const values = readColumns(sheet, header, keyColumns, from);
+  const table = openTable(sheet, HISTORY_HEADERS, true, values);
   const keys = Object.keys(HISTORY_HEADERS) as HistoryKey[];
   const seen = new Set<string>();
-  for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
+  for (let row = from; row <= table.values.length; row++) {
     const values = table.values[row - 1] ?? [];
     const reading: HistoryReading = {};
     for (const k of keys) reading[k] = values[table.columns[k] - 1] as string | number | Date;

@@ -6,7 +6,9 @@
  * work's budget. Today's use is kept by `meter.ts`.
  */
 import type { UsageView } from '../contract';
+import { quotaDay } from './clock';
 import { count, flushMeters, usedToday } from './meter';
+import { saidWorkspace } from './settings';
 
 /** Kept back for polls, so previews already started can still complete. */
 export const QUOTA_RESERVE = 500;
@@ -16,33 +18,43 @@ const QUOTAS = {
   workspace: { fetches: 100000, properties: 500000, triggerMs: 6 * 3600000 },
 } as const;
 
-/** Blank where Google withholds it (a custom function). */
-function accountEmail(): string {
-  try {
-    return Session.getEffectiveUser().getEmail();
-  } catch {
-    return '';
-  }
-}
-
-/** Which quota applies: Workspace accounts have their organisation's domain. */
+/**
+ * Which quota applies. Never guessed upward from the address: a consumer account may have any
+ * address, and assuming Workspace's 100,000 would spend past the 20,000 a consumer has.
+ */
 function tier(): { tier: UsageView['tier']; why: string } {
-  const email = accountEmail();
-  const domain = email.split('@')[1]?.toLowerCase() ?? '';
-  if (domain && domain !== 'gmail.com' && domain !== 'googlemail.com')
+  if (saidWorkspace())
     return {
       tier: 'workspace',
-      why: `your account is on ${domain}, so a Google Workspace quota is assumed`,
+      why: 'you said in Settings that your account is on Google Workspace',
     };
   return {
     tier: 'consumer',
-    why: domain
-      ? 'your account is a consumer (gmail.com) account'
-      : 'your account type is not visible here, so the smaller consumer quota is assumed',
+    why: 'the consumer quota is assumed (if your account is on Google Workspace, say so in Settings)',
   };
 }
 
+const SPENT_KEY = () => `vis.quotaSpent.${quotaDay()}`;
+
+/**
+ * Google said today's URL fetches are used up (other scripts of the user spend the same quota,
+ * so the add-on's own meter cannot see it coming). Remembered as a hint in the user's cache:
+ * if it is evicted, the next fetch is refused again and says so again.
+ */
+export function noteQuotaSpent(): void {
+  CacheService.getUserCache()?.put(SPENT_KEY(), '1', 21600);
+}
+
+export function quotaSpentToday(): boolean {
+  try {
+    return CacheService.getUserCache()?.get(SPENT_KEY()) === '1';
+  } catch {
+    return false;
+  }
+}
+
 export function quotaLeft(): number {
+  if (quotaSpentToday()) return 0;
   return Math.max(0, QUOTAS[tier().tier].fetches - usedToday().fetches);
 }
 

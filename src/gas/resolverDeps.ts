@@ -2,7 +2,7 @@
 import type { KeyValueCache } from '../domain/cache';
 import type { ResolverDeps } from '../domain/resolver';
 import { appsScriptClock } from './clock';
-import { quotaLeft, QUOTA_RESERVE } from './quota';
+import { quotaLeft, QUOTA_RESERVE, quotaSpentToday } from './quota';
 import { urlFetchTransport } from './transport';
 
 /** No round trip starts past `deadline`; what would pass today's quota less the polling reserve waits. */
@@ -13,5 +13,6 @@ export function resolverDeps(cache: KeyValueCache, deadline: number): ResolverDe
     clock: appsScriptClock,
     deadline,
     maxRequests: quotaLeft() - QUOTA_RESERVE,
+    overQuota: quotaSpentToday() ? 'QUOTA_SPENT' : 'QUOTA',
   };
 }

@@ -3,12 +3,12 @@
  * run that did work or failed, newest last, capped at 1,000 rows (oldest go first).
  */
 import { safeText } from '../domain/cells';
+import { LOG_SHEET } from '../domain/outputSheets';
 import { HEADER_ROW } from '../domain/table';
 import type { LogEntry } from '../contract';
 import { ensureSheet } from './sheets';
 import { openTable, writePatches } from './sheetTable';
 
-const LOG_SHEET = 'Visibility log';
 const LOG_CAP = 1000;
 
 const LOG_HEADERS = {

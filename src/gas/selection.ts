@@ -3,9 +3,9 @@
  * same block again when a continued run names it. Add-on sheets (the scan monitor, the history,
  * the follow-ups) never hold a list to act on.
  */
-import { MONITOR_SHEET } from '../domain/scanWatch';
+import { isOutputSheet } from '../domain/outputSheets';
 import { readHeaderRow } from './sheetTable';
-import { FOLLOW_UPS_SHEET, HEADER_ROW, HISTORY_SHEET, websiteColumnIndex } from '../domain/table';
+import { HEADER_ROW, websiteColumnIndex } from '../domain/table';
 
 export interface BlockRequest {
   sheetName: string;
@@ -20,9 +20,6 @@ export interface Block {
   a1: string;
 }
 
-/** Rebuilt by the add-on: what is written there would be lost at the next rebuild. */
-const NOT_LISTS = [MONITOR_SHEET, HISTORY_SHEET, FOLLOW_UPS_SHEET];
-
 export function selectedBlock(request?: BlockRequest | null): Block | null {
   const book = SpreadsheetApp.getActiveSpreadsheet();
   let range: GoogleAppsScript.Spreadsheet.Range | null;
@@ -32,9 +29,11 @@ export function selectedBlock(request?: BlockRequest | null): Block | null {
   } else {
     range = book.getActiveRange();
   }
-  if (!range || NOT_LISTS.includes(range.getSheet().getName())) return null;
+  if (!range || isOutputSheet(range.getSheet().getName())) return null;
   const first = Math.max(range.getRow(), HEADER_ROW + 1);
-  const last = range.getRow() + range.getNumRows() - 1;
+  // Rows below the last filled one hold nothing to act on: a whole column (B:B) of a
+  // 50,000-row grid is its filled rows, and costs what they cost.
+  const last = Math.min(range.getRow() + range.getNumRows() - 1, range.getSheet().getLastRow());
   if (last < first) return null;
   return {
     sheet: range.getSheet(),

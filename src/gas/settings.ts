@@ -14,7 +14,14 @@ const PROP = {
   allowFormulas: (spreadsheetId: string) => `vis.allowFormulas.${spreadsheetId}`,
   /** A refusal learnt at Generate (plan, partner, read-only), shown until the key changes. */
   accountNotice: 'vis.accountNotice',
+  /** Said by the person: the account is on Google Workspace (never guessed from the address). */
+  workspace: 'vis.workspace',
 };
+
+/** Whether the person said their account is on Google Workspace. */
+export function saidWorkspace(): boolean {
+  return userProperty(PROP.workspace) === 'true';
+}
 
 export function clientConfig(): ClientConfig {
   const config: ClientConfig = { baseUrl: userProperty(PROP.baseUrl) || DEFAULT_BASE_URL };
@@ -31,6 +38,7 @@ export interface StoredSettings {
   apiKey: string | null;
   baseUrl: string | null;
   allowFormulasToUseKey: boolean;
+  workspaceAccount: boolean;
   accountNotice: string | null;
 }
 
@@ -39,6 +47,7 @@ export function readSettings(spreadsheetId: string): StoredSettings {
     apiKey: userProperty(PROP.apiKey) || null,
     baseUrl: userProperty(PROP.baseUrl) || null,
     allowFormulasToUseKey: userProperty(PROP.allowFormulas(spreadsheetId)) === 'true',
+    workspaceAccount: saidWorkspace(),
     accountNotice: userProperty(PROP.accountNotice) || null,
   };
 }
@@ -60,6 +69,10 @@ export function writeSettings(spreadsheetId: string, change: SettingsChange): vo
   if (change.allowFormulasToUseKey !== undefined) {
     if (change.allowFormulasToUseKey) set[PROP.allowFormulas(spreadsheetId)] = 'true';
     else remove.push(PROP.allowFormulas(spreadsheetId));
+  }
+  if (change.workspaceAccount !== undefined) {
+    if (change.workspaceAccount) set[PROP.workspace] = 'true';
+    else remove.push(PROP.workspace);
   }
   setUserProperties(set);
   for (const name of remove) deleteUserProperty(name);

@@ -10,6 +10,7 @@ import {
   planMissingColumns,
   type ColumnMap,
 } from '../domain/table';
+import { isOutputSheet } from '../domain/outputSheets';
 import { fitGrid } from './sheets';
 
 export type Grid = unknown[][];
@@ -32,6 +33,61 @@ export function readGrid(sheet: GoogleAppsScript.Spreadsheet.Sheet): Grid {
 export function readHeaderRow(sheet: GoogleAppsScript.Spreadsheet.Sheet): unknown[] {
   const width = sheet.getLastColumn();
   return width ? (sheet.getRange(HEADER_ROW, 1, 1, width).getValues()[0] ?? []) : [];
+}
+
+/**
+ * A table's rows below its header (from `fromRow`), read over the columns asked for only (one
+ * read per contiguous run of them), placed at their sheet coordinates (row 1 is the whole header
+ * row; rows above `fromRow` are left empty): the cells a workflow needs, not the sheet's every
+ * column.
+ */
+export function readColumns(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  header: unknown[],
+  columns: number[],
+  fromRow = HEADER_ROW + 1,
+): Grid {
+  const values: Grid = [header];
+  const lastRow = sheet.getLastRow();
+  for (let r = HEADER_ROW + 1; r <= lastRow; r++) values.push([]);
+  const first = Math.max(fromRow, HEADER_ROW + 1);
+  if (lastRow < first) return values;
+  for (const run of contiguousRuns(columns)) {
+    const block = sheet.getRange(first, run.start, lastRow - first + 1, run.width).getValues();
+    block.forEach((line, r) =>
+      line.forEach((v, c) => (values[first - 1 + r]![run.start - 1 + c] = v)),
+    );
+  }
+  // Columns not read are blank, as `cell` reads a missing value.
+  for (const line of values) for (let c = 0; c < line.length; c++) line[c] ??= '';
+  return values;
+}
+
+/**
+ * The workbook's tables that have `key`'s column, found from header rows alone (the add-on's own
+ * output sheets are not opened), each read over the span of our columns and `alsoRead` headers:
+ * a poll in a year-old workbook costs what its work needs, whatever the history holds.
+ */
+export function findTables<K extends string>(
+  book: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  headers: Record<K, string>,
+  key: NoInfer<K>,
+  alsoRead: (header: unknown[]) => number[] = () => [],
+): Array<Table<K> & { name: string }> {
+  const tables: Array<Table<K> & { name: string }> = [];
+  for (const sheet of book.getSheets()) {
+    const name = sheet.getName();
+    if (isOutputSheet(name)) continue;
+    const header = readHeaderRow(sheet);
+    const columns = findColumns(header, headers);
+    if (!columns[key]) continue;
+    const values = readColumns(sheet, header, [
+      ...(Object.values(columns) as number[]),
+      ...alsoRead(header),
+    ]);
+    tables.push({ sheet, values, columns, name });
+  }
+  return tables;
 }
 
 /** Finds our columns; with `create`, adds the missing headers (one write) at the table's right. */

@@ -1,6 +1,6 @@
 /** The Transport over UrlFetchApp: one fetchAll per batch, HTTP errors returned, never thrown. */
 import { lowerCaseHeaders, type HttpRequest, type HttpResponse, type Transport } from '../api/http';
-import { countFetches } from './quota';
+import { countFetches, noteQuotaSpent } from './quota';
 
 type FetchRequest = GoogleAppsScript.URL_Fetch.URLFetchRequest;
 
@@ -28,6 +28,21 @@ function fromResponse(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpRe
 }
 
 const NO_ANSWER: HttpResponse = { status: 0, headers: {}, body: '' };
+const QUOTA_SPENT: HttpResponse = { status: 0, headers: {}, body: '', quotaSpent: true };
+
+/**
+ * Google's words once the user's daily URL fetches are used up: "Service invoked too many times
+ * for one day: urlfetch." ("…: premium urlfetch." on Workspace; translated in the user's
+ * language, the service name kept). The short-time variant ("…in a short time: urlfetch. Try
+ * Utilities.sleep(1000)…") is a rate limit, not the day's quota.
+ */
+export function isDailyFetchQuota(message: string): boolean {
+  if (/short time|Utilities\.sleep/i.test(message)) return false;
+  return (
+    /too many times for one day: (premium )?urlfetch/i.test(message) ||
+    /[:：]\s*(premium )?urlfetch\.?\s*$/i.test(message)
+  );
+}
 
 export const urlFetchTransport: Transport = {
   fetchAll(requests: HttpRequest[]): HttpResponse[] {
@@ -36,6 +51,11 @@ export const urlFetchTransport: Transport = {
     try {
       return UrlFetchApp.fetchAll(requests.map(toFetchRequest)).map(fromResponse);
     } catch (error) {
+      if (isDailyFetchQuota(String(error))) {
+        // Not a dropped connection: nothing was sent, and sending again only fails again.
+        noteQuotaSpent();
+        return requests.map(() => QUOTA_SPENT);
+      }
       // fetchAll throws for the whole batch when one request gets no answer (DNS, dropped
       // connection), and the answers of the others are lost: all are reported unanswered. The
       // batch runner sends GETs again in smaller batches; a POST may have been acted on, so it

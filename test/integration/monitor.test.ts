@@ -205,3 +205,30 @@ describe('previews and the monitor', () => {
     expect(sheet.probe.rows[0]!.map((c) => c.value)).not.toContain('Preview status');
   });
 });
+
+describe('nothing slow under the lock', () => {
+  it('while a monitor poll waits on the service, Score and Generate presses are not told the sheet is busy', async () => {
+    await monitor();
+    const list = w.rt.spreadsheet.insertSheet('List');
+    list.probe.rows = [['Website'], ['nike.com'], ['lock-test-1.com']].map((r) =>
+      r.map((value) => ({ value })),
+    );
+    const presses: Array<{ state: string; message: string }> = [];
+    w.rt.run('pollScanMonitor', [true], {
+      mode: 'sidebar',
+      interleave: {
+        at: { call: 'UrlFetchApp.fetchAll', nth: 1 },
+        run: () => {
+          list.setActiveSelection('A1:A3');
+          presses.push(sidebar(w.rt).scoreSelection({ refresh: 'all' }));
+          presses.push(w.rt.runFromSidebar('startPreviewsForSelection', []) as never);
+        },
+      },
+    });
+    expect(presses).toHaveLength(2);
+    for (const p of presses) expect(p.message).not.toMatch(/busy|another run|Another update/i);
+    expect(presses.map((p) => p.state)).toEqual(['done', 'done']);
+    // And the poll still wrote its answers.
+    expect(rowOf(1001)['Scan state']).toBe('complete');
+  });
+});

@@ -46,6 +46,27 @@ describe('G2 a range past the grid throws, for reads and writes', () => {
   });
 });
 
+describe('G9 whole columns and whole rows in A1 notation', () => {
+  it('B:B, D:F and 5:7 span the grid and are named that way back', () => {
+    const sheet = rt.spreadsheet.activeSheet;
+    const b = sheet.getRange('B:B');
+    expect([b.getRow(), b.getNumRows(), b.getColumn(), b.getNumColumns()]).toEqual([1, 1000, 2, 1]);
+    expect(b.getA1Notation()).toBe('B:B');
+    expect(sheet.getRange('D:F').getA1Notation()).toBe('D:F');
+    const rows = sheet.getRange('5:7');
+    expect([rows.getRow(), rows.getNumRows(), rows.getColumn(), rows.getNumColumns()]).toEqual([
+      5, 3, 1, 26,
+    ]);
+    expect(rows.getA1Notation()).toBe('5:7');
+    // A selection made by clicking a column letter is the same range.
+    expect(sheet.setActiveSelection('B:B').getA1Notation()).toBe('B:B');
+    expect(rt.spreadsheet.getActiveRange()!.getNumRows()).toBe(1000);
+    // A range given by its cells keeps its cell notation, whole column or not.
+    expect(sheet.getRange(1, 2, 1000, 1).getA1Notation()).toBe('B1:B1000');
+    expect(() => sheet.getRange('1001:1002')).toThrow(OUTSIDE);
+  });
+});
+
 describe('G3 only the insert calls and appendRow grow a sheet', () => {
   let sheet: Sheet;
   beforeEach(() => {

@@ -149,3 +149,32 @@ describe('sendAll', () => {
     expect(t.sent).toBe(3);
   });
 });
+
+describe('sendAll when Google says the day’s URL fetches are used up', () => {
+  it('sends nothing more, retries nothing, and gives every unsent request the quota error', () => {
+    const clock = new FakeClock();
+    let sentOk = 0;
+    // The first round trip goes through; the quota is spent during the second.
+    const t = new FakeTransport(() => {
+      if (sentOk < 25) {
+        sentOk++;
+        return json(404, { error: 'x', code: 'NOT_FOUND' });
+      }
+      return { status: 0, headers: {}, body: '', quotaSpent: true };
+    });
+    const settled: number[] = [];
+    const out = sendAll(t, lookups(200), parsers.score, {
+      clock,
+      deadline: clock.now() + 60000,
+      firstBatch: 25,
+      onRoundTrip: (indices) => void settled.push(...indices),
+    });
+    expect(t.batches.map((b) => b.length)).toEqual([25, 50]);
+    expect(out.lostSends).toBe(0);
+    expect(clock.slept).toEqual([]);
+    const codes = out.results.map((r) => (r && !r.ok ? r.error.code : 'ok'));
+    expect(codes.slice(0, 25).every((c) => c === 'NOT_FOUND')).toBe(true);
+    expect(codes.slice(25).every((c) => c === 'QUOTA_SPENT')).toBe(true);
+    expect(new Set(settled).size).toBe(200);
+  });
+});

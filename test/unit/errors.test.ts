@@ -20,6 +20,7 @@ const EVERY_CODE: Record<ErrorCode, true> = {
   NETWORK: true,
   UNAVAILABLE: true,
   QUOTA: true,
+  QUOTA_SPENT: true,
   TIMEOUT: true,
 };
 const CODES = Object.keys(EVERY_CODE) as ErrorCode[];

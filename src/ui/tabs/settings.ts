@@ -20,13 +20,21 @@ interface State {
   keyDraft: string;
   baseUrl: string;
   allowFormulas: boolean;
+  workspace: boolean;
   message: Message;
 }
 
 export function settingsTab(host: HTMLElement, onSettings: (s: SettingsView) => void) {
   const tab = mount<State>(
     host,
-    { view: null, keyDraft: '', baseUrl: '', allowFormulas: false, message: NO_MESSAGE },
+    {
+      view: null,
+      keyDraft: '',
+      baseUrl: '',
+      allowFormulas: false,
+      workspace: false,
+      message: NO_MESSAGE,
+    },
     (s) => {
       const v = s.view;
       const mayAllow = v?.mayAllowFormulas ?? true;
@@ -76,6 +84,16 @@ export function settingsTab(host: HTMLElement, onSettings: (s: SettingsView) => 
               : 'Only the spreadsheet owner can allow this: formulas run with the owner’s settings.'
           }
         </p>
+        <label class="check"
+          ><input
+            id="workspace-account"
+            type="checkbox"
+            .checked=${live(s.workspace)}
+            @change=${(e: Event) => tab.set({ workspace: fieldChecked(e) })}
+          />
+          My Google account is on Google Workspace (a work or school account: 100,000 URL fetches a
+          day instead of 20,000)</label
+        >
         <div class="row">
           <button id="save-settings" class="primary" @click=${() => void save()}>Save</button>
           <button id="remove-key" ?disabled=${!v?.hasKey} @click=${() => void removeKey()}>
@@ -98,6 +116,7 @@ export function settingsTab(host: HTMLElement, onSettings: (s: SettingsView) => 
       keyDraft: '',
       baseUrl: view.baseUrl,
       allowFormulas: view.allowFormulasToUseKey,
+      workspace: view.workspaceAccount,
       message,
     });
     onSettings(view);
@@ -110,6 +129,7 @@ export function settingsTab(host: HTMLElement, onSettings: (s: SettingsView) => 
         ...(key ? { apiKey: key } : {}),
         baseUrl: tab.state.baseUrl.trim(),
         allowFormulasToUseKey: tab.state.allowFormulas,
+        workspaceAccount: tab.state.workspace,
       });
       show(s, s.refused ? say(s.refused, 'error') : say('Saved.', 'ok'));
     } catch (e) {

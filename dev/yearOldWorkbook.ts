@@ -1,0 +1,100 @@
+/**
+ * An agency's workbook after a year: a `Score history` at its 50,000-row cap, thirty client tabs
+ * of 500 scored prospects, ten previews pending on one of them (started through the add-on, so
+ * the emulator knows them), a scan monitor of twenty agents. Shared by the integration test that
+ * holds every entry point's reads to its work and by `npm run bench`.
+ */
+import type { GasRuntime } from './gas-runtime/runtime';
+import type { Cell, Sheet } from './gas-runtime/spreadsheet';
+
+export const TABS = 30;
+export const ROWS_PER_TAB = 500;
+export const HISTORY_ROWS = 50_000;
+export const PENDING_TAB = 'Client 07';
+
+const SCORE_HEAD = ['Website', 'Company', 'Public score', 'Public level', 'ChatGPT', 'Claude'];
+const HISTORY_HEAD = [
+  'Checked',
+  'Website',
+  'Brand',
+  'Slug',
+  'Public score',
+  'Public level',
+  'ChatGPT',
+  'Claude',
+  'Gemini',
+  'AI Overviews',
+  'Last scanned',
+  'Source',
+  'Reference',
+  'Knowledge score',
+  'Sentiment score',
+];
+
+const cells = (rows: unknown[][]): Cell[][] =>
+  rows.map((r) => r.map((value) => ({ value: value as Cell['value'] })));
+
+function put(sheet: Sheet, rows: unknown[][]): void {
+  sheet.probe.rows = cells(rows);
+}
+
+/** Builds the workbook in `rt.spreadsheet` and starts the ten previews; returns the pending tab. */
+export function yearOldWorkbook(rt: GasRuntime): Sheet {
+  const book = rt.spreadsheet;
+  const day = 86_400_000;
+  const start = Date.UTC(2025, 10, 1);
+  const history: unknown[][] = [HISTORY_HEAD];
+  for (let i = 0; i < HISTORY_ROWS; i++) {
+    const site = `client-${i % 900}.com`;
+    const when = new Date(start + Math.floor(i / 140) * day);
+    history.push([
+      when,
+      site,
+      `Client ${i % 900}`,
+      `client-${i % 900}`,
+      40 + (i % 50),
+      'Medium',
+      41,
+      42,
+      43,
+      44,
+      when,
+      'score',
+      '',
+      '',
+      '',
+    ]);
+  }
+  put(book.addSheet('Score history'), history);
+  for (let t = 1; t <= TABS; t++) {
+    const name = `Client ${String(t).padStart(2, '0')}`;
+    const rows: unknown[][] = [SCORE_HEAD];
+    for (let r = 0; r < ROWS_PER_TAB; r++)
+      rows.push([`tab${t}-prospect-${r}.com`, `Prospect ${r}`, 50, 'Medium', 51, 52]);
+    put(name === PENDING_TAB ? book.activeSheet : book.addSheet(name), rows);
+    if (name === PENDING_TAB) book.activeSheet.setName(name);
+  }
+  const monitor: unknown[][] = [['Brand agent ID']];
+  for (let a = 1; a <= 20; a++) monitor.push([a]);
+  put(book.addSheet('Scan monitor'), monitor);
+  // Ten previews started on the pending tab, as a person starts them.
+  const pending = book.activeSheet;
+  pending.setActiveSelection('A2:A11');
+  rt.runFromSidebar('startPreviewsForSelection', []);
+  return pending;
+}
+
+/** What one execution cost, from the runtime's counters. */
+export function cost(rt: GasRuntime, run: () => unknown) {
+  rt.resetCounts();
+  const started = performance.now();
+  run();
+  const calls = rt.sheetCalls();
+  return {
+    cellsRead: calls.cellsRead,
+    cellsWritten: calls.cellsWritten,
+    sheetsCalls: calls.total,
+    requests: rt.fetchStats.requests,
+    wallMs: Math.round(performance.now() - started),
+  };
+}

@@ -1,0 +1,33 @@
+// A workbook in its second year: a 50,000-row `Score history`, thirty client tabs, ten previews
+// pending on one of them. Every entry point's reads are sized to its work, not to the workbook.
+import { cost, PENDING_TAB, yearOldWorkbook } from '../../dev/yearOldWorkbook';
+import { startWorld, type World } from './harness';
+import { sidebar } from '../sidebarApi';
+
+let w: World;
+afterEach(() => w?.close());
+
+/** The pending tab's preview columns and Website, twice (before asking, and under the lock), plus header rows. */
+const POLL_CELL_GOAL = 20_000;
+
+describe('a year-old workbook', () => {
+  it('a sidebar poll reads the pending tab’s needed columns and header rows, never the history', async () => {
+    w = await startWorld();
+    const pending = yearOldWorkbook(w.rt);
+    expect(pending.getName()).toBe(PENDING_TAB);
+    const waiting = cost(w.rt, () => sidebar(w.rt).pollPendingPreviews());
+    expect(waiting.cellsRead).toBeGreaterThan(0);
+    expect(waiting.cellsRead).toBeLessThanOrEqual(POLL_CELL_GOAL);
+    // The previews complete: the poll that finds them writes scores and history readings.
+    await w.elapse(10 * 60_000);
+    let done = cost(w.rt, () => sidebar(w.rt).pollPendingPreviews());
+    for (let i = 0; i < 5 && done.cellsWritten === 0; i++) {
+      await w.elapse(60_000);
+      done = cost(w.rt, () => sidebar(w.rt).pollPendingPreviews());
+    }
+    expect(done.cellsWritten).toBeGreaterThan(0);
+    expect(done.cellsRead).toBeLessThanOrEqual(POLL_CELL_GOAL);
+    const history = w.rt.spreadsheet.sheets.find((s) => s.getName() === 'Score history')!;
+    expect(history.probe.filledRows()).toBe(50_000 + 1);
+  }, 120_000);
+});
