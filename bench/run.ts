@@ -11,6 +11,7 @@ import { INDEX } from '../dev/emulator/brandIndex';
 import { spawnEmulator, type EmulatorProcess } from '../dev/emulator/process';
 import { GasRuntime } from '../dev/gas-runtime/runtime';
 import { heavyDay } from '../dev/heavyDay';
+import { entryCosts, yearOldWorkbook } from '../dev/yearOldWorkbook';
 import { SyncHttp } from '../dev/gas-runtime/sync-http';
 import { fnv1a } from '../src/domain/hash';
 
@@ -213,6 +214,14 @@ async function main(): Promise<void> {
     results.bigPreviews = await bigPreviews(emu);
     log('8. pitches for 10,000 rows');
     results.pitches = await pitchBigList(emu);
+
+    log('9. a year-old workbook: 50,000 history rows, thirty tabs, previews pending');
+    await emu.control('reset', {});
+    await emu.faults({ latencyMs: LATENCY });
+    rt = world(emu);
+    yearOldWorkbook(rt);
+    results.yearOld = entryCosts(rt);
+    await rt.close();
 
     log('7. an agency’s heavy day of property reads and writes');
     await emu.control('reset', {});
@@ -425,6 +434,13 @@ function print(r: R): void {
     `   Poll them to completion (10 s tick) ${pad(r.bigPreviews.pollMs)}${pad(Math.round(r.bigPreviews.getsPerPreview * r.bigPreviews.rows))}${pad('', 13)}${pad(r.bigPreviews.sheetCalls, 13)}  ${r.bigPreviews.getsPerPreview} GETs per preview (≤3: ${r.bigPreviews.getsPerPreview <= 3 ? 'met' : 'MISSED'}; the previous rule: ${r.bigPreviews.previousRuleGetsPerPreview}), ${r.bigPreviews.polls} polls`,
     `7. Heavy day of property calls: ${r.heavyDay.day} projected (≤25,000 of 50,000: ${r.heavyDay.day <= 25000 ? 'met' : 'MISSED'}): ${r.heavyDay.perFormula} per formula x 10,000, ${r.heavyDay.pollHalfHour} per half hour of polls x 16, Generate ${r.heavyDay.generate}, Score ${r.heavyDay.score}`,
     `8. Write pitches, 10,000 rows           ${pad(r.pitches.wallMs)}${pad(0)}${pad(0, 13)}${pad(r.pitches.reads + r.pitches.writes, 13)}  ${r.pitches.written} written; ${r.pitches.reads} reads + ${r.pitches.writes} writes of cell data (the list's, and the run log's line)`,
+    '9. A year-old workbook (50,000 history rows, 30 tabs of 500, 10 previews pending, 20 agents, 30 schedules)',
+    '   entry point                 cells read  cells written  sheets calls  requests  wall ms',
+    ...Object.entries(r.yearOld as Record<string, Record<string, number>>).map(
+      ([name, c]) =>
+        `   ${name.padEnd(26)}${pad(c.cellsRead, 12)}${pad(c.cellsWritten, 15)}${pad(c.sheetsCalls, 14)}${pad(c.requests)}${pad(c.wallMs, 9)}`,
+    ),
+    `   sidebar poll ≤20,000 cells read: ${r.yearOld.sidebarPoll.cellsRead <= 20000 ? 'met' : 'MISSED'}`,
   ];
   console.log(lines.join('\n'));
 }

@@ -1,8 +1,8 @@
 /**
  * An agency's workbook after a year: a `Score history` at its 50,000-row cap, thirty client tabs
  * of 500 scored prospects, ten previews pending on one of them (started through the add-on, so
- * the emulator knows them), a scan monitor of twenty agents. Shared by the integration test that
- * holds every entry point's reads to its work and by `npm run bench`.
+ * the emulator knows them), a scan monitor of twenty agents and thirty daily schedules. Shared by
+ * the integration test that holds every entry point's reads to its work and by `npm run bench`.
  */
 import type { GasRuntime } from './gas-runtime/runtime';
 import type { Cell, Sheet } from './gas-runtime/spreadsheet';
@@ -39,12 +39,12 @@ function put(sheet: Sheet, rows: unknown[][]): void {
 }
 
 /** Builds the workbook in `rt.spreadsheet` and starts the ten previews; returns the pending tab. */
-export function yearOldWorkbook(rt: GasRuntime): Sheet {
+export function yearOldWorkbook(rt: GasRuntime, historyRows = HISTORY_ROWS): Sheet {
   const book = rt.spreadsheet;
   const day = 86_400_000;
   const start = Date.UTC(2025, 10, 1);
   const history: unknown[][] = [HISTORY_HEAD];
-  for (let i = 0; i < HISTORY_ROWS; i++) {
+  for (let i = 0; i < historyRows; i++) {
     const site = `client-${i % 900}.com`;
     const when = new Date(start + Math.floor(i / 140) * day);
     history.push([
@@ -75,17 +75,67 @@ export function yearOldWorkbook(rt: GasRuntime): Sheet {
     if (name === PENDING_TAB) book.activeSheet.setName(name);
   }
   const monitor: unknown[][] = [['Brand agent ID']];
-  for (let a = 1; a <= 20; a++) monitor.push([a]);
+  for (let a = 1; a <= 20; a++) monitor.push([1000 + a]);
   put(book.addSheet('Scan monitor'), monitor);
   // Ten previews started on the pending tab, as a person starts them.
   const pending = book.activeSheet;
   pending.setActiveSelection('A2:A11');
   rt.runFromSidebar('startPreviewsForSelection', []);
+  // Thirty daily refreshes, one per client tab, spread over the day.
+  for (let t = 1; t <= TABS; t++)
+    rt.runFromSidebar('saveSchedule', [
+      {
+        action: 'refreshScores',
+        sheetName: `Client ${String(t).padStart(2, '0')}`,
+        every: 'day',
+        hour: t % 24,
+        refresh: 'stale',
+        alert: { email: false, minChange: 10 },
+      },
+    ]);
+  book.activeSheet = pending;
   return pending;
 }
 
+export interface EntryCost {
+  cellsRead: number;
+  cellsWritten: number;
+  sheetsCalls: number;
+  requests: number;
+  wallMs: number;
+}
+
+/**
+ * What each entry point costs in the year-old workbook: a sidebar poll while previews are
+ * pending, one hourly firing of the background trigger, Score of one 500-row tab, onOpen, and a
+ * custom function.
+ */
+export function entryCosts(rt: GasRuntime): Record<string, EntryCost> {
+  const book = rt.spreadsheet;
+  const trigger = rt.triggers.list[0];
+  const out: Record<string, EntryCost> = {
+    sidebarPoll: cost(rt, () => rt.runFromSidebar('pollPendingPreviews', [])),
+    backgroundFiring: cost(rt, () =>
+      trigger
+        ? rt.run(trigger.handler, [{ triggerUid: trigger.id, authMode: 'FULL' }], {
+            user: trigger.user,
+            mode: 'trigger',
+          })
+        : null,
+    ),
+  };
+  const tab = book.sheets.find((s) => s.getName() === 'Client 12')!;
+  tab.setActiveSelection(`A1:A${ROWS_PER_TAB + 1}`);
+  out.score500 = cost(rt, () => rt.runFromSidebar('scoreSelection', [{ refresh: 'all' }]));
+  out.onOpen = cost(rt, () =>
+    rt.run('onOpen', [{ authMode: 'LIMITED' }], { mode: 'simple-trigger' }),
+  );
+  out.customFunction = cost(rt, () => rt.customFunction('VIS_SCORE', 'tab3-prospect-1.com'));
+  return out;
+}
+
 /** What one execution cost, from the runtime's counters. */
-export function cost(rt: GasRuntime, run: () => unknown) {
+export function cost(rt: GasRuntime, run: () => unknown): EntryCost {
   rt.resetCounts();
   const started = performance.now();
   run();

@@ -11,18 +11,12 @@ import {
   followUpTable,
   type FollowUpSource,
 } from '../domain/followUps';
-import {
-  CONTACT_HEADERS,
-  FOLLOW_UP_HEADERS,
-  FOLLOW_UPS_SHEET,
-  HEADER_ROW,
-  findColumns,
-} from '../domain/table';
+import { FOLLOW_UP_HEADERS, FOLLOW_UPS_SHEET, HEADER_ROW } from '../domain/table';
 import { metadataValue, setMetadata } from '../gas/docMetadata';
 import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
 import { logAction } from '../gas/runLog';
 import { ensureSheet, fitGrid } from '../gas/sheets';
-import { cell, openTable, readGrid, readHeaderRow } from '../gas/sheetTable';
+import { cell, findTables } from '../gas/sheetTable';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -44,17 +38,17 @@ const SOURCE_HEADERS = {
   pitch: FOLLOW_UP_HEADERS.pitch,
 };
 
-/** The rows of every list that has a `Contacted` column: one header read per sheet, one grid read per list. */
+/**
+ * The rows of every list that has a `Contacted` column: one header read per sheet (the add-on's
+ * own sheets not opened), then only the columns quoted, of those lists only.
+ */
 function sources(book: Book): FollowUpSource[] {
   const found: FollowUpSource[] = [];
-  for (const sheet of book.getSheets()) {
-    if (sheet.getName() === FOLLOW_UPS_SHEET) continue;
-    if (!findColumns(readHeaderRow(sheet), CONTACT_HEADERS).contacted) continue;
-    const table = openTable(sheet, SOURCE_HEADERS, false, readGrid(sheet));
+  for (const { name, ...table } of findTables(book, SOURCE_HEADERS, 'contacted')) {
     for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
       const at = (k: keyof typeof SOURCE_HEADERS) => cell(table, row, k);
       found.push({
-        sheet: sheet.getName(),
+        sheet: name,
         website: at('website'),
         contacted: at('contacted'),
         scoreAtContact: at('scoreAtContact'),

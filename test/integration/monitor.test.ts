@@ -214,11 +214,15 @@ describe('nothing slow under the lock', () => {
       r.map((value) => ({ value })),
     );
     const presses: Array<{ state: string; message: string }> = [];
+    // The runtime makes an execution that wants a lock wait until its holder lets go: presses
+    // that run while the poll's request is out (its answers not yet written) met no lock.
+    let stateWhenPressed: unknown = null;
     w.rt.run('pollScanMonitor', [true], {
       mode: 'sidebar',
       interleave: {
         at: { call: 'UrlFetchApp.fetchAll', nth: 1 },
         run: () => {
+          stateWhenPressed = rowOf(1001)['Scan state'];
           list.setActiveSelection('A1:A3');
           presses.push(sidebar(w.rt).scoreSelection({ refresh: 'all' }));
           presses.push(w.rt.runFromSidebar('startPreviewsForSelection', []) as never);
@@ -226,6 +230,7 @@ describe('nothing slow under the lock', () => {
       },
     });
     expect(presses).toHaveLength(2);
+    expect(stateWhenPressed).toBe('');
     for (const p of presses) expect(p.message).not.toMatch(/busy|another run|Another update/i);
     expect(presses.map((p) => p.state)).toEqual(['done', 'done']);
     // And the poll still wrote its answers.

@@ -373,3 +373,32 @@ describe('schedules at agency scale', () => {
     expect(sidebar(w.rt).getSchedules()[0]!.lastRun).not.toBeNull();
   }, 120000);
 });
+
+describe('a schedule on a day the URL-fetch quota is used up', () => {
+  it('waits for the reset without a failure or an e-mail, and the next day carries on', async () => {
+    w = await startWorld({ urlFetchDailyQuota: 10 });
+    setUp();
+    save({
+      action: 'refreshScores',
+      sheetName: 'Prospects',
+      every: 'day',
+      hour: 9,
+      refresh: 'all',
+      alert: { email: true, minChange: 0 },
+    });
+    await hours(24);
+    const [first] = scheduleRuns();
+    expect(first!.result).toMatch(/today's URL fetches are used up/);
+    expect(w.rt.mail.sent).toHaveLength(0);
+    const listed = sidebar(w.rt).getSchedules()[0]!;
+    expect(listed.failures).toBe(0);
+    expect(listed.paused).toBe(false);
+    // The rows that were not reached keep what they had: no "no answer" anywhere.
+    const sheet = w.rt.spreadsheet.sheets.find((x) => x.probe.title === 'Prospects')!;
+    const cells = sheet.probe.rows.flat().map((c) => String(c.value ?? ''));
+    expect(cells.filter((c) => /no answer/.test(c))).toEqual([]);
+    await hours(24);
+    expect(scheduleRuns()).toHaveLength(2);
+    expect(sidebar(w.rt).getSchedules()[0]!.failures).toBe(0);
+  });
+});

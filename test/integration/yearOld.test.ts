@@ -1,6 +1,6 @@
 // A workbook in its second year: a 50,000-row `Score history`, thirty client tabs, ten previews
 // pending on one of them. Every entry point's reads are sized to its work, not to the workbook.
-import { cost, PENDING_TAB, yearOldWorkbook } from '../../dev/yearOldWorkbook';
+import { cost, entryCosts, PENDING_TAB, yearOldWorkbook } from '../../dev/yearOldWorkbook';
 import { startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 
@@ -29,5 +29,26 @@ describe('a year-old workbook', () => {
     expect(done.cellsRead).toBeLessThanOrEqual(POLL_CELL_GOAL);
     const history = w.rt.spreadsheet.sheets.find((s) => s.getName() === 'Score history')!;
     expect(history.probe.filledRows()).toBe(50_000 + 1);
+  }, 120_000);
+
+  it('no entry point’s cost grows with the history: the same with 5,000 rows as with 50,000', async () => {
+    const costsWith = async (historyRows: number) => {
+      // The service's clock stands still: both workbooks see the same answers.
+      w = await startWorld({ emulatorArgs: ['--time-scale', '0'] });
+      yearOldWorkbook(w.rt, historyRows);
+      const costs = entryCosts(w.rt);
+      await w.close();
+      return costs;
+    };
+    const young = await costsWith(5_000);
+    const old = await costsWith(50_000);
+    for (const [entry, c] of Object.entries(old)) {
+      expect([entry, c.cellsRead]).toEqual([entry, young[entry]!.cellsRead]);
+      // At its cap the history trims its oldest rows as it appends: a few calls, not a read.
+      expect(c.sheetsCalls - young[entry]!.sheetsCalls).toBeLessThanOrEqual(3);
+    }
+    expect(old.sidebarPoll!.cellsRead).toBeLessThanOrEqual(POLL_CELL_GOAL);
+    expect(old.onOpen!.cellsRead).toBe(0);
+    expect(old.customFunction!.cellsRead).toBe(0);
   }, 120_000);
 });
