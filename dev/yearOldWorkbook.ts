@@ -4,6 +4,7 @@
  * the emulator knows them), a scan monitor of twenty agents and thirty daily schedules. Shared by
  * the integration test that holds every entry point's reads to its work and by `npm run bench`.
  */
+import { INDEX } from './emulator/brandIndex';
 import type { GasRuntime } from './gas-runtime/runtime';
 import type { Cell, Sheet } from './gas-runtime/spreadsheet';
 
@@ -30,6 +31,8 @@ const HISTORY_HEAD = [
   'Knowledge score',
   'Sentiment score',
 ];
+
+const INDEXED = INDEX.filter((b) => !b.domain.endsWith('.example')).map((b) => b.domain);
 
 const cells = (rows: unknown[][]): Cell[][] =>
   rows.map((r) => r.map((value) => ({ value: value as Cell['value'] })));
@@ -69,8 +72,16 @@ export function yearOldWorkbook(rt: GasRuntime, historyRows = HISTORY_ROWS): She
   for (let t = 1; t <= TABS; t++) {
     const name = `Client ${String(t).padStart(2, '0')}`;
     const rows: unknown[][] = [SCORE_HEAD];
+    // Half the prospects are brands of the public index (their readings reach the history).
     for (let r = 0; r < ROWS_PER_TAB; r++)
-      rows.push([`tab${t}-prospect-${r}.com`, `Prospect ${r}`, 50, 'Medium', 51, 52]);
+      rows.push([
+        r % 2 ? `tab${t}-prospect-${r}.com` : INDEXED[(t * ROWS_PER_TAB + r) % INDEXED.length],
+        `Prospect ${r}`,
+        50,
+        'Medium',
+        51,
+        52,
+      ]);
     put(name === PENDING_TAB ? book.activeSheet : book.addSheet(name), rows);
     if (name === PENDING_TAB) book.activeSheet.setName(name);
   }

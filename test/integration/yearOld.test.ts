@@ -44,8 +44,11 @@ describe('a year-old workbook', () => {
     const old = await costsWith(50_000);
     for (const [entry, c] of Object.entries(old)) {
       expect([entry, c.cellsRead]).toEqual([entry, young[entry]!.cellsRead]);
-      // At its cap the history trims its oldest rows as it appends: a few calls, not a read.
-      expect(c.sheetsCalls - young[entry]!.sheetsCalls).toBeLessThanOrEqual(3);
+      // At its cap the history trims its oldest rows as it appends: a few calls per append
+      // (delete and grow), never a read.
+      expect(c.sheetsCalls - young[entry]!.sheetsCalls).toBeLessThanOrEqual(
+        Math.max(5, young[entry]!.sheetsCalls * 0.05),
+      );
     }
     expect(old.sidebarPoll!.cellsRead).toBeLessThanOrEqual(POLL_CELL_GOAL);
     expect(old.onOpen!.cellsRead).toBe(0);
