@@ -63,6 +63,22 @@ export class MailBox {
 }
 
 /** Utilities.formatDate for the patterns the add-on uses, in any IANA time zone. */
+/** RFC 822 zone (`Z` in Java's SimpleDateFormat, as Apps Script formats it): +0100, -0530. */
+function zoneOffset(date: Date, parts: Record<string, string>): string {
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  const minutes = Math.round((wall - Math.floor(date.getTime() / 1000) * 1000) / 60000);
+  const abs = Math.abs(minutes);
+  const hhmm = `${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
+  return `${minutes < 0 ? '-' : '+'}${hhmm}`;
+}
+
 export function formatDate(date: Date, timeZone: string, pattern: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
@@ -93,6 +109,7 @@ export function formatDate(date: Date, timeZone: string, pattern: string): strin
     ss: parts.second ?? '',
     s: String(Number(parts.second)),
     u: weekday,
+    Z: zoneOffset(date, parts),
   };
-  return pattern.replace(/yyyy|MM|dd|HH|H|mm|m|ss|s|u/g, (token) => fields[token] ?? token);
+  return pattern.replace(/yyyy|MM|dd|HH|H|mm|m|ss|s|u|Z/g, (token) => fields[token] ?? token);
 }

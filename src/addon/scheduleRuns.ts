@@ -18,14 +18,13 @@ import {
   isNews,
   lastDueAt,
   moverLine,
-  parseLocal,
   scoresBefore,
   siteKey,
   usualSwing,
-  type LocalTime,
+  type OffsetAt,
 } from '../domain/schedules';
 import { setBackgroundWork } from '../gas/backgroundWork';
-import { appsScriptClock } from '../gas/clock';
+import { appsScriptClock, zoneOffsets } from '../gas/clock';
 import { mailOwner } from '../gas/mail';
 import { appendLog } from '../gas/runLog';
 import {
@@ -49,8 +48,9 @@ import { scoreSheet } from './scores';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
-export function localTime(book: Book, at: number): LocalTime {
-  return parseLocal(Utilities.formatDate(new Date(at), book.getSpreadsheetTimeZone(), 'u H m s'));
+/** The spreadsheet's time zone, as schedules reckon their days in it. */
+export function bookZone(book: Book): OffsetAt {
+  return zoneOffsets(book.getSpreadsheetTimeZone());
 }
 
 const failed = (reason: string): RunOutcome => ({ kind: 'failed', reason, counts: NO_COUNTS });
@@ -196,13 +196,13 @@ export function registerMine(book: Book, runs: Record<string, MyRun>): void {
 export function runDueSchedules(book: Book, deadline: number): { ran: number; waiting: number } {
   const runs = myRuns();
   const now = appsScriptClock.now();
-  const local = localTime(book, now);
+  const zone = bookZone(book);
   const doc = { name: book.getName(), url: book.getUrl() };
   let ran = 0;
   let waiting = 0;
   for (const run of Object.values(runs)) {
     if (run.docId !== book.getId()) continue;
-    if (!isDue(run.schedule, local, now, Math.max(run.lastRun ?? 0, run.since))) continue;
+    if (!isDue(run.schedule, now, zone, Math.max(run.lastRun ?? 0, run.since))) continue;
     if (appsScriptClock.now() >= deadline) {
       waiting++;
       continue;
@@ -214,7 +214,7 @@ export function runDueSchedules(book: Book, deadline: number): { ran: number; wa
       outcome: attempt(book, run, deadline),
       held: heldNews(s.id),
       now,
-      dueAt: lastDueAt(s, local, now),
+      dueAt: lastDueAt(s, now, zone),
       doc,
     });
     apply(book, runs, run, decision);

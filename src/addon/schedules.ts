@@ -26,7 +26,7 @@ import {
   type SharedRun,
 } from '../gas/scheduleStore';
 import type { LogEntry, Schedule, ScheduleReport, ScheduleView } from '../contract';
-import { localTime, registerMine, saveRun, stateOf } from './scheduleRuns';
+import { bookZone, registerMine, saveRun, stateOf } from './scheduleRuns';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -44,9 +44,9 @@ function view(
   book: Book,
   now: number,
 ): ScheduleView {
-  const local = localTime(book, now);
+  const zone = bookZone(book);
   const last = run?.lastRun ?? null;
-  const since = Math.max(last ?? 0, run?.since ?? periodStart(d, local, now));
+  const since = Math.max(last ?? 0, run?.since ?? periodStart(d, now, zone));
   const paused = run?.paused ?? d.paused ?? false;
   return {
     ...d,
@@ -55,7 +55,7 @@ function view(
     lastRun: last ? new Date(last).toISOString() : null,
     nextRun: paused
       ? null
-      : new Date(isDue(d, local, now, since) ? now : nextDueAt(d, local, now)).toISOString(),
+      : new Date(isDue(d, now, zone, since) ? now : nextDueAt(d, now, zone)).toISOString(),
     lastResult: run?.lastResult ?? null,
     failures: run?.failures ?? 0,
   };
@@ -89,7 +89,7 @@ function savedRun(
     schedule: definition,
     lastRun: before?.lastRun ?? null,
     // Saving counts from the start of today's period: a period missed while paused is not made up.
-    since: periodStart(definition, localTime(book, now), now),
+    since: periodStart(definition, now, bookZone(book)),
     lastResult: before?.lastResult ?? null,
     // Resuming a schedule paused after failures starts its count again.
     failures: before && before.schedule.paused && !definition.paused ? 0 : (before?.failures ?? 0),

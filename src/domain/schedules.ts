@@ -57,58 +57,76 @@ export function checkSchedule(input: unknown): Checked {
   };
 }
 
-/** The clock as read in the spreadsheet's time zone (from Utilities.formatDate 'u H m s'). */
-export interface LocalTime {
-  /** 1-7, Monday 1. */
-  weekday: number;
-  hour: number;
-  minute: number;
-  second: number;
+/**
+ * The spreadsheet's time zone as the schedules need it: at an instant, the milliseconds its wall
+ * clock is ahead of UTC (+3,600,000 for Paris in winter). Days of 23 and 25 hours, when the
+ * clocks change, are why schedules reason on the wall clock and convert with this.
+ */
+export type OffsetAt = (instant: number) => number;
+
+const wallOf = (instant: number, offsetAt: OffsetAt) => instant + offsetAt(instant);
+
+/**
+ * The instant a wall-clock time happens. When the clocks go back an hour comes twice: the first
+ * is taken, so a schedule due then is due once. When they go forward an hour never comes: the
+ * instant that reads an hour later on the wall is taken, as the clock jumps past it.
+ */
+export function instantOf(wall: number, offsetAt: OffsetAt): number {
+  const near = wall - offsetAt(wall);
+  const offsets = new Set([offsetAt(near - DAY), offsetAt(near), offsetAt(near + DAY)]);
+  const exact = [...offsets].map((o) => wall - o).filter((t) => wallOf(t, offsetAt) === wall);
+  return exact.length ? Math.min(...exact) : wall - Math.min(...offsets);
 }
 
-export function parseLocal(text: string): LocalTime {
-  const [weekday, hour, minute, second] = text.split(' ').map(Number);
-  return { weekday: weekday ?? 1, hour: hour ?? 0, minute: minute ?? 0, second: second ?? 0 };
+/** The wall-clock time (as if UTC) a schedule last came due at or before `now`'s wall time. */
+function lastDueWall(s: Pick<Schedule, 'every' | 'hour' | 'weekday'>, wallNow: number): number {
+  const midnight = Math.floor(wallNow / DAY) * DAY;
+  let due = midnight + s.hour * HOUR;
+  if (s.every === 'week') {
+    const weekday = ((new Date(midnight).getUTCDay() + 6) % 7) + 1;
+    due -= ((weekday - (s.weekday ?? 1) + 7) % 7) * DAY;
+  }
+  if (due > wallNow) due -= s.every === 'day' ? DAY : 7 * DAY;
+  return due;
 }
 
-/** The latest moment at or before `now` when the schedule came due. */
+/** The latest moment at or before `now` when the schedule came due, in whole seconds of its hour. */
 export function lastDueAt(
   s: Pick<Schedule, 'every' | 'hour' | 'weekday'>,
-  local: LocalTime,
   now: number,
+  offsetAt: OffsetAt,
 ): number {
-  const sinceHour = ((local.hour - s.hour) * 60 + local.minute) * 60000 + local.second * 1000;
-  if (s.every === 'day') return now - sinceHour - (sinceHour < 0 ? DAY : 0);
-  let days = (local.weekday - (s.weekday ?? 1) + 7) % 7;
-  if (days === 0 && sinceHour < 0) days = 7;
-  return now - sinceHour - days * DAY;
+  return instantOf(lastDueWall(s, wallOf(now, offsetAt)), offsetAt);
 }
 
 export function nextDueAt(
   s: Pick<Schedule, 'every' | 'hour' | 'weekday'>,
-  local: LocalTime,
   now: number,
+  offsetAt: OffsetAt,
 ): number {
-  return lastDueAt(s, local, now) + (s.every === 'day' ? DAY : 7 * DAY);
+  const period = s.every === 'day' ? DAY : 7 * DAY;
+  return instantOf(lastDueWall(s, wallOf(now, offsetAt)) + period, offsetAt);
 }
 
 /**
  * When the current period began (local midnight; Monday's for a weekly schedule): a schedule saved
  * today counts from here, so it runs today if its hour is still to come or has just passed.
  */
-export function periodStart(s: Pick<Schedule, 'every'>, local: LocalTime, now: number): number {
-  const sinceMidnight = ((local.hour * 60 + local.minute) * 60 + local.second) * 1000;
-  return now - sinceMidnight - (s.every === 'week' ? (local.weekday - 1) * DAY : 0);
+export function periodStart(s: Pick<Schedule, 'every'>, now: number, offsetAt: OffsetAt): number {
+  const wallNow = wallOf(now, offsetAt);
+  const midnight = Math.floor(wallNow / DAY) * DAY;
+  const weekday = ((new Date(midnight).getUTCDay() + 6) % 7) + 1;
+  return instantOf(midnight - (s.every === 'week' ? (weekday - 1) * DAY : 0), offsetAt);
 }
 
 /** Due when its time has come since it last ran: a missed period runs once, at the next firing. */
 export function isDue(
   s: Pick<Schedule, 'every' | 'hour' | 'weekday' | 'paused'>,
-  local: LocalTime,
   now: number,
+  offsetAt: OffsetAt,
   lastRun: number | null,
 ): boolean {
-  return !s.paused && (lastRun ?? 0) < lastDueAt(s, local, now);
+  return !s.paused && (lastRun ?? 0) < lastDueAt(s, now, offsetAt);
 }
 
 const MIN_CHANGES_FOR_SWING = 3;

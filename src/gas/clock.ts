@@ -1,4 +1,5 @@
 import type { Clock } from '../api/batch';
+import type { OffsetAt } from '../domain/schedules';
 
 export const appsScriptClock: Clock = {
   now: () => Date.now(),
@@ -7,3 +8,24 @@ export const appsScriptClock: Clock = {
 
 /** Google's quotas count 24 hours from the first request; a calendar day (UTC) is close and simple. */
 export const quotaDay = (): string => new Date(appsScriptClock.now()).toISOString().slice(0, 10);
+
+const QUARTER_HOUR = 15 * 60000;
+
+/**
+ * A time zone's UTC offset at any instant, from Apps Script's own calendar (formatDate's `Z`,
+ * like +0100), asked once per quarter hour of UTC: clocks change on those boundaries.
+ */
+export function zoneOffsets(timeZone: string): OffsetAt {
+  const memo = new Map<number, number>();
+  return (instant) => {
+    const bucket = Math.floor(instant / QUARTER_HOUR);
+    let offset = memo.get(bucket);
+    if (offset === undefined) {
+      const z = Utilities.formatDate(new Date(bucket * QUARTER_HOUR), timeZone, 'Z');
+      const minutes = Number(z.slice(1, 3)) * 60 + Number(z.slice(3, 5));
+      offset = (z.startsWith('-') ? -1 : 1) * minutes * 60000;
+      memo.set(bucket, offset);
+    }
+    return offset;
+  };
+}

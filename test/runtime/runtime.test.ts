@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { spawnEmulator, type EmulatorProcess } from '../../dev/emulator/process';
 import { GasRuntime } from '../../dev/gas-runtime/runtime';
+import { formatDate } from '../../dev/gas-runtime/mail';
 import { GLOBALS_APPS_SCRIPT_LACKS } from '../appsScriptLacks';
 
 const distDir = path.join(__dirname, '..', 'fixtures', 'probe-bundle');
@@ -84,9 +85,20 @@ describe('services', () => {
     expect(rt.sheetCalls().writes).toBe(1);
   });
   it('sleeps on the runtime clock, not the wall clock', () => {
+    const [clockBefore, wallBefore] = [rt.clock.now(), Date.now()];
     expect(rt.run('probeSleep', [60000])).toBeGreaterThanOrEqual(60000);
-    // The runtime's clock moved ahead of the wall clock by the whole sleep: nothing waited.
-    expect(rt.clock.now() - Date.now()).toBeGreaterThanOrEqual(60000);
+    // The runtime's clock moved by the whole sleep while the wall clock hardly moved: nothing
+    // waited. (Each clock is compared with itself: two readings a millisecond apart never race.)
+    expect(rt.clock.now() - clockBefore).toBeGreaterThanOrEqual(60000);
+    expect(Date.now() - wallBefore).toBeLessThan(30000);
+  });
+  it('formatDate Z gives the zone’s offset at that instant, through changes of clocks (T1)', () => {
+    const z = (iso: string, tz: string) => formatDate(new Date(iso), tz, 'yyyy-MM-dd HH:mm Z');
+    expect(z('2027-10-31T00:30:00Z', 'Europe/Berlin')).toBe('2027-10-31 02:30 +0200');
+    expect(z('2027-10-31T01:30:00Z', 'Europe/Berlin')).toBe('2027-10-31 02:30 +0100');
+    expect(z('2027-03-28T01:30:00Z', 'Europe/Berlin')).toBe('2027-03-28 03:30 +0200');
+    expect(z('2027-01-15T12:00:00Z', 'Asia/Kolkata')).toBe('2027-01-15 17:30 +0530');
+    expect(z('2027-01-15T12:00:00Z', 'America/New_York')).toBe('2027-01-15 07:00 -0500');
   });
   it('expires cache entries on the runtime clock and enforces key and value sizes', () => {
     rt.run('probeCachePut', ['k', 'v', 10]);

@@ -5,6 +5,7 @@ import {
   isNews,
   lastDueAt,
   moverLine,
+  nextDueAt,
   periodStart,
   SCHEDULE_STORE_BUDGET,
   scheduleRoomRefusal,
@@ -12,32 +13,98 @@ import {
   siteKey,
   usualSwing,
 } from '../../src/domain/schedules';
+import { formatDate } from '../../dev/gas-runtime/mail';
 
 const H = 3600 * 1000;
+const DAY = 24 * H;
 const NOW = Date.UTC(2026, 10, 25, 10, 0, 0); // a Wednesday, 10:00 local (UTC here)
-const local = { weekday: 3, hour: 10, minute: 0, second: 0 };
+const utc = () => 0;
+
+/** A zone's offsets as Apps Script's calendar gives them (the runtime's formatDate `Z`). */
+function zone(timeZone: string) {
+  return (t: number) => {
+    const z = formatDate(new Date(t), timeZone, 'Z');
+    return (
+      (z.startsWith('-') ? -1 : 1) * (Number(z.slice(1, 3)) * 60 + Number(z.slice(3, 5))) * 60000
+    );
+  };
+}
+const wall = (t: number, timeZone: string) => formatDate(new Date(t), timeZone, 'yyyy-MM-dd HH:mm');
 
 describe('when a schedule is due', () => {
   it('daily: today at its hour once the hour has come, else yesterday', () => {
-    expect(lastDueAt({ every: 'day', hour: 9 }, local, NOW)).toBe(NOW - H);
-    expect(lastDueAt({ every: 'day', hour: 11 }, local, NOW)).toBe(NOW - 23 * H);
+    expect(lastDueAt({ every: 'day', hour: 9 }, NOW, utc)).toBe(NOW - H);
+    expect(lastDueAt({ every: 'day', hour: 11 }, NOW, utc)).toBe(NOW - 23 * H);
   });
 
   it('weekly: the last time its weekday and hour came round', () => {
-    expect(lastDueAt({ every: 'week', hour: 9, weekday: 1 }, local, NOW)).toBe(NOW - 49 * H);
-    expect(lastDueAt({ every: 'week', hour: 11, weekday: 3 }, local, NOW)).toBe(
-      NOW - 7 * 24 * H + H,
-    );
+    expect(lastDueAt({ every: 'week', hour: 9, weekday: 1 }, NOW, utc)).toBe(NOW - 49 * H);
+    expect(lastDueAt({ every: 'week', hour: 11, weekday: 3 }, NOW, utc)).toBe(NOW - 7 * DAY + H);
   });
 
   it('a missed period runs once, and a paused schedule never', () => {
     const s = { every: 'day' as const, hour: 9 };
-    expect(isDue(s, local, NOW, NOW - 3 * 24 * H)).toBe(true);
-    expect(isDue(s, local, NOW, NOW - 30 * 60000)).toBe(false);
-    expect(isDue({ ...s, paused: true }, local, NOW, null)).toBe(false);
-    expect(periodStart(s, local, NOW)).toBe(NOW - 10 * H);
-    expect(periodStart({ every: 'week' }, local, NOW)).toBe(NOW - 10 * H - 2 * 24 * H);
+    expect(isDue(s, NOW, utc, NOW - 3 * DAY)).toBe(true);
+    expect(isDue(s, NOW, utc, NOW - 30 * 60000)).toBe(false);
+    expect(isDue({ ...s, paused: true }, NOW, utc, null)).toBe(false);
+    expect(periodStart(s, NOW, utc)).toBe(NOW - 10 * H);
+    expect(periodStart({ every: 'week' }, NOW, utc)).toBe(NOW - 10 * H - 2 * DAY);
   });
+
+  it('a run in the first second after its hour is that day’s run (no milliseconds carried)', () => {
+    const s = { every: 'day' as const, hour: 10 };
+    const ran = NOW + 400; // 10:00:00.400
+    expect(lastDueAt(s, ran, utc)).toBe(NOW);
+    // The next hourly firing, 10:59:59.100: still today's period, already run.
+    expect(isDue(s, NOW + H - 900, utc, ran)).toBe(false);
+  });
+
+  // The replays of the season simulation: a daily schedule ran twice when the clocks went back.
+  it.each([
+    ['Europe/Berlin', 3, Date.UTC(2027, 9, 30, 1, 46), Date.UTC(2027, 9, 31, 1, 46)],
+    ['Australia/Sydney', 10, Date.UTC(2027, 3, 2, 23, 54), Date.UTC(2027, 3, 3, 15, 54)],
+  ])('%s, daily at %i:00: once in the day the clocks go back', (tz, hour, ran, firing) => {
+    const s = { every: 'day' as const, hour };
+    const offsets = zone(tz);
+    expect(wall(lastDueAt(s, ran, offsets), tz)).toMatch(
+      new RegExp(` ${String(hour).padStart(2, '0')}:00$`),
+    );
+    expect(isDue(s, firing, offsets, ran)).toBe(false);
+    // And due again at its hour the next day, as the wall clock shows it.
+    const next = nextDueAt(s, firing, offsets);
+    expect(wall(next, tz)).toMatch(new RegExp(` ${String(hour).padStart(2, '0')}:00$`));
+    expect(isDue(s, next, offsets, ran)).toBe(true);
+  });
+
+  it.each([
+    ['Europe/Berlin', Date.UTC(2027, 2, 28, 12)], // 23 hours: clocks go forward
+    ['Europe/Berlin', Date.UTC(2027, 9, 31, 12)], // 25 hours: clocks go back
+    ['Australia/Sydney', Date.UTC(2027, 3, 4, 12)],
+    ['America/New_York', Date.UTC(2027, 10, 7, 18)],
+  ])(
+    '%s: around a day of 23 or 25 hours, a daily schedule at any hour runs once each day',
+    (tz, noon) => {
+      const offsets = zone(tz);
+      for (let hour = 0; hour < 24; hour++) {
+        const s = { every: 'day' as const, hour };
+        // Saved at the start: it first runs at its next hour.
+        let lastRun: number | null = noon - 3 * DAY;
+        const runDays: string[] = [];
+        // Hourly firings at :37 past each UTC hour, three days either side of the change.
+        for (let t = noon - 3 * DAY + 37 * 60000; t < noon + 3 * DAY; t += H) {
+          if (!isDue(s, t, offsets, lastRun)) continue;
+          lastRun = t;
+          runDays.push(wall(t, tz).slice(0, 10));
+        }
+        // Never twice on one day; and no day in between without its run.
+        expect([hour, runDays]).toEqual([hour, Array.from(new Set(runDays))]);
+        const days = runDays.map((d) => Date.parse(d) / DAY);
+        for (let i = 1; i < days.length; i++)
+          expect([hour, days[i]! - days[i - 1]!]).toEqual([hour, 1]);
+        expect(runDays.length).toBeGreaterThanOrEqual(5);
+      }
+    },
+  );
 });
 
 describe('checking a schedule', () => {
