@@ -67,6 +67,8 @@ export interface SelectionSummary {
 export interface GenerateRequest {
   sheetName: string;
   a1: string;
+  /** Send again the sheet's failed rows, found by their status (the range is not used). */
+  retry?: boolean;
 }
 
 export interface GenerateReport {

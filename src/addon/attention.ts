@@ -1,9 +1,5 @@
 /** The sidebar's "Rows that need attention": go to a row, and send the failed rows again. */
-import { isRetryable, RETRY_PATCH, type RowPatch } from '../domain/previewJobs';
-import { HEADER_ROW, PREVIEW_HEADERS } from '../domain/table';
-import { withDocumentLock } from '../gas/lock';
-import { cell, openTable, writePatches } from '../gas/sheetTable';
-import { PRESS_LOCK_WAIT_MS } from '../limits';
+import { HEADER_ROW } from '../domain/table';
 import type { GenerateReport, GenerateRequest } from '../contract';
 import { startPreviewsForSelection } from './previewGeneration';
 
@@ -16,21 +12,10 @@ export function selectRow(sheetName: string, row: number): boolean {
   return true;
 }
 
-/** Sends again the rows domain/previewJobs calls retryable: cleared, then Generate on the same rows. */
+/**
+ * Sends again the sheet's rows domain/previewJobs calls retryable, found by their status: rows
+ * that failed elsewhere in the sheet are sent too, and no other row is touched.
+ */
 export function retryPreviews(request: GenerateRequest): GenerateReport {
-  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(request.sheetName);
-  if (sheet) {
-    withDocumentLock(
-      PRESS_LOCK_WAIT_MS,
-      () => {
-        const table = openTable(sheet, PREVIEW_HEADERS, false);
-        const patches = new Map<number, RowPatch>();
-        for (let row = HEADER_ROW + 1; row <= table.values.length; row++)
-          if (isRetryable(cell(table, row, 'status'))) patches.set(row, RETRY_PATCH);
-        writePatches(table, patches);
-      },
-      () => undefined,
-    );
-  }
-  return startPreviewsForSelection(request);
+  return startPreviewsForSelection({ sheetName: request.sheetName, a1: '', retry: true });
 }

@@ -22,7 +22,12 @@ import {
   type Fit,
   type RunResult,
 } from '../domain/generationRun';
-import { planGeneration, type RowPatch, type RowState } from '../domain/previewJobs';
+import {
+  planGeneration,
+  retrySelection,
+  type RowPatch,
+  type RowState,
+} from '../domain/previewJobs';
 import { HEADER_ROW, PREVIEW_HEADERS, type PreviewKey } from '../domain/table';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
@@ -32,7 +37,7 @@ import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { sendWithin } from '../gas/send';
 import { clientConfig, rememberAccountNotice } from '../gas/settings';
 import { logAction } from '../gas/runLog';
-import { selectedBlock, type Block } from '../gas/selection';
+import { selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract';
 
@@ -110,15 +115,22 @@ function generate(request?: GenerateRequest): GenerateReport {
   const started = appsScriptClock.now();
   const config = clientConfig();
   if (!config.apiKey) return report('refused', serviceError('KEY_MISSING').message);
-  const block = selectedBlock(request);
+  const retry = request?.retry === true;
+  const block = retry ? retryBlock(request.sheetName) : selectedBlock(request);
   if (!block)
     return report(
       'nothing',
-      'Select the cells that hold the websites (one column), then press Generate.',
+      retry
+        ? 'No rows to send again: the failed rows were sent, or the sheet has no Website column.'
+        : 'Select the cells that hold the websites (one column), then press Generate.',
     );
-  const where: GenerateRequest = { sheetName: block.sheet.getName(), a1: block.a1 };
+  const where: GenerateRequest = {
+    sheetName: block.sheet.getName(),
+    a1: block.a1,
+    ...(retry ? { retry } : {}),
+  };
   const values = readGrid(block.sheet);
-  const fit = fitToQuota(planFor(block, values), quotaLeft(), QUOTA_RESERVE);
+  const fit = fitToQuota(planFor(block, values, retry), quotaLeft(), QUOTA_RESERVE);
   if (fit.tomorrow > 0 && fit.plan.send.length === 0)
     return refusedReport(where, fit.tomorrow, null);
   // Rows decided locally are written with the first answers, so a refusal leaves every row as it was.
@@ -132,12 +144,22 @@ function generate(request?: GenerateRequest): GenerateReport {
   return finalReport(fit, run, where);
 }
 
-function planFor(block: Block, values: unknown[][]) {
+function planFor(block: Block, values: unknown[][], retry = false) {
   const table = openTable(block.sheet, PREVIEW_HEADERS, false, values);
+  if (retry) {
+    const { selection, sheet } = retrySelection(sheetRows(table, block.column));
+    return planGeneration(selection, sheet);
+  }
   return planGeneration(
     rowStates(table, block.first, block.last, block.column),
     sheetRows(table, block.column),
   );
+}
+
+/** The sheet's Website column as it is now: Retry finds its rows there by their status. */
+function retryBlock(sheetName: string): Block | null {
+  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName);
+  return sheet ? websiteColumn(sheet) : null;
 }
 
 /** Writes rows as answers come (`first` with the first write); our columns are created then. */

@@ -111,8 +111,17 @@ export function isRetryable(status: unknown): boolean {
   return s?.kind === 'failed' || (s?.kind === 'error' && s.error !== 'bad URL');
 }
 
-/** A retried row's preview columns, cleared so that Generate sends it again. */
-export const RETRY_PATCH: RowPatch = { status: '', uuid: '', message: '', reportUrl: '' };
+/**
+ * What Retry sends: exactly the rows that failed and may succeed if sent again, found by their
+ * status wherever they are now (never a remembered range), their failed preview not counted as
+ * one. Every other row of the sheet stays as it is, and may lend its preview to a retried site.
+ */
+export function retrySelection(rows: RowState[]): { selection: RowState[]; sheet: RowState[] } {
+  return {
+    selection: rows.filter((r) => isRetryable(r.status)).map((r) => ({ ...r, uuid: '' })),
+    sheet: rows.filter((r) => !isRetryable(r.status)),
+  };
+}
 
 /** Account-level refusals: the service refused before enqueueing anything; stop the whole run. */
 export function isAccountRefusal(error: ServiceError): boolean {

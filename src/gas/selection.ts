@@ -6,10 +6,26 @@
 import { isOutputSheet } from '../domain/outputSheets';
 import { readHeaderRow } from './sheetTable';
 import { HEADER_ROW, websiteColumnIndex } from '../domain/table';
+import { parseColumnBlock } from '../domain/a1';
 
 export interface BlockRequest {
   sheetName: string;
   a1: string;
+}
+
+/**
+ * The block a continued run names, as far as the sheet holds rows now: rows deleted since make
+ * it shorter, never a range past the grid (which Sheets refuses, G2).
+ */
+function rememberedRange(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  text: string,
+): GoogleAppsScript.Spreadsheet.Range | null {
+  const block = parseColumnBlock(text);
+  if (!block) return null;
+  const last = Math.min(block.last ?? Infinity, sheet.getLastRow());
+  if (last < block.first) return null;
+  return sheet.getRange(block.first, block.column, last - block.first + 1, 1);
 }
 
 export interface Block {
@@ -25,7 +41,7 @@ export function selectedBlock(request?: BlockRequest | null): Block | null {
   let range: GoogleAppsScript.Spreadsheet.Range | null;
   if (request) {
     const sheet = book.getSheetByName(request.sheetName);
-    range = sheet ? sheet.getRange(request.a1) : null;
+    range = sheet ? rememberedRange(sheet, request.a1) : null;
   } else {
     range = book.getActiveRange();
   }

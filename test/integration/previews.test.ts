@@ -376,3 +376,58 @@ describe('rows that need attention', () => {
     expect(w.rt.spreadsheet.getActiveRange()!.getA1Notation()).toMatch(/^A3:/);
   });
 });
+
+// Replays kept from the season simulation: Retry once wiped failed rows it did not send again,
+// and threw once the list had shrunk below the range the sidebar remembered.
+describe('Retry, found by status', () => {
+  it('sends again every failed row of the sheet, wherever it is, and wipes none', async () => {
+    w = await startWorld();
+    load(w.rt, [
+      ['A', 'wipe-1.com', '', '', ''],
+      ['B', 'wipe-2.com', '', '', ''],
+      ['C', 'wipe-3.com', '', '', ''],
+      ['D', 'wipe-4.com', '', '', ''],
+      ['E', 'wipe-5.com', '', '', ''],
+      ['F', 'wipe-6.com', '', '', ''],
+    ]);
+    await w.emu.faults({ rate5xx: 1, seed: 1 });
+    w.rt.spreadsheet.activeSheet.setActiveSelection('B2:B4');
+    generate(w.rt);
+    await w.emu.faults({});
+    w.rt.spreadsheet.activeSheet.setActiveSelection('B5:B7');
+    const second = generate(w.rt);
+    expect(table(w.rt).rows.map((r) => r['Preview status'])).toEqual([
+      'error: service error',
+      'error: service error',
+      'error: service error',
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    // Retry with the last run's request (B5:B7): the failed rows 2-4 are outside it.
+    const again = sidebar(w.rt).retryPreviews(second.request!);
+    expect(again).toMatchObject({ state: 'done', created: 3 });
+    expect(table(w.rt).rows.every((r) => r['Preview status'] === 'pending')).toBe(true);
+    expect(new Set(table(w.rt).rows.map((r) => r['Preview UUID'])).size).toBe(6);
+  });
+
+  it('after rows are deleted, Retry and a continued run act on what is left, never past the grid', async () => {
+    w = await startWorld();
+    load(
+      w.rt,
+      Array.from({ length: 40 }, (_, i) => [`R${i}`, `shrink-${i}.com`, '', '', '']),
+    );
+    await w.emu.faults({ rate5xx: 1, seed: 1 });
+    w.rt.spreadsheet.activeSheet.setActiveSelection('B1:B41');
+    const first = generate(w.rt);
+    await w.emu.faults({});
+    const sheet = w.rt.spreadsheet.activeSheet;
+    sheet.deleteRows(12, sheet.getMaxRows() - 12);
+    expect(() => sidebar(w.rt).retryPreviews(first.request!)).not.toThrow();
+    expect(table(w.rt).rows.every((r) => r['Preview status'] === 'pending')).toBe(true);
+    // A run continued from its remembered range, now past the grid's end.
+    const continued = sidebar(w.rt).startPreviewsForSelection(first.request!);
+    expect(continued.state).not.toBe('busy');
+    expect(continued.message).not.toMatch(/coordinates/);
+  });
+});

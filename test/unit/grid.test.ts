@@ -1,5 +1,6 @@
 // The grid's decisions from plain numbers: what to grow, and how much history fits.
 import { growthFor, historyRoom } from '../../src/domain/grid';
+import { parseColumnBlock } from '../../src/domain/a1';
 
 describe('growthFor', () => {
   it.each([
@@ -42,5 +43,19 @@ describe('historyRoom', () => {
     ],
   ])('%j gives %j', (input, room) => {
     expect(historyRoom(input)).toEqual(room);
+  });
+});
+
+describe('parseColumnBlock', () => {
+  it.each([
+    ['B2:B1000', { column: 2, first: 2, last: 1000 }],
+    ['B2', { column: 2, first: 2, last: 2 }],
+    ['B2:B', { column: 2, first: 2, last: null }],
+    ['B:B', { column: 2, first: 1, last: null }],
+    ['AA10:AA12', { column: 27, first: 10, last: 12 }],
+    ['B2:C9', null],
+    ['5:7', null],
+  ])('%s', (text, block) => {
+    expect(parseColumnBlock(text)).toEqual(block);
   });
 });

@@ -6,6 +6,7 @@ import {
   isRetryable,
   planGeneration,
   pollPatch,
+  retrySelection,
   UNANSWERED,
 } from '../../src/domain/previewJobs';
 import { rowState as row } from './fakes';
@@ -101,5 +102,33 @@ describe('isRetryable: the rows Retry sends again', () => {
     ['', false],
   ])('%s: %s', (status, expected) => {
     expect(isRetryable(status)).toBe(expected);
+  });
+});
+
+describe('retrySelection', () => {
+  const at = (r: number, status: string, uuid = '') => ({
+    row: r,
+    website: `site-${r}.com`,
+    uuid,
+    status,
+    reportUrl: '',
+    requested: '' as const,
+  });
+  it('takes exactly the failed rows that may succeed again, wherever they are, their failed preview not counted', () => {
+    const rows = [
+      at(2, 'error: service error'),
+      at(3, 'pending', 'u3'),
+      at(4, 'failed', 'u4'),
+      at(5, 'error: bad URL'),
+      at(6, ''),
+      at(7, 'error: no answer'),
+    ];
+    const { selection, sheet } = retrySelection(rows);
+    expect(selection.map((r) => [r.row, r.uuid])).toEqual([
+      [2, ''],
+      [4, ''],
+      [7, ''],
+    ]);
+    expect(sheet.map((r) => r.row)).toEqual([3, 5, 6]);
   });
 });
