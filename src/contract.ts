@@ -69,6 +69,8 @@ export interface GenerateRequest {
   a1: string;
   /** Send again the sheet's failed rows, found by their status (the range is not used). */
   retry?: boolean;
+  /** The run a continued call carries on, so it keeps the document's Generate claim. */
+  run?: string;
 }
 
 export interface GenerateReport {

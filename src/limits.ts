@@ -8,6 +8,8 @@ import { POLL_TRIGGER_MINUTES } from './config';
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
+/** Apps Script stops an execution here, and nothing in it can carry on. */
+export const EXECUTION_LIMIT_MS = 6 * MINUTE;
 /** No new batch of a menu or sidebar run starts after this much. */
 export const RUN_BUDGET_MS = 4.5 * MINUTE;
 /**
@@ -25,6 +27,11 @@ export const POLL_BUDGET_MS = MINUTE;
 export const POLL_LOCK_WAIT_MS = 5 * SECOND;
 /** A button press does not wait: a second press is told that the first is still running. */
 export const PRESS_LOCK_WAIT_MS = 100;
+/**
+ * How long a run waits to write rows it has already sent: no run holds the lock while it talks
+ * to the service, so it is free within moments, and answers must never be dropped.
+ */
+export const WRITE_LOCK_WAIT_MS = 30 * SECOND;
 
 /** Pending previews asked about in one poll: 10,000 pending take a few polls, each in budget. */
 export const MAX_POLLED_PER_RUN = 5000;

@@ -253,6 +253,9 @@ export class GasRuntime {
     if (e.interleave?.at.call === name && ++e.interleave.seen === e.interleave.at.nth)
       this.pauseFor(e, e.interleave.run);
     const cutOff = e.cutOffAt?.call === name && ++e.cutOffAt.seen >= e.cutOffAt.nth;
+    // A cut-off is the platform's time limit arriving: the clock stands at the limit then.
+    if (cutOff && !e.killed)
+      this.clock.advance(Math.max(0, e.start + e.limitMs - this.clock.now()));
     // The platform ends the execution: a catch in the script cannot carry on, as in Apps Script.
     if (e.killed || cutOff || this.clock.now() - e.start > e.limitMs) {
       e.killed = true;

@@ -1,9 +1,11 @@
 /**
  * Bulk preview generation: the sales-team workflow's first half. Reads the selection once, asks
  * domain/previewJobs and domain/generationRun what to send and write, sends, and writes rows as
- * their answers come.
+ * their answers come. The document's Generate claim (not its lock) keeps a second Generate from
+ * sending the same rows: previews are sent with no lock held, and each round trip's rows are
+ * written under the lock over the sheet as it is then.
  */
-import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
+import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS, WRITE_LOCK_WAIT_MS } from '../limits';
 import { lastDrop, rememberDrop } from '../gas/userHints';
 import { parsers, requests, type PreviewCreated } from '../api/client';
 import { serviceError, type Result } from '../api/errors';
@@ -28,17 +30,26 @@ import {
   type RowPatch,
   type RowState,
 } from '../domain/previewJobs';
-import { HEADER_ROW, PREVIEW_HEADERS, type PreviewKey } from '../domain/table';
+import { findColumns, HEADER_ROW, PREVIEW_HEADERS, type PreviewKey } from '../domain/table';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
 import { addScoreColourScale } from '../gas/formatting';
+import { claimGeneration, releaseGeneration } from '../gas/generationClaim';
 import { withDocumentLock } from '../gas/lock';
 import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { sendWithin } from '../gas/send';
 import { clientConfig, rememberAccountNotice } from '../gas/settings';
 import { logAction } from '../gas/runLog';
 import { selectedBlock, websiteColumn, type Block } from '../gas/selection';
-import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
+import {
+  cell,
+  openTable,
+  readColumns,
+  readGrid,
+  readHeaderRow,
+  writePatches,
+  type Table,
+} from '../gas/sheetTable';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract';
 
 function rowStates(
@@ -104,15 +115,28 @@ export function startPreviewsForSelection(request?: GenerateRequest): GenerateRe
 }
 
 function generateUnderLock(request?: GenerateRequest): GenerateReport {
-  return withDocumentLock(
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const run = request?.run ?? Utilities.getUuid();
+  const started = appsScriptClock.now();
+  const claimed = withDocumentLock(
     PRESS_LOCK_WAIT_MS,
-    () => generate(request),
-    () => BUSY_REPORT,
+    () => claimGeneration(book, run, started),
+    () => false,
   );
+  if (!claimed) return BUSY_REPORT;
+  try {
+    const r = generate(run, started, request);
+    return r.request ? { ...r, request: { ...r.request, run } } : r;
+  } finally {
+    withDocumentLock(
+      WRITE_LOCK_WAIT_MS,
+      () => releaseGeneration(book, run),
+      () => undefined,
+    );
+  }
 }
 
-function generate(request?: GenerateRequest): GenerateReport {
-  const started = appsScriptClock.now();
+function generate(runId: string, started: number, request?: GenerateRequest): GenerateReport {
   const config = clientConfig();
   if (!config.apiKey) return report('refused', serviceError('KEY_MISSING').message);
   const retry = request?.retry === true;
@@ -134,7 +158,7 @@ function generate(request?: GenerateRequest): GenerateReport {
   if (fit.tomorrow > 0 && fit.plan.send.length === 0)
     return refusedReport(where, fit.tomorrow, null);
   // Rows decided locally are written with the first answers, so a refusal leaves every row as it was.
-  const writer = rowWriter(block.sheet, values, localPatches(fit.plan));
+  const writer = rowWriter(block.sheet, { run: runId, started }, localPatches(fit.plan));
   const run = sendPreviews(config, fit, started, writer);
   if (run.refusal) rememberAccountNotice(run.refusal.message);
   if (run.refusal && run.counts.created === 0) return refusedReport(where, 0, run.refusal);
@@ -162,20 +186,35 @@ function retryBlock(sheetName: string): Block | null {
   return sheet ? websiteColumn(sheet) : null;
 }
 
-/** Writes rows as answers come (`first` with the first write); our columns are created then. */
+/**
+ * Writes rows as answers come (`first` with the first write; our columns are created then), each
+ * time under the document lock over the preview columns as they are then (a poll may have written
+ * other rows meanwhile), renewing the run's claim on the document.
+ */
 function rowWriter(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  values: unknown[][],
+  claim: { run: string; started: number },
   first: Map<number, RowPatch>,
 ) {
-  let table: Table<PreviewKey> | null = null;
   return {
     write(patches: Map<number, RowPatch>): void {
       for (const [row, patch] of first) if (!patches.has(row)) patches.set(row, patch);
       first.clear();
-      if (patches.size === 0) return;
-      table = table ?? prepareColumns(sheet, values);
-      writePatches(table, patches);
+      withDocumentLock(
+        WRITE_LOCK_WAIT_MS,
+        () => {
+          claimGeneration(sheet.getParent(), claim.run, claim.started);
+          if (patches.size === 0) return;
+          const header = readHeaderRow(sheet);
+          const columns = Object.values(findColumns(header, PREVIEW_HEADERS)) as number[];
+          writePatches(prepareColumns(sheet, readColumns(sheet, header, columns)), patches);
+        },
+        () => {
+          throw new Error(
+            'The document stayed busy for 30 s, so the rows of the previews just started could not be written: check those rows before pressing Generate again.',
+          );
+        },
+      );
     },
   };
 }

@@ -309,6 +309,8 @@ describe('10,000-row lists', () => {
   it('generates over several executions with exactly one POST per row, then polls them all to completion', async () => {
     // A Workspace account (100,000 fetches a day), and a slow service: a minute per round trip.
     w = await startWorld({ owner: 'owner@company.example', fetchRoundTripMs: 60000 });
+    // The add-on assumes the consumer quota until the person says the account is Workspace.
+    sidebar(w.rt).saveSettings({ workspaceAccount: true });
     const sites = Array.from({ length: 10000 }, (_, i) => `big-list-${i}.com`);
     load(
       w.rt,
@@ -429,5 +431,38 @@ describe('Retry, found by status', () => {
     const continued = sidebar(w.rt).startPreviewsForSelection(first.request!);
     expect(continued.state).not.toBe('busy');
     expect(continued.message).not.toMatch(/coordinates/);
+  });
+});
+
+describe('nothing slow under the lock: Generate', () => {
+  it('while its previews are being sent, Score is not told the document is busy, and a second Generate is refused', async () => {
+    w = await startWorld();
+    load(
+      w.rt,
+      Array.from({ length: 30 }, (_, i) => [`Co ${i}`, `claim-${i}.com`, '', '', '']),
+    );
+    const other = w.rt.spreadsheet.insertSheet('Scores');
+    other.probe.rows = [['Website'], ['nike.com']].map((r) => r.map((value) => ({ value })));
+    const prospects = w.rt.spreadsheet.sheets.find((s) => s.getName() === 'Prospects')!;
+    prospects.setActiveSelection('B1:B31');
+    const presses: Array<{ state: string; message: string }> = [];
+    w.rt.run('startPreviewsForSelection', [], {
+      mode: 'sidebar',
+      interleave: {
+        at: { call: 'UrlFetchApp.fetchAll', nth: 1 },
+        run: () => {
+          other.setActiveSelection('A1:A2');
+          presses.push(sidebar(w.rt).scoreSelection({ refresh: 'all' }));
+          prospects.setActiveSelection('B1:B31');
+          presses.push(generate(w.rt));
+        },
+      },
+    });
+    expect(presses.map((p) => p.state)).toEqual(['done', 'busy']);
+    expect(presses[1]!.message).toMatch(/already being generated/);
+    const stats = await w.emu.stats();
+    expect(stats.requests['POST /api/visibility/scan-preview']).toBe(30);
+    expect(stats.duplicatePreviews).toBe(0);
+    expect(table(w.rt).rows.every((r) => r['Preview status'] === 'pending')).toBe(true);
   });
 });
