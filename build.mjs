@@ -80,8 +80,15 @@ async function exportedNames(s) {
   return { names: output.exports, inputs: Object.keys(result.metafile.inputs) };
 }
 
+/**
+ * A top-level function calling the bundle's export. Sheets reads the JSDoc of custom functions
+ * (their autocomplete and help); no one reads it on menu or sidebar functions, so it is left out.
+ */
 function wrapper(name, { doc, params }) {
-  const docBlock = doc ? doc.replace(/^[ \t]*/gm, (m) => (m ? ' ' : '')) + '\n' : '';
+  const docBlock =
+    doc && doc.includes('@customfunction')
+      ? doc.replace(/^[ \t]*/gm, (m) => (m ? ' ' : '')) + '\n'
+      : '';
   return `${docBlock}function ${name}(${params.join(', ')}) {\n  return ${GLOBAL_NAME}.${ENTRY}(${GLOBAL_NAME}.${name}, arguments);\n}\n`;
 }
 

@@ -243,9 +243,12 @@ async function main(): Promise<void> {
     const websites = `${columnLetter(websiteCol)}1:${columnLetter(websiteCol)}${lastRow}`;
     sheet.setActiveSelection(websites);
     const scored = rt.runFromSidebar('scoreSelection', [{ refresh: 'missing' }]) as {
+      state: string;
       message: string;
     };
     console.log(`  ${scored.message}`);
+    // A run that reached no service is not a demo that worked.
+    if (scored.state === 'refused') process.exitCode = 1;
     if (emu) {
       // Both clocks move: the add-on's and the service's.
       rt.advance(8 * 24 * 3600 * 1000);

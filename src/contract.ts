@@ -67,8 +67,11 @@ export interface SelectionSummary {
 export interface GenerateRequest {
   sheetName: string;
   a1: string;
-  /** Send again the sheet's failed rows, found by their status (the range is not used). */
-  retry?: boolean;
+  /**
+   * Rows found by what they say rather than by a range (which is then not used): the sheet's
+   * failed previews (Retry), or the rows Score found not in the public index.
+   */
+  only?: 'failed' | 'notInIndex';
   /** The run a continued call carries on, so it keeps the document's Generate claim. */
   run?: string;
 }
@@ -183,6 +186,8 @@ export interface ScoreReport {
   movers: Mover[];
   historyAdded: number;
   historyTrimmed: number;
+  /** Rows the public index does not hold: a preview can score them. */
+  notInIndex: number;
   request: ScoreRequest | null;
 }
 

@@ -17,5 +17,5 @@ export function selectRow(sheetName: string, row: number): boolean {
  * that failed elsewhere in the sheet are sent too, and no other row is touched.
  */
 export function retryPreviews(request: GenerateRequest): GenerateReport {
-  return startPreviewsForSelection({ sheetName: request.sheetName, a1: '', retry: true });
+  return startPreviewsForSelection({ sheetName: request.sheetName, a1: '', only: 'failed' });
 }

@@ -25,12 +25,19 @@ import {
   type RunResult,
 } from '../domain/generationRun';
 import {
+  notInIndexSelection,
   planGeneration,
   retrySelection,
   type RowPatch,
   type RowState,
 } from '../domain/previewJobs';
-import { findColumns, HEADER_ROW, PREVIEW_HEADERS, type PreviewKey } from '../domain/table';
+import {
+  findColumns,
+  HEADER_ROW,
+  PREVIEW_HEADERS,
+  SCORE_HEADERS,
+  type PreviewKey,
+} from '../domain/table';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
 import { addScoreColourScale } from '../gas/formatting';
@@ -139,22 +146,22 @@ function generateUnderLock(request?: GenerateRequest): GenerateReport {
 function generate(runId: string, started: number, request?: GenerateRequest): GenerateReport {
   const config = clientConfig();
   if (!config.apiKey) return report('refused', serviceError('KEY_MISSING').message);
-  const retry = request?.retry === true;
-  const block = retry ? retryBlock(request.sheetName) : selectedBlock(request);
+  const only = request?.only;
+  const block = only ? websiteColumnOf(request.sheetName) : selectedBlock(request);
   if (!block)
     return report(
       'nothing',
-      retry
-        ? 'No rows to send again: the failed rows were sent, or the sheet has no Website column.'
+      only
+        ? 'No rows to send: they were sent already, or the sheet has no Website column.'
         : 'Select the cells that hold the websites (one column), then press Generate.',
     );
   const where: GenerateRequest = {
     sheetName: block.sheet.getName(),
     a1: block.a1,
-    ...(retry ? { retry } : {}),
+    ...(only ? { only } : {}),
   };
   const values = readGrid(block.sheet);
-  const fit = fitToQuota(planFor(block, values, retry), quotaLeft(), QUOTA_RESERVE);
+  const fit = fitToQuota(planFor(block, values, only), quotaLeft(), QUOTA_RESERVE);
   if (fit.tomorrow > 0 && fit.plan.send.length === 0)
     return refusedReport(where, fit.tomorrow, null);
   // Rows decided locally are written with the first answers, so a refusal leaves every row as it was.
@@ -168,11 +175,19 @@ function generate(runId: string, started: number, request?: GenerateRequest): Ge
   return finalReport(fit, run, where);
 }
 
-function planFor(block: Block, values: unknown[][], retry = false) {
+function planFor(block: Block, values: unknown[][], only?: GenerateRequest['only']) {
   const table = openTable(block.sheet, PREVIEW_HEADERS, false, values);
-  if (retry) {
+  if (only === 'failed') {
     const { selection, sheet } = retrySelection(sheetRows(table, block.column));
     return planGeneration(selection, sheet);
+  }
+  if (only === 'notInIndex') {
+    const scores = openTable(block.sheet, SCORE_HEADERS, false, values);
+    const all = sheetRows(table, block.column);
+    return planGeneration(
+      notInIndexSelection(all, (row) => cell(scores, row, 'message')),
+      all,
+    );
   }
   return planGeneration(
     rowStates(table, block.first, block.last, block.column),
@@ -180,8 +195,8 @@ function planFor(block: Block, values: unknown[][], retry = false) {
   );
 }
 
-/** The sheet's Website column as it is now: Retry finds its rows there by their status. */
-function retryBlock(sheetName: string): Block | null {
+/** The sheet's Website column as it is now: rows found by what they say are found there. */
+function websiteColumnOf(sheetName: string): Block | null {
   const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName);
   return sheet ? websiteColumn(sheet) : null;
 }

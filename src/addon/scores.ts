@@ -9,6 +9,9 @@ import { countCached, resolveAll, type Outcome } from '../domain/resolver';
 import { scoreSpec } from '../domain/scoreLookup';
 import {
   applyOutcomes,
+  scoreSummary,
+  unreachable,
+  type RowTally,
   planScoring,
   rankMovers,
   scoreOptions,
@@ -26,7 +29,7 @@ import { selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import { clientConfig } from '../gas/settings';
 import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
-import type { Mover, ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract';
+import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract';
 
 const MOVERS_LISTED = 20;
 
@@ -120,6 +123,7 @@ function report(
     movers: [],
     historyAdded: 0,
     historyTrimmed: 0,
+    notInIndex: 0,
     request: null,
     ...extra,
   };
@@ -209,54 +213,39 @@ function writeScores(
   const values = readGrid(block.sheet);
   const table = openTable(block.sheet, SCORE_HEADERS, true, values);
   const plan = planScoring(scoreRows(table, block), options, now.getTime(), runStarted);
-  const { patches, movers, readings, counts } = applyOutcomes(plan, outcomes, now, {
+  const { patches, movers, readings, counts, rows, failure } = applyOutcomes(plan, outcomes, now, {
     sheet: block.sheet.getName(),
     previous: (row) => cell(table, row, 'score'),
     lastScanned: (row) => cell(table, row, 'lastScanned'),
     website: (row) => String(table.values[row - 1]?.[block.column - 1] ?? ''),
   });
-  const { remaining, leftForTomorrow, failedSites, answeredSites } = counts;
   writePatches(table, patches);
   const history = appendHistory(block.sheet.getParent(), readings);
-  const scored = patches.size;
   const extra = {
-    scored,
+    ...counts,
+    scored: patches.size,
     fetched,
-    remaining,
-    leftForTomorrow,
-    failedSites,
-    answeredSites,
     movers: rankMovers(movers, Infinity),
     historyAdded: history.appended,
     historyTrimmed: history.trimmed,
+    notInIndex: rows.notInIndex,
     request,
   };
-  const summary = summarise({ ...extra, historyLimit: history.limitedBy }, plan.fresh);
-  if (remaining > 0)
-    return report('partial', `${summary} ${remaining} sites left: continuing…`, extra);
-  return report('done', summary, extra);
+  const summary = scoreSummary({
+    ...{ rows, fresh: plan.fresh, moved: extra.movers.length, failure },
+    ...{ historyTrimmed: history.trimmed, historyLimit: history.limitedBy },
+  });
+  return outcomeReport(summary, rows, extra);
 }
 
-function summarise(
-  r: {
-    scored: number;
-    leftForTomorrow: number;
-    movers: Mover[];
-    historyTrimmed: number;
-    historyLimit: 'cap' | 'workbook';
-  },
-  fresh: number,
-): string {
-  const parts = [`${r.scored} row${r.scored === 1 ? '' : 's'} scored`];
-  if (fresh) parts.push(`${fresh} already fresh`);
-  if (r.movers.length) parts.push(`${r.movers.length} moved`);
-  let text = `${parts.join(', ')}.`;
-  if (r.leftForTomorrow)
-    text += ` ${r.leftForTomorrow} site${r.leftForTomorrow === 1 ? ' was' : 's were'} left: today's URL fetches are used up. The rest runs after the quota resets: press Score again tomorrow (rows keep what they had).`;
-  if (r.historyTrimmed)
-    text +=
-      r.historyLimit === 'cap'
-        ? ` The oldest ${r.historyTrimmed} history rows were removed to stay within 50,000.`
-        : ` The oldest ${r.historyTrimmed} history rows were removed: this spreadsheet is near Google's limit of 10 million cells. Delete unused sheets, rows or columns to keep more history.`;
-  return text;
+/** Done, to be continued, or not done at all when nothing reached the service. */
+function outcomeReport(
+  summary: string,
+  rows: RowTally,
+  extra: Partial<ScoreReport> & { remaining: number },
+): ScoreReport {
+  if (extra.remaining > 0)
+    return report('partial', `${summary} ${extra.remaining} sites left: continuing…`, extra);
+  if (unreachable(rows)) return report('refused', `Nothing was scored: ${summary}`, extra);
+  return report('done', summary, extra);
 }

@@ -8,6 +8,7 @@ import type { PreviewPoll } from '../api/client';
 import { withRetryStep, type ServiceError } from '../api/errors';
 import { safeLink, safeText, scoreCell } from './cells';
 import { parseWebsite } from './website';
+import { NOT_IN_INDEX } from './scoreLookup';
 
 /** A row waits for its result while it holds a uuid and no final status. */
 export function isPending(uuid: string, status: string): boolean {
@@ -116,6 +117,17 @@ export function isRetryable(status: unknown): boolean {
  * status wherever they are now (never a remembered range), their failed preview not counted as
  * one. Every other row of the sheet stays as it is, and may lend its preview to a retried site.
  */
+/**
+ * The rows Score found not in the public index (by their `Score message`) that have no preview
+ * yet: a preview scores any website.
+ */
+export function notInIndexSelection(
+  rows: RowState[],
+  scoreMessage: (row: number) => unknown,
+): RowState[] {
+  return rows.filter((r) => !r.uuid && scoreMessage(r.row) === NOT_IN_INDEX);
+}
+
 export function retrySelection(rows: RowState[]): { selection: RowState[]; sheet: RowState[] } {
   return {
     selection: rows.filter((r) => isRetryable(r.status)).map((r) => ({ ...r, uuid: '' })),

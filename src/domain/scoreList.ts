@@ -251,6 +251,8 @@ export function applyOutcomes(
   const movers: Mover[] = [];
   const readings: HistoryReading[] = [];
   const counts = { remaining: 0, leftForTomorrow: 0, failedSites: 0, answeredSites: 0 };
+  const rowTally: RowTally = { ...NO_ROWS, notWebsite: plan.invalid.length };
+  let failure: ServiceError | null = null;
   for (const r of plan.invalid) patches.set(r.row, scoreProblemPatch({ local: r.message }, now));
   for (const [domain, due] of plan.due) {
     const outcome = outcomes.get(domain);
@@ -261,14 +263,22 @@ export function applyOutcomes(
     if (outcome.kind === 'error') {
       if (isQuota(outcome.error)) {
         counts.leftForTomorrow++;
+        rowTally.left += due.length;
         continue;
       }
-      if (outcome.error.code === 'NOT_FOUND') counts.answeredSites++;
-      else counts.failedSites++;
+      if (outcome.error.code === 'NOT_FOUND') {
+        counts.answeredSites++;
+        rowTally.notInIndex += due.length;
+      } else {
+        counts.failedSites++;
+        rowTally.failed += due.length;
+        failure ??= outcome.error;
+      }
       for (const row of due) patches.set(row, scoreProblemPatch(outcome.error, now));
       continue;
     }
     counts.answeredSites++;
+    rowTally.scored += due.length;
     // A reading the rows already show (same scan date) was recorded when they were scored: the
     // list itself says so, and the history need not be read to know it.
     const reading = brandReading(domain, outcome.value, now);
@@ -295,5 +305,63 @@ export function applyOutcomes(
       }
     }
   }
-  return { patches, movers, readings, counts };
+  return { patches, movers, readings, counts, rows: rowTally, failure };
+}
+
+/** What became of each row a run acted on: the report counts rows, not sites. */
+export interface RowTally {
+  scored: number;
+  notInIndex: number;
+  notWebsite: number;
+  failed: number;
+  /** Left for tomorrow: today's URL fetches are used up. */
+  left: number;
+}
+
+export const NO_ROWS: RowTally = { scored: 0, notInIndex: 0, notWebsite: 0, failed: 0, left: 0 };
+
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/**
+ * The run in a marketer's words, by outcome: "54 rows: 33 scored, 20 not in the public index, 1
+ * not a website address." Then what to do about each outcome that needs something.
+ */
+export function scoreSummary(r: {
+  rows: RowTally;
+  fresh: number;
+  moved: number;
+  failure: ServiceError | null;
+  historyTrimmed: number;
+  historyLimit: 'cap' | 'workbook';
+}): string {
+  const { scored, notInIndex, notWebsite, failed, left } = r.rows;
+  const total = scored + notInIndex + notWebsite + failed + left + r.fresh;
+  const parts = [
+    scored || !total ? `${scored.toLocaleString('en-US')} scored` : '',
+    r.fresh ? `${r.fresh.toLocaleString('en-US')} already fresh` : '',
+    notInIndex ? `${notInIndex.toLocaleString('en-US')} not in the public index` : '',
+    notWebsite ? `${notWebsite.toLocaleString('en-US')} not a website address` : '',
+    failed ? `${failed.toLocaleString('en-US')} not scored (${r.failure?.what ?? 'an error'})` : '',
+    left ? `${left.toLocaleString('en-US')} left for tomorrow` : '',
+  ].filter(Boolean);
+  let text = `${plural(total, 'row')}: ${parts.join(', ')}.`;
+  if (r.moved) text += ` ${plural(r.moved, 'brand')} moved.`;
+  if (notInIndex)
+    text += ` The public index holds well-known brands: a preview scores any website (a Starter or Pro plan): press "Generate previews for these ${notInIndex.toLocaleString('en-US')}".`;
+  if (notWebsite) text += ` Fix the addresses marked in Score message, then press Score again.`;
+  if (failed && r.failure) text += ` For those: ${r.failure.message}.`;
+  if (left)
+    text += ` Today's URL fetches are used up: the rest runs after the quota resets (press Score again tomorrow; rows keep what they had).`;
+  if (r.historyTrimmed)
+    text +=
+      r.historyLimit === 'cap'
+        ? ` The oldest ${plural(r.historyTrimmed, 'history row')} were removed to stay within 50,000.`
+        : ` The oldest ${plural(r.historyTrimmed, 'history row')} were removed: this spreadsheet is near Google's limit of 10 million cells. Delete unused sheets, rows or columns to keep more history.`;
+  return text;
+}
+
+/** Nothing reached the service: the run is not done, whatever it wrote. */
+export function unreachable(rows: RowTally): boolean {
+  return rows.failed > 0 && rows.scored + rows.notInIndex + rows.left === 0;
 }

@@ -116,7 +116,7 @@ describe('a new user’s first session in the sidebar', () => {
     );
     await page.click('#score');
     await page.waitForFunction(() =>
-      /rows scored/.test(document.querySelector('#score-message')?.textContent ?? ''),
+      /rows: \d+ scored/.test(document.querySelector('#score-message')?.textContent ?? ''),
     );
     const head = play.rt.spreadsheet.activeSheet.probe.rows[0]!.map((c) => c.value);
     expect(head).toContain('Public score');

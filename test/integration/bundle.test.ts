@@ -23,6 +23,11 @@ describe('dist/Code.js', () => {
     }
   });
 
+  it('carries JSDoc only where Sheets reads it: custom functions', () => {
+    const documented = [...code.matchAll(/\*\/\s*function (\w+)\(/g)].map((m) => m[1]);
+    expect(documented.filter((n) => !n!.startsWith('VIS_'))).toEqual([]);
+  });
+
   it('uses no syntax Apps Script rejects and stays within its budget', () => {
     expect(code).not.toMatch(/(^|[^\w$])#[a-zA-Z_]\w*\s*[=;(]/);
     expect(Buffer.byteLength(code)).toBeLessThan(150 * 1024);

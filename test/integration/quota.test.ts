@@ -42,7 +42,9 @@ describe('the daily URL-fetch quota, used up', () => {
     );
     w.rt.fetchStats.log = [];
     const r = sidebar(w.rt).scoreSelection({ refresh: 'all' });
-    expect(r.message).toMatch(/20 sites were left: today's URL fetches are used up/);
+    expect(r.message).toMatch(
+      /^20 rows: 20 left for tomorrow. Today's URL fetches are used up: the rest runs after the quota resets/,
+    );
     expect(r.leftForTomorrow).toBe(20);
     // Google sent nothing, and nothing was sent again.
     expect(w.rt.fetchStats.log).toEqual([]);

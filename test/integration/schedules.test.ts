@@ -243,7 +243,7 @@ describe('a schedule that meets a list with no rows yet, a busy document, or oth
     expect(w.rt.mail.sent).toHaveLength(0);
     w.rt.holdLock('user', false);
     await hours(1);
-    expect(scheduleRuns().at(-1)!.result).toMatch(/rows scored/);
+    expect(scheduleRuns().at(-1)!.result).toMatch(/rows: \d+ scored/);
     [listed] = sidebar(w.rt).getSchedules();
     expect(listed).toMatchObject({ paused: false, failures: 0 });
   }, 120000);
@@ -388,7 +388,7 @@ describe('a schedule on a day the URL-fetch quota is used up', () => {
     });
     await hours(24);
     const [first] = scheduleRuns();
-    expect(first!.result).toMatch(/today's URL fetches are used up/);
+    expect(first!.result).toMatch(/Today's URL fetches are used up/);
     expect(w.rt.mail.sent).toHaveLength(0);
     const listed = sidebar(w.rt).getSchedules()[0]!;
     expect(listed.failures).toBe(0);

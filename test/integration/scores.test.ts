@@ -210,3 +210,57 @@ describe('scoreSelection', () => {
     expect(history.probe.rows[1]![3]!.value).toBe('old-5');
   });
 });
+
+describe('every row accounted for', () => {
+  it('reports by outcome, and hands the rows the index lacks to previews', async () => {
+    w = await startWorld();
+    const sites = [
+      ...indexed.slice(0, 5).map((b) => b.domain),
+      'small-bakery-1.com',
+      'small-bakery-2.com',
+      'small-bakery-3.com',
+      'not a website',
+    ];
+    load(w.rt.spreadsheet.activeSheet, sites);
+    const r = score(w.rt, { refresh: 'all' });
+    expect(r.state).toBe('done');
+    expect(r.message).toMatch(
+      /^9 rows: 5 scored, 3 not in the public index, 1 not a website address\. The public index holds well-known brands: a preview scores any website \(a Starter or Pro plan\): press "Generate previews for these 3"\./,
+    );
+    expect(r.notInIndex).toBe(3);
+    const g = sidebar(w.rt).startPreviewsForSelection({
+      sheetName: 'Prospects',
+      a1: '',
+      only: 'notInIndex',
+    });
+    expect(g).toMatchObject({ state: 'done', created: 3 });
+    const posted = w.rt.fetchStats.log.filter((l) => l.method === 'post').map((l) => l.url);
+    expect(posted).toHaveLength(3);
+    const withPreview = records(w.rt.spreadsheet.activeSheet)
+      .filter((row) => row['Preview UUID'])
+      .map((row) => row['Website']);
+    expect(withPreview).toEqual(['small-bakery-1.com', 'small-bakery-2.com', 'small-bakery-3.com']);
+  });
+
+  it('a list the index does not hold at all says so, not "scored"', async () => {
+    w = await startWorld();
+    load(
+      w.rt.spreadsheet.activeSheet,
+      Array.from({ length: 40 }, (_, i) => `corner-shop-${i}.com`),
+    );
+    const r = score(w.rt, { refresh: 'all' });
+    expect(r.message).toMatch(/^40 rows: 40 not in the public index\./);
+    expect(r.message).not.toMatch(/scored/);
+  });
+
+  it('a service that cannot be reached is not a run that is done', async () => {
+    w = await startWorld();
+    sidebar(w.rt).saveSettings({ baseUrl: 'http://127.0.0.1:1' });
+    load(w.rt.spreadsheet.activeSheet, ['nike.com', 'patagonia.com']);
+    const r = score(w.rt, { refresh: 'all' });
+    expect(r.state).toBe('refused');
+    expect(r.message).toMatch(
+      /^Nothing was scored: 2 rows: 2 not scored \(could not reach the service\)/,
+    );
+  });
+});

@@ -38,7 +38,7 @@ describe('a whole-column selection (B:B) of a 50,000-row sheet', () => {
     let report: { state: string; message: string } | undefined;
     const read = cellsRead(() => (report = sidebar(w.rt).scoreSelection({ refresh: 'all' })));
     expect(report!.state).toBe('done');
-    expect(report!.message).toMatch(/^300 rows scored/);
+    expect(report!.message).toMatch(/^300 rows: 300 scored\./);
     const sheet = w.rt.spreadsheet.activeSheet;
     expect(sheet.probe.filledRows()).toBe(FILLED + 1);
     expect(records(sheet).filter((r) => typeof r['Public score'] !== 'number')).toEqual([]);

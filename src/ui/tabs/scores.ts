@@ -25,6 +25,8 @@ interface State {
   movers: ScoreReport['movers'];
   historyText: string;
   historyPoints: string | null;
+  /** The last run's rows not in the public index, for "Generate previews for these". */
+  notInIndex: { sheetName: string; rows: number } | null;
 }
 
 function planText(p: ScorePlanView): string {
@@ -53,6 +55,7 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
       movers: [],
       historyText: 'Select a row of a scored list.',
       historyPoints: null,
+      notInIndex: null,
     },
     (s) =>
       html`<h2>Score a list</h2>
@@ -131,6 +134,14 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
           <span id="score-bar" class="seg complete" style="width:${s.percent ?? 0}%"></span>
         </div>
         ${messageLine('score-message', s.message)}
+        <button
+          id="preview-not-in-index"
+          ?hidden=${!s.notInIndex}
+          ?disabled=${s.scoring}
+          @click=${() => void previewNotInIndex()}
+        >
+          Generate previews for these ${s.notInIndex?.rows ?? ''}
+        </button>
         <h3 id="movers-title" ?hidden=${s.movers.length === 0}>Movers of the last run</h3>
         <ul id="movers" class="recent">
           ${s.movers.map((m) => html`<li>${moverText(m)}</li>`)}
@@ -182,6 +193,10 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
           percent: r.state === 'partial' ? Math.round((100 * done) / (done + r.remaining)) : 100,
           message: reportMessage(r),
           movers: r.movers,
+          notInIndex:
+            r.notInIndex > 0 && r.request
+              ? { sheetName: r.request.sheetName, rows: r.notInIndex }
+              : null,
         });
         if (r.state !== 'partial' || !r.request) break;
         request = r.request;
@@ -195,6 +210,24 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
       onWorkDone();
     }
   }
+
+  /** Previews for the rows the public index lacks: they are found by their Score message. */
+  const previewNotInIndex = () =>
+    attempt(
+      (message) => tab.set({ message }),
+      () =>
+        call('startPreviewsForSelection', {
+          sheetName: tab.state.notInIndex?.sheetName ?? '',
+          a1: '',
+          only: 'notInIndex',
+        }),
+      (r) => {
+        if (r.state === 'done' || r.state === 'partial') tab.set({ notInIndex: null });
+        onWorkDone();
+        return reportMessage(r);
+      },
+      'Starting previews…',
+    );
 
   const compare = () =>
     attempt(
