@@ -3,6 +3,7 @@
  * flag stops the tool with a one-line message instead of being ignored.
  */
 import { parseArgs } from 'node:util';
+import { flagsNpmTook } from '../scripts/npm-flags.mjs';
 
 /** A flag's check: null when the value is fine, else what is wrong with it. */
 type Check = (value: string) => string | null;
@@ -21,12 +22,23 @@ function stop(message: string, usage: string): never {
   process.exit(2);
 }
 
+/**
+ * The tool's flags, refused in one line with the usage when unknown, malformed, or written before
+ * `--` (where npm keeps them for itself and the tool would run without them). `--help` prints the
+ * usage and exits 0.
+ */
 export function flags<K extends string>(
   usage: string,
   names: Record<K, string | undefined>,
   booleans: string[] = [],
   checks: Partial<Record<K, Check>> = {},
 ): Record<K, string | undefined> & Record<string, string | boolean | undefined> {
+  if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
+    console.log(`Usage: ${usage}`);
+    process.exit(0);
+  }
+  const took = flagsNpmTook();
+  if (took.length) stop(`npm took ${took.join(' ')} for itself (flags go after --).`, usage);
   const options: Record<string, { type: 'string' | 'boolean'; default?: string }> = {};
   for (const [name, fallback] of Object.entries(names) as Array<[K, string | undefined]>)
     options[name] =

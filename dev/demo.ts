@@ -7,10 +7,10 @@
 //   --out FILE          where the filled sheet goes (default out/prospects.csv); the scan monitor
 //                       goes beside it as scan-monitor.csv
 // Output to a terminal has colour and live progress bars; piped or redirected, plain lines.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { exitQuietlyOn, flags, interactive, positiveNumber } from './args';
-import { parseCsv } from './gas-runtime/csv';
+import { detectSeparator, parseCsv } from './gas-runtime/csv';
 import { spawnEmulator, type EmulatorProcess } from './emulator/process';
 import { GasRuntime } from './gas-runtime/runtime';
 import { columnLetter } from './gas-runtime/a1';
@@ -41,6 +41,8 @@ function progress(text: string, last: boolean): void {
 
 /** The sheet's header row and data, refused in one line before anything starts. */
 function readProspects(csvPath: string): { csv: string; websiteCol: number } {
+  if (!existsSync(csvPath))
+    throw new Error(`${csvPath}: no such file (--csv FILE names the sheet).`);
   const csv = readFileSync(csvPath, 'utf8');
   const [head = [], ...rows] = parseCsv(csv);
   const websiteCol = head.findIndex((h) => h.trim().toLowerCase() === 'website') + 1;
@@ -102,29 +104,26 @@ async function outreach(rt: GasRuntime, emu: EmulatorProcess, sheet: Sheet, webs
   console.log(`  ${pitched.message}`);
   const head = sheet.probe.rows[0]!.map((c) => String(c.value));
   console.log(`  row 2: ${String(sheet.probe.rows[1]![head.indexOf('Pitch')]?.value ?? '')}`);
-  const [first, second] = [2, 3].map((row) => {
+  // Two prospects contacted (one, on a one-row list).
+  const contacted = [2, 3].filter((row) => row <= sheet.probe.filledRows());
+  const [first, second] = contacted.map((row) => {
     const site = String(sheet.probe.rows[row - 1]![head.indexOf('Website')]?.value ?? '');
     return site.replace(/^https?:\/\/(www\.)?/, '').replace(/\/.*$/, '');
   });
-  sheet.setActiveSelection(websites.replace(/\d+:([A-Z]+)\d+$/, '2:$13'));
+  sheet.setActiveSelection(websites.replace(/\d+:([A-Z]+)\d+$/, `2:$1${contacted.at(-1)}`));
   console.log(`  ${(rt.runFromSidebar('markContacted') as { message: string }).message}`);
   const week = 7 * 24 * 3600 * 1000;
   rt.advance(week);
   await emu.advance(week);
   const score = (row: number) =>
     Number(sheet.probe.rows[row - 1]![head.indexOf('Public score')]?.value ?? 50);
-  await emu.moveBrands([
-    {
-      brand: first!,
-      overallScore: Math.min(100, score(2) + 15),
-      lastScanDate: new Date(rt.clock.now()).toISOString(),
-    },
-    {
-      brand: second!,
-      overallScore: Math.max(0, score(3) - 12),
-      lastScanDate: new Date(rt.clock.now()).toISOString(),
-    },
-  ]);
+  const moves = contacted.map((row, i) => ({
+    brand: [first, second][i]!,
+    overallScore: i === 0 ? Math.min(100, score(row) + 15) : Math.max(0, score(row) - 12),
+    lastScanDate: new Date(rt.clock.now()).toISOString(),
+  }));
+  await emu.moveBrands(moves);
+
   sheet.setActiveSelection(websites);
   rt.runFromSidebar('scoreSelection', [{ refresh: 'stale' }]);
   console.log(
@@ -144,6 +143,11 @@ async function main(): Promise<void> {
   const outPath = args.out!;
   const timeScale = Number(args['time-scale']);
   const { csv, websiteCol } = readProspects(csvPath);
+  if (process.argv.includes('--key') && !args['base-url'])
+    throw new Error(
+      '--key goes with --base-url (a real service); the emulator has its own demo keys.',
+    );
+  const separator = detectSeparator(csv);
   let emu: EmulatorProcess | null = null;
   let baseUrl = args['base-url'];
   if (!baseUrl) {
@@ -346,10 +350,10 @@ async function main(): Promise<void> {
       Infinity,
     );
     const monitorOut = path.join(path.dirname(outPath), 'scan-monitor.csv');
-    writeFileSync(monitorOut, rt.spreadsheet.exportCsv('Scan monitor'));
+    writeFileSync(monitorOut, rt.spreadsheet.exportCsv('Scan monitor', separator));
 
     step(11, 'The filled sheet');
-    writeFileSync(outPath, rt.spreadsheet.exportCsv('Prospects'));
+    writeFileSync(outPath, rt.spreadsheet.exportCsv('Prospects', separator));
     printTable(
       rt,
       'Prospects',

@@ -38,7 +38,16 @@ function csvSafe(value: string): string {
   return FORMULA_START.test(value) && !/^[-+]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
 }
 
-/** With a byte-order mark, so that Excel on Windows reads accents and emoji as UTF-8. */
-export function toCsv(rows: string[][]): string {
-  return BOM + stringify(rows.map((r) => r.map(csvSafe)));
+/**
+ * With a byte-order mark, so that Excel on Windows reads accents and emoji as UTF-8, and with the
+ * separator the sheet came in with: Excel in a `;` locale opens a `,` file in one column.
+ */
+export function toCsv(rows: string[][], separator: string = SEPARATORS[0]): string {
+  return (
+    BOM +
+    stringify(
+      rows.map((r) => r.map(csvSafe)),
+      { delimiter: separator },
+    )
+  );
 }

@@ -912,7 +912,7 @@ export class Spreadsheet {
     return sheet;
   }
 
-  exportCsv(sheetName: string): string {
+  exportCsv(sheetName: string, separator?: string): string {
     const sheet = this.sheets.find((s) => s.probe.title === sheetName);
     if (!sheet) throw new Error(`no sheet ${sheetName}`);
     const rows = sheet.probe.filledRows();
@@ -926,6 +926,6 @@ export class Spreadsheet {
       }
       out.push(row);
     }
-    return toCsv(out);
+    return toCsv(out, separator);
   }
 }

@@ -77,7 +77,8 @@ it('takes a ;-separated CSV from Excel and gives the user columns back unchanged
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);
   const text = out();
-  expect(text.startsWith('\ufeffCompany,Website,Contact,')).toBe(true);
+  // The separator it came with (Excel in a ; locale opens it in columns), and a byte-order mark.
+  expect(text.startsWith('\ufeffCompany;Website;Contact;')).toBe(true);
   const [head, ...rows] = parseCsv(text);
   const contact = head!.indexOf('Contact');
   expect(rows.map((r) => [r[0], r[contact]])).toEqual([
@@ -97,4 +98,28 @@ it.each([
   expect(run.status).toBe(1);
   expect(run.stdout).toBe('');
   expect(run.stderr.trim()).toBe(`${input} ${message}`);
+});
+
+it('runs a one-row list through every step', () => {
+  const { run, out } = demo('Company,Website\nAcme,nike.com\n', '--time-scale', '400');
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  expect(run.stdout).toMatch(/1 row marked contacted/);
+  expect(parseCsv(out())).toHaveLength(2);
+});
+
+it.each([
+  [['--csv', 'no-such-file.csv'], 'no-such-file.csv: no such file (--csv FILE names the sheet).'],
+  [
+    ['--key', 'abc'],
+    '--key goes with --base-url (a real service); the emulator has its own demo keys.',
+  ],
+])('refuses %j in one line', (flags, message) => {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'dev/demo.ts', ...flags], {
+    encoding: 'utf8',
+    timeout: 20000,
+  });
+  expect(run.status).toBe(1);
+  expect(run.stdout).toBe('');
+  expect(run.stderr.trim()).toBe(message);
 });

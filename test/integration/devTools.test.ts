@@ -109,6 +109,31 @@ describe('flags', () => {
   });
 });
 
+describe("help and npm's own flags", () => {
+  it.each(['dev/demo.ts', 'dev/emulator/cli.ts', 'dev/playground.ts', 'bench/run.ts'])(
+    '%s --help prints its usage and exits 0',
+    (file) => {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', file, '--help'], {
+        encoding: 'utf8',
+        timeout: 20000,
+      });
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(/^Usage: npm (start|run \w+)/);
+    },
+  );
+
+  it('npm start with a flag before -- is refused in one line, as deploy refuses it', () => {
+    const r = spawnSync('npm', ['start', '--silent', '--time-scale', '5'], {
+      encoding: 'utf8',
+      timeout: 60000,
+      env: { ...process.env, NODE_ENV: undefined },
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('npm took --time-scale for itself (flags go after --).');
+    expect(r.stdout).not.toMatch(/Sheet in/);
+  });
+});
+
 describe('the emulator', () => {
   it.each(['SIGTERM', 'SIGKILL'] as const)(
     'stops when the process that spawned it is killed with %s',
