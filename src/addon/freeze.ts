@@ -16,6 +16,7 @@ import {
 } from '../domain/freeze';
 import type { Extent } from '../domain/visFunctions';
 import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
+import { refusedSheet } from '../gas/selection';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 import type { FreezeReport } from '../contract';
 
@@ -81,6 +82,8 @@ export function freezeOrRestore(verb: FreezeVerb, sheet: Sheet, selection: Exten
 }
 
 function apply(verb: FreezeVerb): FreezeReport {
+  const refused = refusedSheet(`choose ${verb === 'freeze' ? 'Freeze' : 'Restore'}`);
+  if (refused) return { state: 'nothing', message: refused, changed: 0, skipped: 0 };
   const range = SpreadsheetApp.getActiveSpreadsheet().getActiveRange();
   if (!range)
     return {

@@ -24,6 +24,7 @@ import {
 import { CONTACT_HEADERS, PITCH_HEADERS, SCORE_HEADERS, findColumns } from '../domain/table';
 import { appsScriptClock } from '../gas/clock';
 import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
+import { refusedSheet } from '../gas/selection';
 import { forgetTemplate, keepTemplate, savedTemplates } from '../gas/pitchTemplates';
 import { logAction } from '../gas/runLog';
 import { selectedRows } from '../gas/selectedRows';
@@ -71,6 +72,8 @@ const pitchReport = (
 
 /** Writes `Pitch` and `Pitch message` on the selected rows only, as values. */
 export function writePitches(request: PitchRequest): PitchReport {
+  const refused = refusedSheet('write the pitches');
+  if (refused) return pitchReport('refused', refused);
   const found = selectedRows();
   if (!found) return pitchReport('nothing', SELECT_ROWS);
   const plan = planPitches(String(request?.template ?? ''), found.headers, found.rows);
@@ -108,6 +111,8 @@ export function deletePitchTemplate(name: string): TemplateSaveReport {
 
 /** `Contacted` (now) and `Score at contact` (the row's `Public score`) on the selected rows. */
 export function markContacted(): ContactReport {
+  const refused = refusedSheet('mark them contacted');
+  if (refused) return { state: 'nothing', message: refused, marked: 0 };
   const found = selectedRows();
   if (!found) return { state: 'nothing', message: SELECT_ROWS, marked: 0 };
   const plan = planContacted(

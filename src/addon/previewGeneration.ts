@@ -47,7 +47,7 @@ import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { sendWithin } from '../gas/send';
 import { clientConfig, rememberAccountNotice } from '../gas/settings';
 import { logAction } from '../gas/runLog';
-import { selectedBlock, websiteColumn, type Block } from '../gas/selection';
+import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import {
   cell,
   openTable,
@@ -147,6 +147,9 @@ function generate(runId: string, started: number, request?: GenerateRequest): Ge
   const config = clientConfig();
   if (!config.apiKey) return report('refused', serviceError('KEY_MISSING').message);
   const only = request?.only;
+  const refused = request ? null : refusedSheet('press Generate');
+  // 'nothing': a press that did nothing, not a run for the log.
+  if (refused) return report('nothing', refused);
   const block = only ? websiteColumnOf(request.sheetName) : selectedBlock(request);
   if (!block)
     return report(

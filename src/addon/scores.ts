@@ -25,7 +25,7 @@ import { appendHistory } from '../gas/history';
 import { logAction } from '../gas/runLog';
 import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
 import { quotaLeft } from '../gas/quota';
-import { selectedBlock, websiteColumn, type Block } from '../gas/selection';
+import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import { clientConfig } from '../gas/settings';
 import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
@@ -134,6 +134,8 @@ function report(
  * website cell, so sorting or inserting rows meanwhile is safe.
  */
 export function scoreSelection(input?: ScoreRunOptions): ScoreReport {
+  const refused = input?.request ? null : refusedSheet('press Score');
+  if (refused) return report('refused', refused);
   const found = planFor(input);
   if (!found)
     return report(

@@ -21,3 +21,10 @@ export const OUTPUT_SHEETS = [
 export function isOutputSheet(name: string): boolean {
   return (OUTPUT_SHEETS as readonly string[]).includes(name);
 }
+
+/** What a list action says on one of these sheets: nothing is written there. */
+export function outputSheetRefusal(name: string, action: string): string | null {
+  return isOutputSheet(name)
+    ? `"${name}" is a sheet the add-on makes: nothing was written there. Open your own list, select its websites, then ${action} again.`
+    : null;
+}

@@ -3,7 +3,7 @@
  * same block again when a continued run names it. Add-on sheets (the scan monitor, the history,
  * the follow-ups) never hold a list to act on.
  */
-import { isOutputSheet } from '../domain/outputSheets';
+import { isOutputSheet, outputSheetRefusal } from '../domain/outputSheets';
 import { readHeaderRow } from './sheetTable';
 import { HEADER_ROW, websiteColumnIndex } from '../domain/table';
 import { parseColumnBlock } from '../domain/a1';
@@ -34,6 +34,15 @@ export interface Block {
   last: number;
   column: number;
   a1: string;
+}
+
+/**
+ * Why a list action refuses the active sheet (one of the add-on's own), in one line; null when it
+ * may act there.
+ */
+export function refusedSheet(action: string): string | null {
+  const name = SpreadsheetApp.getActiveSpreadsheet().getActiveSheet().getName();
+  return outputSheetRefusal(name, action);
 }
 
 export function selectedBlock(request?: BlockRequest | null): Block | null {
