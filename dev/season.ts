@@ -1,0 +1,440 @@
+/**
+ * A season in one run: a seeded, deterministic simulation of a workbook's life on the built
+ * bundle in the local runtime, against the emulator (its clock stopped, so both clocks move only
+ * together). People type, paste, sort, insert and delete rows, type over the add-on's cells, and
+ * press Score, Generate, Retry, pitches, contacted, freeze; time passes and the hourly trigger
+ * fires with no one there; the service fails in bursts and the key changes. After every step the
+ * invariants are checked; a failure is shrunk to the fewest steps that still fail, and printed as
+ * a replay a test can keep. Shared by test/reliability/season.test.ts and `npm run soak`.
+ */
+import path from 'node:path';
+import { INDEX } from './emulator/brandIndex';
+import { spawnEmulator, type EmulatorProcess } from './emulator/process';
+import { GasRuntime } from './gas-runtime/runtime';
+import type { Sheet } from './gas-runtime/spreadsheet';
+import { readingKey, type HistoryReading } from '../src/domain/scoreList';
+import { HISTORY_HEADERS, type HistoryKey } from '../src/domain/table';
+
+export const KEY = 'demo-pro-key';
+const LIST = 'List';
+const USER_HEADERS = ['Id', 'Company', 'Website'];
+const MINUTE = 60_000;
+const INDEXED = INDEX.filter((b) => !b.domain.endsWith('.example')).map((b) => b.domain);
+const ZONES = ['Etc/UTC', 'Europe/Berlin', 'Australia/Sydney', 'America/New_York'];
+
+/** One thing that happens, as plain data: a replay is a list of these. */
+export type Step =
+  | { kind: 'add'; sites: string[] }
+  | { kind: 'sort'; column: number; ascending: boolean }
+  | { kind: 'insert'; at: number; count: number }
+  | { kind: 'delete'; at: number; count: number }
+  | { kind: 'typeOver'; at: number; header: string; text: string }
+  | { kind: 'score'; whole: boolean }
+  | { kind: 'generate'; from: number; count: number }
+  | { kind: 'poll' }
+  | { kind: 'retry' }
+  | { kind: 'pitches'; from: number; count: number }
+  | { kind: 'elapse'; minutes: number }
+  | { kind: 'faults'; on: boolean; drops: boolean }
+  | { kind: 'schedule'; hour: number; remove: boolean }
+  | { kind: 'key'; to: 'wrong' | 'none' | 'right' };
+
+export interface Violation {
+  step: number;
+  kind: string;
+  detail: string;
+}
+
+export interface SeasonResult {
+  seed: number;
+  steps: Step[];
+  violations: Violation[];
+  checks: number;
+}
+
+/** mulberry32: the same seed gives the same season. */
+function prng(seed: number) {
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
+  const pick = <T>(xs: readonly T[]): T => xs[int(0, xs.length - 1)]!;
+  return { next, int, pick };
+}
+
+type Random = ReturnType<typeof prng>;
+
+function site(r: Random, n: number): string {
+  const roll = r.next();
+  if (roll < 0.45) return r.pick(INDEXED.slice(0, 60));
+  if (roll < 0.75) return `small-shop-${r.int(1, 40)}.com`;
+  if (roll < 0.85) return `https://www.${r.pick(INDEXED.slice(0, 20))}/pricing`;
+  if (roll < 0.92) return 'not a website';
+  return n % 2 ? '' : `site-${n}.com`;
+}
+
+/** The steps of a season, from its seed alone. */
+export function seasonSteps(seed: number, count: number): Step[] {
+  const r = prng(seed);
+  const steps: Step[] = [{ kind: 'add', sites: Array.from({ length: 8 }, (_, i) => site(r, i)) }];
+  const product = ['Preview status', 'Public score', 'Score message', 'Preview UUID', 'Pitch'];
+  while (steps.length < count) {
+    const roll = r.next();
+    const step: Step =
+      roll < 0.1
+        ? { kind: 'add', sites: Array.from({ length: r.int(1, 6) }, (_, i) => site(r, i)) }
+        : roll < 0.18
+          ? { kind: 'sort', column: r.int(1, 6), ascending: r.next() < 0.5 }
+          : roll < 0.23
+            ? { kind: 'insert', at: r.int(2, 30), count: r.int(1, 2) }
+            : roll < 0.28
+              ? { kind: 'delete', at: r.int(2, 30), count: r.int(1, 2) }
+              : roll < 0.32
+                ? { kind: 'typeOver', at: r.int(2, 30), header: r.pick(product), text: 'mine' }
+                : roll < 0.42
+                  ? { kind: 'score', whole: r.next() < 0.5 }
+                  : roll < 0.54
+                    ? { kind: 'generate', from: r.int(2, 20), count: r.int(1, 15) }
+                    : roll < 0.66
+                      ? { kind: 'poll' }
+                      : roll < 0.7
+                        ? { kind: 'retry' }
+                        : roll < 0.74
+                          ? { kind: 'pitches', from: r.int(2, 20), count: r.int(1, 10) }
+                          : roll < 0.88
+                            ? { kind: 'elapse', minutes: r.pick([1, 5, 30, 90, 240, 1440]) }
+                            : roll < 0.93
+                              ? { kind: 'faults', on: r.next() < 0.5, drops: r.next() < 0.3 }
+                              : roll < 0.97
+                                ? { kind: 'schedule', hour: r.int(0, 23), remove: r.next() < 0.3 }
+                                : { kind: 'key', to: r.pick(['wrong', 'none', 'right'] as const) };
+    steps.push(step);
+  }
+  return steps;
+}
+
+/** A person's list as the model holds it: each row's own cells, by its Id. */
+type Model = Map<string, { company: string; website: string }>;
+
+class Season {
+  rt!: GasRuntime;
+  emu!: EmulatorProcess;
+  model: Model = new Map();
+  nextId = 1;
+  dropsEver = false;
+  violations: Violation[] = [];
+  checks = 0;
+  at = 0;
+
+  async open(seed: number): Promise<void> {
+    this.emu = await spawnEmulator(['--time-scale', '0']);
+    this.rt = new GasRuntime({
+      distDir: path.resolve('dist'),
+      extraAllowlist: [`${this.emu.baseUrl}/`],
+    });
+    this.rt.spreadsheet.timeZone = ZONES[seed % ZONES.length]!;
+    const sheet = this.rt.spreadsheet.activeSheet;
+    sheet.setName(LIST);
+    sheet.probe.rows = [USER_HEADERS.map((value) => ({ value }))];
+    this.press('saveSettings', [{ baseUrl: this.emu.baseUrl, apiKey: KEY }]);
+  }
+
+  async close(): Promise<void> {
+    await this.rt.close();
+    await this.emu.stop();
+  }
+
+  get list(): Sheet {
+    return this.rt.spreadsheet.sheets.find((s) => s.getName() === LIST)!;
+  }
+
+  /** A call a sidebar, a menu or a trigger makes: an exception escaping it is a violation. */
+  press(fn: string, args: unknown[] = []): unknown {
+    try {
+      return this.rt.runFromSidebar(fn, args);
+    } catch (error) {
+      this.fail('exception', `${fn}: ${(error as Error).message}`);
+      return null;
+    }
+  }
+
+  fail(kind: string, detail: string): void {
+    this.violations.push({ step: this.at, kind, detail });
+  }
+
+  column(header: string): number {
+    return this.list.probe.rows[0]!.findIndex((c) => String(c.value) === header) + 1;
+  }
+
+  lastRow(): number {
+    return this.list.probe.filledRows();
+  }
+
+  select(a1: string): void {
+    this.rt.spreadsheet.activeSheet = this.list;
+    this.list.setActiveSelection(a1);
+  }
+
+  /** Runs a sidebar action again while it answers `partial`, as the open sidebar does. */
+  continued(fn: string, first: unknown[]): void {
+    let r = this.press(fn, first) as { state?: string; request?: unknown } | null;
+    for (let i = 0; i < 5 && r?.state === 'partial'; i++)
+      r = this.press(fn, [r.request]) as typeof r;
+  }
+
+  async elapse(ms: number): Promise<void> {
+    await this.emu.advance(ms);
+    this.rt.advance(ms);
+  }
+
+  async apply(step: Step): Promise<void> {
+    const website = this.column('Website');
+    switch (step.kind) {
+      case 'add': {
+        const first = this.lastRow() + 1;
+        step.sites.forEach((s, i) => {
+          const id = `id-${this.nextId++}`;
+          const company = `Co ${id}`;
+          this.model.set(id, { company, website: s });
+          const cells: Array<[string, string]> = [
+            ['Id', id],
+            ['Company', company],
+            ['Website', s],
+          ];
+          for (const [h, v] of cells)
+            this.list.probe.place(first + i, this.column(h), { value: v });
+        });
+        return;
+      }
+      case 'sort':
+        if (step.column <= this.list.probe.rows[0]!.length && this.lastRow() > 2)
+          this.list.sort(step.column, step.ascending);
+        return;
+      case 'insert':
+        if (step.at <= this.lastRow()) this.list.insertRowsBefore(step.at, step.count);
+        return;
+      case 'delete': {
+        const last = Math.min(step.at + step.count - 1, this.lastRow());
+        if (step.at > last || this.list.getMaxRows() - (last - step.at + 1) < 2) return;
+        for (let row = step.at; row <= last; row++)
+          this.model.delete(String(this.list.probe.rows[row - 1]?.[0]?.value ?? ''));
+        this.list.deleteRows(step.at, last - step.at + 1);
+        return;
+      }
+      case 'typeOver': {
+        const col = this.column(step.header);
+        if (col > 0 && step.at <= this.lastRow())
+          this.list.probe.place(step.at, col, { value: step.text });
+        return;
+      }
+      case 'score':
+        this.select(step.whole ? 'C:C' : `C1:C${Math.max(2, this.lastRow())}`);
+        this.continued('scoreSelection', [{ refresh: 'all' }]);
+        return;
+      case 'generate': {
+        const last = Math.min(this.lastRow(), step.from + step.count - 1);
+        if (step.from > last || website < 1) return;
+        this.select(`C${step.from}:C${last}`);
+        this.continued('startPreviewsForSelection', []);
+        return;
+      }
+      case 'poll':
+        this.select('A1');
+        this.press('pollPendingPreviews');
+        return;
+      case 'retry':
+        this.press('retryPreviews', [{ sheetName: LIST, a1: 'C2:C2' }]);
+        return;
+      case 'pitches': {
+        const last = Math.min(this.lastRow(), step.from + step.count - 1);
+        if (step.from > last) return;
+        this.select(`C${step.from}:C${last}`);
+        this.press('writePitches', [{ template: 'Hello {Company}, your site {Website}.' }]);
+        this.press('markContacted');
+        return;
+      }
+      case 'elapse':
+        await this.elapse(step.minutes * MINUTE);
+        return;
+      case 'faults':
+        this.dropsEver ||= step.on && step.drops;
+        await this.emu.faults(
+          step.on
+            ? { rate5xx: 0.2, rate429: 0.2, rateMalformed: 0.05, rateDrop: step.drops ? 0.05 : 0 }
+            : {},
+        );
+        return;
+      case 'schedule': {
+        const listed = (this.press('getSchedules') as Array<{ id: string }> | null) ?? [];
+        if (step.remove) for (const s of listed) this.press('deleteSchedule', [s.id]);
+        else if (listed.length < 3)
+          this.press('saveSchedule', [
+            {
+              action: 'refreshScores',
+              sheetName: LIST,
+              every: 'day',
+              hour: step.hour,
+              refresh: 'all',
+              alert: { email: true, minChange: 5 },
+            },
+          ]);
+        return;
+      }
+      case 'key':
+        this.press('saveSettings', [
+          { apiKey: step.to === 'right' ? KEY : step.to === 'wrong' ? 'wrong-key' : '' },
+        ]);
+        return;
+    }
+  }
+
+  /** Every invariant, after every step. */
+  check(): void {
+    this.checks++;
+    this.userCells();
+    this.headersOnce();
+    this.historyOnce();
+    this.keyNowhere();
+    this.completedScores();
+  }
+
+  /** No user cell changes, wherever sorting moved its row. */
+  userCells(): void {
+    const [id, company, website] = USER_HEADERS.map((h) => this.column(h));
+    const seen = new Set<string>();
+    this.list.probe.rows.slice(1).forEach((row, i) => {
+      const key = String(row[id! - 1]?.value ?? '');
+      if (!key) {
+        if (String(row[website! - 1]?.value ?? ''))
+          this.fail('user cell', `row ${i + 2}: a website with no Id`);
+        return;
+      }
+      const want = this.model.get(key);
+      const got = {
+        company: String(row[company! - 1]?.value ?? ''),
+        website: String(row[website! - 1]?.value ?? ''),
+      };
+      if (!want) this.fail('user cell', `row ${i + 2}: ${key} should not be there`);
+      else if (want.company !== got.company || want.website !== got.website)
+        this.fail('user cell', `${key}: ${JSON.stringify(got)} is not ${JSON.stringify(want)}`);
+      seen.add(key);
+    });
+    for (const key of this.model.keys())
+      if (!seen.has(key)) this.fail('user cell', `${key} was lost`);
+  }
+
+  /** Each product header at most once per sheet. */
+  headersOnce(): void {
+    for (const sheet of this.rt.spreadsheet.sheets) {
+      const heads = (sheet.probe.rows[0] ?? []).map((c) => String(c.value)).filter(Boolean);
+      const twice = heads.filter((h, i) => heads.indexOf(h) !== i);
+      if (twice.length) this.fail('header twice', `${sheet.getName()}: ${twice.join(', ')}`);
+    }
+  }
+
+  /** No reading twice in Score history. */
+  historyOnce(): void {
+    const history = this.rt.spreadsheet.sheets.find((s) => s.getName() === 'Score history');
+    if (!history) return;
+    const head = history.probe.rows[0]!.map((c) => String(c.value));
+    const keys = Object.keys(HISTORY_HEADERS) as HistoryKey[];
+    const seen = new Set<string>();
+    history.probe.rows.slice(1).forEach((row, i) => {
+      const reading: HistoryReading = {};
+      for (const k of keys) {
+        const col = head.indexOf(HISTORY_HEADERS[k]);
+        if (col >= 0) reading[k] = row[col]?.value as string;
+      }
+      const key = readingKey(reading);
+      if (seen.has(key)) this.fail('reading twice', `Score history row ${i + 2}: ${key}`);
+      seen.add(key);
+    });
+  }
+
+  /** The key nowhere but the user's properties. */
+  keyNowhere(): void {
+    for (const sheet of this.rt.spreadsheet.sheets)
+      for (const row of sheet.probe.rows)
+        for (const c of row)
+          if ([c.value, c.formula, c.note].some((v) => String(v ?? '').includes(KEY)))
+            this.fail('key leaked', `a cell of ${sheet.getName()}`);
+    if (this.rt.logs.some((l) => l.includes(KEY))) this.fail('key leaked', 'the log');
+    if (JSON.stringify(this.rt.documentProps.data).includes(KEY))
+      this.fail('key leaked', 'document properties');
+    if (this.rt.mail.sent.some((m) => JSON.stringify(m).includes(KEY)))
+      this.fail('key leaked', 'an e-mail');
+  }
+
+  /** Every completed preview's score reached its row. */
+  completedScores(): void {
+    const [status, score] = ['Preview status', 'Visibility score'].map((h) => this.column(h));
+    if (!status || !score) return;
+    this.list.probe.rows.slice(1).forEach((row, i) => {
+      if (row[status - 1]?.value === 'complete' && typeof row[score - 1]?.value !== 'number')
+        this.fail('score lost', `row ${i + 2} is complete with no Visibility score`);
+    });
+  }
+
+  /** After a quiet week with faults off and the key right: nothing pending, no duplicate. */
+  async quietWeek(): Promise<void> {
+    this.at = -1;
+    await this.emu.faults({});
+    this.press('saveSettings', [{ apiKey: KEY }]);
+    for (let h = 0; h < 7 * 24; h += 6) await this.elapse(6 * 60 * MINUTE);
+    const status = this.column('Preview status');
+    if (status > 0) {
+      const pending = this.list.probe.rows
+        .slice(1)
+        .filter((row) => row[status - 1]?.value === 'pending').length;
+      if (pending) this.fail('pending after a quiet week', `${pending} rows still pending`);
+    }
+    const stats = await this.emu.stats();
+    if (!this.dropsEver && stats.duplicatePreviews > 0)
+      this.fail('preview twice', `${stats.duplicatePreviews} duplicate previews with no drop`);
+    this.check();
+  }
+}
+
+/** Runs `steps` (a season's, or a replay's) and checks every invariant after each. */
+export async function runSteps(seed: number, steps: Step[]): Promise<SeasonResult> {
+  const s = new Season();
+  await s.open(seed);
+  try {
+    for (let i = 0; i < steps.length; i++) {
+      s.at = i;
+      await s.apply(steps[i]!);
+      s.check();
+      if (s.violations.length) break;
+    }
+    if (!s.violations.length) await s.quietWeek();
+  } finally {
+    await s.close();
+  }
+  return { seed, steps, violations: s.violations, checks: s.checks };
+}
+
+/**
+ * The fewest steps that still fail the same way: each step is dropped in turn (from the last)
+ * and kept out when the season still fails with the same kind of violation.
+ */
+export async function shrink(result: SeasonResult, budget = 40): Promise<SeasonResult> {
+  const kind = result.violations[0]?.kind;
+  if (!kind) return result;
+  let best = result;
+  const failedAt = result.violations[0]!.step;
+  let steps = failedAt >= 0 ? result.steps.slice(0, failedAt + 1) : result.steps;
+  for (let i = steps.length - 1; i >= 0 && budget > 0; i--, budget--) {
+    const fewer = steps.filter((_, k) => k !== i);
+    const tried = await runSteps(result.seed, fewer);
+    if (tried.violations[0]?.kind === kind) {
+      steps = fewer;
+      best = tried;
+    }
+  }
+  return best;
+}
