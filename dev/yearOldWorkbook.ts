@@ -6,6 +6,7 @@
  */
 import { INDEX } from './emulator/brandIndex';
 import type { GasRuntime } from './gas-runtime/runtime';
+import { HISTORY_HEADERS, type HistoryKey } from '../src/domain/table';
 import type { Cell, Sheet } from './gas-runtime/spreadsheet';
 
 export const TABS = 30;
@@ -14,23 +15,8 @@ export const HISTORY_ROWS = 50_000;
 export const PENDING_TAB = 'Client 07';
 
 const SCORE_HEAD = ['Website', 'Company', 'Public score', 'Public level', 'ChatGPT', 'Claude'];
-const HISTORY_HEAD = [
-  'Checked',
-  'Website',
-  'Brand',
-  'Slug',
-  'Public score',
-  'Public level',
-  'ChatGPT',
-  'Claude',
-  'Gemini',
-  'AI Overviews',
-  'Last scanned',
-  'Source',
-  'Reference',
-  'Knowledge score',
-  'Sentiment score',
-];
+const HISTORY_HEAD = Object.values(HISTORY_HEADERS);
+const HISTORY_KEYS = Object.keys(HISTORY_HEADERS) as HistoryKey[];
 
 const INDEXED = INDEX.filter((b) => !b.domain.endsWith('.example')).map((b) => b.domain);
 
@@ -50,23 +36,21 @@ export function yearOldWorkbook(rt: GasRuntime, historyRows = HISTORY_ROWS): She
   for (let i = 0; i < historyRows; i++) {
     const site = `client-${i % 900}.com`;
     const when = new Date(start + Math.floor(i / 140) * day);
-    history.push([
-      when,
-      site,
-      `Client ${i % 900}`,
-      `client-${i % 900}`,
-      40 + (i % 50),
-      'Medium',
-      41,
-      42,
-      43,
-      44,
-      when,
-      'score',
-      '',
-      '',
-      '',
-    ]);
+    const reading: Partial<Record<HistoryKey, unknown>> = {
+      checked: when,
+      website: site,
+      brand: `Client ${i % 900}`,
+      slug: `client-${i % 900}`,
+      score: 40 + (i % 50),
+      level: 'Medium',
+      chatgpt: 41,
+      claude: 42,
+      gemini: 43,
+      aio: 44,
+      lastScanned: when,
+      source: 'score',
+    };
+    history.push(HISTORY_KEYS.map((k) => reading[k] ?? ''));
   }
   put(book.addSheet('Score history'), history);
   for (let t = 1; t <= TABS; t++) {
