@@ -30,7 +30,7 @@ function tier(): { tier: UsageView['tier']; why: string } {
     };
   return {
     tier: 'consumer',
-    why: 'the consumer quota is assumed (if your account is on Google Workspace, say so in Settings)',
+    why: 'a consumer account is assumed: a Google Workspace one can say so in Settings',
   };
 }
 

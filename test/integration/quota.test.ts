@@ -114,7 +114,7 @@ describe('the daily URL-fetch quota, used up', () => {
     w = await startWorld({ owner: 'marketer@small-agency.example' });
     expect(sidebar(w.rt).getUsage()).toMatchObject({ tier: 'consumer', quota: 20000 });
     expect(sidebar(w.rt).getUsage().why).toMatch(
-      /if your account is on Google Workspace, say so in Settings/,
+      /a Google Workspace one can say so in Settings/,
     );
     const saved = sidebar(w.rt).saveSettings({ workspaceAccount: true });
     expect(saved.workspaceAccount).toBe(true);
