@@ -113,9 +113,7 @@ describe('the daily URL-fetch quota, used up', () => {
   it('the tier is never guessed upward: consumer on any address until the person says Workspace', async () => {
     w = await startWorld({ owner: 'marketer@small-agency.example' });
     expect(sidebar(w.rt).getUsage()).toMatchObject({ tier: 'consumer', quota: 20000 });
-    expect(sidebar(w.rt).getUsage().why).toMatch(
-      /a Google Workspace one can say so in Settings/,
-    );
+    expect(sidebar(w.rt).getUsage().why).toMatch(/a Google Workspace one can say so in Settings/);
     const saved = sidebar(w.rt).saveSettings({ workspaceAccount: true });
     expect(saved.workspaceAccount).toBe(true);
     expect(sidebar(w.rt).getUsage()).toMatchObject({ tier: 'workspace', quota: 100000 });
