@@ -37,7 +37,16 @@ export type Step =
   | { kind: 'elapse'; minutes: number }
   | { kind: 'faults'; on: boolean; drops: boolean }
   | { kind: 'schedule'; hour: number; remove: boolean }
-  | { kind: 'key'; to: 'wrong' | 'none' | 'right' };
+  | { kind: 'key'; to: 'wrong' | 'none' | 'right' }
+  | { kind: 'rename' }
+  | { kind: 'followUps' }
+  | { kind: 'monitor'; rescan: boolean }
+  | { kind: 'brands'; moves: Array<{ brand: string; overallScore: number }> }
+  | { kind: 'readOnly'; on: boolean }
+  | { kind: 'cutOff'; from: number; count: number }
+  | { kind: 'evict'; fraction: number }
+  | { kind: 'filter'; hide: number[] | null }
+  | { kind: 'together' };
 
 export interface Violation {
   step: number;
@@ -113,9 +122,39 @@ export function seasonSteps(seed: number, count: number): Step[] {
                               : roll < 0.97
                                 ? { kind: 'schedule', hour: r.int(0, 23), remove: r.next() < 0.3 }
                                 : { kind: 'key', to: r.pick(['wrong', 'none', 'right'] as const) };
-    steps.push(step);
+    steps.push(r.next() < 0.25 ? rarer(r) : step);
   }
   return steps;
+}
+
+/** What happens less often: the platform, the service and the rest of the workbook. */
+function rarer(r: Random): Step {
+  switch (r.int(0, 8)) {
+    case 0:
+      return { kind: 'rename' };
+    case 1:
+      return { kind: 'followUps' };
+    case 2:
+      return { kind: 'monitor', rescan: r.next() < 0.4 };
+    case 3:
+      return {
+        kind: 'brands',
+        moves: Array.from({ length: r.int(1, 5) }, () => ({
+          brand: r.pick(INDEXED.slice(0, 60)),
+          overallScore: r.int(0, 100),
+        })),
+      };
+    case 4:
+      return { kind: 'readOnly', on: r.next() < 0.5 };
+    case 5:
+      return { kind: 'cutOff', from: r.int(2, 20), count: r.int(1, 15) };
+    case 6:
+      return { kind: 'evict', fraction: r.pick([0.3, 1]) };
+    case 7:
+      return { kind: 'filter', hide: r.next() < 0.5 ? null : [r.int(2, 12), r.int(2, 12)] };
+    default:
+      return { kind: 'together' };
+  }
 }
 
 /** A person's list as the model holds it: each row's own cells, by its Id. */
@@ -151,8 +190,10 @@ class Season {
     await this.emu.stop();
   }
 
+  listName = LIST;
+
   get list(): Sheet {
-    return this.rt.spreadsheet.sheets.find((s) => s.getName() === LIST)!;
+    return this.rt.spreadsheet.sheets.find((s) => s.getName() === this.listName)!;
   }
 
   /** A call a sidebar, a menu or a trigger makes: an exception escaping it is a violation. */
@@ -253,7 +294,7 @@ class Season {
         this.press('pollPendingPreviews');
         return;
       case 'retry':
-        this.press('retryPreviews', [{ sheetName: LIST, a1: 'C2:C2' }]);
+        this.press('retryPreviews', [{ sheetName: this.listName, a1: 'C2:C2' }]);
         return;
       case 'pitches': {
         const last = Math.min(this.lastRow(), step.from + step.count - 1);
@@ -281,7 +322,7 @@ class Season {
           this.press('saveSchedule', [
             {
               action: 'refreshScores',
-              sheetName: LIST,
+              sheetName: this.listName,
               every: 'day',
               hour: step.hour,
               refresh: 'all',
@@ -294,6 +335,90 @@ class Season {
         this.press('saveSettings', [
           { apiKey: step.to === 'right' ? KEY : step.to === 'wrong' ? 'wrong-key' : '' },
         ]);
+        return;
+      default:
+        return this.applyRarer(step);
+    }
+  }
+
+  async applyRarer(step: Step): Promise<void> {
+    switch (step.kind) {
+      case 'rename':
+        // A schedule of the old name then says why it cannot run; the list keeps working.
+        {
+          const sheet = this.list;
+          sheet.setName(this.listName === LIST ? `${LIST} 2026` : LIST);
+          this.listName = sheet.getName();
+        }
+        return;
+      case 'followUps':
+        this.select('A1');
+        this.press('refreshFollowUps', [{ minChange: 5 }]);
+        this.rt.spreadsheet.activeSheet = this.list;
+        return;
+      case 'monitor': {
+        this.press('openScanMonitor');
+        const monitor = this.rt.spreadsheet.sheets.find((x) => x.getName() === 'Scan monitor');
+        if (monitor && monitor.probe.filledRows() < 2)
+          [1001, 1002, 1003, 1004].forEach((id, i) => monitor.probe.place(i + 2, 1, { value: id }));
+        this.press('pollScanMonitor', [true]);
+        if (step.rescan && monitor) {
+          monitor.setActiveSelection('A2:A3');
+          this.press('rescanSelected');
+        }
+        this.rt.spreadsheet.activeSheet = this.list;
+        return;
+      }
+      case 'brands':
+        await this.emu.moveBrands(
+          step.moves.map((m) => ({
+            ...m,
+            lastScanDate: new Date(this.rt.clock.now()).toISOString(),
+          })),
+        );
+        return;
+      case 'readOnly':
+        await this.emu.faults(step.on ? { readOnlyAfterPreviews: 0 } : {});
+        return;
+      case 'cutOff': {
+        // Google stops a run at its limit in the middle of sending: nothing may be lost or doubled.
+        const last = Math.min(this.lastRow(), step.from + step.count - 1);
+        if (step.from > last) return;
+        this.select(`C${step.from}:C${last}`);
+        try {
+          this.rt.run('startPreviewsForSelection', [], {
+            mode: 'sidebar',
+            cutOffAt: { call: 'UrlFetchApp.fetchAll', nth: 2 },
+          });
+        } catch (error) {
+          if (!/Exceeded maximum execution time/.test((error as Error).message))
+            this.fail('exception', `startPreviewsForSelection: ${(error as Error).message}`);
+        }
+        return;
+      }
+      case 'evict':
+        this.rt.evictCachesAtRandom(step.fraction, this.at + 1);
+        return;
+      case 'filter':
+        this.list.probe.filterHiding(step.hide);
+        return;
+      case 'together': {
+        // A sidebar poll and a Score at once: the poll pauses at its request and the Score runs.
+        this.select(`C1:C${Math.max(2, this.lastRow())}`);
+        try {
+          this.rt.run('pollPendingPreviews', [], {
+            mode: 'sidebar',
+            interleave: {
+              at: { call: 'UrlFetchApp.fetchAll', nth: 1 },
+              run: () => void this.press('scoreSelection', [{ refresh: 'stale' }]),
+            },
+          });
+        } catch (error) {
+          this.fail('exception', `pollPendingPreviews: ${(error as Error).message}`);
+        }
+        return;
+      }
+      default:
         return;
     }
   }
