@@ -6,6 +6,24 @@ import globals from 'globals';
 const APPS_SCRIPT_LACKS = JSON.parse(readFileSync('dev/apps-script-lacks.json', 'utf8'));
 import tseslint from 'typescript-eslint';
 
+/** Apps Script's services: only src/gas may name them. */
+const APPS_SCRIPT_SERVICES = [
+  'SpreadsheetApp',
+  'PropertiesService',
+  'CacheService',
+  'LockService',
+  'ScriptApp',
+  'MailApp',
+  'UrlFetchApp',
+  'Utilities',
+  'Session',
+  'HtmlService',
+  'Logger',
+  'DriveApp',
+  'SlidesApp',
+  'ContentService',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,7 +59,26 @@ export default tseslint.config(
       ],
     },
   },
-  // The layers (DESIGN.md): dependencies point down only. A forbidden import fails `npm run lint`.
+  {
+    // src/gas is the one home of Apps Script's services: the add-on's workflows (src/addon) reach
+    // them through it, and the decisions (src/domain) never. A planted global fails lint.
+    files: ['src/addon/**', 'src/domain/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...APPS_SCRIPT_LACKS.map((name) => ({
+          name,
+          message: `Apps Script's V8 runtime has no ${name}.`,
+        })),
+        ...APPS_SCRIPT_SERVICES.map((name) => ({
+          name,
+          message: `${name} is reached through src/gas (src/gas/active.ts for the active document and its UI).`,
+        })),
+      ],
+    },
+  },
+  // The layers (README, "How it is built"): dependencies point down only. A forbidden import
+  // fails `npm run lint`.
   ...[
     [
       'src/domain/**',
@@ -58,6 +95,7 @@ export default tseslint.config(
       'domain|gas|addon|api',
       'ui/ is the sidebar page: it imports only contract.ts and its own files',
     ],
+    ['src/gas/**', 'addon|ui', 'gas/ is the platform layer: it imports nothing of addon or ui'],
   ].map(([files, layers, message]) => ({
     files: [files],
     rules: {

@@ -2,10 +2,11 @@
 import { HEADER_ROW } from '../domain/table';
 import type { GenerateReport, GenerateRequest } from '../contract';
 import { startPreviewsForSelection } from './previewGeneration';
+import { activeBook } from '../gas/active';
 
 /** Selects a row the sidebar listed, so the person sees it in the sheet. */
 export function selectRow(sheetName: string, row: number): boolean {
-  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName);
+  const sheet = activeBook().getSheetByName(sheetName);
   if (!sheet || row <= HEADER_ROW || row > sheet.getLastRow()) return false;
   sheet.activate();
   sheet.setActiveSelection(sheet.getRange(row, 1, 1, Math.max(1, sheet.getLastColumn())));

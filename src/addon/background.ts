@@ -18,13 +18,14 @@ import { BACKGROUND_BUDGET_MS, TRIGGER_TIME_RESERVE_MS } from '../limits';
 import { pollMonitorIn } from './monitor';
 import { pollPreviewsIn } from './previewPolling';
 import { runDueSchedules } from './scheduleRuns';
+import { activeBook, openBook } from '../gas/active';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 function open(id: string, active: Book | null): Book | null {
   if (active && active.getId() === id) return active;
   try {
-    return SpreadsheetApp.openById(id);
+    return openBook(id);
   } catch (error) {
     console.warn(
       `Background work: spreadsheet ${id} cannot be opened (deleted, or no longer shared with you); it leaves the list.`,
@@ -38,7 +39,7 @@ function open(id: string, active: Book | null): Book | null {
 export function pollInBackground(_event?: unknown): void {
   startedFrom('trigger');
   const started = appsScriptClock.now();
-  const active = SpreadsheetApp.getActiveSpreadsheet();
+  const active = activeBook();
   const ids = documentsWithWork();
   if (ids.length === 0) {
     removePollTrigger();

@@ -13,9 +13,10 @@ import { clientConfig } from '../gas/settings';
 import { fitGrid } from '../gas/sheets';
 import { FORMULA_BUDGET_MS } from '../limits';
 import type { ChartReport } from '../contract';
+import { activeBook, activeRange } from '../gas/active';
 
 export function insertCompareChart(): ChartReport {
-  const range = SpreadsheetApp.getActiveSpreadsheet().getActiveRange();
+  const range = activeRange();
   const sites = chartSites(range ? range.getValues().flat() : []);
   const outcomes =
     sites.length < 2
@@ -32,7 +33,7 @@ export function insertCompareChart(): ChartReport {
 
 function drawChart(data: unknown[][]): void {
   const width = data[0]?.length ?? 1;
-  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const book = activeBook();
   const sheet = book.getSheetByName(COMPARISON_SHEET) ?? book.insertSheet(COMPARISON_SHEET);
   sheet.clearContents();
   for (const chart of sheet.getCharts()) sheet.removeChart(chart);

@@ -12,13 +12,14 @@ import { visCompare } from '../domain/compare';
 import type { FormulaEnv } from '../domain/formulaEngine';
 import * as formulas from '../domain/formulas';
 import type { KeyValueCache } from '../domain/cache';
+import { activeBook } from '../gas/active';
 
 function env(cache: KeyValueCache, needsKey: boolean): FormulaEnv {
   markReadOnlyExecution();
   const config = clientConfig();
   return {
     config: needsKey ? config : { baseUrl: config.baseUrl },
-    keyAllowed: needsKey && formulasMayUseKey(SpreadsheetApp.getActiveSpreadsheet().getId()),
+    keyAllowed: needsKey && formulasMayUseKey(activeBook().getId()),
     deps: resolverDeps(cache, appsScriptClock.now() + FORMULA_BUDGET_MS),
   };
 }

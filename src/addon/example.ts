@@ -7,6 +7,7 @@ import { HEADER_ROW } from '../domain/table';
 import { logAction } from '../gas/runLog';
 import type { ScoreReport } from '../contract';
 import { scoreSheet } from './scores';
+import { activeBook } from '../gas/active';
 
 export const EXAMPLE_SHEET = 'Visibility example';
 export const EXAMPLE_SITES = [
@@ -23,7 +24,7 @@ export const EXAMPLE_SITES = [
 ];
 
 export function insertExample(): ScoreReport | { state: 'nothing'; message: string } {
-  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const book = activeBook();
   const sheet = book.getSheetByName(EXAMPLE_SHEET) ?? book.insertSheet(EXAMPLE_SHEET);
   if (sheet.getLastRow() <= HEADER_ROW) {
     sheet

@@ -18,6 +18,7 @@ import { logAction } from '../gas/runLog';
 import { ensureSheet, fitGrid } from '../gas/sheets';
 import { cell, findTables } from '../gas/sheetTable';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
+import { activeBook } from '../gas/active';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -97,7 +98,7 @@ export function refreshFollowUpsIn(
 }
 
 export function refreshFollowUps(options?: { minChange?: number }): FollowUpReport {
-  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const book = activeBook();
   const checked = checkMinChange(options?.minChange);
   if (!checked.ok) return { state: 'refused', message: checked.message, rows: 0 };
   if (options?.minChange !== undefined) setMetadata(book, THRESHOLD_KEY, String(checked.value));

@@ -19,6 +19,7 @@ import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
 import { refusedSheet } from '../gas/selection';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 import type { FreezeReport } from '../contract';
+import { activeRange } from '../gas/active';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -84,7 +85,7 @@ export function freezeOrRestore(verb: FreezeVerb, sheet: Sheet, selection: Exten
 function apply(verb: FreezeVerb): FreezeReport {
   const refused = refusedSheet(`choose ${verb === 'freeze' ? 'Freeze' : 'Restore'}`);
   if (refused) return { state: 'nothing', message: refused, changed: 0, skipped: 0 };
-  const range = SpreadsheetApp.getActiveSpreadsheet().getActiveRange();
+  const range = activeRange();
   if (!range)
     return {
       state: 'nothing',

@@ -5,10 +5,11 @@ import { usage } from '../gas/quota';
 import { readLog } from '../gas/runLog';
 import { readSettings } from '../gas/settings';
 import { maskKey } from './settings';
+import { activeBook, showDialog } from '../gas/active';
 
 /** Settings minus the key, the last runs and today's quota use: nothing secret, nothing to run. */
 export function getDiagnostics(): string {
-  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const book = activeBook();
   const s = readSettings(book.getId());
   const u = usage();
   return [
@@ -48,8 +49,5 @@ export function showHelp(): void {
 <label for="diag">Diagnostics for support (no key in it): select all and copy</label>
 <textarea id="diag" readonly rows="12" style="width:100%;font:12px monospace">${escape(getDiagnostics())}</textarea>
 </div>`;
-  SpreadsheetApp.getUi().showModalDialog(
-    HtmlService.createHtmlOutput(html).setWidth(520).setHeight(420),
-    'Visibility for Sheets: help',
-  );
+  showDialog(html, 'Visibility for Sheets: help', 520, 420);
 }

@@ -10,32 +10,33 @@ import { freezeSelection, restoreSelection } from './freeze';
 import { scoreSelection } from './scores';
 import { markContacted } from './outreach';
 import { refreshFollowUps } from './followUps';
+import { addonMenu, alert, showSidebarFile, toast } from '../gas/active';
 
 const TITLE = 'Visibility for Sheets';
 
 export function onOpen(_event?: { authMode?: string }): void {
-  SpreadsheetApp.getUi()
-    .createAddonMenu()
-    .addItem('Open sidebar', 'showSidebar')
-    .addItem('Score selected websites', 'scoreSelectionFromMenu')
-    .addItem('Freeze formulas in selection', 'freezeSelectionFromMenu')
-    .addItem('Restore frozen formulas', 'restoreSelectionFromMenu')
-    .addItem('Compare chart', 'compareChartFromMenu')
-    .addItem('Generate previews for selection', 'generatePreviewsFromMenu')
-    .addItem('Refresh pending previews', 'refreshPendingFromMenu')
-    .addSeparator()
-    .addItem('Write pitches for selection', 'showOutreach')
-    .addItem('Mark selection contacted', 'markContactedFromMenu')
-    .addItem('Refresh follow-ups', 'refreshFollowUpsFromMenu')
-    .addSeparator()
-    .addItem('Scan monitor', 'openScanMonitor')
-    .addItem('Refresh scan monitor now', 'refreshScanMonitorFromMenu')
-    .addItem('Rescan selected agents', 'rescanSelectedFromMenu')
-    .addSeparator()
-    .addItem('Settings', 'showSettings')
-    .addItem('Help', 'showHelp')
-    .addItem('Run self-check', 'showSelfCheck')
-    .addToUi();
+  addonMenu((menu) =>
+    menu
+      .addItem('Open sidebar', 'showSidebar')
+      .addItem('Score selected websites', 'scoreSelectionFromMenu')
+      .addItem('Freeze formulas in selection', 'freezeSelectionFromMenu')
+      .addItem('Restore frozen formulas', 'restoreSelectionFromMenu')
+      .addItem('Compare chart', 'compareChartFromMenu')
+      .addItem('Generate previews for selection', 'generatePreviewsFromMenu')
+      .addItem('Refresh pending previews', 'refreshPendingFromMenu')
+      .addSeparator()
+      .addItem('Write pitches for selection', 'showOutreach')
+      .addItem('Mark selection contacted', 'markContactedFromMenu')
+      .addItem('Refresh follow-ups', 'refreshFollowUpsFromMenu')
+      .addSeparator()
+      .addItem('Scan monitor', 'openScanMonitor')
+      .addItem('Refresh scan monitor now', 'refreshScanMonitorFromMenu')
+      .addItem('Rescan selected agents', 'rescanSelectedFromMenu')
+      .addSeparator()
+      .addItem('Settings', 'showSettings')
+      .addItem('Help', 'showHelp')
+      .addItem('Run self-check', 'showSelfCheck'),
+  );
 }
 
 export function onInstall(event?: { authMode?: string }): void {
@@ -43,10 +44,8 @@ export function onInstall(event?: { authMode?: string }): void {
 }
 
 function sidebar(panel: Panel): void {
-  const output = HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(TITLE);
   // The page reads the panel to open from its own markup: nothing else is passed in.
-  output.append(`<div id="open-panel" data-panel="${panel}" hidden></div>`);
-  SpreadsheetApp.getUi().showSidebar(output);
+  showSidebarFile('Sidebar', TITLE, `<div id="open-panel" data-panel="${panel}" hidden></div>`);
 }
 
 export function showSidebar(): void {
@@ -64,26 +63,26 @@ export function showOutreach(): void {
 
 export function markContactedFromMenu(): void {
   startedFrom('menu');
-  SpreadsheetApp.getActiveSpreadsheet().toast(markContacted().message, TITLE);
+  toast(markContacted().message, TITLE);
 }
 
 export function refreshFollowUpsFromMenu(): void {
   startedFrom('menu');
-  SpreadsheetApp.getActiveSpreadsheet().toast(refreshFollowUps().message, TITLE);
+  toast(refreshFollowUps().message, TITLE);
 }
 
 export function generatePreviewsFromMenu(): void {
   startedFrom('menu');
   const result = startPreviewsForSelection();
   const more = result.state === 'partial' ? ' Run it again (or use the sidebar) to continue.' : '';
-  SpreadsheetApp.getUi().alert(TITLE, result.message + more, SpreadsheetApp.getUi().ButtonSet.OK);
+  alert(TITLE, result.message + more);
 }
 
 export function refreshPendingFromMenu(): void {
   startedFrom('menu');
   const r = pollPendingPreviews();
   const u = usage();
-  SpreadsheetApp.getActiveSpreadsheet().toast(
+  toast(
     `${r.complete} complete, ${r.pending} pending, ${r.failed} with errors. Asked about ${r.asked} (the rest are not due yet): ${r.asked} URL fetches, ${u.left} left today.`,
     TITLE,
   );
@@ -91,16 +90,12 @@ export function refreshPendingFromMenu(): void {
 
 export function refreshScanMonitorFromMenu(): void {
   startedFrom('menu');
-  SpreadsheetApp.getActiveSpreadsheet().toast(pollScanMonitor(true).message, TITLE);
+  toast(pollScanMonitor(true).message, TITLE);
 }
 
 export function rescanSelectedFromMenu(): void {
   startedFrom('menu');
-  SpreadsheetApp.getUi().alert(
-    TITLE,
-    rescanSelected().message,
-    SpreadsheetApp.getUi().ButtonSet.OK,
-  );
+  alert(TITLE, rescanSelected().message);
 }
 
 /** One execution's worth; a big list continues from the sidebar, which calls again by itself. */
@@ -109,20 +104,20 @@ export function scoreSelectionFromMenu(): void {
   const result = scoreSelection();
   const more =
     result.state === 'partial' ? ' Run it again, or use the sidebar to finish by itself.' : '';
-  SpreadsheetApp.getUi().alert(TITLE, result.message + more, SpreadsheetApp.getUi().ButtonSet.OK);
+  alert(TITLE, result.message + more);
 }
 
 export function freezeSelectionFromMenu(): void {
   startedFrom('menu');
-  SpreadsheetApp.getActiveSpreadsheet().toast(freezeSelection().message, TITLE);
+  toast(freezeSelection().message, TITLE);
 }
 
 export function restoreSelectionFromMenu(): void {
   startedFrom('menu');
-  SpreadsheetApp.getActiveSpreadsheet().toast(restoreSelection().message, TITLE);
+  toast(restoreSelection().message, TITLE);
 }
 
 export function compareChartFromMenu(): void {
   startedFrom('menu');
-  SpreadsheetApp.getActiveSpreadsheet().toast(insertCompareChart().message, TITLE);
+  toast(insertCompareChart().message, TITLE);
 }

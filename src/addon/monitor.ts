@@ -36,6 +36,7 @@ import { clientConfig } from '../gas/settings';
 import { cell, openTable, writePatches, type Table } from '../gas/sheetTable';
 import { markPollExecution } from '../gas/userStore';
 import type { MonitorReport, RescanReport } from '../contract';
+import { activeBook } from '../gas/active';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -70,16 +71,16 @@ const tally = (table: Table<MonitorKey>) => tallyScans(rows(table).map((w) => w.
 
 /** Creates (or reuses) the monitor sheet with its headers, and shows it. */
 export function openScanMonitor(): MonitorReport {
-  const sheet = monitorSheet(SpreadsheetApp.getActiveSpreadsheet(), true)!;
+  const sheet = monitorSheet(activeBook(), true)!;
   openTable(sheet, MONITOR_HEADERS, true);
   sheet.activate();
-  return pollMonitorIn(SpreadsheetApp.getActiveSpreadsheet(), true);
+  return pollMonitorIn(activeBook(), true);
 }
 
 /** `force`: a person asked (Refresh now), so every row is checked, due or not. */
 export function pollScanMonitor(force?: boolean): MonitorReport {
   markPollExecution();
-  return pollMonitorIn(SpreadsheetApp.getActiveSpreadsheet(), force === true);
+  return pollMonitorIn(activeBook(), force === true);
 }
 
 /**
@@ -180,7 +181,7 @@ function writeOntoCurrentRows(
 export function rescanSelected(): RescanReport {
   const r = rescan();
   if (r.state === 'done' || r.state === 'refused')
-    logAction(SpreadsheetApp.getActiveSpreadsheet(), 'rescan agents', {
+    logAction(activeBook(), 'rescan agents', {
       sheet: MONITOR_SHEET,
       rows: r.triggered,
       requests: r.triggered,
@@ -193,7 +194,7 @@ export function rescanSelected(): RescanReport {
 
 /** The selected agents are read, rescanned outside the lock, and their rows written under it. */
 function rescan(): RescanReport {
-  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const book = activeBook();
   const sheet = monitorSheet(book, false);
   const range = book.getActiveRange();
   if (!sheet || !range || range.getSheet().getName() !== MONITOR_SHEET) {

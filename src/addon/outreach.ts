@@ -31,13 +31,14 @@ import { selectedRows } from '../gas/selectedRows';
 import { openTable, readHeaderRow, writePatches } from '../gas/sheetTable';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 import { followUpThreshold } from './followUps';
+import { activeSheet } from '../gas/active';
 
 const PREVIEW_ROWS = 3;
 const SELECT_ROWS =
   "Select the prospects' rows (any column of them) in a list with headers in row 1.";
 
 export function getOutreach(): OutreachView {
-  const sheet = SpreadsheetApp.getActiveSheet();
+  const sheet = activeSheet();
   return {
     sheetName: sheet.getName(),
     placeholders: offeredPlaceholders(readHeaderRow(sheet)),

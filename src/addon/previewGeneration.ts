@@ -58,6 +58,7 @@ import {
   type Table,
 } from '../gas/sheetTable';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract';
+import { activeBook, activeSheet, newId } from '../gas/active';
 
 function rowStates(
   table: Table<PreviewKey>,
@@ -87,7 +88,7 @@ export function getSelectionSummary(): SelectionSummary {
   const block = selectedBlock();
   if (!block)
     return {
-      sheetName: SpreadsheetApp.getActiveSheet().getName(),
+      sheetName: activeSheet().getName(),
       a1: null,
       urls: 0,
       alreadyHavePreview: 0,
@@ -110,7 +111,7 @@ const sheetRows = (table: Table<PreviewKey>, column: number) =>
 export function startPreviewsForSelection(request?: GenerateRequest): GenerateReport {
   const r = generateUnderLock(request);
   if (r.state !== 'busy' && r.state !== 'nothing')
-    logAction(SpreadsheetApp.getActiveSpreadsheet(), 'generate previews', {
+    logAction(activeBook(), 'generate previews', {
       sheet: r.request?.sheetName ?? '',
       rows: r.created + r.reused + r.failed,
       requests: r.created + r.failed,
@@ -122,8 +123,8 @@ export function startPreviewsForSelection(request?: GenerateRequest): GenerateRe
 }
 
 function generateUnderLock(request?: GenerateRequest): GenerateReport {
-  const book = SpreadsheetApp.getActiveSpreadsheet();
-  const run = request?.run ?? Utilities.getUuid();
+  const book = activeBook();
+  const run = request?.run ?? newId();
   const started = appsScriptClock.now();
   const claimed = withDocumentLock(
     PRESS_LOCK_WAIT_MS,
@@ -200,7 +201,7 @@ function planFor(block: Block, values: unknown[][], only?: GenerateRequest['only
 
 /** The sheet's Website column as it is now: rows found by what they say are found there. */
 function websiteColumnOf(sheetName: string): Block | null {
-  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName);
+  const sheet = activeBook().getSheetByName(sheetName);
   return sheet ? websiteColumn(sheet) : null;
 }
 

@@ -26,11 +26,12 @@ import { clientConfig } from '../gas/settings';
 import { cell, findTables, writePatches, type Table } from '../gas/sheetTable';
 import { markPollExecution } from '../gas/userStore';
 import type { PollReport } from '../contract';
+import { activeBook } from '../gas/active';
 
 /** The sidebar's and the menu's poll, over the document the user has open. */
 export function pollPendingPreviews(): PollReport {
   markPollExecution();
-  return pollPreviewsIn(SpreadsheetApp.getActiveSpreadsheet());
+  return pollPreviewsIn(activeBook());
 }
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;

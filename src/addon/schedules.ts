@@ -27,11 +27,12 @@ import {
 } from '../gas/scheduleStore';
 import type { LogEntry, Schedule, ScheduleReport, ScheduleView } from '../contract';
 import { bookZone, registerMine, saveRun, stateOf } from './scheduleRuns';
+import { activeBook, myEmail, newId } from '../gas/active';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 function me(): string {
-  return Session.getEffectiveUser().getEmail();
+  return myEmail();
 }
 
 /**
@@ -68,7 +69,7 @@ const shared = (run: MyRun): SharedRun & Pick<MyRun, 'since'> => {
 };
 
 export function getSchedules(): ScheduleView[] {
-  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const book = activeBook();
   const runs = myRuns();
   const inFile = sharedRuns(book);
   const now = appsScriptClock.now();
@@ -106,7 +107,7 @@ const notYours = (owner: string, what: string): ScheduleReport => ({
 export function saveSchedule(input: Schedule): ScheduleReport {
   const checked = checkSchedule(input);
   if (!checked.ok) return { ok: false, message: checked.message, schedule: null };
-  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const book = activeBook();
   const list = documentSchedules();
   const existing = list.find((d) => d.id === checked.schedule.id);
   if (existing && existing.owner !== me()) return notYours(existing.owner, 'change');
@@ -114,7 +115,7 @@ export function saveSchedule(input: Schedule): ScheduleReport {
   const definition: Definition = {
     ...checked.schedule,
     sheetName: SCHEDULE_ACTIONS[checked.schedule.action].sheet(checked.schedule),
-    id: existing?.id ?? Utilities.getUuid(),
+    id: existing?.id ?? newId(),
     owner: me(),
     created: existing?.created ?? now,
   };
@@ -139,7 +140,7 @@ export function saveSchedule(input: Schedule): ScheduleReport {
 }
 
 export function deleteSchedule(id: string): ScheduleReport {
-  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const book = activeBook();
   const list = documentSchedules();
   const found = list.find((d) => d.id === id);
   if (!found)
@@ -161,5 +162,5 @@ export function deleteSchedule(id: string): ScheduleReport {
 }
 
 export function getRunLog(): LogEntry[] {
-  return readLog(SpreadsheetApp.getActiveSpreadsheet(), 10);
+  return readLog(activeBook(), 10);
 }

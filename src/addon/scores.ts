@@ -30,6 +30,7 @@ import { clientConfig } from '../gas/settings';
 import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract';
+import { activeSheet } from '../gas/active';
 
 const MOVERS_LISTED = 20;
 
@@ -75,7 +76,7 @@ export function getScorePlan(input?: ScoreRunOptions): ScorePlanView {
   const left = quotaLeft();
   if (!found) {
     return {
-      sheetName: SpreadsheetApp.getActiveSheet().getName(),
+      sheetName: activeSheet().getName(),
       a1: null,
       rows: 0,
       distinct: 0,

@@ -12,21 +12,25 @@ import {
   type CheckResult,
 } from '../domain/selfCheck';
 import { appsScriptClock } from '../gas/clock';
-import { countFetches, usage } from '../gas/quota';
+import { countFetches } from '../gas/quota';
 import { logAction } from '../gas/runLog';
 import { clientConfig } from '../gas/settings';
 import { urlFetchTransport } from '../gas/transport';
 import { EXAMPLE_SITES } from './example';
 import { freezeOrRestore } from './freeze';
 import type { SelfCheckReport } from '../contract';
+import { activeBook, flush, showDialog } from '../gas/active';
+import {
+  cacheRoundTrip,
+  locks,
+  propertiesRoundTrip,
+  quotasLeft,
+  triggers,
+} from '../gas/platformProbes';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 const SCRATCH = 'Visibility self-check (deleted when done)';
-const KEY = 'visibility.selfCheck';
-/** Near the limits (9 KB a property value, 100 KB a cache value), not past them. */
-const PROPERTY_BYTES = 9000;
-const CACHE_BYTES = 100 * 1000;
 
 function newSheetSize(sheet: Sheet): string {
   const size = `${sheet.getMaxRows()} x ${sheet.getMaxColumns()}`;
@@ -56,7 +60,7 @@ function spillFreezesWhole(sheet: Sheet): string {
   const sites = EXAMPLE_SITES.slice(0, 3);
   sheet.getRange(1, 1, 3, 1).setValues(sites.map((s) => [s]));
   sheet.getRange(1, 2).setValues([['=VIS_REPORT_LINK(A1:A3)']]);
-  SpreadsheetApp.flush();
+  flush();
   const result = () =>
     sheet
       .getRange(1, 2, 3, 1)
@@ -70,7 +74,7 @@ function spillFreezesWhole(sheet: Sheet): string {
   if (sheet.getRange('B1').getFormula() || result().join() !== spilled.join())
     throw new Error('freezing B1 alone did not keep the whole result as values');
   freezeOrRestore('restore', sheet, b1);
-  SpreadsheetApp.flush();
+  flush();
   if (result().join() !== spilled.join())
     throw new Error(`restoring B1 shows ${result()[0]}, not the result`);
   return 'B1:B3 spilled, froze as values from B1 alone, and came back as a formula';
@@ -86,62 +90,6 @@ function shownAndFiltered(sheet: Sheet): string {
   if (sheet.getFilter() !== null || sheet.isRowHiddenByFilter(1))
     throw new Error('a new sheet reports a filter hiding row 1');
   return '0.455 formatted 0.0% shows 45.5%; a sheet with no filter hides no row';
-}
-
-function propertiesRoundTrip(): string {
-  const props = PropertiesService.getUserProperties();
-  const value = 'x'.repeat(PROPERTY_BYTES);
-  props.setProperty(KEY, value);
-  const back = props.getProperty(KEY);
-  props.deleteProperty(KEY);
-  if (back !== value) throw new Error(`a ${PROPERTY_BYTES}-byte value did not come back whole`);
-  const refused = expectRefusal(
-    () => props.setProperty(KEY, 'x'.repeat(9 * 1024 + 1)),
-    'A value over 9 KB',
-  );
-  props.deleteProperty(KEY);
-  return `${PROPERTY_BYTES} bytes kept; ${refused}`;
-}
-
-function cacheRoundTrip(): string {
-  const cache = CacheService.getUserCache();
-  if (!cache) throw new Error('no user cache');
-  const value = 'x'.repeat(CACHE_BYTES);
-  cache.put(KEY, value, 60);
-  const back = cache.get(KEY);
-  cache.remove(KEY);
-  if (back !== value)
-    throw new Error(`a ${CACHE_BYTES}-byte value did not come back (it may be evicted: run again)`);
-  return `${CACHE_BYTES} bytes kept for a minute`;
-}
-
-function locks(): string {
-  const held: string[] = [];
-  for (const [name, lock] of [
-    ['document', LockService.getDocumentLock()],
-    ['user', LockService.getUserLock()],
-  ] as const) {
-    if (!lock || !lock.tryLock(2000))
-      throw new Error(`the ${name} lock is held by another run: try again in a minute`);
-    lock.releaseLock();
-    held.push(name);
-  }
-  return `${held.join(' and ')} locks taken and released`;
-}
-
-function triggers(): string {
-  const mine = ScriptApp.getProjectTriggers().map((t) => t.getHandlerFunction());
-  return mine.length
-    ? `${mine.length} held: ${mine.join(', ')}`
-    : 'none held (nothing is waiting in the background)';
-}
-
-function quotasLeft(): string {
-  const u = usage();
-  const mail = MailApp.getRemainingDailyQuota();
-  const text = `${u.left} of ${u.quota} URL fetches and ${mail} e-mails left today (${u.tier})`;
-  if (u.left <= 0) throw new Error(`${text}: scores wait until tomorrow`);
-  return text;
 }
 
 function serviceAnswers(): string {
@@ -179,7 +127,7 @@ function sheetChecks(book: GoogleAppsScript.Spreadsheet.Spreadsheet): CheckResul
 }
 
 export function runSelfCheck(): SelfCheckReport {
-  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const book = activeBook();
   const checks = [
     ...sheetChecks(book),
     checkOutcome('Properties near 9 KB', propertiesRoundTrip),
@@ -214,8 +162,5 @@ export function showSelfCheck(): void {
     .join('');
   const html = `<div style="font:13px Arial,sans-serif"><p>${escape(selfCheckSummary(checks))}</p><ul>${rows}</ul>
 <p>A failed check means the platform differs from what the add-on expects: send Help &gt; diagnostics and this list to support.</p></div>`;
-  SpreadsheetApp.getUi().showModalDialog(
-    HtmlService.createHtmlOutput(html).setWidth(560).setHeight(440),
-    'Visibility for Sheets: self-check',
-  );
+  showDialog(html, 'Visibility for Sheets: self-check', 560, 440);
 }

@@ -6,13 +6,14 @@ import { clientConfig, readSettings, writeSettings } from '../gas/settings';
 import { urlFetchTransport } from '../gas/transport';
 import { usage } from '../gas/quota';
 import type { ConnectionReport, SettingsChange, SettingsView, UsageView } from '../contract';
+import { activeBook, myEmail } from '../gas/active';
 
 export function maskKey(key: string): string {
   return `${'•'.repeat(8)}${key.length > 8 ? key.slice(-4) : ''}`;
 }
 
 function spreadsheetId(): string {
-  return SpreadsheetApp.getActiveSpreadsheet().getId();
+  return activeBook().getId();
 }
 
 /**
@@ -21,8 +22,8 @@ function spreadsheetId(): string {
  * https://developers.google.com/apps-script/reference/base/user#getEmail()
  */
 function mayAllowFormulas(): boolean {
-  const owner = SpreadsheetApp.getActiveSpreadsheet().getOwner()?.getEmail() ?? '';
-  const me = Session.getEffectiveUser().getEmail();
+  const owner = activeBook().getOwner()?.getEmail() ?? '';
+  const me = myEmail();
   return owner === '' || me === '' || owner === me;
 }
 

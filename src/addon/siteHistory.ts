@@ -4,12 +4,13 @@ import { HEADER_ROW, HISTORY_HEADERS, HISTORY_SHEET, websiteColumnIndex } from '
 import { parseWebsite } from '../domain/website';
 import { openTable, readHeaderRow } from '../gas/sheetTable';
 import type { SiteHistory } from '../contract';
+import { activeBook, activeRange } from '../gas/active';
 
 const MAX_POINTS = 100;
 
 /** The site in the active cell, or in the `Website` cell of the active row. */
 function selectedSite(): string | null {
-  const range = SpreadsheetApp.getActiveSpreadsheet().getActiveRange();
+  const range = activeRange();
   if (!range) return null;
   const own = parseWebsite(range.getValue());
   if (own.ok) return own.domain;
@@ -22,7 +23,7 @@ function selectedSite(): string | null {
 
 export function getSiteHistory(): SiteHistory {
   const site = selectedSite();
-  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const book = activeBook();
   const sheet = book.getSheetByName(HISTORY_SHEET);
   if (!site || !sheet) return { site, points: [] };
   const table = openTable(sheet, HISTORY_HEADERS, false);

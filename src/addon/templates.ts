@@ -6,6 +6,7 @@ import { HEADER_ROW, SCORE_HEADERS } from '../domain/table';
 import { MONITOR_HEADERS, MONITOR_SHEET } from '../domain/scanWatch';
 import { addScoreColourScale } from '../gas/formatting';
 import type { TemplateReport } from '../contract';
+import { activeBook } from '../gas/active';
 
 const PROSPECT_SHEET = 'Prospect list';
 const PROSPECT_HEADERS = [
@@ -19,7 +20,7 @@ const MONITOR_HOW_TO =
   'Put one brand agent ID per row below (a whole number, from your account on the service). Rows are checked while the sidebar is open and hourly otherwise; select rows and choose "Rescan selected agents" to rescan.';
 
 export function insertTemplate(kind: 'prospects' | 'monitor'): TemplateReport {
-  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const book = activeBook();
   const name = kind === 'prospects' ? PROSPECT_SHEET : MONITOR_SHEET;
   if (book.getSheetByName(name))
     return {

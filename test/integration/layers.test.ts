@@ -37,6 +37,25 @@ it.each([
 });
 
 it.each([
+  ['src/addon/planted.ts', 'SpreadsheetApp.getActiveSpreadsheet()'],
+  ['src/addon/planted.ts', 'PropertiesService.getUserProperties()'],
+  ['src/domain/planted.ts', 'Utilities.getUuid()'],
+  ['src/domain/planted.ts', 'CacheService.getUserCache()'],
+])('%s may not touch an Apps Script service: %s (src/gas is its one home)', (file, call) => {
+  expect(lint(file, `export const planted = () => ${call};\n`)).toContain('no-restricted-globals');
+  expect(lint('src/gas/planted.ts', `export const planted = () => ${call};\n`)).toEqual([]);
+});
+
+it('src/gas may not import src/addon', () => {
+  expect(
+    lint(
+      'src/gas/planted.ts',
+      "import { getSchedules } from '../addon/schedules';\n" + uses('getSchedules'),
+    ),
+  ).toContain('no-restricted-imports');
+});
+
+it.each([
   ['src/domain/planted.ts', "import { parsers } from '../api/client';\n" + uses('parsers')],
   ['src/ui/tabs/planted.ts', "import { DEFAULTS } from '../../contract';\n" + uses('DEFAULTS')],
   ['src/addon/planted.ts', "import { fitGrid } from '../gas/sheets';\n" + uses('fitGrid')],
