@@ -36,6 +36,16 @@ function save(schedule: Schedule) {
   return { ...r, schedule: r.schedule };
 }
 
+/** The Prospects list refreshed every day at 9:00, e-mailing moves of `minChange` or more. */
+const dailyAt9 = (minChange: number): Schedule => ({
+  action: 'refreshScores',
+  sheetName: 'Prospects',
+  every: 'day',
+  hour: 9,
+  refresh: 'all',
+  alert: { email: true, minChange },
+});
+
 function scheduleRuns(): Array<{ time: Date; result: string }> {
   const log = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Visibility log');
   if (!log) return [];
@@ -59,14 +69,7 @@ describe('a daily schedule at 09:00', () => {
   it('refreshes once a day after 09:00, e-mails the big movers only, and stays quiet on a quiet day', async () => {
     w = await startWorld();
     setUp();
-    const saved = save({
-      action: 'refreshScores',
-      sheetName: 'Prospects',
-      every: 'day',
-      hour: 9,
-      refresh: 'all',
-      alert: { email: true, minChange: 15 },
-    });
+    const saved = save(dailyAt9(15));
     expect(saved.ok).toBe(true);
     expect(saved.schedule).toMatchObject({ mine: true, owner: w.rt.owner });
     expect(parisHourOf(new Date(saved.schedule.nextRun!))).toBe(9);
@@ -148,14 +151,7 @@ describe('a daily schedule at 09:00', () => {
       ['Company', 'Website'],
       ...sites.map((d) => ['', d]),
     ].map((r) => r.map((value) => ({ value })));
-    save({
-      action: 'refreshScores',
-      sheetName: 'Prospects',
-      every: 'day',
-      hour: 9,
-      refresh: 'all',
-      alert: { email: true, minChange: 15 },
-    });
+    save(dailyAt9(15));
     await hours(24);
     expect(scheduleRuns().map((r) => parisHourOf(r.time))).toEqual([9, 10]);
     expect(w.rt.mail.sent).toHaveLength(0);
@@ -378,14 +374,7 @@ describe('a schedule on a day the URL-fetch quota is used up', () => {
   it('waits for the reset without a failure or an e-mail, and the next day carries on', async () => {
     w = await startWorld({ urlFetchDailyQuota: 10 });
     setUp();
-    save({
-      action: 'refreshScores',
-      sheetName: 'Prospects',
-      every: 'day',
-      hour: 9,
-      refresh: 'all',
-      alert: { email: true, minChange: 0 },
-    });
+    save(dailyAt9(0));
     await hours(24);
     const [first] = scheduleRuns();
     expect(first!.result).toMatch(/Today's URL fetches are used up/);
