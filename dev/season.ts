@@ -2,8 +2,9 @@
  * A season in one run: a seeded, deterministic simulation of a workbook's life on the built
  * bundle in the local runtime, against the emulator (its clock stopped, so both clocks move only
  * together). People type, paste, sort, insert and delete rows, type over the add-on's cells, and
- * press Score, Generate, Retry, pitches, contacted, freeze; time passes and the hourly trigger
- * fires with no one there; the service fails in bursts and the key changes. After every step the
+ * press Score, Generate, Retry, pitches, contacted, freeze, schedules; time passes and the hourly
+ * trigger fires with no one there; the service fails in bursts, answers with hostile text, the
+ * plan lapses and the day's fetches run out; the key changes. After every step the
  * invariants are checked; a failure is shrunk to the fewest steps that still fail, and printed as
  * a replay a test can keep. Shared by test/reliability/season.test.ts and `npm run soak`.
  */
@@ -12,8 +13,10 @@ import { INDEX } from './emulator/brandIndex';
 import { spawnEmulator, type EmulatorProcess } from './emulator/process';
 import { GasRuntime } from './gas-runtime/runtime';
 import type { Sheet } from './gas-runtime/spreadsheet';
+import type { FaultConfig } from './emulator/faults';
 import { readingKey, type HistoryReading } from '../src/domain/scoreList';
 import { HISTORY_HEADERS, type HistoryKey } from '../src/domain/table';
+import type { ScheduleView } from '../src/contract';
 
 export const KEY = 'demo-pro-key';
 const LIST = 'List';
@@ -36,7 +39,7 @@ export type Step =
   | { kind: 'pitches'; from: number; count: number }
   | { kind: 'elapse'; minutes: number }
   | { kind: 'faults'; on: boolean; drops: boolean }
-  | { kind: 'schedule'; hour: number; remove: boolean }
+  | { kind: 'schedule'; hour: number; op: 'add' | 'edit' | 'pause' | 'resume' | 'remove' }
   | { kind: 'key'; to: 'wrong' | 'none' | 'right' }
   | { kind: 'rename' }
   | { kind: 'followUps' }
@@ -46,7 +49,11 @@ export type Step =
   | { kind: 'cutOff'; from: number; count: number }
   | { kind: 'evict'; fraction: number }
   | { kind: 'filter'; hide: number[] | null }
-  | { kind: 'together' };
+  | { kind: 'together' }
+  | { kind: 'freeze'; from: number; count: number; restore: boolean }
+  | { kind: 'plan'; to: 'free' | 'pro' }
+  | { kind: 'hostile'; on: boolean }
+  | { kind: 'quota'; leave: number };
 
 export interface Violation {
   step: number;
@@ -120,7 +127,18 @@ export function seasonSteps(seed: number, count: number): Step[] {
                             : roll < 0.93
                               ? { kind: 'faults', on: r.next() < 0.5, drops: r.next() < 0.3 }
                               : roll < 0.97
-                                ? { kind: 'schedule', hour: r.int(0, 23), remove: r.next() < 0.3 }
+                                ? {
+                                    kind: 'schedule',
+                                    hour: r.int(0, 23),
+                                    op: r.pick([
+                                      'add',
+                                      'add',
+                                      'edit',
+                                      'pause',
+                                      'resume',
+                                      'remove',
+                                    ] as const),
+                                  }
                                 : { kind: 'key', to: r.pick(['wrong', 'none', 'right'] as const) };
     steps.push(r.next() < 0.25 ? rarer(r) : step);
   }
@@ -129,7 +147,7 @@ export function seasonSteps(seed: number, count: number): Step[] {
 
 /** What happens less often: the platform, the service and the rest of the workbook. */
 function rarer(r: Random): Step {
-  switch (r.int(0, 8)) {
+  switch (r.int(0, 12)) {
     case 0:
       return { kind: 'rename' };
     case 1:
@@ -152,9 +170,44 @@ function rarer(r: Random): Step {
       return { kind: 'evict', fraction: r.pick([0.3, 1]) };
     case 7:
       return { kind: 'filter', hide: r.next() < 0.5 ? null : [r.int(2, 12), r.int(2, 12)] };
+    case 8:
+      return { kind: 'freeze', from: r.int(2, 20), count: r.int(1, 15), restore: r.next() < 0.5 };
+    case 9:
+      return { kind: 'plan', to: r.pick(['free', 'pro'] as const) };
+    case 10:
+      return { kind: 'hostile', on: r.next() < 0.6 };
+    case 11:
+      return { kind: 'quota', leave: r.pick([0, 3, 20]) };
     default:
       return { kind: 'together' };
   }
+}
+
+/**
+ * The first instant, at or before `until`, at which `zone`'s wall clock last read `hour`:00 (when
+ * the clocks go back and that hour comes twice, its first time). Told by Intl, not by the add-on's
+ * own arithmetic, so the two can disagree.
+ */
+export function lastWallHour(hour: number, zone: string, until: number): number | null {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  const reads = (t: number) => {
+    const parts = format.formatToParts(t);
+    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return part('hour') === hour && part('minute') === 0;
+  };
+  for (let t = Math.floor(until / (60 * MINUTE)) * 60 * MINUTE, i = 0; i < 72; i++) {
+    if (reads(t)) {
+      while (reads(t - 60 * MINUTE)) t -= 60 * MINUTE;
+      return t;
+    }
+    t -= 60 * MINUTE;
+  }
+  return null;
 }
 
 /** A person's list as the model holds it: each row's own cells, by its Id. */
@@ -168,9 +221,19 @@ class Season {
   dropsEver = false;
   /** Each row's preview as last seen (by Id): a row never gets a second one while it has one. */
   previews = new Map<string, { uuid: string; status: string }>();
+  /** Previews whose row the person deleted or whose UUID they typed over: theirs to lose. */
+  letGo = new Set<string>();
   violations: Violation[] = [];
   checks = 0;
   at = 0;
+  /** What the service is doing now: each fault step changes its own part. */
+  faultState: Partial<FaultConfig> = {};
+  /** When each schedule was last saved (added, edited or resumed), by id. */
+  savedAt = new Map<string, number>();
+  /** Log lines already looked at, so each trigger failure counts once. */
+  logsSeen = 0;
+  /** Today's URL fetches another script of the user's spent, by day, not the add-on's own. */
+  spentElsewhere = new Map<string, number>();
 
   async open(seed: number): Promise<void> {
     this.emu = await spawnEmulator(['--time-scale', '0']);
@@ -230,6 +293,40 @@ class Season {
       r = this.press(fn, [r.request]) as typeof r;
   }
 
+  async fault(change: Partial<FaultConfig>): Promise<void> {
+    this.faultState = { ...this.faultState, ...change };
+    await this.emu.faults(this.faultState);
+  }
+
+  /** Schedules saved, edited, paused, resumed and deleted, as the Schedules tab does. */
+  schedule(step: Extract<Step, { kind: 'schedule' }>): void {
+    const listed =
+      (this.press('getSchedules') as Array<ScheduleView> | null)?.filter((s) => s.mine) ?? [];
+    const first = listed[0];
+    const save = (change: Partial<ScheduleView>) => {
+      const r = this.press('saveSchedule', [
+        {
+          action: 'refreshScores',
+          sheetName: this.listName,
+          every: 'day',
+          hour: step.hour,
+          refresh: 'all',
+          alert: { email: true, minChange: 5 },
+          ...change,
+        },
+      ]) as { ok: boolean; schedule: ScheduleView | null } | null;
+      if (r?.ok && r.schedule) this.savedAt.set(r.schedule.id, this.rt.clock.now());
+    };
+    if (step.op === 'remove') for (const s of listed) this.press('deleteSchedule', [s.id]);
+    else if (step.op === 'add') {
+      if (listed.length < 3) save({});
+    } else if (first) {
+      const same = { id: first.id, sheetName: first.sheetName };
+      if (step.op === 'edit') save({ ...same, paused: first.paused });
+      else save({ ...same, hour: first.hour, paused: step.op === 'pause' });
+    }
+  }
+
   async elapse(ms: number): Promise<void> {
     await this.emu.advance(ms);
     this.rt.advance(ms);
@@ -264,14 +361,19 @@ class Season {
       case 'delete': {
         const last = Math.min(step.at + step.count - 1, this.lastRow());
         if (step.at > last || this.list.getMaxRows() - (last - step.at + 1) < 2) return;
-        for (let row = step.at; row <= last; row++)
-          this.model.delete(String(this.list.probe.rows[row - 1]?.[0]?.value ?? ''));
+        const uuid = this.column('Preview UUID');
+        for (let row = step.at; row <= last; row++) {
+          const cells = this.list.probe.rows[row - 1];
+          this.model.delete(String(cells?.[0]?.value ?? ''));
+          if (uuid > 0) this.letGo.add(String(cells?.[uuid - 1]?.value ?? ''));
+        }
         this.list.deleteRows(step.at, last - step.at + 1);
         return;
       }
       case 'typeOver': {
         const col = this.column(step.header);
         if (col > 0 && step.at <= this.lastRow()) {
+          this.letGo.add(String(this.list.probe.rows[step.at - 1]?.[col - 1]?.value ?? ''));
           this.list.probe.place(step.at, col, { value: step.text });
           // What the person typed is theirs: the row's preview is followed afresh from here.
           this.previews.delete(String(this.list.probe.rows[step.at - 1]?.[0]?.value ?? ''));
@@ -309,28 +411,14 @@ class Season {
         return;
       case 'faults':
         this.dropsEver ||= step.on && step.drops;
-        await this.emu.faults(
+        await this.fault(
           step.on
             ? { rate5xx: 0.2, rate429: 0.2, rateMalformed: 0.05, rateDrop: step.drops ? 0.05 : 0 }
-            : {},
+            : { rate5xx: 0, rate429: 0, rateMalformed: 0, rateDrop: 0 },
         );
         return;
-      case 'schedule': {
-        const listed = (this.press('getSchedules') as Array<{ id: string }> | null) ?? [];
-        if (step.remove) for (const s of listed) this.press('deleteSchedule', [s.id]);
-        else if (listed.length < 3)
-          this.press('saveSchedule', [
-            {
-              action: 'refreshScores',
-              sheetName: this.listName,
-              every: 'day',
-              hour: step.hour,
-              refresh: 'all',
-              alert: { email: true, minChange: 5 },
-            },
-          ]);
-        return;
-      }
+      case 'schedule':
+        return this.schedule(step);
       case 'key':
         this.press('saveSettings', [
           { apiKey: step.to === 'right' ? KEY : step.to === 'wrong' ? 'wrong-key' : '' },
@@ -378,8 +466,28 @@ class Season {
         );
         return;
       case 'readOnly':
-        await this.emu.faults(step.on ? { readOnlyAfterPreviews: 0 } : {});
+        await this.fault({ readOnlyAfterPreviews: step.on ? 0 : null });
         return;
+      case 'hostile':
+        await this.fault({ hostile: step.on });
+        return;
+      case 'plan':
+        // The plan lapses (previews refused, scores still public) and comes back.
+        await this.emu.control('plan', { key: KEY, plan: step.to });
+        return;
+      case 'quota': {
+        // Another script of the user's spends today's URL fetches, all but a few.
+        const day = this.rt.spendFetchQuota(step.leave);
+        this.spentElsewhere.set(day.key, (this.spentElsewhere.get(day.key) ?? 0) + day.spent);
+        return;
+      }
+      case 'freeze': {
+        const last = Math.min(this.lastRow(), step.from + step.count - 1);
+        if (step.from > last) return;
+        this.select(`A${step.from}:H${last}`);
+        this.press(step.restore ? 'restoreSelection' : 'freezeSelection');
+        return;
+      }
       case 'cutOff': {
         // Google stops a run at its limit in the middle of sending: nothing may be lost or doubled.
         const last = Math.min(this.lastRow(), step.from + step.count - 1);
@@ -432,6 +540,62 @@ class Season {
     this.keyNowhere();
     this.completedScores();
     this.previewOnce();
+    this.nothingAsFormula();
+    this.triggersAndLimits();
+    this.schedulesOnTheirDay();
+  }
+
+  /** Nothing the service sends becomes a formula or a script link (the season types none). */
+  nothingAsFormula(): void {
+    for (const sheet of this.rt.spreadsheet.sheets)
+      sheet.probe.rows.forEach((row, r) =>
+        row.forEach((c, k) => {
+          const where = `${sheet.getName()} row ${r + 1} column ${k + 1}`;
+          if (c.formula) this.fail('formula from the service', `${where}: ${c.formula}`);
+          else if (/^\s*(javascript|data):/i.test(String(c.value ?? '')))
+            this.fail('formula from the service', `${where}: ${String(c.value)}`);
+        }),
+      );
+  }
+
+  /**
+   * A trigger's failure is an exception no one sees: a violation, as from the sidebar. No
+   * execution runs past its limit (E2), triggers stay within their daily run time (Q2) and the
+   * add-on's own URL fetches within the day's quota (Q1).
+   */
+  triggersAndLimits(): void {
+    for (const line of this.rt.logs.slice(this.logsSeen)) {
+      if (!line.startsWith('[trigger ')) continue;
+      const limit = /too much computer time|Exceeded maximum execution time/.test(line);
+      this.fail(limit ? 'limit exceeded' : 'exception', line);
+    }
+    this.logsSeen = this.rt.logs.length;
+    for (const [day, used] of Object.entries(this.rt.fetchStats.perDay))
+      if (used - (this.spentElsewhere.get(day) ?? 0) > 20000)
+        this.fail('limit exceeded', `${day}: ${used} URL fetches`);
+  }
+
+  /**
+   * Every schedule runs on its day or says why: two hours after its hour (the hourly trigger has
+   * fired since), a schedule saved before that hour and not paused has run since it, or its
+   * last result says why it waits (another run was writing, or it continues next hour).
+   */
+  schedulesOnTheirDay(): void {
+    if (!this.savedAt.size) return;
+    const views = (this.press('getSchedules') as ScheduleView[] | null) ?? [];
+    const zone = this.rt.spreadsheet.timeZone;
+    for (const v of views) {
+      const saved = this.savedAt.get(v.id);
+      if (!v.mine || v.paused || saved === undefined) continue;
+      const due = lastWallHour(v.hour, zone, this.rt.clock.now() - 2 * 60 * MINUTE);
+      if (due === null || due < saved) continue;
+      const ran = v.lastRun !== null && Date.parse(v.lastRun) >= due;
+      if (!ran && !/^(busy|continuing)/.test(v.lastResult ?? ''))
+        this.fail(
+          'schedule missed',
+          `${v.id} (${v.hour}:00 ${zone}) due ${new Date(due).toISOString()}, last run ${v.lastRun}: ${v.lastResult}`,
+        );
+    }
   }
 
   /**
@@ -459,6 +623,24 @@ class Season {
         this.fail('preview twice', `${key}: ${before.uuid} (${before.status}) then ${now.uuid}`);
       if (key && now.uuid) this.previews.set(key, now);
     }
+  }
+
+  /**
+   * Nothing lost: every preview the service made is in a row of the list, unless the person let
+   * it go (deleted its row, typed over its UUID) or a dropped connection hid the answer (a re-send
+   * after "no answer" is allowed while drops were injected).
+   */
+  async nothingLost(): Promise<void> {
+    const made = (await this.emu.control('previews')).uuids as string[];
+    const uuid = this.column('Preview UUID');
+    const kept = new Set(
+      uuid > 0
+        ? this.list.probe.rows.slice(1).map((row) => String(row[uuid - 1]?.value ?? ''))
+        : [],
+    );
+    const lost = made.filter((u) => !kept.has(u) && !this.letGo.has(u));
+    if (lost.length && !this.dropsEver)
+      this.fail('preview lost', `${lost.length} of ${made.length} previews in no row: ${lost[0]}`);
   }
 
   /** No user cell changes, wherever sorting moved its row. */
@@ -551,18 +733,27 @@ class Season {
         .filter((row) => row[status - 1]?.value === 'pending').length;
       if (pending) this.fail('pending after a quiet week', `${pending} rows still pending`);
     }
+    await this.nothingLost();
     this.check();
   }
 }
 
-/** Runs `steps` (a season's, or a replay's) and checks every invariant after each. */
-export async function runSteps(seed: number, steps: Step[]): Promise<SeasonResult> {
+/**
+ * Runs `steps` (a season's, or a replay's) and checks every invariant after each. `plant`, for
+ * the tests that show an invariant can fail, breaks something after each step.
+ */
+export async function runSteps(
+  seed: number,
+  steps: Step[],
+  plant?: (rt: GasRuntime) => void,
+): Promise<SeasonResult> {
   const s = new Season();
   await s.open(seed);
   try {
     for (let i = 0; i < steps.length; i++) {
       s.at = i;
       await s.apply(steps[i]!);
+      plant?.(s.rt);
       s.check();
       if (s.violations.length) break;
     }

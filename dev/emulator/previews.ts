@@ -30,6 +30,11 @@ export class PreviewStore {
     return this.previews.size;
   }
 
+  /** Every preview made, oldest first: what a client must have kept somewhere. */
+  uuids(): string[] {
+    return [...this.previews.keys()];
+  }
+
   create(apiKey: string, account: Account, body: unknown, baseUrl: string, now: number): Reply {
     if (account.readOnly) return errorReply(403, 'Account is in read-only mode', 'READ_ONLY');
     if (account.plan === 'free') {

@@ -10,7 +10,7 @@ import type { FaultConfig } from './faults';
 export interface EmulatorProcess {
   baseUrl: string;
   control(
-    route: 'stats' | 'reset' | 'clock' | 'faults' | 'maintenance' | 'brands',
+    route: 'stats' | 'reset' | 'clock' | 'faults' | 'maintenance' | 'brands' | 'plan' | 'previews',
     body?: unknown,
   ): Promise<Record<string, unknown>>;
   faults(config: Partial<FaultConfig>): Promise<void>;

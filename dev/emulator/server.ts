@@ -51,7 +51,8 @@ interface Stats {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const accounts = options.accounts ?? { ...DEFAULT_ACCOUNTS };
+  const initialAccounts = options.accounts ?? DEFAULT_ACCOUNTS;
+  const accounts = { ...initialAccounts };
   const clock = new ServiceClock(options.timeScale ?? 1);
   const faults = new Faults();
   faults.set(options.faults ?? {});
@@ -178,12 +179,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         serviceTime: clock.now(),
         inFlight,
       }),
+    previews: () => reply(200, { uuids: previews.uuids() }),
     brands: (body) =>
       reply(200, {
         moved: moveBrands((body.moves ?? []) as BrandMove[]),
         seeded: seedBrands(typeof body.seed === 'number' ? body.seed : 0),
       }),
+    // A plan lapsing and coming back: the account of `key` on another plan from now on.
+    plan: (body) => {
+      const key = typeof body.key === 'string' ? body.key : '';
+      const plan = body.plan;
+      if (!accounts[key] || (plan !== 'free' && plan !== 'starter' && plan !== 'pro'))
+        return errorReply(400, 'Give a known key and a plan: free, starter or pro', 'BAD_REQUEST');
+      accounts[key] = { ...accounts[key], plan };
+      return reply(200, { key, plan });
+    },
     reset: () => {
+      Object.assign(accounts, initialAccounts);
       restoreIndex();
       previews.reset();
       scans.reset();

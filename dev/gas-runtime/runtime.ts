@@ -321,6 +321,19 @@ export class GasRuntime {
   }
 
   /**
+   * Another script of the owner's spends today's URL fetches (Q1), all but `leave`: the quota is
+   * the user's, whatever spent it. Returns the day's counter and how many this spent.
+   */
+  spendFetchQuota(leave: number): { key: string; spent: number } {
+    const key = `${this.owner} ${new Date(this.clock.now()).toISOString().slice(0, 10)}`;
+    const quota = this.options.urlFetchDailyQuota ?? dailyFetchQuota(this.owner);
+    const used = this.fetchStats.perDay[key] ?? 0;
+    const spent = Math.max(0, quota - leave - used);
+    this.fetchStats.perDay[key] = used + spent;
+    return { key, spent };
+  }
+
+  /**
    * Evicts entries of every cache at random, as CacheService may before they expire (K1): what
    * must last may not be held in the cache alone. Reproducible for a given seed.
    */
@@ -839,13 +852,14 @@ function refuseIllegal(value: unknown, where: string): void {
 }
 
 /**
- * URL fetches a day: 20,000 for consumer accounts, 100,000 for Google Workspace
+ * Property reads and writes a day: 50,000 for consumer accounts, 500,000 for Google Workspace
  * (https://developers.google.com/apps-script/guides/services/quotas).
  */
 function dailyPropertiesQuota(user: string): number {
   return isConsumer(user) ? 50000 : 500000;
 }
 
+/** URL fetches a day: 20,000 for consumer accounts, 100,000 for Google Workspace (same page). */
 function dailyFetchQuota(user: string): number {
   return isConsumer(user) ? 20000 : 100000;
 }

@@ -116,6 +116,20 @@ describe('scan previews', () => {
     });
     expect((await call('GET', '/__emulator/stats')).json.previewsCreated).toBe(0);
   });
+  it('a plan lapses and comes back (the plan control); reset restores it', async () => {
+    const send = () =>
+      call('POST', '/api/visibility/scan-preview', { url: 'https://acme.com' }, PRO);
+    expect((await call('POST', '/__emulator/plan', { key: PRO, plan: 'free' })).status).toBe(200);
+    expect((await send()).json.code).toBe('PLAN_UPGRADE_REQUIRED');
+    await call('POST', '/__emulator/plan', { key: PRO, plan: 'pro' });
+    expect((await send()).status).toBe(200);
+    await call('POST', '/__emulator/plan', { key: PRO, plan: 'free' });
+    await call('POST', '/__emulator/reset', {});
+    expect((await send()).status).toBe(200);
+    const bad = await call('POST', '/__emulator/plan', { key: 'nobody', plan: 'pro' });
+    expect([bad.status, bad.json.code]).toEqual([400, 'BAD_REQUEST']);
+  });
+
   it('isPublic: true succeeds with a warning and the three headers; omitted, none', async () => {
     const warned = await call(
       'POST',

@@ -1,7 +1,7 @@
 // A season in one run (dev/season.ts): four seeded seasons of forty steps of mixed use on the built
 // bundle, every invariant checked after every step and after a quiet week. A failure is shrunk to
 // its fewest steps and printed as a replay to keep. `npm run soak` runs as many as asked.
-import { runSteps, seasonSteps, shrink } from '../../dev/season';
+import { lastWallHour, runSteps, seasonSteps, shrink, type Step } from '../../dev/season';
 
 const SEEDS = [1, 2, 3, 4];
 const STEPS = 40;
@@ -25,3 +25,89 @@ it('a replay is the same season: the steps come from the seed alone', () => {
   expect(seasonSteps(7, 50)).toEqual(seasonSteps(7, 50));
   expect(seasonSteps(7, 50)).not.toEqual(seasonSteps(8, 50));
 });
+
+it('over twenty seeds the generator makes every kind of step', () => {
+  const kinds = new Set(
+    Array.from({ length: 20 }, (_, i) => seasonSteps(i + 1, 100)).flatMap((steps) =>
+      steps.map((s) => s.kind),
+    ),
+  );
+  const every: Array<Step['kind']> = [
+    'add',
+    'sort',
+    'insert',
+    'delete',
+    'typeOver',
+    'score',
+    'generate',
+    'poll',
+    'retry',
+    'pitches',
+    'elapse',
+    'faults',
+    'schedule',
+    'key',
+    'rename',
+    'followUps',
+    'monitor',
+    'brands',
+    'readOnly',
+    'cutOff',
+    'evict',
+    'filter',
+    'together',
+    'freeze',
+    'plan',
+    'hostile',
+    'quota',
+  ];
+  expect([...kinds].sort()).toEqual([...every].sort());
+});
+
+it('the schedule invariant fails when no trigger ever fires (planted: triggers removed)', async () => {
+  const steps: Step[] = [
+    { kind: 'add', sites: ['openai.com', 'small-shop-1.com'] },
+    { kind: 'schedule', hour: 9, op: 'add' },
+    { kind: 'elapse', minutes: 1440 },
+  ];
+  expect((await runSteps(3, steps)).violations).toEqual([]);
+  const planted = await runSteps(3, steps, (rt) => {
+    rt.triggers.list = [];
+  });
+  expect(planted.violations[0]).toMatchObject({ step: 2, kind: 'schedule missed' });
+}, 60_000);
+
+it('the hour a schedule is due is the first of the two when the clocks go back, told by Intl', () => {
+  // Berlin, 31 October 2027: 02:00 CEST (00:00Z), then 02:00 CET again (01:00Z).
+  expect(
+    new Date(lastWallHour(2, 'Europe/Berlin', Date.parse('2027-10-31T03:00:00Z'))!).toISOString(),
+  ).toBe('2027-10-31T00:00:00.000Z');
+  // Sydney, 4 April 2027: 02:00 AEDT (15:00Z the day before), then 02:00 AEST (16:00Z).
+  expect(
+    new Date(
+      lastWallHour(2, 'Australia/Sydney', Date.parse('2027-04-03T18:00:00Z'))!,
+    ).toISOString(),
+  ).toBe('2027-04-03T15:00:00.000Z');
+  // An ordinary day: 9:00 New York in winter is 14:00Z.
+  expect(
+    new Date(
+      lastWallHour(9, 'America/New_York', Date.parse('2026-11-25T15:30:00Z'))!,
+    ).toISOString(),
+  ).toBe('2026-11-25T14:00:00.000Z');
+});
+
+it('the nothing-lost invariant fails when a preview is in no row (planted: UUIDs wiped)', async () => {
+  const steps: Step[] = [
+    { kind: 'add', sites: ['small-shop-1.com', 'small-shop-2.com', 'small-shop-3.com'] },
+    { kind: 'generate', from: 2, count: 3 },
+  ];
+  expect((await runSteps(5, steps)).violations).toEqual([]);
+  const planted = await runSteps(5, steps, (rt) => {
+    const list = rt.spreadsheet.sheets.find((s) => s.getName() === 'List')!;
+    const uuid = list.probe.rows[0]!.findIndex((c) => c.value === 'Preview UUID');
+    if (uuid >= 0) list.probe.rows.slice(1).forEach((row) => (row[uuid] = { value: '' }));
+  });
+  expect(planted.violations.filter((v) => v.step === -1).map((v) => v.kind)).toContain(
+    'preview lost',
+  );
+}, 60_000);
