@@ -90,7 +90,7 @@ export default tseslint.config(
     [
       'src/ui/**',
       'domain|gas|addon|api',
-      'ui/ is the sidebar page: it imports only contract.ts and its own files',
+      'ui/ is the sidebar page: it imports only contract/ and its own files',
     ],
     ['src/gas/**', 'addon|ui', 'gas/ is the platform layer: it imports nothing of addon or ui'],
   ].map(([files, layers, message]) => ({

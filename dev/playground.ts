@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { SIDEBAR_FUNCTIONS } from '../src/contract';
 import { spawnEmulator, type EmulatorProcess } from './emulator/process';
 import { display } from './gas-runtime/spreadsheet';
 import { GasRuntime } from './gas-runtime/runtime';
@@ -173,13 +172,6 @@ export async function startPlayground(
       if (req.url === '/rpc' && req.method === 'POST') {
         keepPace();
         const { fn, args } = JSON.parse(await readBody(req)) as { fn: string; args: unknown[] };
-        if (!(SIDEBAR_FUNCTIONS as readonly string[]).includes(fn)) {
-          return send(
-            200,
-            'application/json',
-            JSON.stringify({ ok: false, error: `Script function not found: ${fn}` }),
-          );
-        }
         try {
           return send(
             200,

@@ -16,7 +16,7 @@ import type { Sheet } from './gas-runtime/spreadsheet';
 import type { FaultConfig } from './emulator/faults';
 import { readingKey, type HistoryReading } from '../src/domain/scoreList';
 import { HISTORY_HEADERS, type HistoryKey } from '../src/domain/table';
-import type { ScheduleView } from '../src/contract';
+import type { ScheduleView } from '../src/contract/schedules';
 
 export const KEY = 'demo-pro-key';
 const LIST = 'List';

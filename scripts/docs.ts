@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { layersDocument } from './import-graph';
 
 const jest = spawnSync(
   'npx',
@@ -71,3 +72,5 @@ for (const image of [
 ])
   copyFileSync(`out/${image}`, `docs/${image}`);
 console.log('docs/reliability.md and the sidebar screenshots written');
+
+writeFileSync('docs/layers.md', layersDocument());

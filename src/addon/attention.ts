@@ -1,6 +1,6 @@
 /** The sidebar's "Rows that need attention": go to a row, and send the failed rows again. */
 import { HEADER_ROW } from '../domain/table';
-import type { GenerateReport, GenerateRequest } from '../contract';
+import type { GenerateReport, GenerateRequest } from '../contract/previews';
 import { startPreviewsForSelection } from './previewGeneration';
 import { activeBook } from '../gas/active';
 

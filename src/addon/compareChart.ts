@@ -12,7 +12,7 @@ import { appsScriptClock } from '../gas/clock';
 import { clientConfig } from '../gas/settings';
 import { fitGrid } from '../gas/sheets';
 import { FORMULA_BUDGET_MS } from '../limits';
-import type { ChartReport } from '../contract';
+import type { ChartReport } from '../contract/scores';
 import { activeBook, activeRange } from '../gas/active';
 
 export function insertCompareChart(): ChartReport {

@@ -5,7 +5,7 @@
 import { scoreOptions } from '../domain/scoreList';
 import { HEADER_ROW } from '../domain/table';
 import { logAction } from '../gas/runLog';
-import type { ScoreReport } from '../contract';
+import type { ScoreReport } from '../contract/scores';
 import { scoreSheet } from './scores';
 import { activeBook } from '../gas/active';
 

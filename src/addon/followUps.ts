@@ -4,7 +4,8 @@
  * that counts is kept in the file, so the schedule's rebuild (with no one there to ask) uses the
  * one the person last chose.
  */
-import { DEFAULTS, type FollowUpReport } from '../contract';
+import { DEFAULTS } from '../contract/defaults';
+import type { FollowUpReport } from '../contract/outreach';
 import {
   checkMinChange,
   followUpMessage,

@@ -18,7 +18,7 @@ import type { Extent } from '../domain/visFunctions';
 import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
 import { refusedSheet } from '../gas/selection';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
-import type { FreezeReport } from '../contract';
+import type { FreezeReport } from '../contract/scores';
 import { activeRange } from '../gas/active';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;

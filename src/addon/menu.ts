@@ -4,7 +4,7 @@ import { startPreviewsForSelection } from './previewGeneration';
 import { pollPendingPreviews } from './previewPolling';
 import { usage } from '../gas/quota';
 import { startedFrom } from '../gas/runLog';
-import type { Panel } from '../contract';
+import type { Panel } from '../contract/sidebar';
 import { insertCompareChart } from './compareChart';
 import { freezeSelection, restoreSelection } from './freeze';
 import { scoreSelection } from './scores';

@@ -35,7 +35,7 @@ import { setBackgroundWork } from '../gas/backgroundWork';
 import { clientConfig } from '../gas/settings';
 import { cell, openTable, writePatches, type Table } from '../gas/sheetTable';
 import { markPollExecution } from '../gas/userStore';
-import type { MonitorReport, RescanReport } from '../contract';
+import type { MonitorReport, RescanReport } from '../contract/scans';
 import { activeBook } from '../gas/active';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;

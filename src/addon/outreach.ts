@@ -11,7 +11,7 @@ import type {
   PitchRequest,
   PitchTemplate,
   TemplateSaveReport,
-} from '../contract';
+} from '../contract/outreach';
 import { planContacted } from '../domain/followUps';
 import { actionable } from '../domain/selectedRow';
 import {

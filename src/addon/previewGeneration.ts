@@ -57,7 +57,7 @@ import {
   writePatches,
   type Table,
 } from '../gas/sheetTable';
-import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract';
+import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract/previews';
 import { activeBook, activeSheet, newId } from '../gas/active';
 
 function rowStates(

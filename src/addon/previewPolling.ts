@@ -25,7 +25,7 @@ import { askEach } from '../gas/send';
 import { clientConfig } from '../gas/settings';
 import { cell, findTables, writePatches, type Table } from '../gas/sheetTable';
 import { markPollExecution } from '../gas/userStore';
-import type { PollReport } from '../contract';
+import type { PollReport } from '../contract/previews';
 import { activeBook } from '../gas/active';
 
 /** The sidebar's and the menu's poll, over the document the user has open. */

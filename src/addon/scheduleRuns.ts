@@ -40,7 +40,9 @@ import {
 import { hasWebsiteHeader } from '../gas/selection';
 import { clientConfig } from '../gas/settings';
 import { serviceError } from '../api/errors';
-import { DEFAULTS, type Schedule, type ScoreReport } from '../contract';
+import { DEFAULTS } from '../contract/defaults';
+import type { Schedule } from '../contract/schedules';
+import type { ScoreReport } from '../contract/scores';
 import { historyReadings } from '../gas/history';
 import { refreshFollowUpsIn } from './followUps';
 import { pollMonitorIn } from './monitor';

@@ -25,7 +25,7 @@ import {
   type MyRun,
   type SharedRun,
 } from '../gas/scheduleStore';
-import type { LogEntry, Schedule, ScheduleReport, ScheduleView } from '../contract';
+import type { LogEntry, Schedule, ScheduleReport, ScheduleView } from '../contract/schedules';
 import { bookZone, registerMine, saveRun, stateOf } from './scheduleRuns';
 import { activeBook, myEmail, newId } from '../gas/active';
 

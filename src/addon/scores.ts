@@ -29,7 +29,7 @@ import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/s
 import { clientConfig } from '../gas/settings';
 import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
-import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract';
+import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract/scores';
 import { activeSheet } from '../gas/active';
 
 const MOVERS_LISTED = 20;

@@ -18,7 +18,7 @@ import { clientConfig } from '../gas/settings';
 import { urlFetchTransport } from '../gas/transport';
 import { EXAMPLE_SITES } from './example';
 import { freezeOrRestore } from './freeze';
-import type { SelfCheckReport } from '../contract';
+import type { SelfCheckReport } from '../contract/help';
 import { activeBook, flush, showDialog } from '../gas/active';
 import {
   cacheRoundTrip,

@@ -5,7 +5,12 @@ import { appsScriptClock } from '../gas/clock';
 import { clientConfig, readSettings, writeSettings } from '../gas/settings';
 import { urlFetchTransport } from '../gas/transport';
 import { usage } from '../gas/quota';
-import type { ConnectionReport, SettingsChange, SettingsView, UsageView } from '../contract';
+import type {
+  ConnectionReport,
+  SettingsChange,
+  SettingsView,
+  UsageView,
+} from '../contract/settings';
 import { activeBook, myEmail } from '../gas/active';
 
 export function maskKey(key: string): string {

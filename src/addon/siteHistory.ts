@@ -3,7 +3,7 @@ import { timeOf } from '../domain/cells';
 import { HEADER_ROW, HISTORY_HEADERS, HISTORY_SHEET, websiteColumnIndex } from '../domain/table';
 import { parseWebsite } from '../domain/website';
 import { openTable, readHeaderRow } from '../gas/sheetTable';
-import type { SiteHistory } from '../contract';
+import type { SiteHistory } from '../contract/scores';
 import { activeBook, activeRange } from '../gas/active';
 
 const MAX_POINTS = 100;

@@ -5,7 +5,7 @@
 import { HEADER_ROW, SCORE_HEADERS } from '../domain/table';
 import { MONITOR_HEADERS, MONITOR_SHEET } from '../domain/scanWatch';
 import { addScoreColourScale } from '../gas/formatting';
-import type { TemplateReport } from '../contract';
+import type { TemplateReport } from '../contract/scores';
 import { activeBook } from '../gas/active';
 
 const PROSPECT_SHEET = 'Prospect list';

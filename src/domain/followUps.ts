@@ -2,7 +2,7 @@
  * Contacted prospects as data: what marking a row writes, and which contacted rows of a workbook
  * moved enough since contact to follow up, largest move first.
  */
-import { DEFAULTS } from '../contract';
+import { DEFAULTS } from '../contract/defaults';
 import { isBlank, safeText } from './cells';
 import { actionable, type SelectedRow } from './selectedRow';
 import {

@@ -5,7 +5,7 @@
  */
 import type { PreviewCreated } from '../api/client';
 import { serviceError, type Result, type ServiceError } from '../api/errors';
-import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract';
+import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract/previews';
 import {
   createdPatch,
   errorPatch,

@@ -4,7 +4,7 @@
  */
 import type { ScanStatus } from '../api/client';
 import type { Result, ServiceError } from '../api/errors';
-import type { MonitorReport } from '../contract';
+import type { MonitorReport } from '../contract/scans';
 import { timeOf } from './cells';
 import {
   isRescanRefusal,

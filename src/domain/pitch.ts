@@ -3,7 +3,7 @@
  * their row-1 header) and from facts derived from its engine scores, and what a run writes.
  * Mail-merge tools fill `{{Column}}` themselves, so a double-braced name is left as it is.
  */
-import type { PitchTemplate } from '../contract';
+import type { PitchTemplate } from '../contract/outreach';
 import { ENGINES, PLATFORMS } from '../engines';
 import { isBlank, literalText } from './cells';
 import { actionable, type SelectedRow } from './selectedRow';

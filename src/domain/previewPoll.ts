@@ -4,8 +4,9 @@
  */
 import type { PreviewPoll } from '../api/client';
 import { oneLine, type Result } from '../api/errors';
-import type { Level, PollReport } from '../contract';
-import { VISIBILITY_LEVELS, visibilityLevel } from './levels';
+import { VISIBILITY_LEVELS, type Level } from '../contract/levels';
+import type { PollReport } from '../contract/previews';
+import { visibilityLevel } from './levels';
 import { isPending, pollPatch, type RowPatch } from './previewJobs';
 import { previewReading, type HistoryReading } from './scoreList';
 import { statusKind, STATUS } from './status';

@@ -4,7 +4,7 @@
  * line, the news to hold or drop and the e-mail to send, if any; `addon/schedules.ts` only applies
  * it. The state is saved before the e-mail goes, so a failure after it never repeats a digest.
  */
-import type { Schedule } from '../contract';
+import type { Schedule } from '../contract/schedules';
 import { MONITOR_SHEET } from './scanWatch';
 import { digestLines, PAUSE_AFTER_FAILURES } from './schedules';
 

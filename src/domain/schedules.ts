@@ -2,8 +2,9 @@
  * Schedules as data: checking what a person saved, when a schedule is due in the spreadsheet's
  * time zone (a missed period runs once, not once per missed period), and which changes are news.
  */
-import type { Mover, Schedule } from '../contract';
-import { DEFAULTS } from '../contract';
+import type { Mover } from '../contract/scores';
+import type { Schedule } from '../contract/schedules';
+import { DEFAULTS } from '../contract/defaults';
 import { safeText, timeOf } from './cells';
 import { visibilityLevel } from './levels';
 import { parseWebsite } from './website';

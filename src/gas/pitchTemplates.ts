@@ -2,7 +2,7 @@
  * The user's own pitch templates, in their user properties (they follow the user from sheet to
  * sheet), one property each: a value holds 9 KB and a store 500 KB (P1).
  */
-import type { PitchTemplate } from '../contract';
+import type { PitchTemplate } from '../contract/outreach';
 import { headerKey } from '../domain/table';
 import { deleteUserProperty, setUserProperties, userPropertiesStartingWith } from './userStore';
 

@@ -5,7 +5,7 @@
  * 500,000) and trigger run time (90 minutes / 6 hours), shown in Help and spent by the background
  * work's budget. Today's use is kept by `meter.ts`.
  */
-import type { UsageView } from '../contract';
+import type { UsageView } from '../contract/settings';
 import { quotaDay } from './clock';
 import { count, flushMeters, usedToday } from './meter';
 import { saidWorkspace } from './settings';

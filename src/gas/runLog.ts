@@ -5,7 +5,7 @@
 import { safeText } from '../domain/cells';
 import { LOG_SHEET } from '../domain/outputSheets';
 import { HEADER_ROW } from '../domain/table';
-import type { LogEntry } from '../contract';
+import type { LogEntry } from '../contract/schedules';
 import { ensureSheet } from './sheets';
 import { openTable, writePatches } from './sheetTable';
 

@@ -5,7 +5,7 @@
  * How the runs went (a pause after failures included) is also kept in the file itself, as
  * developer metadata the trigger can write through `openById`, so every editor sees it.
  */
-import type { Schedule } from '../contract';
+import type { Schedule } from '../contract/schedules';
 import type { HeldNews, RunState } from '../domain/scheduleRun';
 import { DIGEST_LINES } from '../domain/schedules';
 import { metadataStartingWith, setMetadata } from './docMetadata';

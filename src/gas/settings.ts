@@ -4,7 +4,7 @@
  */
 import type { ClientConfig } from '../api/client';
 import { DEFAULT_BASE_URL } from '../config';
-import type { SettingsChange } from '../contract';
+import type { SettingsChange } from '../contract/settings';
 import { deleteUserProperty, setUserProperties, userProperty } from './userStore';
 
 const PROP = {

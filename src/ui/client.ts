@@ -2,7 +2,8 @@
  * The sidebar page: the tab bar, the usage line, and one component per tab (src/ui/tabs), each
  * rendering its own panel with lit-html. This file only wires them together and runs the timers.
  */
-import { PANELS, type Panel, type SettingsView } from '../contract';
+import { PANELS, type Panel } from '../contract/sidebar';
+import type { SettingsView } from '../contract/settings';
 import { call, errorText } from './rpc';
 import { outreachTab } from './tabs/outreach';
 import { previewsTab } from './tabs/previews';

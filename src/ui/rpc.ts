@@ -1,20 +1,20 @@
-/** google.script.run as typed promises, by the one contract between page and server. */
-import type { SidebarApi } from '../contract';
+/** google.script.run as typed promises, typed by the server's own functions (src/index.ts). */
+import type { Server } from '../server';
 
 type Runner = {
   withSuccessHandler(fn: (value: unknown) => void): Runner;
   withFailureHandler(fn: (error: Error) => void): Runner;
-} & Record<keyof SidebarApi, (...args: unknown[]) => void>;
+} & Record<keyof Server, (...args: unknown[]) => void>;
 
 declare const google: { script: { run: Runner } };
 
-export function call<K extends keyof SidebarApi>(
+export function call<K extends keyof Server>(
   name: K,
-  ...args: Parameters<SidebarApi[K]>
-): Promise<ReturnType<SidebarApi[K]>> {
+  ...args: Parameters<Server[K]>
+): Promise<ReturnType<Server[K]>> {
   return new Promise((resolve, reject) => {
     const runner = google.script.run
-      .withSuccessHandler((v) => resolve(v as ReturnType<SidebarApi[K]>))
+      .withSuccessHandler((v) => resolve(v as ReturnType<Server[K]>))
       .withFailureHandler((e) => reject(e));
     runner[name](...args);
   });

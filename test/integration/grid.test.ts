@@ -3,7 +3,7 @@
 import type { Sheet } from '../../dev/gas-runtime/spreadsheet';
 import { records, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
-import type { ScoreReport, ScoreRunOptions } from '../../src/contract';
+import type { ScoreReport, ScoreRunOptions } from '../../src/contract/scores';
 import { failing } from '../failing';
 
 let w: World;

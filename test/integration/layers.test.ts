@@ -1,6 +1,8 @@
 // The layers are enforced by lint: a planted cross-layer import fails `npm run lint` (ESLint on the
 // file as it would be linted in place), and an allowed one does not.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cycles, importGraph, layersDocument } from '../../scripts/import-graph';
 
 function lint(file: string, source: string): string[] {
   const r = spawnSync(
@@ -57,7 +59,10 @@ it('src/gas may not import src/addon', () => {
 
 it.each([
   ['src/domain/planted.ts', "import { parsers } from '../api/client';\n" + uses('parsers')],
-  ['src/ui/tabs/planted.ts', "import { DEFAULTS } from '../../contract';\n" + uses('DEFAULTS')],
+  [
+    'src/ui/tabs/planted.ts',
+    "import { DEFAULTS } from '../../contract/defaults';\n" + uses('DEFAULTS'),
+  ],
   ['src/addon/planted.ts', "import { fitGrid } from '../gas/sheets';\n" + uses('fitGrid')],
 ])('%s may import down: %s', (file, source) => {
   expect(lint(file, source)).toEqual([]);
@@ -69,4 +74,19 @@ it('keeps add-on functions short: 41 lines fail, 40 pass, and only in src/addon'
   expect(lint('src/addon/planted.ts', fn(41))).toContain('max-lines-per-function');
   expect(lint('src/addon/planted.ts', fn(40))).toEqual([]);
   expect(lint('src/domain/planted.ts', fn(41))).toEqual([]);
+});
+
+it('src/ has no import cycle, and docs/layers.md is the picture of its imports as they are', () => {
+  const graph = importGraph();
+  expect(cycles(graph)).toEqual([]);
+  expect(readFileSync('docs/layers.md', 'utf8')).toBe(layersDocument(graph));
+});
+
+it('finds a planted cycle', () => {
+  const graph = new Map([
+    ['src/domain/a.ts', ['src/domain/b.ts']],
+    ['src/domain/b.ts', ['src/contract/c.ts']],
+    ['src/contract/c.ts', ['src/domain/a.ts']],
+  ]);
+  expect(cycles(graph)).toEqual([['src/contract/c.ts', 'src/domain/a.ts', 'src/domain/b.ts']]);
 });

@@ -3,7 +3,7 @@ import { derivedScore, findByDomain } from '../../dev/emulator/brandIndex';
 import { parseWebsite } from '../../src/domain/website';
 import { KEYS, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
-import type { GenerateRequest } from '../../src/contract';
+import type { GenerateRequest } from '../../src/contract/previews';
 import { POST_BATCHING } from '../../src/domain/generationRun';
 import { failing } from '../failing';
 

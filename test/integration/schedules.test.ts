@@ -5,7 +5,7 @@ import { INDEX } from '../../dev/emulator/brandIndex';
 import { formatDate } from '../../dev/gas-runtime/mail';
 import { startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
-import type { Schedule } from '../../src/contract';
+import type { Schedule } from '../../src/contract/schedules';
 import { failing } from '../failing';
 import { leaveFigures } from '../figures';
 

@@ -4,7 +4,7 @@ import { CacheStore } from '../../dev/gas-runtime/cache';
 import { GasError } from '../../dev/gas-runtime/errors';
 import { PropertyStore } from '../../dev/gas-runtime/properties';
 import { Range, Sheet, Spreadsheet } from '../../dev/gas-runtime/spreadsheet';
-import type { SelfCheckReport } from '../../src/contract';
+import type { SelfCheckReport } from '../../src/contract/help';
 import { startWorld, type World } from './harness';
 
 let w: World;

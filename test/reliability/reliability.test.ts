@@ -6,7 +6,7 @@ import type { GasRuntime } from '../../dev/gas-runtime/runtime';
 import { parseWebsite } from '../../src/domain/website';
 import { KEYS, startWorld, type World } from '../integration/harness';
 import { sidebar } from '../sidebarApi';
-import type { GenerateReport } from '../../src/contract';
+import type { GenerateReport } from '../../src/contract/previews';
 import { failing } from '../failing';
 
 const KEY = KEYS.pro;

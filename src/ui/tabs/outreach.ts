@@ -4,8 +4,8 @@
  */
 import { html } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
-import type { OutreachView, PitchPreview, PitchTemplate } from '../../contract';
-import { DEFAULTS } from '../../contract';
+import type { OutreachView, PitchPreview, PitchTemplate } from '../../contract/outreach';
+import { DEFAULTS } from '../../contract/defaults';
 import {
   attempt,
   fieldValue,

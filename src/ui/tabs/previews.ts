@@ -1,7 +1,12 @@
 /** Previews: bulk generation for the selected websites, progress as they complete, rows to fix. */
 import { html } from 'lit-html';
-import type { GenerateReport, GenerateRequest, PollReport, SelectionSummary } from '../../contract';
-import { VISIBILITY_LEVELS } from '../../contract';
+import type {
+  GenerateReport,
+  GenerateRequest,
+  PollReport,
+  SelectionSummary,
+} from '../../contract/previews';
+import { VISIBILITY_LEVELS } from '../../contract/levels';
 import {
   mount,
   messageLine,

@@ -1,6 +1,6 @@
 /** Scan monitor: the brand agents' sheet, checked while the sidebar is open, and rescans. */
 import { html } from 'lit-html';
-import type { MonitorReport } from '../../contract';
+import type { MonitorReport } from '../../contract/scans';
 import {
   attempt,
   mount,

@@ -1,8 +1,8 @@
 /** Schedules: refreshes that run by themselves, as the person who saved them, and the run log. */
 import { html } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
-import type { LogEntry, Schedule, ScheduleView } from '../../contract';
-import { DEFAULTS } from '../../contract';
+import type { LogEntry, Schedule, ScheduleView } from '../../contract/schedules';
+import { DEFAULTS } from '../../contract/defaults';
 import {
   attempt,
   fieldChecked,

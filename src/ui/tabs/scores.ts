@@ -1,7 +1,12 @@
 /** Scores: public scores written as values for the selected websites, movers, a site's history. */
 import { html } from 'lit-html';
-import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../../contract';
-import { DEFAULTS } from '../../contract';
+import type {
+  ScorePlanView,
+  ScoreReport,
+  ScoreRequest,
+  ScoreRunOptions,
+} from '../../contract/scores';
+import { DEFAULTS } from '../../contract/defaults';
 import {
   attempt,
   fieldValue,

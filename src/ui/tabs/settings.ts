@@ -1,7 +1,7 @@
 /** Settings: the key (shown masked, never sent back to the page), the service address, formulas. */
 import { html } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
-import type { SettingsView } from '../../contract';
+import type { SettingsView } from '../../contract/settings';
 import {
   attempt,
   fieldChecked,

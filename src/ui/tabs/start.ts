@@ -1,6 +1,6 @@
 /** Start: the first-run checklist (public scores without a key, then the key, then a test). */
 import { html } from 'lit-html';
-import type { Panel } from '../../contract';
+import type { Panel } from '../../contract/sidebar';
 import { attempt, mount, messageLine, NO_MESSAGE, reportMessage, type Message } from '../component';
 import { call } from '../rpc';
 

@@ -1,0 +1,58 @@
+/**
+ * Previews: what Generate and the polls send back. Payloads the server's functions (src/index.ts)
+ * return and the sidebar page reads: JSON-safe, imported by both.
+ */
+import type { Level } from './levels';
+
+export interface SelectionSummary {
+  sheetName: string;
+  a1: string | null;
+  urls: number;
+  alreadyHavePreview: number;
+  willSend: number;
+  invalid: number;
+  /** URL fetches left today (before the reserve kept for polling). */
+  quotaLeft: number;
+  message: string | null;
+}
+
+export interface GenerateRequest {
+  sheetName: string;
+  a1: string;
+  /**
+   * Rows found by what they say rather than by a range (which is then not used): the sheet's
+   * failed previews (Retry), or the rows Score found not in the public index.
+   */
+  only?: 'failed' | 'notInIndex';
+  /** The run a continued call carries on, so it keeps the document's Generate claim. */
+  run?: string;
+}
+
+export interface GenerateReport {
+  state: 'done' | 'partial' | 'refused' | 'busy' | 'nothing';
+  message: string;
+  created: number;
+  reused: number;
+  failed: number;
+  remaining: number;
+  /** Where the run works, so a follow-up run continues on the same rows. */
+  request: GenerateRequest | null;
+  upgradeUrl: string | null;
+  warning: string | null;
+  /** Rows not sent because today's URL-fetch quota would not cover them. */
+  leftForTomorrow: number;
+}
+
+export interface PollReport {
+  /** Previews this poll found complete, by the brand name the service gives. */
+  justCompleted: Array<{ sheet: string; row: number; brandName: string; score: number | null }>;
+  triggered: number;
+  pending: number;
+  complete: number;
+  failed: number;
+  errors: Array<{ sheet: string; row: number; status: string; message: string }>;
+  levels: Record<Level, number>;
+  busy: boolean;
+  /** Previews this poll asked about: one URL fetch each (the rest were not due yet). */
+  asked: number;
+}

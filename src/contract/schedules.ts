@@ -1,0 +1,49 @@
+/**
+ * Schedules and the run log. Payloads the server's functions (src/index.ts) return and the sidebar
+ * page reads: JSON-safe, imported by both.
+ */
+export interface Schedule {
+  id?: string;
+  action: 'refreshScores' | 'refreshScanMonitor';
+  sheetName: string;
+  every: 'day' | 'week';
+  /** 0-23, in the spreadsheet's time zone. */
+  hour: number;
+  /** 1-7, Monday 1; weekly schedules only. */
+  weekday?: number;
+  refresh?: 'stale' | 'all';
+  staleDays?: number;
+  paused?: boolean;
+  /** `unusualOnly`: a move is news only when it is also unusual for the brand (its usual swing). */
+  alert?: { email: boolean; minChange: number; unusualOnly?: boolean };
+}
+
+/** A schedule as the Schedules tab shows it: whose it is, and how its runs went. */
+export interface ScheduleView extends Schedule {
+  id: string;
+  owner: string;
+  /** Saved by the user looking at it: only they may edit it, and it runs as them. */
+  mine: boolean;
+  lastRun: string | null;
+  nextRun: string | null;
+  lastResult: string | null;
+  failures: number;
+}
+
+export interface ScheduleReport {
+  ok: boolean;
+  message: string;
+  schedule: ScheduleView | null;
+}
+
+export interface LogEntry {
+  time: string;
+  run: string;
+  action: string;
+  sheet: string;
+  rows: number | string;
+  requests: number | string;
+  changed: number | string;
+  errors: number | string;
+  result: string;
+}

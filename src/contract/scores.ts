@@ -1,0 +1,86 @@
+/**
+ * Scores: the plan, the run and what the list does with them. Payloads the server's functions
+ * (src/index.ts) return and the sidebar page reads: JSON-safe, imported by both.
+ */
+export interface ScoreRequest {
+  sheetName: string;
+  a1: string;
+  /** When the run began: a continued run never fetches a row this run already checked. */
+  runStarted: number;
+}
+
+export interface ScoreRunOptions {
+  refresh?: 'missing' | 'stale' | 'all';
+  staleDays?: number;
+  /** A continued run names its rows and start; a new run uses the selection. */
+  request?: ScoreRequest | null;
+}
+
+export interface ScorePlanView {
+  sheetName: string;
+  a1: string | null;
+  rows: number;
+  distinct: number;
+  fresh: number;
+  toFetch: number;
+  cached: number;
+  invalid: number;
+  /** URL fetches the run will make, beside what is left today. */
+  requests: number;
+  quotaLeft: number;
+  message: string | null;
+}
+
+export interface Mover {
+  sheet: string;
+  row: number;
+  website: string;
+  brand: string;
+  from: number;
+  to: number;
+  change: number;
+}
+
+export interface ScoreReport {
+  state: 'done' | 'partial' | 'refused' | 'busy' | 'nothing';
+  message: string;
+  scored: number;
+  fetched: number;
+  remaining: number;
+  /** Sites not fetched because today's URL-fetch quota ran out: tomorrow's run does them. */
+  leftForTomorrow: number;
+  /** Sites the service could not answer for (not counting brands the index lacks). */
+  failedSites: number;
+  /** Sites answered: a score, or "not in index". */
+  answeredSites: number;
+  movers: Mover[];
+  historyAdded: number;
+  historyTrimmed: number;
+  /** Rows the public index does not hold: a preview can score them. */
+  notInIndex: number;
+  request: ScoreRequest | null;
+}
+
+export interface FreezeReport {
+  state: 'done' | 'nothing' | 'busy';
+  message: string;
+  changed: number;
+  skipped: number;
+}
+
+export interface ChartReport {
+  state: 'done' | 'nothing' | 'refused';
+  message: string;
+}
+
+export interface SiteHistory {
+  /** The selected row's site, or null when the selection holds none. */
+  site: string | null;
+  /** Its public scores by scan date, oldest first. */
+  points: Array<{ at: string; score: number }>;
+}
+
+export interface TemplateReport {
+  state: 'done' | 'nothing';
+  message: string;
+}

@@ -1,0 +1,54 @@
+/**
+ * Settings: the key, the address, the account and the day's quotas. Payloads the server's
+ * functions (src/index.ts) return and the sidebar page reads: JSON-safe, imported by both.
+ */
+export interface SettingsView {
+  hasKey: boolean;
+  /** e.g. "••••••••3f9a": never the key itself. */
+  maskedKey: string | null;
+  baseUrl: string;
+  defaultBaseUrl: string;
+  allowFormulasToUseKey: boolean;
+  /** The person says their account is on Google Workspace: its larger daily quotas apply. */
+  workspaceAccount: boolean;
+  /** A refusal learnt at Generate (plan, partner team, read-only), until the key changes. */
+  accountNotice: string | null;
+  triggerMinutes: number;
+  /**
+   * Custom functions run with the spreadsheet owner's properties, so only the owner's key can
+   * serve them: false when the user is known not to be the owner.
+   */
+  mayAllowFormulas: boolean;
+  /** Why the last change was not saved (a bad address, a key with spaces, not the owner). */
+  refused: string | null;
+}
+
+export interface SettingsChange {
+  apiKey?: string;
+  baseUrl?: string;
+  allowFormulasToUseKey?: boolean;
+  workspaceAccount?: boolean;
+}
+
+export interface ConnectionReport {
+  ok: boolean;
+  serviceReachable: boolean;
+  keyAccepted: boolean | null;
+  message: string;
+}
+
+export interface UsageView {
+  /** URL fetches made today by this user. */
+  today: number;
+  quota: number;
+  left: number;
+  /** Kept back for polling previews already started. */
+  reserve: number;
+  tier: 'consumer' | 'workspace';
+  /** Why this quota is assumed, in plain words. */
+  why: string;
+  /** Property reads and writes the add-on made today (Google counts them against a quota). */
+  properties: { today: number; quota: number };
+  /** Minutes the background work ran today, of the day's trigger run time. */
+  triggerMinutes: { today: number; quota: number };
+}
