@@ -1,3 +1,5 @@
+import { errorBodySchema } from '../../src/api/schemas';
+
 export interface Reply {
   status: number;
   body: unknown;
@@ -16,5 +18,5 @@ export function errorReply(
   code: string,
   extra: Record<string, unknown> = {},
 ): Reply {
-  return { status, body: { error, code, ...extra } };
+  return { status, body: errorBodySchema.parse({ error, code, ...extra }) };
 }

@@ -24,6 +24,7 @@ import { PreviewStore } from './previews';
 import { errorReply, reply, type Reply } from './reply';
 import { ScanStore } from './scans';
 import { parseWebsite } from '../../src/domain/website';
+import { brandScoreSchema } from '../../src/api/schemas';
 
 export interface EmulatorOptions {
   port?: number;
@@ -96,7 +97,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       brand = matches[0];
     }
     return brand
-      ? reply(200, brandRecord(brand, baseUrl))
+      ? reply(200, brandScoreSchema.parse(brandRecord(brand, baseUrl)))
       : errorReply(404, 'Brand not found', 'NOT_FOUND');
   }
 

@@ -1,6 +1,7 @@
 /**
- * zod schemas for every record of the service. The emulator (dev/emulator) builds its answers
- * against these same schemas, so the two can never disagree on a field name.
+ * zod schemas for every record of the service. The emulator (dev/emulator) parses every answer it
+ * builds (brand scores, scans, previews, errors) with these same schemas before sending it, so the
+ * two can never disagree on a field name.
  * Objects are loose: unknown fields are kept, because the spec leaves several shapes open.
  */
 import * as z from 'zod/mini';

@@ -1,5 +1,6 @@
 // The emulator's own tests, over real HTTP on loopback.
 import { parsers } from '../../src/api/client';
+import * as schemas from '../../src/api/schemas';
 import { startEmulator, type Emulator } from '../../dev/emulator/server';
 
 let emu: Emulator;
@@ -336,5 +337,34 @@ describe('clock, faults and load', () => {
     expect(
       (await call('GET', '/__emulator/stats')).json.requests['GET /api/visibility/score'],
     ).toBe(1000);
+  });
+});
+
+describe('every answer the emulator serves parses with src/api/schemas.ts', () => {
+  it('brand scores, previews, scans and errors', async () => {
+    const made = await call('POST', '/api/visibility/scan-preview', { url: 'acme.com' }, PRO);
+    await call('POST', '/api/visibility/scan', { syntheticId: 1001 }, PRO);
+    await advance(10 * 60000);
+    const answers: Array<[{ safeParse(x: unknown): { success: boolean } }, unknown]> = [
+      [
+        schemas.brandScoreSchema,
+        (await call('GET', '/api/visibility/score?url=acmeanalytics.com')).json,
+      ],
+      [schemas.previewCreatedSchema, made.json],
+      [
+        schemas.previewPollSchema,
+        (await call('GET', `/api/visibility/scan-preview?uuid=${made.json.uuid}`, undefined, PRO))
+          .json,
+      ],
+      [
+        schemas.scanStatusSchema,
+        (await call('GET', '/api/visibility/scan?syntheticId=1001', undefined, PRO)).json,
+      ],
+      [schemas.errorBodySchema, (await call('GET', '/api/visibility/score?slug=nobody')).json],
+    ];
+    for (const [schema, body] of answers)
+      expect([schema.safeParse(body).success, body]).toEqual([true, body]);
+    // And a record the schema refuses is refused: the check can fail.
+    expect(schemas.brandScoreSchema.safeParse({ brandName: 7 }).success).toBe(false);
   });
 });
