@@ -20,6 +20,7 @@ import type { ScheduleView } from '../src/contract/schedules';
 
 export const KEY = 'demo-pro-key';
 const LIST = 'List';
+const LEADS = 'Leads';
 const USER_HEADERS = ['Id', 'Company', 'Website'];
 const MINUTE = 60_000;
 const INDEXED = INDEX.filter((b) => !b.domain.endsWith('.example')).map((b) => b.domain);
@@ -53,7 +54,8 @@ export type Step =
   | { kind: 'freeze'; from: number; count: number; restore: boolean }
   | { kind: 'plan'; to: 'free' | 'pro' }
   | { kind: 'hostile'; on: boolean }
-  | { kind: 'quota'; leave: number };
+  | { kind: 'quota'; leave: number }
+  | { kind: 'otherList' };
 
 export interface Violation {
   step: number;
@@ -147,7 +149,7 @@ export function seasonSteps(seed: number, count: number): Step[] {
 
 /** What happens less often: the platform, the service and the rest of the workbook. */
 function rarer(r: Random): Step {
-  switch (r.int(0, 12)) {
+  switch (r.int(0, 13)) {
     case 0:
       return { kind: 'rename' };
     case 1:
@@ -178,6 +180,8 @@ function rarer(r: Random): Step {
       return { kind: 'hostile', on: r.next() < 0.6 };
     case 11:
       return { kind: 'quota', leave: r.pick([0, 3, 20]) };
+    case 12:
+      return { kind: 'otherList' };
     default:
       return { kind: 'together' };
   }
@@ -209,6 +213,8 @@ export function lastWallHour(hour: number, zone: string, until: number): number 
   }
   return null;
 }
+
+const text = (v: unknown) => String(v ?? '');
 
 /** A person's list as the model holds it: each row's own cells, by its Id. */
 type Model = Map<string, { company: string; website: string }>;
@@ -253,10 +259,28 @@ class Season {
     await this.emu.stop();
   }
 
-  listName = LIST;
+  /** The person's lists by their current names (renames change them); they work on one. */
+  listNames = [LIST];
+  current = 0;
+
+  get listName(): string {
+    return this.listNames[this.current]!;
+  }
 
   get list(): Sheet {
     return this.rt.spreadsheet.sheets.find((s) => s.getName() === this.listName)!;
+  }
+
+  /** Every list of the person's (their headers in row 1), each row's cells by header. */
+  listRows(): Array<{ where: string; cell: (header: string) => unknown }> {
+    return this.listNames.flatMap((name) => {
+      const sheet = this.rt.spreadsheet.sheets.find((s) => s.getName() === name)!;
+      const head = (sheet.probe.rows[0] ?? []).map((c) => String(c.value));
+      return sheet.probe.rows.slice(1).map((row, i) => ({
+        where: `${name} row ${i + 2}`,
+        cell: (h: string) => (head.includes(h) ? row[head.indexOf(h)]?.value : undefined),
+      }));
+    });
   }
 
   /** A call a sidebar, a menu or a trigger makes: an exception escaping it is a violation. */
@@ -435,8 +459,9 @@ class Season {
         // A schedule of the old name then says why it cannot run; the list keeps working.
         {
           const sheet = this.list;
-          sheet.setName(this.listName === LIST ? `${LIST} 2026` : LIST);
-          this.listName = sheet.getName();
+          const base = this.listName.replace(/ 2026$/, '');
+          sheet.setName(this.listName === base ? `${base} 2026` : base);
+          this.listNames[this.current] = sheet.getName();
         }
         return;
       case 'followUps':
@@ -479,6 +504,17 @@ class Season {
         // Another script of the user's spends today's URL fetches, all but a few.
         const day = this.rt.spendFetchQuota(step.leave);
         this.spentElsewhere.set(day.key, (this.spentElsewhere.get(day.key) ?? 0) + day.spent);
+        return;
+      }
+      case 'otherList': {
+        // A second list in the same workbook (made the first time), or back to the first.
+        if (this.listNames.length === 1) {
+          const sheet = this.rt.spreadsheet.insertSheet(LEADS);
+          sheet.probe.rows = [USER_HEADERS.map((value) => ({ value }))];
+          this.listNames.push(LEADS);
+        }
+        this.current = (this.current + 1) % this.listNames.length;
+        this.rt.spreadsheet.activeSheet = this.list;
         return;
       }
       case 'freeze': {
@@ -604,13 +640,11 @@ class Season {
    * only while drops were injected.
    */
   previewOnce(): void {
-    const [id, uuid, status] = ['Id', 'Preview UUID', 'Preview status'].map((h) => this.column(h));
-    if (!uuid || !status) return;
-    for (const row of this.list.probe.rows.slice(1)) {
-      const key = String(row[id! - 1]?.value ?? '');
+    for (const row of this.listRows()) {
+      const key = text(row.cell('Id'));
       const now = {
-        uuid: String(row[uuid - 1]?.value ?? ''),
-        status: String(row[status - 1]?.value ?? ''),
+        uuid: text(row.cell('Preview UUID')),
+        status: text(row.cell('Preview status')),
       };
       const before = this.previews.get(key);
       if (
@@ -632,12 +666,7 @@ class Season {
    */
   async nothingLost(): Promise<void> {
     const made = (await this.emu.control('previews')).uuids as string[];
-    const uuid = this.column('Preview UUID');
-    const kept = new Set(
-      uuid > 0
-        ? this.list.probe.rows.slice(1).map((row) => String(row[uuid - 1]?.value ?? ''))
-        : [],
-    );
+    const kept = new Set(this.listRows().map((row) => text(row.cell('Preview UUID'))));
     const lost = made.filter((u) => !kept.has(u) && !this.letGo.has(u));
     if (lost.length && !this.dropsEver)
       this.fail('preview lost', `${lost.length} of ${made.length} previews in no row: ${lost[0]}`);
@@ -645,25 +674,21 @@ class Season {
 
   /** No user cell changes, wherever sorting moved its row. */
   userCells(): void {
-    const [id, company, website] = USER_HEADERS.map((h) => this.column(h));
     const seen = new Set<string>();
-    this.list.probe.rows.slice(1).forEach((row, i) => {
-      const key = String(row[id! - 1]?.value ?? '');
+    for (const row of this.listRows()) {
+      const key = text(row.cell('Id'));
       if (!key) {
-        if (String(row[website! - 1]?.value ?? ''))
-          this.fail('user cell', `row ${i + 2}: a website with no Id`);
-        return;
+        if (text(row.cell('Website'))) this.fail('user cell', `${row.where}: a website with no Id`);
+        continue;
       }
       const want = this.model.get(key);
-      const got = {
-        company: String(row[company! - 1]?.value ?? ''),
-        website: String(row[website! - 1]?.value ?? ''),
-      };
-      if (!want) this.fail('user cell', `row ${i + 2}: ${key} should not be there`);
+      const got = { company: text(row.cell('Company')), website: text(row.cell('Website')) };
+      if (!want || seen.has(key))
+        this.fail('user cell', `${row.where}: ${key} should not be there`);
       else if (want.company !== got.company || want.website !== got.website)
         this.fail('user cell', `${key}: ${JSON.stringify(got)} is not ${JSON.stringify(want)}`);
       seen.add(key);
-    });
+    }
     for (const key of this.model.keys())
       if (!seen.has(key)) this.fail('user cell', `${key} was lost`);
   }
@@ -712,12 +737,12 @@ class Season {
 
   /** Every completed preview's score reached its row. */
   completedScores(): void {
-    const [status, score] = ['Preview status', 'Visibility score'].map((h) => this.column(h));
-    if (!status || !score) return;
-    this.list.probe.rows.slice(1).forEach((row, i) => {
-      if (row[status - 1]?.value === 'complete' && typeof row[score - 1]?.value !== 'number')
-        this.fail('score lost', `row ${i + 2} is complete with no Visibility score`);
-    });
+    for (const row of this.listRows())
+      if (
+        row.cell('Preview status') === 'complete' &&
+        typeof row.cell('Visibility score') !== 'number'
+      )
+        this.fail('score lost', `${row.where} is complete with no Visibility score`);
   }
 
   /** After a quiet week with faults off and the key right: nothing pending. */
@@ -726,13 +751,9 @@ class Season {
     await this.emu.faults({});
     this.press('saveSettings', [{ apiKey: KEY }]);
     for (let h = 0; h < 7 * 24; h += 6) await this.elapse(6 * 60 * MINUTE);
-    const status = this.column('Preview status');
-    if (status > 0) {
-      const pending = this.list.probe.rows
-        .slice(1)
-        .filter((row) => row[status - 1]?.value === 'pending').length;
-      if (pending) this.fail('pending after a quiet week', `${pending} rows still pending`);
-    }
+    const pending = this.listRows().filter((row) => row.cell('Preview status') === 'pending');
+    if (pending.length)
+      this.fail('pending after a quiet week', `${pending.length} rows, ${pending[0]!.where} first`);
     await this.nothingLost();
     this.check();
   }

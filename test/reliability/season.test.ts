@@ -60,6 +60,7 @@ it('over twenty seeds the generator makes every kind of step', () => {
     'plan',
     'hostile',
     'quota',
+    'otherList',
   ];
   expect([...kinds].sort()).toEqual([...every].sort());
 });
