@@ -753,7 +753,10 @@ class Season {
     for (let h = 0; h < 7 * 24; h += 6) await this.elapse(6 * 60 * MINUTE);
     const pending = this.listRows().filter((row) => row.cell('Preview status') === 'pending');
     if (pending.length)
-      this.fail('pending after a quiet week', `${pending.length} rows, ${pending[0]!.where} first`);
+      this.fail(
+        'pending after a quiet week',
+        `${pending.length} row${pending.length === 1 ? '' : 's'}, ${pending[0]!.where} first`,
+      );
     await this.nothingLost();
     this.check();
   }
@@ -786,22 +789,30 @@ export async function runSteps(
 }
 
 /**
- * The fewest steps that still fail the same way: each step is dropped in turn (from the last)
- * and kept out when the season still fails with the same kind of violation.
+ * The fewest steps that still fail the same way, found in halves first: runs of steps (half the
+ * season, then a quarter, down to single steps) are dropped and kept out when the season still
+ * fails with the same kind of violation. Stops at `deadlineMs` with the shortest found so far.
  */
-export async function shrink(result: SeasonResult, budget = 40): Promise<SeasonResult> {
+export async function shrink(result: SeasonResult, deadlineMs = 60_000): Promise<SeasonResult> {
   const kind = result.violations[0]?.kind;
   if (!kind) return result;
+  const stopAt = Date.now() + deadlineMs;
   let best = result;
   const failedAt = result.violations[0]!.step;
   let steps = failedAt >= 0 ? result.steps.slice(0, failedAt + 1) : result.steps;
-  for (let i = steps.length - 1; i >= 0 && budget > 0; i--, budget--) {
-    const fewer = steps.filter((_, k) => k !== i);
-    const tried = await runSteps(result.seed, fewer);
-    if (tried.violations[0]?.kind === kind) {
-      steps = fewer;
-      best = tried;
+  for (
+    let size = Math.ceil(steps.length / 2);
+    size >= 1;
+    size = size === 1 ? 0 : Math.ceil(size / 2)
+  )
+    for (let from = steps.length - size; from >= 0 && Date.now() < stopAt; from -= size) {
+      const fewer = [...steps.slice(0, from), ...steps.slice(from + size)];
+      if (!fewer.length) continue;
+      const tried = await runSteps(result.seed, fewer);
+      if (tried.violations[0]?.kind === kind) {
+        steps = fewer;
+        best = tried;
+      }
     }
-  }
   return best;
 }

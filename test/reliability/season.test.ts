@@ -11,7 +11,7 @@ it.each(SEEDS)(
   async (seed) => {
     const result = await runSteps(seed, seasonSteps(seed, STEPS));
     if (result.violations.length) {
-      const shrunk = await shrink(result);
+      const shrunk = await shrink(result, 45_000);
       throw new Error(
         `seed ${seed}: ${JSON.stringify(shrunk.violations[0])}\nreplay: ${JSON.stringify(shrunk.steps)}`,
       );
