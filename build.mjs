@@ -51,7 +51,8 @@ function settings(flags) {
   return { baseUrl, minutes, allowlist, manifestAllowlist: [`${baseUrl}/`, ...extra] };
 }
 
-const common = (s) => ({
+const common = (s, plugins) => ({
+  plugins,
   entryPoints: ['src/index.ts'],
   bundle: true,
   target: 'es2019',
@@ -68,9 +69,9 @@ const common = (s) => ({
 });
 
 /** The names src/index.ts exports, read from an ESM build's metafile. */
-async function exportedNames(s) {
+async function exportedNames(s, plugins) {
   const result = await esbuild.build({
-    ...common(s),
+    ...common(s, plugins),
     format: 'esm',
     write: false,
     metafile: true,
@@ -92,13 +93,17 @@ function wrapper(name, { doc, params }) {
   return `${docBlock}function ${name}(${params.join(', ')}) {\n  return ${GLOBAL_NAME}.${ENTRY}(${GLOBAL_NAME}.${name}, arguments);\n}\n`;
 }
 
-export async function build(flags = {}) {
+/**
+ * `flags` as on the command line. `plugins`, for tests only, are esbuild plugins that change a
+ * source file as it is bundled (the fifth-engine test adds an engine to ENGINES this way).
+ */
+export async function build(flags = {}, { plugins = [] } = {}) {
   const s = settings(flags);
   /** Where the bundle goes: dist/ (tests, demo, playground), or the deploy script's own folder. */
   const OUT = flags.out || 'dist';
-  const { names, inputs } = await exportedNames(s);
+  const { names, inputs } = await exportedNames(s, plugins);
   const bundle = await esbuild.build({
-    ...common(s),
+    ...common(s, plugins),
     format: 'iife',
     globalName: GLOBAL_NAME,
     minify: true,

@@ -35,6 +35,7 @@ import {
   findColumns,
   HEADER_ROW,
   PREVIEW_HEADERS,
+  SCALED_PREVIEW_COLUMNS,
   SCORE_HEADERS,
   type PreviewKey,
 } from '../domain/table';
@@ -289,11 +290,10 @@ function prepareColumns(
 ): Table<PreviewKey> {
   const table = openTable(sheet, PREVIEW_HEADERS, true, values);
   if (table.added.length) {
-    addScoreColourScale(sheet, [
-      table.columns.score,
-      table.columns.knowledge,
-      table.columns.sentiment,
-    ]);
+    addScoreColourScale(
+      sheet,
+      SCALED_PREVIEW_COLUMNS.map((k) => table.columns[k]),
+    );
   }
   return table;
 }

@@ -2,7 +2,7 @@
  * Templates for a first list: a `Prospect list` with the add-on's score columns and their colour
  * scale ready, and a `Brand monitor` (the scan monitor sheet) whose header says how to use it.
  */
-import { HEADER_ROW, SCORE_HEADERS } from '../domain/table';
+import { HEADER_ROW, SCALED_SCORE_COLUMNS, SCORE_HEADERS } from '../domain/table';
 import { MONITOR_HEADERS, MONITOR_SHEET } from '../domain/scanWatch';
 import { addScoreColourScale } from '../gas/formatting';
 import type { TemplateReport } from '../contract/scores';
@@ -32,8 +32,10 @@ export function insertTemplate(kind: 'prospects' | 'monitor'): TemplateReport {
   sheet.getRange(HEADER_ROW, 1, 1, headers.length).setValues([headers]);
   sheet.setFrozenRows(HEADER_ROW);
   if (kind === 'prospects') {
-    const score = headers.indexOf(SCORE_HEADERS.score) + 1;
-    addScoreColourScale(sheet, [score, score + 2, score + 3, score + 4, score + 5]);
+    addScoreColourScale(
+      sheet,
+      SCALED_SCORE_COLUMNS.map((k) => headers.indexOf(SCORE_HEADERS[k]) + 1),
+    );
     sheet.setActiveSelection(sheet.getRange(HEADER_ROW + 1, 1));
     return {
       state: 'done',

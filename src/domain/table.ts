@@ -2,7 +2,7 @@
  * The sheet table model: our output columns are found by their header text in row 1 (users may
  * reorder or rename other columns), and missing ones are planned at the right of the table.
  */
-import { ENGINES } from '../engines';
+import { ENGINES, PLATFORMS } from '../engines';
 
 export const HEADER_ROW = 1;
 
@@ -41,6 +41,13 @@ export const SCORE_HEADERS = {
 } as const;
 
 export type ScoreKey = keyof typeof SCORE_HEADERS;
+
+/**
+ * The 0-100 columns the red-to-green colour scale reads, by table: a list's overall score and
+ * every engine's (so an engine added to ENGINES is coloured too), a preview's three scores.
+ */
+export const SCALED_SCORE_COLUMNS: readonly ScoreKey[] = ['score', ...PLATFORMS];
+export const SCALED_PREVIEW_COLUMNS: readonly PreviewKey[] = ['score', 'knowledge', 'sentiment'];
 
 export const HISTORY_SHEET = 'Score history';
 
