@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startPlayground } from '../dev/playground';
+import { openTab } from '../dev/sidebarTabs';
 
 const OUT = path.join('docs', 'marketplace');
 
@@ -36,18 +37,18 @@ export async function makeListing(outDir = OUT): Promise<string[]> {
       const sidebar = page.frameLocator('iframe').first();
       await setUp(page, sidebar);
       written.push(await shot(page, outDir, 'screenshot-scores.png'));
-      await sidebar.locator('#tab-previews').click();
+      await openTab(sidebar, 'previews');
       await sidebar.locator('#generate').click();
       await page.waitForTimeout(1500);
       written.push(await shot(page, outDir, 'screenshot-previews.png'));
       // The comparison chart: a brand above its competitors, drawn on the Comparison sheet.
       await page.fill('#a1', 'B5:B11');
       await page.click('#select');
-      await sidebar.locator('#tab-scores').click();
+      await openTab(sidebar, 'scores');
       await sidebar.locator('#compare-chart').click();
       await page.waitForTimeout(2500);
       written.push(await shot(page, outDir, 'screenshot-compare.png'));
-      await sidebar.locator('#tab-scans').click();
+      await openTab(sidebar, 'scans');
       await sidebar.locator('#open-monitor').click();
       await page.waitForTimeout(1500);
       written.push(await shot(page, outDir, 'screenshot-scan-monitor.png'));
@@ -61,10 +62,10 @@ export async function makeListing(outDir = OUT): Promise<string[]> {
 }
 
 async function setUp(page: Page, sidebar: ReturnType<Page['frameLocator']>): Promise<void> {
-  await sidebar.locator('#tab-settings').click();
+  await openTab(sidebar, 'settings');
   await sidebar.locator('#api-key').fill('demo-pro-key');
   await sidebar.locator('#save-settings').click();
-  await sidebar.locator('#tab-scores').click();
+  await openTab(sidebar, 'scores');
   await sidebar.locator('#refresh-score-plan').click();
   await sidebar.locator('#score').click();
   await page.waitForTimeout(1500);

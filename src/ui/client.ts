@@ -2,8 +2,9 @@
  * The sidebar page: the tab bar, the usage line, and one component per tab (src/ui/tabs), each
  * rendering its own panel with lit-html. This file only wires them together and runs the timers.
  */
-import { PANELS, type Panel } from '../contract/sidebar';
+import { PANELS, SECTIONS, sectionOf, type Panel } from '../contract/sidebar';
 import type { SettingsView } from '../contract/settings';
+import { count } from './component';
 import { call, errorText } from './rpc';
 import { outreachTab } from './tabs/outreach';
 import { previewsTab } from './tabs/previews';
@@ -20,11 +21,29 @@ const MONITOR_MS = 45000;
 
 const $ = (id: string) => document.getElementById(id) as HTMLElement;
 
+/** Tabs whose actions spend URL fetches: the day's quota line shows there, and only there. */
+const SPENDS_FETCHES: readonly Panel[] = ['scores', 'previews', 'scans'];
+
+/** The tab each section last showed, so coming back to a section comes back to that tab. */
+const lastOf = new Map<string, Panel>();
+
+/** A section's own tab (one-tab sections) or its button, in the row of sections. */
+const sectionButton = (id: string, panels: readonly Panel[]) =>
+  $(panels.length === 1 ? `tab-${panels[0]!}` : `section-${id}`);
+
 function openPanel(panel: Panel): void {
+  const open = sectionOf(panel);
+  lastOf.set(open.id, panel);
+  for (const section of SECTIONS) {
+    const here = section.id === open.id;
+    sectionButton(section.id, section.panels).setAttribute('aria-selected', String(here));
+    if (section.panels.length > 1) $(`subtabs-${section.id}`).hidden = !here;
+  }
   for (const name of PANELS) {
     $(`panel-${name}`).hidden = name !== panel;
     $(`tab-${name}`).setAttribute('aria-selected', String(name === panel));
   }
+  $('usage').hidden = !SPENDS_FETCHES.includes(panel);
   if (panel === 'schedules') void schedules.refresh();
   if (panel === 'outreach') void outreach.load();
 }
@@ -33,28 +52,44 @@ async function refreshUsage(): Promise<void> {
   try {
     const u = await call('getUsage');
     $('usage').textContent =
-      `URL fetches today: ${u.today.toLocaleString()} of ${u.quota.toLocaleString()}, ${u.left.toLocaleString()} left (${u.why}; ${u.reserve} kept for polling).`;
+      `URL fetches today: ${count(u.today)} of ${count(u.quota)}, ${count(u.left)} left (${u.why}; ${count(u.reserve)} kept for polling).`;
   } catch (e) {
     $('usage').textContent = errorText(e);
   }
 }
 
 const scans = scansTab($('panel-scans'));
-const settings = settingsTab($('panel-settings'), (s: SettingsView) =>
-  scans.setTriggerMinutes(s.triggerMinutes),
-);
+const start = startTab($('panel-start'), openPanel);
 const previews = previewsTab($('panel-previews'), {
   onWorkDone: () => void refreshUsage(),
   // A refusal may have changed the account notice Settings shows.
   onRefused: () => void settings.load(),
+  openSettings: () => openPanel('settings'),
+});
+/** The key as Settings last showed it (masked): a new or removed key has not been tested yet. */
+let shownKey: string | null | undefined;
+const settings = settingsTab($('panel-settings'), {
+  onSettings: (s: SettingsView) => {
+    scans.setTriggerMinutes(s.triggerMinutes);
+    previews.setHasKey(s.hasKey);
+    start.progress(
+      s.maskedKey === shownKey ? { hasKey: s.hasKey } : { hasKey: s.hasKey, tested: false },
+    );
+    shownKey = s.maskedKey;
+  },
+  onTested: (ok) => start.progress({ tested: ok }),
 });
 const scores = scoresTab($('panel-scores'), () => void refreshUsage());
 const schedules = schedulesTab($('panel-schedules'));
 const outreach = outreachTab($('panel-outreach'));
-startTab($('panel-start'), openPanel);
 
-async function start(): Promise<void> {
+async function begin(): Promise<void> {
   for (const name of PANELS) $(`tab-${name}`).addEventListener('click', () => openPanel(name));
+  for (const section of SECTIONS)
+    if (section.panels.length > 1)
+      $(`section-${section.id}`).addEventListener('click', () =>
+        openPanel(lastOf.get(section.id) ?? section.panels[0]!),
+      );
   const requested = document.getElementById('open-panel')?.dataset.panel;
   const isPanel = (p: string | undefined): p is Panel => PANELS.some((name) => name === p);
   openPanel(isPanel(requested) ? requested : 'previews');
@@ -84,4 +119,4 @@ async function start(): Promise<void> {
   });
 }
 
-void start();
+void begin();

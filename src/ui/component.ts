@@ -71,3 +71,6 @@ export async function attempt<R>(
 }
 
 export const plural = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);
+
+/** A count as the page writes every count: grouped the reader's way (20,000 in English). */
+export const count = (n: number) => n.toLocaleString();

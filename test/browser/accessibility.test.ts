@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startPlayground, type Playground } from '../../dev/playground';
+import { openTab } from '../../dev/sidebarTabs';
 
 let play: Playground;
 let browser: Browser;
@@ -45,7 +46,7 @@ it('has no serious or critical axe violation in any tab or state, and Generate w
   await page.goto(`${play.url}/sidebar`);
   await page.waitForSelector('#panel-start:not([hidden])');
   found.push(...(await serious('first-run checklist')));
-  await page.click('#tab-settings');
+  await openTab(page, 'settings');
   found.push(...(await serious('settings, empty')));
 
   // Keyboard only: type the key, save, go to Previews, generate.
@@ -58,6 +59,9 @@ it('has no serious or critical axe violation in any tab or state, and Generate w
     document.querySelector('#key-state')?.textContent?.includes('••••'),
   );
   found.push(...(await serious('settings, filled')));
+  // Keyboard only: the Lists section, then its tab.
+  await page.focus('#section-lists');
+  await page.keyboard.press('Enter');
   await page.focus('#tab-previews');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() =>
@@ -86,8 +90,8 @@ it('has no serious or critical axe violation in any tab or state, and Generate w
   );
   found.push(...(await serious('previews, done')));
 
-  for (const tab of ['scores', 'schedules', 'scans']) {
-    await page.click(`#tab-${tab}`);
+  for (const tab of ['scores', 'schedules', 'scans'] as const) {
+    await openTab(page, tab);
     await page.waitForTimeout(300);
     found.push(...(await serious(tab)));
   }
@@ -99,6 +103,9 @@ it('has no serious or critical axe violation in any tab or state, and Generate w
 
 it('has no serious or critical axe violation in Outreach, and writes pitches from the keyboard alone', async () => {
   const found: string[] = [];
+  // Keyboard only: the Lists section, then its tab.
+  await page.focus('#section-lists');
+  await page.keyboard.press('Enter');
   await page.focus('#tab-outreach');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelectorAll('#placeholders button').length > 0);

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startPlayground, type Playground } from '../../dev/playground';
+import { openTab } from '../../dev/sidebarTabs';
+import { PANELS } from '../../src/contract/sidebar';
 
 const HOSTILE = '<img src=x onerror=alert(1)></script>';
 let play: Playground;
@@ -47,6 +49,55 @@ afterAll(async () => {
   await play?.close();
 });
 
+/** Rows each tab bar on screen takes (one each, at the sidebar's 300 px), as laid out. */
+const tabRows = () =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('[role=tablist]'))
+      .filter((list) => list.getClientRects().length > 0)
+      .map(
+        (list) =>
+          new Set(
+            Array.from(list.querySelectorAll('[role=tab]')).map((b) =>
+              Math.round(b.getBoundingClientRect().top),
+            ),
+          ).size,
+      ),
+  );
+
+/**
+ * What overflows on screen, measured: an element that ends past the sidebar's edge, or whose box
+ * clips what it holds (text cut off). Form fields scroll their own text and are left out.
+ */
+const overflowing = () =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      if (el.getClientRects().length === 0) continue; // not shown
+      if (el.matches('input, textarea, select, option')) continue;
+      const name = el.id
+        ? `#${el.id}`
+        : `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+      if (el.getBoundingClientRect().right > width + 0.5) found.push(`${name} past the edge`);
+      else if (getComputedStyle(el).overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1)
+        found.push(`${name} cut off`);
+    }
+    return found;
+  });
+
+/** Every tab, opened as a person does: one row of tabs, nothing past the edge or cut off. */
+async function everyScreenFits(): Promise<void> {
+  for (const panel of PANELS) {
+    await openTab(page, panel);
+    await page.waitForTimeout(150);
+    expect([panel, await tabRows()]).toEqual([
+      panel,
+      panel === 'start' || panel === 'settings' ? [1] : [1, 1],
+    ]);
+    expect([panel, await overflowing()]).toEqual([panel, []]);
+  }
+}
+
 // One sidebar session, step by step as a new user goes: each step starts where the last ended.
 describe('a new user’s first session in the sidebar', () => {
   it('opens on the checklist, and inserts the example sheet of public scores', async () => {
@@ -60,6 +111,36 @@ describe('a new user’s first session in the sidebar', () => {
     const example = play.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Visibility example')!;
     expect(example.probe.rows[1]!.map((c) => c.value).slice(0, 2)).toEqual(['nike.com', 88]);
     play.rt.spreadsheet.sheets[0]!.activate();
+  }, 30000);
+
+  it('at 300 px, every screen has its tabs on one row and nothing past the edge or cut off', async () => {
+    await everyScreenFits();
+    // The measure can fail: a planted wide line and a clipped box are both found.
+    await page.evaluate(() => {
+      const panel = document.querySelector('section.panel:not([hidden])')!;
+      panel.insertAdjacentHTML(
+        'beforeend',
+        '<p id="planted-wide" style="width:400px">wide</p><p id="planted-clip" style="overflow:hidden;white-space:nowrap;width:50px">a line far longer than its box</p>',
+      );
+    });
+    expect(await overflowing()).toEqual(['#planted-wide past the edge', '#planted-clip cut off']);
+    await page.evaluate(() =>
+      document.querySelectorAll('[id^=planted-]').forEach((e) => e.remove()),
+    );
+  }, 60000);
+
+  it('says Generate needs the key before it is pressed, with the way to Settings', async () => {
+    await openTab(page, 'previews');
+    expect(await page.isDisabled('#generate')).toBe(true);
+    expect(await page.isVisible('#needs-key')).toBe(true);
+    expect(await page.textContent('#needs-key')).toMatch(/Previews need your API key/);
+    // The quota line shows where fetches are spent, not on the checklist or in Settings.
+    expect(await page.isVisible('#usage')).toBe(true);
+    await page.click('#needs-key button');
+    await page.waitForSelector('#panel-settings:not([hidden])');
+    expect(await page.isVisible('#usage')).toBe(false);
+    await openTab(page, 'start');
+    expect(await page.$$eval('.checklist li.done', (l) => l.length)).toBe(0);
   }, 30000);
 
   it('saves the key, shows it masked and never in the page, and tests the connection', async () => {
@@ -77,10 +158,16 @@ describe('a new user’s first session in the sidebar', () => {
     await page.waitForFunction(() =>
       document.querySelector('#settings-message')?.textContent?.startsWith('Connected'),
     );
+    // The checklist ticks both steps, in words as well as with a tick.
+    await openTab(page, 'start');
+    expect(await page.$$eval('.checklist li.done', (l) => l.map((x) => x.textContent))).toEqual([
+      expect.stringMatching(/Add your API key \(done\)/),
+      expect.stringMatching(/Test the connection \(done\)/),
+    ]);
   }, 30000);
 
   it('generates previews for the selection and shows them complete, a hostile name as text', async () => {
-    await page.click('#tab-previews');
+    await openTab(page, 'previews');
     await page.waitForFunction(() =>
       /3 to send/.test(document.querySelector('#selection')?.textContent ?? ''),
     );
@@ -109,7 +196,7 @@ describe('a new user’s first session in the sidebar', () => {
   }, 60000);
 
   it('shows the score plan before anything is sent, then scores the list', async () => {
-    await page.click('#tab-scores');
+    await openTab(page, 'scores');
     await page.click('#refresh-score-plan');
     await page.waitForFunction(() =>
       /3 to fetch/.test(document.querySelector('#score-plan')?.textContent ?? ''),
@@ -126,7 +213,7 @@ describe('a new user’s first session in the sidebar', () => {
   }, 30000);
 
   it('previews pitches from a starter and writes them into the list, then marks the rows contacted', async () => {
-    await page.click('#tab-outreach');
+    await openTab(page, 'outreach');
     await page.waitForFunction(() => document.querySelectorAll('#placeholders button').length > 0);
     await page.selectOption('#pitch-pick', 'Agency audit offer');
     expect(await page.inputValue('#pitch-template')).toMatch(/^Hi \{\{First name\}\}, we audit/);
@@ -151,7 +238,7 @@ describe('a new user’s first session in the sidebar', () => {
   }, 30000);
 
   it('adds a schedule from the form and lists it as ours, with its next run', async () => {
-    await page.click('#tab-schedules');
+    await openTab(page, 'schedules');
     await page.fill('#schedule-sheet', 'Prospects');
     await page.fill('#schedule-hour', '9');
     await page.check('#schedule-email');
@@ -169,17 +256,19 @@ describe('a new user’s first session in the sidebar', () => {
   }, 30000);
 
   it('opens the scan monitor sheet from its tab', async () => {
-    await page.click('#tab-scans');
+    await openTab(page, 'scans');
     await page.click('#open-monitor');
     await page.waitForFunction(() =>
       /^0 agents/.test(document.querySelector('#monitor-summary')?.textContent ?? ''),
     );
     expect(play.rt.spreadsheet.sheets.map((s) => s.probe.title)).toContain('Scan monitor');
 
-    await page.click('#tab-previews');
+    await openTab(page, 'previews');
     await page.waitForTimeout(500); // let the progress bar's transition settle
     await page.screenshot({ path: path.join('out', 'sidebar.png'), fullPage: true });
-  }, 30000);
+    // Filled with a session's results, every screen still fits.
+    await everyScreenFits();
+  }, 60000);
 });
 
 it("the playground's grid takes typing as Sheets does: values, formulas, Escape to cancel", async () => {

@@ -8,6 +8,7 @@ import type {
 } from '../../contract/previews';
 import { VISIBILITY_LEVELS } from '../../contract/levels';
 import {
+  count,
   mount,
   messageLine,
   NO_MESSAGE,
@@ -32,11 +33,13 @@ interface State {
   recent: Completed[];
   /** Where the last Generate worked: Retry sends that block's failed rows again. */
   lastRequest: GenerateRequest | null;
+  /** Previews need the key: without one, Generate says so before it is pressed. */
+  hasKey: boolean;
 }
 
 function selectionText(s: SelectionSummary): string {
   return s.a1
-    ? `${s.sheetName}!${s.a1}: ${s.urls} filled ${plural(s.urls, 'row')}, ${s.alreadyHavePreview} already with a preview, ${s.willSend} to send${s.invalid ? `, ${s.invalid} not valid` : ''} (${s.willSend} URL fetches; ${s.quotaLeft} left today).`
+    ? `${s.sheetName}!${s.a1}: ${s.urls} filled ${plural(s.urls, 'row')}, ${s.alreadyHavePreview} already with a preview, ${s.willSend} to send${s.invalid ? `, ${s.invalid} not valid` : ''} (${count(s.willSend)} URL fetches; ${count(s.quotaLeft)} left today).`
     : (s.message ?? 'Select the cells that hold the websites (one column).');
 }
 
@@ -120,7 +123,7 @@ function progressView(p: PollReport, s: State, retry: () => void) {
 
 export function previewsTab(
   host: HTMLElement,
-  hooks: { onWorkDone: () => void; onRefused: () => void },
+  hooks: { onWorkDone: () => void; onRefused: () => void; openSettings: () => void },
 ) {
   const tab = mount<State>(
     host,
@@ -134,6 +137,7 @@ export function previewsTab(
       progress: null,
       recent: [],
       lastRequest: null,
+      hasKey: true,
     },
     (s) => {
       const p = s.progress;
@@ -147,11 +151,18 @@ export function previewsTab(
         <p class="hint">
           Previews cost no credits. Each one takes 30 to 90 seconds; results fill in by themselves.
         </p>
+        <p id="needs-key" class="notice" ?hidden=${s.hasKey}>
+          Previews need your API key (a Starter or Pro plan).
+          <button type="button" class="link" @click=${hooks.openSettings}>
+            Add it in Settings
+          </button>
+        </p>
         <div class="row">
           <button
             id="generate"
             class="primary"
-            ?disabled=${s.generating || !s.canGenerate}
+            aria-describedby="needs-key"
+            ?disabled=${s.generating || !s.canGenerate || !s.hasKey}
             @click=${() => void generate()}
           >
             Generate previews
@@ -239,6 +250,7 @@ export function previewsTab(
   return {
     readSelection,
     poll,
+    setHasKey: (hasKey: boolean) => tab.set({ hasKey }),
     /** Worth a poll on the timer: previews are pending and no run is sending. */
     wantsPoll: () => (tab.state.progress?.pending ?? 0) > 0 && !tab.state.generating,
   };

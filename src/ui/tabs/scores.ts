@@ -8,6 +8,7 @@ import type {
 } from '../../contract/scores';
 import { DEFAULTS } from '../../contract/defaults';
 import {
+  count,
   attempt,
   fieldValue,
   mount,
@@ -36,7 +37,7 @@ interface State {
 
 function planText(p: ScorePlanView): string {
   return p.a1
-    ? `${p.sheetName}!${p.a1}: ${p.rows} rows, ${p.distinct} distinct sites, ${p.fresh} already fresh, ${p.toFetch} to fetch (${p.cached} cached, ${p.requests} requests; ${p.quotaLeft} URL fetches left today)${p.invalid ? `, ${p.invalid} not valid` : ''}.`
+    ? `${p.sheetName}!${p.a1}: ${p.rows} rows, ${p.distinct} distinct sites, ${p.fresh} already fresh, ${p.toFetch} to fetch (${p.cached} cached, ${count(p.requests)} requests; ${count(p.quotaLeft)} URL fetches left today)${p.invalid ? `, ${p.invalid} not valid` : ''}.`
     : (p.message ?? 'Select the cells that hold the websites (one column).');
 }
 

@@ -24,7 +24,10 @@ interface State {
   message: Message;
 }
 
-export function settingsTab(host: HTMLElement, onSettings: (s: SettingsView) => void) {
+export function settingsTab(
+  host: HTMLElement,
+  hooks: { onSettings: (s: SettingsView) => void; onTested: (ok: boolean) => void },
+) {
   const tab = mount<State>(
     host,
     {
@@ -119,7 +122,7 @@ export function settingsTab(host: HTMLElement, onSettings: (s: SettingsView) => 
       workspace: view.workspaceAccount,
       message,
     });
-    onSettings(view);
+    hooks.onSettings(view);
   }
 
   async function save(): Promise<void> {
@@ -148,7 +151,11 @@ export function settingsTab(host: HTMLElement, onSettings: (s: SettingsView) => 
   const test = () =>
     attempt(
       (message) => tab.set({ message }),
-      () => call('testConnection'),
+      async () => {
+        const report = await call('testConnection');
+        hooks.onTested(report.ok);
+        return report;
+      },
       reportMessage,
       'Testing…',
     );

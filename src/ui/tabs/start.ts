@@ -4,10 +4,18 @@ import type { Panel } from '../../contract/sidebar';
 import { attempt, mount, messageLine, NO_MESSAGE, reportMessage, type Message } from '../component';
 import { call } from '../rpc';
 
+/** A step of the checklist, ticked once it is done (the tick is also said in words). */
+const step = (done: boolean, title: string) =>
+  html`<strong
+    >${done ? html`<span class="tick" aria-hidden="true">✓ </span>` : ''}${title}${
+      done ? html`<span class="done-text"> (done)</span>` : ''
+    }</strong
+  >`;
+
 export function startTab(host: HTMLElement, openPanel: (p: Panel) => void) {
-  const tab = mount<{ message: Message }>(
+  const tab = mount<{ message: Message; hasKey: boolean; tested: boolean }>(
     host,
-    { message: NO_MESSAGE },
+    { message: NO_MESSAGE, hasKey: false, tested: false },
     (s) =>
       html`<h2>Get started</h2>
         <ol class="checklist">
@@ -27,15 +35,15 @@ export function startTab(host: HTMLElement, openPanel: (p: Panel) => void) {
               </button>
             </div>
           </li>
-          <li>
-            <strong>Add your API key</strong> for previews and scans: find it in your account on the
-            visibility service (Settings → API), then paste it in the Settings tab.
+          <li class=${s.hasKey ? 'done' : ''}>
+            ${step(s.hasKey, 'Add your API key')} for previews and scans: find it in your account on
+            the visibility service (Settings → API), then paste it in the Settings tab.
             <div class="row">
               <button id="go-settings" @click=${() => openPanel('settings')}>Open Settings</button>
             </div>
           </li>
-          <li>
-            <strong>Test the connection</strong> in Settings: it checks the service answers and
+          <li class=${s.tested ? 'done' : ''}>
+            ${step(s.tested, 'Test the connection')} in Settings: it checks the service answers and
             accepts your key.
           </li>
         </ol>
@@ -52,4 +60,8 @@ export function startTab(host: HTMLElement, openPanel: (p: Panel) => void) {
     );
   const insertTemplate = (kind: 'prospects' | 'monitor') =>
     attempt(show, () => call('insertTemplate', kind), reportMessage);
+  return {
+    /** What Settings knows: a key saved, a connection tested this session. */
+    progress: (done: { hasKey?: boolean; tested?: boolean }) => tab.set(done),
+  };
 }
