@@ -34,7 +34,13 @@ export { getScorePlan, scoreSelection } from './addon/scores';
 export { freezeSelection, restoreSelection } from './addon/freeze';
 export { insertCompareChart } from './addon/compareChart';
 export { getSettings, getUsage, saveSettings, testConnection } from './addon/settings';
-export { deleteSchedule, getRunLog, getSchedules, saveSchedule } from './addon/schedules';
+export {
+  deleteSchedule,
+  getListSheets,
+  getRunLog,
+  getSchedules,
+  saveSchedule,
+} from './addon/schedules';
 export { insertExample } from './addon/example';
 export { getSiteHistory } from './addon/siteHistory';
 export { retryPreviews, selectRow } from './addon/attention';

@@ -2,11 +2,13 @@
  * Schedules, the sidebar's side: list, save and delete. Saved into the document for every editor
  * to see and into the owner's registry for the owner's clock trigger; `scheduleRuns.ts` runs them.
  */
+import { isOutputSheet } from '../domain/outputSheets';
 import { SCHEDULE_ACTIONS } from '../domain/scheduleRun';
 import {
   checkSchedule,
   isDue,
   nextDueAt,
+  nextRunWords,
   periodStart,
   scheduleRoomRefusal,
 } from '../domain/schedules';
@@ -57,6 +59,7 @@ function view(
     nextRun: paused
       ? null
       : new Date(isDue(d, now, zone, since) ? now : nextDueAt(d, now, zone)).toISOString(),
+    nextRunText: paused ? null : nextRunWords(d, now, zone, isDue(d, now, zone, since)),
     lastResult: run?.lastResult ?? null,
     failures: run?.failures ?? 0,
   };
@@ -159,6 +162,14 @@ export function deleteSchedule(id: string): ScheduleReport {
   dropNews(id);
   registerMine(book, runs);
   return { ok: true, message: 'Deleted.', schedule: null };
+}
+
+/** The sheets a schedule may refresh, to pick from: the document's own, not the add-on's. */
+export function getListSheets(): string[] {
+  return activeBook()
+    .getSheets()
+    .map((s) => s.getName())
+    .filter((name) => !isOutputSheet(name));
 }
 
 export function getRunLog(): LogEntry[] {

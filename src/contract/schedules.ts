@@ -2,6 +2,17 @@
  * Schedules and the run log. Payloads the server's functions (src/index.ts) return and the sidebar
  * page reads: JSON-safe, imported by both.
  */
+/** Monday first, as a weekly schedule numbers them (1-7). */
+export const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+
 export interface Schedule {
   id?: string;
   action: 'refreshScores' | 'refreshScanMonitor';
@@ -26,6 +37,8 @@ export interface ScheduleView extends Schedule {
   mine: boolean;
   lastRun: string | null;
   nextRun: string | null;
+  /** The next run in words on the spreadsheet's clock ("tomorrow at 9:00"); null when paused. */
+  nextRunText: string | null;
   lastResult: string | null;
   failures: number;
 }

@@ -3,7 +3,7 @@
  * time zone (a missed period runs once, not once per missed period), and which changes are news.
  */
 import type { Mover } from '../contract/scores';
-import type { Schedule } from '../contract/schedules';
+import { WEEKDAYS, type Schedule } from '../contract/schedules';
 import { DEFAULTS } from '../contract/defaults';
 import { safeText, timeOf } from './cells';
 import { visibilityLevel } from './levels';
@@ -107,6 +107,28 @@ export function nextDueAt(
 ): number {
   const period = s.every === 'day' ? DAY : 7 * DAY;
   return instantOf(lastDueWall(s, wallOf(now, offsetAt)) + period, offsetAt);
+}
+
+/**
+ * When a schedule runs next, in words on the spreadsheet's wall clock: "today at 9:00",
+ * "tomorrow at 9:00", "on Monday at 9:00", or, when its time in this period has passed and it
+ * has not run, at the next background check (within the hour).
+ */
+export function nextRunWords(
+  s: Pick<Schedule, 'every' | 'hour' | 'weekday'>,
+  now: number,
+  offsetAt: OffsetAt,
+  dueNow: boolean,
+): string {
+  const at = `${s.hour}:00`;
+  if (dueNow)
+    return `today at the next check, within the hour (${s.every === 'day' ? "today's" : "this week's"} ${at} has passed)`;
+  const day = (instant: number) => Math.floor(wallOf(instant, offsetAt) / DAY);
+  const next = nextDueAt(s, now, offsetAt);
+  const days = day(next) - day(now);
+  if (days === 0) return `today at ${at}`;
+  if (days === 1) return `tomorrow at ${at}`;
+  return `on ${WEEKDAYS[(new Date(day(next) * DAY).getUTCDay() + 6) % 7]} at ${at}`;
 }
 
 /**

@@ -239,7 +239,11 @@ describe('a new user’s first session in the sidebar', () => {
 
   it('adds a schedule from the form and lists it as ours, with its next run', async () => {
     await openTab(page, 'schedules');
-    await page.fill('#schedule-sheet', 'Prospects');
+    // The sheet is picked from the document's own sheets, not typed.
+    expect(
+      await page.$$eval('#schedule-sheet option', (o) => o.map((x) => x.textContent?.trim())),
+    ).toEqual(['Choose a sheet', 'Prospects', 'Visibility example']);
+    await page.selectOption('#schedule-sheet', 'Prospects');
     await page.fill('#schedule-hour', '9');
     await page.check('#schedule-email');
     await page.check('#schedule-unusual');

@@ -6,6 +6,7 @@ import {
   lastDueAt,
   moverLine,
   nextDueAt,
+  nextRunWords,
   periodStart,
   SCHEDULE_STORE_BUDGET,
   scheduleRoomRefusal,
@@ -105,6 +106,42 @@ describe('when a schedule is due', () => {
       }
     },
   );
+});
+
+describe('the next run in words, on the spreadsheet’s clock', () => {
+  const daily = { every: 'day' as const, hour: 9 };
+  it.each([
+    // NOW is Wednesday 10:00 UTC.
+    [
+      'due now: its hour has passed today',
+      daily,
+      utc,
+      true,
+      "today at the next check, within the hour (today's 9:00 has passed)",
+    ],
+    ['later today', { every: 'day' as const, hour: 17 }, utc, false, 'today at 17:00'],
+    ['tomorrow', daily, utc, false, 'tomorrow at 9:00'],
+    [
+      'a weekly one, on its day',
+      { every: 'week' as const, hour: 9, weekday: 1 },
+      utc,
+      false,
+      'on Monday at 9:00',
+    ],
+    [
+      'a weekly one, its time passed this week',
+      { every: 'week' as const, hour: 9, weekday: 1 },
+      utc,
+      true,
+      "today at the next check, within the hour (this week's 9:00 has passed)",
+    ],
+    // In Sydney (UTC+11 in November) it is already Wednesday 21:00: 9:00 is tomorrow there.
+    ['in Sydney', daily, zone('Australia/Sydney'), false, 'tomorrow at 9:00'],
+    // In Los Angeles (UTC-8) it is Wednesday 2:00: 9:00 is today there.
+    ['in Los Angeles', daily, zone('America/Los_Angeles'), false, 'today at 9:00'],
+  ])('%s', (_name, s, offsetAt, dueNow, words) => {
+    expect(nextRunWords(s, NOW, offsetAt, dueNow)).toBe(words);
+  });
 });
 
 describe('checking a schedule', () => {

@@ -26,8 +26,10 @@ export function scansTab(host: HTMLElement) {
     (s) =>
       html`<h2>Scan monitor</h2>
         <p class="hint">
-          Keep your brand agent IDs in the "Scan monitor" sheet. They are checked every 45 s while
-          this sidebar is open, and
+          A brand agent is a brand your account on the service watches with managed scans; its ID is
+          the whole number the service knows it by (the scan API's <code>syntheticId</code>). Keep
+          one per row in the "Scan monitor" sheet. They are checked every 45 s while this sidebar is
+          open, and
           <span id="trigger-every"
             >${s.triggerMinutes >= 60 ? 'hourly' : `every ${s.triggerMinutes} minutes`}</span
           >

@@ -1,7 +1,12 @@
 /** Schedules: refreshes that run by themselves, as the person who saved them, and the run log. */
 import { html } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
-import type { LogEntry, Schedule, ScheduleView } from '../../contract/schedules';
+import {
+  WEEKDAYS,
+  type LogEntry,
+  type Schedule,
+  type ScheduleView,
+} from '../../contract/schedules';
 import { DEFAULTS } from '../../contract/defaults';
 import {
   attempt,
@@ -16,7 +21,6 @@ import {
 } from '../component';
 import { call, errorText } from '../rpc';
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
 
 interface Draft {
@@ -62,7 +66,7 @@ function describe(s: ScheduleView): string {
     s.every === 'day'
       ? `every day at ${s.hour}:00`
       : `every ${WEEKDAYS[(s.weekday ?? 1) - 1]} at ${s.hour}:00`;
-  const state = s.paused ? 'paused' : `next run ${when(s.nextRun)}`;
+  const state = s.paused ? 'paused' : `next run ${s.nextRunText ?? when(s.nextRun)}`;
   return `${what}, ${every} (${state}). Last run ${when(s.lastRun)}${s.lastResult ? `: ${s.lastResult}` : ''}. Runs as ${s.mine ? 'you' : s.owner}.`;
 }
 
@@ -71,6 +75,8 @@ const logLine = (e: LogEntry) =>
 
 interface State {
   list: ScheduleView[];
+  /** The document's sheets a schedule may refresh. */
+  sheets: string[];
   log: LogEntry[];
   draft: Draft;
   message: Message;
@@ -116,7 +122,7 @@ export function schedulesTab(host: HTMLElement) {
 
   const tab = mount<State>(
     host,
-    { list: [], log: [], draft: draftOf(null), message: NO_MESSAGE },
+    { list: [], sheets: [], log: [], draft: draftOf(null), message: NO_MESSAGE },
     (s) => {
       const d = s.draft;
       return html`<h2>Schedules</h2>
@@ -146,13 +152,19 @@ export function schedulesTab(host: HTMLElement) {
             <option value="refreshScanMonitor">The scan monitor</option>
           </select>
           <label for="schedule-sheet">Sheet</label>
-          <input
+          <select
             id="schedule-sheet"
-            type="text"
-            spellcheck="false"
             .value=${live(d.sheetName)}
-            @input=${(e: Event) => edit({ sheetName: fieldValue(e) })}
-          />
+            @change=${(e: Event) => edit({ sheetName: fieldValue(e) })}
+          >
+            <option value="">Choose a sheet</option>
+            ${[...new Set([...s.sheets, ...(d.sheetName ? [d.sheetName] : [])])].map(
+              (name) =>
+                html`<option value=${name}>
+                  ${s.sheets.includes(name) ? name : `${name} (no such sheet now)`}
+                </option>`,
+            )}
+          </select>
           <label for="schedule-every">How often</label>
           <select
             id="schedule-every"
@@ -238,7 +250,11 @@ export function schedulesTab(host: HTMLElement) {
 
   async function refresh(): Promise<void> {
     try {
-      tab.set({ list: await call('getSchedules'), log: await call('getRunLog') });
+      tab.set({
+        list: await call('getSchedules'),
+        sheets: await call('getListSheets'),
+        log: await call('getRunLog'),
+      });
     } catch (e) {
       tab.set({ message: say(errorText(e), 'error') });
     }
