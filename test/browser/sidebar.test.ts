@@ -74,7 +74,18 @@ const overflowing = () =>
     const found: string[] = [];
     for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
       if (el.getClientRects().length === 0) continue; // not shown
-      if (el.matches('input, textarea, select, option')) continue;
+      if (el instanceof HTMLSelectElement) {
+        // A closed list shows its chosen option in its box, cut off when longer (arrow aside).
+        const probe = document.createElement('span');
+        probe.style.cssText = `font:${getComputedStyle(el).font};white-space:nowrap;position:absolute`;
+        probe.textContent = el.selectedOptions[0]?.textContent?.trim() ?? '';
+        document.body.append(probe);
+        if (probe.getBoundingClientRect().width > el.clientWidth - 32)
+          found.push(`#${el.id} cut off`);
+        probe.remove();
+        continue;
+      }
+      if (el.matches('input, textarea, option')) continue;
       const name = el.id
         ? `#${el.id}`
         : `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
@@ -249,7 +260,7 @@ describe('a new user’s first session in the sidebar', () => {
     await page.check('#schedule-unusual');
     await page.click('#schedule-save');
     await page.waitForFunction(() =>
-      /Scores of "Prospects", every day at 9:00 \(next run/.test(
+      /Scores of "Prospects", every day at 9:00; next run (today at 9:00|tomorrow at 9:00|today at the next check)/.test(
         document.querySelector('#schedule-list')?.textContent ?? '',
       ),
     );

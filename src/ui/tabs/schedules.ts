@@ -66,8 +66,8 @@ function describe(s: ScheduleView): string {
     s.every === 'day'
       ? `every day at ${s.hour}:00`
       : `every ${WEEKDAYS[(s.weekday ?? 1) - 1]} at ${s.hour}:00`;
-  const state = s.paused ? 'paused' : `next run ${s.nextRunText ?? when(s.nextRun)}`;
-  return `${what}, ${every} (${state}). Last run ${when(s.lastRun)}${s.lastResult ? `: ${s.lastResult}` : ''}. Runs as ${s.mine ? 'you' : s.owner}.`;
+  const state = s.paused ? ' (paused)' : `; next run ${s.nextRunText ?? when(s.nextRun)}`;
+  return `${what}, ${every}${state}. Last run ${when(s.lastRun)}${s.lastResult ? `: ${s.lastResult}` : ''}. Runs as ${s.mine ? 'you' : s.owner}.`;
 }
 
 const logLine = (e: LogEntry) =>

@@ -79,14 +79,12 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
           }}
         >
           <option value="stale" ?selected=${s.refresh === 'stale'}>
-            Rows never checked, with errors, or older than the days below
+            New, failed or stale rows
           </option>
           <option value="missing" ?selected=${s.refresh === 'missing'}>
             Only rows never checked
           </option>
-          <option value="all" ?selected=${s.refresh === 'all'}>
-            Every row, fresh from the service
-          </option>
+          <option value="all" ?selected=${s.refresh === 'all'}>Every row, fetched again</option>
         </select>
         <label for="stale-days">Days before a score is stale</label>
         <input
