@@ -43,7 +43,7 @@ export {
 } from './addon/schedules';
 export { insertExample } from './addon/example';
 export { getSiteHistory } from './addon/siteHistory';
-export { retryPreviews, selectRow } from './addon/attention';
+export { retryPreviews, returnToList, selectRow } from './addon/attention';
 export { getDiagnostics, showHelp } from './addon/help';
 export { runSelfCheck, showSelfCheck } from './addon/selfCheck';
 export { insertTemplate } from './addon/templates';

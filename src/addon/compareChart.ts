@@ -27,8 +27,14 @@ export function insertCompareChart(): ChartReport {
           resolverDeps(sharedCache(), appsScriptClock.now() + FORMULA_BUDGET_MS),
         ).outcomes;
   const plan = planChart(sites, outcomes);
-  if (plan.state === 'done') drawChart(plan.data);
-  return { state: plan.state, message: plan.message };
+  if (plan.state !== 'done') return { state: plan.state, message: plan.message, backTo: null };
+  drawChart(plan.data);
+  const from = range!.getSheet().getName();
+  return {
+    state: plan.state,
+    message: plan.message,
+    backTo: from === COMPARISON_SHEET ? null : { sheetName: from, a1: range!.getA1Notation() },
+  };
 }
 
 function drawChart(data: unknown[][]): void {

@@ -68,9 +68,17 @@ export interface FreezeReport {
   skipped: number;
 }
 
+/** A list and the block selected in it: where a person came from, to go back to. */
+export interface ListPlace {
+  sheetName: string;
+  a1: string;
+}
+
 export interface ChartReport {
   state: 'done' | 'nothing' | 'refused';
   message: string;
+  /** The chart's sheet is now the active one: the way back to the list it was drawn from. */
+  backTo: ListPlace | null;
 }
 
 export interface SiteHistory {

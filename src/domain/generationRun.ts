@@ -154,12 +154,20 @@ export interface RunResult {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * Every row of the run accounted for, so the counts agree with the progress below ("53 rows: 52
+ * previews started, 1 shares the preview of the same site in another row").
+ */
 function summarise(counts: Counts, had: number): string {
+  const rows = counts.created + counts.reused + counts.failed + had;
   const parts = [plural(counts.created, 'preview started', 'previews started')];
-  if (counts.reused) parts.push(`${counts.reused} reused`);
-  if (counts.failed) parts.push(`${plural(counts.failed, 'row', 'rows')} with errors`);
+  if (counts.reused)
+    parts.push(
+      `${plural(counts.reused, 'shares', 'share')} the preview of the same site in another row`,
+    );
+  if (counts.failed) parts.push(`${counts.failed} with errors (their Preview status says why)`);
   if (had) parts.push(`${had} already had one`);
-  return `${parts.join(', ')}.`;
+  return `${plural(rows, 'row', 'rows')}: ${parts.join(', ')}.`;
 }
 
 /** Nothing was sent because the quota is used, or nothing was made because of a refusal (no row touched). */

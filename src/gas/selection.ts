@@ -17,7 +17,7 @@ export interface BlockRequest {
  * The block a continued run names, as far as the sheet holds rows now: rows deleted since make
  * it shorter, never a range past the grid (which Sheets refuses, G2).
  */
-function rememberedRange(
+export function rememberedRange(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   text: string,
 ): GoogleAppsScript.Spreadsheet.Range | null {

@@ -179,3 +179,28 @@ it('draws a comparison chart from a website selected above its competitors, on a
   sidebar(w.rt).insertCompareChart();
   expect(comparison.charts).toHaveLength(1);
 });
+
+it('after the chart, the way back leads to the list with its selection; a list gone is said', async () => {
+  w = await startWorld();
+  const sheet = w.rt.spreadsheet.activeSheet;
+  sheet.setName('Prospects');
+  sheet.probe.rows = [['Website'], ...sites.slice(0, 3).map((b) => [b.domain])].map((r) =>
+    r.map((value) => ({ value })),
+  );
+  sheet.setActiveSelection('A2:A4');
+  const r = sidebar(w.rt).insertCompareChart();
+  expect(r.backTo).toEqual({ sheetName: 'Prospects', a1: 'A2:A4' });
+  // The chart's sheet is the active one now: list actions there are refused.
+  expect(w.rt.spreadsheet.activeSheet.getName()).toBe('Comparison');
+  expect(sidebar(w.rt).returnToList(r.backTo!)).toBe(true);
+  expect(w.rt.spreadsheet.activeSheet.getName()).toBe('Prospects');
+  expect(sidebar(w.rt).getSelectionSummary()).toMatchObject({
+    sheetName: 'Prospects',
+    a1: 'A2:A4',
+  });
+  // Rows deleted since: the block is cut to what the sheet holds, never past the grid.
+  sheet.deleteRows(3, 2);
+  expect(sidebar(w.rt).returnToList(r.backTo!)).toBe(true);
+  expect(sidebar(w.rt).getSelectionSummary()).toMatchObject({ a1: 'A2' });
+  expect(sidebar(w.rt).returnToList({ sheetName: 'Gone', a1: 'A2:A4' })).toBe(false);
+});

@@ -114,13 +114,13 @@ describe('finalReport', () => {
       'every site answered',
       run({ counts: { created: 4, reused: 0, failed: 0 }, settled: 4 }),
       'done',
-      '4 previews started.',
+      '4 rows: 4 previews started.',
     ],
     [
       'the budget ran out',
       run({ counts: { created: 1, reused: 0, failed: 0 }, settled: 1 }),
       'partial',
-      '1 preview started. 3 left: continuing…',
+      '1 row: 1 preview started. 3 left: continuing…',
     ],
     [
       'a refusal after some were made',
@@ -130,7 +130,13 @@ describe('finalReport', () => {
         refusal: serviceError('READ_ONLY'),
       }),
       'refused',
-      `${serviceError('READ_ONLY').message} 2 previews started, 1 row with errors. 1 site was not sent: press Generate again once that is fixed, and only they are sent.`,
+      `${serviceError('READ_ONLY').message} 3 rows: 2 previews started, 1 with errors (their Preview status says why). 1 site was not sent: press Generate again once that is fixed, and only they are sent.`,
+    ],
+    [
+      "a site listed twice: its second row shares the first one's preview, and the counts agree",
+      run({ counts: { created: 3, reused: 1, failed: 0 }, settled: 4 }),
+      'done',
+      '4 rows: 3 previews started, 1 shares the preview of the same site in another row.',
     ],
   ])('%s', (_case, result, state, message) => {
     const r = finalReport(fit, result, where);

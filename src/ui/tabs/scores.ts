@@ -5,6 +5,7 @@ import type {
   ScoreReport,
   ScoreRequest,
   ScoreRunOptions,
+  ListPlace,
 } from '../../contract/scores';
 import { DEFAULTS } from '../../contract/defaults';
 import {
@@ -33,6 +34,8 @@ interface State {
   historyPoints: string | null;
   /** The last run's rows not in the public index, for "Generate previews for these". */
   notInIndex: { sheetName: string; rows: number } | null;
+  /** A chart sheet was just made: the way back to the list it came from. */
+  backTo: ListPlace | null;
 }
 
 function planText(p: ScorePlanView): string {
@@ -62,6 +65,7 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
       historyText: 'Select a row of a scored list.',
       historyPoints: null,
       notInIndex: null,
+      backTo: null,
     },
     (s) =>
       html`<h2>Score a list</h2>
@@ -138,6 +142,15 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
           <span id="score-bar" class="seg complete" style="width:${s.percent ?? 0}%"></span>
         </div>
         ${messageLine('score-message', s.message)}
+        ${
+          s.backTo
+            ? html`<div class="row">
+                <button id="back-to-list" @click=${() => void back(s.backTo!)}>
+                  ${`Back to "${s.backTo.sheetName}"`}
+                </button>
+              </div>`
+            : ''
+        }
         <button
           id="preview-not-in-index"
           ?hidden=${!s.notInIndex}
@@ -236,10 +249,30 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
   const compare = () =>
     attempt(
       (message) => tab.set({ message }),
-      () => call('insertCompareChart'),
+      async () => {
+        tab.set({ backTo: null });
+        const r = await call('insertCompareChart');
+        tab.set({ backTo: r.backTo });
+        return r;
+      },
       reportMessage,
       'Drawing the comparison…',
     );
+
+  async function back(place: ListPlace): Promise<void> {
+    try {
+      const found = await call('returnToList', place);
+      tab.set({
+        backTo: null,
+        message: found
+          ? NO_MESSAGE
+          : say(`"${place.sheetName}" is no longer in this spreadsheet.`, 'error'),
+      });
+      void plan();
+    } catch (e) {
+      tab.set({ message: say(errorText(e), 'error') });
+    }
+  }
 
   async function history(): Promise<void> {
     try {
