@@ -47,10 +47,12 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Visibility
 <style>body{margin:0;font:13px Arial,sans-serif;display:flex;height:100vh}#sheet{flex:1;overflow:auto;padding:8px}
 iframe{width:320px;border:0;border-left:1px solid #dadce0;height:100%}table{border-collapse:collapse}
 td,th{border:1px solid #e0e0e0;padding:2px 6px;white-space:nowrap;max-width:260px;overflow:hidden;text-overflow:ellipsis}
-th{background:#f8f9fa;position:sticky;top:0}.listing .playground-only{display:none}.sel{background:#e8f0fe}td:focus{outline:2px solid #1a73e8;white-space:normal}</style></head><body>
-<div id="sheet"><p class="playground-only">Selection: <input id="a1" value="B1:B56" size="10"> <button id="select">Select</button>
-<span id="stats"></span></p><p id="grid-help" class="playground-only">Click a cell to type in it, as in Sheets: a website, a number, or a formula like =VIS_SCORE(B2:B20). Enter saves, Escape cancels.</p>
-<table id="grid" aria-describedby="grid-help"></table><div id="charts"></div></div><iframe src="/sidebar" title="Sidebar"></iframe>
+th{background:#f8f9fa;position:sticky;top:0}#sheet-tabs button[aria-pressed=true]{font-weight:bold;background:#e8f0fe}#menu-items button{display:block;margin:2px 0}#why{color:#c5221f}.listing .playground-only{display:none}.sel{background:#e8f0fe}td:focus{outline:2px solid #1a73e8;white-space:normal}</style></head><body>
+<div id="sheet"><details id="menu" class="playground-only"><summary>Extensions → Visibility for Sheets</summary><div id="menu-items"></div></details>
+<p class="playground-only">Selection: <input id="a1" value="B1:B56" size="10" aria-label="Range to select"> <button id="select">Select</button>
+<span id="stats"></span> <span id="select-error" role="alert"></span></p><p id="ui-message" role="status"></p><p id="grid-help" class="playground-only">Click a cell to type in it, as in Sheets: a website, a number, or a formula like =VIS_SCORE(B2:B20). Enter saves, Escape cancels.</p>
+<table id="grid" aria-describedby="grid-help"></table><p id="why" role="status"></p><nav id="sheet-tabs" aria-label="Sheets"></nav><div id="charts"></div></div><iframe id="sidebar" src="/sidebar" title="Sidebar"></iframe>
+<dialog id="dialog"><iframe id="dialog-frame" title="Dialog" style="width:560px;height:440px;border:0"></iframe><form method="dialog"><button>Close</button></form></dialog>
 <script>
 function text(v){return document.createTextNode(v)}
 // Every cell is editable; one blank row and column past the data let a list grow. The grid is not
@@ -61,11 +63,25 @@ var width=Math.max.apply(null,s.rows.map(function(r){return r.length}).concat([1
 s.rows.concat([[]]).forEach(function(r,i){var tr=document.createElement('tr');
 for(var j=0;j<width;j++){var c=document.createElement(i?'td':'th');var v=r[j]===undefined?'':r[j];c.appendChild(text(v));
 c.contentEditable='true';c.dataset.row=i+1;c.dataset.col=j+1;c.dataset.source=(s.formulas[i]&&s.formulas[i][j])||v;
+var why=s.errors[i]&&s.errors[i][j];if(why){c.title=why;c.dataset.why=why}
 if(i&&s.selected&&j+1===s.selected.col&&i+1>=s.selected.row&&i+1<s.selected.row+s.selected.rows)c.className='sel';tr.appendChild(c)}
 t.appendChild(tr)});
-document.getElementById('stats').textContent=' '+s.requests+' requests to the service so far';drawCharts(s.charts||[]);}
+document.getElementById('stats').textContent=' '+s.requests+' requests to the service so far';drawCharts(s.charts||[]);drawTabs(s.sheets,s.active);drawMenu(s.menu);}
+// The sheet tabs, as at the bottom of Sheets: a click makes that sheet the active one.
+function drawTabs(names,active){var nav=document.getElementById('sheet-tabs');nav.replaceChildren();names.forEach(function(n){
+var b=document.createElement('button');b.appendChild(text(n));b.setAttribute('aria-pressed',String(n===active));
+b.onclick=function(){post('/api/activate',{name:n}).then(refresh)};nav.appendChild(b)})}
+// The add-on's menu, every item the Extensions menu has; what an item shows comes back here.
+function drawMenu(items){var box=document.getElementById('menu-items');if(box.childElementCount===items.length)return;box.replaceChildren();
+items.forEach(function(it){var b=document.createElement('button');b.appendChild(text(it.caption));b.onclick=function(){
+post('/api/menu',{fn:it.fn}).then(function(r){return r.json()}).then(shown)};box.appendChild(b)})}
+function shown(r){document.getElementById('ui-message').textContent=r.alert||r.error||'';
+if(r.sidebar)document.getElementById('sidebar').src='/sidebar-shown';
+if(r.dialog){document.getElementById('dialog-frame').srcdoc=r.dialog;document.getElementById('dialog').showModal()}refresh()}
+function post(url,body){return fetch(url,{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify(body)})}
 var grid=document.getElementById('grid');
-grid.addEventListener('focusin',function(e){var c=e.target;if(c.dataset.row)c.textContent=c.dataset.source});
+grid.addEventListener('focusin',function(e){var c=e.target;if(!c.dataset.row)return;c.textContent=c.dataset.source;
+document.getElementById('why').textContent=c.dataset.why?'Why this cell shows an error: '+c.dataset.why:''});
 grid.addEventListener('focusout',function(e){var c=e.target;if(!c.dataset.row)return;var typed=c.textContent;
 if(typed===c.dataset.source||c.dataset.cancel){refresh();return}
 fetch('/api/edit',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({row:+c.dataset.row,col:+c.dataset.col,text:typed})}).then(refresh)});
@@ -81,7 +97,8 @@ for(var k=1;k<=series;k++){var v=Number(r[k]);if(r[k]===''||isNaN(v))continue;g.
 head.slice(1).forEach(function(name,k){var x=10+k*105,y=h-10;g.appendChild(svg('rect',{x:x,y:y-9,width:10,height:10,fill:COLORS[k%COLORS.length]}));var n=svg('text',{x:x+14,y:y});n.appendChild(text(String(name)));g.appendChild(n)});
 box.appendChild(g)})}
 function refresh(){fetch('/api/sheet').then(function(r){return r.json()}).then(draw)}
-document.getElementById('select').onclick=function(){fetch('/api/select',{method:'POST',body:document.getElementById('a1').value}).then(refresh)};
+document.getElementById('select').onclick=function(){fetch('/api/select',{method:'POST',body:document.getElementById('a1').value})
+.then(function(r){return r.text().then(function(t){document.getElementById('select-error').textContent=r.ok?'':t})}).then(refresh)};
 refresh();setInterval(refresh,2000);
 </script></body></html>`;
 
@@ -108,9 +125,32 @@ export async function startPlayground(
   sheet.setActiveSelection(`B1:B${sheet.probe.filledRows()}`);
   rt.runFromSidebar('saveSettings', [{ baseUrl: emu.baseUrl }]);
   rt.run('onOpen', [{ authMode: 'LIMITED' }], { mode: 'simple-trigger' });
+  const withBridge = (html: string) => html.replace('<head>', `<head>${BRIDGE}`);
   const sidebar = () => {
     rt.run('showSidebar');
-    return (rt.ui.sidebar?.html ?? '').replace('<head>', `<head>${BRIDGE}`);
+    return withBridge(rt.ui.sidebar?.html ?? '');
+  };
+  /**
+   * A menu item, run as Sheets runs one: what it shows comes back (an alert's words, the sidebar
+   * it opened, or a dialog's page), and an exception as the message Sheets would show.
+   */
+  const runMenuItem = (body: string) => {
+    const { fn } = JSON.parse(body) as { fn: string };
+    if (!rt.ui.menus[0]?.items.some((item) => item.fn === fn))
+      return { error: `"${fn}" is not an item of the add-on's menu` };
+    const [alerts, before] = [rt.ui.alerts.length, rt.ui.sidebar];
+    try {
+      rt.run(fn, [], { mode: 'menu' });
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+    const now = rt.ui.sidebar;
+    const opened = now && now !== before ? now : null;
+    return {
+      alert: rt.ui.alerts.slice(alerts).join(' ') || null,
+      sidebar: opened?.kind === 'sidebar',
+      dialog: opened?.kind === 'dialog' ? withBridge(opened.html) : null,
+    };
   };
   // Time-driven triggers (the poll safety net) fire as time passes.
   let last = Date.now();
@@ -139,6 +179,13 @@ export async function startPlayground(
               row.map((c) => (c.value === '' && c.formula ? c.formula : display(c.value))),
             ),
             formulas: s.probe.rows.map((row) => row.map((c) => c.formula ?? '')),
+            // Why a cell shows #ERROR! or #REF!: the reason Sheets gives on hover.
+            errors: s.probe.rows.map((row, i) =>
+              row.map((_, j) => rt.formulaError(s, i + 1, j + 1) ?? ''),
+            ),
+            sheets: rt.spreadsheet.sheets.map((x) => x.getName()),
+            active: s.getName(),
+            menu: rt.ui.menus[0]?.items ?? [],
             selected: r ? { row: r.row, col: r.col, rows: r.numRows } : null,
             requests: rt.fetchStats.requests,
             // Embedded charts, drawn here as Sheets would: a bar per series for each row.
@@ -155,9 +202,27 @@ export async function startPlayground(
         );
       }
       if (req.url === '/api/select' && req.method === 'POST') {
-        rt.spreadsheet.activeSheet.setActiveSelection((await readBody(req)).trim());
+        try {
+          rt.spreadsheet.activeSheet.setActiveSelection((await readBody(req)).trim());
+        } catch (error) {
+          // Sheets names a bad range rather than ignoring it.
+          return send(400, 'text/plain', (error as Error).message);
+        }
         return send(200, 'application/json', '{}');
       }
+      if (req.url === '/api/activate' && req.method === 'POST') {
+        const { name } = JSON.parse(await readBody(req)) as { name: string };
+        const sheet = rt.spreadsheet.sheets.find((x) => x.getName() === name);
+        if (!sheet) return send(404, 'text/plain', `No sheet named "${name}"`);
+        sheet.activate();
+        return send(200, 'application/json', '{}');
+      }
+      if (req.url === '/api/menu' && req.method === 'POST') {
+        keepPace();
+        return send(200, 'application/json', JSON.stringify(runMenuItem(await readBody(req))));
+      }
+      if (req.url === '/sidebar-shown')
+        return send(200, 'text/html; charset=utf-8', withBridge(rt.ui.sidebar?.html ?? ''));
       if (req.url === '/api/edit' && req.method === 'POST') {
         keepPace();
         const edit = JSON.parse(await readBody(req)) as { row: number; col: number; text: string };

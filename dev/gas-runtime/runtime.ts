@@ -695,7 +695,15 @@ export class GasRuntime {
         spreadsheet: sheet.book,
       });
     } catch (error) {
-      return show('#ERROR!', (error as Error).message);
+      const message = (error as Error).message;
+      const builtIn = /^Script function not found: (\w+)$/.exec(message);
+      // Sheets would calculate its own functions: here only the bundle's run, and the cell says so.
+      return show(
+        '#ERROR!',
+        builtIn
+          ? `${builtIn[1]} is a Sheets function the local runtime does not calculate: only the add-on's own functions (VIS_SCORE and the others) run here.`
+          : message,
+      );
     } finally {
       this.exec = outer;
       held.forEach((scope) => this.locks.heldHere.add(scope));

@@ -4,7 +4,8 @@ import path from 'node:path';
 
 export interface UiCapture {
   menus: Array<{ title: string; items: Array<{ caption: string; fn: string }> }>;
-  sidebar: { title: string; html: string } | null;
+  /** The last sidebar or modal dialog shown (a dialog covers the sheet until closed). */
+  sidebar: { title: string; html: string; kind: 'sidebar' | 'dialog' } | null;
   alerts: string[];
 }
 
@@ -88,11 +89,11 @@ export function ui(capture: UiCapture, call: (name: string) => void) {
     createMenu: (title: string) => menu(title),
     showSidebar(output: HtmlOutput) {
       call('Ui.showSidebar');
-      capture.sidebar = { title: output.title, html: output.content };
+      capture.sidebar = { title: output.title, html: output.content, kind: 'sidebar' };
     },
     showModalDialog(output: HtmlOutput, title: string) {
       call('Ui.showModalDialog');
-      capture.sidebar = { title, html: output.content };
+      capture.sidebar = { title, html: output.content, kind: 'dialog' };
     },
     alert(...args: unknown[]) {
       call('Ui.alert');

@@ -333,3 +333,57 @@ it("the playground's grid takes typing as Sheets does: values, formulas, Escape 
     await grid.close();
   }
 }, 60000);
+
+it("the playground has the sheet tabs and the add-on's menu, and says why a cell or a range is wrong", async () => {
+  const grid = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+  try {
+    const prospects = play.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Prospects')!;
+    prospects.activate();
+    await grid.goto(play.url);
+    await grid.waitForSelector('#sheet-tabs button');
+    // Every sheet the workbook has, the active one pressed: the way back to a list is a click.
+    expect(await grid.$$eval('#sheet-tabs button', (b) => b.map((x) => x.textContent))).toEqual(
+      play.rt.spreadsheet.sheets.map((s) => s.getName()),
+    );
+    await grid.click('#sheet-tabs button:has-text("Visibility example")');
+    await until(() => play.rt.spreadsheet.activeSheet.getName() === 'Visibility example');
+    await grid.click('#sheet-tabs button:has-text("Prospects")');
+    await until(() => play.rt.spreadsheet.activeSheet.getName() === 'Prospects');
+
+    // Every item of the Extensions menu, Help and Run self-check included; Help opens its dialog.
+    await grid.click('#menu summary');
+    expect(await grid.$$eval('#menu-items button', (b) => b.map((x) => x.textContent))).toEqual(
+      play.rt.ui.menus[0]!.items.map((i) => i.caption),
+    );
+    await grid.click('#menu-items button:has-text("Help")');
+    await grid.waitForSelector('#dialog[open]');
+    const help = grid.frameLocator('#dialog-frame');
+    await help.locator('text=Diagnostics for support').waitFor();
+    await grid.click('#dialog button');
+
+    // A built-in function shows #ERROR!, and the cell says why.
+    const free = prospects.probe.rows[0]!.length + 1;
+    play.rt.spreadsheet.activeSheet.typeIn(2, free, '=SUM(B2:B3)');
+    play.rt.recalculate();
+    const cell = `#grid [data-row="2"][data-col="${free}"]`;
+    await grid.waitForFunction(
+      (sel) => document.querySelector(sel)?.textContent === '#ERROR!',
+      cell,
+    );
+    await grid.click(cell);
+    expect(await grid.textContent('#why')).toMatch(
+      /SUM is a Sheets function the local runtime does not calculate/,
+    );
+    await grid.keyboard.press('Escape');
+    play.rt.spreadsheet.activeSheet.typeIn(2, free, '');
+
+    // A range Sheets would refuse is named, not ignored.
+    await grid.fill('#a1', 'B0:B2');
+    await grid.click('#select');
+    await grid.waitForFunction(
+      () => (document.querySelector('#select-error')?.textContent ?? '') !== '',
+    );
+  } finally {
+    await grid.close();
+  }
+}, 60000);

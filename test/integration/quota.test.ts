@@ -91,6 +91,9 @@ describe('the daily URL-fetch quota, used up', () => {
 
   it('a background poll waits for the reset without marking rows or counting a failure', async () => {
     w = await startWorld({ urlFetchDailyQuota: QUOTA });
+    // The quota is counted per UTC day: the two hours below must not cross a midnight (a run at
+    // 23:00 UTC once did, and the poll found a fresh quota).
+    await w.elapse(DAY - (w.rt.clock.now() % DAY) + 60_000);
     const sheet = w.rt.spreadsheet.activeSheet;
     load(
       sheet,
