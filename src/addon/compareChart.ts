@@ -14,6 +14,7 @@ import { fitGrid } from '../gas/sheets';
 import { FORMULA_BUDGET_MS } from '../limits';
 import type { ChartReport } from '../contract/scores';
 import { activeBook, activeRange } from '../gas/active';
+import { currentPlace } from '../gas/selection';
 
 export function insertCompareChart(): ChartReport {
   const range = activeRange();
@@ -28,13 +29,9 @@ export function insertCompareChart(): ChartReport {
         ).outcomes;
   const plan = planChart(sites, outcomes);
   if (plan.state !== 'done') return { state: plan.state, message: plan.message, backTo: null };
+  const backTo = currentPlace();
   drawChart(plan.data);
-  const from = range!.getSheet().getName();
-  return {
-    state: plan.state,
-    message: plan.message,
-    backTo: from === COMPARISON_SHEET ? null : { sheetName: from, a1: range!.getA1Notation() },
-  };
+  return { state: plan.state, message: plan.message, backTo };
 }
 
 function drawChart(data: unknown[][]): void {

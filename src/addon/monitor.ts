@@ -37,6 +37,7 @@ import { cell, openTable, writePatches, type Table } from '../gas/sheetTable';
 import { markPollExecution } from '../gas/userStore';
 import type { MonitorReport, RescanReport } from '../contract/scans';
 import { activeBook } from '../gas/active';
+import { currentPlace } from '../gas/selection';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -71,10 +72,11 @@ const tally = (table: Table<MonitorKey>) => tallyScans(rows(table).map((w) => w.
 
 /** Creates (or reuses) the monitor sheet with its headers, and shows it. */
 export function openScanMonitor(): MonitorReport {
+  const backTo = currentPlace();
   const sheet = monitorSheet(activeBook(), true)!;
   openTable(sheet, MONITOR_HEADERS, true);
   sheet.activate();
-  return pollMonitorIn(activeBook(), true);
+  return { ...pollMonitorIn(activeBook(), true), backTo };
 }
 
 /** `force`: a person asked (Refresh now), so every row is checked, due or not. */

@@ -2,7 +2,11 @@
  * The scan monitor: polls and rescans of brand agents. Payloads the server's functions
  * (src/index.ts) return and the sidebar page reads: JSON-safe, imported by both.
  */
+import type { ListPlace } from './scores';
+
 export interface MonitorReport {
+  /** Opening the monitor made it the active sheet: the way back to the list the person was on. */
+  backTo?: ListPlace | null;
   exists: boolean;
   watched: number;
   running: number;

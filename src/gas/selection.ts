@@ -7,6 +7,8 @@ import { isOutputSheet, outputSheetRefusal } from '../domain/outputSheets';
 import { readHeaderRow } from './sheetTable';
 import { HEADER_ROW, websiteColumnIndex } from '../domain/table';
 import { parseColumnBlock } from '../domain/a1';
+import type { ListPlace } from '../contract/scores';
+import { activeRange } from './active';
 
 export interface BlockRequest {
   sheetName: string;
@@ -88,4 +90,14 @@ export function websiteColumn(sheet: GoogleAppsScript.Spreadsheet.Sheet): Block 
     column: index + 1,
     a1: range.getA1Notation(),
   };
+}
+
+/**
+ * Where the person is (a sheet of theirs and the block selected in it), to come back to once the
+ * add-on opens a sheet of its own; null when they are on one of the add-on's sheets already.
+ */
+export function currentPlace(): ListPlace | null {
+  const range = activeRange();
+  if (!range || isOutputSheet(range.getSheet().getName())) return null;
+  return { sheetName: range.getSheet().getName(), a1: range.getA1Notation() };
 }

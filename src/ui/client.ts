@@ -58,7 +58,7 @@ async function refreshUsage(): Promise<void> {
   }
 }
 
-const scans = scansTab($('panel-scans'));
+const scans = scansTab($('panel-scans'), () => openPanel('settings'));
 const start = startTab($('panel-start'), openPanel);
 const previews = previewsTab($('panel-previews'), {
   onWorkDone: () => void refreshUsage(),
@@ -72,6 +72,7 @@ const settings = settingsTab($('panel-settings'), {
   onSettings: (s: SettingsView) => {
     scans.setTriggerMinutes(s.triggerMinutes);
     previews.setHasKey(s.hasKey);
+    scans.setHasKey(s.hasKey);
     start.progress(
       s.maskedKey === shownKey ? { hasKey: s.hasKey } : { hasKey: s.hasKey, tested: false },
     );

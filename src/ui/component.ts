@@ -4,7 +4,8 @@
  * as markup, so a brand name or message holding HTML shows as it is.
  */
 import { html, render, type TemplateResult } from 'lit-html';
-import { errorText } from './rpc';
+import type { ListPlace } from '../contract/scores';
+import { call, errorText } from './rpc';
 
 export interface Component<S> {
   readonly state: S;
@@ -74,3 +75,21 @@ export const plural = (n: number, one: string, many = `${one}s`) => (n === 1 ? o
 
 /** A count as the page writes every count: grouped the reader's way (20,000 in English). */
 export const count = (n: number) => n.toLocaleString();
+
+/**
+ * The way back to the list a person came from, once the add-on made another sheet the active one
+ * (a chart, the scan monitor): a button that reopens the list with the block they had selected.
+ * `after` hears what to say: nothing, or that the list is gone.
+ */
+export function backToList(id: string, place: ListPlace | null, after: (m: Message) => void) {
+  if (!place) return '';
+  const gone = say(`"${place.sheetName}" is no longer in this spreadsheet.`, 'error');
+  const back = () =>
+    call('returnToList', place).then(
+      (found) => after(found ? NO_MESSAGE : gone),
+      (e: unknown) => after(say(errorText(e), 'error')),
+    );
+  return html`<div class="row">
+    <button id=${id} @click=${() => void back()}>${`Back to "${place.sheetName}"`}</button>
+  </div>`;
+}

@@ -147,6 +147,13 @@ describe('a new user’s first session in the sidebar', () => {
     expect(await page.textContent('#needs-key')).toMatch(/Previews need your API key/);
     // The quota line shows where fetches are spent, not on the checklist or in Settings.
     expect(await page.isVisible('#usage')).toBe(true);
+    // The scan monitor's checks and rescans say the same; opening its sheet needs no key.
+    await openTab(page, 'scans');
+    expect(await page.isDisabled('#refresh-monitor')).toBe(true);
+    expect(await page.isDisabled('#rescan')).toBe(true);
+    expect(await page.isDisabled('#open-monitor')).toBe(false);
+    expect(await page.isVisible('#scans-need-key')).toBe(true);
+    await openTab(page, 'previews');
     await page.click('#needs-key button');
     await page.waitForSelector('#panel-settings:not([hidden])');
     expect(await page.isVisible('#usage')).toBe(false);
@@ -277,6 +284,12 @@ describe('a new user’s first session in the sidebar', () => {
       /^0 agents/.test(document.querySelector('#monitor-summary')?.textContent ?? ''),
     );
     expect(play.rt.spreadsheet.sheets.map((s) => s.probe.title)).toContain('Scan monitor');
+    // The monitor is the active sheet now; the tab offers the way back to the list.
+    expect(play.rt.spreadsheet.activeSheet.getName()).toBe('Scan monitor');
+    expect(await page.textContent('#back-from-monitor')).toBe('Back to "Prospects"');
+    await page.click('#back-from-monitor');
+    await until(() => play.rt.spreadsheet.activeSheet.getName() === 'Prospects');
+    await page.waitForSelector('#back-from-monitor', { state: 'detached' });
 
     await openTab(page, 'previews');
     await page.waitForTimeout(500); // let the progress bar's transition settle

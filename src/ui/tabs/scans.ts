@@ -1,8 +1,10 @@
 /** Scan monitor: the brand agents' sheet, checked while the sidebar is open, and rescans. */
 import { html } from 'lit-html';
 import type { MonitorReport } from '../../contract/scans';
+import type { ListPlace } from '../../contract/scores';
 import {
   attempt,
+  backToList,
   mount,
   messageLine,
   NO_MESSAGE,
@@ -16,13 +18,17 @@ interface State {
   triggerMinutes: number;
   summary: string;
   message: Message;
+  /** Checks and rescans need the key: without one they say so before they are pressed. */
+  hasKey: boolean;
+  /** The monitor sheet was just opened: the way back to the list the person was on. */
+  backTo: ListPlace | null;
 }
 
-export function scansTab(host: HTMLElement) {
+export function scansTab(host: HTMLElement, openSettings: () => void) {
   let report: MonitorReport | null = null;
   const tab = mount<State>(
     host,
-    { triggerMinutes: 60, summary: '', message: NO_MESSAGE },
+    { triggerMinutes: 60, summary: '', message: NO_MESSAGE, hasKey: true, backTo: null },
     (s) =>
       html`<h2>Scan monitor</h2>
         <p class="hint">
@@ -36,16 +42,33 @@ export function scansTab(host: HTMLElement) {
           otherwise. A rescan keeps the previous scores visible, marked as previous, until the new
           scan completes (usually 2 to 5 minutes).
         </p>
+        <p id="scans-need-key" class="notice" ?hidden=${s.hasKey}>
+          Checking and rescanning brand agents needs your API key.
+          <button type="button" class="link" @click=${openSettings}>Add it in Settings</button>
+        </p>
         <div class="row">
           <button id="open-monitor" class="primary" @click=${() => void check('openScanMonitor')}>
             Open the monitor sheet
           </button>
-          <button id="refresh-monitor" @click=${() => void check('pollScanMonitor', true)}>
+          <button
+            id="refresh-monitor"
+            aria-describedby="scans-need-key"
+            ?disabled=${!s.hasKey}
+            @click=${() => void check('pollScanMonitor', true)}
+          >
             Refresh now
           </button>
-          <button id="rescan" @click=${() => void rescan()}>Rescan selected agents</button>
+          <button
+            id="rescan"
+            aria-describedby="scans-need-key"
+            ?disabled=${!s.hasKey}
+            @click=${() => void rescan()}
+          >
+            Rescan selected agents
+          </button>
         </div>
         <p id="monitor-summary" class="muted">${s.summary}</p>
+        ${backToList('back-from-monitor', s.backTo, (message) => tab.set({ backTo: null, message }))}
         ${messageLine('monitor-message', s.message)}`,
   );
 
@@ -53,7 +76,10 @@ export function scansTab(host: HTMLElement) {
   async function check(name: 'openScanMonitor' | 'pollScanMonitor', force = false) {
     try {
       report = await (name === 'pollScanMonitor' ? call(name, force) : call(name));
-      tab.set({ summary: report.message });
+      tab.set({
+        summary: report.message,
+        ...(name === 'openScanMonitor' ? { backTo: report.backTo ?? null } : {}),
+      });
     } catch (e) {
       tab.set({ message: say(errorText(e), 'error') });
     }
@@ -68,7 +94,9 @@ export function scansTab(host: HTMLElement) {
   return {
     poll: () => check('pollScanMonitor'),
     /** Worth a check on the timer: a monitor exists and something runs, or the tab is shown. */
-    wantsPoll: (shown: boolean) => !!report?.exists && (report.running > 0 || shown),
+    wantsPoll: (shown: boolean) =>
+      tab.state.hasKey && !!report?.exists && (report.running > 0 || shown),
     setTriggerMinutes: (triggerMinutes: number) => tab.set({ triggerMinutes }),
+    setHasKey: (hasKey: boolean) => tab.set({ hasKey }),
   };
 }

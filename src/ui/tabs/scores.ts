@@ -9,6 +9,7 @@ import type {
 } from '../../contract/scores';
 import { DEFAULTS } from '../../contract/defaults';
 import {
+  backToList,
   count,
   attempt,
   fieldValue,
@@ -141,16 +142,7 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
         >
           <span id="score-bar" class="seg complete" style="width:${s.percent ?? 0}%"></span>
         </div>
-        ${messageLine('score-message', s.message)}
-        ${
-          s.backTo
-            ? html`<div class="row">
-                <button id="back-to-list" @click=${() => void back(s.backTo!)}>
-                  ${`Back to "${s.backTo.sheetName}"`}
-                </button>
-              </div>`
-            : ''
-        }
+        ${messageLine('score-message', s.message)} ${backToList('back-to-list', s.backTo, returned)}
         <button
           id="preview-not-in-index"
           ?hidden=${!s.notInIndex}
@@ -259,19 +251,10 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
       'Drawing the comparison…',
     );
 
-  async function back(place: ListPlace): Promise<void> {
-    try {
-      const found = await call('returnToList', place);
-      tab.set({
-        backTo: null,
-        message: found
-          ? NO_MESSAGE
-          : say(`"${place.sheetName}" is no longer in this spreadsheet.`, 'error'),
-      });
-      void plan();
-    } catch (e) {
-      tab.set({ message: say(errorText(e), 'error') });
-    }
+  /** Back on the list (or told it is gone): the plan is the list's again. */
+  function returned(message: Message): void {
+    tab.set({ backTo: null, message });
+    void plan();
   }
 
   async function history(): Promise<void> {
