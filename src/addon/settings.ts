@@ -2,7 +2,7 @@
 import { parsers, requests } from '../api/client';
 import { ALLOWLIST, DEFAULT_BASE_URL, POLL_TRIGGER_MINUTES } from '../config';
 import { appsScriptClock } from '../gas/clock';
-import { clientConfig, readSettings, writeSettings } from '../gas/settings';
+import { clientConfig, readSettings, rememberKeyTest, writeSettings } from '../gas/settings';
 import { urlFetchTransport } from '../gas/transport';
 import { usage } from '../gas/quota';
 import type {
@@ -40,6 +40,7 @@ export function getSettings(refused: string | null = null): SettingsView {
   return {
     hasKey: s.apiKey !== null,
     maskedKey: s.apiKey ? maskKey(s.apiKey) : null,
+    keyTested: s.apiKey !== null && s.keyTested,
     baseUrl: s.baseUrl ?? DEFAULT_BASE_URL,
     defaultBaseUrl: DEFAULT_BASE_URL,
     allowFormulasToUseKey: s.allowFormulasToUseKey,
@@ -110,6 +111,7 @@ export function testConnection(): ConnectionReport {
   }
   const status = parsers.scanStatus(keyed, now);
   const refused = !status.ok && status.error.code === 'KEY_REFUSED';
+  rememberKeyTest(!refused);
   return {
     ok: !refused,
     serviceReachable: true,

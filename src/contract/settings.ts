@@ -6,6 +6,8 @@ export interface SettingsView {
   hasKey: boolean;
   /** e.g. "••••••••3f9a": never the key itself. */
   maskedKey: string | null;
+  /** Test connection accepted this key at this address (until either changes). */
+  keyTested: boolean;
   baseUrl: string;
   defaultBaseUrl: string;
   allowFormulasToUseKey: boolean;

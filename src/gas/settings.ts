@@ -16,7 +16,15 @@ const PROP = {
   accountNotice: 'vis.accountNotice',
   /** Said by the person: the account is on Google Workspace (never guessed from the address). */
   workspace: 'vis.workspace',
+  /** Test connection accepted this key at this address: forgotten when either changes. */
+  keyTested: 'vis.keyTested',
 };
+
+/** What Test connection found of the saved key: accepted (remembered), or not. */
+export function rememberKeyTest(accepted: boolean): void {
+  if (accepted) setUserProperties({ [PROP.keyTested]: 'true' });
+  else deleteUserProperty(PROP.keyTested);
+}
 
 /** Whether the person said their account is on Google Workspace. */
 export function saidWorkspace(): boolean {
@@ -40,6 +48,7 @@ export interface StoredSettings {
   allowFormulasToUseKey: boolean;
   workspaceAccount: boolean;
   accountNotice: string | null;
+  keyTested: boolean;
 }
 
 export function readSettings(spreadsheetId: string): StoredSettings {
@@ -49,6 +58,7 @@ export function readSettings(spreadsheetId: string): StoredSettings {
     allowFormulasToUseKey: userProperty(PROP.allowFormulas(spreadsheetId)) === 'true',
     workspaceAccount: saidWorkspace(),
     accountNotice: userProperty(PROP.accountNotice) || null,
+    keyTested: userProperty(PROP.keyTested) === 'true',
   };
 }
 
@@ -59,12 +69,13 @@ export function writeSettings(spreadsheetId: string, change: SettingsChange): vo
     const key = change.apiKey.trim();
     if (key) set[PROP.apiKey] = key;
     else remove.push(PROP.apiKey);
-    remove.push(PROP.accountNotice);
+    remove.push(PROP.accountNotice, PROP.keyTested);
   }
   if (change.baseUrl !== undefined) {
     const url = change.baseUrl.trim().replace(/\/+$/, '');
     if (url) set[PROP.baseUrl] = url;
     else remove.push(PROP.baseUrl);
+    remove.push(PROP.keyTested);
   }
   if (change.allowFormulasToUseKey !== undefined) {
     if (change.allowFormulasToUseKey) set[PROP.allowFormulas(spreadsheetId)] = 'true';

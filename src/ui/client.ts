@@ -52,7 +52,7 @@ async function refreshUsage(): Promise<void> {
   try {
     const u = await call('getUsage');
     $('usage').textContent =
-      `URL fetches today: ${count(u.today)} of ${count(u.quota)}, ${count(u.left)} left (${u.why}; ${count(u.reserve)} kept for polling).`;
+      `URL fetches today: ${count(u.today)} of ${count(u.quota)}, ${count(u.left)} left (${u.why}; ${count(u.reserve)} kept to check on previews already started).`;
   } catch (e) {
     $('usage').textContent = errorText(e);
   }
@@ -66,19 +66,33 @@ const previews = previewsTab($('panel-previews'), {
   onRefused: () => void settings.load(),
   openSettings: () => openPanel('settings'),
 });
-/** The key as Settings last showed it (masked): a new or removed key has not been tested yet. */
-let shownKey: string | null | undefined;
+/** Settings as last shown, and whether Test connection accepted its key (kept by the server). */
+let shown: SettingsView | null = null;
+let tested = false;
+
+/** Where the person stands, on every screen: the key (masked), and whether it was tested. */
+function showAccount(): void {
+  if (!shown) return;
+  $('account-line').textContent = shown.hasKey
+    ? `Key ${shown.maskedKey ?? ''} · ${tested ? 'connection tested' : 'not tested yet (Settings → Test connection)'}${shown.accountNotice ? ' · see the note in Settings' : ''}`
+    : 'No API key yet: public scores and formulas work without one.';
+}
+
 const settings = settingsTab($('panel-settings'), {
   onSettings: (s: SettingsView) => {
     scans.setTriggerMinutes(s.triggerMinutes);
     previews.setHasKey(s.hasKey);
     scans.setHasKey(s.hasKey);
-    start.progress(
-      s.maskedKey === shownKey ? { hasKey: s.hasKey } : { hasKey: s.hasKey, tested: false },
-    );
-    shownKey = s.maskedKey;
+    tested = s.keyTested;
+    shown = s;
+    start.progress({ hasKey: s.hasKey, tested });
+    showAccount();
   },
-  onTested: (ok) => start.progress({ tested: ok }),
+  onTested: (ok) => {
+    tested = ok;
+    start.progress({ tested });
+    showAccount();
+  },
 });
 const scores = scoresTab($('panel-scores'), () => void refreshUsage());
 const schedules = schedulesTab($('panel-schedules'));

@@ -159,6 +159,7 @@ describe('a new user’s first session in the sidebar', () => {
     expect(await page.isVisible('#usage')).toBe(false);
     await openTab(page, 'start');
     expect(await page.$$eval('.checklist li.done', (l) => l.length)).toBe(0);
+    expect(await page.textContent('#account-line')).toMatch(/^No API key yet/);
   }, 30000);
 
   it('saves the key, shows it masked and never in the page, and tests the connection', async () => {
@@ -176,7 +177,12 @@ describe('a new user’s first session in the sidebar', () => {
     await page.waitForFunction(() =>
       document.querySelector('#settings-message')?.textContent?.startsWith('Connected'),
     );
-    // The checklist ticks both steps, in words as well as with a tick.
+    // Every screen says where the person stands; the checklist ticks both steps, in words too.
+    await page.waitForFunction(() =>
+      /^Key •+.* · connection tested$/.test(
+        document.querySelector('#account-line')?.textContent ?? '',
+      ),
+    );
     await openTab(page, 'start');
     expect(await page.$$eval('.checklist li.done', (l) => l.map((x) => x.textContent))).toEqual([
       expect.stringMatching(/Add your API key \(done\)/),

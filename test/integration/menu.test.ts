@@ -49,6 +49,22 @@ describe('menu and sidebar', () => {
     expect(sidebar(w.rt).saveSettings({ apiKey: '' }).hasKey).toBe(false);
   });
 
+  it('remembers that Test connection accepted the key, until the key or the address changes', async () => {
+    w = await startWorld();
+    const api = sidebar(w.rt);
+    expect(api.getSettings().keyTested).toBe(false);
+    expect(api.testConnection().ok).toBe(true);
+    // A later sidebar (another day) still knows: the checklist stays ticked.
+    expect(api.getSettings().keyTested).toBe(true);
+    expect(api.saveSettings({ apiKey: 'demo-starter-key' }).keyTested).toBe(false);
+    api.testConnection();
+    expect(api.saveSettings({ baseUrl: w.emu.baseUrl }).keyTested).toBe(false);
+    // A key the service refuses is not remembered as tested.
+    api.saveSettings({ apiKey: 'wrong-key' });
+    expect(api.testConnection().ok).toBe(false);
+    expect(api.getSettings().keyTested).toBe(false);
+  });
+
   it('lets only the spreadsheet owner allow formulas to use a key, and tells others why', async () => {
     w = await startWorld();
     const colleague = 'colleague@example.com';
