@@ -12,7 +12,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { declarationsOf, ENTRY, globalNames } from './scripts/declarations.mjs';
 
-export const GLOBAL_NAME = 'VisibilityForSheets';
+// Short: every generated wrapper names it twice.
+export const GLOBAL_NAME = 'VFS';
 /** The defaults, also the source's fallbacks (src/config.ts): one file, read by both. */
 const DEFAULTS = JSON.parse(await readFile('build-defaults.json', 'utf8'));
 export const DEFAULT_BASE_URL = DEFAULTS.baseUrl;
@@ -82,15 +83,15 @@ async function exportedNames(s, plugins) {
 }
 
 /**
- * A top-level function calling the bundle's export. Sheets reads the JSDoc of custom functions
- * (their autocomplete and help); no one reads it on menu or sidebar functions, so it is left out.
+ * A top-level function calling the bundle's export. Sheets reads a custom function's JSDoc and
+ * parameter names (autocomplete and help); menu, trigger and sidebar functions need neither, so
+ * they are one short line each (the bundle has a size budget).
  */
 function wrapper(name, { doc, params }) {
-  const docBlock =
-    doc && doc.includes('@customfunction')
-      ? doc.replace(/^[ \t]*/gm, (m) => (m ? ' ' : '')) + '\n'
-      : '';
-  return `${docBlock}function ${name}(${params.join(', ')}) {\n  return ${GLOBAL_NAME}.${ENTRY}(${GLOBAL_NAME}.${name}, arguments);\n}\n`;
+  const call = `${GLOBAL_NAME}.${ENTRY}(${GLOBAL_NAME}.${name}, arguments)`;
+  if (!doc || !doc.includes('@customfunction')) return `function ${name}(){return ${call}}\n`;
+  const docBlock = doc.replace(/^[ \t]*/gm, (m) => (m ? ' ' : ''));
+  return `${docBlock}\nfunction ${name}(${params.join(', ')}) {\n  return ${call};\n}\n`;
 }
 
 /**
