@@ -8,7 +8,7 @@
 //   --extra-allowlist a,b   more allowlist prefixes
 //   --out DIR               where to write (default dist/)
 import * as esbuild from 'esbuild';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { declarationsOf, ENTRY, globalNames } from './scripts/declarations.mjs';
 
@@ -95,6 +95,19 @@ function wrapper(name, { doc, params }) {
 }
 
 /**
+ * Writes a built file whole or not at all: a runtime loading dist/ while another process builds
+ * it (npm start beside the tests) reads the old file or the new one, never half of one. An
+ * unchanged file is left alone.
+ */
+async function writeAtomically(file, text) {
+  const before = await readFile(file, 'utf8').catch(() => null);
+  if (before === text) return;
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, text);
+  await rename(temporary, file);
+}
+
+/**
  * `flags` as on the command line. `plugins`, for tests only, are esbuild plugins that change a
  * source file as it is bundled (the fifth-engine test adds an engine to ENGINES this way).
  */
@@ -122,7 +135,7 @@ export async function build(flags = {}, { plugins = [] } = {}) {
   const code = `${bundle.outputFiles[0].text}\n${wrappers.join('\n')}`;
 
   await mkdir(OUT, { recursive: true });
-  await writeFile(path.join(OUT, 'Code.js'), code);
+  await writeAtomically(path.join(OUT, 'Code.js'), code);
 
   const manifest = JSON.parse(await readFile('appsscript.json', 'utf8'));
   manifest.urlFetchWhitelist = s.manifestAllowlist;
@@ -134,9 +147,12 @@ export async function build(flags = {}, { plugins = [] } = {}) {
       scope.endsWith('/auth/spreadsheets') ? `${scope}.currentonly` : scope,
     );
   }
-  await writeFile(path.join(OUT, 'appsscript.json'), JSON.stringify(manifest, null, 2) + '\n');
+  await writeAtomically(
+    path.join(OUT, 'appsscript.json'),
+    JSON.stringify(manifest, null, 2) + '\n',
+  );
 
-  await writeFile(path.join(OUT, 'Sidebar.html'), await sidebarHtml());
+  await writeAtomically(path.join(OUT, 'Sidebar.html'), await sidebarHtml());
 
   const kb = (Buffer.byteLength(code) / 1024).toFixed(1);
   console.log(

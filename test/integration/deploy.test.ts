@@ -2,7 +2,7 @@
 // anything, the built manifest follows Google's allowlist rules and asks only for scopes the code
 // uses (each with its reason in docs/marketplace/scopes.md), and Settings stays inside the allowlist.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Ajv } from 'ajv';
@@ -87,6 +87,14 @@ describe('npm run deploy', () => {
 });
 
 describe('npm test whatever the shell holds', () => {
+  it('rebuilds an unchanged tree without touching dist/ (npm start beside a test never swaps it)', () => {
+    const files = ['Code.js', 'appsscript.json', 'Sidebar.html'].map((f) => path.join('dist', f));
+    const before = files.map((f) => statSync(f).mtimeMs);
+    expect(node(['build.mjs'], {}).status).toBe(0);
+    expect(files.map((f) => statSync(f).mtimeMs)).toEqual(before);
+    expect(readdirSync('dist').filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('builds the same local bundle with VIS_* and NODE_ENV=production set: only deploy reads them', () => {
     const out = mkdtempSync(path.join(os.tmpdir(), 'local-'));
     const built = node(['build.mjs', '--out', out], {
