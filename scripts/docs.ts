@@ -69,6 +69,9 @@ for (const image of [
   'sidebar-scores.png',
   'sidebar-outreach.png',
   'sidebar-schedules.png',
+  'sidebar-start.png',
+  'sidebar-settings.png',
+  'sidebar-monitor.png',
 ])
   copyFileSync(`out/${image}`, `docs/${image}`);
 console.log('docs/reliability.md and the sidebar screenshots written');

@@ -160,6 +160,7 @@ describe('a new user’s first session in the sidebar', () => {
     await openTab(page, 'start');
     expect(await page.$$eval('.checklist li.done', (l) => l.length)).toBe(0);
     expect(await page.textContent('#account-line')).toMatch(/^No API key yet/);
+    await page.screenshot({ path: path.join('out', 'sidebar-start.png'), fullPage: true });
   }, 30000);
 
   it('saves the key, shows it masked and never in the page, and tests the connection', async () => {
@@ -183,6 +184,7 @@ describe('a new user’s first session in the sidebar', () => {
         document.querySelector('#account-line')?.textContent ?? '',
       ),
     );
+    await page.screenshot({ path: path.join('out', 'sidebar-settings.png'), fullPage: true });
     await openTab(page, 'start');
     expect(await page.$$eval('.checklist li.done', (l) => l.map((x) => x.textContent))).toEqual([
       expect.stringMatching(/Add your API key \(done\)/),
@@ -293,6 +295,7 @@ describe('a new user’s first session in the sidebar', () => {
     // The monitor is the active sheet now; the tab offers the way back to the list.
     expect(play.rt.spreadsheet.activeSheet.getName()).toBe('Scan monitor');
     expect(await page.textContent('#back-from-monitor')).toBe('Back to "Prospects"');
+    await page.screenshot({ path: path.join('out', 'sidebar-monitor.png'), fullPage: true });
     await page.click('#back-from-monitor');
     await until(() => play.rt.spreadsheet.activeSheet.getName() === 'Prospects');
     await page.waitForSelector('#back-from-monitor', { state: 'detached' });
