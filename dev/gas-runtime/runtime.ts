@@ -5,8 +5,9 @@
  * and counts every service call.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import * as acorn from 'acorn';
 import gas from 'gas-local';
 import { splitFormulaArgs } from '../../src/domain/formulaArgs';
 import { a1, parseA1 } from './a1';
@@ -565,7 +566,29 @@ export class GasRuntime {
     };
   }
 
+  /** The bundle versions whose syntax was checked (by size and time), so each is parsed once. */
+  private syntaxChecked = new Set<string>();
+
+  /**
+   * Apps Script's V8 runs the syntax Google's own TypeScript template compiles to, ES2020 (E4):
+   * newer syntax is refused at load, as a SyntaxError, so a bundle built for a newer target fails
+   * here rather than on Google.
+   */
+  private checkSyntax(): void {
+    const file = path.join(this.distDir, 'Code.js');
+    const { size, mtimeMs } = statSync(file);
+    const version = `${size}:${mtimeMs}`;
+    if (this.syntaxChecked.has(version)) return;
+    try {
+      acorn.parse(readFileSync(file, 'utf8'), { ecmaVersion: 2020, sourceType: 'script' });
+    } catch (error) {
+      throw new GasError(`SyntaxError: ${(error as Error).message} (Code.js, beyond ES2020)`);
+    }
+    this.syntaxChecked.add(version);
+  }
+
   private load(e: Execution): Record<string, unknown> {
+    this.checkSyntax();
     const started = process.hrtime.bigint();
     const context = gas.require(this.distDir, this.globals(e), {
       filter: (f) => path.basename(f) === 'Code.js',

@@ -1,4 +1,6 @@
 // The local Apps Script runtime's own tests: each service's behaviour and limits, on a probe project.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawnEmulator, type EmulatorProcess } from '../../dev/emulator/process';
 import { GasRuntime } from '../../dev/gas-runtime/runtime';
@@ -187,5 +189,21 @@ describe('UrlFetchApp over real HTTP', () => {
       'Service invoked too many times for one day: urlfetch.',
     );
     void small.close();
+  });
+});
+
+describe('the syntax Apps Script runs (E4)', () => {
+  const bundle = (code: string) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'syntax-'));
+    writeFileSync(path.join(dir, 'Code.js'), code);
+    return new GasRuntime({ distDir: dir });
+  };
+  it('runs ES2020 (optional chaining, nullish coalescing) and refuses newer syntax at load', async () => {
+    const es2020 = bundle('function f() { const o = null; return o?.x ?? 2; }\n');
+    expect(es2020.run('f')).toBe(2);
+    await es2020.close();
+    const es2021 = bundle('function f() { let a = null; a ??= 1; return a; }\n');
+    expect(() => es2021.run('f')).toThrow(/SyntaxError: .*beyond ES2020/);
+    await es2021.close();
   });
 });
