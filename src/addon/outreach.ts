@@ -21,7 +21,8 @@ import {
   planPitches,
   STARTER_TEMPLATES,
 } from '../domain/pitch';
-import { CONTACT_HEADERS, PITCH_HEADERS, SCORE_HEADERS, findColumns } from '../domain/table';
+import { CONTACT_HEADERS, PITCH_HEADERS, findColumns } from '../domain/table';
+import { SCORE_HEADERS } from '../domain/scoreColumns';
 import { appsScriptClock } from '../gas/clock';
 import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
 import { refusedSheet } from '../gas/selection';

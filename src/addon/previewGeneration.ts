@@ -36,9 +36,9 @@ import {
   HEADER_ROW,
   PREVIEW_HEADERS,
   SCALED_PREVIEW_COLUMNS,
-  SCORE_HEADERS,
   type PreviewKey,
 } from '../domain/table';
+import { SCORE_HEADERS } from '../domain/scoreColumns';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
 import { addScoreColourScale } from '../gas/formatting';

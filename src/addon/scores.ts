@@ -18,7 +18,7 @@ import {
   type ScoreOptions,
   type ScoreRow,
 } from '../domain/scoreList';
-import { SCORE_HEADERS, type ScoreKey } from '../domain/table';
+import { SCORE_HEADERS, type ScoreKey } from '../domain/scoreColumns';
 import { sharedCache } from '../gas/cache';
 import { appsScriptClock } from '../gas/clock';
 import { appendHistory } from '../gas/history';

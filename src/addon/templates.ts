@@ -2,7 +2,8 @@
  * Templates for a first list: a `Prospect list` with the add-on's score columns and their colour
  * scale ready, and a `Brand monitor` (the scan monitor sheet) whose header says how to use it.
  */
-import { HEADER_ROW, SCALED_SCORE_COLUMNS, SCORE_HEADERS } from '../domain/table';
+import { HEADER_ROW } from '../domain/table';
+import { SCALED_SCORE_COLUMNS, SCORE_HEADERS } from '../domain/scoreColumns';
 import { MONITOR_HEADERS, MONITOR_SHEET } from '../domain/scanWatch';
 import { addScoreColourScale } from '../gas/formatting';
 import type { TemplateReport } from '../contract/scores';

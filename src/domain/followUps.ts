@@ -5,13 +5,8 @@
 import { DEFAULTS } from '../contract/defaults';
 import { isBlank, safeText } from './cells';
 import { actionable, type SelectedRow } from './selectedRow';
-import {
-  CONTACT_HEADERS,
-  FOLLOW_UP_HEADERS,
-  FOLLOW_UPS_SHEET,
-  SCORE_HEADERS,
-  type FollowUpKey,
-} from './table';
+import { CONTACT_HEADERS, FOLLOW_UP_HEADERS, FOLLOW_UPS_SHEET, type FollowUpKey } from './table';
+import { SCORE_HEADERS } from './scoreColumns';
 
 const isScore = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;

@@ -4,14 +4,15 @@
  */
 import type { BrandScore, PreviewPoll, ScanStatus } from '../api/client';
 import { isQuota, type ServiceError } from '../api/errors';
-import { byEngine, PLATFORMS } from '../engines';
+import { PLATFORMS } from '../engines';
 import { dateCell, isBlank, safeLink, safeText, scoreCell, timeOf } from './cells';
 import { visibilityLevel } from './levels';
 import { NOT_IN_INDEX, errorCell } from './scoreLookup';
 import type { Mover } from '../contract/scores';
 import { DEFAULTS } from '../contract/defaults';
 import type { Outcome } from './resolver';
-import type { HistoryKey, ScoreKey } from './table';
+import type { HistoryKey } from './table';
+import { CLEARED_SCORES, scoreCells, type ScoreKey } from './scoreColumns';
 import { errorText, isErrorText } from './status';
 import { parseWebsite } from './website';
 
@@ -111,34 +112,16 @@ export function planScoring(
 
 export type ScorePatch = Partial<Record<ScoreKey, string | number | Date>>;
 
-const NO_SCORES: ScorePatch = {
-  score: '',
-  level: '',
-  ...byEngine(() => ''),
-  brand: '',
-  lastScanned: '',
-  change: '',
-};
-
-/** `Change` is the new score minus the row's previous one, blank when there was none. */
+/** A row's cells from a brand's record (the columns' table, scoreColumns.ts). */
 export function scorePatch(b: BrandScore, previous: unknown, now: Date): ScorePatch {
-  return {
-    score: b.overallScore,
-    level: visibilityLevel(b.overallScore),
-    ...byEngine((p) => scoreCell(b.platformScores[p])),
-    brand: safeText(b.brandName),
-    lastScanned: dateCell(b.lastScanDate),
-    checked: now,
-    change: typeof previous === 'number' ? b.overallScore - previous : '',
-    message: '',
-  };
+  return scoreCells({ b, previous, now });
 }
 
 /** Not in the index is an answer (checked, not an error); anything else says what to do. */
 export function scoreProblemPatch(error: ServiceError | { local: string }, now: Date): ScorePatch {
   if ('local' in error)
-    return { ...NO_SCORES, checked: now, message: safeText(errorText(error.local)) };
-  if (error.code === 'NOT_FOUND') return { ...NO_SCORES, checked: now, message: NOT_IN_INDEX };
+    return { ...CLEARED_SCORES, checked: now, message: safeText(errorText(error.local)) };
+  if (error.code === 'NOT_FOUND') return { ...CLEARED_SCORES, checked: now, message: NOT_IN_INDEX };
   return { checked: now, message: safeText(errorCell(error)) };
 }
 

@@ -2,7 +2,8 @@
  * The sheet table model: our output columns are found by their header text in row 1 (users may
  * reorder or rename other columns), and missing ones are planned at the right of the table.
  */
-import { ENGINES, PLATFORMS } from '../engines';
+import { ENGINES } from '../engines';
+import { SCORE_HEADERS } from './scoreColumns';
 
 export const HEADER_ROW = 1;
 
@@ -28,25 +29,7 @@ export function websiteColumnIndex(headerRow: unknown[]): number {
   return headerRow.findIndex((h) => headerKey(h) === headerKey(WEBSITE_HEADER));
 }
 
-/** A scored list's columns (values, not formulas), which users sort and filter on. */
-export const SCORE_HEADERS = {
-  score: 'Public score',
-  level: 'Public level',
-  ...ENGINES,
-  brand: 'Brand',
-  lastScanned: 'Last scanned',
-  checked: 'Checked',
-  change: 'Change',
-  message: 'Score message',
-} as const;
-
-export type ScoreKey = keyof typeof SCORE_HEADERS;
-
-/**
- * The 0-100 columns the red-to-green colour scale reads, by table: a list's overall score and
- * every engine's (so an engine added to ENGINES is coloured too), a preview's three scores.
- */
-export const SCALED_SCORE_COLUMNS: readonly ScoreKey[] = ['score', ...PLATFORMS];
+/** The 0-100 columns of a preview the red-to-green colour scale reads (a list's: scoreColumns.ts). */
 export const SCALED_PREVIEW_COLUMNS: readonly PreviewKey[] = ['score', 'knowledge', 'sentiment'];
 
 export const HISTORY_SHEET = 'Score history';

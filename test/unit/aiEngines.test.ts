@@ -2,7 +2,8 @@ import { byEngine, ENGINES, PLATFORMS } from '../../src/engines';
 import { COMPARE_HEADERS, planChart } from '../../src/domain/compare';
 import { BRAND_HEADERS } from '../../src/domain/formulas';
 import { MONITOR_HEADERS } from '../../src/domain/scanWatch';
-import { HISTORY_HEADERS, SCORE_HEADERS } from '../../src/domain/table';
+import { HISTORY_HEADERS } from '../../src/domain/table';
+import { SCORE_HEADERS } from '../../src/domain/scoreColumns';
 import type { BrandScore } from '../../src/api/client';
 
 const labels = Object.values(ENGINES);

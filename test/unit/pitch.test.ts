@@ -8,7 +8,8 @@ import {
   planPitches,
   STARTER_TEMPLATES,
 } from '../../src/domain/pitch';
-import { CONTACT_HEADERS, PREVIEW_HEADERS, SCORE_HEADERS } from '../../src/domain/table';
+import { CONTACT_HEADERS, PREVIEW_HEADERS } from '../../src/domain/table';
+import { SCORE_HEADERS } from '../../src/domain/scoreColumns';
 
 const HEADERS = [
   'Website',

@@ -1,0 +1,72 @@
+// A scored list's columns as one table: header, cell from a record, what it is cleared to, and
+// the colour scale, each read from the same row.
+import {
+  CLEARED_SCORES,
+  SCALED_SCORE_COLUMNS,
+  SCORE_HEADERS,
+  scoreCells,
+} from '../../src/domain/scoreColumns';
+import type { BrandScore } from '../../src/api/client';
+
+const record: BrandScore = {
+  brandName: '=Acme',
+  slug: 'acme',
+  overallScore: 64,
+  visibilityLevel: null,
+  platformScores: { chatgpt: 70, claude: null, gemini: 58, aio: 61 },
+  lastScanDate: '2026-11-20T09:00:00.000Z',
+  brandPageUrl: null,
+} as unknown as BrandScore;
+const now = new Date('2026-11-24T10:00:00.000Z');
+
+it('headers in the order users see them', () => {
+  expect(Object.values(SCORE_HEADERS)).toEqual([
+    'Public score',
+    'Public level',
+    'ChatGPT',
+    'Claude',
+    'Gemini',
+    'AI Overviews',
+    'Brand',
+    'Last scanned',
+    'Checked',
+    'Change',
+    'Score message',
+  ]);
+});
+
+it.each([
+  ['a first reading', undefined, ''],
+  ['a reading after 60', 60, 4],
+  ['a reading after a text', 'not in index', ''],
+])('a row’s cells from a record: %s', (_name, previous, change) => {
+  const cells = scoreCells({ b: record, previous, now });
+  expect(cells).toEqual({
+    score: 64,
+    level: 'strong',
+    chatgpt: 70,
+    claude: '', // not queried: blank, never 0
+    gemini: 58,
+    aio: 61,
+    brand: "'=Acme", // text from the service never becomes a formula
+    lastScanned: new Date('2026-11-20T09:00:00.000Z'),
+    checked: now,
+    change,
+    message: '',
+  });
+});
+
+it('what is cleared when the index has no record, and what the colour scale reads', () => {
+  expect(Object.keys(CLEARED_SCORES)).toEqual([
+    'score',
+    'level',
+    'chatgpt',
+    'claude',
+    'gemini',
+    'aio',
+    'brand',
+    'lastScanned',
+    'change',
+  ]);
+  expect(SCALED_SCORE_COLUMNS).toEqual(['score', 'chatgpt', 'claude', 'gemini', 'aio']);
+});
