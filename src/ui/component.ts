@@ -93,3 +93,13 @@ export function backToList(id: string, place: ListPlace | null, after: (m: Messa
     <button id=${id} @click=${() => void back()}>${`Back to "${place.sheetName}"`}</button>
   </div>`;
 }
+
+/**
+ * An action that needs the API key says so before it is pressed, with the way to Settings; the
+ * buttons it describes point at it (`aria-describedby`) and are disabled meanwhile.
+ */
+export const needsKey = (id: string, what: string, hasKey: boolean, openSettings: () => void) =>
+  html`<p id=${id} class="notice" ?hidden=${hasKey}>
+    ${what}
+    <button type="button" class="link" @click=${openSettings}>Add it in Settings</button>
+  </p>`;

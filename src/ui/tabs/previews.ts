@@ -9,6 +9,7 @@ import type {
 import { VISIBILITY_LEVELS } from '../../contract/levels';
 import {
   count,
+  needsKey,
   mount,
   messageLine,
   NO_MESSAGE,
@@ -151,12 +152,12 @@ export function previewsTab(
         <p class="hint">
           Previews cost no credits. Each one takes 30 to 90 seconds; results fill in by themselves.
         </p>
-        <p id="needs-key" class="notice" ?hidden=${s.hasKey}>
-          Previews need your API key (a Starter or Pro plan).
-          <button type="button" class="link" @click=${hooks.openSettings}>
-            Add it in Settings
-          </button>
-        </p>
+        ${needsKey(
+          'needs-key',
+          'Previews need your API key (a Starter or Pro plan).',
+          s.hasKey,
+          hooks.openSettings,
+        )}
         <div class="row">
           <button
             id="generate"

@@ -5,6 +5,7 @@ import type { ListPlace } from '../../contract/scores';
 import {
   attempt,
   backToList,
+  needsKey,
   mount,
   messageLine,
   NO_MESSAGE,
@@ -42,10 +43,12 @@ export function scansTab(host: HTMLElement, openSettings: () => void) {
           otherwise. A rescan keeps the previous scores visible, marked as previous, until the new
           scan completes (usually 2 to 5 minutes).
         </p>
-        <p id="scans-need-key" class="notice" ?hidden=${s.hasKey}>
-          Checking and rescanning brand agents needs your API key.
-          <button type="button" class="link" @click=${openSettings}>Add it in Settings</button>
-        </p>
+        ${needsKey(
+          'scans-need-key',
+          'Checking and rescanning brand agents needs your API key.',
+          s.hasKey,
+          openSettings,
+        )}
         <div class="row">
           <button id="open-monitor" class="primary" @click=${() => void check('openScanMonitor')}>
             Open the monitor sheet
