@@ -46,7 +46,8 @@ import { claimGeneration, releaseGeneration } from '../gas/generationClaim';
 import { withDocumentLock } from '../gas/lock';
 import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { sendWithin } from '../gas/send';
-import { clientConfig, rememberAccountNotice } from '../gas/settings';
+import { clientConfig, rememberAccountNotice, rememberPlan } from '../gas/settings';
+import { planShown } from '../domain/plan';
 import { logAction } from '../gas/runLog';
 import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import {
@@ -173,6 +174,8 @@ function generate(runId: string, started: number, request?: GenerateRequest): Ge
   const writer = rowWriter(block.sheet, { run: runId, started }, localPatches(fit.plan));
   const run = sendPreviews(config, fit, started, writer);
   if (run.refusal) rememberAccountNotice(run.refusal.message);
+  const plan = planShown({ refusal: run.refusal, created: run.counts.created });
+  if (plan) rememberPlan(plan);
   if (run.refusal && run.counts.created === 0) return refusedReport(where, 0, run.refusal);
   writer.write(new Map());
   const made = run.counts.created + run.counts.reused;

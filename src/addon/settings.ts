@@ -12,6 +12,7 @@ import type {
   UsageView,
 } from '../contract/settings';
 import { activeBook, myEmail } from '../gas/active';
+import { planWords } from '../domain/plan';
 
 export function maskKey(key: string): string {
   return `${'•'.repeat(8)}${key.length > 8 ? key.slice(-4) : ''}`;
@@ -46,6 +47,7 @@ export function getSettings(refused: string | null = null): SettingsView {
     allowFormulasToUseKey: s.allowFormulasToUseKey,
     workspaceAccount: s.workspaceAccount,
     accountNotice: s.accountNotice,
+    plan: s.apiKey ? planWords(s.plan) : null,
     triggerMinutes: POLL_TRIGGER_MINUTES,
     mayAllowFormulas: mayAllowFormulas(),
     refused,

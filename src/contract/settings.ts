@@ -15,6 +15,8 @@ export interface SettingsView {
   workspaceAccount: boolean;
   /** A refusal learnt at Generate (plan, partner team, read-only), until the key changes. */
   accountNotice: string | null;
+  /** The key's plan in words, as Generate last showed it ("Starter or Pro plan"), or null. */
+  plan: string | null;
   triggerMinutes: number;
   /**
    * Custom functions run with the spreadsheet owner's properties, so only the owner's key can

@@ -18,12 +18,20 @@ const PROP = {
   workspace: 'vis.workspace',
   /** Test connection accepted this key at this address: forgotten when either changes. */
   keyTested: 'vis.keyTested',
+  /** The plan the service last showed for this key: 'paid' once a preview was made, or the
+   * plan a refusal named. The service has no account endpoint, so this is learnt, not asked. */
+  plan: 'vis.plan',
 };
 
 /** What Test connection found of the saved key: accepted (remembered), or not. */
 export function rememberKeyTest(accepted: boolean): void {
   if (accepted) setUserProperties({ [PROP.keyTested]: 'true' });
   else deleteUserProperty(PROP.keyTested);
+}
+
+/** What Generate learnt of the key's plan (see PROP.plan). */
+export function rememberPlan(plan: string): void {
+  if (userProperty(PROP.plan) !== plan) setUserProperties({ [PROP.plan]: plan });
 }
 
 /** Whether the person said their account is on Google Workspace. */
@@ -49,6 +57,7 @@ export interface StoredSettings {
   workspaceAccount: boolean;
   accountNotice: string | null;
   keyTested: boolean;
+  plan: string | null;
 }
 
 export function readSettings(spreadsheetId: string): StoredSettings {
@@ -59,6 +68,7 @@ export function readSettings(spreadsheetId: string): StoredSettings {
     workspaceAccount: saidWorkspace(),
     accountNotice: userProperty(PROP.accountNotice) || null,
     keyTested: userProperty(PROP.keyTested) === 'true',
+    plan: userProperty(PROP.plan) || null,
   };
 }
 
@@ -69,7 +79,7 @@ export function writeSettings(spreadsheetId: string, change: SettingsChange): vo
     const key = change.apiKey.trim();
     if (key) set[PROP.apiKey] = key;
     else remove.push(PROP.apiKey);
-    remove.push(PROP.accountNotice, PROP.keyTested);
+    remove.push(PROP.accountNotice, PROP.keyTested, PROP.plan);
   }
   if (change.baseUrl !== undefined) {
     const url = change.baseUrl.trim().replace(/\/+$/, '');

@@ -62,8 +62,8 @@ const scans = scansTab($('panel-scans'), () => openPanel('settings'));
 const start = startTab($('panel-start'), openPanel);
 const previews = previewsTab($('panel-previews'), {
   onWorkDone: () => void refreshUsage(),
-  // A refusal may have changed the account notice Settings shows.
-  onRefused: () => void settings.load(),
+  // The account notice or the plan Settings and the account line show may have changed.
+  onAccountShown: () => void settings.load(),
   openSettings: () => openPanel('settings'),
 });
 /** Settings as last shown, and whether Test connection accepted its key (kept by the server). */
@@ -74,7 +74,14 @@ let tested = false;
 function showAccount(): void {
   if (!shown) return;
   $('account-line').textContent = shown.hasKey
-    ? `Key ${shown.maskedKey ?? ''} · ${tested ? 'connection tested' : 'not tested yet (Settings → Test connection)'}${shown.accountNotice ? ' · see the note in Settings' : ''}`
+    ? [
+        `Key ${shown.maskedKey ?? ''}`,
+        tested ? 'connection tested' : 'not tested yet (Settings → Test connection)',
+        shown.plan,
+        shown.accountNotice ? 'see the note in Settings' : null,
+      ]
+        .filter(Boolean)
+        .join(' · ')
     : 'No API key yet: public scores and formulas work without one.';
 }
 

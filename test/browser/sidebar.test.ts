@@ -207,6 +207,8 @@ describe('a new user’s first session in the sidebar', () => {
       { timeout: 40000 },
     );
     expect(await page.textContent('#count-failed')).toBe('1');
+    // A preview made shows the key's plan on every screen.
+    expect(await page.textContent('#account-line')).toMatch(/ · Starter or Pro plan$/);
 
     const recent = await page.$$eval('#recent li', (items) => items.map((i) => i.textContent));
     expect(recent).toContain(`${HOSTILE}: 42`);

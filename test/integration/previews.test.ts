@@ -145,6 +145,18 @@ describe('bulk preview generation', () => {
     expect(JSON.stringify(w.rt.spreadsheet.activeSheet.probe.rows)).toBe(before);
     expect((await w.emu.stats()).previewsCreated).toBe(0);
     expect(sidebar(w.rt).getSettings().accountNotice).toMatch(message);
+    expect(sidebar(w.rt).getSettings().plan).toBe(
+      key === KEYS.free ? 'Free plan: previews need Starter or Pro' : null,
+    );
+  });
+
+  it('a preview made shows the key is on a paid plan, until the key changes', async () => {
+    w = await startWorld();
+    load(w.rt, sheetRows());
+    expect(sidebar(w.rt).getSettings().plan).toBeNull();
+    expect(generate(w.rt).created).toBeGreaterThan(0);
+    expect(sidebar(w.rt).getSettings().plan).toBe('Starter or Pro plan');
+    expect(sidebar(w.rt).saveSettings({ apiKey: KEYS.free }).plan).toBeNull();
   });
 
   it('an account turning read-only after 30 of 50 previews: the 30 are written, the 20 stay unsent and are the only ones sent once it is fixed', async () => {

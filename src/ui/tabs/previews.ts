@@ -124,7 +124,7 @@ function progressView(p: PollReport, s: State, retry: () => void) {
 
 export function previewsTab(
   host: HTMLElement,
-  hooks: { onWorkDone: () => void; onRefused: () => void; openSettings: () => void },
+  hooks: { onWorkDone: () => void; onAccountShown: () => void; openSettings: () => void },
 ) {
   const tab = mount<State>(
     host,
@@ -221,7 +221,8 @@ export function previewsTab(
           warning: tab.state.warning ?? r.warning,
           lastRequest: r.request ?? tab.state.lastRequest,
         });
-        if (r.state === 'refused') hooks.onRefused();
+        // A refusal or a preview made tells the account line something new (notice, plan).
+        if (r.state === 'refused' || r.created > 0) hooks.onAccountShown();
         await poll();
         if (r.state !== 'partial' || !r.request) break;
         request = r.request;
