@@ -5,7 +5,8 @@
 import { scoreOptions } from '../domain/scoreList';
 import { HEADER_ROW } from '../domain/table';
 import { logAction } from '../gas/runLog';
-import type { ScoreReport } from '../contract/scores';
+import type { ListPlace, ScoreReport } from '../contract/scores';
+import { currentPlace } from '../gas/selection';
 import { scoreSheet } from './scores';
 import { activeBook } from '../gas/active';
 
@@ -23,8 +24,15 @@ export const EXAMPLE_SITES = [
   'allbirds.com',
 ];
 
-export function insertExample(): ScoreReport | { state: 'nothing'; message: string } {
+/** The example's report, and the way back to the list the person was on (the example is now active). */
+export type ExampleReport = (ScoreReport | { state: 'nothing'; message: string }) & {
+  backTo: ListPlace | null;
+};
+
+export function insertExample(): ExampleReport {
   const book = activeBook();
+  const place = currentPlace();
+  const backTo = place?.sheetName === EXAMPLE_SHEET ? null : place;
   const sheet = book.getSheetByName(EXAMPLE_SHEET) ?? book.insertSheet(EXAMPLE_SHEET);
   if (sheet.getLastRow() <= HEADER_ROW) {
     sheet
@@ -38,6 +46,7 @@ export function insertExample(): ScoreReport | { state: 'nothing'; message: stri
     return {
       state: 'nothing',
       message: `The "${EXAMPLE_SHEET}" sheet has lost its Website column: delete the sheet and press Insert example again.`,
+      backTo,
     };
   logAction(book, 'insert example', {
     sheet: EXAMPLE_SHEET,
@@ -50,5 +59,6 @@ export function insertExample(): ScoreReport | { state: 'nothing'; message: stri
   return {
     ...r,
     message: `The "${EXAMPLE_SHEET}" sheet shows ten brands' public scores: ${r.message} Try it on your own list: select its websites and press Score.`,
+    backTo,
   };
 }

@@ -4,14 +4,19 @@ import { HEADER_ROW } from '../domain/table';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
-/** insertSheet makes the new sheet active: the user's selection is given back at once. */
+/**
+ * insertSheet makes the new sheet active: the user's place is given back at once (the selection,
+ * or the sheet itself when it has no active range, as a sheet just activated by a script).
+ */
 export function ensureSheet(book: Book, name: string): GoogleAppsScript.Spreadsheet.Sheet {
   const found = book.getSheetByName(name);
   if (found) return found;
+  const place = book.getActiveSheet();
   const selection = book.getActiveRange();
   const sheet = book.insertSheet(name);
   sheet.setFrozenRows(HEADER_ROW);
-  selection?.activate();
+  if (selection) selection.activate();
+  else place.activate();
   return sheet;
 }
 

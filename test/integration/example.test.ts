@@ -8,8 +8,14 @@ afterEach(() => w?.close());
 
 it('inserts "Visibility example" with ten brands scored as values, without a key, and costs nothing twice', async () => {
   w = await startWorld({ apiKey: null });
+  const list = w.rt.spreadsheet.activeSheet.probe.title;
+  w.rt.spreadsheet.activeSheet.setActiveSelection('B2');
   const r = sidebar(w.rt).insertExample();
   expect(r.state).toBe('done');
+  // The example is active now; the report holds the way back to the list the person was on.
+  expect(w.rt.spreadsheet.activeSheet.probe.title).toBe('Visibility example');
+  expect(r.backTo).toEqual({ sheetName: list, a1: 'B2' });
+  expect(sidebar(w.rt).insertExample().backTo).toBeNull();
   const sheet = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Visibility example')!;
   const head = sheet.probe.rows[0]!.map((c) => c.value);
   const rows = sheet.probe.rows
@@ -20,7 +26,6 @@ it('inserts "Visibility example" with ten brands scored as values, without a key
   expect(sheet.probe.rows.flat().some((c) => c.formula)).toBe(false);
   const requests = w.rt.fetchStats.requests;
   expect(requests).toBe(10);
-  sidebar(w.rt).insertExample();
   expect(w.rt.fetchStats.requests).toBe(requests);
 });
 

@@ -1,7 +1,16 @@
 /** Start: the first-run checklist (public scores without a key, then the key, then a test). */
 import { html } from 'lit-html';
 import type { Panel } from '../../contract/sidebar';
-import { attempt, mount, messageLine, NO_MESSAGE, reportMessage, type Message } from '../component';
+import type { ListPlace } from '../../contract/scores';
+import {
+  attempt,
+  backToList,
+  mount,
+  messageLine,
+  NO_MESSAGE,
+  reportMessage,
+  type Message,
+} from '../component';
 import { call } from '../rpc';
 
 /** A step of the checklist, ticked once it is done (the tick is also said in words). */
@@ -13,9 +22,14 @@ const step = (done: boolean, title: string) =>
   >`;
 
 export function startTab(host: HTMLElement, openPanel: (p: Panel) => void) {
-  const tab = mount<{ message: Message; hasKey: boolean; tested: boolean }>(
+  const tab = mount<{
+    message: Message;
+    hasKey: boolean;
+    tested: boolean;
+    backTo: ListPlace | null;
+  }>(
     host,
-    { message: NO_MESSAGE, hasKey: false, tested: false },
+    { message: NO_MESSAGE, hasKey: false, tested: false, backTo: null },
     (s) =>
       html`<h2>Get started</h2>
         <ol class="checklist">
@@ -47,17 +61,21 @@ export function startTab(host: HTMLElement, openPanel: (p: Panel) => void) {
             accepts your key.
           </li>
         </ol>
-        ${messageLine('start-message', s.message)}`,
+        ${messageLine('start-message', s.message)}
+        ${backToList('back-from-example', s.backTo, (message) => tab.set({ backTo: null, message }))}`,
   );
 
   const show = (message: Message) => tab.set({ message });
-  const insertExample = () =>
-    attempt(
+  const insertExample = async () => {
+    const r = await attempt(
       show,
       () => call('insertExample'),
       reportMessage,
       'Inserting the example and fetching its scores…',
     );
+    // The example is now the active sheet: offer the way back to the list the person was on.
+    if (r) tab.set({ backTo: r.backTo });
+  };
   const insertTemplate = (kind: 'prospects' | 'monitor') =>
     attempt(show, () => call('insertTemplate', kind), reportMessage);
   return {
