@@ -83,7 +83,7 @@ export function refreshPendingFromMenu(): void {
   const r = pollPendingPreviews();
   const u = usage();
   toast(
-    `${r.complete} complete, ${r.pending} pending, ${r.failed} with errors. Asked about ${r.asked} (the rest are not due yet): ${r.asked} URL fetches, ${u.left} left today.`,
+    `${r.complete} complete, ${r.pending} pending, ${r.failed} with errors. Checked ${r.asked} (the rest are not due yet): ${r.asked} requests, ${u.left} left today.`,
     TITLE,
   );
 }

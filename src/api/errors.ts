@@ -103,11 +103,11 @@ const MESSAGES: Record<ErrorCode, readonly [what: string, next: string]> = {
   NETWORK: ['could not reach the service', 'check the service address in Settings, then try again'],
   UNAVAILABLE: ['the service kept failing, so requests pause for a few minutes', 'try again then'],
   QUOTA: [
-    "today's URL-fetch quota is nearly used",
+    "today's requests are nearly used up",
     'new work resumes tomorrow (what is already running still finishes)',
   ],
   QUOTA_SPENT: [
-    "today's URL fetches are used up (Google's daily quota)",
+    "today's requests are used up (Google's daily limit)",
     'the rest runs after the quota resets tomorrow',
   ],
   TIMEOUT: ['loading', 'recalculate to finish'],

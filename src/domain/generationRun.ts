@@ -193,7 +193,7 @@ export function finalReport(fit: Fit, run: RunResult, where: GenerateRequest): G
   const { counts } = run;
   const remaining = plan.send.length - run.settled;
   const later = tomorrow
-    ? ` ${tomorrow} rows were left for tomorrow: today's URL-fetch quota is nearly used (${fit.reserve} fetches are kept to check on previews already started). Press Generate again tomorrow.`
+    ? ` ${tomorrow} rows were left for tomorrow: today's requests are nearly used up (${fit.reserve} are kept to finish previews already started). Press Generate again tomorrow.`
     : '';
   const summary = summarise(counts, plan.alreadyHavePreview) + later;
   const shared = { ...counts, request: where, warning: run.warning };

@@ -335,7 +335,7 @@ export function scoreSummary(r: {
   if (notWebsite) text += ` Fix the addresses marked in Score message, then press Score again.`;
   if (failed && r.failure) text += ` For those: ${r.failure.message}.`;
   if (left)
-    text += ` Today's URL fetches are used up: the rest runs after the quota resets (press Score again tomorrow; rows keep what they had).`;
+    text += ` Today's requests are used up: the rest runs after Google's daily limit resets (press Score again tomorrow; rows keep what they had).`;
   if (r.historyTrimmed)
     text +=
       r.historyLimit === 'cap'

@@ -54,7 +54,7 @@ export function scoreSpec(
 
 /** A row whose batch lost its connection 3 times: recalculating sends it again. */
 const NO_ANSWER_CELL = errorText('no answer, recalculate');
-const QUOTA_SPENT_CELL = errorText('daily URL fetch quota used up, recalculate tomorrow');
+const QUOTA_SPENT_CELL = errorText('daily request limit used up, recalculate tomorrow');
 
 export function errorCell(error: ServiceError): string {
   if (error.code === 'TIMEOUT') return error.message;

@@ -61,7 +61,7 @@ export function triggers(): string {
 export function quotasLeft(): string {
   const u = usage();
   const mail = MailApp.getRemainingDailyQuota();
-  const text = `${u.left} of ${u.quota} URL fetches and ${mail} e-mails left today (${u.tier})`;
+  const text = `${u.left} of ${u.quota} requests and ${mail} e-mails left today (${u.tier})`;
   if (u.left <= 0) throw new Error(`${text}: scores wait until tomorrow`);
   return text;
 }

@@ -52,7 +52,7 @@ async function refreshUsage(): Promise<void> {
   try {
     const u = await call('getUsage');
     $('usage').textContent =
-      `URL fetches today: ${count(u.today)} of ${count(u.quota)}, ${count(u.left)} left (${u.why}; ${count(u.reserve)} kept to check on previews already started).`;
+      `Requests today: ${count(u.today)} of ${count(u.quota)}, ${count(u.left)} left (${u.why}; ${count(u.reserve)} kept to finish previews already started).`;
   } catch (e) {
     $('usage').textContent = errorText(e);
   }

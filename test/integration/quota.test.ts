@@ -43,7 +43,7 @@ describe('the daily URL-fetch quota, used up', () => {
     w.rt.fetchStats.log = [];
     const r = sidebar(w.rt).scoreSelection({ refresh: 'all' });
     expect(r.message).toMatch(
-      /^20 rows: 20 left for tomorrow. Today's URL fetches are used up: the rest runs after the quota resets/,
+      /^20 rows: 20 left for tomorrow. Today's requests are used up: the rest runs after Google's daily limit resets/,
     );
     expect(r.leftForTomorrow).toBe(20);
     // Google sent nothing, and nothing was sent again.
@@ -53,7 +53,7 @@ describe('the daily URL-fetch quota, used up', () => {
     );
     // A formula asks too: it says so in words, not "no answer".
     expect(w.rt.customFunction('VIS_SCORE', sites[0])).toBe(
-      'error: daily URL fetch quota used up, recalculate tomorrow',
+      'error: daily request limit used up, recalculate tomorrow',
     );
     await w.elapse(DAY);
     const next = sidebar(w.rt).scoreSelection({ refresh: 'all' });
@@ -72,7 +72,7 @@ describe('the daily URL-fetch quota, used up', () => {
       Array.from({ length: 12 }, (_, i) => [`quota-${i}.com`]),
     );
     const r = w.rt.runFromSidebar('startPreviewsForSelection', []) as { message: string };
-    expect(r.message).toMatch(/today's URL fetches are used up/);
+    expect(r.message).toMatch(/today's requests are used up/);
     const rows = records(sheet);
     // Rows either got their preview or stay blank: none says "no answer" or an error.
     expect(rows.filter((row) => String(row['Preview status'] ?? '').startsWith('error'))).toEqual(

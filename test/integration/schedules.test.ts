@@ -381,7 +381,7 @@ describe('a schedule on a day the URL-fetch quota is used up', () => {
     save(dailyAt9(0));
     await hours(24);
     const [first] = scheduleRuns();
-    expect(first!.result).toMatch(/Today's URL fetches are used up/);
+    expect(first!.result).toMatch(/Today's requests are used up/);
     expect(w.rt.mail.sent).toHaveLength(0);
     const listed = sidebar(w.rt).getSchedules()[0]!;
     expect(listed.failures).toBe(0);

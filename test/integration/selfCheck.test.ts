@@ -119,7 +119,7 @@ const breaks: Array<[string, () => void | Promise<void>, RegExp]> = [
       const day = new Date(w.rt.clock.now()).toISOString().slice(0, 10);
       w.rt.userProperties(w.rt.owner).data['vis.usage'] = JSON.stringify({ day, fetches: 20000 });
     },
-    /^0 of 20000 URL fetches .*: scores wait until tomorrow$/,
+    /^0 of 20000 requests .*: scores wait until tomorrow$/,
   ],
   ['Service (no key)', () => w.emu.faults({ rate5xx: 1, seed: 1 }), /^http:\/\/127\.0\.0\.1:\d+: /],
 ];

@@ -151,7 +151,7 @@ describe('finalReport', () => {
     );
     expect(r.leftForTomorrow).toBe(6);
     expect(r.message).toContain('6 rows were left for tomorrow');
-    expect(r.message).toContain('500 fetches are kept to check on previews already started');
+    expect(r.message).toContain('500 are kept to finish previews already started');
   });
 
   it.each([

@@ -40,7 +40,7 @@ interface State {
 
 function selectionText(s: SelectionSummary): string {
   return s.a1
-    ? `${s.sheetName}!${s.a1}: ${s.urls} filled ${plural(s.urls, 'row')}, ${s.alreadyHavePreview} already with a preview, ${s.willSend} to send${s.invalid ? `, ${s.invalid} not valid` : ''} (${count(s.willSend)} URL fetches; ${count(s.quotaLeft)} left today).`
+    ? `${s.sheetName}!${s.a1}: ${s.urls} filled ${plural(s.urls, 'row')}, ${s.alreadyHavePreview} already with a preview, ${s.willSend} to send${s.invalid ? `, ${s.invalid} not valid` : ''} (${count(s.willSend)} requests; ${count(s.quotaLeft)} left today).`
     : (s.message ?? 'Select the cells that hold the websites (one column).');
 }
 
@@ -78,7 +78,7 @@ function progressView(p: PollReport, s: State, retry: () => void) {
       ${count('count-failed', 'Failed', p.failed)}
     </dl>
     <p id="poll-cost" class="hint" ?hidden=${p.pending === 0}>
-      ${`The last check asked about ${p.asked} ${plural(p.asked, 'preview')} (${p.asked} URL fetches); the others are not done yet, so they cost nothing.`}
+      ${`The last check asked about ${p.asked} ${plural(p.asked, 'preview')} (${p.asked} requests); the others are not due yet, so they cost nothing.`}
     </p>
     <h3 id="recent-title" ?hidden=${s.recent.length === 0}>Just completed</h3>
     <ul id="recent" class="recent">

@@ -41,7 +41,7 @@ interface State {
 
 function planText(p: ScorePlanView): string {
   return p.a1
-    ? `${p.sheetName}!${p.a1}: ${p.rows} rows, ${p.distinct} distinct sites, ${p.fresh} already fresh, ${p.toFetch} to fetch (${p.cached} cached, ${count(p.requests)} requests; ${count(p.quotaLeft)} URL fetches left today)${p.invalid ? `, ${p.invalid} not valid` : ''}.`
+    ? `${p.sheetName}!${p.a1}: ${p.rows} rows, ${p.distinct} distinct sites, ${p.fresh} already fresh, ${p.toFetch} to fetch (${p.cached} cached, ${count(p.requests)} requests; ${count(p.quotaLeft)} left today)${p.invalid ? `, ${p.invalid} not valid` : ''}.`
     : (p.message ?? 'Select the cells that hold the websites (one column).');
 }
 

@@ -94,8 +94,8 @@ export function settingsTab(
             .checked=${live(s.workspace)}
             @change=${(e: Event) => tab.set({ workspace: fieldChecked(e) })}
           />
-          My Google account is on Google Workspace (a work or school account: 100,000 URL fetches a
-          day instead of 20,000)</label
+          My Google account is on Google Workspace (a work or school account: Google allows 100,000
+          requests a day instead of 20,000)</label
         >
         <div class="row">
           <button id="save-settings" class="primary" @click=${() => void save()}>Save</button>
