@@ -5,6 +5,12 @@
  * sending the same rows: previews are sent with no lock held, and each round trip's rows are
  * written under the lock over the sheet as it is then.
  */
+import {
+  PREVIEW_HEADERS,
+  SCALED_PREVIEW_COLUMNS,
+  type PreviewKey,
+  type RowPatch,
+} from '../domain/previewColumns';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS, WRITE_LOCK_WAIT_MS } from '../limits';
 import { lastDrop, rememberDrop } from '../gas/userHints';
 import { parsers, requests, type PreviewCreated } from '../api/client';
@@ -28,16 +34,9 @@ import {
   notInIndexSelection,
   planGeneration,
   retrySelection,
-  type RowPatch,
   type RowState,
 } from '../domain/previewJobs';
-import {
-  findColumns,
-  HEADER_ROW,
-  PREVIEW_HEADERS,
-  SCALED_PREVIEW_COLUMNS,
-  type PreviewKey,
-} from '../domain/table';
+import { findColumns, HEADER_ROW } from '../domain/table';
 import { SCORE_HEADERS } from '../domain/scoreColumns';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';

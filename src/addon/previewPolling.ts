@@ -2,17 +2,14 @@
  * Polling pending previews: the workflow's second half. Rows are found by their uuid in every
  * sheet (users sort, insert and delete meanwhile), asked for in one batch, written in one write.
  */
+import { PREVIEW_HEADERS, type PreviewKey as Key, type RowPatch } from '../domain/previewColumns';
 import { MAX_POLLED_PER_RUN, POLL_BUDGET_MS, POLL_LOCK_WAIT_MS } from '../limits';
 import { parsers, requests, type PreviewPoll } from '../api/client';
 import type { Result } from '../api/errors';
-import { isPending, type RowPatch } from '../domain/previewJobs';
+
+import { isPending } from '../domain/previewJobs';
 import { settlePoll, tallyPreviews, type PreviewRow } from '../domain/previewPoll';
-import {
-  HEADER_ROW,
-  PREVIEW_HEADERS,
-  websiteColumnIndex,
-  type PreviewKey as Key,
-} from '../domain/table';
+import { HEADER_ROW, websiteColumnIndex } from '../domain/table';
 import { timeOf } from '../domain/cells';
 import { duePreviews } from '../domain/pollPlan';
 import { setBackgroundWork } from '../gas/backgroundWork';

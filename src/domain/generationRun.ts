@@ -3,16 +3,11 @@
  * sent again, what one round trip of answers writes, and the report the sidebar shows. The add-on
  * layer reads the sheet, sends, writes, and calls these.
  */
+import { type RowPatch } from './previewColumns';
 import type { PreviewCreated } from '../api/client';
 import { serviceError, type Result, type ServiceError } from '../api/errors';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract/previews';
-import {
-  createdPatch,
-  errorPatch,
-  isAccountRefusal,
-  type GenerationPlan,
-  type RowPatch,
-} from './previewJobs';
+import { createdPatch, errorPatch, isAccountRefusal, type GenerationPlan } from './previewJobs';
 
 /**
  * POSTs per fetchAll. A dropped connection loses every answer of its batch after the service has

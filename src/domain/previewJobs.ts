@@ -6,7 +6,9 @@
 import { errorStatus, isErrorOf, readStatus, statusKind, STATUS, type ErrorKind } from './status';
 import type { PreviewPoll } from '../api/client';
 import { withRetryStep, type ServiceError } from '../api/errors';
-import { safeLink, safeText, scoreCell } from './cells';
+import { safeLink, safeText } from './cells';
+import { cellsOf } from './columns';
+import { PREVIEW_COLUMNS, type RowPatch } from './previewColumns';
 import { parseWebsite } from './website';
 import { NOT_IN_INDEX } from './scoreLookup';
 
@@ -153,22 +155,6 @@ function isUnanswered(error: ServiceError): boolean {
   return error.code === 'NETWORK' || error.code === 'MALFORMED_RESPONSE';
 }
 
-/** Values for our columns, by column key. Missing keys are left as they are. */
-export type RowPatch = Partial<
-  Record<
-    | 'status'
-    | 'reportUrl'
-    | 'score'
-    | 'knowledge'
-    | 'sentiment'
-    | 'agentSite'
-    | 'uuid'
-    | 'message'
-    | 'requested',
-    string | number | Date
-  >
->;
-
 /** `requested` is when the preview was asked for: polls wait until it can be done. */
 export function createdPatch(uuid: string, reportUrl: string, requested: Date | string): RowPatch {
   return {
@@ -201,14 +187,7 @@ export function errorPatch(error: ServiceError | { local: string }): RowPatch {
 export function pollPatch(p: PreviewPoll): RowPatch | null {
   if (p.status === 'pending') return null;
   if (p.status === 'complete') {
-    return {
-      status: STATUS.complete,
-      score: scoreCell(p.overallScore),
-      knowledge: scoreCell(p.knowledgeScore),
-      sentiment: scoreCell(p.sentimentScore),
-      agentSite: safeLink(p.agentSiteUrl),
-      message: '',
-    };
+    return { status: STATUS.complete, ...cellsOf(PREVIEW_COLUMNS, p), message: '' };
   }
   return {
     status: STATUS.failed,

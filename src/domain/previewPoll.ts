@@ -2,12 +2,13 @@
  * A poll's decisions over plain rows: what each answer writes (and which rows it lists as just
  * completed and records in the history), and the tally the sidebar shows.
  */
+import { type RowPatch } from './previewColumns';
 import type { PreviewPoll } from '../api/client';
 import { oneLine, type Result } from '../api/errors';
 import { VISIBILITY_LEVELS, type Level } from '../contract/levels';
 import type { PollReport } from '../contract/previews';
 import { visibilityLevel } from './levels';
-import { isPending, pollPatch, type RowPatch } from './previewJobs';
+import { isPending, pollPatch } from './previewJobs';
 import { previewReading, type HistoryReading } from './scoreList';
 import { statusKind, STATUS } from './status';
 

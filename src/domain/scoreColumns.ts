@@ -1,16 +1,14 @@
 /**
- * A scored list's columns, one row of this table each: the header users sort and filter on, the
- * cell a brand's record gives it, what it is cleared to when the index has no record (a column
- * without one keeps its value), and whether the red-to-green 0-100 colour scale reads it. The
- * headers, the writers and the colour scale derive from here: an engine added to ENGINES is one
- * more row of it.
+ * A scored list's columns, one row each (the shape of domain/columns.ts): the cell a brand's
+ * record gives it, what it is cleared to when the index has no record (a column without a blank
+ * keeps its value), and whether the colour scale reads it. An engine added to ENGINES is one more
+ * row of it.
  */
 import type { BrandScore } from '../api/client';
 import { ENGINES, PLATFORMS, type Platform } from '../engines';
 import { dateCell, safeText, scoreCell } from './cells';
+import { blanksOf, cellsOf, headersOf, scaledOf, type Cell, type Column } from './columns';
 import { visibilityLevel } from './levels';
-
-type Cell = string | number | Date;
 
 /** What a row's cells are made from: the brand's record, the row's score before, the run's time. */
 export interface ScoreReading {
@@ -19,12 +17,8 @@ export interface ScoreReading {
   now: Date;
 }
 
-interface ScoreColumn {
-  header: string;
-  read: (r: ScoreReading) => Cell;
-  blank?: Cell;
-  scaled?: true;
-}
+/** Every column of a scored list reads the brand's record. */
+type ScoreColumn = Column<ScoreReading> & { read: (r: ScoreReading) => Cell };
 
 const engineColumns = Object.fromEntries(
   PLATFORMS.map((p): [Platform, ScoreColumn] => [
@@ -56,23 +50,15 @@ export const SCORE_COLUMNS = {
 
 export type ScoreKey = keyof typeof SCORE_COLUMNS;
 
-const KEYS = Object.keys(SCORE_COLUMNS) as ScoreKey[];
-const column = (k: ScoreKey): ScoreColumn => SCORE_COLUMNS[k];
-
 /** A scored list's headers (values, not formulas), which users sort and filter on. */
-export const SCORE_HEADERS = Object.fromEntries(KEYS.map((k) => [k, column(k).header])) as Record<
-  ScoreKey,
-  string
->;
+export const SCORE_HEADERS = headersOf<ScoreKey, ScoreReading>(SCORE_COLUMNS);
 
 /** The columns the red-to-green colour scale reads: the overall score and every engine's. */
-export const SCALED_SCORE_COLUMNS: readonly ScoreKey[] = KEYS.filter((k) => column(k).scaled);
+export const SCALED_SCORE_COLUMNS = scaledOf<ScoreKey, ScoreReading>(SCORE_COLUMNS);
 
 /** Every column's cell from a brand's record. */
-export const scoreCells = (r: ScoreReading): Record<ScoreKey, Cell> =>
-  Object.fromEntries(KEYS.map((k) => [k, column(k).read(r)])) as Record<ScoreKey, Cell>;
+export const scoreCells = (r: ScoreReading) =>
+  cellsOf<ScoreKey, ScoreReading>(SCORE_COLUMNS, r) as Record<ScoreKey, Cell>;
 
 /** What a row's columns are cleared to when the index holds no record for its site. */
-export const CLEARED_SCORES: Partial<Record<ScoreKey, Cell>> = Object.fromEntries(
-  KEYS.filter((k) => column(k).blank !== undefined).map((k) => [k, column(k).blank!]),
-);
+export const CLEARED_SCORES = blanksOf<ScoreKey, ScoreReading>(SCORE_COLUMNS);

@@ -3,23 +3,10 @@
  * reorder or rename other columns), and missing ones are planned at the right of the table.
  */
 import { ENGINES } from '../engines';
+import { PREVIEW_HEADERS } from './previewColumns';
 import { SCORE_HEADERS } from './scoreColumns';
 
 export const HEADER_ROW = 1;
-
-export const PREVIEW_HEADERS = {
-  status: 'Preview status',
-  reportUrl: 'Report URL',
-  score: 'Visibility score',
-  knowledge: 'Knowledge score',
-  sentiment: 'Sentiment score',
-  agentSite: 'Agent site URL',
-  uuid: 'Preview UUID',
-  message: 'Preview message',
-  requested: 'Requested',
-} as const;
-
-export type PreviewKey = keyof typeof PREVIEW_HEADERS;
 
 /** The user's own column of websites: every list the add-on acts on has one. */
 export const WEBSITE_HEADER = 'Website';
@@ -28,9 +15,6 @@ export const WEBSITE_HEADER = 'Website';
 export function websiteColumnIndex(headerRow: unknown[]): number {
   return headerRow.findIndex((h) => headerKey(h) === headerKey(WEBSITE_HEADER));
 }
-
-/** The 0-100 columns of a preview the red-to-green colour scale reads (a list's: scoreColumns.ts). */
-export const SCALED_PREVIEW_COLUMNS: readonly PreviewKey[] = ['score', 'knowledge', 'sentiment'];
 
 export const HISTORY_SHEET = 'Score history';
 

@@ -530,7 +530,7 @@ describe('quota', () => {
     expect((await w.emu.stats()).previewsCreated).toBe(100);
     const refused = sidebar(w.rt).startPreviewsForSelection();
     expect(refused.state).toBe('refused');
-    expect(refused.message).toMatch(/quota/);
+    expect(refused.message).toMatch(/requests are nearly used up/);
     expect((await w.emu.stats()).previewsCreated).toBe(100);
     const cells = w.rt.customFunction(
       'VIS_SCORE',

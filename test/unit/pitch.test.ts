@@ -1,3 +1,4 @@
+import { PREVIEW_HEADERS } from '../../src/domain/previewColumns';
 import {
   checkPitchTemplate,
   DERIVED_PLACEHOLDERS,
@@ -8,7 +9,7 @@ import {
   planPitches,
   STARTER_TEMPLATES,
 } from '../../src/domain/pitch';
-import { CONTACT_HEADERS, PREVIEW_HEADERS } from '../../src/domain/table';
+import { CONTACT_HEADERS } from '../../src/domain/table';
 import { SCORE_HEADERS } from '../../src/domain/scoreColumns';
 
 const HEADERS = [

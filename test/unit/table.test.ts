@@ -1,9 +1,5 @@
-import {
-  contiguousRuns,
-  findColumns,
-  planMissingColumns,
-  PREVIEW_HEADERS,
-} from '../../src/domain/table';
+import { PREVIEW_HEADERS } from '../../src/domain/previewColumns';
+import { contiguousRuns, findColumns, planMissingColumns } from '../../src/domain/table';
 
 describe('table model', () => {
   it('finds columns by header text whatever their order, and plans the missing at the right', () => {

@@ -1,0 +1,30 @@
+/**
+ * A previewed list's columns, one row each (the shape of domain/columns.ts): the header, the cell a
+ * completed preview's answer gives it, and whether the colour scale reads it. The other columns
+ * are written by Generate (status, link, UUID, message, when requested).
+ */
+import type { PreviewPoll } from '../api/client';
+import { safeLink, scoreCell } from './cells';
+import { headersOf, scaledOf, type Cell, type Column } from './columns';
+
+export const PREVIEW_COLUMNS = {
+  status: { header: 'Preview status' },
+  reportUrl: { header: 'Report URL' },
+  score: { header: 'Visibility score', read: (p) => scoreCell(p.overallScore), scaled: true },
+  knowledge: { header: 'Knowledge score', read: (p) => scoreCell(p.knowledgeScore), scaled: true },
+  sentiment: { header: 'Sentiment score', read: (p) => scoreCell(p.sentimentScore), scaled: true },
+  agentSite: { header: 'Agent site URL', read: (p) => safeLink(p.agentSiteUrl) },
+  uuid: { header: 'Preview UUID' },
+  message: { header: 'Preview message' },
+  requested: { header: 'Requested' },
+} satisfies Record<string, Column<PreviewPoll>>;
+
+export type PreviewKey = keyof typeof PREVIEW_COLUMNS;
+
+export const PREVIEW_HEADERS = headersOf<PreviewKey, PreviewPoll>(PREVIEW_COLUMNS);
+
+/** The 0-100 columns of a preview the red-to-green colour scale reads. */
+export const SCALED_PREVIEW_COLUMNS = scaledOf<PreviewKey, PreviewPoll>(PREVIEW_COLUMNS);
+
+/** Values for a previewed row's columns, by key. Missing keys are left as they are. */
+export type RowPatch = Partial<Record<PreviewKey, Cell>>;

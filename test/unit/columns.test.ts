@@ -1,0 +1,57 @@
+import { blanksOf, cellsOf, headersOf, scaledOf, type Column } from '../../src/domain/columns';
+import {
+  PREVIEW_COLUMNS,
+  PREVIEW_HEADERS,
+  SCALED_PREVIEW_COLUMNS,
+} from '../../src/domain/previewColumns';
+import { pollPatch } from '../../src/domain/previewJobs';
+
+const table = {
+  site: { header: 'Site', read: (r: { n: number }) => `s${r.n}` },
+  score: { header: 'Score', read: (r: { n: number }) => r.n, blank: '', scaled: true },
+  note: { header: 'Note', blank: 'none' },
+  level: { header: 'Level', scaled: true },
+} satisfies Record<string, Column<{ n: number }>>;
+
+describe('a sheet described as a table of columns', () => {
+  it('gives each column its header, in order', () => {
+    expect(headersOf(table)).toEqual({
+      site: 'Site',
+      score: 'Score',
+      note: 'Note',
+      level: 'Level',
+    });
+  });
+  it('lists the columns the colour scale reads, in order', () => {
+    expect(scaledOf(table)).toEqual(['score', 'level']);
+  });
+  it('reads a cell for each column that reads one, and leaves the others out', () => {
+    expect(cellsOf(table, { n: 7 })).toEqual({ site: 's7', score: 7 });
+  });
+  it('clears only the columns that have a blank', () => {
+    expect(blanksOf(table)).toEqual({ score: '', note: 'none' });
+  });
+});
+
+describe('the preview columns', () => {
+  it('scale the three 0-100 scores and read a completed answer into them', () => {
+    expect(SCALED_PREVIEW_COLUMNS).toEqual(['score', 'knowledge', 'sentiment']);
+    expect(PREVIEW_HEADERS.agentSite).toBe(PREVIEW_COLUMNS.agentSite.header);
+    expect(
+      pollPatch({
+        status: 'complete',
+        overallScore: 61,
+        knowledgeScore: null,
+        sentimentScore: 70,
+        agentSiteUrl: 'javascript:alert(1)',
+      } as Parameters<typeof pollPatch>[0]),
+    ).toEqual({
+      status: 'complete',
+      score: 61,
+      knowledge: '',
+      sentiment: 70,
+      agentSite: '',
+      message: '',
+    });
+  });
+});
