@@ -49,7 +49,9 @@ function settings(flags) {
     .filter(Boolean);
   const allowlist = [`${baseUrl}/`, ...extra];
   if (!release) allowlist.push('http://127.0.0.1:');
-  return { baseUrl, minutes, allowlist, manifestAllowlist: [`${baseUrl}/`, ...extra] };
+  // Team alerts post to Slack's and Google Chat's incoming webhooks: fetched, so allowlisted.
+  const webhooks = Object.values(DEFAULTS.webhooks);
+  return { baseUrl, minutes, allowlist, manifestAllowlist: [`${baseUrl}/`, ...extra, ...webhooks] };
 }
 
 const common = (s, plugins) => ({

@@ -115,7 +115,11 @@ export async function startPlayground(
     rt.clock.advance((now - lastTick) * (timeScale - 1));
     lastTick = now;
   };
-  const rt = new GasRuntime({ distDir: path.resolve('dist'), extraAllowlist: [`${emu.baseUrl}/`] });
+  const rt = new GasRuntime({
+    distDir: path.resolve('dist'),
+    extraAllowlist: [`${emu.baseUrl}/`],
+    routes: emu.routes,
+  });
   const sheet = rt.spreadsheet.importCsv(
     'Prospects',
     readFileSync(options.csv ?? path.join(__dirname, 'sample', 'prospects.csv'), 'utf8'),

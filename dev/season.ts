@@ -246,6 +246,7 @@ class Season {
     this.rt = new GasRuntime({
       distDir: path.resolve('dist'),
       extraAllowlist: [`${this.emu.baseUrl}/`],
+      routes: this.emu.routes,
     });
     this.rt.spreadsheet.timeZone = ZONES[seed % ZONES.length]!;
     const sheet = this.rt.spreadsheet.activeSheet;

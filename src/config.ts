@@ -27,3 +27,13 @@ export const ALLOWLIST: string[] =
   typeof __VIS_ALLOWLIST__ === 'object'
     ? __VIS_ALLOWLIST__
     : [`${DEFAULT_BASE_URL}/`, 'http://127.0.0.1:'];
+
+/**
+ * The team channels a schedule's alerts may also go to, by the address prefix of their incoming
+ * webhooks (Slack: https://api.slack.com/messaging/webhooks; Google Chat:
+ * https://developers.google.com/workspace/chat/quickstart/webhooks). Both prefixes are in the
+ * manifest's allowlist (build.mjs), and no other webhook address is accepted.
+ */
+export const WEBHOOK_PREFIXES: Readonly<Record<keyof typeof defaults.webhooks, string>> =
+  defaults.webhooks;
+export type WebhookKind = keyof typeof WEBHOOK_PREFIXES;

@@ -6,11 +6,21 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { BrandMove } from './brandIndex';
 import type { FaultConfig } from './faults';
+import { webhookRoutes, type WebhookPost } from './webhooks';
 
 export interface EmulatorProcess {
   baseUrl: string;
   control(
-    route: 'stats' | 'reset' | 'clock' | 'faults' | 'maintenance' | 'brands' | 'plan' | 'previews',
+    route:
+      | 'stats'
+      | 'reset'
+      | 'clock'
+      | 'faults'
+      | 'maintenance'
+      | 'brands'
+      | 'plan'
+      | 'previews'
+      | 'webhooks',
     body?: unknown,
   ): Promise<Record<string, unknown>>;
   faults(config: Partial<FaultConfig>): Promise<void>;
@@ -26,6 +36,10 @@ export interface EmulatorProcess {
     duplicatePreviews: number;
     maxInFlight: number;
   }>;
+  /** What the Slack and Google Chat stand-ins received. */
+  webhookPosts(): Promise<WebhookPost[]>;
+  /** The runtime's routes from Slack's and Chat's public addresses to the stand-ins. */
+  routes: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -69,6 +83,8 @@ export async function spawnEmulator(args: string[] = []): Promise<EmulatorProces
     moveBrands: async (moves) => (await control('brands', { moves })).moved as number,
     seedBrands: async (count) => (await control('brands', { seed: count })).seeded as number,
     stats: () => control('stats') as ReturnType<EmulatorProcess['stats']>,
+    webhookPosts: async () => (await control('webhooks')).posts as WebhookPost[],
+    routes: webhookRoutes(baseUrl),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -23,6 +23,7 @@ import { agentReportPage, brandPage, homePage, previewPage } from './pages';
 import { PreviewStore } from './previews';
 import { errorReply, reply, type Reply } from './reply';
 import { ScanStore } from './scans';
+import { WEBHOOK_STAND_INS, WebhookStandIns } from './webhooks';
 import { parseWebsite } from '../../src/domain/website';
 import { brandScoreSchema } from '../../src/api/schemas';
 
@@ -58,6 +59,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const faults = new Faults();
   faults.set(options.faults ?? {});
   const previews = new PreviewStore();
+  const webhooks = new WebhookStandIns();
   const scans = new ScanStore();
   let stats: Stats = { requests: {}, faults: {}, maxInFlight: 0, injectedLatencyMs: 0 };
   let inFlight = 0;
@@ -181,6 +183,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         inFlight,
       }),
     previews: () => reply(200, { uuids: previews.uuids() }),
+    // What the Slack and Chat stand-ins received.
+    webhooks: (body) => {
+      // `gone`: a saved webhook's channel or space deleted since (its path after the host).
+      if (typeof body.gone === 'string') webhooks.gone.add(body.gone);
+      return reply(200, { posts: webhooks.posts });
+    },
     brands: (body) =>
       reply(200, {
         moved: moveBrands((body.moves ?? []) as BrandMove[]),
@@ -200,6 +208,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       restoreIndex();
       previews.reset();
       scans.reset();
+      webhooks.reset();
       faults.set({});
       stats = { requests: {}, faults: {}, maxInFlight: 0, injectedLatencyMs: 0 };
       return reply(200, { ok: true });
@@ -263,6 +272,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const path = target.pathname;
     try {
       if (path.startsWith('/__emulator/')) return send(res, await control(req, path));
+      if (path.startsWith(WEBHOOK_STAND_INS)) {
+        const body = req.method === 'POST' ? await readBody(req) : '';
+        const contentType = String(req.headers['content-type'] ?? '');
+        const rest = path.slice(WEBHOOK_STAND_INS.length);
+        return send(
+          res,
+          webhooks.answer(req.method ?? 'GET', rest, target.searchParams, contentType, body),
+        );
+      }
       const page = pages(path, target.searchParams);
       if (page) return send(res, page);
 

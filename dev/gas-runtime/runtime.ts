@@ -54,6 +54,12 @@ export interface RuntimeOptions {
   fetchRoundTripMs?: number;
   /** And per request of the round trip: a big batch takes the service longer than a small one. */
   fetchMsPerRequest?: number;
+  /**
+   * Public address prefixes answered on loopback instead (no test reaches the internet): e.g.
+   * Slack's and Chat's webhooks, served by the emulator's stand-ins. The manifest's allowlist is
+   * still checked on the public address, as Google checks it.
+   */
+  routes?: Record<string, string>;
 }
 
 interface Execution {
@@ -395,6 +401,7 @@ export class GasRuntime {
         stats: this.fetchStats,
         remainingMs: () => e.limitMs - (x.now() - e.start),
         allowlist: this.allowlist,
+        routes: this.options.routes ?? {},
         elapse: (requests) =>
           this.clock.advance(
             (this.options.fetchRoundTripMs ?? 0) + requests * (this.options.fetchMsPerRequest ?? 0),

@@ -37,6 +37,8 @@ export interface UrlFetchEnv {
   remainingMs(): number;
   /** The manifest's urlFetchWhitelist, or null when it has none. */
   allowlist: string[] | null;
+  /** Public address prefixes answered by a local stand-in instead (see RuntimeOptions.routes). */
+  routes: Record<string, string>;
   /** Moves the clock on by the round trip's modelled duration. */
   /** Virtual time a round trip of `requests` takes. */
   elapse(requests: number): void;
@@ -53,6 +55,12 @@ function checkAllowed(url: string, allowlist: string[] | null): void {
   throw new GasError(
     `Exception: Script does not have permission to access URL ${url}: it is not in the manifest's urlFetchWhitelist.`,
   );
+}
+
+/** The allowlist is checked on the public address; the request goes to its stand-in, if any. */
+function routeOf(url: string, routes: Record<string, string>): string {
+  const from = Object.keys(routes).find((prefix) => url.startsWith(prefix));
+  return from === undefined ? url : routes[from] + url.slice(from.length);
 }
 
 function toRaw(url: string, p: FetchParams): RawRequest {
@@ -105,7 +113,8 @@ export function urlFetchApp(env: UrlFetchEnv) {
   const send = (raws: RawRequest[], params: FetchParams[]) => {
     for (const r of raws) checkAllowed(r.url, env.allowlist);
     for (const r of raws) env.stats.log.push({ method: r.method, url: r.url });
-    const out = env.http.fetchAll(raws, Math.max(1000, Math.min(60000, env.remainingMs())));
+    const routed = raws.map((r) => ({ ...r, url: routeOf(r.url, env.routes) }));
+    const out = env.http.fetchAll(routed, Math.max(1000, Math.min(60000, env.remainingMs())));
     env.elapse(raws.length);
     return out.map((r, i) => {
       if (r.error !== undefined) throw new GasError(r.error);

@@ -4,6 +4,8 @@ import { documentsWithWork } from '../gas/backgroundWork';
 import { usage } from '../gas/quota';
 import { readLog } from '../gas/runLog';
 import { readSettings } from '../gas/settings';
+import { savedWebhook } from '../gas/webhook';
+import { webhookKind } from '../domain/webhook';
 import { maskKey } from './settings';
 import { activeBook, showDialog } from '../gas/active';
 
@@ -17,6 +19,7 @@ export function getDiagnostics(): string {
     `Service: ${s.baseUrl ?? '(default)'}; key: ${s.apiKey ? `saved (${maskKey(s.apiKey)})` : 'none'}`,
     `Formulas may use the key here: ${s.allowFormulasToUseKey ? 'yes' : 'no'}`,
     `Account notice: ${s.accountNotice ?? 'none'}`,
+    `Team webhook: ${teamWebhookLine()}`,
     `URL fetches today: ${u.today} of ${u.quota} (${u.tier})`,
     `Property reads and writes today: ${u.properties.today} of ${u.properties.quota}`,
     `Background run time today: ${u.triggerMinutes.today} of ${u.triggerMinutes.quota} minutes`,
@@ -26,6 +29,13 @@ export function getDiagnostics(): string {
       (l) => `- ${l.time} ${l.run} ${l.action.replace(/ #.*$/, '')} ${l.sheet}: ${l.result}`,
     ),
   ].join('\n');
+}
+
+/** The platform of the saved webhook and whether it works: never the address (a secret). */
+function teamWebhookLine(): string {
+  const hook = savedWebhook();
+  if (!hook) return 'none';
+  return `${webhookKind(hook.url) ?? 'unknown'}${hook.broken ? ` (stopped: ${hook.broken})` : ' (saved)'}`;
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -4,6 +4,8 @@
  * owner's properties and in the file for every editor), then the held news, the e-mail and the
  * run log's line.
  */
+import { teamNote, teamText } from '../domain/webhook';
+import { postToTeam } from '../gas/webhook';
 import {
   decideRun,
   NO_COUNTS,
@@ -174,14 +176,11 @@ function apply(book: Book, runs: Record<string, MyRun>, before: MyRun, d: RunDec
   if (d.news === 'drop') dropNews(run.schedule.id);
   else if (d.news) holdNews(run.schedule.id, d.news);
   let result = d.log.result;
-  if (
-    d.mail &&
-    mailOwner(d.mail.to, d.mail.subject, d.mail.body) !== 'sent' &&
-    d.mail.resultIfUnsent
-  ) {
-    result = d.mail.resultIfUnsent;
-    saveRun(book, runs, { ...run, lastResult: result });
-  }
+  const mail = d.mail;
+  if (mail?.email && mailOwner(mail.to, mail.subject, mail.body) !== 'sent' && mail.resultIfUnsent)
+    result = mail.resultIfUnsent;
+  if (mail?.team) result += teamNote(postToTeam(teamText(mail.subject, mail.body)));
+  if (result !== d.log.result) saveRun(book, runs, { ...run, lastResult: result });
   appendLog(book, { run: 'schedule', ...d.log, result });
 }
 

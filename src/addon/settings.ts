@@ -13,6 +13,29 @@ import type {
 } from '../contract/settings';
 import { activeBook, myEmail } from '../gas/active';
 import { planWords } from '../domain/plan';
+import { checkWebhook, maskWebhook } from '../domain/webhook';
+import { postTo, savedWebhook, saveWebhook } from '../gas/webhook';
+
+/**
+ * A webhook is checked before it is kept: its address must be Slack's or Chat's, and a first
+ * message must not be refused (a busy platform does not stop the save). Returns why not saved.
+ */
+function saveTeamWebhook(input: string): string | null {
+  if (!input.trim()) {
+    saveWebhook(null);
+    return null;
+  }
+  const check = checkWebhook(input);
+  if (!check.ok) return check.message;
+  const test = postTo(
+    check.url,
+    'Visibility for Sheets will post schedule alerts to this channel.',
+  );
+  if (test.kind === 'broken')
+    return `Not saved: ${test.said}. Check the webhook and paste it again.`;
+  saveWebhook(check.url);
+  return null;
+}
 
 export function maskKey(key: string): string {
   return `${'•'.repeat(8)}${key.length > 8 ? key.slice(-4) : ''}`;
@@ -38,6 +61,7 @@ const NOT_OWNER =
 
 export function getSettings(refused: string | null = null): SettingsView {
   const s = readSettings(spreadsheetId());
+  const hook = savedWebhook();
   return {
     hasKey: s.apiKey !== null,
     maskedKey: s.apiKey ? maskKey(s.apiKey) : null,
@@ -48,6 +72,8 @@ export function getSettings(refused: string | null = null): SettingsView {
     workspaceAccount: s.workspaceAccount,
     accountNotice: s.accountNotice,
     plan: s.apiKey ? planWords(s.plan) : null,
+    webhook: hook ? maskWebhook(hook.url) : null,
+    webhookNotice: hook?.broken ?? null,
     triggerMinutes: POLL_TRIGGER_MINUTES,
     mayAllowFormulas: mayAllowFormulas(),
     refused,
@@ -69,6 +95,10 @@ export function saveSettings(change: SettingsChange): SettingsView {
   if (apiKey && /\s/.test(apiKey))
     return getSettings('Not saved: an API key has no spaces. Paste it again.');
   if (change.allowFormulasToUseKey && !mayAllowFormulas()) return getSettings(NOT_OWNER);
+  if (change.webhook !== undefined) {
+    const refused = saveTeamWebhook(change.webhook);
+    if (refused) return getSettings(refused);
+  }
   writeSettings(spreadsheetId(), {
     ...(change.apiKey !== undefined ? { apiKey: apiKey ?? '' } : {}),
     ...(baseUrl !== undefined ? { baseUrl } : {}),

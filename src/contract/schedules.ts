@@ -25,8 +25,11 @@ export interface Schedule {
   refresh?: 'stale' | 'all';
   staleDays?: number;
   paused?: boolean;
-  /** `unusualOnly`: a move is news only when it is also unusual for the brand (its usual swing). */
-  alert?: { email: boolean; minChange: number; unusualOnly?: boolean };
+  /**
+   * `unusualOnly`: a move is news only when it is also unusual for the brand (its usual swing).
+   * `team`: the digest also goes to the owner's team webhook (Slack or Google Chat, in Settings).
+   */
+  alert?: { email: boolean; minChange: number; unusualOnly?: boolean; team?: boolean };
 }
 
 /** A schedule as the Schedules tab shows it: whose it is, and how its runs went. */

@@ -17,6 +17,10 @@ export interface SettingsView {
   accountNotice: string | null;
   /** The key's plan in words, as Generate last showed it ("Starter or Pro plan"), or null. */
   plan: string | null;
+  /** The team webhook for schedule alerts, masked ("Slack webhook ••••••••x9Qz"), or null. */
+  webhook: string | null;
+  /** Why the platform refused the saved webhook: alerts wait for a new one. */
+  webhookNotice: string | null;
   triggerMinutes: number;
   /**
    * Custom functions run with the spreadsheet owner's properties, so only the owner's key can
@@ -32,6 +36,8 @@ export interface SettingsChange {
   baseUrl?: string;
   allowFormulasToUseKey?: boolean;
   workspaceAccount?: boolean;
+  /** A Slack or Google Chat incoming webhook; '' removes the saved one. */
+  webhook?: string;
 }
 
 export interface ConnectionReport {

@@ -73,6 +73,9 @@ export interface Mail {
   to: string;
   subject: string;
   body: string;
+  /** Where it goes: the owner's e-mail, their team webhook, or both. */
+  email: boolean;
+  team: boolean;
   /** The run's result to keep instead when the day's e-mail quota refused the mail. */
   resultIfUnsent: string | null;
 }
@@ -136,7 +139,8 @@ const DECIDE: { [K in RunOutcome['kind']]: Decide<K> } = {
     return {
       state: ended(
         i,
-        `${i.outcome.result}${mail ? ` Alert e-mailed (${changes} changes).` : ''}`,
+        // Whether the team channel took it is said once it was posted (addon/scheduleRuns).
+        `${i.outcome.result}${mail ? (mail.email ? ` Alert e-mailed (${changes} changes).` : ` Alert: ${changes} changes.`) : ''}`,
         0,
       ),
       news: anyHeld(i.held) ? 'drop' : null,
@@ -167,6 +171,8 @@ function pausedMail(i: RunInput, failures: number, reason: string): Mail {
     to: i.schedule.owner,
     subject: `Visibility for Sheets: a schedule in "${i.doc.name}" is paused`,
     body: `Your schedule for "${SCHEDULE_ACTIONS[i.schedule.action].sheet(i.schedule)}" failed ${failures} times in a row and is paused.\nLast reason: ${reason}\n\nFix it and resume it in the sidebar's Schedules tab: ${i.doc.url}`,
+    email: true,
+    team: i.schedule.alert?.team === true,
     resultIfUnsent: null,
   };
 }
@@ -174,7 +180,8 @@ function pausedMail(i: RunInput, failures: number, reason: string): Mail {
 /** The opt-in digest of a finished run, when anything moved. */
 function digest(i: RunInput, news: HeldNews, result: string): Mail | null {
   const changes = news.lines.length + news.more;
-  if (!i.schedule.alert?.email || changes === 0) return null;
+  const alert = i.schedule.alert;
+  if (!(alert?.email || alert?.team) || changes === 0) return null;
   return {
     to: i.schedule.owner,
     subject: `Visibility for Sheets: ${changes} change${changes === 1 ? '' : 's'} in "${i.doc.name}"`,
@@ -186,6 +193,8 @@ function digest(i: RunInput, news: HeldNews, result: string): Mail | null {
       `Open the spreadsheet: ${i.doc.url}`,
       'You get this because you asked for alerts on this schedule in Visibility for Sheets.',
     ].join('\n'),
+    email: alert.email,
+    team: alert.team === true,
     resultIfUnsent: `${result} No alert sent: the daily e-mail quota is used up.`,
   };
 }

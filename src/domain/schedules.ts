@@ -53,7 +53,12 @@ export function checkSchedule(input: unknown): Checked {
       refresh,
       staleDays: days,
       paused: s.paused === true,
-      alert: { email: alert.email === true, minChange, unusualOnly: alert.unusualOnly === true },
+      alert: {
+        email: alert.email === true,
+        minChange,
+        unusualOnly: alert.unusualOnly === true,
+        ...(alert.team === true ? { team: true } : {}),
+      },
     },
   };
 }

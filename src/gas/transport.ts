@@ -60,7 +60,11 @@ export const urlFetchTransport: Transport = {
       // connection), and the answers of the others are lost: all are reported unanswered. The
       // batch runner sends GETs again in smaller batches; a POST may have been acted on, so it
       // is never sent again.
-      console.warn('fetchAll got no answer for its batch', String(error));
+      // Google's message names the address: a webhook's is a secret, so no address is logged.
+      console.warn(
+        'fetchAll got no answer for its batch',
+        String(error).replace(/https?:\/\/\S+/g, '<address>'),
+      );
       return requests.map(() => NO_ANSWER);
     }
   },

@@ -24,7 +24,11 @@ export async function startWorld(
   options: RuntimeOptions & { apiKey?: string | null; emulatorArgs?: string[] } = {},
 ): Promise<World> {
   const emu = await spawnEmulator(options.emulatorArgs ?? []);
-  const rt = new GasRuntime({ ...options, extraAllowlist: [`${emu.baseUrl}/`] });
+  const rt = new GasRuntime({
+    ...options,
+    extraAllowlist: [`${emu.baseUrl}/`],
+    routes: emu.routes,
+  });
   const apiKey = options.apiKey === undefined ? KEYS.pro : options.apiKey;
   // Configured the way a user does it: through the sidebar's settings call.
   sidebar(rt).saveSettings({

@@ -32,6 +32,7 @@ interface Draft {
   hour: number;
   refresh: 'stale' | 'all';
   email: boolean;
+  team: boolean;
   minChange: number;
   unusualOnly: boolean;
 }
@@ -45,6 +46,7 @@ const draftOf = (s: ScheduleView | null): Draft => ({
   hour: s?.hour ?? 9,
   refresh: s?.refresh ?? DEFAULTS.refresh,
   email: s?.alert?.email ?? false,
+  team: s?.alert?.team ?? false,
   minChange: s?.alert?.minChange ?? DEFAULTS.minChange,
   unusualOnly: s?.alert?.unusualOnly ?? false,
 });
@@ -57,7 +59,12 @@ const scheduleOf = (d: Draft): Schedule => ({
   hour: d.hour,
   ...(d.every === 'week' ? { weekday: d.weekday } : {}),
   refresh: d.refresh,
-  alert: { email: d.email, minChange: d.minChange, unusualOnly: d.unusualOnly },
+  alert: {
+    email: d.email,
+    minChange: d.minChange,
+    unusualOnly: d.unusualOnly,
+    ...(d.team ? { team: true } : {}),
+  },
 });
 
 function describe(s: ScheduleView): string {
@@ -211,7 +218,16 @@ export function schedulesTab(host: HTMLElement) {
             />
             E-mail me what moved</label
           >
-          <label for="schedule-min-change">Smallest score change worth an e-mail</label>
+          <label class="check"
+            ><input
+              id="schedule-team"
+              type="checkbox"
+              .checked=${live(d.team)}
+              @change=${(e: Event) => edit({ team: fieldChecked(e) })}
+            />
+            Also post it to my team's Slack or Chat (its webhook in Settings)</label
+          >
+          <label for="schedule-min-change">Smallest score change worth an alert</label>
           <input
             id="schedule-min-change"
             type="number"

@@ -21,6 +21,7 @@ interface State {
   baseUrl: string;
   allowFormulas: boolean;
   workspace: boolean;
+  webhookDraft: string;
   message: Message;
 }
 
@@ -36,6 +37,7 @@ export function settingsTab(
       baseUrl: '',
       allowFormulas: false,
       workspace: false,
+      webhookDraft: '',
       message: NO_MESSAGE,
     },
     (s) => {
@@ -108,6 +110,39 @@ export function settingsTab(
         <p class="hint">
           Your key is kept in your own Google account's settings for this add-on, never in the
           spreadsheet.
+        </p>
+        <h3>Team alerts</h3>
+        <p id="webhook-notice" class="warning" ?hidden=${!v?.webhookNotice}>
+          ${v?.webhookNotice ?? ''}
+        </p>
+        <label for="webhook">Slack or Google Chat webhook</label>
+        <input
+          id="webhook"
+          type="password"
+          autocomplete="off"
+          spellcheck="false"
+          placeholder=${v?.webhook ?? 'https://hooks.slack.com/services/…'}
+          .value=${live(s.webhookDraft)}
+          @input=${(e: Event) => tab.set({ webhookDraft: fieldValue(e) })}
+        />
+        <p id="webhook-state" class="muted">
+          ${
+            v?.webhook
+              ? `Saved: ${v.webhook}. Schedules that ask for it post their alerts there.`
+              : 'Schedules can also post their alerts to a Slack channel or a Google Chat space: paste its incoming webhook.'
+          }
+        </p>
+        <div class="row">
+          <button id="save-webhook" @click=${() => void saveWebhook(tab.state.webhookDraft)}>
+            Save webhook
+          </button>
+          <button id="remove-webhook" ?disabled=${!v?.webhook} @click=${() => void saveWebhook('')}>
+            Remove webhook
+          </button>
+        </div>
+        <p class="hint">
+          Anyone who has a webhook can post to its channel: it is kept like your key, never in the
+          spreadsheet, and a test message is posted when you save it.
         </p>`;
     },
   );
@@ -120,6 +155,7 @@ export function settingsTab(
       baseUrl: view.baseUrl,
       allowFormulas: view.allowFormulasToUseKey,
       workspace: view.workspaceAccount,
+      webhookDraft: '',
       message,
     });
     hooks.onSettings(view);
@@ -135,6 +171,20 @@ export function settingsTab(
         workspaceAccount: tab.state.workspace,
       });
       show(s, s.refused ? say(s.refused, 'error') : say('Saved.', 'ok'));
+    } catch (e) {
+      tab.set({ message: say(errorText(e), 'error') });
+    }
+  }
+
+  async function saveWebhook(draft: string): Promise<void> {
+    const webhook = draft.trim();
+    if (!webhook && !tab.state.view?.webhook) return;
+    try {
+      const s = await call('saveSettings', { webhook });
+      const done = webhook
+        ? 'Webhook saved.'
+        : 'Webhook removed.';
+      show(s, s.refused ? say(s.refused, 'error') : say(done, 'ok'));
     } catch (e) {
       tab.set({ message: say(errorText(e), 'error') });
     }
