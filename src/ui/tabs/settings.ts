@@ -181,9 +181,7 @@ export function settingsTab(
     if (!webhook && !tab.state.view?.webhook) return;
     try {
       const s = await call('saveSettings', { webhook });
-      const done = webhook
-        ? 'Webhook saved.'
-        : 'Webhook removed.';
+      const done = webhook ? 'Webhook saved.' : 'Webhook removed.';
       show(s, s.refused ? say(s.refused, 'error') : say(done, 'ok'));
     } catch (e) {
       tab.set({ message: say(errorText(e), 'error') });
