@@ -9,6 +9,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { manifestProblems, SCOPE_USES, schemaProblems } from '../../scripts/manifest-rules.mjs';
 import { startWorld } from './harness';
+import { WEBHOOK_PREFIXES } from '../../src/config';
 import { sidebar } from '../sidebarApi';
 
 const node = (args: string[], env: Record<string, string | undefined>) =>
@@ -131,7 +132,11 @@ describe('the built manifest', () => {
     );
     expect(built.status).toBe(0);
     const manifest = JSON.parse(readFileSync(path.join(out, 'appsscript.json'), 'utf8'));
-    expect(manifest.urlFetchWhitelist).toEqual(['https://service.example.com/']);
+    // The service, and the team webhooks' platforms a schedule's alert may post to.
+    expect(manifest.urlFetchWhitelist).toEqual([
+      'https://service.example.com/',
+      ...Object.values(WEBHOOK_PREFIXES),
+    ]);
     expect(manifestProblems(manifest, readFileSync(path.join(out, 'Code.js'), 'utf8'))).toEqual([]);
     const reasons = readFileSync('docs/marketplace/scopes.md', 'utf8');
     for (const scope of manifest.oauthScopes) expect(reasons).toContain(scope);

@@ -17,6 +17,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
+import { WEBHOOK_PREFIXES } from '../../src/config';
 import path from 'node:path';
 
 const ROOT = process.cwd();
@@ -147,7 +148,7 @@ describe('npm run deploy from a fresh clone', () => {
     expect(push!.scriptId).toBe('1DevelopmentScriptId');
     expect(Object.keys(push!.files).sort()).toEqual(['Code.js', 'Sidebar.html', 'appsscript.json']);
     const manifest = JSON.parse(push!.files['appsscript.json']!);
-    expect(manifest.urlFetchWhitelist).toEqual([`${ADDRESS}/`]);
+    expect(manifest.urlFetchWhitelist).toEqual([`${ADDRESS}/`, ...Object.values(WEBHOOK_PREFIXES)]);
     expect(push!.files['Code.js']).toContain(ADDRESS);
     // The user's .clasp.json is left as clasp wrote it.
     expect(readFileSync(path.join(dir, '.clasp.json'), 'utf8')).toBe(
@@ -166,6 +167,7 @@ describe('npm run deploy from a fresh clone', () => {
     expect(all[1]!.scriptId).toBe('1ProductionScriptId');
     expect(JSON.parse(all[1]!.files['appsscript.json']!).urlFetchWhitelist).toEqual([
       `${ADDRESS}/`,
+      ...Object.values(WEBHOOK_PREFIXES),
     ]);
   }, 120_000);
 });

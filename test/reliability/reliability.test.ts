@@ -536,7 +536,9 @@ describe('quota', () => {
       'VIS_SCORE',
       Array.from({ length: 300 }, (_, i) => [`quota-cf-${i}.com`]),
     ) as unknown[][];
-    const quotaRows = cells.filter((r) => String(r[0]).includes('quota')).length;
+    const quotaRows = cells.filter((r) =>
+      String(r[0]).includes('requests are nearly used up'),
+    ).length;
     expect(quotaRows).toBe(300);
     expect(w.rt.fetchStats.requests).toBe(100);
     figures['Daily quota'] = {
