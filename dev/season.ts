@@ -19,6 +19,9 @@ import { HISTORY_HEADERS, type HistoryKey } from '../src/domain/table';
 import type { ScheduleView } from '../src/contract/schedules';
 
 export const KEY = 'demo-pro-key';
+/** The team webhook saved for the season: its secret part, like the key, is nowhere to be read. */
+const WEBHOOK_SECRET = 'seasonWebhookSecret';
+const WEBHOOK = `https://hooks.slack.com/services/TSEASON/BSEASON/${WEBHOOK_SECRET}`;
 const LIST = 'List';
 const LEADS = 'Leads';
 const USER_HEADERS = ['Id', 'Company', 'Website'];
@@ -252,7 +255,7 @@ class Season {
     const sheet = this.rt.spreadsheet.activeSheet;
     sheet.setName(LIST);
     sheet.probe.rows = [USER_HEADERS.map((value) => ({ value }))];
-    this.press('saveSettings', [{ baseUrl: this.emu.baseUrl, apiKey: KEY }]);
+    this.press('saveSettings', [{ baseUrl: this.emu.baseUrl, apiKey: KEY, webhook: WEBHOOK }]);
   }
 
   async close(): Promise<void> {
@@ -336,7 +339,8 @@ class Season {
           every: 'day',
           hour: step.hour,
           refresh: 'all',
-          alert: { email: true, minChange: 5 },
+          // Every other hour's schedule also posts to the team webhook.
+          alert: { email: true, minChange: 5, ...(step.hour % 2 ? {} : { team: true }) },
           ...change,
         },
       ]) as { ok: boolean; schedule: ScheduleView | null } | null;
@@ -722,18 +726,21 @@ class Season {
     });
   }
 
-  /** The key nowhere but the user's properties. */
+  /** The key and the webhook's secret nowhere but the user's properties. */
   keyNowhere(): void {
-    for (const sheet of this.rt.spreadsheet.sheets)
-      for (const row of sheet.probe.rows)
-        for (const c of row)
-          if ([c.value, c.formula, c.note].some((v) => String(v ?? '').includes(KEY)))
-            this.fail('key leaked', `a cell of ${sheet.getName()}`);
-    if (this.rt.logs.some((l) => l.includes(KEY))) this.fail('key leaked', 'the log');
-    if (JSON.stringify(this.rt.documentProps.data).includes(KEY))
-      this.fail('key leaked', 'document properties');
-    if (this.rt.mail.sent.some((m) => JSON.stringify(m).includes(KEY)))
-      this.fail('key leaked', 'an e-mail');
+    for (const secret of [KEY, WEBHOOK_SECRET]) {
+      const what = secret === KEY ? 'key leaked' : 'webhook leaked';
+      for (const sheet of this.rt.spreadsheet.sheets)
+        for (const row of sheet.probe.rows)
+          for (const c of row)
+            if ([c.value, c.formula, c.note].some((v) => String(v ?? '').includes(secret)))
+              this.fail(what, `a cell of ${sheet.getName()}`);
+      if (this.rt.logs.some((l) => l.includes(secret))) this.fail(what, 'the log');
+      if (JSON.stringify(this.rt.documentProps.data).includes(secret))
+        this.fail(what, 'document properties');
+      if (this.rt.mail.sent.some((m) => JSON.stringify(m).includes(secret)))
+        this.fail(what, 'an e-mail');
+    }
   }
 
   /** Every completed preview's score reached its row. */

@@ -112,3 +112,13 @@ it('the nothing-lost invariant fails when a preview is in no row (planted: UUIDs
     'preview lost',
   );
 }, 60_000);
+
+it('the secrets invariant fails when the team webhook reaches the log (planted: logged)', async () => {
+  const steps: Step[] = [{ kind: 'add', sites: ['openai.com'] }];
+  expect((await runSteps(7, steps)).violations).toEqual([]);
+  const planted = await runSteps(7, steps, (rt) => {
+    const hook = rt.userProperties(rt.owner).data['vis.webhook'] ?? '';
+    rt.logs.push(`posting to ${hook}`);
+  });
+  expect(planted.violations[0]).toMatchObject({ kind: 'webhook leaked', detail: 'the log' });
+}, 60_000);
