@@ -4,6 +4,7 @@
  * as markup, so a brand name or message holding HTML shows as it is.
  */
 import { html, render, type TemplateResult } from 'lit-html';
+import { live } from 'lit-html/directives/live.js';
 import type { ListPlace } from '../contract/scores';
 import { call, errorText } from './rpc';
 
@@ -33,6 +34,23 @@ export function mount<S extends object>(
 export const fieldValue = (e: Event): string =>
   (e.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement).value;
 export const fieldChecked = (e: Event): boolean => (e.target as HTMLInputElement).checked;
+
+/** A secret pasted once (a key, a webhook): never shown back, its saved form as the placeholder. */
+export const secretField = (
+  id: string,
+  placeholder: string,
+  draft: string,
+  onInput: (value: string) => void,
+) =>
+  html`<input
+    id=${id}
+    type="password"
+    autocomplete="off"
+    spellcheck="false"
+    placeholder=${placeholder}
+    .value=${live(draft)}
+    @input=${(e: Event) => onInput(fieldValue(e))}
+  />`;
 
 export type Tone = 'ok' | 'error' | '';
 export interface Message {

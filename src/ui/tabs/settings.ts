@@ -11,6 +11,7 @@ import {
   NO_MESSAGE,
   reportMessage,
   say,
+  secretField,
   type Message,
 } from '../component';
 import { call, errorText } from '../rpc';
@@ -48,15 +49,9 @@ export function settingsTab(
           ${v?.accountNotice ?? ''}
         </p>
         <label for="api-key">API key</label>
-        <input
-          id="api-key"
-          type="password"
-          autocomplete="off"
-          spellcheck="false"
-          placeholder=${v?.maskedKey ?? 'Paste your API key'}
-          .value=${live(s.keyDraft)}
-          @input=${(e: Event) => tab.set({ keyDraft: fieldValue(e) })}
-        />
+        ${secretField('api-key', v?.maskedKey ?? 'Paste your API key', s.keyDraft, (keyDraft) =>
+          tab.set({ keyDraft }),
+        )}
         <p id="key-state" class="muted">
           ${
             v?.hasKey
@@ -116,15 +111,12 @@ export function settingsTab(
           ${v?.webhookNotice ?? ''}
         </p>
         <label for="webhook">Slack or Google Chat webhook</label>
-        <input
-          id="webhook"
-          type="password"
-          autocomplete="off"
-          spellcheck="false"
-          placeholder=${v?.webhook ?? 'https://hooks.slack.com/services/…'}
-          .value=${live(s.webhookDraft)}
-          @input=${(e: Event) => tab.set({ webhookDraft: fieldValue(e) })}
-        />
+        ${secretField(
+          'webhook',
+          v?.webhook ?? 'https://hooks.slack.com/services/…',
+          s.webhookDraft,
+          (webhookDraft) => tab.set({ webhookDraft }),
+        )}
         <p id="webhook-state" class="muted">
           ${
             v?.webhook
