@@ -24,6 +24,19 @@ describe('G1 a new sheet is 1,000 rows by 26 columns', () => {
   });
 });
 
+describe('G10 insertSheet makes the new sheet the active one', () => {
+  it('takes the person away from their sheet and selection until a script gives them back', () => {
+    const list = rt.spreadsheet.activeSheet;
+    list.setActiveSelection('B2');
+    const made = rt.spreadsheet.insertSheet('Made');
+    expect(rt.spreadsheet.getActiveSheet()).toBe(made);
+    // The selection was on the other sheet: the active sheet has none to give.
+    expect(rt.spreadsheet.getActiveRange()).toBeNull();
+    list.activate();
+    expect(rt.spreadsheet.getActiveSheet()).toBe(list);
+  });
+});
+
 describe('G2 a range past the grid throws, for reads and writes', () => {
   it.each([
     [1000, 1, 1, 1, null],
