@@ -6,7 +6,7 @@ import { readLog } from '../gas/runLog';
 import { readSettings } from '../gas/settings';
 import { savedWebhook } from '../gas/webhook';
 import { webhookKind } from '../domain/webhook';
-import { maskKey } from './settings';
+import { maskSecret } from '../domain/secrets';
 import { activeBook, showDialog } from '../gas/active';
 
 /** Settings minus the key, the last runs and today's quota use: nothing secret, nothing to run. */
@@ -16,7 +16,7 @@ export function getDiagnostics(): string {
   const u = usage();
   return [
     `Visibility for Sheets ${VERSION}`,
-    `Service: ${s.baseUrl ?? '(default)'}; key: ${s.apiKey ? `saved (${maskKey(s.apiKey)})` : 'none'}`,
+    `Service: ${s.baseUrl ?? '(default)'}; key: ${s.apiKey ? `saved (${maskSecret(s.apiKey)})` : 'none'}`,
     `Formulas may use the key here: ${s.allowFormulasToUseKey ? 'yes' : 'no'}`,
     `Account notice: ${s.accountNotice ?? 'none'}`,
     `Team webhook: ${teamWebhookLine()}`,

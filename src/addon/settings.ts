@@ -13,6 +13,7 @@ import type {
 } from '../contract/settings';
 import { activeBook, myEmail } from '../gas/active';
 import { planWords } from '../domain/plan';
+import { maskSecret } from '../domain/secrets';
 import { checkWebhook, maskWebhook } from '../domain/webhook';
 import { postTo, savedWebhook, saveWebhook } from '../gas/webhook';
 
@@ -35,10 +36,6 @@ function saveTeamWebhook(input: string): string | null {
     return `Not saved: ${test.said}. Check the webhook and paste it again.`;
   saveWebhook(check.url);
   return null;
-}
-
-export function maskKey(key: string): string {
-  return `${'•'.repeat(8)}${key.length > 8 ? key.slice(-4) : ''}`;
 }
 
 function spreadsheetId(): string {
@@ -64,7 +61,7 @@ export function getSettings(refused: string | null = null): SettingsView {
   const hook = savedWebhook();
   return {
     hasKey: s.apiKey !== null,
-    maskedKey: s.apiKey ? maskKey(s.apiKey) : null,
+    maskedKey: s.apiKey ? maskSecret(s.apiKey) : null,
     keyTested: s.apiKey !== null && s.keyTested,
     baseUrl: s.baseUrl ?? DEFAULT_BASE_URL,
     defaultBaseUrl: DEFAULT_BASE_URL,

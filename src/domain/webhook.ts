@@ -4,6 +4,7 @@
  * posted, and what an answer means. Both platforms take a JSON body `{"text": …}` and answer 200.
  */
 import { WEBHOOK_PREFIXES, type WebhookKind } from '../config';
+import { maskSecret } from './secrets';
 
 const KINDS = Object.keys(WEBHOOK_PREFIXES) as WebhookKind[];
 
@@ -29,10 +30,9 @@ export function checkWebhook(input: string): WebhookCheck {
   };
 }
 
-/** How the sidebar shows a saved webhook: its platform and its last four characters only. */
+/** How the sidebar shows a saved webhook: its platform, masked as the key is. */
 export function maskWebhook(url: string): string {
-  const kind = webhookKind(url) ?? 'Team';
-  return `${kind} webhook ${'•'.repeat(8)}${url.slice(-4)}`;
+  return `${webhookKind(url) ?? 'Team'} webhook ${maskSecret(url)}`;
 }
 
 /** Slack and Chat both read `*bold*`; a message is kept under both platforms' limits. */
@@ -48,8 +48,15 @@ export function teamText(subject: string, body: string): string {
  */
 export type PostOutcome =
   | { kind: 'sent' }
-  | { kind: 'broken'; said: string; reason: string }
-  | { kind: 'later'; said: string; reason: string };
+  /** `said`: what the platform (or Google) answered, in a few words and never the address. */
+  | { kind: 'broken' | 'later'; said: string };
+
+/** Why a post did not go, and what happens next. */
+export function reasonOf(o: Exclude<PostOutcome, { kind: 'sent' }>): string {
+  return o.kind === 'later'
+    ? `${o.said}: it is tried again with the next alert`
+    : `${o.said}: the webhook no longer works, so team alerts stop until you paste a new one in Settings`;
+}
 
 export function postOutcome(platform: WebhookKind, status: number, body: string): PostOutcome {
   if (status >= 200 && status < 300) return { kind: 'sent' };
@@ -57,13 +64,8 @@ export function postOutcome(platform: WebhookKind, status: number, body: string)
   // JSON error. Only a short, code-like word is repeated: never the address, never free text.
   const code = /^[a-z_]{3,40}$/.exec(body.trim())?.[0];
   const said = `${platform} answered ${status}${code ? ` (${code})` : ''}`;
-  if (status === 0 || status === 429 || status >= 500)
-    return { kind: 'later', said, reason: `${said}: it is tried again with the next alert` };
-  return {
-    kind: 'broken',
-    said,
-    reason: `${said}: the webhook no longer works, so team alerts stop until you paste a new one in Settings`,
-  };
+  const later = status === 0 || status === 429 || status >= 500;
+  return { kind: later ? 'later' : 'broken', said };
 }
 
 /** What a run's result adds about its team post (nothing when it was refused before: said then). */
@@ -73,5 +75,5 @@ export function teamNote(posted: PostOutcome | 'no webhook' | 'stopped'): string
     return ' Team alert not posted: no Slack or Chat webhook is saved in Settings.';
   return posted.kind === 'sent'
     ? ' Posted to the team channel.'
-    : ` Team alert not posted: ${posted.reason}.`;
+    : ` Team alert not posted: ${reasonOf(posted)}.`;
 }

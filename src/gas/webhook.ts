@@ -4,7 +4,7 @@
  * platform refused is remembered as broken, said once, and not posted to again until a new one
  * is saved.
  */
-import { postOutcome, webhookKind, type PostOutcome } from '../domain/webhook';
+import { postOutcome, reasonOf, webhookKind, type PostOutcome } from '../domain/webhook';
 import { urlFetchTransport } from './transport';
 import { deleteUserProperty, setUserProperties, userProperty } from './userStore';
 
@@ -31,10 +31,7 @@ export function saveWebhook(url: string | null): void {
 /** One post of `text` to `url`: one request, its answer read, nothing thrown. */
 export function postTo(url: string, text: string): PostOutcome {
   const kind = webhookKind(url);
-  if (!kind) {
-    const said = 'the saved address is not a Slack or Chat webhook';
-    return { kind: 'broken', said, reason: said };
-  }
+  if (!kind) return { kind: 'broken', said: 'the saved address is not a Slack or Chat webhook' };
   const [answer] = urlFetchTransport.fetchAll([
     {
       method: 'post',
@@ -43,12 +40,7 @@ export function postTo(url: string, text: string): PostOutcome {
       payload: { text },
     },
   ]);
-  if (answer?.quotaSpent)
-    return {
-      kind: 'later',
-      said: "today's requests are used up",
-      reason: "today's requests are used up: it is tried with the next alert",
-    };
+  if (answer?.quotaSpent) return { kind: 'later', said: "today's requests are used up" };
   return postOutcome(kind, answer?.status ?? 0, answer?.body ?? '');
 }
 
@@ -62,6 +54,6 @@ export function postToTeam(text: string): PostOutcome | 'no webhook' | 'stopped'
   if (!saved) return 'no webhook';
   if (saved.broken) return 'stopped';
   const outcome = postTo(saved.url, text);
-  if (outcome.kind === 'broken') setUserProperties({ [PROP.broken]: outcome.reason });
+  if (outcome.kind === 'broken') setUserProperties({ [PROP.broken]: reasonOf(outcome) });
   return outcome;
 }
