@@ -1,4 +1,4 @@
-// Builds the deployable add-on into dist/: Code.js (one minified IIFE plus a top-level function
+// Builds the deployable add-on into dist/: Code.js (one minified script plus a top-level function
 // per export of src/index.ts, generated here from esbuild's metafile), Sidebar.html and
 // appsscript.json. `node build.mjs` is always the local build (the emulator's address, loopback
 // allowed), whatever the shell's environment holds, so `npm test` checks the same bundle anywhere.
@@ -12,8 +12,6 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { declarationsOf, ENTRY, globalNames } from './scripts/declarations.mjs';
 
-// Short: every generated wrapper names it twice.
-export const GLOBAL_NAME = 'VFS';
 /** The defaults, also the source's fallbacks (src/config.ts): one file, read by both. */
 const DEFAULTS = JSON.parse(await readFile('build-defaults.json', 'utf8'));
 export const DEFAULT_BASE_URL = DEFAULTS.baseUrl;
@@ -72,26 +70,44 @@ const common = (s, plugins) => ({
   logLevel: 'warning',
 });
 
-/** The names src/index.ts exports, read from an ESM build's metafile. */
-async function exportedNames(s, plugins) {
+/**
+ * The bundle as one script: an ESM build, minified, whose closing `export {local as name, ...}`
+ * is taken off and read (local names by exported name). Apps Script runs every file in one global
+ * scope, so the generated functions below call the minified locals directly: no namespace object
+ * and no table of getters, about 3.5 KB less than an IIFE (the bundle has a size budget).
+ */
+async function bundleScript(s, plugins) {
   const result = await esbuild.build({
     ...common(s, plugins),
     format: 'esm',
+    minify: true,
     write: false,
     metafile: true,
-    outfile: 'x.js',
+    outfile: 'Code.js',
   });
-  const output = Object.values(result.metafile.outputs)[0];
-  return { names: output.exports, inputs: Object.keys(result.metafile.inputs) };
+  const text = result.outputFiles[0].text;
+  const tail = /export\s*\{([^}]*)\};?\s*$/.exec(text);
+  if (!tail) throw new Error('build: the bundle has no export list');
+  const locals = new Map(
+    tail[1].split(',').map((pair) => {
+      const [local, , name = local] = pair.trim().split(/\s+/);
+      return [name, local];
+    }),
+  );
+  return {
+    body: text.slice(0, tail.index).trimEnd(),
+    locals,
+    inputs: Object.keys(result.metafile.inputs),
+  };
 }
 
 /**
- * A top-level function calling the bundle's export. Sheets reads a custom function's JSDoc and
- * parameter names (autocomplete and help); menu, trigger and sidebar functions need neither, so
- * they are one short line each (the bundle has a size budget).
+ * A top-level function calling the bundle's export through the entry. Sheets reads a custom
+ * function's JSDoc and parameter names (autocomplete and help); menu, trigger and sidebar
+ * functions need neither, so they are one short line each (the bundle has a size budget).
  */
-function wrapper(name, { doc, params }) {
-  const call = `${GLOBAL_NAME}.${ENTRY}(${GLOBAL_NAME}.${name}, arguments)`;
+function wrapper(name, { doc, params }, locals) {
+  const call = `${locals.get(ENTRY)}(${locals.get(name)},arguments)`;
   if (!doc || !doc.includes('@customfunction')) return `function ${name}(){return ${call}}\n`;
   const docBlock = doc.replace(/^[ \t]*/gm, (m) => (m ? ' ' : ''));
   return `${docBlock}\nfunction ${name}(${params.join(', ')}) {\n  return ${call};\n}\n`;
@@ -118,24 +134,17 @@ export async function build(flags = {}, { plugins = [] } = {}) {
   const s = settings(flags);
   /** Where the bundle goes: dist/ (tests, demo, playground), or the deploy script's own folder. */
   const OUT = flags.out || 'dist';
-  const { names, inputs } = await exportedNames(s, plugins);
-  const bundle = await esbuild.build({
-    ...common(s, plugins),
-    format: 'iife',
-    globalName: GLOBAL_NAME,
-    minify: true,
-    write: false,
-    outfile: 'Code.js',
-  });
+  const { body, locals, inputs } = await bundleScript(s, plugins);
+  const names = Array.from(locals.keys());
   const wrappers = [];
   const declarations = declarationsOf(inputs.filter((f) => f.startsWith('src/')));
   for (const name of globalNames(names)) {
     const declaration = declarations.get(name);
     if (!declaration)
       throw new Error(`build: cannot find the declaration of exported function ${name}`);
-    wrappers.push(wrapper(name, declaration));
+    wrappers.push(wrapper(name, declaration, locals));
   }
-  const code = `${bundle.outputFiles[0].text}\n${wrappers.join('\n')}`;
+  const code = `${body}\n${wrappers.join('')}`;
 
   await mkdir(OUT, { recursive: true });
   await writeAtomically(path.join(OUT, 'Code.js'), code);

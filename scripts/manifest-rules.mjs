@@ -83,6 +83,7 @@ export const SCOPE_USES = {
   'https://www.googleapis.com/auth/script.scriptapp': 'ScriptApp.newTrigger',
   'https://www.googleapis.com/auth/userinfo.email': 'Session.getEffectiveUser',
   'https://www.googleapis.com/auth/script.send_mail': 'MailApp.sendEmail',
+  'https://www.googleapis.com/auth/presentations': 'SlidesApp.create',
 };
 
 /** The public manifest schema (scripts/vendor/schemastore, Apache-2.0), less its one wrong rule:

@@ -22,6 +22,7 @@ export {
   freezeSelectionFromMenu,
   restoreSelectionFromMenu,
   compareChartFromMenu,
+  makeReportFromMenu,
   showOutreach,
   markContactedFromMenu,
   refreshFollowUpsFromMenu,
@@ -33,6 +34,7 @@ export { pollPendingPreviews } from './addon/previewPolling';
 export { getScorePlan, scoreSelection } from './addon/scores';
 export { freezeSelection, restoreSelection } from './addon/freeze';
 export { insertCompareChart } from './addon/compareChart';
+export { makeReport } from './addon/reports';
 export { getSettings, getUsage, saveSettings, testConnection } from './addon/settings';
 export {
   deleteSchedule,

@@ -16,6 +16,7 @@ import { RuntimeClock } from './clock';
 import { GasError, noPermission } from './errors';
 import { LockState, makeLock } from './lock';
 import { formatDate, isConsumer, MailBox } from './mail';
+import { SLIDES_SCOPE, SlidesDrive } from './slides';
 import { PropertyStore } from './properties';
 import {
   Sheet,
@@ -161,6 +162,8 @@ export class GasRuntime {
   readonly ui: UiCapture = { menus: [], sidebar: null, alerts: [] };
   readonly triggers = new TriggerTable();
   readonly mail = new MailBox();
+  /** Presentations made with SlidesApp, by id. */
+  readonly slides = new SlidesDrive();
   /** Triggers' total run time per user and day, against the daily limit. */
   private triggerRuntime = new Map<string, number>();
   readonly locks = new LockState();
@@ -425,6 +428,13 @@ export class GasRuntime {
         user: () => e.user,
         now: x.now,
         hasScope: this.scopes.includes('https://www.googleapis.com/auth/script.send_mail'),
+      }),
+      SlidesApp: this.slides.service({
+        call,
+        allowed: (what) => this.allowed(what),
+        user: () => e.user,
+        now: x.now,
+        hasScope: this.scopes.includes(SLIDES_SCOPE),
       }),
       Charts: { ChartType: { BAR: 'BAR', COLUMN: 'COLUMN', LINE: 'LINE' } },
       Utilities: this.utilities(x),

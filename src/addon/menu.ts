@@ -6,6 +6,7 @@ import { usage } from '../gas/quota';
 import { startedFrom } from '../gas/runLog';
 import type { Panel } from '../contract/sidebar';
 import { insertCompareChart } from './compareChart';
+import { makeReport } from './reports';
 import { freezeSelection, restoreSelection } from './freeze';
 import { scoreSelection } from './scores';
 import { markContacted } from './outreach';
@@ -22,6 +23,7 @@ export function onOpen(_event?: { authMode?: string }): void {
       .addItem('Freeze formulas in selection', 'freezeSelectionFromMenu')
       .addItem('Restore frozen formulas', 'restoreSelectionFromMenu')
       .addItem('Compare chart', 'compareChartFromMenu')
+      .addItem('Make report from selection', 'makeReportFromMenu')
       .addItem('Generate previews for selection', 'generatePreviewsFromMenu')
       .addItem('Refresh pending previews', 'refreshPendingFromMenu')
       .addSeparator()
@@ -120,4 +122,10 @@ export function restoreSelectionFromMenu(): void {
 export function compareChartFromMenu(): void {
   startedFrom('menu');
   toast(insertCompareChart().message, TITLE);
+}
+
+export function makeReportFromMenu(): void {
+  startedFrom('menu');
+  const made = makeReport();
+  alert(TITLE, made.url ? `${made.message} Open it: ${made.url}` : made.message);
 }

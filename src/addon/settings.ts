@@ -2,7 +2,14 @@
 import { parsers, requests } from '../api/client';
 import { ALLOWLIST, DEFAULT_BASE_URL, POLL_TRIGGER_MINUTES } from '../config';
 import { appsScriptClock } from '../gas/clock';
-import { clientConfig, readSettings, rememberKeyTest, writeSettings } from '../gas/settings';
+import {
+  clientConfig,
+  readSettings,
+  rememberKeyTest,
+  savedBranding,
+  writeSettings,
+} from '../gas/settings';
+import { checkBranding } from '../domain/branding';
 import { urlFetchTransport } from '../gas/transport';
 import { usage } from '../gas/quota';
 import type {
@@ -71,6 +78,7 @@ export function getSettings(refused: string | null = null): SettingsView {
     plan: s.apiKey ? planWords(s.plan) : null,
     webhook: hook ? maskWebhook(hook.url) : null,
     webhookNotice: hook?.broken ?? null,
+    branding: savedBranding(),
     triggerMinutes: POLL_TRIGGER_MINUTES,
     mayAllowFormulas: mayAllowFormulas(),
     refused,
@@ -96,7 +104,10 @@ export function saveSettings(change: SettingsChange): SettingsView {
     const refused = saveTeamWebhook(change.webhook);
     if (refused) return getSettings(refused);
   }
+  const branding = change.branding ? checkBranding(change.branding) : null;
+  if (branding && !branding.ok) return getSettings(`Not saved: ${branding.message}`);
   writeSettings(spreadsheetId(), {
+    ...(branding?.ok ? { branding: branding.branding } : {}),
     ...(change.apiKey !== undefined ? { apiKey: apiKey ?? '' } : {}),
     ...(baseUrl !== undefined ? { baseUrl } : {}),
     ...(change.allowFormulasToUseKey !== undefined

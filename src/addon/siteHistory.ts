@@ -1,8 +1,8 @@
 /** The selected row's site, read back from the `Score history` sheet, for the Scores tab's chart. */
-import { timeOf } from '../domain/cells';
-import { HEADER_ROW, HISTORY_HEADERS, HISTORY_SHEET, websiteColumnIndex } from '../domain/table';
+import { websiteColumnIndex } from '../domain/table';
 import { parseWebsite } from '../domain/website';
-import { openTable, readHeaderRow } from '../gas/sheetTable';
+import { siteReadings } from '../gas/history';
+import { readHeaderRow } from '../gas/sheetTable';
 import type { SiteHistory } from '../contract/scores';
 import { activeBook, activeRange } from '../gas/active';
 
@@ -23,22 +23,10 @@ function selectedSite(): string | null {
 
 export function getSiteHistory(): SiteHistory {
   const site = selectedSite();
-  const book = activeBook();
-  const sheet = book.getSheetByName(HISTORY_SHEET);
-  if (!site || !sheet) return { site, points: [] };
-  const table = openTable(sheet, HISTORY_HEADERS, false);
-  const cellOf = (row: number, key: keyof typeof HISTORY_HEADERS) =>
-    table.columns[key] ? table.values[row - 1]?.[table.columns[key] - 1] : '';
-  const points: SiteHistory['points'] = [];
-  for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
-    if (cellOf(row, 'source') !== 'score') continue;
-    const recorded = parseWebsite(cellOf(row, 'website'));
-    const score = cellOf(row, 'score');
-    const at = timeOf(cellOf(row, 'lastScanned')) ?? timeOf(cellOf(row, 'checked'));
-    if (!recorded.ok || recorded.domain !== site || typeof score !== 'number' || at === null)
-      continue;
-    points.push({ at: new Date(at).toISOString(), score });
-  }
-  points.sort((a, b) => a.at.localeCompare(b.at));
+  if (!site) return { site, points: [] };
+  const points = siteReadings(activeBook(), site).map((p) => ({
+    at: new Date(p.at).toISOString(),
+    score: p.score,
+  }));
   return { site, points: points.slice(-MAX_POINTS) };
 }

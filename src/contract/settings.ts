@@ -2,6 +2,8 @@
  * Settings: the key, the address, the account and the day's quotas. Payloads the server's
  * functions (src/index.ts) return and the sidebar page reads: JSON-safe, imported by both.
  */
+import type { Branding } from './reports';
+
 export interface SettingsView {
   hasKey: boolean;
   /** e.g. "••••••••3f9a": never the key itself. */
@@ -21,6 +23,8 @@ export interface SettingsView {
   webhook: string | null;
   /** Why the platform refused the saved webhook: alerts wait for a new one. */
   webhookNotice: string | null;
+  /** Settings -> Branding: what a report deck's cover carries. */
+  branding: Branding;
   triggerMinutes: number;
   /**
    * Custom functions run with the spreadsheet owner's properties, so only the owner's key can
@@ -38,6 +42,8 @@ export interface SettingsChange {
   workspaceAccount?: boolean;
   /** A Slack or Google Chat incoming webhook; '' removes the saved one. */
   webhook?: string;
+  /** Checked on save (domain/branding.ts); a refusal is said in `refused`. */
+  branding?: Branding;
 }
 
 export interface ConnectionReport {

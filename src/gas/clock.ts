@@ -29,3 +29,9 @@ export function zoneOffsets(timeZone: string): OffsetAt {
     return offset;
   };
 }
+
+/** A day on a time zone's calendar, as yyyy-mm-dd (the way the add-on writes dates in words). */
+export const dayIn =
+  (timeZone: string) =>
+  (time: number): string =>
+    Utilities.formatDate(new Date(time), timeZone, 'yyyy-MM-dd');

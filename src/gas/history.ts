@@ -3,7 +3,11 @@
  * same reading, capped (oldest rows go first) so a list kept for years stays fast to open and the
  * workbook stays under Google's 10 million cells.
  */
+import { PLATFORMS } from '../engines';
+import { timeOf } from '../domain/cells';
 import { historyRoom } from '../domain/grid';
+import type { ReportPoint } from '../domain/report';
+import { parseWebsite } from '../domain/website';
 import { READING_KEY_COLUMNS, readingKey, type HistoryReading } from '../domain/scoreList';
 import {
   findColumns,
@@ -114,4 +118,28 @@ export function historyReadings(
     checked: cell(table, i + HEADER_ROW + 1, 'checked'),
     score: cell(table, i + HEADER_ROW + 1, 'score'),
   }));
+}
+
+/** A site's score readings in the history (source "score"), oldest first: one read, no write. */
+export function siteReadings(book: Book, site: string): ReportPoint[] {
+  const sheet = book.getSheetByName(HISTORY_SHEET);
+  if (!sheet) return [];
+  const table = openTable(sheet, HISTORY_HEADERS, false);
+  const points: ReportPoint[] = [];
+  for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
+    const at = (k: HistoryKey) => (table.columns[k] ? cell(table, row, k) : '');
+    if (at('source') !== 'score') continue;
+    const recorded = parseWebsite(at('website'));
+    const score = at('score');
+    const time = timeOf(at('lastScanned')) ?? timeOf(at('checked'));
+    if (!recorded.ok || recorded.domain !== site || typeof score !== 'number' || time === null)
+      continue;
+    const engines: ReportPoint['engines'] = {};
+    for (const p of PLATFORMS) {
+      const v = at(p);
+      if (typeof v === 'number') engines[p] = v;
+    }
+    points.push({ at: time, score, engines });
+  }
+  return points.sort((a, b) => a.at - b.at);
 }

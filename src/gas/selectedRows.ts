@@ -5,6 +5,7 @@
  */
 import type { SelectedRow } from '../domain/selectedRow';
 import { HEADER_ROW } from '../domain/table';
+import { dayIn } from './clock';
 import { selectedBlock, type Block } from './selection';
 import { readGrid, type Grid } from './sheetTable';
 
@@ -26,7 +27,7 @@ export function selectedRows(): SelectedRows | null {
   const shown = block.sheet
     .getRange(block.first, 1, last - block.first + 1, headers.length)
     .getDisplayValues();
-  const zone = block.sheet.getParent().getSpreadsheetTimeZone();
+  const day = dayIn(block.sheet.getParent().getSpreadsheetTimeZone());
   // A call per row, but only in a filtered sheet: Apps Script has no batch read of it.
   const filtered = block.sheet.getFilter() !== null;
   const rows = shown.map((line, i) => {
@@ -36,9 +37,7 @@ export function selectedRows(): SelectedRows | null {
       row,
       hidden: filtered && block.sheet.isRowHiddenByFilter(row),
       values: cells,
-      shown: line.map((text, c) =>
-        cells[c] instanceof Date ? Utilities.formatDate(cells[c], zone, 'yyyy-MM-dd') : text,
-      ),
+      shown: line.map((text, c) => (cells[c] instanceof Date ? day(cells[c].getTime()) : text)),
     };
   });
   return { block, values, headers, rows };

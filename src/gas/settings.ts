@@ -5,6 +5,7 @@
 import type { ClientConfig } from '../api/client';
 import { DEFAULT_BASE_URL } from '../config';
 import type { SettingsChange } from '../contract/settings';
+import { brandingOf, type Branding } from '../domain/branding';
 import { deleteUserProperty, setUserProperties, userProperty } from './userStore';
 
 const PROP = {
@@ -21,7 +22,12 @@ const PROP = {
   /** The plan the service last showed for this key: 'paid' once a preview was made, or the
    * plan a refusal named. The service has no account endpoint, so this is learnt, not asked. */
   plan: 'vis.plan',
+  /** Settings -> Branding, as JSON (domain/branding.ts). */
+  branding: 'vis.branding',
 };
+
+/** The person's report branding (the defaults when none is saved). */
+export const savedBranding = (): Branding => brandingOf(userProperty(PROP.branding));
 
 /** What Test connection found of the saved key: accepted (remembered), or not. */
 export function rememberKeyTest(accepted: boolean): void {
@@ -95,6 +101,7 @@ export function writeSettings(spreadsheetId: string, change: SettingsChange): vo
     if (change.workspaceAccount) set[PROP.workspace] = 'true';
     else remove.push(PROP.workspace);
   }
+  if (change.branding) set[PROP.branding] = JSON.stringify(change.branding);
   setUserProperties(set);
   for (const name of remove) deleteUserProperty(name);
 }

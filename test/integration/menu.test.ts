@@ -17,6 +17,7 @@ describe('menu and sidebar', () => {
       'Freeze formulas in selection',
       'Restore frozen formulas',
       'Compare chart',
+      'Make report from selection',
       'Generate previews for selection',
       'Refresh pending previews',
       'Write pitches for selection',

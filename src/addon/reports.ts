@@ -1,0 +1,93 @@
+/**
+ * Make report: the selection's first row is the brand, its other rows its competitors. The deck is
+ * decided in domain/report.ts from the rows and the brand's `Score history`, with no request to the
+ * service, and drawn in a new Google Slides presentation in the person's Drive.
+ */
+import { PLATFORMS } from '../engines';
+import { REPORT_PERIODS, type ReportRequest, type ReportResult } from '../contract/reports';
+import { timeOf } from '../domain/cells';
+import { SCORE_HEADERS } from '../domain/scoreColumns';
+import { PREVIEW_HEADERS } from '../domain/previewColumns';
+import { planReport, type ReportRow } from '../domain/report';
+import { actionable, type SelectedRow } from '../domain/selectedRow';
+import { findColumns, WEBSITE_HEADER } from '../domain/table';
+import { parseWebsite } from '../domain/website';
+import { activeBook } from '../gas/active';
+import { appsScriptClock, dayIn } from '../gas/clock';
+import { siteReadings } from '../gas/history';
+import { logAction } from '../gas/runLog';
+import { selectedRows } from '../gas/selectedRows';
+import { savedBranding } from '../gas/settings';
+import { createDeck } from '../gas/slides';
+
+/** A brand and five competitors fill the comparison slide. */
+const MAX_COMPETITORS = 5;
+const SELECT =
+  "Select the brand's row in a scored list, with its competitors' rows right below it.";
+
+const result = (
+  state: ReportResult['state'],
+  message: string,
+  url: string | null = null,
+  slides = 0,
+): ReportResult => ({ state, message, url, slides });
+
+function rowsOf(headers: unknown[], rows: SelectedRow[]): ReportRow[] {
+  const at = findColumns(headers, {
+    ...SCORE_HEADERS,
+    website: WEBSITE_HEADER,
+    reportUrl: PREVIEW_HEADERS.reportUrl,
+  });
+  return rows.map((r) => {
+    const cell = (column: number) => (column ? r.values[column - 1] : '');
+    const site = parseWebsite(cell(at.website));
+    const domain = site.ok ? site.domain : '';
+    return {
+      row: r.row,
+      site: domain,
+      name: String(cell(at.brand) || domain || `Row ${r.row}`),
+      score: cell(at.score),
+      engines: Object.fromEntries(PLATFORMS.map((p) => [p, cell(at[p])])) as ReportRow['engines'],
+      lastScanned: timeOf(cell(at.lastScanned)),
+      reportUrl: String(cell(at.reportUrl) ?? ''),
+    };
+  });
+}
+
+export function makeReport(request?: ReportRequest | null): ReportResult {
+  const found = selectedRows();
+  const rows = found ? actionable(found.rows).rows : [];
+  if (!found || rows.length === 0) return result('nothing', SELECT);
+  const [brand, ...others] = rowsOf(found.headers, rows);
+  const weeks = REPORT_PERIODS.find((w) => w === request?.weeks) ?? REPORT_PERIODS[0];
+  const book = activeBook();
+  const plan = planReport({
+    sheet: found.block.sheet.getName(),
+    brand: brand!,
+    competitors: others.slice(0, MAX_COMPETITORS),
+    history: brand!.site ? siteReadings(book, brand!.site) : [],
+    weeks,
+    now: appsScriptClock.now(),
+    branding: savedBranding(),
+    day: dayIn(book.getSpreadsheetTimeZone()),
+  });
+  if (!plan.ok) return result('refused', plan.message);
+  const deck = createDeck(plan.deck);
+  if (typeof deck === 'string') return result('refused', `No deck was made: ${deck}`);
+  const left =
+    others.length > MAX_COMPETITORS ? ` The first ${MAX_COMPETITORS} competitors are in it.` : '';
+  logAction(book, 'report', {
+    sheet: found.block.sheet.getName(),
+    rows: rows.length,
+    requests: 0,
+    changed: 0,
+    errors: 0,
+    result: `${deck.slides} slides`,
+  });
+  return result(
+    'done',
+    `Report made: ${deck.slides} slides in your Drive, "${plan.deck.title}".${left}`,
+    deck.url,
+    deck.slides,
+  );
+}

@@ -1,0 +1,313 @@
+/**
+ * A brand's report deck, decided from the sheet's readings alone: the selected brand's row, its
+ * competitors' rows, and the brand's `Score history` over the period. Plain data in, a deck of
+ * positioned boxes out (gas/slides.ts draws it, the runtime pictures it), so every number on a
+ * slide is a cell of the sheet and a reading that is missing is said in words, never drawn as 0.
+ */
+import { ENGINES, PLATFORMS, type Platform } from '../engines';
+import { competitionRanks, gap } from './compare';
+import type { Branding } from './branding';
+import { visibilityLevel } from './levels';
+
+/** What a row of a scored list says of a site (cells as read: a blank engine was not queried). */
+export interface ReportRow {
+  row: number;
+  site: string;
+  name: string;
+  score: unknown;
+  engines: Record<Platform, unknown>;
+  lastScanned: number | null;
+  reportUrl: string;
+}
+
+/** One reading of the brand in `Score history`. */
+export interface ReportPoint {
+  at: number;
+  score: number;
+  engines: Partial<Record<Platform, number>>;
+}
+
+export interface ReportInput {
+  sheet: string;
+  brand: ReportRow;
+  competitors: ReportRow[];
+  /** The brand's readings in `Score history`, any order, any age. */
+  history: ReportPoint[];
+  weeks: number;
+  now: number;
+  branding: Branding;
+  /** A day as the spreadsheet's calendar says it ("2026-11-24"). */
+  day: (time: number) => string;
+}
+
+/** A box on a 720 x 405 slide: a filled shape, a text, or both; or a picture. */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  fill?: string;
+  text?: string;
+  size?: number;
+  bold?: boolean;
+  color?: string;
+  align?: 'START' | 'CENTER' | 'END';
+  image?: string;
+}
+
+export interface Deck {
+  title: string;
+  slides: Box[][];
+}
+
+const WEEK_MS = 7 * 86_400_000;
+const GREY = '#5f6368';
+const LIGHT = '#e8eaed';
+const INK = '#202124';
+
+const isScore = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+const title = (text: string, sub = ''): Box[] => [
+  { x: 40, y: 24, w: 640, h: 40, text, size: 24, bold: true, color: INK },
+  ...(sub ? [{ x: 40, y: 62, w: 640, h: 22, text: sub, size: 11, color: GREY }] : []),
+];
+const footer = (text: string): Box => ({
+  x: 40,
+  y: 372,
+  w: 640,
+  h: 22,
+  text,
+  size: 9,
+  color: GREY,
+});
+
+/** A horizontal 0-100 bar with its label and number; a missing number is said, not drawn. */
+function bar(label: string, value: unknown, y: number, colour: string, missing: string): Box[] {
+  const boxes: Box[] = [{ x: 40, y, w: 150, h: 22, text: label, size: 12, color: INK }];
+  if (!isScore(value))
+    return [...boxes, { x: 200, y, w: 400, h: 22, text: missing, size: 11, color: GREY }];
+  const width = Math.max(2, Math.round((Math.min(100, Math.max(0, value)) / 100) * 400));
+  return [
+    ...boxes,
+    { x: 200, y: y + 3, w: 400, h: 16, fill: LIGHT },
+    { x: 200, y: y + 3, w: width, h: 16, fill: colour },
+    { x: 610, y, w: 70, h: 22, text: String(value), size: 12, bold: true, color: INK },
+  ];
+}
+
+function cover(input: ReportInput, from: number): Box[] {
+  const { branding: b, brand } = input;
+  const boxes: Box[] = [
+    { x: 0, y: 0, w: 720, h: 12, fill: b.accent },
+    { x: 40, y: 120, w: 640, h: 60, text: brand.name, size: 36, bold: true, color: INK },
+    { x: 40, y: 185, w: 640, h: 30, text: 'AI visibility report', size: 18, color: b.accent },
+    {
+      x: 40,
+      y: 220,
+      w: 640,
+      h: 24,
+      text: `${input.day(from)} to ${input.day(input.now)} · ${brand.site}`,
+      size: 12,
+      color: GREY,
+    },
+  ];
+  if (b.agency) boxes.push({ x: 40, y: 330, w: 500, h: 26, text: b.agency, size: 14, bold: true });
+  if (b.logoUrl) boxes.push({ x: 560, y: 300, w: 120, h: 60, image: b.logoUrl });
+  if (b.credit) boxes.push(footer('Made with Visibility for Sheets'));
+  return boxes;
+}
+
+/** The reading the period's change is measured from: the last before it, else its first. */
+function baseline(points: ReportPoint[], from: number): ReportPoint | null {
+  const before = points.filter((p) => p.at < from);
+  return before[before.length - 1] ?? points.find((p) => p.at >= from) ?? null;
+}
+
+function standing(input: ReportInput, inPeriod: ReportPoint[], base: ReportPoint | null): Box[] {
+  const { brand, branding } = input;
+  const score = brand.score as number;
+  const change =
+    base && inPeriod.length > 0 && base !== inPeriod[inPeriod.length - 1]
+      ? `${signed(score - base.score)} since ${input.day(base.at)} (${base.score})`
+      : 'No earlier reading in Score history: the change shows from the next one.';
+  const scanned = brand.lastScanned === null ? 'not dated' : input.day(brand.lastScanned);
+  return [
+    ...title('Where the brand stands', `Sheet "${input.sheet}", row ${brand.row}`),
+    {
+      x: 40,
+      y: 100,
+      w: 150,
+      h: 70,
+      text: String(score),
+      size: 48,
+      bold: true,
+      color: branding.accent,
+    },
+    {
+      x: 200,
+      y: 108,
+      w: 480,
+      h: 26,
+      text: `Overall score, ${visibilityLevel(score)}`,
+      size: 16,
+      bold: true,
+    },
+    { x: 200, y: 136, w: 480, h: 22, text: change, size: 12, color: GREY },
+    ...PLATFORMS.flatMap((p, i) =>
+      bar(
+        ENGINES[p],
+        brand.engines[p],
+        190 + i * 34,
+        branding.accent,
+        'Not measured: this engine was not queried',
+      ),
+    ),
+    footer(`Reading of the last scan on ${scanned}; engines with no number were not queried.`),
+  ];
+}
+
+/** The engine whose score changed most between two readings that both measured it. */
+function mostMoved(a: ReportPoint, b: ReportPoint): string {
+  let best: { p: Platform; d: number } | null = null;
+  for (const p of PLATFORMS) {
+    const [x, y] = [a.engines[p], b.engines[p]];
+    if (!isScore(x) || !isScore(y)) continue;
+    if (!best || Math.abs(y - x) > Math.abs(best.d)) best = { p, d: y - x };
+  }
+  if (!best || best.d === 0) return 'No engine moved between the first and the last reading.';
+  const p = best.p;
+  return `${ENGINES[p]} moved most: ${signed(best.d)} (${a.engines[p]} to ${b.engines[p]}).`;
+}
+
+function trend(input: ReportInput, points: ReportPoint[]): Box[] {
+  const head = title(
+    'The trend',
+    `Every reading of ${input.brand.site} in Score history, this period`,
+  );
+  if (points.length === 0)
+    return [
+      ...head,
+      {
+        x: 40,
+        y: 150,
+        w: 640,
+        h: 40,
+        text: 'No reading in Score history for this period yet: score the list (Scores tab) and the trend starts.',
+        size: 14,
+        color: GREY,
+      },
+    ];
+  const shown = points.slice(-24);
+  const step = 600 / shown.length;
+  const w = Math.max(4, Math.min(40, step - 6));
+  const boxes = shown.flatMap((p, i): Box[] => {
+    const h = Math.max(2, Math.round((Math.min(100, p.score) / 100) * 190));
+    const x = 60 + i * step;
+    return [
+      { x, y: 300 - h, w, h, fill: input.branding.accent },
+      { x: x - 10, y: 280 - h, w: w + 20, h: 18, text: String(p.score), size: 9, align: 'CENTER' },
+    ];
+  });
+  const first = shown[0]!;
+  const last = shown[shown.length - 1]!;
+  const said =
+    shown.length === 1
+      ? `One reading this period (${input.day(first.at)}): the trend shows from the next one.`
+      : `${signed(last.score - first.score)} overall from ${input.day(first.at)} to ${input.day(last.at)}. ${mostMoved(first, last)}`;
+  return [
+    ...head,
+    ...boxes,
+    {
+      x: 40,
+      y: 305,
+      w: 640,
+      h: 18,
+      text: `${input.day(first.at)} to ${input.day(last.at)}, ${shown.length} readings`,
+      size: 9,
+      color: GREY,
+    },
+    { x: 40, y: 330, w: 640, h: 36, text: said, size: 12, color: INK },
+  ];
+}
+
+function rivals(input: ReportInput): Box[] {
+  const { brand, branding } = input;
+  const rows = [brand, ...input.competitors.filter((c) => isScore(c.score))].sort(
+    (a, b) => (b.score as number) - (a.score as number),
+  );
+  const ranks = competitionRanks(rows.map((r) => r.score as number));
+  const unscored = input.competitors.filter((c) => !isScore(c.score)).map((c) => c.site);
+  const gaps = (c: ReportRow) =>
+    PLATFORMS.map((p) => {
+      const g = gap(c.engines[p] as number | null, brand.engines[p] as number | null);
+      return `${ENGINES[p]} ${g === '' ? 'not measured' : signed(g)}`;
+    }).join(', ');
+  const lines = rows.slice(0, 6).flatMap((r, i) => {
+    const y = 100 + i * 42;
+    const name = `${ranks.get(r.score as number)}. ${r.name}`;
+    return [
+      ...bar(name, r.score, y, r === brand ? branding.accent : GREY, ''),
+      ...(r === brand
+        ? []
+        : [
+            {
+              x: 200,
+              y: y + 20,
+              w: 480,
+              h: 18,
+              text: `Gap ${signed((r.score as number) - (brand.score as number))}; ${gaps(r)}`,
+              size: 8,
+              color: GREY,
+            },
+          ]),
+    ];
+  });
+  const note = unscored.length ? `No score yet, left out: ${unscored.join(', ')}. ` : '';
+  return [
+    ...title(
+      'Against its competitors',
+      'Rank by overall score (ties share a place); gaps are the competitor minus the brand',
+    ),
+    ...lines,
+    footer(`${note}From the rows of sheet "${input.sheet}".`),
+  ];
+}
+
+function links(input: ReportInput): Box[] {
+  const rows = [input.brand, ...input.competitors].filter((r) => r.reportUrl);
+  const text = rows.length
+    ? rows.map((r) => `${r.name}: ${r.reportUrl}`).join('\n')
+    : 'No preview report yet: Generate previews (Previews tab) adds a shareable report link per row.';
+  return [
+    ...title('Report links', 'Preview reports from the list\'s "Report URL" column'),
+    { x: 40, y: 100, w: 640, h: 250, text, size: 12, color: INK },
+  ];
+}
+
+export type ReportPlan = { ok: true; deck: Deck } | { ok: false; message: string };
+
+export function planReport(input: ReportInput): ReportPlan {
+  const { brand } = input;
+  if (!isScore(brand.score))
+    return {
+      ok: false,
+      message: `Row ${brand.row} (${brand.site || 'no website'}) has no "Public score" yet: score it (Scores tab), then make the report.`,
+    };
+  const from = input.now - input.weeks * WEEK_MS;
+  const points = input.history.slice().sort((a, b) => a.at - b.at);
+  const inPeriod = points.filter((p) => p.at >= from && p.at <= input.now);
+  const slides = [
+    cover(input, from),
+    standing(input, inPeriod, baseline(points, from)),
+    trend(input, inPeriod),
+    ...(input.competitors.length ? [rivals(input)] : []),
+    links(input),
+  ];
+  return {
+    ok: true,
+    deck: {
+      title: `${brand.name}: AI visibility, ${input.day(from)} to ${input.day(input.now)}`,
+      slides,
+    },
+  };
+}

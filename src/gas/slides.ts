@@ -1,0 +1,62 @@
+/**
+ * Google Slides: a deck decided in domain/report.ts, drawn as shapes in a new presentation in the
+ * person's Drive (no chart, so no hidden chart sheet). Boxes are laid out on a 720 x 405 frame and
+ * scaled to the presentation's own page size, which is read, not assumed.
+ */
+import type { Box, Deck } from '../domain/report';
+
+const FRAME_WIDTH = 720;
+
+export interface DrawnDeck {
+  id: string;
+  url: string;
+  slides: number;
+}
+
+function drawBox(slide: GoogleAppsScript.Slides.Slide, box: Box, k: number): void {
+  const [x, y, w, h] = [box.x * k, box.y * k, box.w * k, box.h * k];
+  if (box.image) {
+    slide.insertImage(box.image, x, y, w, h);
+    return;
+  }
+  const shape = slide.insertShape(SlidesApp.ShapeType.RECTANGLE, x, y, w, h);
+  if (box.fill) shape.getFill().setSolidFill(box.fill);
+  else shape.getFill().setTransparent();
+  shape.getBorder().setTransparent();
+  if (!box.text) return;
+  const text = shape.getText().setText(box.text);
+  const style = text.getTextStyle().setFontSize((box.size ?? 12) * k);
+  style.setBold(box.bold ?? false).setForegroundColor(box.color ?? '#202124');
+  text
+    .getParagraphStyle()
+    .setParagraphAlignment(SlidesApp.ParagraphAlignment[box.align ?? 'START']);
+  shape.setContentAlignment(SlidesApp.ContentAlignment.MIDDLE);
+}
+
+/** Draws `deck` over the slides of `presentation`, which it replaces. */
+function drawInto(presentation: GoogleAppsScript.Slides.Presentation, deck: Deck): DrawnDeck {
+  const k = presentation.getPageWidth() / FRAME_WIDTH;
+  const old = presentation.getSlides();
+  for (const boxes of deck.slides) {
+    const slide = presentation.appendSlide(SlidesApp.PredefinedLayout.BLANK);
+    for (const box of boxes) drawBox(slide, box, k);
+  }
+  old.forEach((s) => s.remove());
+  presentation.saveAndClose();
+  return { id: presentation.getId(), url: presentation.getUrl(), slides: deck.slides.length };
+}
+
+/**
+ * A new presentation in the person's Drive holding `deck`, or Google's refusal in words (the day's
+ * presentations used up, a logo address it could not read).
+ */
+export function createDeck(deck: Deck): DrawnDeck | string {
+  try {
+    return drawInto(SlidesApp.create(deck.title), deck);
+  } catch (error) {
+    const said = String((error as Error)?.message ?? error);
+    return /too many times/i.test(said)
+      ? 'Google allows a limited number of new presentations a day, and today’s are used up: try again tomorrow.'
+      : `Google Slides refused it (${said}).`;
+  }
+}
