@@ -1,5 +1,6 @@
 /** Help: the version, where each feature is explained, and diagnostics to copy for support. */
 import { VERSION } from '../config';
+import { escapeHtml } from '../domain/cells';
 import { documentsWithWork } from '../gas/backgroundWork';
 import { usage } from '../gas/quota';
 import { readLog } from '../gas/runLog';
@@ -38,26 +39,11 @@ function teamWebhookLine(): string {
   return `${webhookKind(hook.url) ?? 'unknown'}${hook.broken ? ` (stopped: ${hook.broken})` : ' (saved)'}`;
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const SECTIONS = [
-  'Scores that stay',
-  'The formulas',
-  'Bulk previews',
-  'Outreach: pitches, contacts and follow-ups',
-  'The scan monitor',
-  'Schedules, alerts and the run log',
-  'Quotas',
-  'Configure the key',
-  'Glossary',
-];
-
 export function showHelp(): void {
   const html = `<div style="font:13px Arial,sans-serif">
-<p>Visibility for Sheets ${escape(VERSION)}. Each feature is explained in the README, section by section:</p>
-<ul>${SECTIONS.map((s) => `<li>${escape(s)}</li>`).join('')}</ul>
+<p>Visibility for Sheets ${escapeHtml(VERSION)}. Each feature has its section in the README, and each sidebar tab says what it does.</p>
 <label for="diag">Diagnostics for support (no key in it): select all and copy</label>
-<textarea id="diag" readonly rows="12" style="width:100%;font:12px monospace">${escape(getDiagnostics())}</textarea>
+<textarea id="diag" readonly rows="12" style="width:100%;font:12px monospace">${escapeHtml(getDiagnostics())}</textarea>
 </div>`;
   showDialog(html, 'Visibility for Sheets: help', 520, 420);
 }

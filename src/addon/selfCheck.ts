@@ -5,6 +5,7 @@
  * service), so the first deploy to a real account verifies the local model in a minute.
  */
 import { parsers, requests } from '../api/client';
+import { escapeHtml } from '../domain/cells';
 import {
   checkOutcome,
   expectRefusal,
@@ -20,6 +21,7 @@ import { EXAMPLE_SITES } from './example';
 import { freezeOrRestore } from './freeze';
 import type { SelfCheckReport } from '../contract/help';
 import { activeBook, flush, showDialog } from '../gas/active';
+import { slidesRoundTrip } from '../gas/slides';
 import {
   cacheRoundTrip,
   locks,
@@ -135,6 +137,7 @@ export function runSelfCheck(): SelfCheckReport {
     checkOutcome('Locks', locks),
     checkOutcome('Triggers', triggers),
     checkOutcome('Quotas left today', quotasLeft),
+    checkOutcome('Slides deck', slidesRoundTrip),
     checkOutcome('Service (no key)', serviceAnswers),
   ];
   const failed = checks.filter((c) => !c.ok).length;
@@ -149,18 +152,16 @@ export function runSelfCheck(): SelfCheckReport {
   return { checks };
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The menu item: the checks in a dialog, each with the platform's own words. */
 export function showSelfCheck(): void {
   const { checks } = runSelfCheck();
   const rows = checks
     .map(
       (c) =>
-        `<li><strong>${c.ok ? 'OK' : 'FAILED'}</strong> ${escape(c.name)}: ${escape(c.detail)}</li>`,
+        `<li><strong>${c.ok ? 'OK' : 'FAILED'}</strong> ${escapeHtml(c.name)}: ${escapeHtml(c.detail)}</li>`,
     )
     .join('');
-  const html = `<div style="font:13px Arial,sans-serif"><p>${escape(selfCheckSummary(checks))}</p><ul>${rows}</ul>
+  const html = `<div style="font:13px Arial,sans-serif"><p>${escapeHtml(selfCheckSummary(checks))}</p><ul>${rows}</ul>
 <p>A failed check means the platform differs from what the add-on expects: send Help &gt; diagnostics and this list to support.</p></div>`;
   showDialog(html, 'Visibility for Sheets: self-check', 560, 440);
 }

@@ -61,3 +61,7 @@ export function timeOf(value: unknown): number | null {
   }
   return null;
 }
+
+/** Text made safe inside HTML a dialog shows (the diagnostics, the self-check's findings). */
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

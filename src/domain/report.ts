@@ -67,51 +67,60 @@ const INK = '#202124';
 
 const isScore = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
-const title = (text: string, sub = ''): Box[] => [
-  { x: 40, y: 24, w: 640, h: 40, text, size: 24, bold: true, color: INK },
-  ...(sub ? [{ x: 40, y: 62, w: 640, h: 22, text: sub, size: 11, color: GREY }] : []),
-];
-const footer = (text: string): Box => ({
-  x: 40,
-  y: 372,
-  w: 640,
-  h: 22,
-  text,
-  size: 9,
-  color: GREY,
+/** A text box: where, what, and how it reads (most of a slide is these). */
+const say = (
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  text: string,
+  size = 12,
+  color = INK,
+  bold = false,
+): Box => ({ x, y, w, h, text, size, color, bold });
+const block = (x: number, y: number, w: number, h: number, fill: string): Box => ({
+  x,
+  y,
+  w,
+  h,
+  fill,
 });
+const title = (text: string, sub: string): Box[] => [
+  say(40, 24, 640, 40, text, 24, INK, true),
+  say(40, 62, 640, 22, sub, 11, GREY),
+];
+const footer = (text: string): Box => say(40, 372, 640, 22, text, 9, GREY);
 
 /** A horizontal 0-100 bar with its label and number; a missing number is said, not drawn. */
 function bar(label: string, value: unknown, y: number, colour: string, missing: string): Box[] {
-  const boxes: Box[] = [{ x: 40, y, w: 150, h: 22, text: label, size: 12, color: INK }];
-  if (!isScore(value))
-    return [...boxes, { x: 200, y, w: 400, h: 22, text: missing, size: 11, color: GREY }];
+  const name = say(40, y, 150, 22, label);
+  if (!isScore(value)) return [name, say(200, y, 400, 22, missing, 11, GREY)];
   const width = Math.max(2, Math.round((Math.min(100, Math.max(0, value)) / 100) * 400));
   return [
-    ...boxes,
-    { x: 200, y: y + 3, w: 400, h: 16, fill: LIGHT },
-    { x: 200, y: y + 3, w: width, h: 16, fill: colour },
-    { x: 610, y, w: 70, h: 22, text: String(value), size: 12, bold: true, color: INK },
+    name,
+    block(200, y + 3, 400, 16, LIGHT),
+    block(200, y + 3, width, 16, colour),
+    say(610, y, 70, 22, String(value), 12, INK, true),
   ];
 }
 
 function cover(input: ReportInput, from: number): Box[] {
   const { branding: b, brand } = input;
   const boxes: Box[] = [
-    { x: 0, y: 0, w: 720, h: 12, fill: b.accent },
-    { x: 40, y: 120, w: 640, h: 60, text: brand.name, size: 36, bold: true, color: INK },
-    { x: 40, y: 185, w: 640, h: 30, text: 'AI visibility report', size: 18, color: b.accent },
-    {
-      x: 40,
-      y: 220,
-      w: 640,
-      h: 24,
-      text: `${input.day(from)} to ${input.day(input.now)} · ${brand.site}`,
-      size: 12,
-      color: GREY,
-    },
+    block(0, 0, 720, 12, b.accent),
+    say(40, 120, 640, 60, brand.name, 36, INK, true),
+    say(40, 185, 640, 30, 'AI visibility report', 18, b.accent),
+    say(
+      40,
+      220,
+      640,
+      24,
+      `${input.day(from)} to ${input.day(input.now)} · ${brand.site}`,
+      12,
+      GREY,
+    ),
   ];
-  if (b.agency) boxes.push({ x: 40, y: 330, w: 500, h: 26, text: b.agency, size: 14, bold: true });
+  if (b.agency) boxes.push(say(40, 330, 500, 26, b.agency, 14, INK, true));
   if (b.logoUrl) boxes.push({ x: 560, y: 300, w: 120, h: 60, image: b.logoUrl });
   if (b.credit) boxes.push(footer('Made with Visibility for Sheets'));
   return boxes;
@@ -133,36 +142,19 @@ function standing(input: ReportInput, inPeriod: ReportPoint[], base: ReportPoint
   const scanned = brand.lastScanned === null ? 'not dated' : input.day(brand.lastScanned);
   return [
     ...title('Where the brand stands', `Sheet "${input.sheet}", row ${brand.row}`),
-    {
-      x: 40,
-      y: 100,
-      w: 150,
-      h: 70,
-      text: String(score),
-      size: 48,
-      bold: true,
-      color: branding.accent,
-    },
-    {
-      x: 200,
-      y: 108,
-      w: 480,
-      h: 26,
-      text: `Overall score, ${visibilityLevel(score)}`,
-      size: 16,
-      bold: true,
-    },
-    { x: 200, y: 136, w: 480, h: 22, text: change, size: 12, color: GREY },
+    say(40, 100, 150, 70, String(score), 48, branding.accent, true),
+    say(200, 108, 480, 26, `Overall score, ${visibilityLevel(score)}`, 16, INK, true),
+    say(200, 136, 480, 22, change, 12, GREY),
     ...PLATFORMS.flatMap((p, i) =>
       bar(
         ENGINES[p],
         brand.engines[p],
         190 + i * 34,
         branding.accent,
-        'Not measured: this engine was not queried',
+        'Not measured (not queried)',
       ),
     ),
-    footer(`Reading of the last scan on ${scanned}; engines with no number were not queried.`),
+    footer(`Last scan: ${scanned}.`),
   ];
 }
 
@@ -174,28 +166,25 @@ function mostMoved(a: ReportPoint, b: ReportPoint): string {
     if (!isScore(x) || !isScore(y)) continue;
     if (!best || Math.abs(y - x) > Math.abs(best.d)) best = { p, d: y - x };
   }
-  if (!best || best.d === 0) return 'No engine moved between the first and the last reading.';
+  if (!best || best.d === 0) return 'No engine moved.';
   const p = best.p;
   return `${ENGINES[p]} moved most: ${signed(best.d)} (${a.engines[p]} to ${b.engines[p]}).`;
 }
 
 function trend(input: ReportInput, points: ReportPoint[]): Box[] {
-  const head = title(
-    'The trend',
-    `Every reading of ${input.brand.site} in Score history, this period`,
-  );
+  const head = title('The trend', `Readings of ${input.brand.site} in Score history`);
   if (points.length === 0)
     return [
       ...head,
-      {
-        x: 40,
-        y: 150,
-        w: 640,
-        h: 40,
-        text: 'No reading in Score history for this period yet: score the list (Scores tab) and the trend starts.',
-        size: 14,
-        color: GREY,
-      },
+      say(
+        40,
+        150,
+        640,
+        40,
+        'No reading in Score history for this period yet: score the list (Scores tab) and the trend starts.',
+        14,
+        GREY,
+      ),
     ];
   const shown = points.slice(-24);
   const step = 600 / shown.length;
@@ -204,8 +193,8 @@ function trend(input: ReportInput, points: ReportPoint[]): Box[] {
     const h = Math.max(2, Math.round((Math.min(100, p.score) / 100) * 190));
     const x = 60 + i * step;
     return [
-      { x, y: 300 - h, w, h, fill: input.branding.accent },
-      { x: x - 10, y: 280 - h, w: w + 20, h: 18, text: String(p.score), size: 9, align: 'CENTER' },
+      block(x, 300 - h, w, h, input.branding.accent),
+      { ...say(x - 10, 280 - h, w + 20, 18, String(p.score), 9), align: 'CENTER' },
     ];
   });
   const first = shown[0]!;
@@ -217,16 +206,16 @@ function trend(input: ReportInput, points: ReportPoint[]): Box[] {
   return [
     ...head,
     ...boxes,
-    {
-      x: 40,
-      y: 305,
-      w: 640,
-      h: 18,
-      text: `${input.day(first.at)} to ${input.day(last.at)}, ${shown.length} readings`,
-      size: 9,
-      color: GREY,
-    },
-    { x: 40, y: 330, w: 640, h: 36, text: said, size: 12, color: INK },
+    say(
+      40,
+      305,
+      640,
+      18,
+      `${input.day(first.at)} to ${input.day(last.at)}, ${shown.length} readings`,
+      9,
+      GREY,
+    ),
+    say(40, 330, 640, 36, said),
   ];
 }
 
@@ -250,15 +239,15 @@ function rivals(input: ReportInput): Box[] {
       ...(r === brand
         ? []
         : [
-            {
-              x: 200,
-              y: y + 20,
-              w: 480,
-              h: 18,
-              text: `Gap ${signed((r.score as number) - (brand.score as number))}; ${gaps(r)}`,
-              size: 8,
-              color: GREY,
-            },
+            say(
+              200,
+              y + 20,
+              480,
+              18,
+              `Gap ${signed((r.score as number) - (brand.score as number))}; ${gaps(r)}`,
+              8,
+              GREY,
+            ),
           ]),
     ];
   });
@@ -266,7 +255,7 @@ function rivals(input: ReportInput): Box[] {
   return [
     ...title(
       'Against its competitors',
-      'Rank by overall score (ties share a place); gaps are the competitor minus the brand',
+      'Ties share a place; a gap is the competitor minus the brand',
     ),
     ...lines,
     footer(`${note}From the rows of sheet "${input.sheet}".`),
@@ -280,7 +269,7 @@ function links(input: ReportInput): Box[] {
     : 'No preview report yet: Generate previews (Previews tab) adds a shareable report link per row.';
   return [
     ...title('Report links', 'Preview reports from the list\'s "Report URL" column'),
-    { x: 40, y: 100, w: 640, h: 250, text, size: 12, color: INK },
+    say(40, 100, 640, 250, text),
   ];
 }
 

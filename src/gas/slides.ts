@@ -4,6 +4,8 @@
  * scaled to the presentation's own page size, which is read, not assumed.
  */
 import type { Box, Deck } from '../domain/report';
+import { expectRefusal } from '../domain/selfCheck';
+import { setUserProperties, userProperty } from './userStore';
 
 const FRAME_WIDTH = 720;
 
@@ -59,4 +61,27 @@ export function createDeck(deck: Deck): DrawnDeck | string {
       ? 'Google allows a limited number of new presentations a day, and today’s are used up: try again tomorrow.'
       : `Google Slides refused it (${said}).`;
   }
+}
+
+const SELF_CHECK_DECK = 'vis.selfCheckDeck';
+
+/**
+ * Run self-check's probe of Slides: without Drive access a deck cannot be deleted, so the check
+ * keeps one deck of its own (made on the first run), draws a slide in it and removes the slide.
+ */
+export function slidesRoundTrip(): string {
+  const id = userProperty(SELF_CHECK_DECK);
+  let deck: GoogleAppsScript.Slides.Presentation;
+  try {
+    deck = SlidesApp.openById(id ?? '');
+  } catch {
+    deck = SlidesApp.create('Visibility self-check (kept for the next check)');
+    setUserProperties({ [SELF_CHECK_DECK]: deck.getId() });
+  }
+  const slide = deck.appendSlide(SlidesApp.PredefinedLayout.BLANK);
+  const fill = slide.insertShape(SlidesApp.ShapeType.RECTANGLE, 10, 10, 50, 20).getFill();
+  fill.setSolidFill('#1a73e8');
+  const refused = expectRefusal(() => fill.setSolidFill('blue'), 'A colour that is not hex');
+  slide.remove();
+  return `a slide drawn and removed in "${deck.getName()}" (page ${deck.getPageWidth()} x ${deck.getPageHeight()} pt); ${refused}`;
 }

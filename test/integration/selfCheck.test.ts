@@ -32,13 +32,21 @@ it('passes every check in the local runtime, cleans up, and logs one line', asyn
     'Locks',
     'Triggers',
     'Quotas left today',
+    'Slides deck',
     'Service (no key)',
   ]);
   expect(checks[1]!.detail).toMatch(/outside the dimensions of the sheet/);
   expect(sheetNames()).toEqual(['Sheet1', 'Visibility log']);
   const log = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Visibility log')!;
   expect(log.probe.filledRows()).toBe(2);
-  expect(log.probe.rows[1]!.map((c) => c.value)).toContain('All 11 checks passed.');
+  expect(log.probe.rows[1]!.map((c) => c.value)).toContain('All 12 checks passed.');
+  // The deck the Slides check keeps is made once, and drawn in and cleaned on every run.
+  expect(checks[10]!.detail).toMatch(
+    /^a slide drawn and removed in .* \(page 720 x 405 pt\); refused as expected/,
+  );
+  expect(run().checks[10]).toMatchObject({ ok: true });
+  expect(w.rt.slides.decks.size).toBe(1);
+  expect([...w.rt.slides.decks.values()][0]!.slides).toHaveLength(1);
   expect(w.rt.userProperties(w.rt.owner).data['visibility.selfCheck']).toBeUndefined();
 });
 
@@ -120,6 +128,13 @@ const breaks: Array<[string, () => void | Promise<void>, RegExp]> = [
       w.rt.userProperties(w.rt.owner).data['vis.usage'] = JSON.stringify({ day, fetches: 20000 });
     },
     /^0 of 20000 requests .*: scores wait until tomorrow$/,
+  ],
+  [
+    'Slides deck',
+    () => {
+      w.rt.slides.quota.set(w.rt.owner, 0);
+    },
+    /Service invoked too many times for one day: presentations create/,
   ],
   ['Service (no key)', () => w.emu.faults({ rate5xx: 1, seed: 1 }), /^http:\/\/127\.0\.0\.1:\d+: /],
 ];
