@@ -140,3 +140,34 @@ it('has no serious or critical axe violation in Outreach, and writes pitches fro
   found.push(...(await serious('outreach, written')));
   expect(found).toEqual([]);
 }, 60000);
+
+it('has no serious or critical axe violation in the report form, and makes a deck from the keyboard alone', async () => {
+  const found: string[] = [];
+  // A scored row to report on: the list gains a "Public score" column.
+  const prospects = play.rt.spreadsheet.sheets.find((s) => s.probe.title !== 'Scan monitor')!;
+  const head = prospects.probe.rows[0]!;
+  head.push({ value: 'Public score' });
+  prospects.probe.rows[1]!.push({ value: 64 });
+  prospects.activate();
+  prospects.setActiveSelection('B2');
+  await page.focus('#section-lists');
+  await page.keyboard.press('Enter');
+  await page.focus('#tab-scores');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#make-report');
+  found.push(...(await serious('scores, report form')));
+  // The period from the keyboard: the second choice, then Make report.
+  await page.focus('#report-weeks');
+  await page.keyboard.press('ArrowDown');
+  expect(await page.$eval('#report-weeks', (e) => (e as HTMLSelectElement).value)).toBe('8');
+  await page.focus('#make-report');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() =>
+    /Report made/.test(document.querySelector('#report-message')?.textContent ?? ''),
+  );
+  expect(await page.isVisible('#report-link')).toBe(true);
+  const deck = [...play.rt.slides.decks.values()].at(-1)!;
+  expect(deck.name).toMatch(/AI visibility/);
+  found.push(...(await serious('scores, report made')));
+  expect(found).toEqual([]);
+}, 60000);

@@ -8,6 +8,7 @@ import type {
   ListPlace,
 } from '../../contract/scores';
 import { DEFAULTS } from '../../contract/defaults';
+import { REPORT_PERIODS } from '../../contract/reports';
 import {
   backToList,
   count,
@@ -37,6 +38,9 @@ interface State {
   notInIndex: { sheetName: string; rows: number } | null;
   /** A chart sheet was just made: the way back to the list it came from. */
   backTo: ListPlace | null;
+  reportWeeks: number;
+  reportMessage: Message;
+  reportUrl: string | null;
 }
 
 function planText(p: ScorePlanView): string {
@@ -67,6 +71,9 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
       historyPoints: null,
       notInIndex: null,
       backTo: null,
+      reportWeeks: REPORT_PERIODS[0],
+      reportMessage: NO_MESSAGE,
+      reportUrl: null,
     },
     (s) =>
       html`<h2>Score a list</h2>
@@ -172,7 +179,35 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
             stroke-width="2"
             points=${s.historyPoints ?? ''}
           />
-        </svg>`,
+        </svg>
+        <h3>Report deck</h3>
+        <p class="hint">
+          Select a brand's row in a scored list, with its competitors' rows right below it: a Google
+          Slides deck is made in your Drive from the list and its "Score history" (no request), with
+          your branding from Settings.
+        </p>
+        <label for="report-weeks">Period</label>
+        <select
+          id="report-weeks"
+          @change=${(e: Event) => tab.set({ reportWeeks: Number(fieldValue(e)) })}
+        >
+          ${REPORT_PERIODS.map(
+            (w) =>
+              html`<option value=${w} ?selected=${s.reportWeeks === w}>Last ${w} weeks</option>`,
+          )}
+        </select>
+        <div class="row">
+          <button id="make-report" @click=${() => void report()}>Make report</button>
+        </div>
+        ${messageLine('report-message', s.reportMessage)}
+        <a
+          id="report-link"
+          href=${s.reportUrl ?? '#'}
+          target="_blank"
+          rel="noopener"
+          ?hidden=${!s.reportUrl}
+          >Open the deck</a
+        >`,
   );
 
   const options = (): ScoreRunOptions => ({
@@ -249,6 +284,19 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
       },
       reportMessage,
       'Drawing the comparison…',
+    );
+
+  const report = () =>
+    attempt(
+      (m) => tab.set({ reportMessage: m }),
+      async () => {
+        tab.set({ reportUrl: null });
+        const r = await call('makeReport', { weeks: tab.state.reportWeeks });
+        tab.set({ reportUrl: r.url });
+        return r;
+      },
+      reportMessage,
+      'Making the deck…',
     );
 
   /** Back on the list (or told it is gone): the plan is the list's again. */

@@ -2,6 +2,7 @@
 import { html } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import type { SettingsView } from '../../contract/settings';
+import type { Branding } from '../../contract/reports';
 import {
   attempt,
   fieldChecked,
@@ -23,8 +24,11 @@ interface State {
   allowFormulas: boolean;
   workspace: boolean;
   webhookDraft: string;
+  branding: Branding;
   message: Message;
 }
+
+const NO_BRANDING: Branding = { agency: '', accent: '#1a73e8', logoUrl: '', credit: false };
 
 export function settingsTab(
   host: HTMLElement,
@@ -39,6 +43,7 @@ export function settingsTab(
       allowFormulas: false,
       workspace: false,
       webhookDraft: '',
+      branding: NO_BRANDING,
       message: NO_MESSAGE,
     },
     (s) => {
@@ -135,7 +140,43 @@ export function settingsTab(
         <p class="hint">
           Anyone who has a webhook can post to its channel: it is kept like your key, never in the
           spreadsheet, and a test message is posted when you save it.
-        </p>`;
+        </p>
+        <h3>Branding</h3>
+        <p class="muted">What the cover of a report deck carries (Scores tab, Make report).</p>
+        <label for="brand-agency">Agency name</label>
+        <input
+          id="brand-agency"
+          maxlength="80"
+          .value=${live(s.branding.agency)}
+          @input=${(e: Event) => brand({ agency: fieldValue(e) })}
+        />
+        <label for="brand-accent">Accent colour</label>
+        <input
+          id="brand-accent"
+          type="color"
+          .value=${live(s.branding.accent)}
+          @input=${(e: Event) => brand({ accent: fieldValue(e) })}
+        />
+        <label for="brand-logo">Logo address (a public https:// image, optional)</label>
+        <input
+          id="brand-logo"
+          type="url"
+          spellcheck="false"
+          .value=${live(s.branding.logoUrl)}
+          @input=${(e: Event) => brand({ logoUrl: fieldValue(e) })}
+        />
+        <label class="check"
+          ><input
+            id="brand-credit"
+            type="checkbox"
+            .checked=${live(s.branding.credit)}
+            @change=${(e: Event) => brand({ credit: fieldChecked(e) })}
+          />
+          Say on the cover that Visibility for Sheets made the deck</label
+        >
+        <div class="row">
+          <button id="save-branding" @click=${() => void saveBranding()}>Save branding</button>
+        </div>`;
     },
   );
 
@@ -148,6 +189,7 @@ export function settingsTab(
       allowFormulas: view.allowFormulasToUseKey,
       workspace: view.workspaceAccount,
       webhookDraft: '',
+      branding: view.branding,
       message,
     });
     hooks.onSettings(view);
@@ -175,6 +217,18 @@ export function settingsTab(
       const s = await call('saveSettings', { webhook });
       const done = webhook ? 'Webhook saved.' : 'Webhook removed.';
       show(s, s.refused ? say(s.refused, 'error') : say(done, 'ok'));
+    } catch (e) {
+      tab.set({ message: say(errorText(e), 'error') });
+    }
+  }
+
+  const brand = (change: Partial<Branding>) =>
+    tab.set({ branding: { ...tab.state.branding, ...change } });
+
+  async function saveBranding(): Promise<void> {
+    try {
+      const s = await call('saveSettings', { branding: tab.state.branding });
+      show(s, s.refused ? say(s.refused, 'error') : say('Branding saved.', 'ok'));
     } catch (e) {
       tab.set({ message: say(errorText(e), 'error') });
     }
