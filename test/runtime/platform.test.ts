@@ -1,5 +1,7 @@
 // The runtime refuses what Google refuses: one block per line of docs/platform-limits.md, each
 // named by its line's id, with Google's own message.
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { GasRuntime } from '../../dev/gas-runtime/runtime';
 import type { Sheet } from '../../dev/gas-runtime/spreadsheet';
@@ -366,5 +368,55 @@ describe('X2 executions at once interleave at any service call', () => {
 
   it('under a lock the other execution waits for it, and nothing is lost', () => {
     expect(twoAtOnce('probeCountLocked')).toBe('11');
+  });
+});
+
+describe('SL1-SL4 Google Slides: its scope, its daily quota, hex colours, image addresses', () => {
+  /** The probe bundle with a manifest that asks for `scopes`. */
+  function withScopes(scopes: string[]): GasRuntime {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'probe-slides-'));
+    copyFileSync(path.join(distDir, 'Code.js'), path.join(dir, 'Code.js'));
+    writeFileSync(path.join(dir, 'appsscript.json'), JSON.stringify({ oauthScopes: scopes }));
+    return new GasRuntime({ distDir: dir });
+  }
+  const SLIDES = 'https://www.googleapis.com/auth/presentations';
+
+  it('SL1 refuses every call without the presentations scope, and in a custom function', () => {
+    expect(() => rt.run('probeSlides', ['#112233'], { mode: 'menu' })).toThrow(
+      `You do not have permission to call SlidesApp.create. Required permissions: ${SLIDES}`,
+    );
+    const scoped = withScopes([SLIDES]);
+    try {
+      expect(() => scoped.customFunction('probeSlides', '#112233')).toThrow(/permission/);
+    } finally {
+      scoped.close();
+    }
+  });
+
+  it('SL2-SL4 makes a 720 x 405 deck with one slide more, counts it, and refuses bad colours and images', () => {
+    const scoped = withScopes([SLIDES]);
+    try {
+      const [id, width, height, slides] = scoped.run('probeSlides', ['#112233'], {
+        mode: 'menu',
+      }) as [string, number, number, number];
+      expect([width, height, slides]).toEqual([720, 405, 2]);
+      expect(scoped.run('probeOpenDeck', [id], { mode: 'menu' })).toBe('Probe');
+      expect(() => scoped.run('probeOpenDeck', ['nope'], { mode: 'menu' })).toThrow(
+        /No item with the given ID could be found/,
+      );
+      expect(() => scoped.run('probeSlides', ['blue'], { mode: 'menu' })).toThrow(
+        /not a valid hex color/,
+      );
+      expect(() =>
+        scoped.run('probeSlides', ['#112233', 'file:///etc/logo.png'], { mode: 'menu' }),
+      ).toThrow(/public http\(s\) address/);
+      // Consumer accounts: 250 presentations a day; three were made above.
+      scoped.slides.quota.set(scoped.owner, 3);
+      expect(() => scoped.run('probeSlides', ['#112233'], { mode: 'menu' })).toThrow(
+        'Service invoked too many times for one day: presentations create.',
+      );
+    } finally {
+      scoped.close();
+    }
   });
 });
