@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { exitQuietlyOn, flags, interactive, positiveNumber } from './args';
 import { detectSeparator, parseCsv } from './gas-runtime/csv';
+import { deckHtml } from './gas-runtime/slides';
 import { spawnEmulator, type EmulatorProcess } from './emulator/process';
 import { GasRuntime } from './gas-runtime/runtime';
 import { columnLetter } from './gas-runtime/a1';
@@ -352,7 +353,29 @@ async function main(): Promise<void> {
     const monitorOut = path.join(path.dirname(outPath), 'scan-monitor.csv');
     writeFileSync(monitorOut, rt.spreadsheet.exportCsv('Scan monitor', separator));
 
-    step(11, 'The filled sheet');
+    if (emu) {
+      step(11, 'A report deck for the first scored brand, its next three rows as competitors');
+      const scoreAt = sheet.probe.rows[0]!.findIndex((c) => c.value === 'Public score');
+      const first = sheet.probe.rows.findIndex(
+        (r, i) => i > 0 && typeof r[scoreAt]?.value === 'number',
+      );
+      if (first > 0) {
+        sheet.activate();
+        sheet.setActiveSelection(`A${first + 1}:A${first + 4}`);
+        const made = rt.runFromSidebar('makeReport', [{ weeks: 4 }]) as { message: string };
+        console.log(`  ${made.message}`);
+        const deck = [...rt.slides.decks.values()].at(-1);
+        if (deck) {
+          const reportOut = path.join(path.dirname(outPath), 'report.html');
+          writeFileSync(reportOut, deckHtml(deck));
+          console.log(
+            `  Pictured in ${path.resolve(reportOut)} (the runtime's model of each slide).`,
+          );
+        }
+      }
+    }
+
+    step(12, 'The filled sheet');
     writeFileSync(outPath, rt.spreadsheet.exportCsv('Prospects', separator));
     printTable(
       rt,

@@ -30,6 +30,12 @@ it('fills the sample sheet and writes it out', () => {
   // The monitor table has every engine and whole messages.
   expect(run.stdout).toMatch(/Overall score +ChatGPT +Claude +Gemini +AI Overviews +Scan message/);
   expect(run.stdout).toMatch(/to scan again\.\n/);
+  // A report deck for the first brand, pictured beside the CSV.
+  expect(run.stdout).toMatch(/Report made: \d slides in your Drive/);
+  const report = readFileSync(path.join(path.dirname(out), 'report.html'), 'utf8');
+  expect(report).toMatch(/<section aria-label="Slide 4">/);
+  expect(report).toContain('Against its competitors');
+  expect(report).not.toContain('demo-pro-key');
   const [head, ...rows] = parseCsv(readFileSync(out, 'utf8'));
   const col = (name: string) => head!.indexOf(name);
   expect(rows.length).toBeGreaterThanOrEqual(50);
