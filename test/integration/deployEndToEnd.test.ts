@@ -138,7 +138,7 @@ describe('npm run deploy from a fresh clone', () => {
     expect(r.stderr).not.toMatch(/deploy refused/);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/deploy: lint, type check and unit tests/);
-    expect(r.stdout).toMatch(/deploy: the built bundle loads: 16 menu items/);
+    expect(r.stdout).toMatch(/deploy: the built bundle loads: 17 menu items/);
     expect(r.stdout).toMatch(
       /deploy: pushed build\/deploy \(https:\/\/service\.example\.com, trigger every 60 min\) to development/,
     );

@@ -1,7 +1,7 @@
 /** Settings: the key (shown masked, never sent back to the page), the service address, formulas. */
 import { html } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
-import type { SettingsView } from '../../contract/settings';
+import type { SettingsChange, SettingsView } from '../../contract/settings';
 import type { Branding } from '../../contract/reports';
 import {
   attempt,
@@ -195,52 +195,39 @@ export function settingsTab(
     hooks.onSettings(view);
   }
 
-  async function save(): Promise<void> {
-    const key = tab.state.keyDraft.trim();
+  /** One change saved: the form shows what the server kept, or why it refused. */
+  async function saveChange(change: SettingsChange, done: string): Promise<void> {
     try {
-      const s = await call('saveSettings', {
-        ...(key ? { apiKey: key } : {}),
-        baseUrl: tab.state.baseUrl.trim(),
-        allowFormulasToUseKey: tab.state.allowFormulas,
-        workspaceAccount: tab.state.workspace,
-      });
-      show(s, s.refused ? say(s.refused, 'error') : say('Saved.', 'ok'));
-    } catch (e) {
-      tab.set({ message: say(errorText(e), 'error') });
-    }
-  }
-
-  async function saveWebhook(draft: string): Promise<void> {
-    const webhook = draft.trim();
-    if (!webhook && !tab.state.view?.webhook) return;
-    try {
-      const s = await call('saveSettings', { webhook });
-      const done = webhook ? 'Webhook saved.' : 'Webhook removed.';
+      const s = await call('saveSettings', change);
       show(s, s.refused ? say(s.refused, 'error') : say(done, 'ok'));
     } catch (e) {
       tab.set({ message: say(errorText(e), 'error') });
     }
   }
 
+  function save(): Promise<void> {
+    const key = tab.state.keyDraft.trim();
+    return saveChange(
+      {
+        ...(key ? { apiKey: key } : {}),
+        baseUrl: tab.state.baseUrl.trim(),
+        allowFormulasToUseKey: tab.state.allowFormulas,
+        workspaceAccount: tab.state.workspace,
+      },
+      'Saved.',
+    );
+  }
+
+  async function saveWebhook(draft: string): Promise<void> {
+    const webhook = draft.trim();
+    if (!webhook && !tab.state.view?.webhook) return;
+    await saveChange({ webhook }, webhook ? 'Webhook saved.' : 'Webhook removed.');
+  }
+
   const brand = (change: Partial<Branding>) =>
     tab.set({ branding: { ...tab.state.branding, ...change } });
-
-  async function saveBranding(): Promise<void> {
-    try {
-      const s = await call('saveSettings', { branding: tab.state.branding });
-      show(s, s.refused ? say(s.refused, 'error') : say('Branding saved.', 'ok'));
-    } catch (e) {
-      tab.set({ message: say(errorText(e), 'error') });
-    }
-  }
-
-  async function removeKey(): Promise<void> {
-    try {
-      show(await call('saveSettings', { apiKey: '' }), say('Key removed.', 'ok'));
-    } catch (e) {
-      tab.set({ message: say(errorText(e), 'error') });
-    }
-  }
+  const saveBranding = () => saveChange({ branding: tab.state.branding }, 'Branding saved.');
+  const removeKey = () => saveChange({ apiKey: '' }, 'Key removed.');
 
   const test = () =>
     attempt(
