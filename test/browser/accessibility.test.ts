@@ -143,6 +143,16 @@ it('has no serious or critical axe violation in Outreach, and writes pitches fro
 
 it('has no serious or critical axe violation in the report form, and makes a deck from the keyboard alone', async () => {
   const found: string[] = [];
+  // Branding from the keyboard: its answer shows beside its own button, at the foot of Settings.
+  await openTab(page, 'settings');
+  await page.focus('#brand-agency');
+  await page.keyboard.type('North Agency');
+  await page.focus('#save-branding');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(
+    () => document.querySelector('#branding-message')?.textContent?.trim() === 'Branding saved.',
+  );
+  found.push(...(await serious('settings, branding saved')));
   // A scored row to report on: the list gains a "Public score" column.
   const prospects = play.rt.spreadsheet.sheets.find((s) => s.probe.title !== 'Scan monitor')!;
   const head = prospects.probe.rows[0]!;
@@ -168,6 +178,7 @@ it('has no serious or critical axe violation in the report form, and makes a dec
   expect(await page.isVisible('#report-link')).toBe(true);
   const deck = [...play.rt.slides.decks.values()].at(-1)!;
   expect(deck.name).toMatch(/AI visibility/);
+  expect(JSON.stringify(deck)).toContain('North Agency');
   found.push(...(await serious('scores, report made')));
   expect(found).toEqual([]);
 }, 60000);

@@ -26,6 +26,8 @@ interface State {
   webhookDraft: string;
   branding: Branding;
   message: Message;
+  /** Branding's own answer, shown beside its button at the foot of the tab. */
+  brandingMessage: Message;
 }
 
 const NO_BRANDING: Branding = { agency: '', accent: '#1a73e8', logoUrl: '', credit: false };
@@ -45,6 +47,7 @@ export function settingsTab(
       webhookDraft: '',
       branding: NO_BRANDING,
       message: NO_MESSAGE,
+      brandingMessage: NO_MESSAGE,
     },
     (s) => {
       const v = s.view;
@@ -146,6 +149,7 @@ export function settingsTab(
         <label for="brand-agency">Agency name</label>
         <input
           id="brand-agency"
+          type="text"
           maxlength="80"
           .value=${live(s.branding.agency)}
           @input=${(e: Event) => brand({ agency: fieldValue(e) })}
@@ -176,7 +180,8 @@ export function settingsTab(
         >
         <div class="row">
           <button id="save-branding" @click=${() => void saveBranding()}>Save branding</button>
-        </div>`;
+        </div>
+        ${messageLine('branding-message', s.brandingMessage)}`;
     },
   );
 
@@ -195,13 +200,21 @@ export function settingsTab(
     hooks.onSettings(view);
   }
 
-  /** One change saved: the form shows what the server kept, or why it refused. */
-  async function saveChange(change: SettingsChange, done: string): Promise<void> {
+  /**
+   * One change saved: the form shows what the server kept, and the answer goes beside the button
+   * pressed (`where`), or why it was refused.
+   */
+  async function saveChange(
+    change: SettingsChange,
+    done: string,
+    where: 'message' | 'brandingMessage' = 'message',
+  ): Promise<void> {
     try {
       const s = await call('saveSettings', change);
-      show(s, s.refused ? say(s.refused, 'error') : say(done, 'ok'));
+      show(s);
+      tab.set({ [where]: s.refused ? say(s.refused, 'error') : say(done, 'ok') });
     } catch (e) {
-      tab.set({ message: say(errorText(e), 'error') });
+      tab.set({ [where]: say(errorText(e), 'error') });
     }
   }
 
@@ -226,7 +239,8 @@ export function settingsTab(
 
   const brand = (change: Partial<Branding>) =>
     tab.set({ branding: { ...tab.state.branding, ...change } });
-  const saveBranding = () => saveChange({ branding: tab.state.branding }, 'Branding saved.');
+  const saveBranding = () =>
+    saveChange({ branding: tab.state.branding }, 'Branding saved.', 'brandingMessage');
   const removeKey = () => saveChange({ apiKey: '' }, 'Key removed.');
 
   const test = () =>
