@@ -135,6 +135,10 @@ export class SlidesDrive {
     const presentation = (deck: DeckModel) => ({
       getId: () => deck.id,
       getName: () => deck.name,
+      setName: (name: string) => {
+        use('Presentation.setName');
+        deck.name = String(name);
+      },
       getUrl: () => `https://docs.google.com/presentation/d/${deck.id}/edit`,
       getPageWidth: () => (use('Presentation.getPageWidth'), PAGE.width),
       getPageHeight: () => (use('Presentation.getPageHeight'), PAGE.height),

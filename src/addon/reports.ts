@@ -10,6 +10,7 @@ import { SCORE_HEADERS } from '../domain/scoreColumns';
 import { PREVIEW_HEADERS } from '../domain/previewColumns';
 import { planReport, type ReportRow } from '../domain/report';
 import { actionable, type SelectedRow } from '../domain/selectedRow';
+import { MAX_REPORT_COMPETITORS } from '../domain/schedules';
 import { findColumns, WEBSITE_HEADER } from '../domain/table';
 import { parseWebsite } from '../domain/website';
 import { activeBook } from '../gas/active';
@@ -18,10 +19,9 @@ import { siteReadings } from '../gas/history';
 import { logAction } from '../gas/runLog';
 import { selectedRows } from '../gas/selectedRows';
 import { savedBranding } from '../gas/settings';
-import { createDeck } from '../gas/slides';
+import { drawDeck, type DrawnDeck } from '../gas/slides';
 
-/** A brand and five competitors fill the comparison slide. */
-const MAX_COMPETITORS = 5;
+type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 const SELECT =
   "Select the brand's row in a scored list, with its competitors' rows right below it.";
 
@@ -32,12 +32,16 @@ const result = (
   slides = 0,
 ): ReportResult => ({ state, message, url, slides });
 
-function rowsOf(headers: unknown[], rows: SelectedRow[]): ReportRow[] {
-  const at = findColumns(headers, {
+/** The columns a report reads from a list. */
+export const reportColumns = (headers: unknown[]) =>
+  findColumns(headers, {
     ...SCORE_HEADERS,
     website: WEBSITE_HEADER,
     reportUrl: PREVIEW_HEADERS.reportUrl,
   });
+
+function rowsOf(headers: unknown[], rows: Array<Pick<SelectedRow, 'row' | 'values'>>): ReportRow[] {
+  const at = reportColumns(headers);
   return rows.map((r) => {
     const cell = (column: number) => (column ? r.values[column - 1] : '');
     const site = parseWebsite(cell(at.website));
@@ -54,28 +58,47 @@ function rowsOf(headers: unknown[], rows: SelectedRow[]): ReportRow[] {
   });
 }
 
-export function makeReport(request?: ReportRequest | null): ReportResult {
-  const found = selectedRows();
-  const rows = found ? actionable(found.rows).rows : [];
-  if (!found || rows.length === 0) return result('nothing', SELECT);
-  const [brand, ...others] = rowsOf(found.headers, rows);
-  const weeks = REPORT_PERIODS.find((w) => w === request?.weeks) ?? REPORT_PERIODS[0];
-  const book = activeBook();
+/**
+ * The deck of a list's rows (the brand's first, its competitors' after), drawn in the
+ * presentation `deckId` when it is given and still there, else in a new one; or why not, in words.
+ */
+export function reportDeck(
+  book: Book,
+  sheet: string,
+  headers: unknown[],
+  rows: Array<Pick<SelectedRow, 'row' | 'values'>>,
+  weeks: number,
+  deckId?: string,
+): { deck: DrawnDeck; title: string } | string {
+  const [brand, ...others] = rowsOf(headers, rows);
   const plan = planReport({
-    sheet: found.block.sheet.getName(),
+    sheet,
     brand: brand!,
-    competitors: others.slice(0, MAX_COMPETITORS),
+    competitors: others.slice(0, MAX_REPORT_COMPETITORS),
     history: brand!.site ? siteReadings(book, brand!.site) : [],
     weeks,
     now: appsScriptClock.now(),
     branding: savedBranding(),
     day: dayIn(book.getSpreadsheetTimeZone()),
   });
-  if (!plan.ok) return result('refused', plan.message);
-  const deck = createDeck(plan.deck);
-  if (typeof deck === 'string') return result('refused', `No deck was made: ${deck}`);
+  if (!plan.ok) return plan.message;
+  const deck = drawDeck(plan.deck, deckId);
+  return typeof deck === 'string' ? `No deck was made: ${deck}` : { deck, title: plan.deck.title };
+}
+
+export function makeReport(request?: ReportRequest | null): ReportResult {
+  const found = selectedRows();
+  const rows = found ? actionable(found.rows).rows : [];
+  if (!found || rows.length === 0) return result('nothing', SELECT);
+  const weeks = REPORT_PERIODS.find((w) => w === request?.weeks) ?? REPORT_PERIODS[0];
+  const book = activeBook();
+  const made = reportDeck(book, found.block.sheet.getName(), found.headers, rows, weeks);
+  if (typeof made === 'string') return result('refused', made);
+  const { deck, title } = made;
   const left =
-    others.length > MAX_COMPETITORS ? ` The first ${MAX_COMPETITORS} competitors are in it.` : '';
+    rows.length > MAX_REPORT_COMPETITORS + 1
+      ? ` The first ${MAX_REPORT_COMPETITORS} competitors are in it.`
+      : '';
   logAction(book, 'report', {
     sheet: found.block.sheet.getName(),
     rows: rows.length,
@@ -86,7 +109,7 @@ export function makeReport(request?: ReportRequest | null): ReportResult {
   });
   return result(
     'done',
-    `Report made: ${deck.slides} slides in your Drive, "${plan.deck.title}".${left}`,
+    `Report made: ${deck.slides} slides in your Drive, "${title}".${left}`,
     deck.url,
     deck.slides,
   );

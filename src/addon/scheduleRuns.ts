@@ -27,7 +27,7 @@ import {
 } from '../domain/schedules';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock, zoneOffsets } from '../gas/clock';
-import { mailOwner } from '../gas/mail';
+import { sendMail } from '../gas/mail';
 import { appendLog } from '../gas/runLog';
 import {
   dropNews,
@@ -40,6 +40,8 @@ import {
   type MyRun,
 } from '../gas/scheduleStore';
 import { hasWebsiteHeader } from '../gas/selection';
+import { readColumns, readHeaderRow } from '../gas/sheetTable';
+import { HEADER_ROW } from '../domain/table';
 import { clientConfig } from '../gas/settings';
 import { serviceError } from '../api/errors';
 import { DEFAULTS } from '../contract/defaults';
@@ -48,6 +50,7 @@ import type { ScoreReport } from '../contract/scores';
 import { historyReadings } from '../gas/history';
 import { refreshFollowUpsIn } from './followUps';
 import { pollMonitorIn } from './monitor';
+import { reportColumns, reportDeck } from './reports';
 import { scoreSheet } from './scores';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -58,14 +61,15 @@ export function bookZone(book: Book): OffsetAt {
 }
 
 const failed = (reason: string): RunOutcome => ({ kind: 'failed', reason, counts: NO_COUNTS });
+const noSheet = (name: string) =>
+  failed(`the sheet "${name}" no longer exists: rename it back or edit the schedule`);
+const noWebsite = (name: string) =>
+  failed(`the sheet "${name}" has no Website column: put a Website header above the websites`);
 
 function runScores(book: Book, run: MyRun, deadline: number): RunOutcome {
   const s = run.schedule;
   const sheet = book.getSheetByName(s.sheetName);
-  if (!sheet)
-    return failed(
-      `the sheet "${s.sheetName}" no longer exists: rename it back or edit the schedule`,
-    );
+  if (!sheet) return noSheet(s.sheetName);
   const r = scoreSheet(
     sheet,
     { refresh: s.refresh ?? DEFAULTS.refresh, staleDays: s.staleDays ?? DEFAULTS.staleDays },
@@ -73,11 +77,7 @@ function runScores(book: Book, run: MyRun, deadline: number): RunOutcome {
     deadline,
   );
   if (!r)
-    return hasWebsiteHeader(sheet)
-      ? { kind: 'empty', counts: NO_COUNTS }
-      : failed(
-          `the sheet "${s.sheetName}" has no Website column: put a Website header above the websites`,
-        );
+    return hasWebsiteHeader(sheet) ? { kind: 'empty', counts: NO_COUNTS } : noWebsite(s.sheetName);
   if (r.state === 'busy') return { kind: 'busy', counts: NO_COUNTS };
   const counts = {
     rows: r.scored,
@@ -134,10 +134,56 @@ function runMonitor(book: Book): RunOutcome {
   return { kind: 'done', result: r.message, news, counts };
 }
 
+/**
+ * Send report: the brand's deck from the list's latest readings, drawn over the deck of the last
+ * run (its link stays the same; a new one when it was deleted), and its link e-mailed.
+ */
+function runReport(book: Book, run: MyRun): RunOutcome {
+  const { sheetName, report, owner } = run.schedule;
+  const sheet = book.getSheetByName(sheetName);
+  if (!sheet || !report) return noSheet(sheetName);
+  const headers = readHeaderRow(sheet);
+  const at = reportColumns(headers);
+  if (!at.website) return noWebsite(sheetName);
+  const grid = readColumns(sheet, headers, Object.values<number>(at).filter(Boolean));
+  const rowOf = (site: string) => {
+    const i = grid.findIndex((v, i) => i >= HEADER_ROW && siteKey(v[at.website - 1]) === site);
+    return i < 0 ? [] : [{ row: i + 1, values: grid[i]! }];
+  };
+  const brand = rowOf(report.site);
+  if (!brand.length)
+    return failed(
+      `${report.site} is no longer in "${sheetName}": put its row back or edit the schedule`,
+    );
+  const rows = [...brand, ...report.competitors.flatMap(rowOf)];
+  const made = reportDeck(book, sheetName, headers, rows, report.weeks, run.deck);
+  if (typeof made === 'string') return failed(made);
+  const { deck, title } = made;
+  const missing = report.competitors.length + 1 - rows.length;
+  const what = !deck.made
+    ? 'Deck updated'
+    : run.deck
+      ? 'The deck was gone: a new one made'
+      : 'Deck made';
+  return {
+    kind: 'done',
+    result: `${what} (${deck.slides} slides): ${deck.url}.${missing ? ` ${missing} competitor${missing > 1 ? 's' : ''} not in the sheet.` : ''}`,
+    news: [],
+    counts: { rows: rows.length, requests: 0, changed: 0, errors: missing },
+    deck: deck.id,
+    mail: {
+      to: report.to.length ? report.to : [owner],
+      subject: title,
+      body: `${title}\n\n${deck.url}\n\nThe deck is brought up to date from the latest readings ${run.schedule.every === 'month' ? 'every month' : 'every week'}; its link stays the same.`,
+    },
+  };
+}
+
 /** One runner per action: a new action without its runner does not type-check. */
 const RUNNERS: Record<ScheduleAction, (book: Book, run: MyRun, deadline: number) => RunOutcome> = {
   refreshScores: runScores,
   refreshScanMonitor: runMonitor,
+  sendReport: runReport,
 };
 
 function attempt(book: Book, run: MyRun, deadline: number): RunOutcome {
@@ -156,6 +202,7 @@ export function stateOf(run: MyRun): RunState {
     failures: run.failures,
     runStarted: run.runStarted,
     paused: run.schedule.paused ?? false,
+    ...(run.deck ? { deck: run.deck } : {}),
   };
 }
 
@@ -177,7 +224,7 @@ function apply(book: Book, runs: Record<string, MyRun>, before: MyRun, d: RunDec
   else if (d.news) holdNews(run.schedule.id, d.news);
   let result = d.log.result;
   const mail = d.mail;
-  if (mail?.email && mailOwner(mail.to, mail.subject, mail.body) !== 'sent' && mail.resultIfUnsent)
+  if (mail?.email && sendMail(mail.to, mail.subject, mail.body) !== 'sent' && mail.resultIfUnsent)
     result = mail.resultIfUnsent;
   if (mail?.team) result += teamNote(postToTeam(teamText(mail.subject, mail.body)));
   if (result !== d.log.result) saveRun(book, runs, { ...run, lastResult: result });

@@ -10,8 +10,11 @@ import {
   nextDueAt,
   nextRunWords,
   periodStart,
+  recipientsRefusal,
   scheduleRoomRefusal,
 } from '../domain/schedules';
+import { recipientsPerDay } from '../gas/mail';
+import { deckUrl } from '../gas/slides';
 import { appsScriptClock } from '../gas/clock';
 import { readLog } from '../gas/runLog';
 import {
@@ -43,7 +46,7 @@ function me(): string {
  */
 function view(
   d: Definition,
-  run: (SharedRun & Partial<Pick<MyRun, 'since'>>) | undefined,
+  run: (SharedRun & Partial<Pick<MyRun, 'since' | 'deck'>>) | undefined,
   book: Book,
   now: number,
 ): ScheduleView {
@@ -62,13 +65,14 @@ function view(
     nextRunText: paused ? null : nextRunWords(d, now, zone, isDue(d, now, zone, since)),
     lastResult: run?.lastResult ?? null,
     failures: run?.failures ?? 0,
+    deckUrl: run?.deck ? deckUrl(run.deck) : null,
   };
 }
 
 /** The owner's own record, in the shape every editor reads from the file. */
-const shared = (run: MyRun): SharedRun & Pick<MyRun, 'since'> => {
-  const { lastRun, lastResult, failures, paused, since } = stateOf(run);
-  return { lastRun, lastResult, failures, paused, since };
+const shared = (run: MyRun): SharedRun & Pick<MyRun, 'since' | 'deck'> => {
+  const { lastRun, lastResult, failures, paused, since, deck } = stateOf(run);
+  return { lastRun, lastResult, failures, paused, since, deck };
 };
 
 export function getSchedules(): ScheduleView[] {
@@ -98,8 +102,15 @@ function savedRun(
     // Resuming a schedule paused after failures starts its count again.
     failures: before && before.schedule.paused && !definition.paused ? 0 : (before?.failures ?? 0),
     runStarted: before?.runStarted ?? null,
+    // The deck follows its brand: a schedule moved to another brand starts a deck of its own.
+    ...(before?.deck && before.schedule.report?.site === definition.report?.site
+      ? { deck: before.deck }
+      : {}),
   };
 }
+
+/** Recipients a day of report e-mails would reach: every one of the owner's report schedules. */
+const recipientsOf = (d: Pick<Definition, 'report'>) => (d.report ? d.report.to.length || 1 : 0);
 
 const notYours = (owner: string, what: string): ScheduleReport => ({
   ok: false,
@@ -124,11 +135,17 @@ export function saveSchedule(input: Schedule): ScheduleReport {
   };
   const runs = myRuns();
   const run = savedRun(book, definition, runs[definition.id], now);
-  const refusal = scheduleRoomRefusal({
-    isNew: !existing,
-    inSpreadsheet: list.length,
-    storeSizeAfter: storeSizeWith(run),
-  });
+  const these = recipientsOf(definition);
+  const others = Object.values(runs)
+    .filter((r) => r.schedule.id !== definition.id)
+    .reduce((sum, r) => sum + recipientsOf(r.schedule), 0);
+  const refusal =
+    (these && recipientsRefusal({ these, others, perDay: recipientsPerDay() })) ||
+    scheduleRoomRefusal({
+      isNew: !existing,
+      inSpreadsheet: list.length,
+      storeSizeAfter: storeSizeWith(run),
+    });
   if (refusal) return { ok: false, message: refusal, schedule: null };
   saveDocumentSchedule(definition.id, definition, list);
   saveRun(book, runs, run);

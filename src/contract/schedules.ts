@@ -15,9 +15,10 @@ export const WEEKDAYS = [
 
 export interface Schedule {
   id?: string;
-  action: 'refreshScores' | 'refreshScanMonitor';
+  action: 'refreshScores' | 'refreshScanMonitor' | 'sendReport';
   sheetName: string;
-  every: 'day' | 'week';
+  /** A monthly schedule runs on the 1st. */
+  every: 'day' | 'week' | 'month';
   /** 0-23, in the spreadsheet's time zone. */
   hour: number;
   /** 1-7, Monday 1; weekly schedules only. */
@@ -30,6 +31,17 @@ export interface Schedule {
    * `team`: the digest also goes to the owner's team webhook (Slack or Google Chat, in Settings).
    */
   alert?: { email: boolean; minChange: number; unusualOnly?: boolean; team?: boolean };
+  /** Send report: whose deck, against whom, over how many weeks, e-mailed to whom. */
+  report?: ReportSchedule;
+}
+
+export interface ReportSchedule {
+  /** The brand's website, as in the sheet's Website column. */
+  site: string;
+  competitors: string[];
+  weeks: number;
+  /** Addresses the link goes to; none: the schedule's owner. */
+  to: string[];
 }
 
 /** A schedule as the Schedules tab shows it: whose it is, and how its runs went. */
@@ -44,6 +56,8 @@ export interface ScheduleView extends Schedule {
   nextRunText: string | null;
   lastResult: string | null;
   failures: number;
+  /** Send report: the deck each run updates, shown to its owner. */
+  deckUrl: string | null;
 }
 
 export interface ScheduleReport {

@@ -21,6 +21,7 @@ export const SCHEDULE_ACTIONS: Record<
 > = {
   refreshScores: { label: 'refresh scores', sheet: (s) => s.sheetName },
   refreshScanMonitor: { label: 'refresh scan monitor', sheet: () => MONITOR_SHEET },
+  sendReport: { label: 'send report', sheet: (s) => s.sheetName },
 };
 
 export interface LogCounts {
@@ -32,8 +33,17 @@ export interface LogCounts {
 
 export const NO_COUNTS: LogCounts = { rows: '', requests: '', changed: '', errors: '' };
 
-/** What a runner found. `empty` and `busy` are not failures: nothing was wrong with the list. */
-type Found = { result: string; news: string[]; counts: LogCounts };
+/**
+ * What a runner found. `empty` and `busy` are not failures: nothing was wrong with the list.
+ * `mail`: a message of the run's own (a report's link), sent whatever the alert settings.
+ */
+type Found = {
+  result: string;
+  news: string[];
+  counts: LogCounts;
+  mail?: Pick<Mail, 'to' | 'subject' | 'body'>;
+  deck?: string;
+};
 export type RunOutcome =
   | ({ kind: 'done' } & Found)
   | ({ kind: 'partial' } & Found)
@@ -51,6 +61,8 @@ export interface RunState {
   /** A run continued over several firings keeps its start, so no row is fetched twice. */
   runStarted: number | null;
   paused: boolean;
+  /** Send report: the deck every run updates in place. */
+  deck?: string;
 }
 
 export interface HeldNews {
@@ -70,7 +82,7 @@ export interface RunInput {
 }
 
 export interface Mail {
-  to: string;
+  to: string[];
   subject: string;
   body: string;
   /** Where it goes: the owner's e-mail, their team webhook, or both. */
@@ -134,15 +146,20 @@ const DECIDE: { [K in RunOutcome['kind']]: Decide<K> } = {
   }),
   done: (i) => {
     const news = { lines: [...i.held.lines, ...i.outcome.news], more: i.held.more };
-    const mail = digest(i, news, i.outcome.result);
+    const own = i.outcome.mail;
+    const mail = own ? ownMail(i, own, i.outcome.result) : digest(i, news, i.outcome.result);
     const changes = news.lines.length + news.more;
+    const said = own
+      ? ` Link e-mailed to ${own.to.length} recipient${own.to.length === 1 ? '' : 's'}.`
+      : mail
+        ? mail.email
+          ? ` Alert e-mailed (${changes} changes).`
+          : ` Alert: ${changes} changes.`
+        : '';
+    const deck = i.outcome.deck ?? i.state.deck;
     return {
-      state: ended(
-        i,
-        // Whether the team channel took it is said once it was posted (addon/scheduleRuns).
-        `${i.outcome.result}${mail ? (mail.email ? ` Alert e-mailed (${changes} changes).` : ` Alert: ${changes} changes.`) : ''}`,
-        0,
-      ),
+      // Whether the team channel took it is said once it was posted (addon/scheduleRuns).
+      state: { ...ended(i, `${i.outcome.result}${said}`, 0), ...(deck ? { deck } : {}) },
       news: anyHeld(i.held) ? 'drop' : null,
       mail,
     };
@@ -166,9 +183,19 @@ const DECIDE: { [K in RunOutcome['kind']]: Decide<K> } = {
   },
 };
 
+/** A run's own message (a report's link): e-mailed always, posted to the team when asked. */
+function ownMail(i: RunInput, m: Pick<Mail, 'to' | 'subject' | 'body'>, result: string): Mail {
+  return {
+    ...m,
+    email: true,
+    team: i.schedule.alert?.team === true,
+    resultIfUnsent: `${result} No e-mail sent: today's e-mail recipients are used up (the deck is updated; its link is in the Schedules tab).`,
+  };
+}
+
 function pausedMail(i: RunInput, failures: number, reason: string): Mail {
   return {
-    to: i.schedule.owner,
+    to: [i.schedule.owner],
     subject: `Visibility for Sheets: a schedule in "${i.doc.name}" is paused`,
     body: `Your schedule for "${SCHEDULE_ACTIONS[i.schedule.action].sheet(i.schedule)}" failed ${failures} times in a row and is paused.\nLast reason: ${reason}\n\nFix it and resume it in the sidebar's Schedules tab: ${i.doc.url}`,
     email: true,
@@ -183,7 +210,7 @@ function digest(i: RunInput, news: HeldNews, result: string): Mail | null {
   const alert = i.schedule.alert;
   if (!(alert?.email || alert?.team) || changes === 0) return null;
   return {
-    to: i.schedule.owner,
+    to: [i.schedule.owner],
     subject: `Visibility for Sheets: ${changes} change${changes === 1 ? '' : 's'} in "${i.doc.name}"`,
     body: [
       `What moved in "${i.doc.name}" (${SCHEDULE_ACTIONS[i.schedule.action].sheet(i.schedule)}):`,

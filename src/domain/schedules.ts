@@ -3,7 +3,8 @@
  * time zone (a missed period runs once, not once per missed period), and which changes are news.
  */
 import type { Mover } from '../contract/scores';
-import { WEEKDAYS, type Schedule } from '../contract/schedules';
+import { REPORT_PERIODS } from '../contract/reports';
+import { WEEKDAYS, type ReportSchedule, type Schedule } from '../contract/schedules';
 import { DEFAULTS } from '../contract/defaults';
 import { safeText, timeOf } from './cells';
 import { visibilityLevel } from './levels';
@@ -16,7 +17,8 @@ export const PAUSE_AFTER_FAILURES = 3;
 export type Checked =
   | {
       ok: true;
-      schedule: Required<Omit<Schedule, 'id' | 'weekday'>> & Pick<Schedule, 'id' | 'weekday'>;
+      schedule: Required<Omit<Schedule, 'id' | 'weekday' | 'report'>> &
+        Pick<Schedule, 'id' | 'weekday' | 'report'>;
     }
   | { ok: false; message: string };
 
@@ -24,14 +26,21 @@ export type Checked =
 export function checkSchedule(input: unknown): Checked {
   const s = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
   const fail = (message: string): Checked => ({ ok: false, message });
-  if (s.action !== 'refreshScores' && s.action !== 'refreshScanMonitor')
-    return fail('Choose what the schedule does: refresh scores or refresh the scan monitor.');
+  if (!['refreshScores', 'refreshScanMonitor', 'sendReport'].includes(s.action as string))
+    return fail(
+      'Choose what the schedule does: refresh scores, the scan monitor, or send a report.',
+    );
+  const action = s.action as Schedule['action'];
   const sheetName = typeof s.sheetName === 'string' ? s.sheetName.trim() : '';
-  if (!sheetName) return fail('Name the sheet the schedule refreshes.');
-  if (s.every !== 'day' && s.every !== 'week') return fail('Choose daily or weekly.');
+  if (!sheetName) return fail('Name the sheet the schedule works on.');
+  if (!['day', 'week', 'month'].includes(s.every as string))
+    return fail('Choose daily, weekly or monthly.');
+  const every = s.every as Schedule['every'];
+  const report = action === 'sendReport' ? checkReport(s.report) : undefined;
+  if (typeof report === 'string') return fail(report);
   const hour = Number(s.hour);
   if (!Number.isInteger(hour) || hour < 0 || hour > 23) return fail('The hour is 0 to 23.');
-  const weekday = s.every === 'week' ? Number(s.weekday) : undefined;
+  const weekday = every === 'week' ? Number(s.weekday) : undefined;
   if (weekday !== undefined && (!Number.isInteger(weekday) || weekday < 1 || weekday > 7))
     return fail('A weekly schedule needs a day: Monday (1) to Sunday (7).');
   const refresh = s.refresh === 'all' ? 'all' : 'stale';
@@ -45,9 +54,9 @@ export function checkSchedule(input: unknown): Checked {
     ok: true,
     schedule: {
       ...(typeof s.id === 'string' && s.id ? { id: s.id } : {}),
-      action: s.action,
+      action,
       sheetName,
-      every: s.every,
+      every,
       hour,
       ...(weekday !== undefined ? { weekday } : {}),
       refresh,
@@ -59,10 +68,54 @@ export function checkSchedule(input: unknown): Checked {
         unusualOnly: alert.unusualOnly === true,
         ...(alert.team === true ? { team: true } : {}),
       },
+      ...(report ? { report } : {}),
     },
   };
 }
 
+/** A deck's competitors fill one slide: the brand and five others. */
+export const MAX_REPORT_COMPETITORS = 5;
+const ADDRESS = /^[^\s@,;<>"()]+@[^\s@,;<>"()]+\.[^\s@,;<>"().]+$/;
+
+/** Send report's fields, checked: the sites as the sheet's rows name them, valid addresses only. */
+function checkReport(input: unknown): ReportSchedule | string {
+  const r = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const list = (v: unknown) =>
+    (Array.isArray(v) ? v.map(String) : String(v ?? '').split(/[\s,;]+/))
+      .map((x) => x.trim())
+      .filter(Boolean);
+  const brand = parseWebsite(r.site);
+  if (!brand.ok) return "Give the brand's website, as in the sheet's Website column.";
+  const competitors: string[] = [];
+  for (const c of list(r.competitors)) {
+    const site = parseWebsite(c);
+    if (!site.ok) return `"${c}" is not a website: list competitors as example.com.`;
+    if (site.domain !== brand.domain && !competitors.includes(site.domain))
+      competitors.push(site.domain);
+  }
+  if (competitors.length > MAX_REPORT_COMPETITORS)
+    return `A report compares at most ${MAX_REPORT_COMPETITORS} competitors.`;
+  const to = [...new Set(list(r.to).map((a) => a.toLowerCase()))];
+  const wrong = to.find((a) => !ADDRESS.test(a));
+  if (wrong) return `"${wrong}" is not an e-mail address.`;
+  const weeks = REPORT_PERIODS.find((w) => w === Number(r.weeks)) ?? REPORT_PERIODS[0];
+  return { site: brand.domain, competitors, weeks, to };
+}
+
+/**
+ * Google counts e-mail by recipient, and a day holds 100 on a consumer account (1,500 on
+ * Workspace: `perDay` is the larger of 100 and what the account has left now). Report schedules
+ * may all fall on one day, so their recipients together must fit in it.
+ */
+export function recipientsRefusal(i: {
+  these: number;
+  others: number;
+  perDay: number;
+}): string | null {
+  if (i.these + i.others <= i.perDay) return null;
+  const others = i.others ? `, with your other report schedules' ${i.others},` : '';
+  return `These ${i.these} recipients${others} are more than the ${i.perDay} Google lets you e-mail in a day: list fewer addresses.`;
+}
 /**
  * The spreadsheet's time zone as the schedules need it: at an instant, the milliseconds its wall
  * clock is ahead of UTC (+3,600,000 for Paris in winter). Days of 23 and 25 hours, when the
@@ -84,8 +137,20 @@ export function instantOf(wall: number, offsetAt: OffsetAt): number {
   return exact.length ? Math.min(...exact) : wall - Math.min(...offsets);
 }
 
+type When = Pick<Schedule, 'every' | 'hour' | 'weekday'>;
+
+/** The 1st of the month `months` after the one `wall` is in, at `hour` (wall clock, as if UTC). */
+const firstOfMonth = (wall: number, months: number, hour: number) => {
+  const d = new Date(wall);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, hour);
+};
+
 /** The wall-clock time (as if UTC) a schedule last came due at or before `now`'s wall time. */
-function lastDueWall(s: Pick<Schedule, 'every' | 'hour' | 'weekday'>, wallNow: number): number {
+function lastDueWall(s: When, wallNow: number): number {
+  if (s.every === 'month') {
+    const due = firstOfMonth(wallNow, 0, s.hour);
+    return due <= wallNow ? due : firstOfMonth(wallNow, -1, s.hour);
+  }
   const midnight = Math.floor(wallNow / DAY) * DAY;
   let due = midnight + s.hour * HOUR;
   if (s.every === 'week') {
@@ -96,22 +161,17 @@ function lastDueWall(s: Pick<Schedule, 'every' | 'hour' | 'weekday'>, wallNow: n
   return due;
 }
 
+/** The wall-clock time a schedule comes due after `due`, one of its due times. */
+const followingWall = (s: When, due: number) =>
+  s.every === 'month' ? firstOfMonth(due, 1, s.hour) : due + (s.every === 'day' ? DAY : 7 * DAY);
+
 /** The latest moment at or before `now` when the schedule came due, in whole seconds of its hour. */
-export function lastDueAt(
-  s: Pick<Schedule, 'every' | 'hour' | 'weekday'>,
-  now: number,
-  offsetAt: OffsetAt,
-): number {
+export function lastDueAt(s: When, now: number, offsetAt: OffsetAt): number {
   return instantOf(lastDueWall(s, wallOf(now, offsetAt)), offsetAt);
 }
 
-export function nextDueAt(
-  s: Pick<Schedule, 'every' | 'hour' | 'weekday'>,
-  now: number,
-  offsetAt: OffsetAt,
-): number {
-  const period = s.every === 'day' ? DAY : 7 * DAY;
-  return instantOf(lastDueWall(s, wallOf(now, offsetAt)) + period, offsetAt);
+export function nextDueAt(s: When, now: number, offsetAt: OffsetAt): number {
+  return instantOf(followingWall(s, lastDueWall(s, wallOf(now, offsetAt))), offsetAt);
 }
 
 /**
@@ -119,29 +179,27 @@ export function nextDueAt(
  * "tomorrow at 9:00", "on Monday at 9:00", or, when its time in this period has passed and it
  * has not run, at the next background check (within the hour).
  */
-export function nextRunWords(
-  s: Pick<Schedule, 'every' | 'hour' | 'weekday'>,
-  now: number,
-  offsetAt: OffsetAt,
-  dueNow: boolean,
-): string {
+export function nextRunWords(s: When, now: number, offsetAt: OffsetAt, dueNow: boolean): string {
   const at = `${s.hour}:00`;
   if (dueNow)
-    return `today at the next check, within the hour (${s.every === 'day' ? "today's" : "this week's"} ${at} has passed)`;
+    return `today at the next check, within the hour (${{ day: "today's", week: "this week's", month: "this month's" }[s.every]} ${at} has passed)`;
   const day = (instant: number) => Math.floor(wallOf(instant, offsetAt) / DAY);
   const next = nextDueAt(s, now, offsetAt);
   const days = day(next) - day(now);
   if (days === 0) return `today at ${at}`;
   if (days === 1) return `tomorrow at ${at}`;
+  if (days > 6) return `on the 1st at ${at}`;
   return `on ${WEEKDAYS[(new Date(day(next) * DAY).getUTCDay() + 6) % 7]} at ${at}`;
 }
 
 /**
- * When the current period began (local midnight; Monday's for a weekly schedule): a schedule saved
- * today counts from here, so it runs today if its hour is still to come or has just passed.
+ * When the current period began (local midnight; Monday's for a weekly schedule, the 1st's for a
+ * monthly one): a schedule saved today counts from here, so it runs today if its hour is still to
+ * come or has just passed.
  */
 export function periodStart(s: Pick<Schedule, 'every'>, now: number, offsetAt: OffsetAt): number {
   const wallNow = wallOf(now, offsetAt);
+  if (s.every === 'month') return instantOf(firstOfMonth(wallNow, 0, 0), offsetAt);
   const midnight = Math.floor(wallNow / DAY) * DAY;
   const weekday = ((new Date(midnight).getUTCDay() + 6) % 7) + 1;
   return instantOf(midnight - (s.every === 'week' ? (weekday - 1) * DAY : 0), offsetAt);

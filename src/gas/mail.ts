@@ -1,8 +1,15 @@
-/** E-mail to the schedule's owner, within MailApp's daily quota. */
+/**
+ * E-mail from schedules, within MailApp's daily quota, which Google counts by recipient
+ * (docs/platform-limits.md, Q4): a message to three addresses spends three.
+ */
 export type MailOutcome = 'sent' | 'no quota left';
 
-export function mailOwner(to: string, subject: string, body: string): MailOutcome {
-  if (MailApp.getRemainingDailyQuota() <= 0) return 'no quota left';
-  MailApp.sendEmail({ to, subject, body });
+export function sendMail(to: string[], subject: string, body: string): MailOutcome {
+  if (MailApp.getRemainingDailyQuota() < to.length) return 'no quota left';
+  MailApp.sendEmail({ to: to.join(','), subject, body });
   return 'sent';
 }
+
+/** The most recipients a day may hold for this account: 100 on a consumer account, 1,500 on
+ * Workspace; what is left now tells a Workspace account apart. */
+export const recipientsPerDay = (): number => Math.max(100, MailApp.getRemainingDailyQuota());

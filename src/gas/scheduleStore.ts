@@ -36,6 +36,8 @@ export interface MyRun {
   failures: number;
   /** A run continued over several firings keeps its start, so no row is fetched twice. */
   runStarted: number | null;
+  /** Send report: the deck every run updates in place. */
+  deck?: string;
 }
 
 /**

@@ -13,6 +13,8 @@ export interface DrawnDeck {
   id: string;
   url: string;
   slides: number;
+  /** A new presentation (none was given, or the one given is gone). */
+  made: boolean;
 }
 
 function drawBox(slide: GoogleAppsScript.Slides.Slide, box: Box, k: number): void {
@@ -36,7 +38,12 @@ function drawBox(slide: GoogleAppsScript.Slides.Slide, box: Box, k: number): voi
 }
 
 /** Draws `deck` over the slides of `presentation`, which it replaces. */
-function drawInto(presentation: GoogleAppsScript.Slides.Presentation, deck: Deck): DrawnDeck {
+function drawInto(
+  presentation: GoogleAppsScript.Slides.Presentation,
+  deck: Deck,
+  made: boolean,
+): DrawnDeck {
+  presentation.setName(deck.title);
   const k = presentation.getPageWidth() / FRAME_WIDTH;
   const old = presentation.getSlides();
   for (const boxes of deck.slides) {
@@ -45,16 +52,31 @@ function drawInto(presentation: GoogleAppsScript.Slides.Presentation, deck: Deck
   }
   old.forEach((s) => s.remove());
   presentation.saveAndClose();
-  return { id: presentation.getId(), url: presentation.getUrl(), slides: deck.slides.length };
+  const [id, url] = [presentation.getId(), presentation.getUrl()];
+  return { id, url, slides: deck.slides.length, made };
+}
+
+/** A presentation's address, as Slides gives it (`Presentation.getUrl`). */
+export const deckUrl = (id: string): string => `https://docs.google.com/presentation/d/${id}/edit`;
+
+/** The person's presentation `id`, or null when it is gone (deleted, or no longer theirs). */
+function opened(id: string | undefined): GoogleAppsScript.Slides.Presentation | null {
+  try {
+    return id ? SlidesApp.openById(id) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * A new presentation in the person's Drive holding `deck`, or Google's refusal in words (the day's
- * presentations used up, a logo address it could not read).
+ * `deck` drawn in the presentation `id` (its slides replaced, so its link stays the same) or, with
+ * none or when it is gone, in a new one in the person's Drive; or Google's refusal in words (the
+ * day's presentations used up, a logo address it could not read).
  */
-export function createDeck(deck: Deck): DrawnDeck | string {
+export function drawDeck(deck: Deck, id?: string): DrawnDeck | string {
   try {
-    return drawInto(SlidesApp.create(deck.title), deck);
+    const old = opened(id);
+    return drawInto(old ?? SlidesApp.create(deck.title), deck, !old);
   } catch (error) {
     const said = String((error as Error)?.message ?? error);
     return /too many times/i.test(said)

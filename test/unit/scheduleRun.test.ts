@@ -148,6 +148,55 @@ describe('decideRun', () => {
       action: 'refresh scan monitor #s1',
       sheet: 'Scan monitor',
     });
-    expect(Object.keys(SCHEDULE_ACTIONS)).toEqual(['refreshScores', 'refreshScanMonitor']);
+    expect(Object.keys(SCHEDULE_ACTIONS)).toEqual([
+      'refreshScores',
+      'refreshScanMonitor',
+      'sendReport',
+    ]);
+  });
+});
+
+describe('a report run', () => {
+  const report = (deck: string): RunOutcome => ({
+    kind: 'done',
+    result: 'Deck updated (5 slides): https://docs.example/p/1.',
+    news: [],
+    counts: { rows: 3, requests: 0, changed: 0, errors: 0 },
+    deck,
+    mail: { to: ['a@client.com', 'b@client.com'], subject: 'Acme: AI visibility', body: 'link' },
+  });
+
+  it('e-mails its own message to its recipients, whatever the alert asks, and keeps its deck', () => {
+    const given = input(report('deck-1'));
+    given.schedule = { ...given.schedule, action: 'sendReport', alert: undefined };
+    const d = decideRun(given);
+    expect(d.mail).toMatchObject({
+      to: ['a@client.com', 'b@client.com'],
+      subject: 'Acme: AI visibility',
+      email: true,
+      team: false,
+    });
+    expect(d.state).toMatchObject({ deck: 'deck-1', failures: 0, lastRun: NOW });
+    expect(d.state.lastResult).toBe(
+      'Deck updated (5 slides): https://docs.example/p/1. Link e-mailed to 2 recipients.',
+    );
+    expect(d.mail?.resultIfUnsent).toMatch(
+      /^Deck updated .* No e-mail sent: today's e-mail recipients are used up/,
+    );
+    expect(d.log).toMatchObject({ action: 'send report #s1', sheet: 'Prospects' });
+  });
+
+  it('posts the link to the team when the schedule asks, and a failure keeps the deck it had', () => {
+    const given = input(report('deck-1'));
+    given.schedule = {
+      ...given.schedule,
+      action: 'sendReport',
+      alert: { email: false, minChange: 10, team: true },
+    };
+    expect(decideRun(given).mail?.team).toBe(true);
+    const failed = decideRun(
+      input({ kind: 'failed', reason: 'gone', counts: NO_COUNTS }, { deck: 'deck-1' }),
+    );
+    expect(failed.state.deck).toBe('deck-1');
   });
 });

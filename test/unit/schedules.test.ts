@@ -8,6 +8,7 @@ import {
   nextDueAt,
   nextRunWords,
   periodStart,
+  recipientsRefusal,
   SCHEDULE_STORE_BUDGET,
   scheduleRoomRefusal,
   scoresBefore,
@@ -141,6 +142,83 @@ describe('the next run in words, on the spreadsheet’s clock', () => {
     ['in Los Angeles', daily, zone('America/Los_Angeles'), false, 'today at 9:00'],
   ])('%s', (_name, s, offsetAt, dueNow, words) => {
     expect(nextRunWords(s, NOW, offsetAt, dueNow)).toBe(words);
+  });
+});
+
+describe('a monthly schedule', () => {
+  const monthly = { every: 'month' as const, hour: 9 };
+  it('is due on the 1st at its hour, in the spreadsheet’s zone, and next on the 1st after', () => {
+    // NOW is 25 November 10:00 UTC.
+    expect(lastDueAt(monthly, NOW, utc)).toBe(Date.UTC(2026, 10, 1, 9));
+    expect(nextDueAt(monthly, NOW, utc)).toBe(Date.UTC(2026, 11, 1, 9));
+    // Across a year's end, and before the hour on the 1st: the month before's.
+    expect(nextDueAt(monthly, Date.UTC(2026, 11, 5), utc)).toBe(Date.UTC(2027, 0, 1, 9));
+    expect(lastDueAt(monthly, Date.UTC(2027, 0, 1, 8), utc)).toBe(Date.UTC(2026, 11, 1, 9));
+    // Paris is UTC+1 in winter: 9:00 there is 8:00 UTC.
+    expect(nextDueAt(monthly, NOW, zone('Europe/Paris'))).toBe(Date.UTC(2026, 11, 1, 8));
+    expect(periodStart(monthly, NOW, utc)).toBe(Date.UTC(2026, 10, 1));
+  });
+  it('runs a missed month once, and says when it runs next', () => {
+    expect(isDue(monthly, NOW, utc, Date.UTC(2026, 9, 1, 9))).toBe(true);
+    expect(isDue(monthly, NOW, utc, Date.UTC(2026, 10, 1, 9, 1))).toBe(false);
+    // Within the week, its day; further, the 1st.
+    expect(nextRunWords(monthly, NOW, utc, false)).toBe('on Tuesday at 9:00');
+    expect(nextRunWords(monthly, Date.UTC(2026, 10, 10, 10), utc, false)).toBe(
+      'on the 1st at 9:00',
+    );
+    expect(nextRunWords(monthly, NOW, utc, true)).toMatch(/this month's 9:00 has passed/);
+    expect(nextRunWords(monthly, Date.UTC(2026, 10, 30, 10), utc, false)).toBe('tomorrow at 9:00');
+  });
+});
+
+describe('a report schedule', () => {
+  const base = { action: 'sendReport', sheetName: 'Clients', every: 'week', hour: 8, weekday: 1 };
+  it('keeps the sites as the sheet names them, a known period, and the addresses', () => {
+    const r = checkSchedule({
+      ...base,
+      report: {
+        site: 'https://www.Acme.com/about',
+        competitors: 'rival.com, https://other.io; acme.com',
+        weeks: 8,
+        to: ['Boss@Client.com', 'boss@client.com', 'team@agency.co.uk'],
+      },
+    });
+    expect(r.ok && r.schedule.report).toEqual({
+      site: 'acme.com',
+      competitors: ['rival.com', 'other.io'],
+      weeks: 8,
+      to: ['boss@client.com', 'team@agency.co.uk'],
+    });
+    const plain = checkSchedule({ ...base, report: { site: 'acme.com', weeks: 5 } });
+    expect(plain.ok && plain.schedule.report).toEqual({
+      site: 'acme.com',
+      competitors: [],
+      weeks: 4,
+      to: [],
+    });
+  });
+  it.each([
+    [{}, /brand's website/],
+    [{ site: 'acme.com', competitors: 'rival' }, /"rival" is not a website/],
+    [
+      { site: 'acme.com', competitors: 'a.com b.com c.com d.com e.com f.com' },
+      /at most 5 competitors/,
+    ],
+    [{ site: 'acme.com', to: 'boss@client' }, /"boss@client" is not an e-mail address/],
+    [{ site: 'acme.com', to: ['Boss <boss@client.com>'] }, /is not an e-mail address/],
+  ])('%p is refused in plain words', (report, message) => {
+    const r = checkSchedule({ ...base, report });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toMatch(message);
+  });
+  it('is refused when its recipients, with the owner’s other reports’, pass a day of e-mail', () => {
+    expect(recipientsRefusal({ these: 60, others: 40, perDay: 100 })).toBeNull();
+    expect(recipientsRefusal({ these: 61, others: 40, perDay: 100 })).toBe(
+      "These 61 recipients, with your other report schedules' 40, are more than the 100 Google lets you e-mail in a day: list fewer addresses.",
+    );
+    expect(recipientsRefusal({ these: 101, others: 0, perDay: 100 })).toMatch(
+      /^These 101 recipients are more/,
+    );
   });
 });
 

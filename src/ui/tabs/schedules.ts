@@ -8,6 +8,7 @@ import {
   type ScheduleView,
 } from '../../contract/schedules';
 import { DEFAULTS } from '../../contract/defaults';
+import { REPORT_PERIODS } from '../../contract/reports';
 import {
   attempt,
   fieldChecked,
@@ -35,6 +36,11 @@ interface Draft {
   team: boolean;
   minChange: number;
   unusualOnly: boolean;
+  /** Send report: as typed, checked by the server. */
+  site: string;
+  competitors: string;
+  weeks: number;
+  to: string;
 }
 
 const draftOf = (s: ScheduleView | null): Draft => ({
@@ -49,7 +55,13 @@ const draftOf = (s: ScheduleView | null): Draft => ({
   team: s?.alert?.team ?? false,
   minChange: s?.alert?.minChange ?? DEFAULTS.minChange,
   unusualOnly: s?.alert?.unusualOnly ?? false,
+  site: s?.report?.site ?? '',
+  competitors: s?.report?.competitors.join(', ') ?? '',
+  weeks: s?.report?.weeks ?? REPORT_PERIODS[0],
+  to: s?.report?.to.join(', ') ?? '',
 });
+
+const split = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
 const scheduleOf = (d: Draft): Schedule => ({
   ...(d.id ? { id: d.id } : {}),
@@ -65,16 +77,34 @@ const scheduleOf = (d: Draft): Schedule => ({
     unusualOnly: d.unusualOnly,
     ...(d.team ? { team: true } : {}),
   },
+  ...(d.action === 'sendReport'
+    ? {
+        report: {
+          site: d.site,
+          competitors: split(d.competitors),
+          weeks: d.weeks,
+          to: split(d.to),
+        },
+      }
+    : {}),
 });
 
+const WHAT: Record<Schedule['action'], (s: ScheduleView) => string> = {
+  refreshScores: (s) => `Scores of "${s.sheetName}"`,
+  refreshScanMonitor: () => 'The scan monitor',
+  sendReport: (s) =>
+    `A report on ${s.report?.site ?? ''} from "${s.sheetName}", to ${s.report?.to.join(', ') || (s.mine ? 'you' : s.owner)}`,
+};
+
+const EVERY: Record<Schedule['every'], (s: ScheduleView) => string> = {
+  day: () => 'every day',
+  week: (s) => `every ${WEEKDAYS[(s.weekday ?? 1) - 1]}`,
+  month: () => 'on the 1st of each month',
+};
+
 function describe(s: ScheduleView): string {
-  const what = s.action === 'refreshScores' ? `Scores of "${s.sheetName}"` : 'The scan monitor';
-  const every =
-    s.every === 'day'
-      ? `every day at ${s.hour}:00`
-      : `every ${WEEKDAYS[(s.weekday ?? 1) - 1]} at ${s.hour}:00`;
   const state = s.paused ? ' (paused)' : `; next run ${s.nextRunText ?? when(s.nextRun)}`;
-  return `${what}, ${every}${state}. Last run ${when(s.lastRun)}${s.lastResult ? `: ${s.lastResult}` : ''}. Runs as ${s.mine ? 'you' : s.owner}.`;
+  return `${WHAT[s.action](s)}, ${EVERY[s.every](s)} at ${s.hour}:00${state}. Last run ${when(s.lastRun)}${s.lastResult ? `: ${s.lastResult}` : ''}. Runs as ${s.mine ? 'you' : s.owner}.`;
 }
 
 const logLine = (e: LogEntry) =>
@@ -93,10 +123,17 @@ export function schedulesTab(host: HTMLElement) {
   const edit = (change: Partial<Draft>) => tab.set({ draft: { ...tab.state.draft, ...change } });
 
   const item = (s: ScheduleView) => {
-    const name = s.action === 'refreshScores' ? s.sheetName : 'scan monitor';
+    const name = s.action === 'refreshScanMonitor' ? 'scan monitor' : s.sheetName;
     const toggle = s.paused ? 'Resume' : 'Pause';
     return html`<li>
       <p>${describe(s)}</p>
+      ${
+        s.deckUrl
+          ? html`<p>
+              <a href=${s.deckUrl} target="_blank" rel="noopener">Open the report deck</a>
+            </p>`
+          : ''
+      }
       ${
         s.mine
           ? html`<div class="row">
@@ -149,7 +186,7 @@ export function schedulesTab(host: HTMLElement) {
             void save(scheduleOf(tab.state.draft));
           }}
         >
-          <label for="schedule-action">What to refresh</label>
+          <label for="schedule-action">What it does</label>
           <select
             id="schedule-action"
             .value=${live(d.action)}
@@ -157,6 +194,7 @@ export function schedulesTab(host: HTMLElement) {
           >
             <option value="refreshScores">Scores of a sheet's Website column</option>
             <option value="refreshScanMonitor">The scan monitor</option>
+            <option value="sendReport">Send a brand's report deck</option>
           </select>
           <label for="schedule-sheet">Sheet</label>
           <select
@@ -180,6 +218,7 @@ export function schedulesTab(host: HTMLElement) {
           >
             <option value="day">Every day</option>
             <option value="week">Every week</option>
+            <option value="month">Every month (on the 1st)</option>
           </select>
           <label for="schedule-weekday">Day (weekly)</label>
           <select
@@ -200,24 +239,61 @@ export function schedulesTab(host: HTMLElement) {
             .value=${live(String(d.hour))}
             @input=${(e: Event) => edit({ hour: Number(fieldValue(e)) })}
           />
-          <label for="schedule-refresh">Rows to refresh</label>
-          <select
-            id="schedule-refresh"
-            .value=${live(d.refresh)}
-            @change=${(e: Event) => edit({ refresh: fieldValue(e) as Draft['refresh'] })}
-          >
-            <option value="stale">Stale, failed or never checked</option>
-            <option value="all">Every row</option>
-          </select>
-          <label class="check"
-            ><input
-              id="schedule-email"
-              type="checkbox"
-              .checked=${live(d.email)}
-              @change=${(e: Event) => edit({ email: fieldChecked(e) })}
-            />
-            E-mail me what moved</label
-          >
+          ${
+            d.action === 'sendReport'
+              ? html`<label for="schedule-site">The brand's website (its row in the sheet)</label>
+                  <input
+                    id="schedule-site"
+                    .value=${live(d.site)}
+                    @input=${(e: Event) => edit({ site: fieldValue(e) })}
+                  />
+                  <label for="schedule-competitors">Competitors' websites (up to five)</label>
+                  <input
+                    id="schedule-competitors"
+                    .value=${live(d.competitors)}
+                    @input=${(e: Event) => edit({ competitors: fieldValue(e) })}
+                  />
+                  <label for="schedule-weeks">Period</label>
+                  <select
+                    id="schedule-weeks"
+                    .value=${live(String(d.weeks))}
+                    @change=${(e: Event) => edit({ weeks: Number(fieldValue(e)) })}
+                  >
+                    ${REPORT_PERIODS.map((w) => html`<option value=${w}>Last ${w} weeks</option>`)}
+                  </select>
+                  <label for="schedule-to">E-mail the link to (blank: you)</label>
+                  <input
+                    id="schedule-to"
+                    type="text"
+                    autocomplete="off"
+                    .value=${live(d.to)}
+                    @input=${(e: Event) => edit({ to: fieldValue(e) })}
+                  />
+                  <p class="hint">
+                    Each run redraws the same deck from the sheet's latest readings, so its link
+                    stays the same. Pair it with a score refresh of this sheet earlier that day.
+                  </p>`
+              : html`
+                  <label for="schedule-refresh">Rows to refresh</label>
+                  <select
+                    id="schedule-refresh"
+                    .value=${live(d.refresh)}
+                    @change=${(e: Event) => edit({ refresh: fieldValue(e) as Draft['refresh'] })}
+                  >
+                    <option value="stale">Stale, failed or never checked</option>
+                    <option value="all">Every row</option>
+                  </select>
+                  <label class="check"
+                    ><input
+                      id="schedule-email"
+                      type="checkbox"
+                      .checked=${live(d.email)}
+                      @change=${(e: Event) => edit({ email: fieldChecked(e) })}
+                    />
+                    E-mail me what moved</label
+                  >
+                `
+          }
           <label class="check"
             ><input
               id="schedule-team"
@@ -227,24 +303,30 @@ export function schedulesTab(host: HTMLElement) {
             />
             Also post it to my team's Slack or Chat (its webhook in Settings)</label
           >
-          <label for="schedule-min-change">Smallest score change worth an alert</label>
-          <input
-            id="schedule-min-change"
-            type="number"
-            min="0"
-            max="100"
-            .value=${live(String(d.minChange))}
-            @input=${(e: Event) => edit({ minChange: Number(fieldValue(e)) })}
-          />
-          <label class="check"
-            ><input
-              id="schedule-unusual"
-              type="checkbox"
-              .checked=${live(d.unusualOnly)}
-              @change=${(e: Event) => edit({ unusualOnly: fieldChecked(e) })}
-            />
-            Only moves unusual for the brand</label
-          >
+          ${
+            d.action === 'sendReport'
+              ? ''
+              : html`
+                  <label for="schedule-min-change">Smallest score change worth an alert</label>
+                  <input
+                    id="schedule-min-change"
+                    type="number"
+                    min="0"
+                    max="100"
+                    .value=${live(String(d.minChange))}
+                    @input=${(e: Event) => edit({ minChange: Number(fieldValue(e)) })}
+                  />
+                  <label class="check"
+                    ><input
+                      id="schedule-unusual"
+                      type="checkbox"
+                      .checked=${live(d.unusualOnly)}
+                      @change=${(e: Event) => edit({ unusualOnly: fieldChecked(e) })}
+                    />
+                    Only moves unusual for the brand</label
+                  >
+                `
+          }
           <div class="row">
             <button id="schedule-save" type="submit" class="primary">Save schedule</button>
             <button
