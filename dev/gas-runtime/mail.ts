@@ -1,6 +1,6 @@
 /**
- * MailApp: messages are recorded, not sent. The daily recipient quota is 100 on consumer
- * accounts and 1,500 on Workspace (https://developers.google.com/apps-script/guides/services/quotas);
+ * MailApp: messages are recorded, not sent. The daily quota counts recipients (a message to three
+ * addresses spends three): 100 on consumer accounts and 1,500 on Workspace (https://developers.google.com/apps-script/guides/services/quotas);
  * sending needs the script.send_mail scope.
  */
 import { GasError } from './errors';
@@ -51,11 +51,16 @@ export class MailBox {
       },
       sendEmail: (message: { to: string; subject: string; body: string }) => {
         need('MailApp.sendEmail');
-        const left = this.left(env.user());
-        if (left <= 0) throw new GasError('Service invoked too many times for one day: email.');
         if (!message.to || !message.subject)
           throw new GasError('Invalid argument: recipient and subject are required.');
-        this.remaining.set(env.user(), left - 1);
+        // The quota counts recipients, not messages: `to` is a comma-separated list (Q4).
+        const recipients = String(message.to).split(',').map((a) => a.trim());
+        const wrong = recipients.find((a) => !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(a));
+        if (wrong !== undefined) throw new GasError(`Invalid email: ${wrong}`);
+        const left = this.left(env.user());
+        if (left < recipients.length)
+          throw new GasError('Service invoked too many times for one day: email.');
+        this.remaining.set(env.user(), left - recipients.length);
         this.sent.push({ ...message, at: env.now(), from: env.user() });
       },
     };

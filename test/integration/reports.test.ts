@@ -3,86 +3,12 @@
 // the person's branding on the cover, nothing of the key or the webhook in it, and Google's
 // refusals (the day's presentations, a row with no score) said instead of a deck.
 import type { DeckModel } from '../../dev/gas-runtime/slides';
-import type { Sheet, Value } from '../../dev/gas-runtime/spreadsheet';
 import { KEYS, startWorld, type World } from './harness';
+import { reportBook } from './reportBook';
 import { sidebar } from '../sidebarApi';
 
 let w: World;
 afterEach(() => w?.close());
-
-const HOUR = 3600 * 1000;
-const DAY = 24 * HOUR;
-const put = (sheet: Sheet, rows: Value[][]) => {
-  sheet.probe.rows = rows.map((r) => r.map((value) => ({ value })));
-};
-
-const LIST_HEAD = [
-  'Website',
-  'Brand',
-  'Public score',
-  'ChatGPT',
-  'Claude',
-  'Gemini',
-  'AI Overviews',
-  'Last scanned',
-  'Report URL',
-];
-const HISTORY_HEAD = [
-  'Checked',
-  'Website',
-  'Brand',
-  'Slug',
-  'Public score',
-  'Public level',
-  'ChatGPT',
-  'Claude',
-  'Gemini',
-  'AI Overviews',
-  'Last scanned',
-  'Source',
-  'Reference',
-];
-
-/** The brand (AI Overviews not queried), three competitors (one unscored) and five weeks of history. */
-function workbook(now: number): Sheet {
-  const book = w.rt.spreadsheet;
-  const list = book.activeSheet;
-  list.setName('Clients');
-  put(list, [
-    LIST_HEAD,
-    ['acme.com', 'Acme', 62, 70, 55, 61, '', new Date(now - 2 * DAY), 'https://r.example/acme'],
-    ['beta.com', 'Beta', 71, 80, 60, 66, 75, new Date(now - 3 * DAY), ''],
-    ['gamma.com', 'Gamma', 48, 50, 40, 52, 49, new Date(now - 3 * DAY), ''],
-    ['delta.com', 'Delta', '', '', '', '', '', '', ''],
-  ]);
-  const history = book.insertSheet('Score history');
-  const week = (n: number, score: number, claude: number): Value[] => [
-    new Date(now - n * 7 * DAY + (n ? HOUR : -HOUR)),
-    'acme.com',
-    'Acme',
-    'acme',
-    score,
-    'strong',
-    70,
-    claude,
-    61,
-    '',
-    new Date(now - n * 7 * DAY + (n ? HOUR : -HOUR)),
-    'score',
-    '',
-  ];
-  put(history, [
-    HISTORY_HEAD,
-    week(5, 50, 40),
-    week(4, 53, 44),
-    week(3, 57, 48),
-    week(2, 60, 52),
-    week(1, 61, 53),
-    week(0, 62, 55),
-  ]);
-  book.activeSheet = list;
-  return list;
-}
 
 const texts = (deck: DeckModel, slide: number) =>
   deck.slides[slide]!.map((e) => e.text).filter(Boolean);
@@ -102,7 +28,7 @@ describe('makeReport', () => {
     });
     expect(saved.refused).toBeNull();
     const now = w.rt.clock.now();
-    const list = workbook(now);
+    const list = reportBook(w.rt, now);
     list.setActiveSelection('B2:B5');
 
     const made = api.makeReport({ weeks: 4 });
@@ -149,7 +75,7 @@ describe('makeReport', () => {
   it('says what is missing: no score on the row, no history yet, and the day’s presentations used up', async () => {
     w = await startWorld();
     const api = sidebar(w.rt);
-    const list = workbook(w.rt.clock.now());
+    const list = reportBook(w.rt, w.rt.clock.now());
     list.setActiveSelection('A5');
     expect(api.makeReport({})).toMatchObject({
       state: 'refused',

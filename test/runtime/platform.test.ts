@@ -315,6 +315,34 @@ describe('Q5 property reads and writes: 50,000 a day (consumer), 500,000 (Worksp
   });
 });
 
+describe('Q4 e-mail: the daily quota counts recipients, and a malformed address is refused', () => {
+  it('spends one per address of a message, and refuses a message past what is left', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'probe-mail-'));
+    copyFileSync(path.join(distDir, 'Code.js'), path.join(dir, 'Code.js'));
+    writeFileSync(
+      path.join(dir, 'appsscript.json'),
+      JSON.stringify({ oauthScopes: ['https://www.googleapis.com/auth/script.send_mail'] }),
+    );
+    const mail = new GasRuntime({ distDir: dir });
+    try {
+      // A consumer account: 100 recipients a day.
+      expect(
+        mail.run('probeMail', ['a@client.com,b@client.com, c@client.com'], { mode: 'menu' }),
+      ).toBe(97);
+      expect(() => mail.run('probeMail', ['a@client.com,boss'], { mode: 'menu' })).toThrow(
+        'Invalid email: boss',
+      );
+      mail.mail.remaining.set(mail.owner, 2);
+      expect(() => mail.run('probeMail', ['a@x.com,b@x.com,c@x.com'], { mode: 'menu' })).toThrow(
+        'Service invoked too many times for one day: email.',
+      );
+      expect(mail.mail.sent).toHaveLength(1);
+    } finally {
+      mail.close();
+    }
+  });
+});
+
 describe('K1 a cache entry may be evicted before it expires', () => {
   it('evicts entries at random, reproducibly for a seed', () => {
     for (let i = 0; i < 100; i++) rt.run('probeCachePut', [`k${i}`, 'v', 21600]);
@@ -401,6 +429,10 @@ describe('SL1-SL4 Google Slides: its scope, its daily quota, hex colours, image 
       }) as [string, number, number, number];
       expect([width, height, slides]).toEqual([720, 405, 2]);
       expect(scoped.run('probeOpenDeck', [id], { mode: 'menu' })).toBe('Probe');
+      // SL3: a deck of one's own is renamed in place (its id and link unchanged).
+      expect(scoped.run('probeRenameDeck', [id, 'Acme: week 48'], { mode: 'menu' })).toBe(
+        'Acme: week 48',
+      );
       expect(() => scoped.run('probeOpenDeck', ['nope'], { mode: 'menu' })).toThrow(
         /No item with the given ID could be found/,
       );

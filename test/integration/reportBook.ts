@@ -1,0 +1,78 @@
+// A client list for reports: a brand, three competitors (one unscored) and five weeks of the
+// brand's Score history, shared by the report tests.
+import type { GasRuntime } from '../../dev/gas-runtime/runtime';
+import type { Sheet, Value } from '../../dev/gas-runtime/spreadsheet';
+
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
+const put = (sheet: Sheet, rows: Value[][]) => {
+  sheet.probe.rows = rows.map((r) => r.map((value) => ({ value })));
+};
+
+const LIST_HEAD = [
+  'Website',
+  'Brand',
+  'Public score',
+  'ChatGPT',
+  'Claude',
+  'Gemini',
+  'AI Overviews',
+  'Last scanned',
+  'Report URL',
+];
+const HISTORY_HEAD = [
+  'Checked',
+  'Website',
+  'Brand',
+  'Slug',
+  'Public score',
+  'Public level',
+  'ChatGPT',
+  'Claude',
+  'Gemini',
+  'AI Overviews',
+  'Last scanned',
+  'Source',
+  'Reference',
+];
+
+/** The brand (AI Overviews not queried), three competitors (one unscored) and five weeks of history. */
+export function reportBook(rt: GasRuntime, now: number): Sheet {
+  const book = rt.spreadsheet;
+  const list = book.activeSheet;
+  list.setName('Clients');
+  put(list, [
+    LIST_HEAD,
+    ['acme.com', 'Acme', 62, 70, 55, 61, '', new Date(now - 2 * DAY), 'https://r.example/acme'],
+    ['beta.com', 'Beta', 71, 80, 60, 66, 75, new Date(now - 3 * DAY), ''],
+    ['gamma.com', 'Gamma', 48, 50, 40, 52, 49, new Date(now - 3 * DAY), ''],
+    ['delta.com', 'Delta', '', '', '', '', '', '', ''],
+  ]);
+  const history = book.insertSheet('Score history');
+  const week = (n: number, score: number, claude: number): Value[] => [
+    new Date(now - n * 7 * DAY + (n ? HOUR : -HOUR)),
+    'acme.com',
+    'Acme',
+    'acme',
+    score,
+    'strong',
+    70,
+    claude,
+    61,
+    '',
+    new Date(now - n * 7 * DAY + (n ? HOUR : -HOUR)),
+    'score',
+    '',
+  ];
+  put(history, [
+    HISTORY_HEAD,
+    week(5, 50, 40),
+    week(4, 53, 44),
+    week(3, 57, 48),
+    week(2, 60, 52),
+    week(1, 61, 53),
+    week(0, 62, 55),
+  ]);
+  book.activeSheet = list;
+  return list;
+}
