@@ -11,7 +11,6 @@ let w: World;
 afterEach(() => w?.close());
 
 const HOUR = 3600 * 1000;
-const DAY = 24 * HOUR;
 
 /** Acme against Beta and Gamma, every Monday at 8:00, to two addresses. */
 const weekly: Schedule = {
