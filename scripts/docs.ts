@@ -1,10 +1,14 @@
 /**
  * `npm run docs`: regenerates the tracked documents that come from test runs. The tests leave
  * their figures and screenshot in out/ (untracked, so `npm test` never changes a tracked file);
- * this script runs them and writes docs/reliability.md and docs/sidebar.png from what they left.
+ * this script runs them and writes docs/reliability.md and docs/sidebar.png from what they left,
+ * then runs the demo (`npm start`'s job) and pictures each slide of its report deck through
+ * Chromium as docs/report-slide-N.png.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
 import { layersDocument } from './import-graph';
 
 const jest = spawnSync(
@@ -77,3 +81,31 @@ for (const image of [
 console.log('docs/reliability.md and the sidebar screenshots written');
 
 writeFileSync('docs/layers.md', layersDocument());
+
+const demo = spawnSync('node', ['--import', 'tsx', 'dev/demo.ts'], { stdio: 'inherit' });
+if (demo.status !== 0) process.exit(demo.status ?? 1);
+/** Each slide of the demo's report deck, as Chromium draws the runtime's picture of it. */
+async function slidePictures(): Promise<void> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 760, height: 500 } });
+    await page.goto(`file://${path.resolve('out/report.html')}`);
+    const slides = page.locator('section');
+    for (const old of readdirSync('docs').filter((f) => f.startsWith('report-slide-')))
+      rmSync(`docs/${old}`);
+    const count = await slides.count();
+    for (let i = 0; i < count; i++)
+      await slides.nth(i).screenshot({ path: `docs/report-slide-${i + 1}.png` });
+    console.log(`docs/report-slide-1..${count}.png written from out/report.html`);
+  } finally {
+    await browser.close();
+  }
+}
+
+slidePictures().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

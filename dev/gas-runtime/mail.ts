@@ -54,7 +54,9 @@ export class MailBox {
         if (!message.to || !message.subject)
           throw new GasError('Invalid argument: recipient and subject are required.');
         // The quota counts recipients, not messages: `to` is a comma-separated list (Q4).
-        const recipients = String(message.to).split(',').map((a) => a.trim());
+        const recipients = String(message.to)
+          .split(',')
+          .map((a) => a.trim());
         const wrong = recipients.find((a) => !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(a));
         if (wrong !== undefined) throw new GasError(`Invalid email: ${wrong}`);
         const left = this.left(env.user());

@@ -90,6 +90,9 @@ it('has no serious or critical axe violation in any tab or state, and Generate w
   );
   found.push(...(await serious('previews, done')));
 
+  await openTab(page, 'schedules');
+  await page.selectOption('#schedule-action', 'sendReport');
+  found.push(...(await serious('schedules, the Send report form')));
   for (const tab of ['scores', 'schedules', 'scans'] as const) {
     await openTab(page, tab);
     await page.waitForTimeout(300);

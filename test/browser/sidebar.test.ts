@@ -288,6 +288,32 @@ describe('a new user’s first session in the sidebar', () => {
     expect(await page.textContent('#schedule-list')).toContain('Runs as you');
     const [saved] = play.rt.runFromSidebar('getSchedules', []) as Array<{ alert?: object }>;
     expect(saved?.alert).toEqual({ email: true, minChange: 10, unusualOnly: true });
+  }, 30000);
+
+  it('adds a Send report schedule: its own fields, and the addresses checked by the server', async () => {
+    await openTab(page, 'schedules');
+    await page.selectOption('#schedule-action', 'sendReport');
+    // A report's fields replace a refresh's: no rows to refresh, no alert threshold.
+    expect(await page.$('#schedule-refresh')).toBeNull();
+    await page.selectOption('#schedule-sheet', 'Prospects');
+    await page.selectOption('#schedule-every', 'month');
+    await page.fill('#schedule-hour', '7');
+    await page.fill('#schedule-site', 'acmeanalytics.com');
+    await page.fill('#schedule-competitors', 'rosies-bakery.com');
+    await page.fill('#schedule-to', 'boss@client');
+    await page.click('#schedule-save');
+    await page.waitForFunction(() =>
+      /"boss@client" is not an e-mail address/.test(
+        document.querySelector('#schedule-message')?.textContent ?? '',
+      ),
+    );
+    await page.fill('#schedule-to', 'boss@client.com, team@agency.example');
+    await page.click('#schedule-save');
+    await page.waitForFunction(() =>
+      /A report on acmeanalytics\.com from "Prospects", to boss@client\.com, team@agency\.example, on the 1st of each month at 7:00/.test(
+        document.querySelector('#schedule-list')?.textContent ?? '',
+      ),
+    );
     await page.screenshot({ path: path.join('out', 'sidebar-schedules.png'), fullPage: true });
   }, 30000);
 
