@@ -171,9 +171,9 @@ export function schedulesTab(host: HTMLElement) {
       const d = s.draft;
       return html`<h2>Schedules</h2>
         <p class="hint">
-          A schedule refreshes a list (or the scan monitor) by itself, even with the spreadsheet
-          closed. It runs as the person who saved it, with their key and quota. Schedules never
-          create previews or scans.
+          A schedule refreshes a list (or the scan monitor), or sends a brand's report deck, by
+          itself, even with the spreadsheet closed. It runs as the person who saved it, with their
+          key and quota. Schedules never create previews or scans.
         </p>
         <ul id="schedule-list" class="schedules">
           ${s.list.length ? s.list.map(item) : html`<li>No schedules yet.</li>`}
