@@ -20,6 +20,12 @@ import { logAction } from '../gas/runLog';
 import { selectedRows } from '../gas/selectedRows';
 import { savedBranding } from '../gas/settings';
 import { drawDeck, type DrawnDeck } from '../gas/slides';
+import { resolveAll } from '../domain/resolver';
+import { scoreSpec } from '../domain/scoreLookup';
+import { sharedCache } from '../gas/cache';
+import { resolverDeps } from '../gas/resolverDeps';
+import { clientConfig } from '../gas/settings';
+import { FORMULA_BUDGET_MS } from '../limits';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 const SELECT =
@@ -59,6 +65,18 @@ function rowsOf(headers: unknown[], rows: Array<Pick<SelectedRow, 'row' | 'value
 }
 
 /**
+ * What the service says of a brand's score (its record's `_service` text): from the record a Score
+ * cached in the last 6 hours, or, when the person asked (`fresh`), from one request; '' if none.
+ */
+function serviceSays(site: string, fresh: boolean): string {
+  const deps = resolverDeps(sharedCache(), appsScriptClock.now() + FORMULA_BUDGET_MS);
+  const spec = scoreSpec({ baseUrl: clientConfig().baseUrl }, 'url', '');
+  const maxRequests = fresh ? Math.min(1, deps.maxRequests ?? 1) : 0;
+  const found = resolveAll([site], spec, { ...deps, maxRequests }).outcomes.get(site);
+  return found?.kind === 'value' ? found.value.said : '';
+}
+
+/**
  * The deck of a list's rows (the brand's first, its competitors' after), drawn in the
  * presentation `deckId` when it is given and still there, else in a new one; or why not, in words.
  */
@@ -68,6 +86,7 @@ export function reportDeck(
   headers: unknown[],
   rows: Array<Pick<SelectedRow, 'row' | 'values'>>,
   weeks: number,
+  fresh: boolean,
   deckId?: string,
 ): { deck: DrawnDeck; title: string } | string {
   const [brand, ...others] = rowsOf(headers, rows);
@@ -80,6 +99,7 @@ export function reportDeck(
     now: appsScriptClock.now(),
     branding: savedBranding(),
     day: dayIn(book.getSpreadsheetTimeZone()),
+    said: brand!.site ? serviceSays(brand!.site, fresh) : '',
   });
   if (!plan.ok) return plan.message;
   const deck = drawDeck(plan.deck, deckId);
@@ -92,7 +112,8 @@ export function makeReport(request?: ReportRequest | null): ReportResult {
   if (!found || rows.length === 0) return result('nothing', SELECT);
   const weeks = REPORT_PERIODS.find((w) => w === request?.weeks) ?? REPORT_PERIODS[0];
   const book = activeBook();
-  const made = reportDeck(book, found.block.sheet.getName(), found.headers, rows, weeks);
+  const sheet = found.block.sheet.getName();
+  const made = reportDeck(book, sheet, found.headers, rows, weeks, request?.fresh === true);
   if (typeof made === 'string') return result('refused', made);
   const { deck, title } = made;
   const left =

@@ -156,7 +156,7 @@ function runReport(book: Book, run: MyRun): RunOutcome {
       `${report.site} is no longer in "${sheetName}": put its row back or edit the schedule`,
     );
   const rows = [...brand, ...report.competitors.flatMap(rowOf)];
-  const made = reportDeck(book, sheetName, headers, rows, report.weeks, run.deck);
+  const made = reportDeck(book, sheetName, headers, rows, report.weeks, false, run.deck);
   if (typeof made === 'string') return failed(made);
   const { deck, title } = made;
   const missing = report.competitors.length + 1 - rows.length;

@@ -45,6 +45,8 @@ export interface BrandScore {
   platformScores: PlatformScores;
   lastScanDate: string | null;
   brandPageUrl: string | null;
+  /** What the service says the score is (`_service.what_you_are_seeing`), one line; '' if none. */
+  said: string;
 }
 
 export type ScanStatus =
@@ -220,6 +222,7 @@ export const parsers = {
       platformScores: platformScores(r.platformScores),
       lastScanDate: r.lastScanDate ?? null,
       brandPageUrl: r.brandPageUrl ?? null,
+      said: oneLine(r._service?.what_you_are_seeing ?? '', 200),
     }));
   },
 

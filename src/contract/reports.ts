@@ -17,6 +17,11 @@ export interface Branding {
 export interface ReportRequest {
   /** The period, in weeks back from today (REPORT_PERIODS). */
   weeks?: number;
+  /**
+   * May ask the service for the brand's record (one request) for its own words on the score;
+   * without it, only a record a Score fetched in the last 6 hours (the cache) is quoted.
+   */
+  fresh?: boolean;
 }
 
 export interface ReportResult {

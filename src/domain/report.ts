@@ -25,6 +25,8 @@ export interface ReportPoint {
   at: number;
   score: number;
   engines: Partial<Record<Platform, number>>;
+  /** The brand's page in the index, as the reading recorded it (`Reference`). */
+  page?: string;
 }
 
 export interface ReportInput {
@@ -38,6 +40,8 @@ export interface ReportInput {
   branding: Branding;
   /** A day as the spreadsheet's calendar says it ("2026-11-24"). */
   day: (time: number) => string;
+  /** What the service says of the brand's score (its record's `_service` text), when at hand. */
+  said?: string;
 }
 
 /** A box on a 720 x 405 slide: a filled shape, a text, or both; or a picture. */
@@ -154,6 +158,9 @@ function standing(input: ReportInput, inPeriod: ReportPoint[], base: ReportPoint
         'Not measured (not queried)',
       ),
     ),
+    ...(input.said
+      ? [say(40, 330, 640, 36, `What the service says: ${input.said}`, 10, GREY)]
+      : []),
     footer(`Last scan: ${scanned}.`),
   ];
 }
@@ -262,13 +269,20 @@ function rivals(input: ReportInput): Box[] {
   ];
 }
 
-function links(input: ReportInput): Box[] {
+function links(input: ReportInput, points: ReportPoint[]): Box[] {
   const rows = [input.brand, ...input.competitors].filter((r) => r.reportUrl);
-  const text = rows.length
-    ? rows.map((r) => `${r.name}: ${r.reportUrl}`).join('\n')
+  const page = points.filter((p) => p.page).pop();
+  const lines = [
+    ...rows.map((r) => `${r.name}: ${r.reportUrl}`),
+    ...(page
+      ? [`${input.brand.name} in the brand index (${input.day(page.at)}): ${page.page}`]
+      : []),
+  ];
+  const text = lines.length
+    ? lines.join('\n')
     : 'No preview report yet: Generate previews (Previews tab) adds a shareable report link per row.';
   return [
-    ...title('Report links', 'Preview reports from the list\'s "Report URL" column'),
+    ...title('Report links', 'Preview reports ("Report URL") and the brand page (Score history)'),
     say(40, 100, 640, 250, text),
   ];
 }
@@ -290,7 +304,7 @@ export function planReport(input: ReportInput): ReportPlan {
     standing(input, inPeriod, baseline(points, from)),
     trend(input, inPeriod),
     ...(input.competitors.length ? [rivals(input)] : []),
-    links(input),
+    links(input, points),
   ];
   return {
     ok: true,

@@ -120,11 +120,26 @@ export function historyReadings(
   }));
 }
 
-/** A site's score readings in the history (source "score"), oldest first: one read, no write. */
+/**
+ * A site's score readings in the history (source "score"), oldest first: one read of the columns
+ * a reading needs (the history of a year-old workbook has 50,000 rows), no write.
+ */
 export function siteReadings(book: Book, site: string): ReportPoint[] {
   const sheet = book.getSheetByName(HISTORY_SHEET);
   if (!sheet) return [];
-  const table = openTable(sheet, HISTORY_HEADERS, false);
+  const header = readHeaderRow(sheet);
+  const found = findColumns(header, HISTORY_HEADERS);
+  const read: HistoryKey[] = [
+    'checked',
+    'website',
+    'score',
+    ...PLATFORMS,
+    'lastScanned',
+    'source',
+    'reference',
+  ];
+  const values = readColumns(sheet, header, read.map((k) => found[k]).filter(Boolean));
+  const table = openTable(sheet, HISTORY_HEADERS, false, values);
   const points: ReportPoint[] = [];
   for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
     const at = (k: HistoryKey) => (table.columns[k] ? cell(table, row, k) : '');
@@ -139,7 +154,8 @@ export function siteReadings(book: Book, site: string): ReportPoint[] {
       const v = at(p);
       if (typeof v === 'number') engines[p] = v;
     }
-    points.push({ at: time, score, engines });
+    const page = String(at('reference'));
+    points.push({ at: time, score, engines, ...(page.startsWith('https://') ? { page } : {}) });
   }
   return points.sort((a, b) => a.at - b.at);
 }

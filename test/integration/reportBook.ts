@@ -62,7 +62,7 @@ export function reportBook(rt: GasRuntime, now: number): Sheet {
     '',
     new Date(now - n * 7 * DAY + (n ? HOUR : -HOUR)),
     'score',
-    '',
+    n === 0 ? 'https://index.example/brand/acme' : '',
   ];
   put(history, [
     HISTORY_HEAD,

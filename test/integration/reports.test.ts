@@ -5,6 +5,7 @@
 import type { DeckModel } from '../../dev/gas-runtime/slides';
 import { KEYS, startWorld, type World } from './harness';
 import { reportBook } from './reportBook';
+import { INDEX } from '../../dev/emulator/brandIndex';
 import { sidebar } from '../sidebarApi';
 
 let w: World;
@@ -65,8 +66,14 @@ describe('makeReport', () => {
     );
     expect(rivals).toContain('No score yet, left out: delta.com');
 
-    // Links: the Report URL cells.
-    expect(texts(deck, 4).join(' ')).toContain('Acme: https://r.example/acme');
+    // Links: the Report URL cells, and the brand page the latest reading recorded, with its date.
+    const links = texts(deck, 4).join(' ');
+    expect(links).toContain('Acme: https://r.example/acme');
+    expect(links).toMatch(
+      /Acme in the brand index \(\d{4}-\d\d-\d\d\): https:\/\/index\.example\/brand\/acme/,
+    );
+    // Not asked for fresh words and not scored here: the service is not quoted.
+    expect(everything(deck)).not.toContain('What the service says');
     // No secret in the deck, and nothing asked of the service.
     expect(everything(deck)).not.toContain(KEYS.pro);
     expect(w.rt.counts['UrlFetchApp.fetchAll'] ?? 0).toBeLessThanOrEqual(1);
@@ -97,6 +104,36 @@ describe('makeReport', () => {
       message: expect.stringContaining('today’s are used up'),
     });
     expect(w.rt.slides.decks.size).toBe(1);
+  });
+
+  it('quotes what the service says of the score when asked (one request), then from the cache', async () => {
+    w = await startWorld();
+    const api = sidebar(w.rt);
+    const brand = INDEX.find((b) => !b.domain.endsWith('.example'))!;
+    const list = w.rt.spreadsheet.activeSheet;
+    list.probe.rows = [
+      ['Website', 'Brand', 'Public score', 'ChatGPT', 'Claude', 'Gemini', 'AI Overviews'],
+      [brand.domain, brand.brandName, 50, 50, 50, 50, 50],
+    ].map((r) => r.map((value) => ({ value })));
+    list.setActiveSelection('A2');
+    const fetched = () => w.rt.counts['UrlFetchApp.fetchAll'] ?? 0;
+    const quote = `What the service says: The public AI-visibility score of ${brand.brandName} from the brand index.`;
+
+    const plain = api.makeReport({});
+    expect(fetched()).toBe(0);
+    const deckOf = (url: string | null) =>
+      w.rt.slides.decks.get(/presentation\/d\/(\w+)\//.exec(url ?? '')![1]!)!;
+    expect(texts(deckOf(plain.url), 1)).not.toContain(quote);
+
+    const fresh = api.makeReport({ fresh: true });
+    expect(fetched()).toBe(1);
+    expect(texts(deckOf(fresh.url), 1)).toContain(quote);
+    // The record is cached for 6 hours, as a Score's: the next deck quotes it with no request.
+    const again = api.makeReport({});
+    expect(fetched()).toBe(1);
+    expect(texts(deckOf(again.url), 1)).toContain(quote);
+    // The numbers stay the list's: its 50, not the service's score.
+    expect(texts(deckOf(fresh.url), 1)).toContain('50');
   });
 
   it('refuses a branding it cannot use, in words, and keeps the saved one', async () => {

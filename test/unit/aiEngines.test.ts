@@ -41,6 +41,7 @@ describe('the engine table is the one list of engines', () => {
         platformScores: byEngine(() => overallScore),
         lastScanDate: null,
         brandPageUrl: null,
+        said: '',
       } satisfies BrandScore,
     });
     const plan = planChart(

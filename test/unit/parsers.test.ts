@@ -59,7 +59,7 @@ describe('brand score', () => {
     },
     lastScanDate: '2026-11-01T10:00:00Z',
     brandPageUrl: 'https://svc.example/brands/acme',
-    _service: { what_you_are_seeing: 'x' },
+    _service: { what_you_are_seeing: 'The public\nscore of Acme.' },
   };
   it('parses the record', () => {
     const r = parsers.score(json(200, record), NOW);
@@ -71,7 +71,13 @@ describe('brand score', () => {
       platformScores: { chatgpt: 70, claude: 58, gemini: null, aio: null },
       lastScanDate: '2026-11-01T10:00:00Z',
       brandPageUrl: 'https://svc.example/brands/acme',
+      // The service's own words, kept to one line.
+      said: 'The public score of Acme.',
     });
+    const { _service, ...bare } = record;
+    expect(_service).toBeDefined();
+    const without = parsers.score(json(200, bare), NOW);
+    expect(without.ok && without.value.said).toBe('');
   });
   it('NOT_FOUND is a typed error', () => {
     const r = parsers.score(json(404, { error: 'Brand not found', code: 'NOT_FOUND' }), NOW);

@@ -87,6 +87,22 @@ describe('planReport', () => {
     });
     expect(texts(i, 3)).toMatch(/1\. Gamma .*2\. Acme .*2\. Beta/);
   });
+
+  it('quotes the service only when its words are at hand, and links the latest brand page', () => {
+    expect(texts(input(), 1)).not.toMatch(/What the service says/);
+    expect(texts(input({ said: 'The public score.' }), 1)).toMatch(
+      /What the service says: The public score\./,
+    );
+    const history = [
+      { at: NOW - 9 * DAY, score: 55, engines: {}, page: 'https://index.example/old' },
+      { at: NOW - 2 * DAY, score: 60, engines: {}, page: 'https://index.example/acme' },
+      { at: NOW - DAY, score: 60, engines: {} },
+    ];
+    expect(texts(input({ history }), 3)).toMatch(
+      /Acme in the brand index \(2026-11-22\): https:\/\/index\.example\/acme/,
+    );
+    expect(texts(input(), 3)).toMatch(/No preview report yet/);
+  });
 });
 
 describe('branding', () => {

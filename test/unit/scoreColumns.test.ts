@@ -16,6 +16,7 @@ const record: BrandScore = {
   platformScores: { chatgpt: 70, claude: null, gemini: 58, aio: 61 },
   lastScanDate: '2026-11-20T09:00:00.000Z',
   brandPageUrl: null,
+  said: '',
 } as unknown as BrandScore;
 const now = new Date('2026-11-24T10:00:00.000Z');
 

@@ -21,6 +21,7 @@ const brand: BrandScore = {
   platformScores: { chatgpt: 70, claude: null, gemini: 0, aio: 40 },
   lastScanDate: '2026-11-01T00:00:00Z',
   brandPageUrl: 'javascript:alert(1)',
+  said: '',
 };
 
 describe('refresh policy', () => {

@@ -1,5 +1,6 @@
 /** Scores: public scores written as values for the selected websites, movers, a site's history. */
 import { html } from 'lit-html';
+import { live } from 'lit-html/directives/live.js';
 import type {
   ScorePlanView,
   ScoreReport,
@@ -13,6 +14,7 @@ import {
   backToList,
   count,
   attempt,
+  fieldChecked,
   fieldValue,
   mount,
   messageLine,
@@ -39,6 +41,8 @@ interface State {
   /** A chart sheet was just made: the way back to the list it came from. */
   backTo: ListPlace | null;
   reportWeeks: number;
+  /** Make report may ask the service for its words on the brand's score (one request). */
+  reportFresh: boolean;
   reportMessage: Message;
   reportUrl: string | null;
 }
@@ -72,6 +76,7 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
       notInIndex: null,
       backTo: null,
       reportWeeks: REPORT_PERIODS[0],
+      reportFresh: false,
       reportMessage: NO_MESSAGE,
       reportUrl: null,
     },
@@ -183,8 +188,8 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
         <h3>Report deck</h3>
         <p class="hint">
           Select a brand's row in a scored list, with its competitors' rows right below it: a Google
-          Slides deck is made in your Drive from the list and its "Score history" (no request), with
-          your branding from Settings.
+          Slides deck is made in your Drive from the list and its "Score history", with your
+          branding from Settings.
         </p>
         <label for="report-weeks">Period</label>
         <select
@@ -196,6 +201,16 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
               html`<option value=${w} ?selected=${s.reportWeeks === w}>Last ${w} weeks</option>`,
           )}
         </select>
+        <label class="check"
+          ><input
+            id="report-fresh"
+            type="checkbox"
+            .checked=${live(s.reportFresh)}
+            @change=${(e: Event) => tab.set({ reportFresh: fieldChecked(e) })}
+          />
+          Quote what the service says of the brand's score (one request, unless it was scored in the
+          last 6 hours)</label
+        >
         <div class="row">
           <button id="make-report" @click=${() => void report()}>Make report</button>
         </div>
@@ -291,7 +306,10 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
       (m) => tab.set({ reportMessage: m }),
       async () => {
         tab.set({ reportUrl: null });
-        const r = await call('makeReport', { weeks: tab.state.reportWeeks });
+        const r = await call('makeReport', {
+          weeks: tab.state.reportWeeks,
+          fresh: tab.state.reportFresh,
+        });
         tab.set({ reportUrl: r.url });
         return r;
       },
