@@ -113,6 +113,26 @@ describe('a weekly Send report schedule', () => {
     );
   });
 
+  it('posts the link to the team’s Chat space too when asked, the same text as the e-mail', async () => {
+    w = await startWorld();
+    await mondayMorning();
+    reportBook(w.rt, w.rt.clock.now());
+    const api = sidebar(w.rt);
+    const chat =
+      'https://chat.googleapis.com/v1/spaces/AAAA1234/messages?key=chatKey&token=s3cr3tChatToken';
+    expect(api.saveSettings({ webhook: chat }).refused).toBeNull();
+    api.saveSchedule({ ...weekly, alert: { email: false, minChange: 10, team: true } });
+    await hours(9);
+    const posts = (await w.emu.webhookPosts()).filter((p) => !p.body.includes('will post'));
+    expect(posts).toHaveLength(1);
+    const [deck] = [...w.rt.slides.decks.values()];
+    const text = (JSON.parse(posts[0]!.body) as { text: string }).text;
+    expect(text).toMatch(/^\*Acme: AI visibility, .*\*\n/);
+    expect(text).toContain(`https://docs.google.com/presentation/d/${deck!.id}/edit`);
+    expect(reports()).toHaveLength(1);
+    expect(runs()[0]).toMatch(/Link e-mailed to 2 recipients\. Posted to the team channel\.$/);
+  });
+
   it('fails with its reason when the brand left the list, and never sends a deck of nothing', async () => {
     w = await startWorld();
     await mondayMorning();
