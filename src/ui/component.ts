@@ -33,7 +33,26 @@ export function mount<S extends object>(
 /** What a form field's event says: its text, or whether it is checked. */
 export const fieldValue = (e: Event): string =>
   (e.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement).value;
-export const fieldChecked = (e: Event): boolean => (e.target as HTMLInputElement).checked;
+const fieldChecked = (e: Event): boolean => (e.target as HTMLInputElement).checked;
+
+/** A checkbox inside its label (the whole label toggles it); `disabled` greys it out. */
+export const checkbox = (
+  id: string,
+  checked: boolean,
+  change: (on: boolean) => void,
+  label: string,
+  disabled = false,
+) =>
+  html`<label class="check"
+    ><input
+      id=${id}
+      type="checkbox"
+      .checked=${live(checked)}
+      ?disabled=${disabled}
+      @change=${(e: Event) => change(fieldChecked(e))}
+    />
+    ${label}</label
+  >`;
 
 /** A secret pasted once (a key, a webhook): never shown back, its saved form as the placeholder. */
 export const secretField = (

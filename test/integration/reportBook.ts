@@ -2,6 +2,7 @@
 // brand's Score history, shared by the report tests.
 import type { GasRuntime } from '../../dev/gas-runtime/runtime';
 import type { Sheet, Value } from '../../dev/gas-runtime/spreadsheet';
+import { HISTORY_HEADERS } from '../../src/domain/table';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -20,21 +21,8 @@ const LIST_HEAD = [
   'Last scanned',
   'Report URL',
 ];
-const HISTORY_HEAD = [
-  'Checked',
-  'Website',
-  'Brand',
-  'Slug',
-  'Public score',
-  'Public level',
-  'ChatGPT',
-  'Claude',
-  'Gemini',
-  'AI Overviews',
-  'Last scanned',
-  'Source',
-  'Reference',
-];
+/** The history's own columns, in the order the add-on writes them. */
+const HISTORY_HEAD = Object.values(HISTORY_HEADERS);
 
 /** The brand (AI Overviews not queried), three competitors (one unscored) and five weeks of history. */
 export function reportBook(rt: GasRuntime, now: number): Sheet {

@@ -11,7 +11,7 @@ import { DEFAULTS } from '../../contract/defaults';
 import { REPORT_PERIODS } from '../../contract/reports';
 import {
   attempt,
-  fieldChecked,
+  checkbox,
   fieldValue,
   mount,
   messageLine,
@@ -283,26 +283,20 @@ export function schedulesTab(host: HTMLElement) {
                     <option value="stale">Stale, failed or never checked</option>
                     <option value="all">Every row</option>
                   </select>
-                  <label class="check"
-                    ><input
-                      id="schedule-email"
-                      type="checkbox"
-                      .checked=${live(d.email)}
-                      @change=${(e: Event) => edit({ email: fieldChecked(e) })}
-                    />
-                    E-mail me what moved</label
-                  >
+                  ${checkbox(
+                    'schedule-email',
+                    d.email,
+                    (on) => edit({ email: on }),
+                    'E-mail me what moved',
+                  )}
                 `
           }
-          <label class="check"
-            ><input
-              id="schedule-team"
-              type="checkbox"
-              .checked=${live(d.team)}
-              @change=${(e: Event) => edit({ team: fieldChecked(e) })}
-            />
-            Also post it to my team's Slack or Chat (its webhook in Settings)</label
-          >
+          ${checkbox(
+            'schedule-team',
+            d.team,
+            (on) => edit({ team: on }),
+            "Also post it to my team's Slack or Chat (its webhook in Settings)",
+          )}
           ${
             d.action === 'sendReport'
               ? ''
@@ -316,15 +310,12 @@ export function schedulesTab(host: HTMLElement) {
                     .value=${live(String(d.minChange))}
                     @input=${(e: Event) => edit({ minChange: Number(fieldValue(e)) })}
                   />
-                  <label class="check"
-                    ><input
-                      id="schedule-unusual"
-                      type="checkbox"
-                      .checked=${live(d.unusualOnly)}
-                      @change=${(e: Event) => edit({ unusualOnly: fieldChecked(e) })}
-                    />
-                    Only moves unusual for the brand</label
-                  >
+                  ${checkbox(
+                    'schedule-unusual',
+                    d.unusualOnly,
+                    (on) => edit({ unusualOnly: on }),
+                    'Only moves unusual for the brand',
+                  )}
                 `
           }
           <div class="row">

@@ -1,6 +1,5 @@
 /** Scores: public scores written as values for the selected websites, movers, a site's history. */
 import { html } from 'lit-html';
-import { live } from 'lit-html/directives/live.js';
 import type {
   ScorePlanView,
   ScoreReport,
@@ -14,7 +13,7 @@ import {
   backToList,
   count,
   attempt,
-  fieldChecked,
+  checkbox,
   fieldValue,
   mount,
   messageLine,
@@ -201,16 +200,12 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
               html`<option value=${w} ?selected=${s.reportWeeks === w}>Last ${w} weeks</option>`,
           )}
         </select>
-        <label class="check"
-          ><input
-            id="report-fresh"
-            type="checkbox"
-            .checked=${live(s.reportFresh)}
-            @change=${(e: Event) => tab.set({ reportFresh: fieldChecked(e) })}
-          />
-          Quote what the service says of the brand's score (one request, unless it was scored in the
-          last 6 hours)</label
-        >
+        ${checkbox(
+          'report-fresh',
+          s.reportFresh,
+          (on) => tab.set({ reportFresh: on }),
+          "Quote what the service says of the brand's score (one request, unless it was scored in the last 6 hours)",
+        )}
         <div class="row">
           <button id="make-report" @click=${() => void report()}>Make report</button>
         </div>

@@ -5,7 +5,7 @@ import type { SettingsChange, SettingsView } from '../../contract/settings';
 import type { Branding } from '../../contract/reports';
 import {
   attempt,
-  fieldChecked,
+  checkbox,
   fieldValue,
   mount,
   messageLine,
@@ -75,16 +75,13 @@ export function settingsTab(
           .value=${live(s.baseUrl)}
           @input=${(e: Event) => tab.set({ baseUrl: fieldValue(e) })}
         />
-        <label class="check"
-          ><input
-            id="allow-formulas"
-            type="checkbox"
-            .checked=${live(s.allowFormulas)}
-            ?disabled=${!mayAllow}
-            @change=${(e: Event) => tab.set({ allowFormulas: fieldChecked(e) })}
-          />
-          Allow formulas in this spreadsheet to use my key (for VIS_SCAN and VIS_PREVIEW)</label
-        >
+        ${checkbox(
+          'allow-formulas',
+          s.allowFormulas,
+          (on) => tab.set({ allowFormulas: on }),
+          'Allow formulas in this spreadsheet to use my key (for VIS_SCAN and VIS_PREVIEW)',
+          !mayAllow,
+        )}
         <p id="allow-formulas-note" class="hint" ?hidden=${mayAllow}>
           ${
             mayAllow
@@ -92,16 +89,12 @@ export function settingsTab(
               : 'Only the spreadsheet owner can allow this: formulas run with the owner’s settings.'
           }
         </p>
-        <label class="check"
-          ><input
-            id="workspace-account"
-            type="checkbox"
-            .checked=${live(s.workspace)}
-            @change=${(e: Event) => tab.set({ workspace: fieldChecked(e) })}
-          />
-          My Google account is on Google Workspace (a work or school account: Google allows 100,000
-          requests a day instead of 20,000)</label
-        >
+        ${checkbox(
+          'workspace-account',
+          s.workspace,
+          (on) => tab.set({ workspace: on }),
+          'My Google account is on Google Workspace (a work or school account: Google allows 100,000 requests a day instead of 20,000)',
+        )}
         <div class="row">
           <button id="save-settings" class="primary" @click=${() => void save()}>Save</button>
           <button id="remove-key" ?disabled=${!v?.hasKey} @click=${() => void removeKey()}>
@@ -169,15 +162,12 @@ export function settingsTab(
           .value=${live(s.branding.logoUrl)}
           @input=${(e: Event) => brand({ logoUrl: fieldValue(e) })}
         />
-        <label class="check"
-          ><input
-            id="brand-credit"
-            type="checkbox"
-            .checked=${live(s.branding.credit)}
-            @change=${(e: Event) => brand({ credit: fieldChecked(e) })}
-          />
-          Say on the cover that Visibility for Sheets made the deck</label
-        >
+        ${checkbox(
+          'brand-credit',
+          s.branding.credit,
+          (on) => brand({ credit: on }),
+          'Say on the cover that Visibility for Sheets made the deck',
+        )}
         <div class="row">
           <button id="save-branding" @click=${() => void saveBranding()}>Save branding</button>
         </div>
