@@ -346,9 +346,19 @@ class Season {
       ]) as { ok: boolean; schedule: ScheduleView | null } | null;
       if (r?.ok && r.schedule) this.savedAt.set(r.schedule.id, this.rt.clock.now());
     };
+    // Every third hour's new schedule sends the list's first brand's report deck instead.
+    const site = this.listRows()
+      .map((row) => text(row.cell('Website')))
+      .find(Boolean);
+    const report = step.hour % 3 === 0 && site;
     if (step.op === 'remove') for (const s of listed) this.press('deleteSchedule', [s.id]);
     else if (step.op === 'add') {
-      if (listed.length < 3) save({});
+      if (listed.length < 3)
+        save(
+          report
+            ? { action: 'sendReport', report: { site, competitors: [], weeks: 4, to: [] } }
+            : {},
+        );
     } else if (first) {
       const same = { id: first.id, sheetName: first.sheetName };
       if (step.op === 'edit') save({ ...same, paused: first.paused });
@@ -583,7 +593,33 @@ class Season {
     this.previewOnce();
     this.nothingAsFormula();
     this.triggersAndLimits();
-    this.schedulesOnTheirDay();
+    const views = this.savedAt.size
+      ? ((this.press('getSchedules') as ScheduleView[] | null) ?? [])
+      : [];
+    this.schedulesOnTheirDay(views);
+    this.oneDeckPerReport(views);
+  }
+
+  /** A report schedule's deck, by schedule and brand: the first link each was given. */
+  decks = new Map<string, string>();
+
+  /**
+   * A Send report schedule redraws one deck: its link never changes while its brand does not
+   * (the season deletes no deck), and no deck is made that no schedule holds.
+   */
+  oneDeckPerReport(views: ScheduleView[]): void {
+    for (const v of views) {
+      if (!v.mine || !v.deckUrl) continue;
+      const key = `${v.id} ${v.report?.site ?? ''}`;
+      const first = this.decks.get(key) ?? v.deckUrl;
+      this.decks.set(key, first);
+      if (first !== v.deckUrl) this.fail('deck replaced', `${key}: ${first}, now ${v.deckUrl}`);
+    }
+    if (this.rt.slides.decks.size > this.decks.size)
+      this.fail(
+        'deck replaced',
+        `${this.rt.slides.decks.size} decks for ${this.decks.size} reports`,
+      );
   }
 
   /** Nothing the service sends becomes a formula or a script link (the season types none). */
@@ -621,9 +657,7 @@ class Season {
    * fired since), a schedule saved before that hour and not paused has run since it, or its
    * last result says why it waits (another run was writing, or it continues next hour).
    */
-  schedulesOnTheirDay(): void {
-    if (!this.savedAt.size) return;
-    const views = (this.press('getSchedules') as ScheduleView[] | null) ?? [];
+  schedulesOnTheirDay(views: ScheduleView[]): void {
     const zone = this.rt.spreadsheet.timeZone;
     for (const v of views) {
       const saved = this.savedAt.get(v.id);

@@ -1,6 +1,7 @@
 // A season in one run (dev/season.ts): four seeded seasons of forty steps of mixed use on the built
 // bundle, every invariant checked after every step and after a quiet week. A failure is shrunk to
 // its fewest steps and printed as a replay to keep. `npm run soak` runs as many as asked.
+import { INDEX } from '../../dev/emulator/brandIndex';
 import { lastWallHour, runSteps, seasonSteps, shrink, type Step } from '../../dev/season';
 
 const SEEDS = [1, 2, 3, 4];
@@ -76,6 +77,24 @@ it('the schedule invariant fails when no trigger ever fires (planted: triggers r
     rt.triggers.list = [];
   });
   expect(planted.violations[0]).toMatchObject({ step: 2, kind: 'schedule missed' });
+}, 60_000);
+
+it('the one-deck invariant holds for a daily Send report and fails on a deck made twice (planted)', async () => {
+  const indexed = INDEX.find((b) => !b.domain.endsWith('.example'))!.domain;
+  const steps: Step[] = [
+    { kind: 'add', sites: [indexed, 'small-shop-1.com'] },
+    { kind: 'score', whole: true },
+    // Hour 9: every third hour's schedule sends the first brand's report.
+    { kind: 'schedule', hour: 9, op: 'add' },
+    { kind: 'elapse', minutes: 2 * 1440 },
+  ];
+  const clean = await runSteps(3, steps);
+  expect(clean.violations).toEqual([]);
+  const planted = await runSteps(3, steps, (rt) => {
+    const [deck] = [...rt.slides.decks.values()];
+    if (deck) rt.slides.decks.set(`${deck.id}-copy`, { ...deck, id: `${deck.id}-copy` });
+  });
+  expect(planted.violations[0]).toMatchObject({ kind: 'deck replaced' });
 }, 60_000);
 
 it('the hour a schedule is due is the first of the two when the clocks go back, told by Intl', () => {
