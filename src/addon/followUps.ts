@@ -8,11 +8,12 @@ import { DEFAULTS } from '../contract/defaults';
 import type { FollowUpReport } from '../contract/outreach';
 import {
   checkMinChange,
+  FOLLOW_UP_HEADERS,
   followUpMessage,
   followUpTable,
   type FollowUpSource,
 } from '../domain/followUps';
-import { FOLLOW_UP_HEADERS, FOLLOW_UPS_SHEET, HEADER_ROW } from '../domain/table';
+import { FOLLOW_UPS_SHEET, HEADER_ROW } from '../domain/table';
 import { metadataValue, setMetadata } from '../gas/docMetadata';
 import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
 import { logAction } from '../gas/runLog';

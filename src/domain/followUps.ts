@@ -5,7 +5,9 @@
 import { DEFAULTS } from '../contract/defaults';
 import { isBlank, safeText } from './cells';
 import { actionable, type SelectedRow } from './selectedRow';
-import { CONTACT_HEADERS, FOLLOW_UP_HEADERS, FOLLOW_UPS_SHEET, type FollowUpKey } from './table';
+import { cellsOf, headersOf, type Cell, type Column } from './columns';
+import { PREVIEW_HEADERS } from './previewColumns';
+import { CONTACT_HEADERS, FOLLOW_UPS_SHEET, PITCH_HEADERS, WEBSITE_HEADER } from './table';
 import { SCORE_HEADERS } from './scoreColumns';
 
 const isScore = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -50,7 +52,29 @@ export interface FollowUpSource {
   pitch: unknown;
 }
 
-type FollowUp = Record<FollowUpKey, unknown>;
+/** A contacted prospect whose score moved, and by how much. */
+type FollowUp = FollowUpSource & { change: number };
+
+/** A list's cell as the follow-ups quote it: text escaped as in every cell, nothing else changed. */
+const quote = (k: keyof FollowUpSource) => (f: FollowUp) => {
+  const v = f[k];
+  return typeof v === 'string' ? safeText(v) : isBlank(v) ? '' : (v as Cell);
+};
+
+/** The `Follow-ups` sheet's columns, one row each (the shape of domain/columns.ts). */
+export const FOLLOW_UP_COLUMNS = {
+  sheet: { header: 'Sheet', read: quote('sheet') },
+  website: { header: WEBSITE_HEADER, read: quote('website') },
+  contacted: { header: CONTACT_HEADERS.contacted, read: quote('contacted') },
+  scoreAtContact: { header: CONTACT_HEADERS.scoreAtContact, read: quote('scoreAtContact') },
+  score: { header: SCORE_HEADERS.score, read: quote('score') },
+  change: { header: 'Change since contact', read: (f) => f.change },
+  reportUrl: { header: PREVIEW_HEADERS.reportUrl, read: quote('reportUrl') },
+  pitch: { header: PITCH_HEADERS.pitch, read: quote('pitch') },
+} satisfies Record<string, Column<FollowUp>>;
+
+type FollowUpKey = keyof typeof FOLLOW_UP_COLUMNS;
+export const FOLLOW_UP_HEADERS = headersOf<FollowUpKey, FollowUp>(FOLLOW_UP_COLUMNS);
 
 /** The smallest move worth a follow-up, as a person typed it, or why it is not one. */
 export function checkMinChange(
@@ -76,13 +100,11 @@ export function followUpTable(sources: FollowUpSource[], minChange: number) {
     if (Math.abs(change) < minChange) continue;
     moved.push({ ...s, change });
   }
-  moved.sort((a, b) => Math.abs(b.change as number) - Math.abs(a.change as number));
-  const keys = Object.keys(FOLLOW_UP_HEADERS) as FollowUpKey[];
-  const cell = (v: unknown) => (typeof v === 'string' ? safeText(v) : isBlank(v) ? '' : v);
+  moved.sort((a, b) => Math.abs(b.change) - Math.abs(a.change));
   return {
     values: [
-      keys.map((k) => FOLLOW_UP_HEADERS[k]),
-      ...moved.map((f) => keys.map((k) => cell(f[k]))),
+      Object.values(FOLLOW_UP_HEADERS),
+      ...moved.map((f) => Object.values(cellsOf<FollowUpKey, FollowUp>(FOLLOW_UP_COLUMNS, f))),
     ],
     contacted: contacted.length,
     rows: moved.length,

@@ -3,8 +3,6 @@
  * reorder or rename other columns), and missing ones are planned at the right of the table.
  */
 import { ENGINES } from '../engines';
-import { PREVIEW_HEADERS } from './previewColumns';
-import { SCORE_HEADERS } from './scoreColumns';
 
 export const HEADER_ROW = 1;
 
@@ -46,19 +44,6 @@ export const CONTACT_HEADERS = {
 
 /** Rebuilt from every list: the contacted prospects whose score moved since. */
 export const FOLLOW_UPS_SHEET = 'Follow-ups';
-
-export const FOLLOW_UP_HEADERS = {
-  sheet: 'Sheet',
-  website: WEBSITE_HEADER,
-  contacted: CONTACT_HEADERS.contacted,
-  scoreAtContact: CONTACT_HEADERS.scoreAtContact,
-  score: SCORE_HEADERS.score,
-  change: 'Change since contact',
-  reportUrl: PREVIEW_HEADERS.reportUrl,
-  pitch: PITCH_HEADERS.pitch,
-} as const;
-
-export type FollowUpKey = keyof typeof FOLLOW_UP_HEADERS;
 
 export type ColumnMap<K extends string> = Record<K, number>;
 
