@@ -54,15 +54,14 @@ function view(
   const last = run?.lastRun ?? null;
   const since = Math.max(last ?? 0, run?.since ?? periodStart(d, now, zone));
   const paused = run?.paused ?? d.paused ?? false;
+  const due = isDue(d, now, zone, since);
   return {
     ...d,
     paused,
     mine: d.owner === me(),
     lastRun: last ? new Date(last).toISOString() : null,
-    nextRun: paused
-      ? null
-      : new Date(isDue(d, now, zone, since) ? now : nextDueAt(d, now, zone)).toISOString(),
-    nextRunText: paused ? null : nextRunWords(d, now, zone, isDue(d, now, zone, since)),
+    nextRun: paused ? null : new Date(due ? now : nextDueAt(d, now, zone)).toISOString(),
+    nextRunText: paused ? null : nextRunWords(d, now, zone, due),
     lastResult: run?.lastResult ?? null,
     failures: run?.failures ?? 0,
     deckUrl: run?.deck ? deckUrl(run.deck) : null,

@@ -149,13 +149,7 @@ const DECIDE: { [K in RunOutcome['kind']]: Decide<K> } = {
     const own = i.outcome.mail;
     const mail = own ? ownMail(i, own, i.outcome.result) : digest(i, news, i.outcome.result);
     const changes = news.lines.length + news.more;
-    const said = own
-      ? ` Link e-mailed to ${own.to.length} recipient${own.to.length === 1 ? '' : 's'}.`
-      : mail
-        ? mail.email
-          ? ` Alert e-mailed (${changes} changes).`
-          : ` Alert: ${changes} changes.`
-        : '';
+    const said = sentNote(own, mail, changes);
     const deck = i.outcome.deck ?? i.state.deck;
     return {
       // Whether the team channel took it is said once it was posted (addon/scheduleRuns).
@@ -182,6 +176,13 @@ const DECIDE: { [K in RunOutcome['kind']]: Decide<K> } = {
     };
   },
 };
+
+/** What the run's result adds about what it sent: a report's link, or the digest of what moved. */
+function sentNote(own: Found['mail'], mail: Mail | null, changes: number): string {
+  if (own) return ` Link e-mailed to ${own.to.length} recipient${own.to.length === 1 ? '' : 's'}.`;
+  if (!mail) return '';
+  return mail.email ? ` Alert e-mailed (${changes} changes).` : ` Alert: ${changes} changes.`;
+}
 
 /** A run's own message (a report's link): e-mailed always, posted to the team when asked. */
 function ownMail(i: RunInput, m: Pick<Mail, 'to' | 'subject' | 'body'>, result: string): Mail {

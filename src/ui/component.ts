@@ -35,6 +35,23 @@ export const fieldValue = (e: Event): string =>
   (e.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement).value;
 const fieldChecked = (e: Event): boolean => (e.target as HTMLInputElement).checked;
 
+/** A labelled one-line text field for addresses and websites (no spelling marks, no autofill). */
+export const textField = (
+  id: string,
+  label: string,
+  value: string,
+  change: (text: string) => void,
+) =>
+  html`<label for=${id}>${label}</label>
+    <input
+      id=${id}
+      type="text"
+      autocomplete="off"
+      spellcheck="false"
+      .value=${live(value)}
+      @input=${(e: Event) => change(fieldValue(e))}
+    />`;
+
 /** A checkbox inside its label (the whole label toggles it); `disabled` greys it out. */
 export const checkbox = (
   id: string,

@@ -12,6 +12,7 @@ import { REPORT_PERIODS } from '../../contract/reports';
 import {
   attempt,
   checkbox,
+  textField,
   fieldValue,
   mount,
   messageLine,
@@ -241,18 +242,18 @@ export function schedulesTab(host: HTMLElement) {
           />
           ${
             d.action === 'sendReport'
-              ? html`<label for="schedule-site">The brand's website (its row in the sheet)</label>
-                  <input
-                    id="schedule-site"
-                    .value=${live(d.site)}
-                    @input=${(e: Event) => edit({ site: fieldValue(e) })}
-                  />
-                  <label for="schedule-competitors">Competitors' websites (up to five)</label>
-                  <input
-                    id="schedule-competitors"
-                    .value=${live(d.competitors)}
-                    @input=${(e: Event) => edit({ competitors: fieldValue(e) })}
-                  />
+              ? html`${textField(
+                    'schedule-site',
+                    "The brand's website (its row in the sheet)",
+                    d.site,
+                    (site) => edit({ site }),
+                  )}
+                  ${textField(
+                    'schedule-competitors',
+                    "Competitors' websites (up to five)",
+                    d.competitors,
+                    (competitors) => edit({ competitors }),
+                  )}
                   <label for="schedule-weeks">Period</label>
                   <select
                     id="schedule-weeks"
@@ -261,14 +262,9 @@ export function schedulesTab(host: HTMLElement) {
                   >
                     ${REPORT_PERIODS.map((w) => html`<option value=${w}>Last ${w} weeks</option>`)}
                   </select>
-                  <label for="schedule-to">E-mail the link to (blank: you)</label>
-                  <input
-                    id="schedule-to"
-                    type="text"
-                    autocomplete="off"
-                    .value=${live(d.to)}
-                    @input=${(e: Event) => edit({ to: fieldValue(e) })}
-                  />
+                  ${textField('schedule-to', 'E-mail the link to (blank: you)', d.to, (to) =>
+                    edit({ to }),
+                  )}
                   <p class="hint">
                     Each run redraws the same deck from the sheet's latest readings, so its link
                     stays the same. Pair it with a score refresh of this sheet earlier that day.
