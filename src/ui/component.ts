@@ -52,6 +52,24 @@ export const textField = (
       @input=${(e: Event) => change(fieldValue(e))}
     />`;
 
+/** A labelled whole-number field between `min` and `max` (the server checks it again). */
+export const numberField = (
+  id: string,
+  label: string,
+  value: number,
+  change: (n: number) => void,
+  [min, max]: [number, number],
+) =>
+  html`<label for=${id}>${label}</label>
+    <input
+      id=${id}
+      type="number"
+      min=${min}
+      max=${max}
+      .value=${live(String(value))}
+      @input=${(e: Event) => change(Number(fieldValue(e)))}
+    />`;
+
 /** A checkbox inside its label (the whole label toggles it); `disabled` greys it out. */
 export const checkbox = (
   id: string,

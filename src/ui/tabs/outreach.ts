@@ -10,6 +10,7 @@ import {
   attempt,
   fieldValue,
   mount,
+  numberField,
   messageLine,
   NO_MESSAGE,
   reportMessage,
@@ -150,15 +151,13 @@ export function outreachTab(host: HTMLElement) {
             Mark selected rows contacted
           </button>
         </div>
-        <label for="follow-up-min">Smallest score change worth a follow-up</label>
-        <input
-          id="follow-up-min"
-          type="number"
-          min="0"
-          max="100"
-          .value=${live(String(s.minChange))}
-          @input=${(e: Event) => tab.set({ minChange: Number(fieldValue(e)) })}
-        />
+        ${numberField(
+          'follow-up-min',
+          'Smallest score change worth a follow-up',
+          s.minChange,
+          (minChange) => tab.set({ minChange }),
+          [0, 100],
+        )}
         <div class="row">
           <button id="refresh-follow-ups" type="button" @click=${() => void followUps()}>
             Refresh follow-ups

@@ -15,6 +15,7 @@ import {
   textField,
   fieldValue,
   mount,
+  numberField,
   messageLine,
   NO_MESSAGE,
   reportMessage,
@@ -231,15 +232,13 @@ export function schedulesTab(host: HTMLElement) {
                 html`<option value=${i + 1} ?selected=${d.weekday === i + 1}>${day}</option>`,
             )}
           </select>
-          <label for="schedule-hour">Hour (the spreadsheet's time zone)</label>
-          <input
-            id="schedule-hour"
-            type="number"
-            min="0"
-            max="23"
-            .value=${live(String(d.hour))}
-            @input=${(e: Event) => edit({ hour: Number(fieldValue(e)) })}
-          />
+          ${numberField(
+            'schedule-hour',
+            "Hour (the spreadsheet's time zone)",
+            d.hour,
+            (hour) => edit({ hour }),
+            [0, 23],
+          )}
           ${
             d.action === 'sendReport'
               ? html`${textField(
@@ -297,15 +296,13 @@ export function schedulesTab(host: HTMLElement) {
             d.action === 'sendReport'
               ? ''
               : html`
-                  <label for="schedule-min-change">Smallest score change worth an alert</label>
-                  <input
-                    id="schedule-min-change"
-                    type="number"
-                    min="0"
-                    max="100"
-                    .value=${live(String(d.minChange))}
-                    @input=${(e: Event) => edit({ minChange: Number(fieldValue(e)) })}
-                  />
+                  ${numberField(
+                    'schedule-min-change',
+                    'Smallest score change worth an alert',
+                    d.minChange,
+                    (minChange) => edit({ minChange }),
+                    [0, 100],
+                  )}
                   ${checkbox(
                     'schedule-unusual',
                     d.unusualOnly,
