@@ -700,8 +700,9 @@ export class GasRuntime {
 
   private calculate(book: Spreadsheet, which: (pending?: boolean) => boolean): void {
     for (const sheet of book.sheets) {
-      for (let r = 1; r <= sheet.probe.rows.length; r++) {
-        const row = sheet.probe.rows[r - 1] ?? [];
+      const rows = sheet.probe.rows;
+      for (let r = 1; r <= rows.length; r++) {
+        const row = rows[r - 1] ?? [];
         for (let c = 1; c <= row.length; c++) {
           const cell = row[c - 1];
           if (cell?.formula && which(cell.pending)) this.evaluate(sheet, r, c, cell.formula);
@@ -860,7 +861,7 @@ export class GasRuntime {
       'Range.clearContent',
     ]);
     const total = Object.entries(this.counts)
-      .filter(([k]) => /^(Range|Sheet|Spreadsheet)\./.test(k))
+      .filter(([k]) => /^(Range|RangeList|Sheet|Spreadsheet)\./.test(k))
       .reduce((n, [, v]) => n + v, 0);
     return {
       reads,

@@ -91,8 +91,54 @@ function formatNumber(n: number, format: string): string {
   return m[3] ? `${text}%` : text;
 }
 
-export function display(v: Value, format?: string): string {
-  if (typeof v === 'number' && format) return formatNumber(v, format);
+/** A date or time pattern (Google's tokens: y, m, d, h, s), not a number's. */
+const isDateFormat = (format: string): boolean => /[ydhs]/i.test(format.replace(/"[^"]*"/g, ''));
+
+/**
+ * A moment as a date pattern shows it in the spreadsheet's zone. `m`/`mm` are minutes right after
+ * an hour or before seconds, the month otherwise (Google's rule).
+ */
+function formatDate(date: Date, format: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  const tokens = format.match(/y+|m+|d+|h+|s+|[^ymdhs]+/gi) ?? [];
+  let afterHour = false;
+  return tokens
+    .map((t, i) => {
+      const kind = t[0]!.toLowerCase();
+      const two = (v: string) => (t.length >= 2 ? v : String(Number(v)));
+      if (kind === 'y') return t.length <= 2 ? parts.year!.slice(2) : parts.year!;
+      if (kind === 'd') return two(parts.day!);
+      if (kind === 'h') return ((afterHour = true), two(parts.hour!));
+      if (kind === 's') return two(parts.second!);
+      if (kind === 'm') {
+        const nextIsSeconds = /^s/i.test(
+          tokens.slice(i + 1).find((n) => /^[ymdhs]/i.test(n)) ?? '',
+        );
+        const minutes = afterHour || nextIsSeconds;
+        afterHour = false;
+        return two(minutes ? parts.minute! : parts.month!);
+      }
+      return t;
+    })
+    .join('');
+}
+
+export function display(v: Value, format?: string, timeZone = 'Etc/UTC'): string {
+  if (isDate(v) && format && isDateFormat(format)) return formatDate(v as Date, format, timeZone);
+  if (typeof v === 'number' && format && !isDateFormat(format)) return formatNumber(v, format);
   if (isDate(v)) return (v as Date).toISOString().slice(0, 10);
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   return String(v);
@@ -148,9 +194,18 @@ export class Sheet {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the probe's getters have their own `this`
     const sheet = this;
     return {
-      /** The rows as stored. Setting them loads data, growing the grid to fit. */
+      /**
+       * The rows as stored, down to the last one holding anything but a number format (formats
+       * reach down the grid, data does not). Setting them loads data, growing the grid to fit.
+       */
       get rows(): Cell[][] {
-        return sheet.grid;
+        let last = sheet.grid.length;
+        while (
+          last > 0 &&
+          sheet.grid[last - 1]!.every((c) => c.value === '' && !c.formula && !c.note)
+        )
+          last--;
+        return sheet.grid.slice(0, last);
       },
       set rows(rows: Cell[][]) {
         sheet.grid = rows;
@@ -164,6 +219,8 @@ export class Sheet {
         sheet.growTo(row, col);
         sheet.store(row, col, cell);
       },
+      /** A cell's number format ('' when it has none), wherever it is in the grid. */
+      formatAt: (row: number, col: number): string => sheet.cell(row, col).format ?? '',
       /** The last row holding a value or a formula, as getLastRow answers. */
       filledRows: (): number => sheet.filledRows(),
       /** A person filters the sheet (a basic filter) so that these rows are hidden; null removes it. */
@@ -318,24 +375,35 @@ export class Sheet {
 
   getRange(a: number | string, col?: number, numRows = 1, numCols = 1): Range {
     this.call('getRange');
-    if (typeof a === 'string') {
-      const p = parseA1(a);
-      // Whole rows (5:7) span every column; an open-ended reference (A2:A) and whole columns
-      // (B:B) run to the grid's last row, blank or not.
-      const range = this.range(
-        p.row,
-        p.col,
-        p.numRows ?? this.maxRows - p.row + 1,
-        p.whole === 'rows' ? this.maxColumns : p.numCols,
-      );
-      if (p.whole) range.whole = p.whole;
-      return range;
-    }
+    if (typeof a === 'string') return this.rangeAt(a);
     if (col === undefined)
       throw new GasError(
         "The parameters (number) don't match the method signature for SpreadsheetApp.Sheet.getRange.",
       );
     return this.range(a, col, numRows, numCols);
+  }
+
+  /** The ranges of several A1 notations in one call (Sheet.getRangeList). */
+  getRangeList(a1Notations: string[]): RangeList {
+    this.call('getRangeList');
+    return new RangeList(
+      this,
+      a1Notations.map((a) => this.rangeAt(a)),
+    );
+  }
+
+  private rangeAt(a1Notation: string): Range {
+    const p = parseA1(a1Notation);
+    // Whole rows (5:7) span every column; an open-ended reference (A2:A) and whole columns
+    // (B:B) run to the grid's last row, blank or not.
+    const range = this.range(
+      p.row,
+      p.col,
+      p.numRows ?? this.maxRows - p.row + 1,
+      p.whole === 'rows' ? this.maxColumns : p.numCols,
+    );
+    if (p.whole) range.whole = p.whole;
+    return range;
   }
 
   /** A range, refused past the grid's edge as Google refuses it. */
@@ -498,10 +566,12 @@ export class Sheet {
     const head = Math.max(1, this.frozenRows);
     const body = this.grid.slice(head);
     const key = (r: Cell[]) => r[col - 1]?.value ?? '';
+    // Blank cells go last whichever the direction, as Sheets sorts them.
     body.sort((x, y) => {
       const a = key(x);
       const b = key(y);
-      const cmp = a === b ? 0 : a === '' ? 1 : b === '' ? -1 : a < b ? -1 : 1;
+      if (a === '' || b === '') return a === b ? 0 : a === '' ? 1 : -1;
+      const cmp = a === b ? 0 : a < b ? -1 : 1;
       return ascending ? cmp : -cmp;
     });
     this.grid = [...this.grid.slice(0, head), ...body];
@@ -531,6 +601,23 @@ export class Sheet {
     this.book.activeSheet = this;
     this.book.activeRange = r;
     return r;
+  }
+}
+
+/** Ranges of one sheet acted on together: one call sets a format over all of them. */
+export class RangeList {
+  constructor(
+    private readonly sheet: Sheet,
+    private readonly ranges: Range[],
+  ) {}
+  getRanges(): Range[] {
+    this.sheet.book.hooks.call('RangeList.getRanges');
+    return this.ranges.slice();
+  }
+  setNumberFormat(format: string): RangeList {
+    this.sheet.book.hooks.call('RangeList.setNumberFormat');
+    for (const range of this.ranges) range.formatAs(format);
+    return this;
   }
 }
 
@@ -603,7 +690,7 @@ export class Range {
   }
   getDisplayValues(): string[][] {
     this.call('getDisplayValues', 'read');
-    return this.map((c) => display(c.value, c.format));
+    return this.map((c) => display(c.value, c.format, this.sheet.book.timeZone));
   }
   getFormulas(): string[][] {
     this.call('getFormulas', 'read');
@@ -646,13 +733,17 @@ export class Range {
   }
   setNumberFormat(format: string): Range {
     this.call('setNumberFormat');
+    this.formatAs(format);
+    return this;
+  }
+  /** The format stored over the range; what setNumberFormat and a RangeList's do. */
+  formatAs(format: string): void {
     this.guard('setNumberFormat');
     this.map((c) => c).forEach((row, r) =>
       row.forEach((cell, c) =>
         this.sheet.store(this.row + r, this.col + c, { ...cell, format: String(format) }),
       ),
     );
-    return this;
   }
   setFontWeight(_weight: string): Range {
     this.call('setFontWeight');
@@ -664,7 +755,7 @@ export class Range {
     this.guard('clearContent');
     return this.write(
       this.map(() => ''),
-      (old) => (old.note ? { value: '', note: old.note } : { value: '' }),
+      (old) => ({ value: '', ...kept(old) }),
       'clearContent',
     );
   }

@@ -218,6 +218,59 @@ describe('G7 getDisplayValues gives what each cell shows; a number format surviv
   });
 });
 
+describe("G7 a date pattern shows a moment in the spreadsheet's zone; clearing a cell keeps its format", () => {
+  it.each([
+    ['yyyy-mm-dd hh:mm', 'Europe/Paris', '2026-11-25 04:05'],
+    ['yyyy-mm-dd hh:mm', 'America/New_York', '2026-11-24 22:05'],
+    ['d/m/yyyy', 'Etc/UTC', '25/11/2026'],
+    ['hh:mm:ss', 'Etc/UTC', '03:05:09'],
+  ])('%p in %p shows %p', (format, zone, shown) => {
+    rt.spreadsheet.timeZone = zone;
+    const cell = rt.spreadsheet.activeSheet.range(2, 1, 1, 1);
+    cell.setNumberFormat(format);
+    cell.setValues([[new Date('2026-11-25T03:05:09Z')]]);
+    expect(cell.getDisplayValues()).toEqual([[shown]]);
+  });
+  it('clearContent leaves the format: a value written later shows by it', () => {
+    const cell = rt.spreadsheet.activeSheet.range(1, 1, 1, 1);
+    cell.setNumberFormat('0.0');
+    cell.setValues([[3]]);
+    cell.clearContent();
+    cell.setValues([[4]]);
+    expect(cell.getDisplayValues()).toEqual([['4.0']]);
+  });
+});
+
+describe('G11 a RangeList sets one format over ranges of a sheet in one call', () => {
+  it('formats every range of the list in one call, and refuses a range past the grid', () => {
+    const sheet = rt.spreadsheet.activeSheet;
+    const before = rt.sheetCalls().total;
+    sheet.getRangeList(['A2:A1000', 'C2:D1000']).setNumberFormat('#,##0');
+    expect(rt.sheetCalls().total - before).toBe(2); // getRangeList and setNumberFormat
+    sheet.range(1000, 4, 1, 1).setValues([[1234]]);
+    sheet.range(5, 2, 1, 1).setValues([[1234]]);
+    expect(sheet.range(1000, 4, 1, 1).getDisplayValues()).toEqual([['1,234']]);
+    expect(sheet.range(5, 2, 1, 1).getDisplayValues()).toEqual([['1234']]);
+    expect(() => sheet.getRangeList(['A2:A1001'])).toThrow(OUTSIDE);
+    // Formats alone are no data: the sheet still reads as empty below its values.
+    expect(sheet.getLastRow()).toBe(1000);
+    sheet.range(1000, 4, 1, 1).clearContent();
+    expect(sheet.getLastRow()).toBe(5);
+  });
+});
+
+describe('G12 sort puts blank cells last, ascending or descending', () => {
+  it.each([true, false])('ascending %p', (ascending) => {
+    const sheet = rt.spreadsheet.activeSheet;
+    sheet.range(1, 1, 5, 1).setValues([['Site'], [''], ['b'], [''], ['a']]);
+    sheet.getRangeList(['A2:A1000']).setNumberFormat('0');
+    sheet.setFrozenRows(1);
+    sheet.sort(1, ascending);
+    const order = sheet.range(2, 1, 4, 1).getValues().flat();
+    expect(order).toEqual(ascending ? ['a', 'b', '', ''] : ['b', 'a', '', '']);
+  });
+});
+
 describe('G8 a script sees the basic filter, and which rows it hides, one row at a time', () => {
   it('getFilter is null until a person filters; isRowHiddenByFilter answers per row, inside the grid', () => {
     const sheet = rt.spreadsheet.activeSheet;
