@@ -19,7 +19,7 @@ import {
   type WatchedRow,
 } from '../domain/monitorRun';
 import {
-  MONITOR_HEADERS,
+  MONITOR_COLUMNS,
   MONITOR_SHEET,
   monitorErrorPatch,
   parseAgentId,
@@ -74,7 +74,7 @@ const tally = (table: Table<MonitorKey>) => tallyScans(rows(table).map((w) => w.
 export function openScanMonitor(): MonitorReport {
   const backTo = currentPlace();
   const sheet = monitorSheet(activeBook(), true)!;
-  openTable(sheet, MONITOR_HEADERS, true);
+  openTable(sheet, MONITOR_COLUMNS, true);
   sheet.activate();
   return { ...pollMonitorIn(activeBook(), true), backTo };
 }
@@ -101,10 +101,10 @@ export function pollMonitorIn(book: Book, force = false): MonitorReport {
   const config = clientConfig();
   const now = new Date(appsScriptClock.now());
   const asked = config.apiKey
-    ? askStatuses(config, rows(openTable(sheet, MONITOR_HEADERS, false)), force, now)
+    ? askStatuses(config, rows(openTable(sheet, MONITOR_COLUMNS, false)), force, now)
     : null;
   const settled = underLock(() => {
-    const table = openTable(sheet, MONITOR_HEADERS, true);
+    const table = openTable(sheet, MONITOR_COLUMNS, true);
     const checked = asked ? settleScans(rows(table), asked, now) : keyMissing(rows(table), now);
     claimRetries(checked, now);
     writePatches(table, checked.patches);
@@ -174,7 +174,7 @@ function writeOntoCurrentRows(
   outcome: Extract<RescanOutcome, { ok: true }>,
   agents: Agent[],
 ): Table<MonitorKey> {
-  const table = openTable(sheet, MONITOR_HEADERS, true);
+  const table = openTable(sheet, MONITOR_COLUMNS, true);
   writePatches(table, ontoCurrentRows(outcome.patches, agents, rows(table)));
   return table;
 }
@@ -211,7 +211,7 @@ function rescan(): RescanReport {
     return { state: 'refused', message: serviceError('KEY_MISSING').message, triggered: 0 };
   const first = Math.max(range.getRow(), HEADER_ROW + 1);
   const last = range.getRow() + range.getNumRows() - 1;
-  const selected = rows(openTable(sheet, MONITOR_HEADERS, false))
+  const selected = rows(openTable(sheet, MONITOR_COLUMNS, false))
     .filter((w) => w.row >= first && w.row <= last && w.id !== null)
     .map((w) => ({ row: w.row, id: w.id as number }));
   if (selected.length === 0)

@@ -21,7 +21,7 @@ import {
   planPitches,
   STARTER_TEMPLATES,
 } from '../domain/pitch';
-import { CONTACT_HEADERS, PITCH_HEADERS, findColumns } from '../domain/table';
+import { CONTACT_COLUMNS, PITCH_COLUMNS, findColumns } from '../domain/table';
 import { SCORE_HEADERS } from '../domain/scoreColumns';
 import { appsScriptClock } from '../gas/clock';
 import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
@@ -84,7 +84,7 @@ export function writePitches(request: PitchRequest): PitchReport {
   return withDocumentLock(
     PRESS_LOCK_WAIT_MS * 50,
     () => {
-      writePatches(openTable(block.sheet, PITCH_HEADERS, true, values), plan.patches);
+      writePatches(openTable(block.sheet, PITCH_COLUMNS, true, values), plan.patches);
       logAction(block.sheet.getParent(), 'pitches', {
         sheet: block.sheet.getName(),
         rows: plan.written,
@@ -127,7 +127,7 @@ export function markContacted(): ContactReport {
   return withDocumentLock<ContactReport>(
     PRESS_LOCK_WAIT_MS * 50,
     () => {
-      writePatches(openTable(block.sheet, CONTACT_HEADERS, true, values), plan.patches);
+      writePatches(openTable(block.sheet, CONTACT_COLUMNS, true, values), plan.patches);
       logAction(block.sheet.getParent(), 'mark contacted', {
         sheet: block.sheet.getName(),
         rows: plan.patches.size,

@@ -6,6 +6,7 @@
  * written under the lock over the sheet as it is then.
  */
 import {
+  PREVIEW_COLUMNS,
   PREVIEW_HEADERS,
   SCALED_PREVIEW_COLUMNS,
   type PreviewKey,
@@ -37,7 +38,7 @@ import {
   type RowState,
 } from '../domain/previewJobs';
 import { findColumns, HEADER_ROW } from '../domain/table';
-import { SCORE_HEADERS } from '../domain/scoreColumns';
+import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
 import { addScoreColourScale } from '../gas/formatting';
@@ -98,7 +99,7 @@ export function getSelectionSummary(): SelectionSummary {
       quotaLeft: quotaLeft(),
       message: 'Select the cells that hold the websites (one column).',
     };
-  const table = openTable(block.sheet, PREVIEW_HEADERS, false);
+  const table = openTable(block.sheet, PREVIEW_COLUMNS, false);
   const selection = rowStates(table, block.first, block.last, block.column);
   const plan = planGeneration(selection, sheetRows(table, block.column));
   const where = { sheetName: block.sheet.getName(), a1: block.a1 };
@@ -183,13 +184,13 @@ function generate(runId: string, started: number, request?: GenerateRequest): Ge
 }
 
 function planFor(block: Block, values: unknown[][], only?: GenerateRequest['only']) {
-  const table = openTable(block.sheet, PREVIEW_HEADERS, false, values);
+  const table = openTable(block.sheet, PREVIEW_COLUMNS, false, values);
   if (only === 'failed') {
     const { selection, sheet } = retrySelection(sheetRows(table, block.column));
     return planGeneration(selection, sheet);
   }
   if (only === 'notInIndex') {
-    const scores = openTable(block.sheet, SCORE_HEADERS, false, values);
+    const scores = openTable(block.sheet, SCORE_COLUMNS, false, values);
     const all = sheetRows(table, block.column);
     return planGeneration(
       notInIndexSelection(all, (row) => cell(scores, row, 'message')),
@@ -290,7 +291,7 @@ function prepareColumns(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   values: unknown[][],
 ): Table<PreviewKey> {
-  const table = openTable(sheet, PREVIEW_HEADERS, true, values);
+  const table = openTable(sheet, PREVIEW_COLUMNS, true, values);
   if (table.added.length) {
     addScoreColourScale(
       sheet,

@@ -18,7 +18,7 @@ import {
   type ScoreOptions,
   type ScoreRow,
 } from '../domain/scoreList';
-import { SCORE_HEADERS, type ScoreKey } from '../domain/scoreColumns';
+import { SCORE_COLUMNS, type ScoreKey } from '../domain/scoreColumns';
 import { sharedCache } from '../gas/cache';
 import { appsScriptClock } from '../gas/clock';
 import { appendHistory } from '../gas/history';
@@ -66,7 +66,7 @@ function planBlock(block: Block, options: ScoreOptions, started: number | null) 
   const now = appsScriptClock.now();
   const runStarted = started ?? now;
   const values = readGrid(block.sheet);
-  const table = openTable(block.sheet, SCORE_HEADERS, false, values);
+  const table = openTable(block.sheet, SCORE_COLUMNS, false, values);
   const plan = planScoring(scoreRows(table, block), options, now, runStarted);
   return { options, runStarted, block, values, plan };
 }
@@ -214,7 +214,7 @@ function writeScores(
 ): ScoreReport {
   const now = new Date(appsScriptClock.now());
   const values = readGrid(block.sheet);
-  const table = openTable(block.sheet, SCORE_HEADERS, true, values);
+  const table = openTable(block.sheet, SCORE_COLUMNS, true, values);
   const plan = planScoring(scoreRows(table, block), options, now.getTime(), runStarted);
   const { patches, movers, readings, counts, rows, failure } = applyOutcomes(plan, outcomes, now, {
     sheet: block.sheet.getName(),

@@ -131,23 +131,31 @@ export function serviceError(
   return { code, status: 0, ...rest, what, message: `${what}: ${next}` };
 }
 
+/** The service's codes we act on: its own names, and the other names it is known to use. */
+const SERVICE_CODES: readonly ErrorCode[] = [
+  'NOT_FOUND',
+  'READ_ONLY',
+  'PLAN_UPGRADE_REQUIRED',
+  'PARTNER_SCREENNAME_REQUIRED',
+  'AMBIGUOUS_NAME',
+  'INVALID_URL',
+  'SCAN_PAUSED',
+  'RATE_LIMITED',
+];
 const CODE_ALIASES: Record<string, ErrorCode> = {
-  NOT_FOUND: 'NOT_FOUND',
-  READ_ONLY: 'READ_ONLY',
-  PLAN_UPGRADE_REQUIRED: 'PLAN_UPGRADE_REQUIRED',
-  PARTNER_SCREENNAME_REQUIRED: 'PARTNER_SCREENNAME_REQUIRED',
-  AMBIGUOUS_NAME: 'AMBIGUOUS_NAME',
   AMBIGUOUS: 'AMBIGUOUS_NAME',
   MULTIPLE_MATCHES: 'AMBIGUOUS_NAME',
   UNAUTHORIZED: 'KEY_REFUSED',
   INVALID_API_KEY: 'KEY_REFUSED',
   API_KEY_REQUIRED: 'KEY_REFUSED',
-  INVALID_URL: 'INVALID_URL',
   URL_UNREACHABLE: 'INVALID_URL',
-  SCAN_PAUSED: 'SCAN_PAUSED',
   MAINTENANCE: 'SCAN_PAUSED',
-  RATE_LIMITED: 'RATE_LIMITED',
 };
+
+function serviceCode(code: string | undefined): ErrorCode | undefined {
+  const name = code?.toUpperCase() ?? '';
+  return SERVICE_CODES.includes(name as ErrorCode) ? (name as ErrorCode) : CODE_ALIASES[name];
+}
 
 /** Service text is shown to users: one line, bounded, no markup. */
 export function oneLine(text: string, max = 160): string {
@@ -191,8 +199,7 @@ export function errorFromResponse(response: HttpResponse, nowMs: number): Servic
   if (response.quotaSpent) return serviceError('QUOTA_SPENT');
   const body = readErrorBody(response.body);
   const text = body?.error ?? body?.message ?? '';
-  const code =
-    (body?.code && CODE_ALIASES[body.code.toUpperCase()]) || codeFromStatus(response.status, text);
+  const code = serviceCode(body?.code) ?? codeFromStatus(response.status, text);
   const error = serviceError(code, {
     status: response.status,
     detail:

@@ -26,9 +26,9 @@ const platformScoresSchema = z.looseObject(
   >,
 );
 
+/** The service's note on a record: only what the deck quotes is read (its `next_steps` is not). */
 const serviceNoteSchema = z.looseObject({
   what_you_are_seeing: z.optional(z.string()),
-  next_steps: z.optional(z.array(z.string())),
 });
 
 export const brandScoreSchema = z.looseObject({

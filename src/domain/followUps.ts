@@ -7,7 +7,13 @@ import { isBlank, safeText } from './cells';
 import { actionable, type SelectedRow } from './selectedRow';
 import { cellsOf, headersOf, type Cell, type Column } from './columns';
 import { PREVIEW_HEADERS } from './previewColumns';
-import { CONTACT_HEADERS, FOLLOW_UPS_SHEET, PITCH_HEADERS, WEBSITE_HEADER } from './table';
+import {
+  CONTACT_COLUMNS,
+  CONTACT_HEADERS,
+  FOLLOW_UPS_SHEET,
+  PITCH_HEADERS,
+  WEBSITE_HEADER,
+} from './table';
 import { SCORE_HEADERS } from './scoreColumns';
 
 const isScore = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -65,7 +71,7 @@ const quote = (k: keyof FollowUpSource) => (f: FollowUp) => {
 export const FOLLOW_UP_COLUMNS = {
   sheet: { header: 'Sheet', read: quote('sheet') },
   website: { header: WEBSITE_HEADER, read: quote('website') },
-  contacted: { header: CONTACT_HEADERS.contacted, read: quote('contacted') },
+  contacted: { ...CONTACT_COLUMNS.contacted, read: quote('contacted') },
   scoreAtContact: { header: CONTACT_HEADERS.scoreAtContact, read: quote('scoreAtContact') },
   score: { header: SCORE_HEADERS.score, read: quote('score') },
   change: { header: 'Change since contact', read: (f) => f.change },
@@ -74,7 +80,7 @@ export const FOLLOW_UP_COLUMNS = {
 } satisfies Record<string, Column<FollowUp>>;
 
 type FollowUpKey = keyof typeof FOLLOW_UP_COLUMNS;
-export const FOLLOW_UP_HEADERS = headersOf<FollowUpKey, FollowUp>(FOLLOW_UP_COLUMNS);
+export const FOLLOW_UP_HEADERS = headersOf(FOLLOW_UP_COLUMNS);
 
 /** The smallest move worth a follow-up, as a person typed it, or why it is not one. */
 export function checkMinChange(

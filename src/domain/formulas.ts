@@ -28,7 +28,8 @@ import {
 import { visibilityLevel } from './levels';
 import { reportTriggerLink } from './reportLink';
 import type { ResolverSpec } from './resolver';
-import { parseAgentId, progressText } from './scanWatch';
+import { PREVIEW_COLUMNS, PREVIEW_HEADERS } from './previewColumns';
+import { MONITOR_HEADERS, parseAgentId, progressText } from './scanWatch';
 import { errorCell, namespace, scoreSpec, TTL, type Cell } from './scoreLookup';
 import { errorText } from './status';
 import { parseWebsite } from './website';
@@ -141,15 +142,16 @@ function refusing(input: FormulaInput, message: string, width: number): Cell | C
   });
 }
 
+/** VIS_SCAN's columns, headed as the `Scan monitor` sheet's. */
 const SCAN_COLUMNS: Column<ScanStatus>[] = [
-  ['Scan state', (s) => s.state],
-  ['Overall score', (s) => (s.state === 'complete' ? s.overallScore : '')],
-  ['Progress', (s) => progressText(s)],
+  [MONITOR_HEADERS.state, (s) => s.state],
+  [MONITOR_HEADERS.overall, (s) => (s.state === 'complete' ? s.overallScore : '')],
+  [MONITOR_HEADERS.progress, (s) => progressText(s)],
   [
-    'Scan date',
+    MONITOR_HEADERS.scanDate,
     (s) => (s.state === 'complete' || s.state === 'failed' ? dateCell(s.scanDate) : ''),
   ],
-  ['Report URL', (s) => (s.state === 'complete' ? safeLink(s.reportUrl) : '')],
+  [MONITOR_HEADERS.reportUrl, (s) => (s.state === 'complete' ? safeLink(s.reportUrl) : '')],
 ];
 export const SCAN_HEADERS = headersOf(SCAN_COLUMNS);
 
@@ -178,20 +180,21 @@ export function visScan(agentId: FormulaInput, refresh: unknown, env: FormulaEnv
   });
 }
 
-const PREVIEW_COLUMNS: Column<PreviewPoll>[] = [
-  ['Preview status', (p) => p.status],
-  ['Visibility score', (p) => scoreCell(p.overallScore)],
-  ['Knowledge score', (p) => scoreCell(p.knowledgeScore)],
-  ['Sentiment score', (p) => scoreCell(p.sentimentScore)],
-  ['Agent site URL', (p) => safeLink(p.agentSiteUrl)],
+/** VIS_PREVIEW's columns: the status, then a previewed list's columns a preview's answer fills. */
+const VIS_PREVIEW_COLUMNS: Column<PreviewPoll>[] = [
+  [PREVIEW_HEADERS.status, (p) => p.status],
+  ...(['score', 'knowledge', 'sentiment', 'agentSite'] as const).map((k): Column<PreviewPoll> => [
+    PREVIEW_HEADERS[k],
+    PREVIEW_COLUMNS[k].read,
+  ]),
 ];
-export const PREVIEW_FORMULA_HEADERS = headersOf(PREVIEW_COLUMNS);
+export const PREVIEW_FORMULA_HEADERS = headersOf(VIS_PREVIEW_COLUMNS);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function visPreview(uuid: FormulaInput, refresh: unknown, env: FormulaEnv) {
   const problem = keyProblem(env);
-  if (problem) return refusing(uuid, problem, PREVIEW_COLUMNS.length);
+  if (problem) return refusing(uuid, problem, VIS_PREVIEW_COLUMNS.length);
   const spec: ResolverSpec<PreviewPoll> = {
     namespace: namespace(env.config, 'preview', refresh),
     request: (id) => requests.previewPoll(env.config, id),
@@ -208,8 +211,8 @@ export function visPreview(uuid: FormulaInput, refresh: unknown, env: FormulaEnv
   return answer(uuid, {
     keyOf,
     resolve: resolver(spec, env),
-    format: (p: PreviewPoll) => rowOf(PREVIEW_COLUMNS, p),
-    width: PREVIEW_COLUMNS.length,
+    format: (p: PreviewPoll) => rowOf(VIS_PREVIEW_COLUMNS, p),
+    width: VIS_PREVIEW_COLUMNS.length,
     notFound: errorText(
       'no preview with this UUID for your key: check the UUID, or the key in Settings',
     ),

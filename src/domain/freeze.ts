@@ -10,7 +10,7 @@
 import { a1 } from './a1';
 import { literalText } from './cells';
 import { fnv1a } from './hash';
-import { isFreezable, overlaps, resultExtent, type Extent } from './visFunctions';
+import { overlaps, resultExtent, type Extent } from './visFunctions';
 
 const NOTE = 'Frozen by Visibility for Sheets';
 const FIRST_LINE = /^Frozen by Visibility for Sheets \((\d+)x(\d+)\): (=.*)$/;
@@ -44,7 +44,7 @@ type Grid = { rows: number; cols: number };
 /** Every VIS_* formula of the scan whose result reaches the selection. */
 export function formulasReaching(scan: Scan, selection: Extent, grid: Grid): Found[] {
   return collect(scan, selection, (text, at) => {
-    const extent = isFreezable(text) ? resultExtent(text, at, grid) : null;
+    const extent = resultExtent(text, at, grid);
     return extent ? { extent, formula: text } : null;
   });
 }

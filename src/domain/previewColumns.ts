@@ -5,7 +5,7 @@
  */
 import type { PreviewPoll } from '../api/client';
 import { safeLink, scoreCell } from './cells';
-import { headersOf, scaledOf, type Cell, type Column } from './columns';
+import { FORMATS, headersOf, scaledOf, type Cell, type Column } from './columns';
 
 export const PREVIEW_COLUMNS = {
   status: { header: 'Preview status' },
@@ -16,15 +16,15 @@ export const PREVIEW_COLUMNS = {
   agentSite: { header: 'Agent site URL', read: (p) => safeLink(p.agentSiteUrl) },
   uuid: { header: 'Preview UUID' },
   message: { header: 'Preview message' },
-  requested: { header: 'Requested' },
+  requested: { header: 'Requested', format: FORMATS.time },
 } satisfies Record<string, Column<PreviewPoll>>;
 
 export type PreviewKey = keyof typeof PREVIEW_COLUMNS;
 
-export const PREVIEW_HEADERS = headersOf<PreviewKey, PreviewPoll>(PREVIEW_COLUMNS);
+export const PREVIEW_HEADERS = headersOf(PREVIEW_COLUMNS);
 
 /** The 0-100 columns of a preview the red-to-green colour scale reads. */
-export const SCALED_PREVIEW_COLUMNS = scaledOf<PreviewKey, PreviewPoll>(PREVIEW_COLUMNS);
+export const SCALED_PREVIEW_COLUMNS = scaledOf(PREVIEW_COLUMNS);
 
 /** Values for a previewed row's columns, by key. Missing keys are left as they are. */
 export type RowPatch = Partial<Record<PreviewKey, Cell>>;

@@ -6,25 +6,29 @@
 import { errorStatus, STATUS } from './status';
 import type { ScanStatus } from '../api/client';
 import type { ServiceError } from '../api/errors';
-import { ENGINES, PLATFORMS } from '../engines';
+import { PLATFORMS } from '../engines';
+import { engineColumns, FORMATS, headersOf, type Columns } from './columns';
 import { dateCell, safeLink, safeText, scoreCell, type CellValue } from './cells';
 
 export const MONITOR_SHEET = 'Scan monitor';
 
-export const MONITOR_HEADERS = {
-  agentId: 'Brand agent ID',
-  state: 'Scan state',
-  progress: 'Progress',
-  overall: 'Overall score',
-  ...ENGINES,
-  scanDate: 'Scan date',
-  reportUrl: 'Report URL',
-  lastChecked: 'Last checked',
-  message: 'Scan message',
-  rescanRequested: 'Rescan requested',
-} as const;
+/** The `Scan monitor` sheet's columns (the shape of domain/columns.ts). */
+export const MONITOR_COLUMNS = {
+  agentId: { header: 'Brand agent ID' },
+  state: { header: 'Scan state' },
+  progress: { header: 'Progress' },
+  overall: { header: 'Overall score', scaled: true },
+  ...engineColumns(() => ({ scaled: true })),
+  scanDate: { header: 'Scan date', format: FORMATS.time },
+  reportUrl: { header: 'Report URL' },
+  lastChecked: { header: 'Last checked', format: FORMATS.time },
+  message: { header: 'Scan message' },
+  rescanRequested: { header: 'Rescan requested', format: FORMATS.time },
+} satisfies Columns<string>;
 
-export type MonitorKey = keyof typeof MONITOR_HEADERS;
+export const MONITOR_HEADERS = headersOf(MONITOR_COLUMNS);
+
+export type MonitorKey = keyof typeof MONITOR_COLUMNS;
 export type MonitorPatch = Partial<Record<MonitorKey, CellValue>>;
 
 function scores(status: ScanStatus | null): MonitorPatch {

@@ -5,9 +5,17 @@
  * row of it.
  */
 import type { BrandScore } from '../api/client';
-import { ENGINES, PLATFORMS, type Platform } from '../engines';
 import { dateCell, safeText, scoreCell } from './cells';
-import { blanksOf, cellsOf, headersOf, scaledOf, type Cell, type Column } from './columns';
+import {
+  blanksOf,
+  cellsOf,
+  engineColumns,
+  FORMATS,
+  headersOf,
+  scaledOf,
+  type Cell,
+  type Column,
+} from './columns';
 import { visibilityLevel } from './levels';
 
 /** What a row's cells are made from: the brand's record, the row's score before, the run's time. */
@@ -20,25 +28,22 @@ export interface ScoreReading {
 /** Every column of a scored list reads the brand's record. */
 type ScoreColumn = Column<ScoreReading> & { read: (r: ScoreReading) => Cell };
 
-const engineColumns = Object.fromEntries(
-  PLATFORMS.map((p): [Platform, ScoreColumn] => [
-    p,
-    {
-      header: ENGINES[p],
-      read: ({ b }) => scoreCell(b.platformScores[p]),
-      blank: '',
-      scaled: true,
-    },
-  ]),
-) as Record<Platform, ScoreColumn>;
-
 export const SCORE_COLUMNS = {
   score: { header: 'Public score', read: ({ b }) => b.overallScore, blank: '', scaled: true },
   level: { header: 'Public level', read: ({ b }) => visibilityLevel(b.overallScore), blank: '' },
-  ...engineColumns,
+  ...engineColumns<ScoreColumn>((p) => ({
+    read: ({ b }) => scoreCell(b.platformScores[p]),
+    blank: '',
+    scaled: true,
+  })),
   brand: { header: 'Brand', read: ({ b }) => safeText(b.brandName), blank: '' },
-  lastScanned: { header: 'Last scanned', read: ({ b }) => dateCell(b.lastScanDate), blank: '' },
-  checked: { header: 'Checked', read: ({ now }) => now },
+  lastScanned: {
+    header: 'Last scanned',
+    read: ({ b }) => dateCell(b.lastScanDate),
+    blank: '',
+    format: FORMATS.time,
+  },
+  checked: { header: 'Checked', read: ({ now }) => now, format: FORMATS.time },
   // The new score minus the row's previous one, blank when there was none.
   change: {
     header: 'Change',
@@ -51,14 +56,14 @@ export const SCORE_COLUMNS = {
 export type ScoreKey = keyof typeof SCORE_COLUMNS;
 
 /** A scored list's headers (values, not formulas), which users sort and filter on. */
-export const SCORE_HEADERS = headersOf<ScoreKey, ScoreReading>(SCORE_COLUMNS);
+export const SCORE_HEADERS = headersOf(SCORE_COLUMNS);
 
 /** The columns the red-to-green colour scale reads: the overall score and every engine's. */
-export const SCALED_SCORE_COLUMNS = scaledOf<ScoreKey, ScoreReading>(SCORE_COLUMNS);
+export const SCALED_SCORE_COLUMNS = scaledOf(SCORE_COLUMNS);
 
 /** Every column's cell from a brand's record. */
 export const scoreCells = (r: ScoreReading) =>
   cellsOf<ScoreKey, ScoreReading>(SCORE_COLUMNS, r) as Record<ScoreKey, Cell>;
 
 /** What a row's columns are cleared to when the index holds no record for its site. */
-export const CLEARED_SCORES = blanksOf<ScoreKey, ScoreReading>(SCORE_COLUMNS);
+export const CLEARED_SCORES = blanksOf(SCORE_COLUMNS);

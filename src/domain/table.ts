@@ -2,7 +2,9 @@
  * The sheet table model: our output columns are found by their header text in row 1 (users may
  * reorder or rename other columns), and missing ones are planned at the right of the table.
  */
-import { ENGINES } from '../engines';
+import { engineColumns, FORMATS, headersOf, type Columns } from './columns';
+import { PREVIEW_COLUMNS } from './previewColumns';
+import { SCORE_COLUMNS } from './scoreColumns';
 
 export const HEADER_ROW = 1;
 
@@ -16,31 +18,45 @@ export function websiteColumnIndex(headerRow: unknown[]): number {
 
 export const HISTORY_SHEET = 'Score history';
 
-export const HISTORY_HEADERS = {
-  checked: 'Checked',
-  website: WEBSITE_HEADER,
-  brand: 'Brand',
-  slug: 'Slug',
-  score: 'Public score',
-  level: 'Public level',
-  ...ENGINES,
-  lastScanned: 'Last scanned',
-  source: 'Source',
-  reference: 'Reference',
-  knowledge: 'Knowledge score',
-  sentiment: 'Sentiment score',
-} as const;
+/**
+ * One row per reading (a list's score, a preview, a managed scan): the score list's own columns
+ * where a reading has the same fact, so a header or format is never restated.
+ */
+const { checked, brand, score, level, lastScanned } = SCORE_COLUMNS;
+const { knowledge, sentiment } = PREVIEW_COLUMNS;
 
-export type HistoryKey = keyof typeof HISTORY_HEADERS;
+export const HISTORY_COLUMNS = {
+  checked,
+  website: { header: WEBSITE_HEADER },
+  brand,
+  slug: { header: 'Slug' },
+  score,
+  level,
+  ...engineColumns(),
+  lastScanned,
+  source: { header: 'Source' },
+  reference: { header: 'Reference' },
+  knowledge,
+  sentiment,
+} satisfies Columns<string>;
+
+export const HISTORY_HEADERS = headersOf(HISTORY_COLUMNS);
+
+export type HistoryKey = keyof typeof HISTORY_COLUMNS;
 
 /** A prospect's outreach: the pitch written for it, and when it was contacted at what score. */
-export const PITCH_HEADERS = { pitch: 'Pitch', message: 'Pitch message' } as const;
-export type PitchKey = keyof typeof PITCH_HEADERS;
+export const PITCH_COLUMNS = {
+  pitch: { header: 'Pitch' },
+  message: { header: 'Pitch message' },
+} satisfies Columns<string>;
+export const PITCH_HEADERS = headersOf(PITCH_COLUMNS);
+export type PitchKey = keyof typeof PITCH_COLUMNS;
 
-export const CONTACT_HEADERS = {
-  contacted: 'Contacted',
-  scoreAtContact: 'Score at contact',
-} as const;
+export const CONTACT_COLUMNS = {
+  contacted: { header: 'Contacted', format: FORMATS.time },
+  scoreAtContact: { header: 'Score at contact' },
+} satisfies Columns<string>;
+export const CONTACT_HEADERS = headersOf(CONTACT_COLUMNS);
 
 /** Rebuilt from every list: the contacted prospects whose score moved since. */
 export const FOLLOW_UPS_SHEET = 'Follow-ups';

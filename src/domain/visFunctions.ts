@@ -17,8 +17,6 @@ interface VisFunction {
   columns: number | 'list';
   /** The argument that, TRUE, adds a header row. */
   headers?: string;
-  /** Whether Freeze turns it into values (a function whose result must stay live would not). */
-  freezable: boolean;
 }
 
 const REFRESHED = (...args: string[]) => [...args, 'refresh'] as const;
@@ -28,37 +26,32 @@ export const VIS_FUNCTIONS = {
     args: REFRESHED('website', 'platform'),
     list: 'website',
     columns: 'list',
-    freezable: true,
   },
-  VIS_LEVEL: { args: REFRESHED('website'), list: 'website', columns: 'list', freezable: true },
+  VIS_LEVEL: { args: REFRESHED('website'), list: 'website', columns: 'list' },
   VIS_BRAND: {
     args: REFRESHED('query', 'lookup_by', 'with_headers'),
     list: 'query',
     columns: BRAND_HEADERS.length,
     headers: 'with_headers',
-    freezable: true,
   },
-  // Makes no request, but a frozen link stays the one sent even when the website cell changes
-  // (and Help's self-check freezes it, as it spills without the service).
-  VIS_REPORT_LINK: { args: ['website'], list: 'website', columns: 'list', freezable: true },
+  // Makes no request, but Freeze keeps it too: a frozen link stays the one sent even when the
+  // website cell changes (and Help's self-check freezes it, as it spills without the service).
+  VIS_REPORT_LINK: { args: ['website'], list: 'website', columns: 'list' },
   VIS_SCAN: {
     args: REFRESHED('brand_agent_id'),
     list: 'brand_agent_id',
     columns: SCAN_HEADERS.length,
-    freezable: true,
   },
   VIS_PREVIEW: {
     args: REFRESHED('uuid'),
     list: 'uuid',
     columns: PREVIEW_FORMULA_HEADERS.length,
-    freezable: true,
   },
   VIS_COMPARE: {
     args: REFRESHED('brand', 'competitors', 'with_headers'),
     list: 'competitors',
     columns: COMPARE_HEADERS.length,
     headers: 'with_headers',
-    freezable: true,
   },
 } as const satisfies Record<string, VisFunction>;
 
@@ -74,12 +67,6 @@ export interface Extent {
 
 const CALL = /^=\s*([A-Z_][A-Z0-9_]*)\s*\((.*)\)\s*$/is;
 const RANGE = /\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d*))?$/i;
-
-/** Whether Freeze turns the formula's result into values. */
-export const isFreezable = (formula: string): boolean => {
-  const name = visFunctionOf(formula);
-  return name !== null && VIS_FUNCTIONS[name].freezable;
-};
 
 export function visFunctionOf(formula: string): VisName | null {
   const name = CALL.exec(formula)?.[1]?.toUpperCase() ?? '';
@@ -102,7 +89,10 @@ function listSize(arg: string, gridRows: number): { rows: number; cols: number }
   };
 }
 
-/** The block a VIS_* formula at (row, col) fills, clipped to the grid; null for other formulas. */
+/**
+ * The block a VIS_* formula at (row, col) fills, clipped to the grid; null for other formulas.
+ * Freeze turns every VIS_* result into values, and nothing else.
+ */
 export function resultExtent(
   formula: string,
   at: { row: number; col: number },

@@ -12,6 +12,7 @@ import { READING_KEY_COLUMNS, readingKey, type HistoryReading } from '../domain/
 import {
   findColumns,
   HEADER_ROW,
+  HISTORY_COLUMNS,
   HISTORY_HEADERS,
   HISTORY_SHEET,
   type HistoryKey,
@@ -52,7 +53,7 @@ export function appendHistory(
   const keyColumns = READING_KEY_COLUMNS.map((k) => found[k]);
   const from = Math.max(HEADER_ROW + 1, sheet.getLastRow() - RECENT_ROWS + 1);
   const values = readColumns(sheet, header, keyColumns, from);
-  const table = openTable(sheet, HISTORY_HEADERS, true, values);
+  const table = openTable(sheet, HISTORY_COLUMNS, true, values);
   const keys = Object.keys(HISTORY_HEADERS) as HistoryKey[];
   const seen = new Set<string>();
   for (let row = from; row <= table.values.length; row++) {
@@ -112,7 +113,7 @@ export function historyReadings(
 ): Array<{ website: unknown; checked: unknown; score: unknown }> {
   const sheet = book.getSheetByName(HISTORY_SHEET);
   if (!sheet) return [];
-  const table = openTable(sheet, HISTORY_HEADERS, false);
+  const table = openTable(sheet, HISTORY_COLUMNS, false);
   return table.values.slice(HEADER_ROW).map((_, i) => ({
     website: cell(table, i + HEADER_ROW + 1, 'website'),
     checked: cell(table, i + HEADER_ROW + 1, 'checked'),
@@ -139,7 +140,7 @@ export function siteReadings(book: Book, site: string): ReportPoint[] {
     'reference',
   ];
   const values = readColumns(sheet, header, read.map((k) => found[k]).filter(Boolean));
-  const table = openTable(sheet, HISTORY_HEADERS, false, values);
+  const table = openTable(sheet, HISTORY_COLUMNS, false, values);
   const points: ReportPoint[] = [];
   for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
     const at = (k: HistoryKey) => (table.columns[k] ? cell(table, row, k) : '');

@@ -5,25 +5,13 @@
 import { safeText } from '../domain/cells';
 import { LOG_SHEET } from '../domain/outputSheets';
 import { HEADER_ROW } from '../domain/table';
+import { LOG_COLUMNS, type LogKey } from '../domain/logColumns';
 import type { LogEntry } from '../contract/schedules';
 import { ensureSheet } from './sheets';
 import { openTable, writePatches } from './sheetTable';
 
 const LOG_CAP = 1000;
 
-const LOG_HEADERS = {
-  time: 'Time',
-  run: 'Run',
-  action: 'Action',
-  sheet: 'Sheet',
-  rows: 'Rows',
-  requests: 'Requests',
-  changed: 'Changed',
-  errors: 'Errors',
-  result: 'Result',
-} as const;
-
-type Key = keyof typeof LOG_HEADERS;
 export type Entry = Omit<LogEntry, 'time'>;
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -44,9 +32,9 @@ export function logAction(book: Book, action: string, entry: Omit<Entry, 'run' |
 
 export function appendLog(book: Book, entry: Entry): void {
   const sheet = ensureSheet(book, LOG_SHEET);
-  const table = openTable(sheet, LOG_HEADERS, true);
+  const table = openTable(sheet, LOG_COLUMNS, true);
   const row = Math.max(table.values.length, HEADER_ROW) + 1;
-  const values: Partial<Record<Key, unknown>> = { time: new Date() };
+  const values: Partial<Record<LogKey, unknown>> = { time: new Date() };
   for (const k of Object.keys(entry) as Array<keyof Entry>)
     values[k] = typeof entry[k] === 'string' ? safeText(entry[k] as string) : entry[k];
   writePatches(table, new Map([[row, values]]));
@@ -58,10 +46,10 @@ export function appendLog(book: Book, entry: Entry): void {
 export function readLog(book: Book, count: number): LogEntry[] {
   const sheet = book.getSheetByName(LOG_SHEET);
   if (!sheet) return [];
-  const table = openTable(sheet, LOG_HEADERS, false);
+  const table = openTable(sheet, LOG_COLUMNS, false);
   const out: LogEntry[] = [];
   for (let row = table.values.length; row > HEADER_ROW && out.length < count; row--) {
-    const v = (k: Key) => table.values[row - 1]?.[table.columns[k] - 1] ?? '';
+    const v = (k: LogKey) => table.values[row - 1]?.[table.columns[k] - 1] ?? '';
     const time = v('time');
     out.push({
       time: time instanceof Date ? time.toISOString() : String(time),

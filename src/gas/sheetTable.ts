@@ -10,7 +10,9 @@ import {
   planMissingColumns,
   type ColumnMap,
 } from '../domain/table';
+import { formatsOf, headersOf, type Columns } from '../domain/columns';
 import { isOutputSheet } from '../domain/outputSheets';
+import { formatColumns } from './formatting';
 import { fitGrid } from './sheets';
 
 export type Grid = unknown[][];
@@ -20,6 +22,19 @@ export interface Table<K extends string> {
   /** Every value of the table as read (and as we have written it since), row 1 first. */
   values: Grid;
   columns: ColumnMap<K>;
+  /** The number format of our columns that have one: rows the grid gains are given it. */
+  formats?: Partial<Record<K, string>>;
+}
+
+/** Where each of our formatted columns is, and its format. */
+function placedFormats<K extends string>(
+  columns: ColumnMap<K>,
+  formats: Partial<Record<K, string>> = {},
+  only: (column: number) => boolean = () => true,
+): Array<{ column: number; format: string }> {
+  return (Object.keys(formats) as K[]).flatMap((k) =>
+    columns[k] && only(columns[k]) ? [{ column: columns[k], format: formats[k]! }] : [],
+  );
 }
 
 export function readGrid(sheet: GoogleAppsScript.Spreadsheet.Sheet): Grid {
@@ -90,16 +105,21 @@ export function findTables<K extends string>(
   return tables;
 }
 
-/** Finds our columns; with `create`, adds the missing headers (one write) at the table's right. */
+/**
+ * Finds our columns; with `create`, adds the missing headers (one write) at the table's right and
+ * gives them their number formats down the grid (the person's own columns keep theirs).
+ */
 export function openTable<K extends string>(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  headers: Record<K, string>,
+  table: Columns<K>,
   create: boolean,
   values: Grid = readGrid(sheet),
 ): Table<K> & { added: number[] } {
+  const headers = headersOf(table);
+  const formats = formatsOf(table);
   const headerRow = values[HEADER_ROW - 1] ?? [];
   const found = findColumns(headerRow, headers);
-  if (!create) return { sheet, values, columns: found, added: [] };
+  if (!create) return { sheet, values, columns: found, formats, added: [] };
   const width = Math.max(0, ...values.map((r) => r.length));
   let last = 0;
   headerRow.forEach((h, i) => {
@@ -108,11 +128,13 @@ export function openTable<K extends string>(
   const { columns, added } = planMissingColumns(found, headers, Math.max(last, width));
   if (added.length) {
     const first = added[0]!.column;
-    fitGrid(sheet, { rows: HEADER_ROW, columns: first + added.length - 1 });
+    const grid = fitGrid(sheet, { rows: HEADER_ROW, columns: first + added.length - 1 });
     sheet.getRange(HEADER_ROW, first, 1, added.length).setValues([added.map((a) => a.header)]);
     for (const a of added) cellsOf(values, HEADER_ROW, a.column, a.header);
+    const isAdded = (c: number) => added.some((a) => a.column === c);
+    formatColumns(sheet, placedFormats(columns, formats, isAdded), HEADER_ROW + 1, grid.rows);
   }
-  return { sheet, values, columns, added: added.map((a) => a.column) };
+  return { sheet, values, columns, formats, added: added.map((a) => a.column) };
 }
 
 function cellsOf(values: Grid, row: number, column: number, value: unknown): void {
@@ -149,7 +171,13 @@ export function writePatches<K extends string>(
   let writes = 0;
   const runs = contiguousRuns(keys.map((k) => table.columns[k]));
   const right = Math.max(0, ...runs.map((run) => run.start + run.width - 1));
-  fitGrid(table.sheet, { rows: last, columns: right });
+  const grid = fitGrid(table.sheet, { rows: last, columns: right });
+  formatColumns(
+    table.sheet,
+    placedFormats(table.columns, table.formats),
+    grid.rowsBefore + 1,
+    grid.rows,
+  );
   for (const run of runs) {
     const block: unknown[][] = [];
     for (let r = first; r <= last; r++) {

@@ -22,11 +22,16 @@ export function ensureSheet(book: Book, name: string): GoogleAppsScript.Spreadsh
 
 /**
  * Grows a sheet so that a block ending at `needed` fits: a sheet is a fixed grid and a range past
- * its edge throws. One insert per direction, never a call per row.
+ * its edge throws. One insert per direction, never a call per row. Gives back the rows the grid
+ * had and has, so that the caller can format what was added.
  */
-export function fitGrid(sheet: GoogleAppsScript.Spreadsheet.Sheet, needed: Size): void {
+export function fitGrid(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  needed: Size,
+): { rowsBefore: number; rows: number } {
   const max = { rows: sheet.getMaxRows(), columns: sheet.getMaxColumns() };
   const grow = growthFor(max, needed);
   if (grow.rows) sheet.insertRowsAfter(max.rows, grow.rows);
   if (grow.columns) sheet.insertColumnsAfter(max.columns, grow.columns);
+  return { rowsBefore: max.rows, rows: max.rows + grow.rows };
 }

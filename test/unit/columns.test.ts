@@ -1,4 +1,16 @@
-import { blanksOf, cellsOf, headersOf, scaledOf, type Column } from '../../src/domain/columns';
+import {
+  blanksOf,
+  cellsOf,
+  engineColumns,
+  FORMATS,
+  formatsOf,
+  headersOf,
+  scaledOf,
+  type Column,
+} from '../../src/domain/columns';
+import { ENGINES } from '../../src/engines';
+import { HISTORY_COLUMNS } from '../../src/domain/table';
+import { SCORE_COLUMNS } from '../../src/domain/scoreColumns';
 import {
   PREVIEW_COLUMNS,
   PREVIEW_HEADERS,
@@ -9,8 +21,9 @@ import { pollPatch } from '../../src/domain/previewJobs';
 const table = {
   site: { header: 'Site', read: (r: { n: number }) => `s${r.n}` },
   score: { header: 'Score', read: (r: { n: number }) => r.n, blank: '', scaled: true },
-  note: { header: 'Note', blank: 'none' },
+  note: { header: 'Note', blank: 'none', format: FORMATS.count },
   level: { header: 'Level', scaled: true },
+  at: { header: 'At', format: FORMATS.time },
 } satisfies Record<string, Column<{ n: number }>>;
 
 describe('a sheet described as a table of columns', () => {
@@ -20,6 +33,23 @@ describe('a sheet described as a table of columns', () => {
       score: 'Score',
       note: 'Note',
       level: 'Level',
+      at: 'At',
+    });
+  });
+  it('gives the number format of the columns that have one', () => {
+    expect(formatsOf(table)).toEqual({ note: '#,##0', at: 'yyyy-mm-dd hh:mm' });
+  });
+  it('makes a column per engine, headed by its name, each with the rest given', () => {
+    const columns = engineColumns((p) => ({ scaled: true, blank: p }));
+    expect(Object.keys(columns)).toEqual(Object.keys(ENGINES));
+    for (const [p, name] of Object.entries(ENGINES))
+      expect(columns[p as keyof typeof ENGINES]).toEqual({ header: name, scaled: true, blank: p });
+  });
+  it("shares the score list's own columns where the history records the same fact", () => {
+    expect(HISTORY_COLUMNS.checked).toBe(SCORE_COLUMNS.checked);
+    expect(formatsOf(HISTORY_COLUMNS)).toEqual({
+      checked: FORMATS.time,
+      lastScanned: FORMATS.time,
     });
   });
   it('lists the columns the colour scale reads, in order', () => {
