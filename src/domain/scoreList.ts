@@ -11,7 +11,9 @@ import { NOT_IN_INDEX, errorCell } from './scoreLookup';
 import type { Mover } from '../contract/scores';
 import { DEFAULTS } from '../contract/defaults';
 import type { Outcome } from './resolver';
-import type { HistoryKey } from './table';
+import { HISTORY_COLUMNS, type HistoryKey } from './table';
+import { cellsOf, type Cell } from './columns';
+import { PREVIEW_COLUMNS } from './previewColumns';
 import { CLEARED_SCORES, scoreCells, type ScoreKey } from './scoreColumns';
 import { errorText, isErrorText } from './status';
 import { parseWebsite } from './website';
@@ -155,20 +157,18 @@ export function readingKey(r: HistoryReading): string {
   return `score|${text(r.slug)}|${when}`;
 }
 
+/** The cells of a list's columns that the history shares (the same column, read the same way). */
+const inHistory = (cells: Partial<Record<string, Cell>>): HistoryReading =>
+  Object.fromEntries(Object.entries(cells).filter(([k]) => k in HISTORY_COLUMNS));
+
 function brandReading(website: string, b: BrandScore, now: Date): HistoryReading {
-  const reading: HistoryReading = {
-    checked: now,
+  return {
+    ...inHistory(scoreCells({ b, previous: '', now })),
     website: safeText(website),
-    brand: safeText(b.brandName),
     slug: safeText(b.slug),
-    score: b.overallScore,
-    level: visibilityLevel(b.overallScore),
-    lastScanned: dateCell(b.lastScanDate),
     source: 'score',
     reference: safeLink(b.brandPageUrl),
   };
-  for (const p of PLATFORMS) reading[p] = scoreCell(b.platformScores[p]);
-  return reading;
 }
 
 /** A completed preview: its overall score in `Public score`, with knowledge and sentiment. */
@@ -179,13 +179,11 @@ export function previewReading(
   now: Date,
 ): HistoryReading {
   return {
+    ...inHistory(cellsOf(PREVIEW_COLUMNS, p)),
     checked: now,
     website: safeText(String(website ?? '')),
     brand: safeText(p.brandName ?? ''),
-    score: scoreCell(p.overallScore),
     level: typeof p.overallScore === 'number' ? visibilityLevel(p.overallScore) : '',
-    knowledge: scoreCell(p.knowledgeScore),
-    sentiment: scoreCell(p.sentimentScore),
     source: 'preview',
     reference: safeText(uuid),
   };
