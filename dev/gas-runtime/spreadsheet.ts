@@ -1013,7 +1013,12 @@ export class Spreadsheet {
       const row: string[] = [];
       for (let c = 1; c <= cols; c++) {
         const cell = sheet.cell(r, c);
-        row.push(cell.value === '' && cell.formula ? cell.formula : display(cell.value));
+        // As File > Download > CSV writes it: what each cell shows.
+        row.push(
+          cell.value === '' && cell.formula
+            ? cell.formula
+            : display(cell.value, cell.format, this.timeZone),
+        );
       }
       out.push(row);
     }
