@@ -94,13 +94,12 @@ function formatNumber(n: number, format: string): string {
 /** A date or time pattern (Google's tokens: y, m, d, h, s), not a number's. */
 const isDateFormat = (format: string): boolean => /[ydhs]/i.test(format.replace(/"[^"]*"/g, ''));
 
-/**
- * A moment as a date pattern shows it in the spreadsheet's zone. `m`/`mm` are minutes right after
- * an hour or before seconds, the month otherwise (Google's rule).
- */
-function formatDate(date: Date, format: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per zone: making one per cell would make a 5,000-row display read slow. */
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -109,7 +108,19 @@ function formatDate(date: Date, format: string, timeZone: string): string {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
-    })
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/**
+ * A moment as a date pattern shows it in the spreadsheet's zone. `m`/`mm` are minutes right after
+ * an hour or before seconds, the month otherwise (Google's rule).
+ */
+function formatDate(date: Date, format: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    zoneFormat(timeZone)
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );
@@ -199,16 +210,11 @@ export class Sheet {
        * reach down the grid, data does not). Setting them loads data, growing the grid to fit.
        */
       get rows(): Cell[][] {
-        let last = sheet.grid.length;
-        while (
-          last > 0 &&
-          sheet.grid[last - 1]!.every((c) => c.value === '' && !c.formula && !c.note)
-        )
-          last--;
-        return sheet.grid.slice(0, last);
+        return sheet.grid.slice(0, sheet.contentRows());
       },
       set rows(rows: Cell[][]) {
         sheet.grid = rows;
+        sheet.edits++;
         sheet.growTo(rows.length, Math.max(0, ...rows.map((r) => r.length)));
       },
       get title(): string {
@@ -249,6 +255,7 @@ export class Sheet {
   /** Stores a cell inside the grid (the runtime's own writes). */
   store(row: number, col: number, cell: Cell): void {
     if (row > this.maxRows || col > this.maxColumns) throw new GasError(OUTSIDE_GRID);
+    this.edits++;
     while (this.grid.length < row) this.grid.push([]);
     const r = this.grid[row - 1] as Cell[];
     while (r.length < col) r.push({ value: '' });
@@ -276,6 +283,7 @@ export class Sheet {
 
   /** Every spilled cell of an anchor back to blank. */
   clearSpill(anchor: number): void {
+    this.edits++;
     for (const r of this.grid)
       r.forEach((c, i) => {
         if (c.spilledFrom === anchor) r[i] = { value: '', ...kept(c) };
@@ -303,8 +311,26 @@ export class Sheet {
     );
   }
 
+  /**
+   * Bumped by every change the runtime makes to the grid: the content scan below is cached on it
+   * (a grid formatted down its 1,000 rows would otherwise be scanned on every getLastRow). A test
+   * that edits a cell object in place edits a row inside the content, which this does not change.
+   */
+  private edits = 0;
+  private content = { at: -1, rows: 0 };
+
+  /** The last row holding anything but a number format: a value, a formula or a note. */
+  private contentRows(): number {
+    if (this.content.at === this.edits) return this.content.rows;
+    let last = this.grid.length;
+    while (last > 0 && this.grid[last - 1]!.every((c) => c.value === '' && !c.formula && !c.note))
+      last--;
+    this.content = { at: this.edits, rows: last };
+    return last;
+  }
+
   private filledRows(): number {
-    for (let r = this.grid.length; r > 0; r--) {
+    for (let r = this.contentRows(); r > 0; r--) {
       if ((this.grid[r - 1] ?? []).some((c) => c.value !== '' || c.formula)) return r;
     }
     return 0;
@@ -473,6 +499,7 @@ export class Sheet {
     this.checkPosition(position, what === 'rows' ? this.maxRows : this.maxColumns, howMany);
     if (what === 'rows') {
       this.grow(howMany, 0);
+      this.edits++;
       if (this.grid.length > index)
         this.grid.splice(index, 0, ...Array.from({ length: howMany }, () => [] as Cell[]));
       return this;
@@ -537,9 +564,9 @@ export class Sheet {
   clearContents(): Sheet {
     this.call('clearContents');
     this.guard('Sheet.clearContents');
-    this.grid = this.grid.map((row) =>
-      row.map((c) => (c.note ? { value: '', note: c.note } : { value: '' })),
-    );
+    // "Clears the sheet of contents, while preserving formatting information."
+    this.edits++;
+    this.grid = this.grid.map((row) => row.map((c) => ({ value: '', ...kept(c) })));
     return this;
   }
 
@@ -550,6 +577,7 @@ export class Sheet {
       throw new GasError('Those rows are out of bounds.');
     if (howMany >= this.maxRows - this.frozenRows)
       throw new GasError('Sorry, it is not possible to delete all non-frozen rows.');
+    this.edits++;
     this.grid.splice(row - 1, howMany);
     this.maxRows -= howMany;
     return this;
@@ -574,6 +602,7 @@ export class Sheet {
       const cmp = a === b ? 0 : a < b ? -1 : 1;
       return ascending ? cmp : -cmp;
     });
+    this.edits++;
     this.grid = [...this.grid.slice(0, head), ...body];
     return this;
   }

@@ -238,6 +238,9 @@ describe("G7 a date pattern shows a moment in the spreadsheet's zone; clearing a
     cell.clearContent();
     cell.setValues([[4]]);
     expect(cell.getDisplayValues()).toEqual([['4.0']]);
+    rt.spreadsheet.activeSheet.clearContents();
+    cell.setValues([[5]]);
+    expect(cell.getDisplayValues()).toEqual([['5.0']]);
   });
 });
 
