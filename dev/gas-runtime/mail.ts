@@ -3,6 +3,7 @@
  * addresses spends three): 100 on consumer accounts and 1,500 on Workspace (https://developers.google.com/apps-script/guides/services/quotas);
  * sending needs the script.send_mail scope.
  */
+import { wallParts } from './wallClock';
 import { GasError } from './errors';
 
 /** A consumer (gmail.com) account, whose quotas are smaller than a Workspace account's. */
@@ -87,21 +88,7 @@ function zoneOffset(date: Date, parts: Record<string, string>): string {
 }
 
 export function formatDate(date: Date, timeZone: string, pattern: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      weekday: 'short',
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  ) as Record<string, string>;
+  const parts = wallParts(date, timeZone);
   const weekday = String(
     ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday ?? '') + 1,
   );

@@ -7,6 +7,7 @@
  * range past its edge throws, and only the insert calls (and appendRow) grow it, within 10 million
  * cells per spreadsheet. An array formula's result spills into cells that remember their formula.
  */
+import { wallParts } from './wallClock';
 import { a1, columnLetter, parseA1 } from './a1';
 import { parseCsv, toCsv } from './csv';
 import { GasError, noPermission } from './errors';
@@ -94,36 +95,12 @@ function formatNumber(n: number, format: string): string {
 /** A date or time pattern (Google's tokens: y, m, d, h, s), not a number's. */
 const isDateFormat = (format: string): boolean => /[ydhs]/i.test(format.replace(/"[^"]*"/g, ''));
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-/** One formatter per zone: making one per cell would make a 5,000-row display read slow. */
-function zoneFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = zoneFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    zoneFormats.set(timeZone, format);
-  }
-  return format;
-}
-
 /**
  * A moment as a date pattern shows it in the spreadsheet's zone. `m`/`mm` are minutes right after
  * an hour or before seconds, the month otherwise (Google's rule).
  */
 function formatDate(date: Date, format: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    zoneFormat(timeZone)
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = wallParts(date, timeZone);
   const tokens = format.match(/y+|m+|d+|h+|s+|[^ymdhs]+/gi) ?? [];
   let afterHour = false;
   return tokens
