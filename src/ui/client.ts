@@ -4,7 +4,7 @@
  */
 import { PANELS, SECTIONS, sectionOf, type Panel } from '../contract/sidebar';
 import type { SettingsView } from '../contract/settings';
-import { count } from './component';
+import { count } from './words';
 import { call, errorText } from './rpc';
 import { outreachTab } from './tabs/outreach';
 import { previewsTab } from './tabs/previews';

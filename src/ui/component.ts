@@ -143,11 +143,6 @@ export async function attempt<R>(
   }
 }
 
-export const plural = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);
-
-/** A count as the page writes every count: grouped the reader's way (20,000 in English). */
-export const count = (n: number) => n.toLocaleString();
-
 /**
  * The way back to the list a person came from, once the add-on made another sheet the active one
  * (a chart, the scan monitor): a button that reopens the list with the block they had selected.

@@ -233,6 +233,10 @@ describe('a new user’s first session in the sidebar', () => {
     await page.waitForFunction(() =>
       /3 to fetch/.test(document.querySelector('#score-plan')?.textContent ?? ''),
     );
+    // Today's quota is the usage line's alone: a plan that fits does not restate it.
+    const planLine = await page.textContent('#score-plan');
+    expect(planLine).toMatch(/\(0 cached, 3 requests\)/);
+    expect(planLine).not.toMatch(/left today/);
     await page.click('#score');
     await page.waitForFunction(() =>
       /rows: \d+ scored/.test(document.querySelector('#score-message')?.textContent ?? ''),

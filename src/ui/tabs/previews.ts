@@ -8,17 +8,16 @@ import type {
 } from '../../contract/previews';
 import { VISIBILITY_LEVELS } from '../../contract/levels';
 import {
-  count,
   needsKey,
   mount,
   messageLine,
   NO_MESSAGE,
-  plural,
   reportMessage,
   say,
   type Message,
 } from '../component';
 import { call, errorText } from '../rpc';
+import { plural, requestsText } from '../words';
 
 type Completed = PollReport['justCompleted'][number];
 
@@ -40,7 +39,7 @@ interface State {
 
 function selectionText(s: SelectionSummary): string {
   return s.a1
-    ? `${s.sheetName}!${s.a1}: ${s.urls} filled ${plural(s.urls, 'row')}, ${s.alreadyHavePreview} already with a preview, ${s.willSend} to send${s.invalid ? `, ${s.invalid} not valid` : ''} (${count(s.willSend)} requests; ${count(s.quotaLeft)} left today).`
+    ? `${s.sheetName}!${s.a1}: ${s.urls} filled ${plural(s.urls, 'row')}, ${s.alreadyHavePreview} already with a preview, ${s.willSend} to send${s.invalid ? `, ${s.invalid} not valid` : ''} (${requestsText(s.willSend, s.quotaLeft)}).`
     : (s.message ?? 'Select the cells that hold the websites (one column).');
 }
 

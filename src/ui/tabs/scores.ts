@@ -11,7 +11,6 @@ import { DEFAULTS } from '../../contract/defaults';
 import { REPORT_PERIODS } from '../../contract/reports';
 import {
   backToList,
-  count,
   attempt,
   checkbox,
   fieldValue,
@@ -23,6 +22,7 @@ import {
   type Message,
 } from '../component';
 import { call, errorText } from '../rpc';
+import { requestsText } from '../words';
 
 interface State {
   plan: string;
@@ -48,7 +48,7 @@ interface State {
 
 function planText(p: ScorePlanView): string {
   return p.a1
-    ? `${p.sheetName}!${p.a1}: ${p.rows} rows, ${p.distinct} distinct sites, ${p.fresh} already fresh, ${p.toFetch} to fetch (${p.cached} cached, ${count(p.requests)} requests; ${count(p.quotaLeft)} left today)${p.invalid ? `, ${p.invalid} not valid` : ''}.`
+    ? `${p.sheetName}!${p.a1}: ${p.rows} rows, ${p.distinct} distinct sites, ${p.fresh} already fresh, ${p.toFetch} to fetch (${p.cached} cached, ${requestsText(p.requests, p.quotaLeft)})${p.invalid ? `, ${p.invalid} not valid` : ''}.`
     : (p.message ?? 'Select the cells that hold the websites (one column).');
 }
 
