@@ -18,7 +18,14 @@ import {
   type HistoryKey,
 } from '../domain/table';
 import { ensureSheet } from './sheets';
-import { cell, openTable, readColumns, readHeaderRow, writePatches } from './sheetTable';
+import {
+  cell,
+  openTable,
+  readColumns,
+  readHeaderRow,
+  writePatches,
+  type Table,
+} from './sheetTable';
 
 const HISTORY_CAP = 50000;
 /**
@@ -107,13 +114,25 @@ function cellsOfOtherSheets(book: Book, history: Sheet): number {
     .reduce((n, s) => n + s.getMaxRows() * s.getMaxColumns(), 0);
 }
 
-/** The history's readings (site, when, score), for a brand's usual swing: one read, no write. */
+/**
+ * The history as a table holding only `keys`' columns (the others blank): a year-old workbook's
+ * history has 50,000 rows, and each reader needs a few of its columns.
+ */
+function historyTable(book: Book, keys: HistoryKey[]): Table<HistoryKey> | null {
+  const sheet = book.getSheetByName(HISTORY_SHEET);
+  if (!sheet) return null;
+  const header = readHeaderRow(sheet);
+  const found = findColumns(header, HISTORY_HEADERS);
+  const values = readColumns(sheet, header, keys.map((k) => found[k]).filter(Boolean));
+  return openTable(sheet, HISTORY_COLUMNS, false, values);
+}
+
+/** The history's readings (site, when, score), for a brand's usual swing: three columns, no write. */
 export function historyReadings(
   book: Book,
 ): Array<{ website: unknown; checked: unknown; score: unknown }> {
-  const sheet = book.getSheetByName(HISTORY_SHEET);
-  if (!sheet) return [];
-  const table = openTable(sheet, HISTORY_COLUMNS, false);
+  const table = historyTable(book, ['website', 'checked', 'score']);
+  if (!table) return [];
   return table.values.slice(HEADER_ROW).map((_, i) => ({
     website: cell(table, i + HEADER_ROW + 1, 'website'),
     checked: cell(table, i + HEADER_ROW + 1, 'checked'),
@@ -122,15 +141,11 @@ export function historyReadings(
 }
 
 /**
- * A site's score readings in the history (source "score"), oldest first: one read of the columns
- * a reading needs (the history of a year-old workbook has 50,000 rows), no write.
+ * A site's score readings in the history (source "score"), oldest first: the columns a reading
+ * needs, no write.
  */
 export function siteReadings(book: Book, site: string): ReportPoint[] {
-  const sheet = book.getSheetByName(HISTORY_SHEET);
-  if (!sheet) return [];
-  const header = readHeaderRow(sheet);
-  const found = findColumns(header, HISTORY_HEADERS);
-  const read: HistoryKey[] = [
+  const table = historyTable(book, [
     'checked',
     'website',
     'score',
@@ -138,9 +153,8 @@ export function siteReadings(book: Book, site: string): ReportPoint[] {
     'lastScanned',
     'source',
     'reference',
-  ];
-  const values = readColumns(sheet, header, read.map((k) => found[k]).filter(Boolean));
-  const table = openTable(sheet, HISTORY_COLUMNS, false, values);
+  ]);
+  if (!table) return [];
   const points: ReportPoint[] = [];
   for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
     const at = (k: HistoryKey) => (table.columns[k] ? cell(table, row, k) : '');

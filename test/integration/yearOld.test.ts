@@ -1,6 +1,13 @@
 // A workbook in its second year: a 50,000-row `Score history`, thirty client tabs, ten previews
 // pending on one of them. Every entry point's reads are sized to its work, not to the workbook.
-import { cost, entryCosts, PENDING_TAB, yearOldWorkbook } from '../../dev/yearOldWorkbook';
+import {
+  cost,
+  entryCosts,
+  HISTORY_ROWS,
+  PENDING_TAB,
+  yearOldWorkbook,
+} from '../../dev/yearOldWorkbook';
+import { HISTORY_HEADERS } from '../../src/domain/table';
 import { startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 
@@ -53,5 +60,26 @@ describe('a year-old workbook', () => {
     expect(old.sidebarPoll!.cellsRead).toBeLessThanOrEqual(POLL_CELL_GOAL);
     expect(old.onOpen!.cellsRead).toBe(0);
     expect(old.customFunction!.cellsRead).toBe(0);
+  }, 120_000);
+
+  it('the Scores tab’s site history reads the history’s columns a reading needs, not all of them', async () => {
+    w = await startWorld();
+    yearOldWorkbook(w.rt);
+    const tab = w.rt.spreadsheet.sheets.find((s) => s.getName() === 'Client 12')!;
+    w.rt.spreadsheet.activeSheet = tab;
+    tab.getRange('H2').setValue('client-5.com');
+    tab.setActiveSelection('H2');
+    let reply: { site: string | null; points: unknown[] } | undefined;
+    const read = cost(w.rt, () => {
+      reply = sidebar(w.rt).getSiteHistory();
+    });
+    // client-5.com is every 900th reading of the history.
+    expect(reply).toEqual({ site: 'client-5.com', points: expect.any(Array) });
+    expect(reply!.points).toHaveLength(Math.ceil((HISTORY_ROWS - 5) / 900));
+    // Ten columns (when, site, score, the four engines, last scan, source, page) of every row,
+    // and header rows; the whole history is half as much again.
+    const wholeHistory = (HISTORY_ROWS + 1) * Object.keys(HISTORY_HEADERS).length;
+    expect(read.cellsRead).toBeLessThanOrEqual(HISTORY_ROWS * 10 + 1_000);
+    expect(read.cellsRead).toBeLessThan(wholeHistory);
   }, 120_000);
 });
