@@ -570,15 +570,7 @@ export class Sheet {
     this.guard('Sheet.sort');
     const head = Math.max(1, this.frozenRows);
     const body = this.grid.slice(head);
-    const key = (r: Cell[]) => r[col - 1]?.value ?? '';
-    // Blank cells go last whichever the direction, as Sheets sorts them.
-    body.sort((x, y) => {
-      const a = key(x);
-      const b = key(y);
-      if (a === '' || b === '') return a === b ? 0 : a === '' ? 1 : -1;
-      const cmp = a === b ? 0 : a < b ? -1 : 1;
-      return ascending ? cmp : -cmp;
-    });
+    body.sort(byColumn((r) => r[col - 1]?.value ?? '', ascending));
     this.edits++;
     this.grid = [...this.grid.slice(0, head), ...body];
     return this;
@@ -611,6 +603,17 @@ export class Sheet {
 }
 
 /** Ranges of one sheet acted on together: one call sets a format over all of them. */
+/** Rows compared by one cell: blank cells go last whichever the direction, as Sheets sorts them. */
+function byColumn<R>(key: (row: R) => Value, ascending: boolean): (x: R, y: R) => number {
+  return (x, y) => {
+    const a = key(x);
+    const b = key(y);
+    if (a === '' || b === '') return a === b ? 0 : a === '' ? 1 : -1;
+    const cmp = a === b ? 0 : a < b ? -1 : 1;
+    return ascending ? cmp : -cmp;
+  };
+}
+
 export class RangeList {
   constructor(
     private readonly sheet: Sheet,
@@ -709,6 +712,23 @@ export class Range {
   getNotes(): string[][] {
     this.call('getNotes', 'read');
     return this.map((c) => c.note ?? '');
+  }
+
+  /**
+   * Sorts the range's rows by a column of the sheet (its number counts from column A, as
+   * Google's does), moving only the range's cells: rows above and below, and columns beside it,
+   * stay where they are.
+   */
+  sort(column: number, ascending = true): Range {
+    this.call('sort');
+    this.guard('sort');
+    if (column < this.col || column >= this.col + this.numCols)
+      throw new GasError('The coordinates of the sort column are outside the range.');
+    const rows = this.map((c) => c).sort(byColumn((r) => r[column - this.col]!.value, ascending));
+    rows.forEach((line, r) =>
+      line.forEach((cell, c) => this.sheet.store(this.row + r, this.col + c, cell)),
+    );
+    return this;
   }
 
   setValues(values: unknown[][]): Range {

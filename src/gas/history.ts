@@ -6,6 +6,7 @@
 import { PLATFORMS } from '../engines';
 import { timeOf } from '../domain/cells';
 import { historyRoom } from '../domain/grid';
+import { MAX_DELETE_RUNS, oldestRuns, topIsOldest, type RowRun } from '../domain/historyTrim';
 import type { ReportPoint } from '../domain/report';
 import { parseWebsite } from '../domain/website';
 import { READING_KEY_COLUMNS, readingKey, type HistoryReading } from '../domain/scoreList';
@@ -35,6 +36,11 @@ const HISTORY_CAP = 50000;
  * cost of an append never grows with the history.
  */
 const RECENT_ROWS = 2000;
+/**
+ * The last rows whose times a trim compares with its top rows' (a history sorted by hand puts
+ * newer readings on top; one sorted by website, some).
+ */
+const TIME_SAMPLE_ROWS = 200;
 
 export interface HistoryWrite {
   appended: number;
@@ -86,7 +92,7 @@ export function appendHistory(
   const kept = fresh.slice(Math.max(0, fresh.length - room.rows));
   const existing = Math.max(0, table.values.length - HEADER_ROW);
   const removed = Math.max(0, existing + kept.length - room.rows);
-  if (removed) dropOldest(table.sheet, table.values, removed);
+  if (removed) dropOldest(table, removed);
   const patches = new Map<number, HistoryReading>();
   let next = HEADER_ROW + existing - removed + 1;
   for (const r of kept) patches.set(next++, r);
@@ -98,12 +104,41 @@ export function appendHistory(
   };
 }
 
-/** Deletes the oldest data rows first, so that the rows written next stay inside the cells freed. */
-function dropOldest(sheet: Sheet, values: unknown[][], count: number): void {
+/**
+ * Deletes the `count` oldest readings, so that the rows written next stay inside the cells freed.
+ * As the add-on appends them they are the top rows: the times of those and of the last rows say
+ * so in two small reads. In a history a person sorted they are found by time, from the whole
+ * `Checked` column: deleted run by run, or, spread over more runs than that is worth, after one
+ * sort back into time order.
+ */
+function dropOldest(table: Table<HistoryKey>, count: number): void {
+  const { sheet, values } = table;
+  const first = HEADER_ROW + 1;
+  const rows = values.length - HEADER_ROW;
+  const checked = table.columns.checked;
+  const timesOf = (from: number, n: number) =>
+    sheet
+      .getRange(from, checked, n, 1)
+      .getValues()
+      .map((r) => timeOf(r[0]));
+  const sample = Math.min(TIME_SAMPLE_ROWS, rows - count);
+  const spread =
+    sample <= 0 || !topIsOldest(timesOf(first, count), timesOf(first + rows - sample, sample));
+  let runs: RowRun[] = [{ row: first, count }];
+  if (spread) {
+    runs = oldestRuns(timesOf(first, rows), first, count);
+    if (runs.length > MAX_DELETE_RUNS) {
+      // The data rows only (a Sheet.sort would take the header with it when nothing is frozen).
+      sheet.getRange(first, 1, rows, sheet.getLastColumn()).sort(checked);
+      runs = [{ row: first, count }];
+    }
+  }
   // Sheets refuses to delete every row below the frozen header: keep one blank row to write into.
   if (count >= sheet.getMaxRows() - HEADER_ROW) sheet.insertRowsAfter(sheet.getMaxRows(), 1);
-  sheet.deleteRows(HEADER_ROW + 1, count);
-  values.splice(HEADER_ROW, count);
+  for (const run of runs) {
+    sheet.deleteRows(run.row, run.count);
+    values.splice(run.row - 1, run.count);
+  }
 }
 
 function cellsOfOtherSheets(book: Book, history: Sheet): number {

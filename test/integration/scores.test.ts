@@ -209,6 +209,71 @@ describe('scoreSelection', () => {
     expect(history.probe.rows.length - 1).toBe(50000);
     expect(history.probe.rows[1]![3]!.value).toBe('old-5');
   });
+
+  describe('a full history a person sorted: the oldest readings go, by their time', () => {
+    const DATA_ROWS = 49_995;
+    const when = (i: number) => new Date(Date.UTC(2025, 10, 1) + i * 600_000);
+    /** A full history of readings `old-0` (oldest) to `old-49994`, in the order `order` gives. */
+    function fullHistory(order: (i: number) => number) {
+      const history = w.rt.spreadsheet.addSheet('Score history');
+      history.setFrozenRows(1);
+      const head = ['Checked', 'Website', 'Slug', 'Public score', 'Source'];
+      const rows = Array.from({ length: DATA_ROWS }, (_, k) => {
+        const i = order(k);
+        return [when(i), `site-${i % 97}.com`, `old-${i}`, 50, 'score'];
+      });
+      history.probe.rows = [head, ...rows].map((r) => r.map((value) => ({ value })));
+      return history;
+    }
+    async function scoreSites(history: Sheet, count: number) {
+      const sheet = w.rt.spreadsheet.activeSheet;
+      load(
+        sheet,
+        indexed.slice(0, count).map((b) => b.domain),
+      );
+      w.rt.spreadsheet.activeSheet = sheet;
+      const r = score(w.rt, { refresh: 'all' });
+      expect([r.historyAdded, r.historyTrimmed]).toEqual([count, count - 5]);
+      const slugs = history.probe.rows.slice(1).map((row) => String(row[2]!.value));
+      expect(slugs).toHaveLength(50_000);
+      return slugs;
+    }
+
+    it('newest first: the bottom rows go, the newest readings stay on top', async () => {
+      w = await startWorld();
+      const history = fullHistory((k) => DATA_ROWS - 1 - k);
+      const slugs = await scoreSites(history, 10);
+      expect(slugs[0]).toBe(`old-${DATA_ROWS - 1}`);
+      for (const gone of ['old-0', 'old-4']) expect(slugs).not.toContain(gone);
+      expect(slugs).toContain('old-5');
+      expect(slugs[DATA_ROWS - 5 - 1]).toBe('old-5');
+    });
+
+    /**
+     * Sorted newest first, then by site (a sort keeps the order it finds within a site): the
+     * oldest readings sit one per site, at the foot of each site's rows, far apart.
+     */
+    const bySite = () =>
+      Array.from({ length: DATA_ROWS }, (_, i) => i).sort((a, b) => (a % 97) - (b % 97) || b - a);
+
+    it.each([
+      ['five runs, deleted one by one', 10, 5],
+      ['25 runs, put back in time order first', 30, 25],
+    ])('newest first, then by website: %s', async (_, count, trimmed) => {
+      w = await startWorld();
+      const order = bySite();
+      const history = fullHistory((k) => order[k]!);
+      const calls = w.rt.counts;
+      const sortsBefore = calls['Range.sort'] ?? 0;
+      const slugs = await scoreSites(history, count);
+      const gone = Array.from({ length: trimmed }, (_, i) => `old-${i}`);
+      expect(slugs.filter((s) => gone.includes(s))).toEqual([]);
+      // Every other reading kept, once.
+      expect(new Set(slugs.slice(0, DATA_ROWS - trimmed)).size).toBe(DATA_ROWS - trimmed);
+      expect(slugs).toContain(`old-${trimmed}`);
+      expect((calls['Range.sort'] ?? 0) - sortsBefore).toBe(trimmed > 20 ? 1 : 0);
+    });
+  });
 });
 
 describe('every row accounted for', () => {

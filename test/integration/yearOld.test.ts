@@ -16,6 +16,8 @@ afterEach(() => w?.close());
 
 /** The pending tab's preview columns and Website, twice (before asking, and under the lock), plus header rows. */
 const POLL_CELL_GOAL = 20_000;
+/** What a full history's trim may read more than a young one's append: far less than a column. */
+const TRIM_CHECK_CELLS = 2_000;
 
 describe('a year-old workbook', () => {
   it('a sidebar poll reads the pending tab’s needed columns and header rows, never the history', async () => {
@@ -50,7 +52,13 @@ describe('a year-old workbook', () => {
     const young = await costsWith(5_000);
     const old = await costsWith(50_000);
     for (const [entry, c] of Object.entries(old)) {
-      expect([entry, c.cellsRead]).toEqual([entry, young[entry]!.cellsRead]);
+      // At its cap the history checks, before trimming, that its top rows are its oldest: the
+      // times of the rows it removes and of its last 200, a few hundred cells, never the column.
+      const extra = c.cellsRead - young[entry]!.cellsRead;
+      expect([entry, extra >= 0 && extra <= TRIM_CHECK_CELLS ? 'within' : extra]).toEqual([
+        entry,
+        'within',
+      ]);
       // At its cap the history trims its oldest rows as it appends: a few calls per append
       // (delete and grow), never a read.
       expect(c.sheetsCalls - young[entry]!.sheetsCalls).toBeLessThanOrEqual(

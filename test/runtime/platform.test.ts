@@ -274,6 +274,28 @@ describe('G12 sort puts blank cells last, ascending or descending', () => {
   });
 });
 
+describe('G13 Range.sort moves only the range, by a column counted from A', () => {
+  it('sorts rows 3 to 5 by column B; the header, row 2 and column C stay; a column outside throws', () => {
+    const sheet = rt.spreadsheet.activeSheet;
+    sheet.range(1, 1, 5, 3).setValues([
+      ['Head', 'Key', 'Beside'],
+      ['keep', 9, 'x'],
+      ['c', 3, 'p'],
+      ['a', '', 'q'],
+      ['b', 1, 'r'],
+    ]);
+    sheet.range(3, 1, 3, 2).sort(2);
+    expect(sheet.range(1, 1, 5, 3).getValues()).toEqual([
+      ['Head', 'Key', 'Beside'],
+      ['keep', 9, 'x'],
+      ['b', 1, 'p'],
+      ['c', 3, 'q'],
+      ['a', '', 'r'],
+    ]);
+    expect(() => sheet.range(3, 1, 3, 2).sort(3)).toThrow(/outside the range/);
+  });
+});
+
 describe('G8 a script sees the basic filter, and which rows it hides, one row at a time', () => {
   it('getFilter is null until a person filters; isRowHiddenByFilter answers per row, inside the grid', () => {
     const sheet = rt.spreadsheet.activeSheet;
