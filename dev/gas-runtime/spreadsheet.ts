@@ -602,7 +602,6 @@ export class Sheet {
   }
 }
 
-/** Ranges of one sheet acted on together: one call sets a format over all of them. */
 /** Rows compared by one cell: blank cells go last whichever the direction, as Sheets sorts them. */
 function byColumn<R>(key: (row: R) => Value, ascending: boolean): (x: R, y: R) => number {
   return (x, y) => {
@@ -614,6 +613,7 @@ function byColumn<R>(key: (row: R) => Value, ascending: boolean): (x: R, y: R) =
   };
 }
 
+/** Ranges of one sheet acted on together: one call sets a format over all of them. */
 export class RangeList {
   constructor(
     private readonly sheet: Sheet,

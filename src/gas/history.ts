@@ -37,8 +37,8 @@ const HISTORY_CAP = 50000;
  */
 const RECENT_ROWS = 2000;
 /**
- * The last rows whose times a trim compares with its top rows' (a history sorted by hand puts
- * newer readings on top; one sorted by website, some).
+ * The last rows whose times a trim compares with its top rows': a history sorted newest first
+ * shows newer readings on top than at its foot.
  */
 const TIME_SAMPLE_ROWS = 200;
 
