@@ -92,3 +92,12 @@ export interface TemplateReport {
   state: 'done' | 'nothing';
   message: string;
 }
+
+/**
+ * The Scores tab's button for a run's rows not in the public index, and the run's summary that
+ * names it: one label, so the summary quotes the button as it reads ("for this row", not "these 1").
+ */
+export const previewNotInIndexLabel = (rows: number) =>
+  rows === 1
+    ? 'Generate a preview for this row'
+    : `Generate previews for these ${rows.toLocaleString('en-US')} rows`;

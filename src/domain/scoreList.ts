@@ -8,7 +8,7 @@ import { PLATFORMS } from '../engines';
 import { dateCell, isBlank, safeLink, safeText, scoreCell, timeOf } from './cells';
 import { visibilityLevel } from './levels';
 import { NOT_IN_INDEX, errorCell } from './scoreLookup';
-import type { Mover } from '../contract/scores';
+import { previewNotInIndexLabel, type Mover } from '../contract/scores';
 import { DEFAULTS } from '../contract/defaults';
 import type { Outcome } from './resolver';
 import { HISTORY_COLUMNS, type HistoryKey } from './table';
@@ -329,7 +329,7 @@ export function scoreSummary(r: {
   let text = `${plural(total, 'row')}: ${parts.join(', ')}.`;
   if (r.moved) text += ` ${plural(r.moved, 'brand')} moved.`;
   if (notInIndex)
-    text += ` The public index holds well-known brands: a preview scores any website (a Starter or Pro plan): press "Generate previews for these ${notInIndex.toLocaleString('en-US')}".`;
+    text += ` The public index holds well-known brands: a preview scores any website (a Starter or Pro plan): press "${previewNotInIndexLabel(notInIndex)}".`;
   if (notWebsite) text += ` Fix the addresses marked in Score message, then press Score again.`;
   if (failed && r.failure) text += ` For those: ${r.failure.message}.`;
   if (left)

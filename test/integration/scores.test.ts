@@ -290,7 +290,7 @@ describe('every row accounted for', () => {
     const r = score(w.rt, { refresh: 'all' });
     expect(r.state).toBe('done');
     expect(r.message).toMatch(
-      /^9 rows: 5 scored, 3 not in the public index, 1 not a website address\. The public index holds well-known brands: a preview scores any website \(a Starter or Pro plan\): press "Generate previews for these 3"\./,
+      /^9 rows: 5 scored, 3 not in the public index, 1 not a website address\. The public index holds well-known brands: a preview scores any website \(a Starter or Pro plan\): press "Generate previews for these 3 rows"\./,
     );
     expect(r.notInIndex).toBe(3);
     const g = sidebar(w.rt).startPreviewsForSelection({

@@ -7,6 +7,8 @@ import {
   scoreOptions,
   scorePatch,
   scoreProblemPatch,
+  scoreSummary,
+  NO_ROWS,
 } from '../../src/domain/scoreList';
 
 const DAY = 24 * 3600 * 1000;
@@ -110,5 +112,43 @@ describe('row values', () => {
     expect(rankMovers([m(3), m(-20), m(0), m(20), m(-5)], 3).map((x) => x.change)).toEqual([
       20, -20, -5,
     ]);
+  });
+});
+
+describe('the run in words', () => {
+  const summary = (rows: Partial<typeof NO_ROWS>) =>
+    scoreSummary({
+      rows: { ...NO_ROWS, ...rows },
+      fresh: 0,
+      moved: 0,
+      failure: null,
+      historyTrimmed: 0,
+      historyLimit: 'cap',
+    });
+
+  it.each([
+    [
+      { scored: 3, notInIndex: 1 },
+      '4 rows: 3 scored, 1 not in the public index.',
+      'Generate a preview for this row',
+    ],
+    [
+      { scored: 33, notInIndex: 20, notWebsite: 1 },
+      '54 rows: 33 scored, 20 not in the public index, 1 not a website address.',
+      'Generate previews for these 20 rows',
+    ],
+    [
+      { notInIndex: 1_200 },
+      '1,200 rows: 1,200 not in the public index.',
+      'Generate previews for these 1,200 rows',
+    ],
+  ])('%o: "%s", and names the button as it reads ("%s")', (rows, head, button) => {
+    const text = summary(rows);
+    expect(text.startsWith(head)).toBe(true);
+    expect(text).toContain(`press "${button}".`);
+  });
+
+  it('names no preview button when every row is in the index', () => {
+    expect(summary({ scored: 4 })).toBe('4 rows: 4 scored.');
   });
 });

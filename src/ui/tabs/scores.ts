@@ -1,11 +1,12 @@
 /** Scores: public scores written as values for the selected websites, movers, a site's history. */
 import { html } from 'lit-html';
-import type {
-  ScorePlanView,
-  ScoreReport,
-  ScoreRequest,
-  ScoreRunOptions,
-  ListPlace,
+import {
+  previewNotInIndexLabel,
+  type ScorePlanView,
+  type ScoreReport,
+  type ScoreRequest,
+  type ScoreRunOptions,
+  type ListPlace,
 } from '../../contract/scores';
 import { DEFAULTS } from '../../contract/defaults';
 import { REPORT_PERIODS } from '../../contract/reports';
@@ -160,7 +161,7 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
           ?disabled=${s.scoring}
           @click=${() => void previewNotInIndex()}
         >
-          Generate previews for these ${s.notInIndex?.rows ?? ''}
+          ${previewNotInIndexLabel(s.notInIndex?.rows ?? 0)}
         </button>
         <h3 id="movers-title" ?hidden=${s.movers.length === 0}>Movers of the last run</h3>
         <ul id="movers" class="recent">
