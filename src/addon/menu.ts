@@ -12,6 +12,7 @@ import { scoreSelection } from './scores';
 import { markContacted } from './outreach';
 import { refreshFollowUps } from './followUps';
 import { addonMenu, alert, showSidebarFile, toast } from '../gas/active';
+import { counted } from '../domain/words';
 
 const TITLE = 'Visibility for Sheets';
 
@@ -85,7 +86,7 @@ export function refreshPendingFromMenu(): void {
   const r = pollPendingPreviews();
   const u = usage();
   toast(
-    `${r.complete} complete, ${r.pending} pending, ${r.failed} with errors. Checked ${r.asked} (the rest are not due yet): ${r.asked} requests, ${u.left} left today.`,
+    `${r.complete} complete, ${r.pending} pending, ${r.failed} with errors. Checked ${r.asked} (the rest are not due yet): ${counted(r.asked, 'request')}, ${u.left} left today.`,
     TITLE,
   );
 }

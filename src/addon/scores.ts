@@ -31,6 +31,7 @@ import { cell, openTable, readGrid, writePatches, type Table } from '../gas/shee
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract/scores';
 import { activeSheet } from '../gas/active';
+import { counted } from '../domain/words';
 
 const MOVERS_LISTED = 20;
 
@@ -177,9 +178,13 @@ function scoreBlock(found: ReturnType<typeof planBlock>, deadline?: number): Sco
   const request: ScoreRequest = { sheetName: block.sheet.getName(), a1: block.a1, runStarted };
   const keys = Array.from(plan.due.keys());
   if (keys.length === 0 && plan.invalid.length === 0) {
-    return report('nothing', `All ${plan.rows} rows are up to date: nothing to fetch.`, {
-      request,
-    });
+    return report(
+      'nothing',
+      `${plan.rows === 1 ? 'The row is' : `All ${plan.rows} rows are`} up to date: nothing to fetch.`,
+      {
+        request,
+      },
+    );
   }
   const outcomes = resolveAll(
     keys,
@@ -248,7 +253,11 @@ function outcomeReport(
   extra: Partial<ScoreReport> & { remaining: number },
 ): ScoreReport {
   if (extra.remaining > 0)
-    return report('partial', `${summary} ${extra.remaining} sites left: continuing…`, extra);
+    return report(
+      'partial',
+      `${summary} ${counted(extra.remaining, 'site')} left: continuing…`,
+      extra,
+    );
   if (unreachable(rows)) return report('refused', `Nothing was scored: ${summary}`, extra);
   return report('done', summary, extra);
 }

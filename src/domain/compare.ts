@@ -18,6 +18,7 @@ import {
 import { resolveAll, type Outcome } from './resolver';
 import { NOT_IN_INDEX, problemCell, scoreSpec, type Cell } from './scoreLookup';
 import { parseWebsite } from './website';
+import { counted } from './words';
 
 type Compared = { c: BrandScore; b: BrandScore; rank: number };
 
@@ -158,7 +159,7 @@ export function planChart(sites: string[], outcomes: Map<string, Outcome<BrandSc
     : '';
   return {
     state: 'done',
-    message: `Chart of ${sites[0]} against ${rows.length - 1} competitors on the "${COMPARISON_SHEET}" sheet.${skipped}`,
+    message: `Chart of ${sites[0]} against ${counted(rows.length - 1, 'competitor')} on the "${COMPARISON_SHEET}" sheet.${skipped}`,
     data: [headersOf(CHART_COLUMNS), ...rows],
   };
 }

@@ -8,6 +8,7 @@ import type { PreviewCreated } from '../api/client';
 import { serviceError, type Result, type ServiceError } from '../api/errors';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract/previews';
 import { createdPatch, errorPatch, isAccountRefusal, type GenerationPlan } from './previewJobs';
+import { counted } from './words';
 
 /**
  * POSTs per fetchAll. A dropped connection loses every answer of its batch after the service has
@@ -147,22 +148,20 @@ export interface RunResult {
   refusal: ServiceError | null;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * Every row of the run accounted for, so the counts agree with the progress below ("53 rows: 52
  * previews started, 1 shares the preview of the same site in another row").
  */
 function summarise(counts: Counts, had: number): string {
   const rows = counts.created + counts.reused + counts.failed + had;
-  const parts = [plural(counts.created, 'preview started', 'previews started')];
+  const parts = [counted(counts.created, 'preview started', 'previews started')];
   if (counts.reused)
     parts.push(
-      `${plural(counts.reused, 'shares', 'share')} the preview of the same site in another row`,
+      `${counted(counts.reused, 'shares', 'share')} the preview of the same site in another row`,
     );
   if (counts.failed) parts.push(`${counts.failed} with errors (their Preview status says why)`);
   if (had) parts.push(`${had} already had one`);
-  return `${plural(rows, 'row', 'rows')}: ${parts.join(', ')}.`;
+  return `${counted(rows, 'row')}: ${parts.join(', ')}.`;
 }
 
 /** Nothing was sent because the quota is used, or nothing was made because of a refusal (no row touched). */
@@ -188,7 +187,7 @@ export function finalReport(fit: Fit, run: RunResult, where: GenerateRequest): G
   const { counts } = run;
   const remaining = plan.send.length - run.settled;
   const later = tomorrow
-    ? ` ${tomorrow} rows were left for tomorrow: today's requests are nearly used up (${fit.reserve} are kept to finish previews already started). Press Generate again tomorrow.`
+    ? ` ${counted(tomorrow, 'row was', 'rows were')} left for tomorrow: today's requests are nearly used up (${fit.reserve} are kept to finish previews already started). Press Generate again tomorrow.`
     : '';
   const summary = summarise(counts, plan.alreadyHavePreview) + later;
   const shared = { ...counts, request: where, warning: run.warning };
@@ -197,7 +196,7 @@ export function finalReport(fit: Fit, run: RunResult, where: GenerateRequest): G
     const unsent = plan.send.length - run.settled;
     return report(
       'refused',
-      `${run.refusal.message} ${summary} ${plural(unsent, 'site was', 'sites were')} not sent: press Generate again once that is fixed, and only they are sent.`,
+      `${run.refusal.message} ${summary} ${counted(unsent, 'site was', 'sites were')} not sent: press Generate again once that is fixed, and only they are sent.`,
       { ...shared, upgradeUrl: run.refusal.upgradeUrl ?? null },
     );
   }

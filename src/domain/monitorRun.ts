@@ -17,6 +17,7 @@ import {
 } from './scanWatch';
 import { scanReading, type HistoryReading } from './scoreList';
 import { errorStatus, statusKind, STATUS } from './status';
+import { counted } from './words';
 
 /** A monitor row as read: the cells the decisions look at. */
 export interface WatchedRow {
@@ -190,6 +191,6 @@ export function tallyScans(states: unknown[]): MonitorReport {
     if (kind) out[kind]++;
     else out.errors++;
   }
-  out.message = `${out.watched} agents: ${out.complete} complete, ${out.running} running, ${out.failed} failed, ${out.none} never scanned${out.errors ? `, ${out.errors} to check` : ''}.`;
+  out.message = `${counted(out.watched, 'agent')}: ${out.complete} complete, ${out.running} running, ${out.failed} failed, ${out.none} never scanned${out.errors ? `, ${out.errors} to check` : ''}.`;
   return out;
 }

@@ -8,6 +8,7 @@ import { ENGINES, PLATFORMS } from '../engines';
 import { isBlank, literalText } from './cells';
 import { actionable, type SelectedRow } from './selectedRow';
 import { headerKey, PITCH_HEADERS, type PitchKey } from './table';
+import { counted } from './words';
 
 const TOKEN = /\{\{[^{}]*\}\}|\{([^{}]*)\}/g;
 
@@ -115,8 +116,6 @@ export type PitchPlan =
       missing: number;
     };
 
-const plural = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
-
 /** What a run writes: the whole run refused on an unknown placeholder, before anything. */
 export function planPitches(
   template: string,
@@ -156,10 +155,10 @@ function pitchPatches(template: string, headers: unknown[], rows: PitchRow[], no
     if (f.ok) written++;
   }
   const missing = rows.length - written;
-  const parts = [`Pitches written for ${plural(written)}.`];
+  const parts = [`Pitches written for ${counted(written, 'row')}.`];
   if (missing)
     parts.push(
-      `${plural(missing)} ${missing === 1 ? 'lacks' : 'lack'} a value the template needs: see "${PITCH_HEADERS.message}".`,
+      `${counted(missing, 'row lacks', 'rows lack')} a value the template needs: see "${PITCH_HEADERS.message}".`,
     );
   if (note) parts.push(note);
   return { state: 'done' as const, message: parts.join(' '), patches, written, missing };

@@ -7,6 +7,7 @@
 import type { Schedule } from '../contract/schedules';
 import { MONITOR_SHEET } from './scanWatch';
 import { digestLines, PAUSE_AFTER_FAILURES } from './schedules';
+import { counted } from './words';
 
 export type ScheduleAction = Schedule['action'];
 
@@ -179,9 +180,11 @@ const DECIDE: { [K in RunOutcome['kind']]: Decide<K> } = {
 
 /** What the run's result adds about what it sent: a report's link, or the digest of what moved. */
 function sentNote(own: Found['mail'], mail: Mail | null, changes: number): string {
-  if (own) return ` Link e-mailed to ${own.to.length} recipient${own.to.length === 1 ? '' : 's'}.`;
+  if (own) return ` Link e-mailed to ${counted(own.to.length, 'recipient')}.`;
   if (!mail) return '';
-  return mail.email ? ` Alert e-mailed (${changes} changes).` : ` Alert: ${changes} changes.`;
+  return mail.email
+    ? ` Alert e-mailed (${counted(changes, 'change')}).`
+    : ` Alert: ${counted(changes, 'change')}.`;
 }
 
 /** A run's own message (a report's link): e-mailed always, posted to the team when asked. */

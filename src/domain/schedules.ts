@@ -114,7 +114,7 @@ export function recipientsRefusal(i: {
 }): string | null {
   if (i.these + i.others <= i.perDay) return null;
   const others = i.others ? `, with your other report schedules' ${i.others},` : '';
-  return `These ${i.these} recipients${others} are more than the ${i.perDay} Google lets you e-mail in a day: list fewer addresses.`;
+  return `${i.these === 1 ? 'This recipient' : `These ${i.these} recipients`}${others} are more than the ${i.perDay} Google lets you e-mail in a day: list fewer addresses.`;
 }
 /**
  * The spreadsheet's time zone as the schedules need it: at an instant, the milliseconds its wall

@@ -17,6 +17,7 @@ import { PREVIEW_COLUMNS } from './previewColumns';
 import { CLEARED_SCORES, scoreCells, type ScoreKey } from './scoreColumns';
 import { errorText, isErrorText } from './status';
 import { parseWebsite } from './website';
+import { counted } from './words';
 
 type Refresh = 'missing' | 'stale' | 'all';
 
@@ -301,9 +302,6 @@ export interface RowTally {
 
 export const NO_ROWS: RowTally = { scored: 0, notInIndex: 0, notWebsite: 0, failed: 0, left: 0 };
 
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
 /**
  * The run in a marketer's words, by outcome: "54 rows: 33 scored, 20 not in the public index, 1
  * not a website address." Then what to do about each outcome that needs something.
@@ -326,8 +324,8 @@ export function scoreSummary(r: {
     failed ? `${failed.toLocaleString('en-US')} not scored (${r.failure?.what ?? 'an error'})` : '',
     left ? `${left.toLocaleString('en-US')} left for tomorrow` : '',
   ].filter(Boolean);
-  let text = `${plural(total, 'row')}: ${parts.join(', ')}.`;
-  if (r.moved) text += ` ${plural(r.moved, 'brand')} moved.`;
+  let text = `${counted(total, 'row')}: ${parts.join(', ')}.`;
+  if (r.moved) text += ` ${counted(r.moved, 'brand')} moved.`;
   if (notInIndex)
     text += ` The public index holds well-known brands: a preview scores any website (a Starter or Pro plan): press "${previewNotInIndexLabel(notInIndex)}".`;
   if (notWebsite) text += ` Fix the addresses marked in Score message, then press Score again.`;
@@ -337,8 +335,8 @@ export function scoreSummary(r: {
   if (r.historyTrimmed)
     text +=
       r.historyLimit === 'cap'
-        ? ` The oldest ${plural(r.historyTrimmed, 'history row')} were removed to stay within 50,000.`
-        : ` The oldest ${plural(r.historyTrimmed, 'history row')} were removed: this spreadsheet is near Google's limit of 10 million cells. Delete unused sheets, rows or columns to keep more history.`;
+        ? ` The oldest ${counted(r.historyTrimmed, 'history row was', 'history rows were')} removed to stay within 50,000.`
+        : ` The oldest ${counted(r.historyTrimmed, 'history row was', 'history rows were')} removed: this spreadsheet is near Google's limit of 10 million cells. Delete unused sheets, rows or columns to keep more history.`;
   return text;
 }
 

@@ -4,10 +4,14 @@ export const plural = (n: number, one: string, many = `${one}s`) => (n === 1 ? o
 /** A count as the page writes every count: grouped the reader's way (20,000 in English). */
 export const count = (n: number) => n.toLocaleString();
 
+/** A count with its noun: "1 row", "20 rows". */
+export const counted = (n: number, one: string, many = `${one}s`) =>
+  `${count(n)} ${plural(n, one, many)}`;
+
 /**
  * The requests a press would make. Today's quota has one home, the usage line at the top: a plan
  * read a poll earlier showing its own figure beside it read as a disagreement. The plan names the
  * quota only when the run would not fit in it.
  */
 export const requestsText = (n: number, left: number) =>
-  `${count(n)} ${plural(n, 'request')}${n > left ? `; only ${count(left)} left today, the rest wait for tomorrow` : ''}`;
+  `${counted(n, 'request')}${n > left ? `; only ${count(left)} left today, the rest wait for tomorrow` : ''}`;

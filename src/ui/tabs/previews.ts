@@ -17,7 +17,7 @@ import {
   type Message,
 } from '../component';
 import { call, errorText } from '../rpc';
-import { plural, requestsText } from '../words';
+import { counted, plural, requestsText } from '../words';
 
 type Completed = PollReport['justCompleted'][number];
 
@@ -77,7 +77,7 @@ function progressView(p: PollReport, s: State, retry: () => void) {
       ${count('count-failed', 'Failed', p.failed)}
     </dl>
     <p id="poll-cost" class="hint" ?hidden=${p.pending === 0}>
-      ${`The last check asked about ${p.asked} ${plural(p.asked, 'preview')} (${p.asked} requests); the others are not due yet, so they cost nothing.`}
+      ${`The last check asked about ${p.asked} ${plural(p.asked, 'preview')} (${counted(p.asked, 'request')}); the others are not due yet, so they cost nothing.`}
     </p>
     <h3 id="recent-title" ?hidden=${s.recent.length === 0}>Just completed</h3>
     <ul id="recent" class="recent">

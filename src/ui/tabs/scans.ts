@@ -38,7 +38,7 @@ export function scansTab(host: HTMLElement, openSettings: () => void) {
           one per row in the "Scan monitor" sheet. They are checked every 45 s while this sidebar is
           open, and
           <span id="trigger-every"
-            >${s.triggerMinutes >= 60 ? 'hourly' : `every ${s.triggerMinutes} minutes`}</span
+            >${s.triggerMinutes >= 60 ? 'hourly' : s.triggerMinutes === 1 ? 'every minute' : `every ${s.triggerMinutes} minutes`}</span
           >
           otherwise. A rescan keeps the previous scores visible, marked as previous, until the new
           scan completes (usually 2 to 5 minutes).

@@ -23,7 +23,7 @@ import {
   type Message,
 } from '../component';
 import { call, errorText } from '../rpc';
-import { requestsText } from '../words';
+import { counted, requestsText } from '../words';
 
 interface State {
   plan: string;
@@ -49,7 +49,7 @@ interface State {
 
 function planText(p: ScorePlanView): string {
   return p.a1
-    ? `${p.sheetName}!${p.a1}: ${p.rows} rows, ${p.distinct} distinct sites, ${p.fresh} already fresh, ${p.toFetch} to fetch (${p.cached} cached, ${requestsText(p.requests, p.quotaLeft)})${p.invalid ? `, ${p.invalid} not valid` : ''}.`
+    ? `${p.sheetName}!${p.a1}: ${counted(p.rows, 'row')}, ${counted(p.distinct, 'distinct site')}, ${p.fresh} already fresh, ${p.toFetch} to fetch (${p.cached} cached, ${requestsText(p.requests, p.quotaLeft)})${p.invalid ? `, ${p.invalid} not valid` : ''}.`
     : (p.message ?? 'Select the cells that hold the websites (one column).');
 }
 
