@@ -38,6 +38,7 @@ import { markPollExecution } from '../gas/userStore';
 import type { MonitorReport, RescanReport } from '../contract/scans';
 import { activeBook } from '../gas/active';
 import { currentPlace } from '../gas/selection';
+import { counted } from '../domain/words';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -229,7 +230,7 @@ function rescan(): RescanReport {
   const triggered = outcome.triggered;
   return {
     state: 'done',
-    message: `Rescan started for ${triggered} agent${triggered === 1 ? '' : 's'}.`,
+    message: `Rescan started for ${counted(triggered, 'agent')}.`,
     triggered,
   };
 }

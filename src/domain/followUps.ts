@@ -18,8 +18,6 @@ import { SCORE_HEADERS } from './scoreColumns';
 import { counted } from './words';
 
 const isScore = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
-
 export type ContactPatch = { contacted: Date; scoreAtContact: number | '' };
 
 /** `scoreColumn`: the list's `Public score` column (1-based), 0 when it has none. */
@@ -39,10 +37,10 @@ export function planContacted(selected: SelectedRow[], scoreColumn: number, now:
         `No prospect to mark: select the rows of the prospects you contacted. ${acted.note}`.trim(),
       patches,
     };
-  const parts = [`${rows(patches.size)} marked contacted, with the score at contact.`];
+  const parts = [`${counted(patches.size, 'row')} marked contacted, with the score at contact.`];
   if (unscored)
     parts.push(
-      `${rows(unscored)} had no "${SCORE_HEADERS.score}" yet: score them (Scores tab) and mark them again to follow their moves.`,
+      `${counted(unscored, 'row')} had no "${SCORE_HEADERS.score}" yet: score them (Scores tab) and mark them again to follow their moves.`,
     );
   if (acted.note) parts.push(acted.note);
   return { state: 'done' as const, message: parts.join(' '), patches };

@@ -11,6 +11,7 @@ import { a1 } from './a1';
 import { literalText } from './cells';
 import { fnv1a } from './hash';
 import { overlaps, resultExtent, type Extent } from './visFunctions';
+import { counted } from './words';
 
 const NOTE = 'Frozen by Visibility for Sheets';
 const FIRST_LINE = /^Frozen by Visibility for Sheets \((\d+)x(\d+)\): (=.*)$/;
@@ -208,7 +209,7 @@ export function freezeMessage(
   const n = tally.changed;
   const done =
     verb === 'freeze'
-      ? `${n} formula${n === 1 ? '' : 's'} frozen into values, each whole result (the formula kept in the note of its first cell).`
-      : `${n} formula${n === 1 ? '' : 's'} restored.`;
+      ? `${counted(n, 'formula')} frozen into values, each whole result (the formula kept in the note of its first cell).`
+      : `${counted(n, 'formula')} restored.`;
   return { state: 'done', message: [done, blocked, skipped].filter(Boolean).join(' ') };
 }

@@ -8,6 +8,8 @@ import type { MonitorReport } from '../contract/scans';
 import { timeOf } from './cells';
 import {
   isRescanRefusal,
+  MONITOR_COLUMNS,
+  MONITOR_SHEET,
   monitorErrorPatch,
   monitorPatch,
   needsAutoRetry,
@@ -191,6 +193,8 @@ export function tallyScans(states: unknown[]): MonitorReport {
     if (kind) out[kind]++;
     else out.errors++;
   }
-  out.message = `${counted(out.watched, 'agent')}: ${out.complete} complete, ${out.running} running, ${out.failed} failed, ${out.none} never scanned${out.errors ? `, ${out.errors} to check` : ''}.`;
+  out.message = out.watched
+    ? `${counted(out.watched, 'agent')}: ${out.complete} complete, ${out.running} running, ${out.failed} failed, ${out.none} never scanned${out.errors ? `, ${out.errors} to check` : ''}.`
+    : `No brand agents yet: put their IDs in the "${MONITOR_SHEET}" sheet, one per row under "${MONITOR_COLUMNS.agentId.header}".`;
   return out;
 }

@@ -215,7 +215,7 @@ function digest(i: RunInput, news: HeldNews, result: string): Mail | null {
   if (!(alert?.email || alert?.team) || changes === 0) return null;
   return {
     to: [i.schedule.owner],
-    subject: `Visibility for Sheets: ${changes} change${changes === 1 ? '' : 's'} in "${i.doc.name}"`,
+    subject: `Visibility for Sheets: ${counted(changes, 'change')} in "${i.doc.name}"`,
     body: [
       `What moved in "${i.doc.name}" (${SCHEDULE_ACTIONS[i.schedule.action].sheet(i.schedule)}):`,
       '',

@@ -3,6 +3,7 @@
  * block, perhaps in a filtered sheet, and means the prospects they see.
  */
 import { isBlank } from './cells';
+import { counted } from './words';
 
 export interface SelectedRow {
   row: number;
@@ -14,8 +15,6 @@ export interface SelectedRow {
   hidden: boolean;
 }
 
-const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-
 /** The rows to act on (not empty, not filtered out), and a sentence on those left alone. */
 export function actionable<T extends Pick<SelectedRow, 'values' | 'hidden'>>(
   rows: T[],
@@ -25,8 +24,8 @@ export function actionable<T extends Pick<SelectedRow, 'values' | 'hidden'>>(
   const empty = visible.length - acted.length;
   const hidden = rows.length - visible.length;
   const parts = [
-    empty ? `${count(empty, 'empty row')}` : '',
-    hidden ? `${count(hidden, 'row')} hidden by the filter` : '',
+    empty ? counted(empty, 'empty row') : '',
+    hidden ? `${counted(hidden, 'row')} hidden by the filter` : '',
   ].filter(Boolean);
   return { rows: acted, note: parts.length ? `Left alone: ${parts.join(' and ')}.` : '' };
 }

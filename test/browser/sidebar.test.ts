@@ -325,7 +325,7 @@ describe('a new user’s first session in the sidebar', () => {
     await openTab(page, 'scans');
     await page.click('#open-monitor');
     await page.waitForFunction(() =>
-      /^0 agents/.test(document.querySelector('#monitor-summary')?.textContent ?? ''),
+      /^No brand agents yet/.test(document.querySelector('#monitor-summary')?.textContent ?? ''),
     );
     expect(play.rt.spreadsheet.sheets.map((s) => s.probe.title)).toContain('Scan monitor');
     // The monitor is the active sheet now; the tab offers the way back to the list.

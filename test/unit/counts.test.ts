@@ -27,6 +27,7 @@ it.each([
 });
 
 it.each([
+  [[], 'No brand agents yet: put their IDs in the "Scan monitor" sheet'],
   [['complete'], '1 agent: 1 complete'],
   [['complete', 'failed'], '2 agents: 1 complete'],
 ])('the scan monitor of %o: "%s…"', (states, text) => {
