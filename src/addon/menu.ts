@@ -12,7 +12,7 @@ import { scoreSelection } from './scores';
 import { markContacted } from './outreach';
 import { refreshFollowUps } from './followUps';
 import { addonMenu, alert, showSidebarFile, toast } from '../gas/active';
-import { counted } from '../domain/words';
+import { pollToast } from '../domain/previewPoll';
 
 const TITLE = 'Visibility for Sheets';
 
@@ -83,12 +83,7 @@ export function generatePreviewsFromMenu(): void {
 
 export function refreshPendingFromMenu(): void {
   startedFrom('menu');
-  const r = pollPendingPreviews();
-  const u = usage();
-  toast(
-    `${r.complete} complete, ${r.pending} pending, ${r.failed} with errors. Checked ${r.asked} (the rest are not due yet): ${counted(r.asked, 'request')}, ${u.left} left today.`,
-    TITLE,
-  );
+  toast(pollToast(pollPendingPreviews(), usage().left), TITLE);
 }
 
 export function refreshScanMonitorFromMenu(): void {

@@ -11,6 +11,7 @@ import { visibilityLevel } from './levels';
 import { isPending, pollPatch } from './previewJobs';
 import { previewReading, type HistoryReading } from './scoreList';
 import { statusKind, STATUS } from './status';
+import { counted } from './words';
 
 /** Rows listed by name in the sidebar. */
 export const MAX_LISTED = 50;
@@ -103,4 +104,17 @@ export function tallyPreviews(rows: PreviewRow[]): Tally {
     }
   }
   return out;
+}
+
+/**
+ * The menu's "Refresh pending previews" in one toast. A spreadsheet with nothing pending says so
+ * rather than "Checked 0 (the rest are not due yet)", which reads as if previews were waiting.
+ */
+export function pollToast(r: PollReport, leftToday: number): string {
+  if (r.busy) return 'Another run is writing to this spreadsheet: refresh again in a minute.';
+  if (r.triggered === 0)
+    return 'No previews in this spreadsheet yet: select the websites and generate them (this menu or the Previews tab).';
+  const counts = `${r.complete} complete, ${r.pending} pending, ${r.failed} with errors`;
+  if (r.pending === 0) return `${counts}: no preview is waiting.`;
+  return `${counts}. Checked ${r.asked} (the rest are not due yet): ${counted(r.asked, 'request')}, ${leftToday.toLocaleString('en-US')} left today.`;
 }

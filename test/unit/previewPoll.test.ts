@@ -3,6 +3,7 @@ import { serviceError, type Result } from '../../src/api/errors';
 import {
   answerPatch,
   MAX_LISTED,
+  pollToast,
   settlePoll,
   tallyPreviews,
   type PreviewRow,
@@ -87,5 +88,35 @@ describe('tallyPreviews', () => {
       { sheet: 'Prospects', row: 6, status: 'failed', message: 'expired' },
       { sheet: 'Prospects', row: 7, status: 'error: bad URL', message: 'not a website' },
     ]);
+  });
+});
+
+describe("the menu's refresh toast", () => {
+  const report = (r: {
+    triggered?: number;
+    pending?: number;
+    complete?: number;
+    busy?: boolean;
+  }) => ({
+    ...tallyPreviews([]),
+    justCompleted: [],
+    busy: false,
+    asked: r.pending ?? 0,
+    ...r,
+  });
+
+  it.each([
+    [{}, /^No previews in this spreadsheet yet/],
+    [{ busy: true }, /^Another run is writing to this spreadsheet/],
+    [
+      { triggered: 3, complete: 3 },
+      /^3 complete, 0 pending, 0 with errors: no preview is waiting\.$/,
+    ],
+    [
+      { triggered: 3, pending: 1, complete: 2 },
+      /^2 complete, 1 pending, 0 with errors\. Checked 1 \(the rest are not due yet\): 1 request, 19,979 left today\.$/,
+    ],
+  ])('%o: %s', (r, text) => {
+    expect(pollToast(report(r), 19_979)).toMatch(text);
   });
 });
