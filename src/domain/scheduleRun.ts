@@ -182,9 +182,8 @@ const DECIDE: { [K in RunOutcome['kind']]: Decide<K> } = {
 function sentNote(own: Found['mail'], mail: Mail | null, changes: number): string {
   if (own) return ` Link e-mailed to ${counted(own.to.length, 'recipient')}.`;
   if (!mail) return '';
-  return mail.email
-    ? ` Alert e-mailed (${counted(changes, 'change')}).`
-    : ` Alert: ${counted(changes, 'change')}.`;
+  const moved = counted(changes, 'change');
+  return mail.email ? ` Alert e-mailed (${moved}).` : ` Alert: ${moved}.`;
 }
 
 /** A run's own message (a report's link): e-mailed always, posted to the team when asked. */
