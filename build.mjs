@@ -1,6 +1,6 @@
-// Builds the deployable add-on into dist/: Code.js (one minified script plus a top-level function
-// per export of src/index.ts, generated here from esbuild's metafile; esbuild bundles, swc
-// minifies), Sidebar.html and
+// Builds the deployable add-on into dist/: Code.js (one minified script, closed in a function so
+// Apps Script sees none of its internals, plus a top-level function per export of src/index.ts,
+// generated here from esbuild's metafile; esbuild bundles, swc minifies), Sidebar.html and
 // appsscript.json. `node build.mjs` is always the local build (the emulator's address, loopback
 // allowed), whatever the shell's environment holds, so `npm test` checks the same bundle anywhere.
 // A release build names its settings as flags (npm run deploy passes them from VIS_*):
@@ -18,7 +18,16 @@ import { declarationsOf, ENTRY, globalNames } from './scripts/declarations.mjs';
 const DEFAULTS = JSON.parse(await readFile('build-defaults.json', 'utf8'));
 export const DEFAULT_BASE_URL = DEFAULTS.baseUrl;
 const PACKAGE_VERSION = JSON.parse(await readFile('package.json', 'utf8')).version;
-const BUDGET_BYTES = 150 * 1024;
+/**
+ * A tripwire, not the budget: what the budget guards is the time Apps Script spends loading the
+ * project on every custom-function call, which `npm run bench` measures and holds to its target.
+ */
+const TRIPWIRE_BYTES = DEFAULTS.bundleTripwireKb * 1024;
+/**
+ * The one top-level name the bundle adds besides the exports. Apps Script neither lists nor lets
+ * google.script.run call a name ending in `_`, and it is an object, not a function.
+ */
+export const BUNDLE_GLOBAL = 'vis_';
 const FLAGS = ['--base-url', '--trigger-minutes', '--extra-allowlist', '--out'];
 
 /** `--name value` pairs, refused in one line when unknown or without a value. */
@@ -75,10 +84,10 @@ const common = (s, plugins) => ({
 /**
  * The bundle as one script: an ESM build, minified, whose closing `export {local as name, ...}`
  * is taken off and read (local names by exported name). Apps Script runs every file in one global
- * scope, so the generated functions below call the minified locals directly: no namespace object
- * and no table of getters, about 3.5 KB less than an IIFE (the bundle has a size budget).
- * esbuild bundles; swc's minifier (three compress passes) makes it 5.1 KB smaller than esbuild's
- * own minifier does, in about 150 ms. The output stays ES2020 (the runtime refuses newer syntax).
+ * scope and lets google.script.run and the editor call any top-level function: the body is closed
+ * in a function that returns the exports as one object, so only the generated wrappers below are
+ * callable. esbuild bundles; swc's minifier (three compress passes) is smaller than esbuild's own.
+ * The output stays ES2020 (the runtime refuses newer syntax).
  */
 async function bundleScript(s, plugins) {
   const result = await esbuild.build({
@@ -102,9 +111,11 @@ async function bundleScript(s, plugins) {
       return [name, local];
     }),
   );
+  const exports = Array.from(locals, ([name, local]) => `${name}:${local}`).join(',');
+  const body = `var ${BUNDLE_GLOBAL}=function(){"use strict";${text.slice(0, tail.index).trimEnd()}\nreturn{${exports}}}();`;
   return {
-    body: text.slice(0, tail.index).trimEnd(),
-    locals,
+    body,
+    names: Array.from(locals.keys()),
     inputs: Object.keys(result.metafile.inputs),
   };
 }
@@ -114,8 +125,8 @@ async function bundleScript(s, plugins) {
  * function's JSDoc and parameter names (autocomplete and help); menu, trigger and sidebar
  * functions need neither, so they are one short line each (the bundle has a size budget).
  */
-function wrapper(name, { doc, params }, locals) {
-  const call = `${locals.get(ENTRY)}(${locals.get(name)},arguments)`;
+function wrapper(name, { doc, params }) {
+  const call = `${BUNDLE_GLOBAL}.${ENTRY}(${BUNDLE_GLOBAL}.${name},arguments)`;
   if (!doc || !doc.includes('@customfunction')) return `function ${name}(){return ${call}}\n`;
   const docBlock = doc.replace(/^[ \t]*/gm, (m) => (m ? ' ' : ''));
   return `${docBlock}\nfunction ${name}(${params.join(', ')}) {\n  return ${call};\n}\n`;
@@ -142,15 +153,14 @@ export async function build(flags = {}, { plugins = [] } = {}) {
   const s = settings(flags);
   /** Where the bundle goes: dist/ (tests, demo, playground), or the deploy script's own folder. */
   const OUT = flags.out || 'dist';
-  const { body, locals, inputs } = await bundleScript(s, plugins);
-  const names = Array.from(locals.keys());
+  const { body, names, inputs } = await bundleScript(s, plugins);
   const wrappers = [];
   const declarations = declarationsOf(inputs.filter((f) => f.startsWith('src/')));
   for (const name of globalNames(names)) {
     const declaration = declarations.get(name);
     if (!declaration)
       throw new Error(`build: cannot find the declaration of exported function ${name}`);
-    wrappers.push(wrapper(name, declaration, locals));
+    wrappers.push(wrapper(name, declaration));
   }
   const code = `${body}\n${wrappers.join('')}`;
 
@@ -176,9 +186,12 @@ export async function build(flags = {}, { plugins = [] } = {}) {
 
   const kb = (Buffer.byteLength(code) / 1024).toFixed(1);
   console.log(
-    `${OUT}/Code.js ${kb} KB (budget ${BUDGET_BYTES / 1024} KB), ${names.length} globals, base URL ${s.baseUrl}, trigger every ${s.minutes} min`,
+    `${OUT}/Code.js ${kb} KB (tripwire ${TRIPWIRE_BYTES / 1024} KB), ${names.length} globals, base URL ${s.baseUrl}, trigger every ${s.minutes} min`,
   );
-  if (Buffer.byteLength(code) > BUDGET_BYTES) throw new Error('build: bundle over its size budget');
+  if (Buffer.byteLength(code) > TRIPWIRE_BYTES)
+    throw new Error(
+      `build: bundle over its ${TRIPWIRE_BYTES / 1024} KB tripwire: measure its load time (npm run bench) before raising it`,
+    );
   return { names };
 }
 

@@ -669,6 +669,8 @@ export class GasRuntime {
     user?: string,
     spreadsheet?: Spreadsheet,
   ): unknown {
+    // A function whose name ends in `_` is private: the page cannot call it (E5).
+    if (fn.endsWith('_')) throw new GasError(`Script function not found: ${fn}`);
     refuseIllegal(args, `${fn}'s arguments`);
     const result = this.run(fn, JSON.parse(JSON.stringify(args)) as unknown[], {
       mode: 'sidebar',

@@ -28,6 +28,12 @@ describe('the context', () => {
       /cannot carry a Date/,
     );
   });
+  it('keeps a function whose name ends in _ from google.script.run, not from the script (E5)', () => {
+    expect(rt.run('probePrivate_')).toBe('private');
+    expect(() => rt.runFromSidebar('probePrivate_')).toThrow(
+      'Script function not found: probePrivate_',
+    );
+  });
   it('names a missing function as Apps Script does', () => {
     expect(() => rt.run('nope')).toThrow('Script function not found: nope');
   });
