@@ -89,7 +89,7 @@ export class PreviewStore {
     this.seen.set(seenKey, count);
     if (count > 1) this.duplicates++;
 
-    const record = previewCreatedSchema.parse({
+    const record = previewCreatedSchema().parse({
       success: true,
       uuid,
       status: 'pending',
@@ -115,14 +115,14 @@ export class PreviewStore {
     if (now < p.completesAt) {
       return reply(
         200,
-        previewPollSchema.parse({
+        previewPollSchema().parse({
           uuid,
           status: 'pending',
           message: 'Scan running; poll again in 5 to 15 seconds.',
         }),
       );
     }
-    return reply(200, previewPollSchema.parse(completed(p)));
+    return reply(200, previewPollSchema().parse(completed(p)));
   }
 
   find(uuid: string): Preview | undefined {

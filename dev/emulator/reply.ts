@@ -18,5 +18,5 @@ export function errorReply(
   code: string,
   extra: Record<string, unknown> = {},
 ): Reply {
-  return { status, body: errorBodySchema.parse({ error, code, ...extra }) };
+  return { status, body: errorBodySchema().parse({ error, code, ...extra }) };
 }

@@ -138,7 +138,7 @@ export class ScanStore {
     }
     return reply(
       200,
-      scanTriggerSchema.parse({
+      scanTriggerSchema().parse({
         syntheticId: agent.syntheticId,
         scanInProgress: true,
         message: running
@@ -205,7 +205,7 @@ export class ScanStore {
         message: 'No scan found for this agent.',
       };
     }
-    return reply(200, scanStatusSchema.parse(body));
+    return reply(200, scanStatusSchema().parse(body));
   }
 
   report(apiKey: string, id: number, now: number): Reply {

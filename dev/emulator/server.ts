@@ -99,7 +99,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       brand = matches[0];
     }
     return brand
-      ? reply(200, brandScoreSchema.parse(brandRecord(brand, baseUrl)))
+      ? reply(200, brandScoreSchema().parse(brandRecord(brand, baseUrl)))
       : errorReply(404, 'Brand not found', 'NOT_FOUND');
   }
 

@@ -6,6 +6,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { looksLikeFormula } from '../../src/domain/destinations';
 
 const BOM = '\ufeff';
 const SEPARATORS = [',', ';', '\t'] as const;
@@ -31,11 +32,9 @@ export function parseCsv(text: string): string[][] {
   }) as string[][];
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** Numbers stay numbers; text that a spreadsheet would run is marked as text. */
+/** Numbers stay numbers; text that a spreadsheet would run is marked as text, by the cells' rule. */
 function csvSafe(value: string): string {
-  return FORMULA_START.test(value) && !/^[-+]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
+  return looksLikeFormula(value) && !/^[-+]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   fail,
   looksLikeErrorBody,
   ok,
-  oneLine,
   serviceError,
   type Result,
 } from './errors';
@@ -21,13 +20,14 @@ import {
   previewCreatedSchema,
   previewPollSchema,
   reportSchema,
-  scanCompleteSchema,
-  scanFailedSchema,
-  scanRunningSchema,
   scanStatusSchema,
   scanTriggerSchema,
   type PlatformEntry,
+  type ScanComplete,
+  type ScanFailed,
+  type ScanRunning,
 } from './schemas';
+import { oneLine, SCORE_RANGE } from './serviceText';
 
 export interface ClientConfig {
   baseUrl: string;
@@ -64,7 +64,8 @@ export type ScanStatus =
 export interface PreviewCreated {
   uuid: string;
   status: string;
-  reportUrl: string;
+  /** null when the service sent none a person should be sent to (javascript:, http://…). */
+  reportUrl: string | null;
   previewUrl: string | null;
 }
 
@@ -115,10 +116,13 @@ export const requests = {
     get(cfg, '/api/visibility/scan-preview', { uuid }),
 };
 
-/** Which schema field failed, for a message that names it. */
-function firstIssuePath(error: z.core.$ZodError): string {
+/** Which schema field failed, for a message that names it (a score out of range as such). */
+function firstIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0];
-  return issue && issue.path.length ? issue.path.join('.') : 'body';
+  const path = issue && issue.path.length ? issue.path.join('.') : 'body';
+  return issue && (issue.code === 'too_big' || issue.code === 'too_small')
+    ? `impossible score in ${path}, outside ${SCORE_RANGE.min}-${SCORE_RANGE.max}`
+    : `bad field: ${path}`;
 }
 
 /** Status, JSON, error record, then schema: every response goes through this before use. */
@@ -144,7 +148,7 @@ function parseBody<S extends z.ZodMiniType>(
     return fail(
       serviceError('MALFORMED_RESPONSE', {
         status: response.status,
-        detail: `bad field: ${firstIssuePath(parsed.error)}`,
+        detail: firstIssue(parsed.error),
       }),
     );
   }
@@ -178,12 +182,12 @@ function map<A, B>(result: Result<A>, fn: (a: A) => B): Result<B> {
 
 // Loose objects keep unknown fields, which hides the literal discriminants from TypeScript:
 // these guards restate the schema's choice (scanStatusSchema tries the shapes in this order).
-type ScanRecord = z.infer<typeof scanStatusSchema>;
-const isFailed = (r: ScanRecord): r is z.infer<typeof scanFailedSchema> =>
+type ScanRecord = z.infer<ReturnType<typeof scanStatusSchema>>;
+const isFailed = (r: ScanRecord): r is ScanFailed =>
   r.scanAvailable === true && r.scanFailed === true;
-const isComplete = (r: ScanRecord): r is z.infer<typeof scanCompleteSchema> =>
+const isComplete = (r: ScanRecord): r is ScanComplete =>
   r.scanAvailable === true && r.scanFailed !== true;
-const isRunning = (r: ScanRecord): r is z.infer<typeof scanRunningSchema> =>
+const isRunning = (r: ScanRecord): r is ScanRunning =>
   r.scanAvailable === false && r.scanInProgress === true;
 
 function toScanStatus(r: ScanRecord): ScanStatus {
@@ -214,7 +218,7 @@ function toScanStatus(r: ScanRecord): ScanStatus {
 
 export const parsers = {
   score(response: HttpResponse, nowMs: number): Result<BrandScore> {
-    return map(parseBody(response, brandScoreSchema, nowMs), (r) => ({
+    return map(parseBody(response, brandScoreSchema(), nowMs), (r) => ({
       brandName: r.brandName,
       slug: r.slug ?? '',
       overallScore: r.overallScore,
@@ -222,32 +226,32 @@ export const parsers = {
       platformScores: platformScores(r.platformScores),
       lastScanDate: r.lastScanDate ?? null,
       brandPageUrl: r.brandPageUrl ?? null,
-      said: oneLine(r._service?.what_you_are_seeing ?? '', 200),
+      said: r._service?.what_you_are_seeing ?? '',
     }));
   },
 
   scanStatus(response: HttpResponse, nowMs: number): Result<ScanStatus> {
-    return map(parseBody(response, scanStatusSchema, nowMs), toScanStatus);
+    return map(parseBody(response, scanStatusSchema(), nowMs), toScanStatus);
   },
 
   scanTrigger(response: HttpResponse, nowMs: number): Result<{ syntheticId: number }> {
-    return map(parseBody(response, scanTriggerSchema, nowMs), (r) => ({
+    return map(parseBody(response, scanTriggerSchema(), nowMs), (r) => ({
       syntheticId: Number(r.syntheticId),
     }));
   },
 
   report(response: HttpResponse, nowMs: number): Result<Record<string, unknown>> {
-    return parseBody(response, reportSchema, nowMs);
+    return parseBody(response, reportSchema(), nowMs);
   },
 
   previewCreate(response: HttpResponse, nowMs: number): Result<PreviewCreated> {
-    const result = parseBody(response, previewCreatedSchema, nowMs);
+    const result = parseBody(response, previewCreatedSchema(), nowMs);
     if (!result.ok) return result;
     const r = result.value;
     if (r.success === false) {
       return fail(serviceError('BAD_REQUEST', { status: response.status, detail: 'not enqueued' }));
     }
-    const warning = result.warning ?? (r.warning ? oneLine(r.warning) : undefined);
+    const warning = result.warning ?? (r.warning || undefined);
     return ok(
       {
         uuid: r.uuid,
@@ -260,7 +264,7 @@ export const parsers = {
   },
 
   previewPoll(response: HttpResponse, nowMs: number): Result<PreviewPoll> {
-    return map(parseBody(response, previewPollSchema, nowMs), (r) => {
+    return map(parseBody(response, previewPollSchema(), nowMs), (r) => {
       let overall: number | null = null;
       for (const field of PREVIEW_OVERALL_FIELDS) {
         const v = r[field];

@@ -4,6 +4,7 @@
  */
 import type { HttpResponse } from './http';
 import { errorBodySchema, type ErrorBody } from './schemas';
+import { isWebAddress } from './serviceText';
 
 export type ErrorCode =
   | 'NOT_FOUND'
@@ -157,15 +158,6 @@ function serviceCode(code: string | undefined): ErrorCode | undefined {
   return SERVICE_CODES.includes(name as ErrorCode) ? (name as ErrorCode) : CODE_ALIASES[name];
 }
 
-/** Service text is shown to users: one line, bounded, no markup. */
-export function oneLine(text: string, max = 160): string {
-  const flat = text
-    .replace(/[\r\n\t]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
 function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
   if (!value) return undefined;
   const seconds = Number(value);
@@ -176,7 +168,7 @@ function parseRetryAfter(value: string | undefined, nowMs: number): number | und
 
 function readErrorBody(body: string): ErrorBody | undefined {
   try {
-    const parsed = errorBodySchema.safeParse(JSON.parse(body));
+    const parsed = errorBodySchema().safeParse(JSON.parse(body));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
@@ -204,7 +196,7 @@ export function errorFromResponse(response: HttpResponse, nowMs: number): Servic
     status: response.status,
     detail:
       code === 'BAD_REQUEST' && text
-        ? oneLine(text)
+        ? text
         : code === 'SERVER_ERROR'
           ? `HTTP ${response.status}`
           : undefined,
@@ -214,8 +206,8 @@ export function errorFromResponse(response: HttpResponse, nowMs: number): Servic
     if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
   }
   if (code === 'PLAN_UPGRADE_REQUIRED') {
-    if (body?.currentPlan) error.currentPlan = oneLine(body.currentPlan, 40);
-    if (body?.upgradeUrl) error.upgradeUrl = body.upgradeUrl;
+    if (body?.currentPlan) error.currentPlan = body.currentPlan;
+    if (body?.upgradeUrl && isWebAddress(body.upgradeUrl)) error.upgradeUrl = body.upgradeUrl;
     error.what = `previews need a Starter or Pro plan${
       error.currentPlan ? ` (current plan: ${error.currentPlan})` : ''
     }`;

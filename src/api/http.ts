@@ -1,4 +1,5 @@
 /** The HTTP shapes the client speaks; the Apps Script adapter maps them onto UrlFetchApp. */
+import { REDACTED } from './serviceText';
 type HttpMethod = 'get' | 'post';
 
 export interface HttpRequest {
@@ -31,4 +32,17 @@ export function lowerCaseHeaders(headers: Record<string, unknown>): Record<strin
   const out: Record<string, string> = {};
   for (const name of Object.keys(headers)) out[name.toLowerCase()] = String(headers[name]);
   return out;
+}
+
+/**
+ * The answer with every copy of the key its request carried taken out (the service may echo it,
+ * in an error's text or a header): no key reaches anything the answer is written to.
+ */
+export function withoutKeyEcho(request: HttpRequest, response: HttpResponse): HttpResponse {
+  const key = request.headers['x-api-key'];
+  if (!key) return response;
+  const redact = (text: string) => text.split(key).join(REDACTED);
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys(response.headers)) headers[name] = redact(response.headers[name]!);
+  return { ...response, headers, body: redact(response.body) };
 }

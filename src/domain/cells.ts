@@ -1,7 +1,10 @@
 /**
- * Cells are data, never code: Sheets reads a string starting with =, +, - or @ as a formula,
- * so such strings get a leading apostrophe, which Sheets shows as plain text.
+ * Cells are data, never code: Sheets reads a string starting with =, +, - or @ as a formula
+ * (and more, see looksLikeFormula), so such strings get a leading apostrophe, which Sheets shows
+ * as plain text.
  */
+import { looksLikeFormula } from './destinations';
+
 export type CellValue = string | number | boolean | Date;
 
 /** An empty cell, as Sheets hands it back (an empty string) or as a missing value. */
@@ -12,7 +15,7 @@ export const isBlank = (value: unknown): boolean =>
 export const CELL_CHARACTER_LIMIT = 50_000;
 
 export function safeText(text: string): string {
-  const escaped = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  const escaped = looksLikeFormula(text) ? `'${text}` : text;
   return escaped.length > CELL_CHARACTER_LIMIT
     ? `${escaped.slice(0, CELL_CHARACTER_LIMIT - 1)}…`
     : escaped;

@@ -2,6 +2,7 @@
  * The VIS_* custom functions over the engine (formulaEngine.ts): for each, how a cell becomes a
  * key, which lookup answers it, and its output columns with the cell each one takes.
  */
+import { isUuid } from '../api/serviceText';
 import {
   parsers,
   requests,
@@ -190,8 +191,6 @@ const VIS_PREVIEW_COLUMNS: Column<PreviewPoll>[] = [
 ];
 export const PREVIEW_FORMULA_HEADERS = headersOf(VIS_PREVIEW_COLUMNS);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function visPreview(uuid: FormulaInput, refresh: unknown, env: FormulaEnv) {
   const problem = keyProblem(env);
   if (problem) return refusing(uuid, problem, VIS_PREVIEW_COLUMNS.length);
@@ -204,7 +203,7 @@ export function visPreview(uuid: FormulaInput, refresh: unknown, env: FormulaEnv
   };
   const keyOf = (value: unknown): Keyed => {
     const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
-    return UUID.test(text)
+    return isUuid(text)
       ? { key: text }
       : { cell: errorText('not a preview UUID: copy it from the Preview UUID column') };
   };

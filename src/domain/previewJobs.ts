@@ -156,7 +156,11 @@ function isUnanswered(error: ServiceError): boolean {
 }
 
 /** `requested` is when the preview was asked for: polls wait until it can be done. */
-export function createdPatch(uuid: string, reportUrl: string, requested: Date | string): RowPatch {
+export function createdPatch(
+  uuid: string,
+  reportUrl: string | null,
+  requested: Date | string,
+): RowPatch {
   return {
     uuid: safeText(uuid),
     status: STATUS.pending,

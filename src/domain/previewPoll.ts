@@ -4,7 +4,8 @@
  */
 import { type RowPatch } from './previewColumns';
 import type { PreviewPoll } from '../api/client';
-import { oneLine, type Result } from '../api/errors';
+import type { Result } from '../api/errors';
+import { oneLine } from '../api/serviceText';
 import { VISIBILITY_LEVELS, type Level } from '../contract/levels';
 import type { PollReport } from '../contract/previews';
 import { visibilityLevel } from './levels';

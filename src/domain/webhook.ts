@@ -4,6 +4,7 @@
  * posted, and what an answer means. Both platforms take a JSON body `{"text": …}` and answer 200.
  */
 import { WEBHOOK_PREFIXES, type WebhookKind } from '../config';
+import { chatText, slackText } from './destinations';
 import { maskSecret } from './secrets';
 
 const KINDS = Object.keys(WEBHOOK_PREFIXES) as WebhookKind[];
@@ -34,6 +35,13 @@ export function checkWebhook(input: string): WebhookCheck {
 export function maskWebhook(url: string): string {
   return `${webhookKind(url) ?? 'Team'} webhook ${maskSecret(url)}`;
 }
+
+/**
+ * The text as posted to a kind of webhook: brand names and cells may hold what Slack or Chat read
+ * as links or mentions (`<https://evil|Open the report>`, `<!channel>`, `<users/all>`).
+ */
+export const teamMarkup = (kind: WebhookKind, text: string): string =>
+  kind === 'Slack' ? slackText(text) : chatText(text);
 
 /** Slack and Chat both read `*bold*`; a message is kept under both platforms' limits. */
 export function teamText(subject: string, body: string): string {

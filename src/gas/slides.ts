@@ -3,6 +3,7 @@
  * person's Drive (no chart, so no hidden chart sheet). Boxes are laid out on a 720 x 405 frame and
  * scaled to the presentation's own page size, which is read, not assumed.
  */
+import { oneLineTitle, plainText } from '../domain/destinations';
 import type { Box, Deck } from '../domain/report';
 import { expectRefusal } from '../domain/selfCheck';
 import { setUserProperties, userProperty } from './userStore';
@@ -28,7 +29,7 @@ function drawBox(slide: GoogleAppsScript.Slides.Slide, box: Box, k: number): voi
   else shape.getFill().setTransparent();
   shape.getBorder().setTransparent();
   if (!box.text) return;
-  const text = shape.getText().setText(box.text);
+  const text = shape.getText().setText(plainText(box.text));
   const style = text.getTextStyle().setFontSize((box.size ?? 12) * k);
   style.setBold(box.bold ?? false).setForegroundColor(box.color ?? '#202124');
   text
@@ -76,7 +77,7 @@ function opened(id: string | undefined): GoogleAppsScript.Slides.Presentation | 
 export function drawDeck(deck: Deck, id?: string): DrawnDeck | string {
   try {
     const old = opened(id);
-    return drawInto(old ?? SlidesApp.create(deck.title), deck, !old);
+    return drawInto(old ?? SlidesApp.create(oneLineTitle(deck.title)), deck, !old);
   } catch (error) {
     const said = String((error as Error)?.message ?? error);
     return /too many times/i.test(said)

@@ -1,5 +1,11 @@
 /** The Transport over UrlFetchApp: one fetchAll per batch, HTTP errors returned, never thrown. */
-import { lowerCaseHeaders, type HttpRequest, type HttpResponse, type Transport } from '../api/http';
+import {
+  lowerCaseHeaders,
+  withoutKeyEcho,
+  type HttpRequest,
+  type HttpResponse,
+  type Transport,
+} from '../api/http';
 import { countFetches, noteQuotaSpent } from './quota';
 
 type FetchRequest = GoogleAppsScript.URL_Fetch.URLFetchRequest;
@@ -49,7 +55,9 @@ export const urlFetchTransport: Transport = {
     if (requests.length === 0) return [];
     countFetches(requests.length);
     try {
-      return UrlFetchApp.fetchAll(requests.map(toFetchRequest)).map(fromResponse);
+      return UrlFetchApp.fetchAll(requests.map(toFetchRequest)).map((response, i) =>
+        withoutKeyEcho(requests[i]!, fromResponse(response)),
+      );
     } catch (error) {
       if (isDailyFetchQuota(String(error))) {
         // Not a dropped connection: nothing was sent, and sending again only fails again.

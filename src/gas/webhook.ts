@@ -4,7 +4,13 @@
  * platform refused is remembered as broken, said once, and not posted to again until a new one
  * is saved.
  */
-import { postOutcome, reasonOf, webhookKind, type PostOutcome } from '../domain/webhook';
+import {
+  postOutcome,
+  reasonOf,
+  teamMarkup,
+  webhookKind,
+  type PostOutcome,
+} from '../domain/webhook';
 import { urlFetchTransport } from './transport';
 import { deleteUserProperty, setUserProperties, userProperty } from './userStore';
 
@@ -37,7 +43,7 @@ export function postTo(url: string, text: string): PostOutcome {
       method: 'post',
       url,
       headers: {},
-      payload: { text },
+      payload: { text: teamMarkup(kind, text) },
     },
   ]);
   if (answer?.quotaSpent) return { kind: 'later', said: "today's requests are used up" };

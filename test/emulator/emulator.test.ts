@@ -347,24 +347,24 @@ describe('every answer the emulator serves parses with src/api/schemas.ts', () =
     await advance(10 * 60000);
     const answers: Array<[{ safeParse(x: unknown): { success: boolean } }, unknown]> = [
       [
-        schemas.brandScoreSchema,
+        schemas.brandScoreSchema(),
         (await call('GET', '/api/visibility/score?url=acmeanalytics.com')).json,
       ],
-      [schemas.previewCreatedSchema, made.json],
+      [schemas.previewCreatedSchema(), made.json],
       [
-        schemas.previewPollSchema,
+        schemas.previewPollSchema(),
         (await call('GET', `/api/visibility/scan-preview?uuid=${made.json.uuid}`, undefined, PRO))
           .json,
       ],
       [
-        schemas.scanStatusSchema,
+        schemas.scanStatusSchema(),
         (await call('GET', '/api/visibility/scan?syntheticId=1001', undefined, PRO)).json,
       ],
-      [schemas.errorBodySchema, (await call('GET', '/api/visibility/score?slug=nobody')).json],
+      [schemas.errorBodySchema(), (await call('GET', '/api/visibility/score?slug=nobody')).json],
     ];
     for (const [schema, body] of answers)
       expect([schema.safeParse(body).success, body]).toEqual([true, body]);
     // And a record the schema refuses is refused: the check can fail.
-    expect(schemas.brandScoreSchema.safeParse({ brandName: 7 }).success).toBe(false);
+    expect(schemas.brandScoreSchema().safeParse({ brandName: 7 }).success).toBe(false);
   });
 });

@@ -296,7 +296,7 @@ describe('a schedule whose alert knows each brand’s usual swing', () => {
       await w.emu.moveBrands([
         {
           brand: swinging.domain,
-          overallScore: base.swinging - swing,
+          overallScore: base.swinging + swing, // up: Acme is at 0, and a score below 0 is impossible
           lastScanDate: `2026-12-0${day}T06:00:00.000Z`,
         },
         {
@@ -324,7 +324,7 @@ describe('a schedule whose alert knows each brand’s usual swing', () => {
     expect(history.length).toBeGreaterThanOrEqual(5);
     // The day-5 refresh rebuilt the follow-ups: both moved by 5 or more since contact.
     expect(followUps().map((r) => [r.Website, r['Change since contact']])).toEqual([
-      [swinging.domain, -8],
+      [swinging.domain, 8],
       [steady.domain, 6],
     ]);
     leaveFigures('A schedule with unusual-only alerts over five days', {

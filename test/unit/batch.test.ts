@@ -109,7 +109,11 @@ describe('sendAll', () => {
     const clock = new FakeClock();
     let calls = 0;
     const t = new FakeTransport(() =>
-      json(200, { uuid: 'u', reportUrl: 'https://r.example/u', status: 'pending' }),
+      json(200, {
+        uuid: '0b7c9a52-4a41-4f0e-9d7e-2f1c0d1e2a3b',
+        reportUrl: 'https://r.example/u',
+        status: 'pending',
+      }),
     );
     const flaky = {
       // The first two round trips drop their connection.

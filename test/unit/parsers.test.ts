@@ -258,7 +258,10 @@ describe('preview', () => {
     expect(!b.ok && b.error.retryAfterMs).toBe(5000);
   });
   it('poll: pending, then complete with the overall score under any plausible name', () => {
-    const pending = parsers.previewPoll(json(200, { uuid: 'u', status: 'pending' }), NOW);
+    const pending = parsers.previewPoll(
+      json(200, { uuid: '0b7c9a52-4a41-4f0e-9d7e-2f1c0d1e2a3b', status: 'pending' }),
+      NOW,
+    );
     expect(pending.ok && pending.value).toMatchObject({
       status: 'pending',
       overallScore: null,
