@@ -270,6 +270,7 @@ function sendPreviews(
           indices.map((i) => plan.send[i]!),
           indices.map((i) => results[i] as Result<PreviewCreated>),
           new Date(appsScriptClock.now()),
+          plan.known,
         );
         run.refusal ??= trip.refusal;
         // A refusal before any preview exists touches no row; after, what was made is written.

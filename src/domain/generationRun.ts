@@ -7,7 +7,13 @@ import { type RowPatch } from './previewColumns';
 import type { PreviewCreated } from '../api/client';
 import { serviceError, type Result, type ServiceError } from '../api/errors';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract/previews';
-import { createdPatch, errorPatch, isAccountRefusal, type GenerationPlan } from './previewJobs';
+import {
+  createdPatch,
+  duplicateIdPatch,
+  errorPatch,
+  isAccountRefusal,
+  type GenerationPlan,
+} from './previewJobs';
 import { counted } from './words';
 
 /**
@@ -84,11 +90,16 @@ export interface RoundTrip {
   refusal: ServiceError | null;
 }
 
-/** One round trip's answers (answers[k] for sends[k]) into its rows and counts. */
+/**
+ * One round trip's answers (answers[k] for sends[k]) into its rows and counts. `known` holds the
+ * preview ids the sheet and this run's earlier trips hold, by row: an id the service gives a second
+ * site marks both sites' rows (a failure, not a preview) and is added for the trips after.
+ */
 export function settleRoundTrip(
   sends: GenerationPlan['send'],
   answers: Array<Result<PreviewCreated>>,
   requested: Date,
+  known: Map<string, number[]>,
 ): RoundTrip {
   const trip: RoundTrip = {
     patches: new Map(),
@@ -104,11 +115,19 @@ export function settleRoundTrip(
       return;
     }
     trip.answered++;
-    const patch = result.ok
-      ? createdPatch(result.value.uuid, result.value.reportUrl, requested)
-      : errorPatch(result.error);
-    for (const row of sends[k]!.rows) trip.patches.set(row, patch);
-    if (result.ok) trip.created++;
+    const rows = sends[k]!.rows;
+    const id = result.ok ? result.value.uuid.toLowerCase() : '';
+    const others = (known.get(id) ?? []).filter((row) => !rows.includes(row));
+    let patch: RowPatch;
+    if (!result.ok) patch = errorPatch(result.error);
+    else if (others.length) {
+      patch = duplicateIdPatch(result.value.uuid, others[0]!);
+      for (const row of others)
+        trip.patches.set(row, duplicateIdPatch(result.value.uuid, rows[0]!));
+    } else patch = createdPatch(result.value.uuid, result.value.reportUrl, requested);
+    if (id) known.set(id, [...(known.get(id) ?? []), ...rows]);
+    for (const row of rows) trip.patches.set(row, patch);
+    if (result.ok && !others.length) trip.created++;
     else trip.failed++;
     if (result.ok && result.warning) trip.warning ??= result.warning;
   });

@@ -48,6 +48,8 @@ export interface GenerationPlan {
   /** Duplicate rows of a site that already has a preview elsewhere: copy it, send nothing. */
   reuse: Array<{ row: number; from: RowState }>;
   invalid: Array<{ row: number; message: string }>;
+  /** The preview ids the sheet already holds (lower case), each with the rows holding it. */
+  known: Map<string, number[]>;
   alreadyHavePreview: number;
   blank: number;
   /** Rows that got no answer in an earlier run and are sent again. */
@@ -65,6 +67,7 @@ export function planGeneration(selection: RowState[], sheet: RowState[]): Genera
     send: [],
     reuse: [],
     invalid: [],
+    known: new Map(),
     alreadyHavePreview: 0,
     blank: 0,
     retried: 0,
@@ -72,6 +75,8 @@ export function planGeneration(selection: RowState[], sheet: RowState[]): Genera
   };
   const existing = new Map<string, RowState>();
   for (const r of sheet) {
+    const id = r.uuid.toLowerCase();
+    if (id) plan.known.set(id, [...(plan.known.get(id) ?? []), r.row]);
     const site = parseWebsite(r.website);
     if (site.ok && r.uuid && !existing.has(site.domain)) existing.set(site.domain, r);
   }
@@ -185,6 +190,18 @@ export function errorPatch(error: ServiceError | { local: string }): RowPatch {
   return {
     status: errorStatus(kind),
     message: safeText(withRetryStep(error, 'press Generate again to retry')),
+  };
+}
+
+/**
+ * The service gave one preview id to two sites: which row's preview it is cannot be known, so
+ * both rows say so, each naming the other, and neither shows the other's result.
+ */
+export function duplicateIdPatch(uuid: string, otherRow: number): RowPatch {
+  return {
+    uuid: safeText(uuid),
+    status: errorStatus('duplicate ID'),
+    message: `the service gave this preview's ID to row ${otherRow} too, so neither result can be trusted: clear the Preview UUID and press Generate`,
   };
 }
 

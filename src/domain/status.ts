@@ -11,6 +11,7 @@ const ERROR_KINDS = [
   'quota',
   'unknown agent',
   'not an ID',
+  'duplicate ID',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 

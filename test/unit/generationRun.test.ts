@@ -63,7 +63,12 @@ describe('settleRoundTrip', () => {
   const at = new Date('2026-11-23T10:00:00Z');
 
   it('writes each answer into every row of its site, counts it, and keeps the first warning', () => {
-    const trip = settleRoundTrip(plan.send, [made('u-a', 'slow today'), failed('INVALID_URL')], at);
+    const trip = settleRoundTrip(
+      plan.send,
+      [made('u-a', 'slow today'), failed('INVALID_URL')],
+      at,
+      new Map(),
+    );
     expect(Object.fromEntries([...trip.patches].map(([r, p]) => [r, [p.status, p.uuid]]))).toEqual({
       2: ['pending', 'u-a'],
       4: ['pending', 'u-a'],
@@ -80,16 +85,37 @@ describe('settleRoundTrip', () => {
   it.each(['READ_ONLY', 'PLAN_UPGRADE_REQUIRED', 'KEY_REFUSED'] as const)(
     'names an account-wide refusal (%s) and leaves its rows unsent; a row error is not one',
     (code) => {
-      const trip = settleRoundTrip(plan.send, [made('u-a'), failed(code)], at);
+      const trip = settleRoundTrip(plan.send, [made('u-a'), failed(code)], at, new Map());
       expect(trip.refusal?.code).toBe(code);
       expect([...trip.patches.keys()]).toEqual([2, 4]);
       expect([trip.created, trip.failed, trip.answered]).toEqual([1, 0, 1]);
-      expect(settleRoundTrip(plan.send, [failed('SERVER_ERROR')], at).refusal).toBeNull();
+      expect(
+        settleRoundTrip(plan.send, [failed('SERVER_ERROR')], at, new Map()).refusal,
+      ).toBeNull();
     },
   );
 
+  it('tells both rows when the service gives one id to two sites, in one trip or across the sheet', () => {
+    const known = new Map<string, number[]>();
+    const trip = settleRoundTrip(plan.send, [made('u-x'), made('U-X')], at, known);
+    expect(Object.fromEntries([...trip.patches].map(([r, p]) => [r, p.status]))).toEqual({
+      2: 'error: duplicate ID',
+      3: 'error: duplicate ID',
+      4: 'error: duplicate ID',
+    });
+    expect(trip.patches.get(3)?.message).toMatch(/to row 2 too/);
+    expect(trip.patches.get(2)?.message).toMatch(/to row 3 too/);
+    expect([trip.created, trip.failed]).toEqual([1, 1]);
+    const inSheet = planGeneration([row(5, 'c.com')], [row(9, 'z.com', { uuid: 'u-z' })]);
+    const later = settleRoundTrip(inSheet.send, [made('u-z')], at, inSheet.known);
+    expect([later.patches.get(5)?.status, later.patches.get(9)?.status]).toEqual([
+      'error: duplicate ID',
+      'error: duplicate ID',
+    ]);
+  });
+
   it('marks a row with no answer so that Generate sends it again', () => {
-    const trip = settleRoundTrip(plan.send, [failed('NETWORK')], at);
+    const trip = settleRoundTrip(plan.send, [failed('NETWORK')], at, new Map());
     expect(trip.patches.get(2)?.status).toBe(UNANSWERED);
   });
 });
