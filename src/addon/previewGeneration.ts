@@ -13,7 +13,7 @@ import {
   type RowPatch,
 } from '../domain/previewColumns';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS, WRITE_LOCK_WAIT_MS } from '../limits';
-import { lastDrop, rememberDrop } from '../gas/userHints';
+import { batchReached, lastDrop, rememberBatch, rememberDrop } from '../gas/userHints';
 import { parsers, requests, type PreviewCreated } from '../api/client';
 import { serviceError, type Result } from '../api/errors';
 import {
@@ -22,6 +22,7 @@ import {
   fitToQuota,
   localPatches,
   mayResend,
+  BATCH_MEMORY_MS,
   DROP_MEMORY_MS,
   postBatching,
   refusedReport,
@@ -252,18 +253,13 @@ function sendPreviews(
   started: number,
   writer: ReturnType<typeof rowWriter>,
 ): RunResult {
-  const run: RunResult = {
-    counts: { created: 0, reused: plan.reuse.length, failed: plan.invalid.length },
-    warning: null,
-    settled: 0,
-    refusal: null,
-  };
+  const run = runOf(plan);
   const outcome = sendWithin(
     started + RUN_BUDGET_MS - appsScriptClock.now(),
     plan.send.map((s) => requests.previewCreate(config, s.url)),
     parsers.previewCreate,
     {
-      ...postBatching(lastDrop(), appsScriptClock.now()),
+      ...postBatching(lastDrop(), batchReached(), appsScriptClock.now()),
       retryable: mayResend,
       onRoundTrip: (indices, results) => {
         const trip = settleRoundTrip(
@@ -285,8 +281,18 @@ function sendPreviews(
     },
   );
   if (outcome.lostSends > 0) rememberDrop(DROP_MEMORY_MS);
+  const unsent = run.settled < plan.send.length && !run.refusal;
+  rememberBatch(unsent && !outcome.lostSends ? outcome.nextBatch : null, BATCH_MEMORY_MS);
   return run;
 }
+
+/** A run before its first answer: the rows decided without a request already counted. */
+const runOf = (plan: Fit['plan']): RunResult => ({
+  counts: { created: 0, reused: plan.reuse.length, failed: plan.invalid.length },
+  warning: null,
+  settled: 0,
+  refusal: null,
+});
 
 function prepareColumns(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,

@@ -51,6 +51,8 @@ export interface BatchOutcome<T> {
   requestsSent: number;
   /** Requests sent in batches whose connection dropped (each may have been acted on). */
   lostSends: number;
+  /** The size the next batch would have had: where a continued call may start. */
+  nextBatch: number;
 }
 
 const DEFAULT_MAX_BATCH = 1000;
@@ -145,5 +147,5 @@ export function sendAll<T>(
       batchSize = Math.min(maxBatch, batchSize * growth);
     }
   }
-  return { results, roundTrips, requestsSent, lostSends };
+  return { results, roundTrips, requestsSent, lostSends, nextBatch: batchSize };
 }

@@ -18,6 +18,19 @@ export function rememberDrop(forMs: number): void {
   cache()?.put(DROP_KEY, String(appsScriptClock.now()), forMs / 1000);
 }
 
+const BATCH_KEY = 'vis.batch.reached';
+
+/** The batch size a clean Generate reached before its time ran out, while the hint lasts. */
+export function batchReached(): number | null {
+  const size = Number(cache()?.get(BATCH_KEY) ?? NaN);
+  return Number.isInteger(size) && size > 0 ? size : null;
+}
+
+export function rememberBatch(size: number | null, forMs: number): void {
+  if (size === null) cache()?.remove(BATCH_KEY);
+  else cache()?.put(BATCH_KEY, String(size), forMs / 1000);
+}
+
 /** True the first time `what` is asked about on a quota day; an eviction only says it again. */
 export function firstTimeToday(what: string): boolean {
   const key = `vis.once.${quotaDay()}.${what}`;

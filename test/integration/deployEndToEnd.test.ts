@@ -26,7 +26,7 @@ const ADDRESS = 'https://service.example.com';
 /** The files a clone of this tree holds, copied, with node_modules linked rather than installed. */
 function freshClone(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'deploy-clone-'));
-  const listed = spawnSync('git', ['ls-files', '-z', '-co', '--exclude-standard'], {
+  const listed = spawnSync('git', ['ls-files', '-z', '-c'], {
     cwd: ROOT,
     encoding: 'utf8',
   });

@@ -198,11 +198,14 @@ describe('the first batch of a Generate', () => {
   const HOUR = 3600 * 1000;
   const now = 10 * HOUR;
   it.each([
-    ['no drop remembered', null, POST_BATCHING.firstBatch],
-    ['a drop a minute ago', now - 60000, POST_BATCHING.sizeAfterLoss],
-    ['a drop 59 minutes ago', now - 59 * 60000, POST_BATCHING.sizeAfterLoss],
-    ['a drop an hour ago', now - HOUR, POST_BATCHING.firstBatch],
-  ])('%s', (_, lastDrop, first) => {
-    expect(postBatching(lastDrop, now)).toEqual({ ...POST_BATCHING, firstBatch: first });
+    ['no drop remembered', null, null, POST_BATCHING.firstBatch],
+    ['a drop a minute ago', now - 60000, null, POST_BATCHING.sizeAfterLoss],
+    ['a drop 59 minutes ago', now - 59 * 60000, null, POST_BATCHING.sizeAfterLoss],
+    ['a drop an hour ago', now - HOUR, null, POST_BATCHING.firstBatch],
+    ['a clean run reached 256', null, 256, 256],
+    ['a clean run reached 256, then a drop', now - 60000, 256, POST_BATCHING.sizeAfterLoss],
+    ['a clean run reached past the most', null, 5000, POST_BATCHING.maxBatch],
+  ])('%s', (_, lastDrop, reached, first) => {
+    expect(postBatching(lastDrop, reached, now)).toEqual({ ...POST_BATCHING, firstBatch: first });
   });
 });
