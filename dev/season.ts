@@ -15,6 +15,7 @@ import { GasRuntime } from './gas-runtime/runtime';
 import type { Sheet } from './gas-runtime/spreadsheet';
 import type { FaultConfig } from './emulator/faults';
 import { readingKey, type HistoryReading } from '../src/domain/scoreList';
+import { parseWebsite } from '../src/domain/website';
 import { HISTORY_HEADERS, type HistoryKey } from '../src/domain/table';
 import type { ScheduleView } from '../src/contract/schedules';
 
@@ -232,6 +233,8 @@ class Season {
   previews = new Map<string, { uuid: string; status: string }>();
   /** Previews whose row the person deleted or whose UUID they typed over: theirs to lose. */
   letGo = new Set<string>();
+  /** Previews a dropped connection hid whose site's row said why when they went missing. */
+  explained = new Set<string>();
   violations: Violation[] = [];
   checks = 0;
   at = 0;
@@ -700,15 +703,30 @@ class Season {
 
   /**
    * Nothing lost: every preview the service made is in a row of the list, unless the person let
-   * it go (deleted its row, typed over its UUID) or a dropped connection hid the answer (a re-send
-   * after "no answer" is allowed while drops were injected).
+   * it go (deleted its row, typed over its UUID) or a dropped connection hid the answer. Then, at
+   * the step it went missing, a row of its site said why: it held the preview sent again, or said
+   * it got no answer. Checked after every step, so the step that lost one is the one named.
    */
   async nothingLost(): Promise<void> {
-    const made = (await this.emu.control('previews')).uuids as string[];
-    const kept = new Set(this.listRows().map((row) => text(row.cell('Preview UUID'))));
-    const lost = made.filter((u) => !kept.has(u) && !this.letGo.has(u));
-    if (lost.length && !this.dropsEver)
-      this.fail('preview lost', `${lost.length} of ${made.length} previews in no row: ${lost[0]}`);
+    const answer = await this.emu.control('previews');
+    const domains = answer.domains as Record<string, string>;
+    const rows = this.listRows();
+    const kept = new Set(rows.map((row) => text(row.cell('Preview UUID'))));
+    const saysWhy = (domain: string) =>
+      rows.some((row) => {
+        const site = parseWebsite(row.cell('Website'));
+        if (!site.ok || site.domain !== domain) return false;
+        return text(row.cell('Preview UUID')) !== '' || text(row.cell('Preview status')) !== '';
+      });
+    for (const uuid of answer.uuids as string[]) {
+      if (kept.has(uuid) || this.letGo.has(uuid) || this.explained.has(uuid)) continue;
+      if (this.dropsEver && saysWhy(domains[uuid] ?? '')) this.explained.add(uuid);
+      else
+        this.fail(
+          'preview lost',
+          `${uuid} (${domains[uuid]}) is in no row, and no row of its site says why`,
+        );
+    }
   }
 
   /** No user cell changes, wherever sorting moved its row. */
@@ -821,6 +839,7 @@ export async function runSteps(
       await s.apply(steps[i]!);
       plant?.(s.rt);
       s.check();
+      await s.nothingLost();
       if (s.violations.length) break;
     }
     if (!s.violations.length) await s.quietWeek();

@@ -35,6 +35,11 @@ export class PreviewStore {
     return [...this.previews.keys()];
   }
 
+  /** Each preview's site, by uuid: what a lost preview was of. */
+  domains(): Record<string, string> {
+    return Object.fromEntries([...this.previews.values()].map((p) => [p.uuid, p.domain]));
+  }
+
   create(apiKey: string, account: Account, body: unknown, baseUrl: string, now: number): Reply {
     if (account.readOnly) return errorReply(403, 'Account is in read-only mode', 'READ_ONLY');
     if (account.plan === 'free') {

@@ -182,7 +182,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         serviceTime: clock.now(),
         inFlight,
       }),
-    previews: () => reply(200, { uuids: previews.uuids() }),
+    previews: () => reply(200, { uuids: previews.uuids(), domains: previews.domains() }),
     // What the Slack and Chat stand-ins received.
     webhooks: (body) => {
       // `gone`: a saved webhook's channel or space deleted since (its path after the host).

@@ -113,7 +113,7 @@ export function sendAll<T>(
       const unsent = [...chunk, ...waiting.map((w) => w.index), ...fresh];
       for (const index of unsent) results[index] = spent;
       options.onRoundTrip?.(unsent, results);
-      break;
+      return outcome(true);
     }
     const lost = responses.every((r) => r.status === 0 && !r.quotaSpent);
     if (lost) lostSends += chunk.length;
@@ -137,7 +137,7 @@ export function sendAll<T>(
         result.error.retryAfterMs ?? Math.min(MAX_BACKOFF_MS, baseDelay * 2 ** (tries - 1));
       waiting.push({ index, notBefore: clock.now() + backoff });
     });
-    if (options.onRoundTrip?.(settled, results) === false) break;
+    if (options.onRoundTrip?.(settled, results) === false) return outcome(true);
     if (lost) {
       hadLoss = true;
       batchSize = options.sizeAfterLoss ?? minBatch;
@@ -147,5 +147,15 @@ export function sendAll<T>(
       batchSize = Math.min(maxBatch, batchSize * growth);
     }
   }
-  return { results, roundTrips, requestsSent, lostSends, nextBatch: batchSize };
+  return outcome(false);
+
+  /**
+   * Lost requests still waiting to be sent again when the time runs out are settled with their
+   * loss, so their rows say they got no answer (and the next run sends them) rather than nothing.
+   */
+  function outcome(stopped: boolean): BatchOutcome<T> {
+    const unsentLost = waiting.map((w) => w.index).filter((i) => (lostTries[i] ?? 0) > 0);
+    if (!stopped && unsentLost.length) options.onRoundTrip?.(unsentLost, results);
+    return { results, roundTrips, requestsSent, lostSends, nextBatch: batchSize };
+  }
 }

@@ -127,9 +127,25 @@ it('the nothing-lost invariant fails when a preview is in no row (planted: UUIDs
     const uuid = list.probe.rows[0]!.findIndex((c) => c.value === 'Preview UUID');
     if (uuid >= 0) list.probe.rows.slice(1).forEach((row) => (row[uuid] = { value: '' }));
   });
-  expect(planted.violations.filter((v) => v.step === -1).map((v) => v.kind)).toContain(
-    'preview lost',
-  );
+  // Found at the step that lost it: the Generate.
+  expect(planted.violations[0]).toMatchObject({ step: 1, kind: 'preview lost' });
+}, 60_000);
+
+it('under dropped connections too, a preview in no row needs a row of its site saying why (planted: rows wiped)', async () => {
+  const steps: Step[] = [
+    { kind: 'faults', on: true, drops: true },
+    { kind: 'add', sites: ['small-shop-1.com', 'small-shop-2.com', 'small-shop-3.com'] },
+    { kind: 'generate', from: 2, count: 3 },
+  ];
+  expect((await runSteps(5, steps)).violations).toEqual([]);
+  const planted = await runSteps(5, steps, (rt) => {
+    const list = rt.spreadsheet.sheets.find((s) => s.getName() === 'List')!;
+    const head = list.probe.rows[0]!.map((c) => c.value);
+    const wiped = ['Preview UUID', 'Preview status'].map((h) => head.indexOf(h));
+    for (const row of list.probe.rows.slice(1))
+      for (const i of wiped) if (i >= 0) row[i] = { value: '' };
+  });
+  expect(planted.violations[0]).toMatchObject({ step: 2, kind: 'preview lost' });
 }, 60_000);
 
 it('the secrets invariant fails when the team webhook reaches the log (planted: logged)', async () => {

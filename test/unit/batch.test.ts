@@ -84,6 +84,23 @@ describe('sendAll', () => {
     expect(out.results.slice(5)).toEqual([undefined, undefined, undefined, undefined, undefined]);
   });
 
+  it('settles lost requests still waiting at the deadline, so their rows can say no answer', () => {
+    const clock = new FakeClock();
+    // Every round trip loses its connection and takes 6 s: the second starts, the third cannot.
+    const t = new FakeTransport(() => ({ status: 0, headers: {}, body: '' }), clock, 6000);
+    const settled: number[] = [];
+    const out = sendAll(t, lookups(4), parsers.score, {
+      clock,
+      deadline: clock.now() + 10000,
+      maxBatch: 4,
+      sizeAfterLoss: 1,
+      onRoundTrip: (indices) => void settled.push(...indices),
+    });
+    expect(t.batches.map((b) => b.length)).toEqual([4, 1]);
+    expect(settled.sort()).toEqual([0, 1, 2, 3]);
+    expect(failing(out.results, (r) => r?.ok === false && r.error.code === 'NETWORK')).toEqual([]);
+  });
+
   it('never re-sends an answered failure the rule does not allow, nor a lost one past maxLostTries', () => {
     const clock = new FakeClock();
     const posts = [requests.previewCreate({ ...cfg, apiKey: 'k' }, 'https://a.com/')];
