@@ -27,9 +27,10 @@ function open(id: string, active: Book | null): Book | null {
   try {
     return openBook(id);
   } catch (error) {
+    // No id or message: the log is the developers', and a spreadsheet is the user's (privacy.md).
     console.warn(
-      `Background work: spreadsheet ${id} cannot be opened (deleted, or no longer shared with you); it leaves the list.`,
-      String(error),
+      'Background work: a spreadsheet cannot be opened (deleted, or no longer shared); it leaves the list.',
+      errorName(error),
     );
     forgetDocument(id);
     return null;
@@ -96,7 +97,7 @@ function workIn(book: Book, started: number, budget: FiringBudget): void {
     const { waiting } = runDueSchedules(book, started + budget.schedulesMs);
     if (waiting > 0 && budget.heldByDay) logWaiting(book, waiting);
   } catch (error) {
-    console.error(`Background work in spreadsheet ${book.getId()} failed`, String(error));
+    console.error('Background work failed in one spreadsheet', errorName(error));
     logAction(book, 'background work', {
       sheet: '',
       rows: '',
@@ -106,4 +107,9 @@ function workIn(book: Book, started: number, budget: FiringBudget): void {
       result: `failed: ${error instanceof Error ? error.message : String(error)}; it is tried again at the next background run`,
     });
   }
+}
+
+/** What kind of error it was, without its message (which may quote the user's sheets). */
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : typeof error;
 }

@@ -118,9 +118,12 @@ const notYours = (owner: string, what: string): ScheduleReport => ({
 });
 
 export function saveSchedule(input: Schedule): ScheduleReport {
-  const checked = checkSchedule(input);
-  if (!checked.ok) return { ok: false, message: checked.message, schedule: null };
   const book = activeBook();
+  const checked = checkSchedule(
+    input,
+    book.getSheets().map((sheet) => sheet.getName()),
+  );
+  if (!checked.ok) return { ok: false, message: checked.message, schedule: null };
   const list = documentSchedules();
   const existing = list.find((d) => d.id === checked.schedule.id);
   if (existing && existing.owner !== me()) return notYours(existing.owner, 'change');

@@ -22,8 +22,18 @@ export type Checked =
     }
   | { ok: false; message: string };
 
-/** A schedule from the sidebar, checked field by field, with one plain sentence when it is wrong. */
-export function checkSchedule(input: unknown): Checked {
+/** The longest sheet name, id or website a schedule keeps: past it, the field is refused. */
+const MAX_FIELD = 100;
+
+/** A whole number in [min, max] as the form sends it (a number), or undefined. */
+const wholeIn = (v: unknown, min: number, max: number): number | undefined =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : undefined;
+
+/**
+ * A schedule from the sidebar, checked field by field by type and size, with one plain sentence
+ * when it is wrong. `sheets`: the document's sheet names; a list schedule names one of them.
+ */
+export function checkSchedule(input: unknown, sheets: readonly string[]): Checked {
   const s = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
   const fail = (message: string): Checked => ({ ok: false, message });
   if (!['refreshScores', 'refreshScanMonitor', 'sendReport'].includes(s.action as string))
@@ -33,23 +43,30 @@ export function checkSchedule(input: unknown): Checked {
   const action = s.action as Schedule['action'];
   const sheetName = typeof s.sheetName === 'string' ? s.sheetName.trim() : '';
   if (!sheetName) return fail('Name the sheet the schedule works on.');
+  if (action !== 'refreshScanMonitor' && !sheets.includes(sheetName))
+    return fail(
+      `There is no sheet named "${sheetName.length > 40 ? `${sheetName.slice(0, 39)}…` : sheetName}" in this spreadsheet: choose one from the list.`,
+    );
+  if (s.id !== undefined && (typeof s.id !== 'string' || s.id.length > MAX_FIELD))
+    return fail('This schedule’s id is not one the add-on made: reload the sidebar.');
   if (!['day', 'week', 'month'].includes(s.every as string))
     return fail('Choose daily, weekly or monthly.');
   const every = s.every as Schedule['every'];
   const report = action === 'sendReport' ? checkReport(s.report) : undefined;
   if (typeof report === 'string') return fail(report);
-  const hour = Number(s.hour);
-  if (!Number.isInteger(hour) || hour < 0 || hour > 23) return fail('The hour is 0 to 23.');
-  const weekday = every === 'week' ? Number(s.weekday) : undefined;
-  if (weekday !== undefined && (!Number.isInteger(weekday) || weekday < 1 || weekday > 7))
+  const hour = wholeIn(s.hour, 0, 23);
+  if (hour === undefined) return fail('The hour is a whole number, 0 to 23.');
+  const weekday = every === 'week' ? wholeIn(s.weekday, 1, 7) : undefined;
+  if (every === 'week' && weekday === undefined)
     return fail('A weekly schedule needs a day: Monday (1) to Sunday (7).');
   const refresh = s.refresh === 'all' ? 'all' : 'stale';
-  const days = Number(s.staleDays ?? DEFAULTS.staleDays);
-  if (!Number.isFinite(days) || days < 0) return fail('Days before a score is stale: 0 or more.');
+  const days = s.staleDays === undefined ? DEFAULTS.staleDays : wholeIn(s.staleDays, 0, 3650);
+  if (days === undefined) return fail('Days before a score is stale: a whole number, 0 or more.');
   const alert = (s.alert && typeof s.alert === 'object' ? s.alert : {}) as Record<string, unknown>;
-  const minChange = Number(alert.minChange ?? DEFAULTS.minChange);
-  if (!Number.isFinite(minChange) || minChange < 0)
-    return fail('The smallest change worth an e-mail is 0 points or more.');
+  const minChange =
+    alert.minChange === undefined ? DEFAULTS.minChange : wholeIn(alert.minChange, 0, 100);
+  if (minChange === undefined)
+    return fail('The smallest change worth an e-mail is a whole number of points, 0 to 100.');
   return {
     ok: true,
     schedule: {
@@ -80,6 +97,9 @@ const ADDRESS = /^[^\s@,;<>"()]+@[^\s@,;<>"()]+\.[^\s@,;<>"().]+$/;
 /** Send report's fields, checked: the sites as the sheet's rows name them, valid addresses only. */
 function checkReport(input: unknown): ReportSchedule | string {
   const r = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const sizes = [r.site, r.competitors, r.to].map((v) => JSON.stringify(v ?? '').length);
+  if (sizes.some((n) => n > 20 * MAX_FIELD))
+    return 'A report names one website, a few competitors and a list of addresses: this is far more.';
   const list = (v: unknown) =>
     (Array.isArray(v) ? v.map(String) : String(v ?? '').split(/[\s,;]+/))
       .map((x) => x.trim())

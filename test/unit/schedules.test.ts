@@ -171,25 +171,31 @@ describe('a monthly schedule', () => {
   });
 });
 
+/** The sheets of the document the schedules below are saved in. */
+const SHEETS = ['A', 'List', 'Clients'];
+
 describe('a report schedule', () => {
   const base = { action: 'sendReport', sheetName: 'Clients', every: 'week', hour: 8, weekday: 1 };
   it('keeps the sites as the sheet names them, a known period, and the addresses', () => {
-    const r = checkSchedule({
-      ...base,
-      report: {
-        site: 'https://www.Acme.com/about',
-        competitors: 'rival.com, https://other.io; acme.com',
-        weeks: 8,
-        to: ['Boss@Client.com', 'boss@client.com', 'team@agency.co.uk'],
+    const r = checkSchedule(
+      {
+        ...base,
+        report: {
+          site: 'https://www.Acme.com/about',
+          competitors: 'rival.com, https://other.io; acme.com',
+          weeks: 8,
+          to: ['Boss@Client.com', 'boss@client.com', 'team@agency.co.uk'],
+        },
       },
-    });
+      SHEETS,
+    );
     expect(r.ok && r.schedule.report).toEqual({
       site: 'acme.com',
       competitors: ['rival.com', 'other.io'],
       weeks: 8,
       to: ['boss@client.com', 'team@agency.co.uk'],
     });
-    const plain = checkSchedule({ ...base, report: { site: 'acme.com', weeks: 5 } });
+    const plain = checkSchedule({ ...base, report: { site: 'acme.com', weeks: 5 } }, SHEETS);
     expect(plain.ok && plain.schedule.report).toEqual({
       site: 'acme.com',
       competitors: [],
@@ -207,7 +213,7 @@ describe('a report schedule', () => {
     [{ site: 'acme.com', to: 'boss@client' }, /"boss@client" is not an e-mail address/],
     [{ site: 'acme.com', to: ['Boss <boss@client.com>'] }, /is not an e-mail address/],
   ])('%p is refused in plain words', (report, message) => {
-    const r = checkSchedule({ ...base, report });
+    const r = checkSchedule({ ...base, report }, SHEETS);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toMatch(message);
   });
@@ -226,20 +232,62 @@ describe('checking a schedule', () => {
   it.each([
     [{ action: 'nope' }, /Choose what the schedule does/],
     [{ action: 'refreshScores', sheetName: ' ' }, /Name the sheet/],
-    [{ action: 'refreshScores', sheetName: 'A', every: 'day', hour: 24 }, /hour is 0 to 23/],
+    [
+      { action: 'refreshScores', sheetName: 'A', every: 'day', hour: 24 },
+      /hour is a whole number, 0 to 23/,
+    ],
+    [
+      { action: 'refreshScores', sheetName: 'A', every: 'day', hour: '9' },
+      /hour is a whole number/,
+    ],
+    [
+      { action: 'refreshScores', sheetName: 'A', every: 'day', hour: 9.5 },
+      /hour is a whole number/,
+    ],
     [
       { action: 'refreshScores', sheetName: 'A', every: 'week', hour: 9, weekday: 8 },
       /Monday \(1\) to Sunday \(7\)/,
     ],
+    [{ action: 'refreshScores', sheetName: 'A', every: 'week', hour: 9 }, /needs a day/],
+    [
+      { action: 'refreshScores', sheetName: 'x'.repeat(20000), every: 'day', hour: 9 },
+      /There is no sheet named "x{39}…" in this/,
+    ],
+    [
+      { action: 'refreshScores', sheetName: 'Gone', every: 'day', hour: 9 },
+      /no sheet named "Gone"/,
+    ],
+    [
+      { action: 'refreshScores', sheetName: 'A', every: 'day', hour: 9, staleDays: '7' },
+      /stale: a whole number/,
+    ],
+    [
+      { action: 'refreshScores', sheetName: 'A', every: 'day', hour: 9, alert: { minChange: 1e9 } },
+      /0 to 100/,
+    ],
+    [
+      { action: 'refreshScores', sheetName: 'A', every: 'day', hour: 9, id: 'i'.repeat(5000) },
+      /id is not one the add-on made/,
+    ],
+    [
+      {
+        action: 'sendReport',
+        sheetName: 'A',
+        every: 'day',
+        hour: 9,
+        report: { site: 'acme.com', to: 'a@b.co '.repeat(2000) },
+      },
+      /far more/,
+    ],
   ])('%p is refused in plain words', (input, message) => {
-    const r = checkSchedule(input);
+    const r = checkSchedule(input, SHEETS);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toMatch(message);
   });
 
   it('fills the defaults', () => {
     expect(
-      checkSchedule({ action: 'refreshScores', sheetName: 'List', every: 'day', hour: 9 }),
+      checkSchedule({ action: 'refreshScores', sheetName: 'List', every: 'day', hour: 9 }, SHEETS),
     ).toEqual({
       ok: true,
       schedule: {
