@@ -119,10 +119,7 @@ const notYours = (owner: string, what: string): ScheduleReport => ({
 
 export function saveSchedule(input: Schedule): ScheduleReport {
   const book = activeBook();
-  const checked = checkSchedule(
-    input,
-    book.getSheets().map((sheet) => sheet.getName()),
-  );
+  const checked = checkSchedule(input, sheetNames(book));
   if (!checked.ok) return { ok: false, message: checked.message, schedule: null };
   const list = documentSchedules();
   const existing = list.find((d) => d.id === checked.schedule.id);
@@ -137,12 +134,8 @@ export function saveSchedule(input: Schedule): ScheduleReport {
   };
   const runs = myRuns();
   const run = savedRun(book, definition, runs[definition.id], now);
-  const these = recipientsOf(definition);
-  const others = Object.values(runs)
-    .filter((r) => r.schedule.id !== definition.id)
-    .reduce((sum, r) => sum + recipientsOf(r.schedule), 0);
   const refusal =
-    (these && recipientsRefusal({ these, others, perDay: recipientsPerDay() })) ||
+    mailRefusal(runs, definition) ||
     scheduleRoomRefusal({
       isNew: !existing,
       inSpreadsheet: list.length,
@@ -159,6 +152,18 @@ export function saveSchedule(input: Schedule): ScheduleReport {
       : 'Saved: it runs as you, at the hour you chose.',
     schedule: view(definition, shared(run), book, now),
   };
+}
+
+const sheetNames = (book: Book): string[] => book.getSheets().map((sheet) => sheet.getName());
+
+/** A report schedule's recipients, with the person's other report schedules', fit in a day? */
+function mailRefusal(runs: ReturnType<typeof myRuns>, definition: Definition): string | null {
+  const these = recipientsOf(definition);
+  if (!these) return null;
+  const others = Object.values(runs)
+    .filter((r) => r.schedule.id !== definition.id)
+    .reduce((sum, r) => sum + recipientsOf(r.schedule), 0);
+  return recipientsRefusal({ these, others, perDay: recipientsPerDay() });
 }
 
 export function deleteSchedule(id: string): ScheduleReport {
