@@ -1,3 +1,5 @@
+import type { Attack } from './hostile';
+
 /** Fault injection, decided before a request is handled so a fault never has side effects. */
 export interface FaultConfig {
   latencyMs: number;
@@ -13,6 +15,8 @@ export interface FaultConfig {
   seed: number;
   /** Answers carry formula-like text and javascript:/data: links (see hostile.ts). */
   hostile: boolean;
+  /** One of the security review's attacks on every answer (hostile.ts ATTACKS), or none. */
+  attack: Attack | null;
   /** Every account turns read-only once this many previews exist (a plan lapsing mid-run). */
   readOnlyAfterPreviews: number | null;
 }
@@ -30,6 +34,7 @@ const NO_FAULTS: FaultConfig = {
   maxConcurrent: null,
   seed: 1,
   hostile: false,
+  attack: null,
   readOnlyAfterPreviews: null,
 };
 

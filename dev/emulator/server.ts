@@ -18,7 +18,7 @@ import {
 import { DEFAULT_ACCOUNTS, type Account } from './accounts';
 import { ServiceClock } from './clock';
 import { Faults, type FaultConfig } from './faults';
-import { hostile } from './hostile';
+import { ATTACKS, hostile } from './hostile';
 import { agentReportPage, brandPage, homePage, previewPage } from './pages';
 import { PreviewStore } from './previews';
 import { errorReply, reply, type Reply } from './reply';
@@ -313,8 +313,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           res.writeHead(200, { 'content-type': 'application/json' });
           return res.end('{"status": "comp');
         }
-        const answer = await api(req, path, target.searchParams);
+        let answer = await api(req, path, target.searchParams);
         if (faults.config.hostile) answer.body = hostile(req.method ?? 'GET', path, answer.body);
+        const attack = faults.config.attack;
+        if (attack) {
+          const key = String(req.headers['x-api-key'] ?? '');
+          answer = ATTACKS[attack]({ method: req.method ?? 'GET', path, key }, answer);
+        }
         send(res, answer);
       } finally {
         inFlight--;

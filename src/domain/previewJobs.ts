@@ -24,7 +24,7 @@ export function isPending(uuid: string, status: string): boolean {
 export const UNANSWERED = errorStatus('no answer');
 export const BAD_URL = errorStatus('bad URL');
 const UNANSWERED_MESSAGE =
-  'the connection to the service dropped 3 times for this row: press Generate again to send it again';
+  'the connection to the service dropped before its answer came, each time this row was sent: press Generate again to send it again';
 
 export interface RowState {
   row: number;
@@ -156,8 +156,9 @@ export function isAccountRefusal(error: ServiceError): boolean {
 }
 
 /** A POST whose outcome is unknown: no HTTP answer, or an answer we could not read. */
+/** No answer at all; an answer that could not be read is the service's error, said as such. */
 function isUnanswered(error: ServiceError): boolean {
-  return error.code === 'NETWORK' || error.code === 'MALFORMED_RESPONSE';
+  return error.code === 'NETWORK';
 }
 
 /** `requested` is when the preview was asked for: polls wait until it can be done. */
@@ -182,7 +183,9 @@ export function errorPatch(error: ServiceError | { local: string }): RowPatch {
   const kind: ErrorKind =
     error.code === 'INVALID_URL'
       ? 'bad URL'
-      : error.code === 'RATE_LIMITED' || error.code === 'SERVER_ERROR'
+      : error.code === 'RATE_LIMITED' ||
+          error.code === 'SERVER_ERROR' ||
+          error.code === 'MALFORMED_RESPONSE'
         ? 'service error'
         : error.code === 'QUOTA'
           ? 'quota'

@@ -31,11 +31,16 @@ export interface PreviewRow {
 const NOT_FOUND_MESSAGE =
   'the service does not know this preview (made with another key?): check the key in Settings, or clear the Preview UUID and press Generate';
 
-/** What an answer writes: its result, `failed` for a uuid the service does not know, or nothing. */
+/**
+ * What an answer writes: its result, `failed` for a uuid the service does not know, the reason
+ * an answer could not be read (an impossible score: the row stays pending and says so), or nothing.
+ */
 export function answerPatch(result: Result<PreviewPoll> | undefined): RowPatch | null {
   if (result?.ok) return pollPatch(result.value);
   if (result?.error.code === 'NOT_FOUND')
     return { status: STATUS.failed, message: NOT_FOUND_MESSAGE };
+  if (result?.error.code === 'MALFORMED_RESPONSE')
+    return { message: `${result.error.what}: it is asked again at the next check` };
   // No answer, or an error worth asking again: the row stays pending.
   return null;
 }
