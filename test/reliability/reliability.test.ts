@@ -2,7 +2,6 @@
 // input. Leaves its figures in out/ (untracked); `npm run docs` turns them into docs/reliability.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { derivedScore, findByDomain, INDEX } from '../../dev/emulator/brandIndex';
-import type { GasRuntime } from '../../dev/gas-runtime/runtime';
 import { parseWebsite } from '../../src/domain/website';
 import { startWorld, type World } from '../integration/harness';
 import { sidebar } from '../sidebarApi';
