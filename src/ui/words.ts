@@ -1,8 +1,8 @@
 /** How the sidebar words a count: no markup, so its rules are table-tested (test/unit/words.test.ts). */
 export const plural = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);
 
-/** A count as the page writes every count: grouped the reader's way (20,000 in English). */
-export const count = (n: number) => n.toLocaleString();
+/** A count as the page writes every count: grouped as the English around it is (20,000), whatever the browser's locale. */
+export const count = (n: number) => n.toLocaleString('en-US');
 
 /** A count with its noun: "1 row", "20 rows". */
 export const counted = (n: number, one: string, many = `${one}s`) =>
