@@ -96,7 +96,7 @@ rows.forEach(function(r,i){var y=35+i*group;var l=svg('text',{x:10,y:y+group/2})
 for(var k=1;k<=series;k++){var v=Number(r[k]);if(r[k]===''||isNaN(v))continue;g.appendChild(svg('rect',{x:200,y:y+(k-1)*bar,width:Math.max(1,v*4),height:bar-1,fill:COLORS[(k-1)%COLORS.length]}))}});
 head.slice(1).forEach(function(name,k){var x=10+k*105,y=h-10;g.appendChild(svg('rect',{x:x,y:y-9,width:10,height:10,fill:COLORS[k%COLORS.length]}));var n=svg('text',{x:x+14,y:y});n.appendChild(text(String(name)));g.appendChild(n)});
 box.appendChild(g)})}
-function refresh(){fetch('/api/sheet').then(function(r){return r.json()}).then(draw)}
+function refresh(){return fetch('/api/sheet').then(function(r){return r.json()}).then(draw)}
 document.getElementById('select').onclick=function(){fetch('/api/select',{method:'POST',body:document.getElementById('a1').value})
 .then(function(r){return r.text().then(function(t){document.getElementById('select-error').textContent=r.ok?'':t})}).then(refresh)};
 refresh();setInterval(refresh,2000);

@@ -39,18 +39,22 @@ export async function makeListing(outDir = OUT): Promise<string[]> {
       written.push(await shot(page, outDir, 'screenshot-scores.png'));
       await openTab(sidebar, 'previews');
       await sidebar.locator('#generate').click();
-      await page.waitForTimeout(1500);
+      // The first previews complete (the playground's clock runs fast) and are listed.
+      await sidebar.locator('#recent-title').waitFor({ state: 'visible' });
       written.push(await shot(page, outDir, 'screenshot-previews.png'));
       // The comparison chart: a brand above its competitors, drawn on the Comparison sheet.
       await page.fill('#a1', 'B5:B11');
       await page.click('#select');
       await openTab(sidebar, 'scores');
       await sidebar.locator('#compare-chart').click();
-      await page.waitForTimeout(2500);
+      await page.locator('#sheet-tabs button', { hasText: 'Comparison' }).waitFor();
+      await page.locator('#charts *').first().waitFor();
       written.push(await shot(page, outDir, 'screenshot-compare.png'));
       await openTab(sidebar, 'scans');
       await sidebar.locator('#open-monitor').click();
-      await page.waitForTimeout(1500);
+      await page
+        .locator('#sheet-tabs button[aria-pressed=true]', { hasText: 'Scan monitor' })
+        .waitFor();
       written.push(await shot(page, outDir, 'screenshot-scan-monitor.png'));
     } finally {
       await play.close();
@@ -68,7 +72,7 @@ async function setUp(page: Page, sidebar: ReturnType<Page['frameLocator']>): Pro
   await openTab(sidebar, 'scores');
   await sidebar.locator('#refresh-score-plan').click();
   await sidebar.locator('#score').click();
-  await page.waitForTimeout(1500);
+  await sidebar.locator('#score-message', { hasText: /scored/ }).waitFor();
 }
 
 /** A listing picture shows the add-on and the sheet, not the playground's own controls. */

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startPlayground, type Playground } from '../../dev/playground';
-import { openTab } from '../../dev/sidebarTabs';
+import { atRest, openTab } from '../../dev/sidebarTabs';
 
 let play: Playground;
 let browser: Browser;
@@ -95,11 +95,12 @@ it('has no serious or critical axe violation in any tab or state, and Generate w
   found.push(...(await serious('schedules, the Send report form')));
   for (const tab of ['scores', 'schedules', 'scans'] as const) {
     await openTab(page, tab);
-    await page.waitForTimeout(300);
+    await atRest(page);
     found.push(...(await serious(tab)));
   }
   await page.click('#open-monitor');
-  await page.waitForTimeout(500);
+  await page.waitForSelector('#back-from-monitor');
+  await atRest(page);
   found.push(...(await serious('scan monitor, open')));
   expect(found).toEqual([]);
 }, 90000);

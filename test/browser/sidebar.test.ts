@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startPlayground, type Playground } from '../../dev/playground';
-import { openTab } from '../../dev/sidebarTabs';
+import { atRest, openTab } from '../../dev/sidebarTabs';
 import { PANELS } from '../../src/contract/sidebar';
 
 const HOSTILE = '<img src=x onerror=alert(1)></script>';
@@ -100,7 +100,6 @@ const overflowing = () =>
 async function everyScreenFits(): Promise<void> {
   for (const panel of PANELS) {
     await openTab(page, panel);
-    await page.waitForTimeout(150);
     expect([panel, await tabRows()]).toEqual([
       panel,
       panel === 'start' || panel === 'settings' ? [1] : [1, 1],
@@ -244,7 +243,7 @@ describe('a new user’s first session in the sidebar', () => {
     const head = play.rt.spreadsheet.activeSheet.probe.rows[0]!.map((c) => c.value);
     expect(head).toContain('Public score');
 
-    await page.waitForTimeout(500); // let the progress bar's transition settle
+    await atRest(page);
     await page.screenshot({ path: path.join('out', 'sidebar-scores.png'), fullPage: true });
   }, 30000);
 
@@ -337,7 +336,7 @@ describe('a new user’s first session in the sidebar', () => {
     await page.waitForSelector('#back-from-monitor', { state: 'detached' });
 
     await openTab(page, 'previews');
-    await page.waitForTimeout(500); // let the progress bar's transition settle
+    await atRest(page);
     await page.screenshot({ path: path.join('out', 'sidebar.png'), fullPage: true });
     // Filled with a session's results, every screen still fits.
     await everyScreenFits();
@@ -355,9 +354,8 @@ it("the playground's grid takes typing as Sheets does: values, formulas, Escape 
 
     await grid.click(cell(6, 1));
     await grid.keyboard.type('Globex');
-    // A refresh while typing leaves the typing alone.
+    // A refresh while typing leaves the typing alone (evaluate waits for the redraw it returns).
     await grid.evaluate('refresh()');
-    await grid.waitForTimeout(300);
     expect(await grid.textContent(cell(6, 1))).toBe('Globex');
     await grid.keyboard.press('Tab');
     await grid.keyboard.type('acmeanalytics.com');
