@@ -59,20 +59,20 @@ function readProject() {
   if (!existsSync(projectFile))
     stop(
       production
-        ? `${projectFile} is missing: create the production script first (README, "Deploy", step 7).`
+        ? `${projectFile} is missing: create the production script first (docs/deploy.md, step 7).`
         : `${projectFile} is missing: it is committed as { "rootDir": "dist" }; restore it with git checkout .clasp.json.`,
     );
   let project;
   try {
     project = JSON.parse(readFileSync(projectFile, 'utf8'));
   } catch {
-    stop(`${projectFile} is not JSON: restore it and run clasp create again (README, "Deploy").`);
+    stop(`${projectFile} is not JSON: restore it and run clasp create again (docs/deploy.md).`);
   }
   if (typeof project.scriptId !== 'string' || !project.scriptId || /REPLACE/.test(project.scriptId))
     stop(
       production
-        ? `${projectFile} has no scriptId: create the production script first (README, "Deploy", step 7).`
-        : `${projectFile} has no scriptId: run npx clasp create --type sheets --rootDir dist once (README, "Deploy").`,
+        ? `${projectFile} has no scriptId: create the production script first (docs/deploy.md, step 7).`
+        : `${projectFile} has no scriptId: run npx clasp create --type sheets --title "Visibility for Sheets (dev)" --rootDir dist once (docs/deploy.md).`,
     );
   return project;
 }

@@ -2,6 +2,7 @@
  * A first run that teaches: `Visibility example`, a sheet of ten well-known brand websites with
  * their public scores filled in, so the add-on shows its value in the first minute without a key.
  */
+import { SHEETS } from '../domain/sheetNames';
 import { scoreOptions } from '../domain/scoreList';
 import { HEADER_ROW } from '../domain/table';
 import { logAction } from '../gas/runLog';
@@ -10,7 +11,7 @@ import { currentPlace } from '../gas/selection';
 import { scoreSheet } from './scores';
 import { activeBook } from '../gas/active';
 
-export const EXAMPLE_SHEET = 'Visibility example';
+export const EXAMPLE_SHEET = SHEETS.example.name;
 export const EXAMPLE_SITES = [
   'nike.com',
   'patagonia.com',

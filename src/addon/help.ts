@@ -39,11 +39,38 @@ function teamWebhookLine(): string {
   return `${webhookKind(hook.url) ?? 'unknown'}${hook.broken ? ` (stopped: ${hook.broken})` : ' (saved)'}`;
 }
 
+/** How to use it, in the words of the menu and the sidebar: a Marketplace user has no README. */
+const USAGE: ReadonlyArray<readonly [what: string, how: string]> = [
+  [
+    'Public scores',
+    'select a column of websites, then Score in the sidebar (no key needed); or type =VIS_SCORE(A2:A500).',
+  ],
+  [
+    'Preview reports',
+    'add your API key in Settings (a Starter or Pro plan), select websites, then Previews → Generate previews: each row gets a report link, and its scores fill in within a few minutes.',
+  ],
+  [
+    'Outreach',
+    'write a pitch per row from a template, mark rows contacted, and see who moved since.',
+  ],
+  ['Brand agents', 'put their brand agent IDs in the Scan monitor sheet (Monitor → Scan monitor).'],
+  [
+    'Schedules',
+    'refresh a list daily or weekly with the spreadsheet closed, and e-mail or post what moved.',
+  ],
+  [
+    'Something wrong?',
+    'each row says why in its message column; Run self-check tests your account; send the diagnostics below to support.',
+  ],
+];
+
 export function showHelp(): void {
+  const usage = USAGE.map(([what, how]) => `<li><b>${what}</b>: ${escapeHtml(how)}</li>`).join('');
   const html = `<div style="font:13px Arial,sans-serif">
-<p>Visibility for Sheets ${escapeHtml(VERSION)}. Each feature has its section in the README, and each sidebar tab says what it does.</p>
+<p>Visibility for Sheets ${escapeHtml(VERSION)}.</p>
+<ul style="padding-left:18px;margin:4px 0 10px">${usage}</ul>
 <label for="diag">Diagnostics for support (no key in it): select all and copy</label>
 <textarea id="diag" readonly rows="12" style="width:100%;font:12px monospace">${escapeHtml(getDiagnostics())}</textarea>
 </div>`;
-  showDialog(html, 'Visibility for Sheets: help', 520, 420);
+  showDialog(html, 'Visibility for Sheets: help', 520, 560);
 }

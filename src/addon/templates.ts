@@ -2,6 +2,7 @@
  * Templates for a first list: a `Prospect list` with the add-on's score columns and their colour
  * scale ready, and a `Brand monitor` (the scan monitor sheet) whose header says how to use it.
  */
+import { SHEETS } from '../domain/sheetNames';
 import { scaledOf, type Columns } from '../domain/columns';
 import { HEADER_ROW, WEBSITE_HEADER } from '../domain/table';
 import { SCORE_COLUMNS } from '../domain/scoreColumns';
@@ -11,7 +12,7 @@ import { openTable } from '../gas/sheetTable';
 import type { TemplateReport } from '../contract/scores';
 import { activeBook } from '../gas/active';
 
-const PROSPECT_SHEET = 'Prospect list';
+const PROSPECT_SHEET = SHEETS.prospects.name;
 /** The person's own columns a prospect list starts with, before the add-on's. */
 const PROSPECT_OWN_HEADERS = [WEBSITE_HEADER, 'Company', 'Contact', 'Email'];
 const MONITOR_HOW_TO =

@@ -3,6 +3,7 @@
  * the answer lines up beside the list. Every number comes from the public score endpoint (no
  * key), through the same cache and de-duplication as VIS_SCORE.
  */
+import { SHEETS } from './sheetNames';
 import type { BrandScore } from '../api/client';
 import { ENGINES, PLATFORMS } from '../engines';
 import { isBlank, safeText, scoreCell } from './cells';
@@ -107,7 +108,7 @@ export function visCompare(
   return withHeaders === true ? [COMPARE_HEADERS, ...out] : out;
 }
 
-export const COMPARISON_SHEET = 'Comparison';
+export const COMPARISON_SHEET = SHEETS.comparison.name;
 
 type Charted = { site: string; b: BrandScore; isBrand: boolean };
 

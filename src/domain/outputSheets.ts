@@ -4,22 +4,16 @@
  * preview poll, the follow-ups) does not even open them: `Score history` alone may hold 50,000
  * rows.
  */
-import { COMPARISON_SHEET } from './compare';
-import { MONITOR_SHEET } from './scanWatch';
-import { FOLLOW_UPS_SHEET, HISTORY_SHEET } from './table';
+import { SHEETS } from './sheetNames';
 
-export const LOG_SHEET = 'Visibility log';
+export const LOG_SHEET = SHEETS.log.name;
 
-export const OUTPUT_SHEETS = [
-  HISTORY_SHEET,
-  LOG_SHEET,
-  COMPARISON_SHEET,
-  FOLLOW_UPS_SHEET,
-  MONITOR_SHEET,
-] as const;
+export const OUTPUT_SHEETS: readonly string[] = Object.values(SHEETS)
+  .filter((s) => s.output)
+  .map((s) => s.name);
 
 export function isOutputSheet(name: string): boolean {
-  return (OUTPUT_SHEETS as readonly string[]).includes(name);
+  return OUTPUT_SHEETS.includes(name);
 }
 
 /** What a list action says on one of these sheets: nothing is written there. */

@@ -3,6 +3,7 @@
  * result is really new (its scanDate is later than the rescan was requested: until then the
  * service keeps returning the previous scan, which stays visible and is marked as previous).
  */
+import { SHEETS } from './sheetNames';
 import { errorStatus, STATUS } from './status';
 import type { ScanStatus } from '../api/client';
 import type { ServiceError } from '../api/errors';
@@ -10,7 +11,7 @@ import { PLATFORMS } from '../engines';
 import { engineColumns, FORMATS, headersOf, type Columns } from './columns';
 import { dateCell, safeLink, safeText, scoreCell, type CellValue } from './cells';
 
-export const MONITOR_SHEET = 'Scan monitor';
+export const MONITOR_SHEET = SHEETS.monitor.name;
 
 /** The `Scan monitor` sheet's columns (the shape of domain/columns.ts). */
 export const MONITOR_COLUMNS = {

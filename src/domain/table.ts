@@ -2,6 +2,7 @@
  * The sheet table model: our output columns are found by their header text in row 1 (users may
  * reorder or rename other columns), and missing ones are planned at the right of the table.
  */
+import { SHEETS } from './sheetNames';
 import { engineColumns, FORMATS, headersOf, type Columns } from './columns';
 import { PREVIEW_COLUMNS } from './previewColumns';
 import { SCORE_COLUMNS } from './scoreColumns';
@@ -16,7 +17,7 @@ export function websiteColumnIndex(headerRow: unknown[]): number {
   return headerRow.findIndex((h) => headerKey(h) === headerKey(WEBSITE_HEADER));
 }
 
-export const HISTORY_SHEET = 'Score history';
+export const HISTORY_SHEET = SHEETS.history.name;
 
 /**
  * One row per reading (a list's score, a preview, a managed scan): the score list's own columns
@@ -59,7 +60,7 @@ export const CONTACT_COLUMNS = {
 export const CONTACT_HEADERS = headersOf(CONTACT_COLUMNS);
 
 /** Rebuilt from every list: the contacted prospects whose score moved since. */
-export const FOLLOW_UPS_SHEET = 'Follow-ups';
+export const FOLLOW_UPS_SHEET = SHEETS.followUps.name;
 
 export type ColumnMap<K extends string> = Record<K, number>;
 

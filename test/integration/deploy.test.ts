@@ -118,7 +118,7 @@ describe('the committed .clasp.json', () => {
     const r = node(['scripts/deploy.mjs'], { VIS_BASE_URL: 'https://service.example.com' });
     expect(r.status).toBe(1);
     expect(r.stderr.trim()).toBe(
-      'deploy refused: .clasp.json has no scriptId: run npx clasp create --type sheets --rootDir dist once (README, "Deploy").',
+      'deploy refused: .clasp.json has no scriptId: run npx clasp create --type sheets --title "Visibility for Sheets (dev)" --rootDir dist once (docs/deploy.md).',
     );
   });
 });

@@ -89,8 +89,9 @@ describe('menu and sidebar', () => {
     expect(html).toContain('key: saved (••••••••-key)');
     expect(html).toContain('URL fetches today:');
     expect(html).not.toContain('demo-pro-key');
-    // Help points to the README (whose sections it no longer restates: the bundle's budget).
-    expect(html).toContain('Each feature has its section in the README');
+    // Help says how to use each feature itself: a Marketplace user has no README.
+    expect(html).toMatch(/<b>Preview reports<\/b>: add your API key in Settings/);
+    expect(html).not.toContain('README');
   });
 
   it('tests the connection in plain words', async () => {
