@@ -22,7 +22,8 @@ export interface FetchStats {
   fetchCalls: number;
   /** Requests per user and day (runtime clock), for the daily quota. */
   perDay: Record<string, number>;
-  log: Array<{ method: string; url: string }>;
+  /** Every request sent, with whose execution sent it and the key it carried (tests only). */
+  log: Array<{ method: string; url: string; user: string; key: string | null }>;
 }
 
 export interface UrlFetchEnv {
@@ -61,6 +62,12 @@ function checkAllowed(url: string, allowlist: string[] | null): void {
 function routeOf(url: string, routes: Record<string, string>): string {
   const from = Object.keys(routes).find((prefix) => url.startsWith(prefix));
   return from === undefined ? url : routes[from] + url.slice(from.length);
+}
+
+/** A request header, whatever case the script wrote its name in. */
+function headerOf(r: RawRequest, name: string): string | null {
+  const found = Object.keys(r.headers).find((k) => k.toLowerCase() === name);
+  return found === undefined ? null : (r.headers[found] ?? null);
 }
 
 function toRaw(url: string, p: FetchParams): RawRequest {
@@ -112,7 +119,13 @@ export function urlFetchApp(env: UrlFetchEnv) {
   };
   const send = (raws: RawRequest[], params: FetchParams[]) => {
     for (const r of raws) checkAllowed(r.url, env.allowlist);
-    for (const r of raws) env.stats.log.push({ method: r.method, url: r.url });
+    for (const r of raws)
+      env.stats.log.push({
+        method: r.method,
+        url: r.url,
+        user: env.user,
+        key: headerOf(r, 'x-api-key'),
+      });
     const routed = raws.map((r) => ({ ...r, url: routeOf(r.url, env.routes) }));
     const out = env.http.fetchAll(routed, Math.max(1000, Math.min(60000, env.remainingMs())));
     env.elapse(raws.length);

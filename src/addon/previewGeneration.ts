@@ -61,7 +61,8 @@ import {
   type Table,
 } from '../gas/sheetTable';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract/previews';
-import { activeBook, activeSheet, newId } from '../gas/active';
+import { activeBook, activeSheet, myEmail, newId } from '../gas/active';
+import { recordMine } from '../gas/previewOwners';
 
 function rowStates(
   table: Table<PreviewKey>,
@@ -78,6 +79,7 @@ function rowStates(
       status: String(cell(table, row, 'status') ?? '').trim(),
       reportUrl: String(cell(table, row, 'reportUrl') ?? ''),
       requested: requestedCell(cell(table, row, 'requested')),
+      requestedBy: String(cell(table, row, 'requestedBy') ?? '').trim(),
     });
   }
   return out;
@@ -221,6 +223,8 @@ function rowWriter(
   first: Map<number, RowPatch>,
 ) {
   return {
+    /** The spreadsheet written to: the person's record of their previews is kept per document. */
+    doc: sheet.getParent().getId(),
     write(patches: Map<number, RowPatch>): void {
       for (const [row, patch] of first) if (!patches.has(row)) patches.set(row, patch);
       first.clear();
@@ -267,6 +271,7 @@ function sendPreviews(
           indices.map((i) => results[i] as Result<PreviewCreated>),
           new Date(appsScriptClock.now()),
           plan.known,
+          myEmail(),
         );
         run.refusal ??= trip.refusal;
         // A refusal before any preview exists touches no row; after, what was made is written.
@@ -276,6 +281,7 @@ function sendPreviews(
         run.warning ??= trip.warning;
         run.settled += trip.answered;
         writer.write(trip.patches);
+        recordMine(writer.doc, trip.made);
         return !trip.refusal;
       },
     },

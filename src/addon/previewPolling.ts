@@ -7,8 +7,8 @@ import { MAX_POLLED_PER_RUN, POLL_BUDGET_MS, POLL_LOCK_WAIT_MS } from '../limits
 import { parsers, requests, type PreviewPoll } from '../api/client';
 import type { Result } from '../api/errors';
 
-import { isPending } from '../domain/previewJobs';
-import { settlePoll, tallyPreviews, type PreviewRow } from '../domain/previewPoll';
+import { settlePoll, settlesClaim, tallyPreviews, type PreviewRow } from '../domain/previewPoll';
+import { idKey, roleOf, waitingOnOthers, type Ownership, type Role } from '../domain/previewOwners';
 import { HEADER_ROW, websiteColumnIndex } from '../domain/table';
 import { timeOf } from '../domain/cells';
 import { duePreviews } from '../domain/pollPlan';
@@ -24,6 +24,7 @@ import { cell, findTables, writePatches, type Table } from '../gas/sheetTable';
 import { markPollExecution } from '../gas/userStore';
 import type { PollReport } from '../contract/previews';
 import { activeBook } from '../gas/active';
+import { ownership, updateRecord } from '../gas/previewOwners';
 
 /** The sidebar's and the menu's poll, over the document the user has open. */
 export function pollPendingPreviews(): PollReport {
@@ -32,8 +33,8 @@ export function pollPendingPreviews(): PollReport {
 }
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
-/** A row as the poll reads it, with the table it was read from (to write it back). */
-type Row = PreviewRow & { table: Table<Key> };
+/** A row as the poll reads it, with the table it was read from and whose preview it is. */
+type Row = PreviewRow & { table: Table<Key>; role: Role };
 type Answers = Map<string, Result<PreviewPoll> | undefined>;
 
 /**
@@ -44,28 +45,63 @@ type Answers = Map<string, Result<PreviewPoll> | undefined>;
  */
 export function pollPreviewsIn(book: Book): PollReport {
   const config = clientConfig();
+  const owners = ownership(book.getId());
   const before = readTables(book);
-  const uuids = config.apiKey && quotaLeft() > 0 ? dueNow(pendingOf(before)) : [];
+  const uuids = config.apiKey && quotaLeft() > 0 ? dueNow(toAsk(rowsIn(before, owners))) : [];
   const answers: Answers = uuids.length ? askService(config, uuids) : new Map();
-  return withDocumentLock(
+  const report = withDocumentLock(
     POLL_LOCK_WAIT_MS,
     () => {
       const tables = answers.size ? readTables(book) : before;
       const now = new Date(appsScriptClock.now());
-      const { patches, justCompleted, readings } = settlePoll(pendingOf(tables), answers, now);
+      const rows = rowsIn(tables, owners);
+      const { patches, justCompleted, readings } = settlePoll(rows, answers, now, owners.me);
       for (const [table, byRow] of byTable(patches)) writePatches(table, byRow);
       appendHistory(book, readings);
       // writePatches keeps each table's values as written: the tally counts what the sheet shows.
-      const result = { ...tallyPreviews(tables.flatMap(rowsOf)), justCompleted, busy: false };
-      setBackgroundWork(book.getId(), 'previews', result.pending);
-      return { ...result, asked: uuids.length };
+      const after = rowsIn(tables, owners);
+      const result = {
+        ...tallyPreviews(after),
+        justCompleted,
+        waitingOnOthers: waitingOnOthers(after.filter((r) => r.role === 'theirs')),
+        busy: false,
+      };
+      setBackgroundWork(book.getId(), 'previews', toAsk(after).length);
+      return { result, change: recordChange(rows, after, answers, owners) };
     },
-    () => ({ ...tallyPreviews([]), justCompleted: [], busy: true, asked: uuids.length }),
+    () => null,
   );
+  if (!report)
+    return {
+      ...tallyPreviews([]),
+      justCompleted: [],
+      waitingOnOthers: [],
+      busy: true,
+      asked: uuids.length,
+    };
+  updateRecord(book.getId(), report.change);
+  return { ...report.result, asked: uuids.length };
 }
 
-const pendingOf = (tables: Read[]) =>
-  tables.flatMap(rowsOf).filter((r) => isPending(r.uuid, r.status));
+const rowsIn = (tables: Read[], owners: Ownership): Row[] =>
+  tables.flatMap(rowsOf).map((r) => ({ ...r, role: roleOf(r, owners) }));
+
+/** The rows whose preview this person may ask about: their own, and unnamed ones once. */
+const toAsk = (rows: Row[]) => rows.filter((r) => r.role === 'mine' || r.role === 'unclaimed');
+
+/** What the poll learnt for the person's record: what settled, what their key claimed, what was asked. */
+function recordChange(before: Row[], after: Row[], answers: Answers, owners: Ownership) {
+  const pendingNow = new Set(after.filter((r) => r.role === 'mine').map((r) => idKey(r.uuid)));
+  const unclaimed = before.filter((r) => r.role === 'unclaimed' && answers.has(r.uuid));
+  const claimed = unclaimed.filter((r) => answers.get(r.uuid)?.ok).map((r) => idKey(r.uuid));
+  return {
+    settled: [...owners.mine].filter((id) => !pendingNow.has(id)),
+    claimed: claimed.filter((id) =>
+      after.some((r) => r.role !== 'settled' && idKey(r.uuid) === id),
+    ),
+    asked: unclaimed.filter((r) => settlesClaim(answers.get(r.uuid))).map((r) => idKey(r.uuid)),
+  };
+}
 
 function byTable(patches: Array<{ at: Row; patch: RowPatch }>) {
   const out = new Map<Table<Key>, Map<number, RowPatch>>();
@@ -103,9 +139,9 @@ function readTables(book: Book): Read[] {
   ]).map(({ name, ...table }) => ({ table, sheet: name }));
 }
 
-function rowsOf({ table, sheet }: Read): Row[] {
+function rowsOf({ table, sheet }: Read): Array<Omit<Row, 'role'>> {
   const website = websiteColumnIndex(table.values[HEADER_ROW - 1] ?? []);
-  const rows: Row[] = [];
+  const rows: Array<Omit<Row, 'role'>> = [];
   for (let row = HEADER_ROW + 1; row <= table.values.length; row++)
     rows.push({
       table,
@@ -115,6 +151,7 @@ function rowsOf({ table, sheet }: Read): Row[] {
       status: String(cell(table, row, 'status') ?? '').trim(),
       score: cell(table, row, 'score'),
       message: cell(table, row, 'message'),
+      requestedBy: String(cell(table, row, 'requestedBy') ?? '').trim(),
       website: website >= 0 ? (table.values[row - 1]?.[website] ?? '') : '',
     });
   return rows;

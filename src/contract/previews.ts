@@ -52,7 +52,22 @@ export interface PollReport {
   failed: number;
   errors: Array<{ sheet: string; row: number; status: string; message: string }>;
   levels: Record<Level, number>;
+  /** Pending previews teammates made, by who: their sidebar or hourly run completes them. */
+  waitingOnOthers: Array<{ by: string; count: number }>;
   busy: boolean;
   /** Previews this poll asked about: one URL fetch each (the rest were not due yet). */
   asked: number;
 }
+
+/**
+ * "2 previews pending, made by ben@agency.example: their sidebar or hourly run completes them." A
+ * teammate's previews are theirs to finish: nobody else's key may ask about them. One wording for
+ * the sidebar and the menu's toast.
+ */
+export const waitingOnOthersWords = (waiting: PollReport['waitingOnOthers']): string =>
+  waiting
+    .map(
+      (w) =>
+        `${w.count.toLocaleString('en-US')} ${w.count === 1 ? 'preview' : 'previews'} pending, made by ${w.by}: their sidebar or hourly run completes them.`,
+    )
+    .join(' ');

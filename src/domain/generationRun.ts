@@ -84,7 +84,10 @@ export function localPatches(plan: GenerationPlan): Map<number, RowPatch> {
   for (const r of plan.invalid) patches.set(r.row, errorPatch({ local: r.message }));
   // A reused preview was requested at some earlier time: the poll may ask about it at once.
   for (const r of plan.reuse)
-    patches.set(r.row, createdPatch(r.from.uuid, r.from.reportUrl, r.from.requested));
+    patches.set(
+      r.row,
+      createdPatch(r.from.uuid, r.from.reportUrl, r.from.requested, r.from.requestedBy),
+    );
   return patches;
 }
 
@@ -104,6 +107,8 @@ export interface RoundTrip {
   warning: string | null;
   /** The first account-wide refusal among the answers (read-only, plan, key). */
   refusal: ServiceError | null;
+  /** The previews made, each written to its rows: the maker's own from now on. */
+  made: string[];
 }
 
 /**
@@ -116,6 +121,7 @@ export function settleRoundTrip(
   answers: Array<Result<PreviewCreated>>,
   requested: Date,
   known: Map<string, number[]>,
+  me: string,
 ): RoundTrip {
   const trip: RoundTrip = {
     patches: new Map(),
@@ -124,6 +130,7 @@ export function settleRoundTrip(
     answered: 0,
     warning: null,
     refusal: null,
+    made: [],
   };
   answers.forEach((result, k) => {
     if (!result.ok && isAccountRefusal(result.error)) {
@@ -140,7 +147,10 @@ export function settleRoundTrip(
       patch = duplicateIdPatch(result.value.uuid, others[0]!);
       for (const row of others)
         trip.patches.set(row, duplicateIdPatch(result.value.uuid, rows[0]!));
-    } else patch = createdPatch(result.value.uuid, result.value.reportUrl, requested);
+    } else {
+      patch = createdPatch(result.value.uuid, result.value.reportUrl, requested, me);
+      trip.made.push(result.value.uuid);
+    }
     if (id) known.set(id, [...(known.get(id) ?? []), ...rows]);
     for (const row of rows) trip.patches.set(row, patch);
     if (result.ok && !others.length) trip.created++;

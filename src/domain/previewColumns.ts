@@ -1,7 +1,7 @@
 /**
  * A previewed list's columns, one row each (the shape of domain/columns.ts): the header, the cell a
  * completed preview's answer gives it, and whether the colour scale reads it. The other columns
- * are written by Generate (status, link, UUID, message, when requested).
+ * are written by Generate (status, link, UUID, message, when and by whom requested).
  */
 import type { PreviewPoll } from '../api/client';
 import { safeLink, scoreCell } from './cells';
@@ -17,6 +17,7 @@ export const PREVIEW_COLUMNS = {
   uuid: { header: 'Preview UUID' },
   message: { header: 'Preview message' },
   requested: { header: 'Requested', format: FORMATS.time },
+  requestedBy: { header: 'Requested by' },
 } satisfies Record<string, Column<PreviewPoll>>;
 
 export type PreviewKey = keyof typeof PREVIEW_COLUMNS;

@@ -34,6 +34,8 @@ export interface RowState {
   reportUrl: string;
   /** When the row's preview was requested (a date), or blank. */
   requested: Date | string;
+  /** Who the row's `Requested by` names (display: previewOwners.ts). */
+  requestedBy: string;
 }
 
 interface Send {
@@ -166,6 +168,7 @@ export function createdPatch(
   uuid: string,
   reportUrl: string | null,
   requested: Date | string,
+  requestedBy: string,
 ): RowPatch {
   return {
     uuid: safeText(uuid),
@@ -173,6 +176,7 @@ export function createdPatch(
     reportUrl: safeLink(reportUrl),
     message: '',
     requested,
+    requestedBy: safeText(requestedBy),
   };
 }
 

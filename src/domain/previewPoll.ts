@@ -7,9 +7,10 @@ import type { PreviewPoll } from '../api/client';
 import type { Result } from '../api/errors';
 import { oneLine } from '../api/serviceText';
 import { VISIBILITY_LEVELS, type Level } from '../contract/levels';
-import type { PollReport } from '../contract/previews';
+import { waitingOnOthersWords, type PollReport } from '../contract/previews';
 import { visibilityLevel } from './levels';
 import { isPending, pollPatch } from './previewJobs';
+import { NOT_AN_ID, NOT_YOURS_MESSAGE, type Role } from './previewOwners';
 import { previewReading, type HistoryReading } from './scoreList';
 import { statusKind, STATUS } from './status';
 import { counted } from './words';
@@ -26,6 +27,8 @@ export interface PreviewRow {
   score: unknown;
   message: unknown;
   website: unknown;
+  /** Who made the row's preview, as the cell says: display only (previewOwners.ts). */
+  requestedBy: string;
 }
 
 const NOT_FOUND_MESSAGE =
@@ -45,22 +48,48 @@ export function answerPatch(result: Result<PreviewPoll> | undefined): RowPatch |
   return null;
 }
 
+/**
+ * An unnamed preview's one answer: the person's key knows it (it is theirs: the row names them),
+ * or it does not (the row says so, nothing else changes: it may be a teammate's).
+ */
+export function claimPatch(result: Result<PreviewPoll> | undefined, me: string): RowPatch | null {
+  if (result?.ok) return { ...(pollPatch(result.value) ?? {}), requestedBy: me };
+  if (result?.error.code === 'NOT_FOUND') return { message: NOT_YOURS_MESSAGE };
+  return answerPatch(result);
+}
+
+/** Whether an unnamed preview's answer settles whose it is (so it is never asked about again). */
+export const settlesClaim = (result: Result<PreviewPoll> | undefined): boolean =>
+  !!result && (result.ok || result.error.code === 'NOT_FOUND');
+
 export interface Settled<R> {
   patches: Array<{ at: R; patch: RowPatch }>;
   justCompleted: PollReport['justCompleted'];
   readings: HistoryReading[];
 }
 
-/** The answers for the pending rows (several rows may share a uuid). */
-export function settlePoll<R extends PreviewRow>(
-  pending: R[],
+/**
+ * The answers for the rows (several rows may share a uuid), each by its role: the person's own
+ * previews and the unnamed ones they asked about get their answers, a cell that holds no preview
+ * ID says so, a teammate's preview is left alone.
+ */
+export function settlePoll<R extends PreviewRow & { role: Role }>(
+  rows: R[],
   answers: Map<string, Result<PreviewPoll> | undefined>,
   now: Date,
+  me: string,
 ): Settled<R> {
   const out: Settled<R> = { patches: [], justCompleted: [], readings: [] };
-  for (const at of pending) {
+  for (const at of rows) {
     const result = answers.get(at.uuid);
-    const patch = answerPatch(result);
+    const patch =
+      at.role === 'notAnId'
+        ? NOT_AN_ID
+        : at.role === 'mine'
+          ? answerPatch(result)
+          : at.role === 'unclaimed' && answers.has(at.uuid)
+            ? claimPatch(result, me)
+            : null;
     if (!patch) continue;
     out.patches.push({ at, patch });
     if (!result?.ok || statusKind(patch.status) !== 'complete') continue;
@@ -76,7 +105,7 @@ export function settlePoll<R extends PreviewRow>(
   return out;
 }
 
-export type Tally = Omit<PollReport, 'busy' | 'justCompleted' | 'asked'>;
+export type Tally = Omit<PollReport, 'busy' | 'justCompleted' | 'asked' | 'waitingOnOthers'>;
 
 const NO_LEVELS = (): Record<Level, number> =>
   Object.fromEntries(VISIBILITY_LEVELS.map((l) => [l, 0])) as Record<Level, number>;
@@ -122,5 +151,7 @@ export function pollToast(r: PollReport, leftToday: number): string {
     return 'No previews in this spreadsheet yet: select the websites and generate them (this menu or the Previews tab).';
   const counts = `${r.complete} complete, ${r.pending} pending, ${r.failed} with errors`;
   if (r.pending === 0) return `${counts}: no preview is waiting.`;
+  const theirs = r.waitingOnOthers.reduce((n, w) => n + w.count, 0);
+  if (theirs === r.pending) return `${counts}. ${waitingOnOthersWords(r.waitingOnOthers)}`;
   return `${counts}. Checked ${r.asked} (the rest are not due yet): ${counted(r.asked, 'request')}, ${leftToday.toLocaleString('en-US')} left today.`;
 }

@@ -11,5 +11,3 @@ export const SHEETS = {
   example: { name: 'Visibility example', output: false },
   prospects: { name: 'Prospect list', output: false },
 } as const;
-
-export type SheetKey = keyof typeof SHEETS;

@@ -6,6 +6,7 @@
  * none has. https://developers.google.com/workspace/add-ons/concepts/editor-triggers
  */
 import { REGISTRY_LOCK_WAIT_MS } from '../limits';
+import { withUserLock } from './lock';
 import { ensurePollTrigger, removePollTrigger } from './triggers';
 import {
   deleteUserProperty,
@@ -40,19 +41,8 @@ function write(registry: Registry): void {
   else removePollTrigger();
 }
 
-/**
- * The registry is read, changed and written under the user's lock: two executions of this user
- * (the sidebar in one spreadsheet, the trigger in another) never overwrite each other's entry.
- */
-function withUserLock(change: () => void): void {
-  const lock = LockService.getUserLock();
-  const locked = lock.tryLock(REGISTRY_LOCK_WAIT_MS);
-  try {
-    change();
-  } finally {
-    if (locked) lock.releaseLock();
-  }
-}
+/** The registry is read, changed and written under the user's lock (withUserLock). */
+const withRegistryLock = (change: () => void): void => withUserLock(REGISTRY_LOCK_WAIT_MS, change);
 
 /**
  * Records whether a document has one kind of work left; 0 takes it off the list. Only whether is
@@ -64,7 +54,7 @@ export function setBackgroundWork(documentId: string, work: Work, count: number)
   if (unchanged(read(), documentId, work, count)) return;
   // A sidebar poll leaves the removal to the next firing, which finds nothing to do and removes it.
   if (count === 0 && !mayWriteWhatCanWait()) return;
-  withUserLock(() => updateWork(documentId, work, count));
+  withRegistryLock(() => updateWork(documentId, work, count));
 }
 
 function unchanged(registry: Registry, documentId: string, work: Work, count: number): boolean {
@@ -89,7 +79,7 @@ export function documentsWithWork(): string[] {
 
 /** A document that can no longer be opened (deleted, unshared) leaves the list. */
 export function forgetDocument(documentId: string): void {
-  withUserLock(() => {
+  withRegistryLock(() => {
     const registry = read(true);
     delete registry[documentId];
     write(registry);

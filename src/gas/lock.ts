@@ -15,3 +15,18 @@ export function withDocumentLock<T>(waitMs: number, work: () => T, busy: () => T
 
 /** What a person is told when another run holds the document. */
 export const DOCUMENT_BUSY = 'Another run is writing to this document: try again in a moment.';
+
+/**
+ * Runs a read-change-write of the user's own record under the user's lock: two executions of one
+ * person (the sidebar in one spreadsheet, the trigger in another) never overwrite each other. Not
+ * taken inside withDocumentLock: a trigger's document lock is this same user lock.
+ */
+export function withUserLock(waitMs: number, change: () => void): void {
+  const lock = LockService.getUserLock();
+  const locked = lock.tryLock(waitMs);
+  try {
+    change();
+  } finally {
+    if (locked) lock.releaseLock();
+  }
+}

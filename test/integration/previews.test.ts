@@ -85,6 +85,7 @@ describe('bulk preview generation', () => {
       'Agent site URL',
       'Preview message',
       'Requested',
+      'Requested by',
     ]);
     t.rows.forEach((row, i) => {
       const original = rows[i]!;
@@ -100,6 +101,7 @@ describe('bulk preview generation', () => {
       else {
         expect(row['Preview status']).toBe('pending');
         expect(row['Preview UUID']).toMatch(/^[0-9a-f-]{36}$/);
+        expect(row['Requested by']).toBe(w.rt.owner);
         expect(row['Report URL']).toMatch(
           /^https:\/\/reports\.northwind-agency\.example\/visibility-scan-preview\//,
         );

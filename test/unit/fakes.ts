@@ -87,5 +87,6 @@ export const rowState = (n: number, website: unknown, extra: Partial<RowState> =
   status: '',
   reportUrl: '',
   requested: '',
+  requestedBy: '',
   ...extra,
 });

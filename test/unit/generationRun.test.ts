@@ -58,6 +58,9 @@ describe('mayResend: only what the service refused before acting', () => {
   });
 });
 
+/** The person generating: the previews their key makes are theirs. */
+const ME = 'ana@agency.example';
+
 describe('settleRoundTrip', () => {
   const plan = planGeneration([row(2, 'a.com'), row(3, 'b.com'), row(4, 'a.com')], []);
   const at = new Date('2026-11-23T10:00:00Z');
@@ -68,6 +71,7 @@ describe('settleRoundTrip', () => {
       [made('u-a', 'slow today'), failed('INVALID_URL')],
       at,
       new Map(),
+      ME,
     );
     expect(Object.fromEntries([...trip.patches].map(([r, p]) => [r, [p.status, p.uuid]]))).toEqual({
       2: ['pending', 'u-a'],
@@ -85,19 +89,19 @@ describe('settleRoundTrip', () => {
   it.each(['READ_ONLY', 'PLAN_UPGRADE_REQUIRED', 'KEY_REFUSED'] as const)(
     'names an account-wide refusal (%s) and leaves its rows unsent; a row error is not one',
     (code) => {
-      const trip = settleRoundTrip(plan.send, [made('u-a'), failed(code)], at, new Map());
+      const trip = settleRoundTrip(plan.send, [made('u-a'), failed(code)], at, new Map(), ME);
       expect(trip.refusal?.code).toBe(code);
       expect([...trip.patches.keys()]).toEqual([2, 4]);
       expect([trip.created, trip.failed, trip.answered]).toEqual([1, 0, 1]);
       expect(
-        settleRoundTrip(plan.send, [failed('SERVER_ERROR')], at, new Map()).refusal,
+        settleRoundTrip(plan.send, [failed('SERVER_ERROR')], at, new Map(), ME).refusal,
       ).toBeNull();
     },
   );
 
   it('tells both rows when the service gives one id to two sites, in one trip or across the sheet', () => {
     const known = new Map<string, number[]>();
-    const trip = settleRoundTrip(plan.send, [made('u-x'), made('U-X')], at, known);
+    const trip = settleRoundTrip(plan.send, [made('u-x'), made('U-X')], at, known, ME);
     expect(Object.fromEntries([...trip.patches].map(([r, p]) => [r, p.status]))).toEqual({
       2: 'error: duplicate ID',
       3: 'error: duplicate ID',
@@ -107,7 +111,7 @@ describe('settleRoundTrip', () => {
     expect(trip.patches.get(2)?.message).toMatch(/to row 3 too/);
     expect([trip.created, trip.failed]).toEqual([1, 1]);
     const inSheet = planGeneration([row(5, 'c.com')], [row(9, 'z.com', { uuid: 'u-z' })]);
-    const later = settleRoundTrip(inSheet.send, [made('u-z')], at, inSheet.known);
+    const later = settleRoundTrip(inSheet.send, [made('u-z')], at, inSheet.known, ME);
     expect([later.patches.get(5)?.status, later.patches.get(9)?.status]).toEqual([
       'error: duplicate ID',
       'error: duplicate ID',
@@ -115,7 +119,7 @@ describe('settleRoundTrip', () => {
   });
 
   it('marks a row with no answer so that Generate sends it again', () => {
-    const trip = settleRoundTrip(plan.send, [failed('NETWORK')], at, new Map());
+    const trip = settleRoundTrip(plan.send, [failed('NETWORK')], at, new Map(), ME);
     expect(trip.patches.get(2)?.status).toBe(UNANSWERED);
   });
 });

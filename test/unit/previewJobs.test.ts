@@ -37,12 +37,13 @@ describe('planGeneration', () => {
 
 describe('row patches', () => {
   it('escape service text and drop non-http links', () => {
-    expect(createdPatch('=u', 'javascript:alert(1)', '')).toEqual({
+    expect(createdPatch('=u', 'javascript:alert(1)', '', '@ana')).toEqual({
       uuid: "'=u",
       status: 'pending',
       reportUrl: '',
       message: '',
       requested: '',
+      requestedBy: "'@ana",
     });
     expect(
       pollPatch({
@@ -111,6 +112,7 @@ describe('retrySelection', () => {
     website: `site-${r}.com`,
     uuid,
     status,
+    requestedBy: '',
     reportUrl: '',
     requested: '' as const,
   });

@@ -8,6 +8,7 @@ import {
   tallyPreviews,
   type PreviewRow,
 } from '../../src/domain/previewPoll';
+import type { Role } from '../../src/domain/previewOwners';
 
 const poll = (status: string, overallScore: number | null = null): Result<PreviewPoll> => ({
   ok: true,
@@ -28,7 +29,13 @@ const row = (n: number, extra: Partial<PreviewRow> = {}): PreviewRow => ({
   score: '',
   message: '',
   website: `site${n}.com`,
+  requestedBy: '',
   ...extra,
+});
+/** A row with the role the poll gave it (previewOwners.ts). */
+const mine = (n: number, extra: Partial<PreviewRow> = {}) => ({
+  ...row(n, extra),
+  role: 'mine' as Role,
 });
 const now = new Date('2026-11-23T10:00:00Z');
 
@@ -51,8 +58,8 @@ describe('answerPatch: what one poll answer writes', () => {
 
 describe('settlePoll', () => {
   it('writes every row of a uuid, records a reading and lists each completed row', () => {
-    const rows = [row(2), row(3, { uuid: 'u-2' }), row(4)];
-    const out = settlePoll(rows, new Map([['u-2', poll('complete', 61)]]), now);
+    const rows = [mine(2), mine(3, { uuid: 'u-2' }), mine(4)];
+    const out = settlePoll(rows, new Map([['u-2', poll('complete', 61)]]), now, 'ana@x.example');
     expect(out.patches.map((p) => p.at.row)).toEqual([2, 3]);
     expect(out.readings.map((r) => [r.website, r.score, r.reference])).toEqual([
       ['site2.com', 61, 'u-2'],
@@ -65,8 +72,8 @@ describe('settlePoll', () => {
   });
 
   it(`lists at most ${MAX_LISTED} completed rows, and records every reading`, () => {
-    const rows = Array.from({ length: MAX_LISTED + 5 }, (_, i) => row(i + 2, { uuid: 'u' }));
-    const out = settlePoll(rows, new Map([['u', poll('complete', 50)]]), now);
+    const rows = Array.from({ length: MAX_LISTED + 5 }, (_, i) => mine(i + 2, { uuid: 'u' }));
+    const out = settlePoll(rows, new Map([['u', poll('complete', 50)]]), now, 'ana@x.example');
     expect([out.justCompleted.length, out.readings.length]).toEqual([MAX_LISTED, MAX_LISTED + 5]);
   });
 });
@@ -100,6 +107,7 @@ describe("the menu's refresh toast", () => {
   }) => ({
     ...tallyPreviews([]),
     justCompleted: [],
+    waitingOnOthers: [],
     busy: false,
     asked: r.pending ?? 0,
     ...r,

@@ -9,11 +9,11 @@ describe('table model', () => {
     );
     expect([found.uuid, found.status, found.reportUrl]).toEqual([2, 4, 0]);
     const { columns, added } = planMissingColumns(found, PREVIEW_HEADERS, 4);
-    expect(added.map((a) => a.column)).toEqual([5, 6, 7, 8, 9, 10, 11]);
+    expect(added.map((a) => a.column)).toEqual([5, 6, 7, 8, 9, 10, 11, 12]);
     expect(columns.reportUrl).toBe(5);
     expect(contiguousRuns(Object.values(columns))).toEqual([
       { start: 2, width: 1 },
-      { start: 4, width: 8 },
+      { start: 4, width: 9 },
     ]);
   });
 });

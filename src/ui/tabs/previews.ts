@@ -1,10 +1,11 @@
 /** Previews: bulk generation for the selected websites, progress as they complete, rows to fix. */
 import { html } from 'lit-html';
-import type {
-  GenerateReport,
-  GenerateRequest,
-  PollReport,
-  SelectionSummary,
+import {
+  waitingOnOthersWords,
+  type GenerateReport,
+  type GenerateRequest,
+  type PollReport,
+  type SelectionSummary,
 } from '../../contract/previews';
 import { VISIBILITY_LEVELS } from '../../contract/levels';
 import {
@@ -46,6 +47,10 @@ function selectionText(s: SelectionSummary): string {
 const toneOf = (r: GenerateReport) =>
   r.state === 'refused' || r.state === 'busy' ? 'error' : r.state === 'done' ? 'ok' : '';
 
+/** Pending previews this person's poll completes: a teammate's wait for their own. */
+const minePending = (p: PollReport | null | undefined): number =>
+  p ? p.pending - p.waitingOnOthers.reduce((n, w) => n + w.count, 0) : 0;
+
 function progressView(p: PollReport, s: State, retry: () => void) {
   const total = Math.max(1, p.complete + p.pending + p.failed);
   const share = (n: number) => `width:${(100 * n) / total}%`;
@@ -76,6 +81,9 @@ function progressView(p: PollReport, s: State, retry: () => void) {
       ${count('count-complete', 'Complete', p.complete)}
       ${count('count-failed', 'Failed', p.failed)}
     </dl>
+    <p id="waiting-on-others" class="hint" ?hidden=${p.waitingOnOthers.length === 0}>
+      ${waitingOnOthersWords(p.waitingOnOthers)}
+    </p>
     <p id="poll-cost" class="hint" ?hidden=${p.pending === 0}>
       ${`The last check asked about ${p.asked} ${plural(p.asked, 'preview')} (${counted(p.asked, 'request')}); the others are not due yet, so they cost nothing.`}
     </p>
@@ -253,6 +261,6 @@ export function previewsTab(
     poll,
     setHasKey: (hasKey: boolean) => tab.set({ hasKey }),
     /** Worth a poll on the timer: previews are pending and no run is sending. */
-    wantsPoll: () => (tab.state.progress?.pending ?? 0) > 0 && !tab.state.generating,
+    wantsPoll: () => minePending(tab.state.progress) > 0 && !tab.state.generating,
   };
 }

@@ -1,0 +1,83 @@
+/**
+ * The person's own record of their previews, per spreadsheet, in their user properties (which no
+ * editor can write): the ids their key made that were pending when last seen, and the unnamed ones
+ * they asked about once. What a row's `Requested by` cell says is display; this is authority.
+ */
+import { idKey, type Ownership } from '../domain/previewOwners';
+import { REGISTRY_LOCK_WAIT_MS } from '../limits';
+import { myEmail } from './active';
+import { withUserLock } from './lock';
+import {
+  deleteUserProperty,
+  freshUserProperty,
+  setUserProperties,
+  userProperty,
+} from './userStore';
+
+/** Ids a property value holds: 500 of 17 characters stay under Google's 9 KB a value. */
+const PER_VALUE = 500;
+/** The unnamed ids asked about that are remembered (the oldest go first). */
+const MAX_ASKED = 5000;
+
+const key = (what: 'mine' | 'asked', doc: string, part: number) =>
+  `vis.${what}.${doc}${part ? `.${part}` : ''}`;
+
+function readIds(what: 'mine' | 'asked', doc: string, fresh = false): string[] {
+  const ids: string[] = [];
+  for (let part = 0; ; part++) {
+    const name = key(what, doc, part);
+    const value = fresh ? freshUserProperty(name) : userProperty(name);
+    if (!value) return ids;
+    ids.push(...value.split(' ').filter(Boolean));
+  }
+}
+
+function writeIds(what: 'mine' | 'asked', doc: string, ids: string[]): void {
+  const values: Record<string, string> = {};
+  for (let at = 0, part = 0; at < ids.length; at += PER_VALUE, part++)
+    values[key(what, doc, part)] = ids.slice(at, at + PER_VALUE).join(' ');
+  setUserProperties(values);
+  // Parts past the new end held ids that are gone.
+  for (let part = Object.keys(values).length; userProperty(key(what, doc, part)) !== null; part++)
+    deleteUserProperty(key(what, doc, part));
+}
+
+export function ownership(doc: string): Ownership {
+  return {
+    me: myEmail(),
+    mine: new Set(readIds('mine', doc)),
+    asked: new Set(readIds('asked', doc)),
+  };
+}
+
+/** Previews this person's key just made: theirs from now on, whatever a cell says. */
+export function recordMine(doc: string, uuids: string[]): void {
+  if (!uuids.length) return;
+  withUserLock(REGISTRY_LOCK_WAIT_MS, () => {
+    const ids = new Set(readIds('mine', doc, true));
+    for (const u of uuids) ids.add(idKey(u));
+    writeIds('mine', doc, [...ids]);
+  });
+}
+
+/**
+ * After a poll: `settled` are keys of this person's previews no longer pending (completed, failed
+ * or gone from the sheet), `claimed` unnamed previews their key turned out to know, still pending,
+ * `asked` unnamed ones settled by their one answer. Ids another run of theirs added meanwhile stay.
+ */
+export function updateRecord(
+  doc: string,
+  change: { settled: string[]; claimed: string[]; asked: string[] },
+): void {
+  if (!change.settled.length && !change.claimed.length && !change.asked.length) return;
+  withUserLock(REGISTRY_LOCK_WAIT_MS, () => {
+    if (change.settled.length || change.claimed.length) {
+      const gone = new Set(change.settled);
+      const mine = new Set(readIds('mine', doc, true).filter((id) => !gone.has(id)));
+      for (const id of change.claimed) mine.add(id);
+      writeIds('mine', doc, [...mine]);
+    }
+    if (change.asked.length)
+      writeIds('asked', doc, [...readIds('asked', doc, true), ...change.asked].slice(-MAX_ASKED));
+  });
+}

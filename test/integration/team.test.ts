@@ -1,0 +1,139 @@
+// A list shared by a team, on the built bundle: each person's previews are theirs (their key made
+// them, their user properties say so), nobody's poll spends another's key or changes their rows,
+// and nothing an editor types into the add-on's columns stalls anyone's work.
+import type { Spreadsheet } from '../../dev/gas-runtime/spreadsheet';
+import { KEYS, startWorld, type World } from './harness';
+import { sidebar } from '../sidebarApi';
+
+let w: World;
+afterEach(() => w?.close());
+
+const ANA = 'ana@agency.example';
+const BEN = 'ben@agency.example';
+const HOUR = 3600 * 1000;
+
+function list(book: Spreadsheet, sites: string[]): void {
+  book.activeSheet.probe.rows = [['Website'], ...sites.map((s) => [s])].map((r) =>
+    r.map((value) => ({ value })),
+  );
+}
+
+function records(book: Spreadsheet): Array<Record<string, string>> {
+  const rows = book.activeSheet.probe.rows;
+  const head = rows[0]!.map((c) => String(c.value));
+  return rows
+    .slice(1)
+    .map((r) => Object.fromEntries(head.map((h, i) => [h, String(r[i]?.value ?? '')])));
+}
+
+/** Every GET of a preview, with the key it carried and the maker its row names. */
+function polls(book: Spreadsheet) {
+  const makers = new Map(records(book).map((r) => [r['Preview UUID'], r['Requested by']]));
+  return w.rt.fetchStats.log
+    .filter((l) => l.method === 'get' && l.url.includes('scan-preview?uuid='))
+    .map((l) => {
+      const uuid = decodeURIComponent(l.url.split('uuid=')[1]!);
+      return { uuid, key: l.key, maker: makers.get(uuid) ?? '' };
+    });
+}
+
+describe('two people, each with their own key, on one list', () => {
+  it('complete every row, none marked failed, each preview asked about with its maker’s key', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    const sites = Array.from({ length: 30 }, (_, i) => `team-site-${i}.com`);
+    list(book, sites);
+    const [ana, ben] = [sidebar(w.rt, ANA), sidebar(w.rt, BEN)];
+    const baseUrl = ana.getSettings().baseUrl;
+    ben.saveSettings({ baseUrl, apiKey: KEYS.starter });
+    book.activeSheet.setActiveSelection('A2:A16');
+    expect(ana.startPreviewsForSelection().state).toBe('done');
+    book.activeSheet.setActiveSelection('A17:A31');
+    expect(ben.startPreviewsForSelection().state).toBe('done');
+    // Both sidebars open, polling in turn, Ben's first: before, his poll marked Ana's 15 failed.
+    for (let i = 0; i < 12; i++) {
+      await w.elapse(15000);
+      ben.pollPendingPreviews();
+      ana.pollPendingPreviews();
+    }
+    const rows = records(book);
+    expect(rows.map((r) => r['Preview status'])).toEqual(new Array(30).fill('complete'));
+    expect(rows.map((r) => r['Requested by'])).toEqual([
+      ...new Array(15).fill(ANA),
+      ...new Array(15).fill(BEN),
+    ]);
+    const keyOf: Record<string, string> = { [ANA]: KEYS.pro, [BEN]: KEYS.starter };
+    const asked = polls(book);
+    expect(asked.length).toBeGreaterThanOrEqual(30);
+    expect(asked.filter((p) => p.key !== keyOf[p.maker])).toEqual([]);
+  });
+
+  it('shows a teammate’s pending previews as theirs, and leaves them alone', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    list(book, ['theirs-1.com', 'theirs-2.com']);
+    const [ana, ben] = [sidebar(w.rt, ANA), sidebar(w.rt, BEN)];
+    ben.saveSettings({ baseUrl: ana.getSettings().baseUrl, apiKey: KEYS.starter });
+    book.activeSheet.setActiveSelection('A2:A3');
+    ben.startPreviewsForSelection();
+    await w.elapse(120000);
+    const report = ana.pollPendingPreviews();
+    expect(report.asked).toBe(0);
+    expect(report.waitingOnOthers).toEqual([{ by: BEN, count: 2 }]);
+    expect(records(book).map((r) => r['Preview status'])).toEqual(['pending', 'pending']);
+  });
+});
+
+describe('what an editor types into the add-on’s columns', () => {
+  it('a 2,100-character value and a non-UUID are never sent, and the other rows complete with the sidebar closed', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    list(
+      book,
+      Array.from({ length: 10 }, (_, i) => `typed-${i}.com`),
+    );
+    book.activeSheet.setActiveSelection('A2:A9');
+    sidebar(w.rt, ANA).startPreviewsForSelection();
+    // An editor pastes into the last two rows' Preview UUID.
+    const head = book.activeSheet.probe.rows[0]!.map((c) => c.value);
+    const [uuidCol, statusCol] = ['Preview UUID', 'Preview status'].map((h) => head.indexOf(h));
+    const typed = ['x'.repeat(2100), 'see notes'];
+    typed.forEach((text, i) => {
+      const row = book.activeSheet.probe.rows[9 + i]!;
+      row[uuidCol!] = { value: text };
+      row[statusCol!] = { value: 'pending' };
+    });
+    // The sidebar closes; three hourly firings.
+    for (let h = 0; h < 3; h++) await w.elapse(HOUR);
+    const rows = records(book);
+    expect(rows.slice(0, 8).map((r) => r['Preview status'])).toEqual(new Array(8).fill('complete'));
+    expect(rows.slice(8).map((r) => [r['Preview status'], r['Preview message']])).toEqual([
+      ['error: not an ID', expect.stringMatching(/not a preview ID, so it was not sent/)],
+      ['error: not an ID', expect.stringMatching(/not a preview ID, so it was not sent/)],
+    ]);
+    expect(polls(book).filter((p) => typed.includes(p.uuid))).toEqual([]);
+  });
+
+  it('3,000 pasted preview IDs cost the owner’s key at most one request each over a week', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
+    const pasted = Array.from(
+      { length: 3000 },
+      (_, i) => `${hex(i, 8)}-0000-4000-8000-${hex(i * 7919, 12)}`,
+    );
+    book.activeSheet.probe.rows = [
+      ['Website', 'Preview status', 'Preview UUID', 'Preview message'],
+      ...pasted.map((u, i) => [`pasted-${i}.com`, 'pending', u, '']),
+    ].map((r) => r.map((value) => ({ value })));
+    // Registered for background work as a Generate would (the sidebar opened once).
+    sidebar(w.rt, ANA).pollPendingPreviews();
+    for (let h = 0; h < 7 * 24; h += 6) await w.elapse(6 * HOUR);
+    const asked = polls(book);
+    const perUuid = new Map<string, number>();
+    for (const p of asked) perUuid.set(p.uuid, (perUuid.get(p.uuid) ?? 0) + 1);
+    expect([...perUuid.values()].filter((n) => n > 1)).toEqual([]);
+    expect(asked).toHaveLength(3000);
+    expect(records(book)[0]!['Preview message']).toMatch(/not a preview made with your key/);
+  }, 120000);
+});
