@@ -2,6 +2,7 @@
  * The scan monitor: a sheet of brand-agent IDs kept current by polling the service on its 30 to
  * 60 s guidance, with rescans whose previous result stays visible until the fresh one arrives.
  */
+import { forgetPressed, pressedRescans, recordPressed } from '../gas/rescanRecord';
 import { POLL_BUDGET_MS, POLL_LOCK_WAIT_MS, PRESS_LOCK_WAIT_MS } from '../limits';
 import { parsers, requests } from '../api/client';
 import { serviceError } from '../api/errors';
@@ -104,9 +105,12 @@ export function pollMonitorIn(book: Book, force = false): MonitorReport {
   const asked = config.apiKey
     ? askStatuses(config, rows(openTable(sheet, MONITOR_COLUMNS, false)), force, now)
     : null;
+  const pressed = pressedRescans(book.getId());
   const settled = underLock(() => {
     const table = openTable(sheet, MONITOR_COLUMNS, true);
-    const checked = asked ? settleScans(rows(table), asked, now) : keyMissing(rows(table), now);
+    const checked = asked
+      ? settleScans(rows(table), asked, now, pressed)
+      : keyMissing(rows(table), now);
     claimRetries(checked, now);
     writePatches(table, checked.patches);
     appendHistory(book, checked.readings);
@@ -116,6 +120,11 @@ export function pollMonitorIn(book: Book, force = false): MonitorReport {
   let table: Table<MonitorKey> = settled.table;
   const { retry, finished } = settled.checked;
   if (retry.length && config.apiKey) {
+    forgetPressed(
+      book.getId(),
+      retry.map((a) => a.id),
+      now.getTime(),
+    );
     const retried = triggerRescans(config, retry, true);
     const written = retried.ok
       ? underLock(() => writeOntoCurrentRows(sheet, retried, retry))
@@ -222,8 +231,14 @@ function rescan(): RescanReport {
       triggered: 0,
     };
 
-  const outcome = triggerRescans(config, selected, false);
+  const at = new Date(appsScriptClock.now());
+  const outcome = triggerRescans(config, selected, false, at);
   if (!outcome.ok) return { state: 'refused', message: outcome.message, triggered: 0 };
+  recordPressed(
+    book.getId(),
+    selected.map((a) => a.id),
+    at.getTime(),
+  );
   const table = underLock(() => writeOntoCurrentRows(sheet, outcome, selected), PRESS_LOCK_WAIT_MS);
   // The rescans were sent: a busy sheet only delays showing them, the next poll writes them.
   if (table) setBackgroundWork(book.getId(), 'scans', tally(table).running);
@@ -240,8 +255,8 @@ function triggerRescans(
   config: ReturnType<typeof clientConfig>,
   agents: Agent[],
   automatic: boolean,
+  at = new Date(appsScriptClock.now()),
 ): RescanOutcome {
-  const at = new Date(appsScriptClock.now());
   // A rescan may start a paid scan: a batch lost to a dropped connection is not sent again.
   const byId = askEach(
     POLL_BUDGET_MS,

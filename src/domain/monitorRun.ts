@@ -64,11 +64,19 @@ function finishedScan(
   };
 }
 
-/** The answers (by agent ID) into rows; a row not asked about this time is left as it is. */
+/** How close the row's `Rescan requested` is to the person's own press, to be that press. */
+const SAME_PRESS_MS = 60 * 1000;
+
+/**
+ * The answers (by agent ID) into rows; a row not asked about this time is left as it is.
+ * `pressed`: the rescans this person pressed (agent → when, from their own record): a failed
+ * rescan is retried automatically only for those, whatever date a cell holds.
+ */
 export function settleScans(
   watched: WatchedRow[],
   byId: Map<number, Result<ScanStatus> | undefined>,
   now: Date,
+  pressed: ReadonlyMap<number, number>,
 ): Checked {
   const out: Checked = { patches: new Map(), readings: [], finished: [], retry: [] };
   for (const w of watched) {
@@ -90,7 +98,9 @@ export function settleScans(
     if (reading) out.readings.push(reading);
     if (news) out.finished.push(news);
     out.patches.set(w.row, monitorPatch(result.value, rescan?.at ?? null, now));
-    if (needsAutoRetry(result.value, rescan)) out.retry.push({ row: w.row, id: w.id });
+    const mine = rescan && Math.abs((pressed.get(w.id) ?? -Infinity) - rescan.at.getTime());
+    if (needsAutoRetry(result.value, rescan) && mine !== null && mine <= SAME_PRESS_MS)
+      out.retry.push({ row: w.row, id: w.id });
   }
   return out;
 }

@@ -194,6 +194,22 @@ describe('automatic retry', () => {
   });
 });
 
+describe('what an editor types into Rescan requested', () => {
+  it('spends no key: only a rescan its person pressed is retried automatically', async () => {
+    await monitor();
+    const sheet = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Scan monitor')!;
+    poll();
+    expect(rowOf(1004)['Scan state']).toBe('failed');
+    // A date before the agent's failed scan, typed by an editor: it reads as a rescan that failed.
+    const column = sheet.probe.rows[0]!.findIndex((c) => c.value === 'Rescan requested') + 1;
+    const row = sheet.probe.rows.findIndex((r) => r[0]?.value === 1004) + 1;
+    sheet.probe.place(row, column, { value: new Date('2020-01-01T00:00:00Z') });
+    await w.elapse(11 * 60000);
+    poll();
+    expect((await w.emu.stats()).requests['POST /api/visibility/scan'] ?? 0).toBe(0);
+  });
+});
+
 describe('previews and the monitor', () => {
   it('never generates previews from the monitor sheet', async () => {
     await monitor();

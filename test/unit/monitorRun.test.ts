@@ -34,6 +34,9 @@ const failedScan = (scanDate: string): Result<ScanStatus> => ({
   value: { state: 'failed', scanDate },
 });
 
+/** No rescan pressed by the person polling (their own record, src/gas/rescanRecord.ts). */
+const NONE_PRESSED = new Map<number, number>();
+
 describe('settleScans', () => {
   it('writes each answered row, flags a cell that is not an ID, and leaves unasked rows alone', () => {
     const out = settleScans(
@@ -43,6 +46,7 @@ describe('settleScans', () => {
         [40, { ok: false, error: serviceError('NOT_FOUND') }],
       ]),
       now,
+      NONE_PRESSED,
     );
     expect(Object.fromEntries([...out.patches].map(([r, p]) => [r, p.state]))).toEqual({
       2: 'complete',
@@ -61,6 +65,7 @@ describe('settleScans', () => {
         [30, complete(70)],
       ]),
       now,
+      NONE_PRESSED,
     );
     expect(out.finished).toEqual([{ agentId: 20, state: 'complete', score: 70, previous: 55 }]);
   });
@@ -77,8 +82,29 @@ describe('settleScans', () => {
         [30, failedScan('2026-11-23T09:00:00Z')],
       ]),
       now,
+      new Map([
+        [20, asked.getTime()],
+        [30, asked.getTime()],
+      ]),
     );
     expect(out.retry).toEqual([{ row: 2, id: 20 }]);
+  });
+
+  it.each([
+    ['a date typed into Rescan requested, no press recorded', NONE_PRESSED],
+    [
+      'a press of the person, a day before the typed date',
+      new Map([[20, Date.parse('2026-11-22T08:00:00Z')]]),
+    ],
+  ])('never retries on a cell’s word: %s', (_case, pressed) => {
+    const typed = new Date('2026-11-23T08:00:00Z');
+    const out = settleScans(
+      [watched(2, { rescanRequested: typed })],
+      new Map([[20, failedScan('2026-11-23T09:00:00Z')]]),
+      now,
+      pressed,
+    );
+    expect(out.retry).toEqual([]);
   });
 });
 
