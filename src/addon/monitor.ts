@@ -117,23 +117,32 @@ export function pollMonitorIn(book: Book, force = false): MonitorReport {
     return { table, checked };
   });
   if (!settled) return BUSY_MONITOR;
-  let table: Table<MonitorKey> = settled.table;
   const { retry, finished } = settled.checked;
-  if (retry.length && config.apiKey) {
-    forgetPressed(
-      book.getId(),
-      retry.map((a) => a.id),
-      now.getTime(),
-    );
-    const retried = triggerRescans(config, retry, true);
-    const written = retried.ok
-      ? underLock(() => writeOntoCurrentRows(sheet, retried, retry))
-      : null;
-    if (written) table = written;
-  }
+  const table = (config.apiKey && retryOnce(book, sheet, config, retry, now)) || settled.table;
   const report = { ...tally(table), finished };
   setBackgroundWork(book.getId(), 'scans', report.running);
   return report;
+}
+
+/**
+ * Sends the one automatic retry of the person's failed rescans, and writes it onto the rows that
+ * hold those agents now: the table as written, or null when nothing was (re)written.
+ */
+function retryOnce(
+  book: Book,
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  config: ReturnType<typeof clientConfig>,
+  retry: Agent[],
+  now: Date,
+): Table<MonitorKey> | null {
+  if (!retry.length) return null;
+  forgetPressed(
+    book.getId(),
+    retry.map((a) => a.id),
+    now.getTime(),
+  );
+  const retried = triggerRescans(config, retry, true);
+  return retried.ok ? underLock(() => writeOntoCurrentRows(sheet, retried, retry)) : null;
 }
 
 const BUSY_MONITOR: MonitorReport = {
@@ -219,11 +228,7 @@ function rescan(): RescanReport {
   const config = clientConfig();
   if (!config.apiKey)
     return { state: 'refused', message: serviceError('KEY_MISSING').message, triggered: 0 };
-  const first = Math.max(range.getRow(), HEADER_ROW + 1);
-  const last = range.getRow() + range.getNumRows() - 1;
-  const selected = rows(openTable(sheet, MONITOR_COLUMNS, false))
-    .filter((w) => w.row >= first && w.row <= last && w.id !== null)
-    .map((w) => ({ row: w.row, id: w.id as number }));
+  const selected = agentsIn(sheet, range);
   if (selected.length === 0)
     return {
       state: 'nothing',
@@ -248,6 +253,18 @@ function rescan(): RescanReport {
     message: `Rescan started for ${counted(triggered, 'agent')}.`,
     triggered,
   };
+}
+
+/** The agents of the selected rows that hold a brand agent ID. */
+function agentsIn(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  range: GoogleAppsScript.Spreadsheet.Range,
+): Agent[] {
+  const first = Math.max(range.getRow(), HEADER_ROW + 1);
+  const last = range.getRow() + range.getNumRows() - 1;
+  return rows(openTable(sheet, MONITOR_COLUMNS, false))
+    .filter((w) => w.row >= first && w.row <= last && w.id !== null)
+    .map((w) => ({ row: w.row, id: w.id as number }));
 }
 
 /** POSTs a rescan for each agent once, and says what each row shows. */
