@@ -10,6 +10,7 @@ import { withUserLock } from './lock';
 import {
   deleteUserProperty,
   freshUserProperty,
+  mayWriteWhatCanWait,
   setUserProperties,
   userProperty,
 } from './userStore';
@@ -70,6 +71,9 @@ export function updateRecord(
   change: { settled: string[]; claimed: string[]; asked: string[] },
 ): void {
   if (!change.settled.length && !change.claimed.length && !change.asked.length) return;
+  // Ids of previews that settled do no harm while they stay: a sidebar poll leaves them to the
+  // hourly firing (its two property calls a poll); what was claimed or asked cannot wait.
+  if (!change.claimed.length && !change.asked.length && !mayWriteWhatCanWait()) return;
   withUserLock(REGISTRY_LOCK_WAIT_MS, () => {
     if (change.settled.length || change.claimed.length) {
       const gone = new Set(change.settled);

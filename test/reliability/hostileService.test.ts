@@ -77,16 +77,16 @@ describe('a hostile service', () => {
       indexed.map((b) => b.domain),
     );
     sidebar(w.rt).scoreSelection({ refresh: 'all' });
-    const sheet = w.rt.spreadsheet.activeSheet;
-    sheet.probe.place(1, 20, { value: '', formula: '=VIS_BRAND(B2:B3)' });
-    w.rt.recalculate();
-    expect(formulas()).toEqual(['=VIS_BRAND(B2:B3)']);
     // Cleaned of control characters at the gate, then written as text (the cells' apostrophe).
     const brands = rows(w.rt).map((r) => String(r['Brand']));
     expect(brands).toEqual([
       '=HYPERLINK("https://evil.example")',
       '=HYPERLINK("https://evil.example")',
     ]);
+    const sheet = w.rt.spreadsheet.activeSheet;
+    sheet.probe.place(6, 1, { value: '', formula: '=VIS_BRAND(B2:B3)' });
+    w.rt.recalculate();
+    expect(formulas()).toEqual(['=VIS_BRAND(B2:B3)']);
   });
 });
 
