@@ -141,4 +141,8 @@ async function begin(): Promise<void> {
   });
 }
 
-void begin();
+// The panel to open comes in markup Apps Script appends after the page's own (HtmlOutput.append),
+// which the parser reaches after this script has run: start once the whole document is read.
+if (document.readyState === 'loading')
+  document.addEventListener('DOMContentLoaded', () => void begin());
+else void begin();

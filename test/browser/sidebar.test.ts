@@ -411,6 +411,17 @@ it("the playground has the sheet tabs and the add-on's menu, and says why a cell
     expect(await grid.$$eval('#menu-items button', (b) => b.map((x) => x.textContent))).toEqual(
       play.rt.ui.menus[0]!.items.map((i) => i.caption),
     );
+    // The menu opens the sidebar on the tab it names (its panel markup comes after the page's).
+    for (const [item, tab] of [
+      ['Settings', 'settings'],
+      ['Write pitches for selection', 'outreach'],
+      ['Open sidebar', 'previews'],
+    ] as const) {
+      await grid.click(`#menu-items button:has-text("${item}")`);
+      await grid.frameLocator('#sidebar').locator(`#tab-${tab}[aria-selected="true"]`).waitFor();
+      if (!(await grid.$eval('#menu', (d) => (d as HTMLDetailsElement).open)))
+        await grid.click('#menu summary');
+    }
     await grid.click('#menu-items button:has-text("Help")');
     await grid.waitForSelector('#dialog[open]');
     const help = grid.frameLocator('#dialog-frame');
