@@ -68,6 +68,15 @@ export const ATTACKS = {
       '\ufeff@SUM(1)',
       '＝1+1',
     ]),
+  /** Every call but a score lookup answered with a redirect to one (a moved or hijacked address). */
+  redirect: (call, answer) =>
+    call.path === '/api/visibility/score'
+      ? answer
+      : {
+          status: 302,
+          body: {},
+          headers: { location: '/api/visibility/score?slug=acme-analytics' },
+        },
   /** Slack's and Google Chat's link and mention markup in a brand's name. */
   markup: (_call, answer) =>
     withText(answer, '<https://evil.example/login|Open the Acme report> <!channel> <users/all>'),

@@ -60,6 +60,9 @@ export class MailBox {
           .map((a) => a.trim());
         const wrong = recipients.find((a) => !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(a));
         if (wrong !== undefined) throw new GasError(`Invalid email: ${wrong}`);
+        // At most 50 recipients a message (Q6).
+        if (recipients.length > RECIPIENTS_PER_MESSAGE)
+          throw new GasError('Limit Exceeded: Email Recipients Per Message.');
         const left = this.left(env.user());
         if (left < recipients.length)
           throw new GasError('Service invoked too many times for one day: email.');
@@ -69,6 +72,9 @@ export class MailBox {
     };
   }
 }
+
+/** Google's limit of recipients in one message (quotas page, current limitations). */
+const RECIPIENTS_PER_MESSAGE = 50;
 
 /** Utilities.formatDate for the patterns the add-on uses, in any IANA time zone. */
 /** RFC 822 zone (`Z` in Java's SimpleDateFormat, as Apps Script formats it): +0100, -0530. */

@@ -64,6 +64,10 @@ function routeOf(url: string, routes: Record<string, string>): string {
   return from === undefined ? url : routes[from] + url.slice(from.length);
 }
 
+const REDIRECTS = [301, 302, 303, 307, 308];
+/** How many redirects in a row are followed before the answer is the last redirect itself. */
+const MAX_REDIRECTS = 10;
+
 /** A request header, whatever case the script wrote its name in. */
 function headerOf(r: RawRequest, name: string): string | null {
   const found = Object.keys(r.headers).find((k) => k.toLowerCase() === name);
@@ -117,17 +121,38 @@ export function urlFetchApp(env: UrlFetchEnv) {
     env.stats.perDay[day] = used + n;
     env.stats.requests += n;
   };
+  const timeout = () => Math.max(1000, Math.min(60000, env.remainingMs()));
+  const logged = (r: RawRequest) =>
+    env.stats.log.push({
+      method: r.method,
+      url: r.url,
+      user: env.user,
+      key: headerOf(r, 'x-api-key'),
+    });
+  /**
+   * UrlFetchApp follows a redirect unless the request says `followRedirects: false` (U2): the
+   * request goes again to the address it points to (a GET after 303, or after 301/302 of a POST,
+   * as browsers do), inside the allowlist, up to MAX_REDIRECTS times.
+   */
+  const follow = (raw: RawRequest, r: RawResponse, p: FetchParams | undefined): RawResponse => {
+    for (let hop = 0; hop < MAX_REDIRECTS && p?.followRedirects !== false; hop++) {
+      if (r.error !== undefined || !REDIRECTS.includes(r.status)) return r;
+      const location = r.headers['location'];
+      if (typeof location !== 'string') return r;
+      const asGet = r.status === 303 || (r.status <= 302 && raw.method === 'post');
+      raw = { ...raw, url: new URL(location, raw.url).href, ...(asGet ? { method: 'get' } : {}) };
+      if (asGet) delete raw.payload;
+      checkAllowed(raw.url, env.allowlist);
+      logged(raw);
+      r = env.http.fetchAll([{ ...raw, url: routeOf(raw.url, env.routes) }], timeout())[0]!;
+    }
+    return r;
+  };
   const send = (raws: RawRequest[], params: FetchParams[]) => {
     for (const r of raws) checkAllowed(r.url, env.allowlist);
-    for (const r of raws)
-      env.stats.log.push({
-        method: r.method,
-        url: r.url,
-        user: env.user,
-        key: headerOf(r, 'x-api-key'),
-      });
+    for (const r of raws) logged(r);
     const routed = raws.map((r) => ({ ...r, url: routeOf(r.url, env.routes) }));
-    const out = env.http.fetchAll(routed, Math.max(1000, Math.min(60000, env.remainingMs())));
+    const out = env.http.fetchAll(routed, timeout()).map((r, i) => follow(raws[i]!, r, params[i]));
     env.elapse(raws.length);
     return out.map((r, i) => {
       if (r.error !== undefined) throw new GasError(r.error);

@@ -4,7 +4,7 @@
  */
 import type { HttpResponse } from './http';
 import { errorBodySchema, type ErrorBody } from './schemas';
-import { isWebAddress } from './serviceText';
+import { isWebAddress, oneLine } from './serviceText';
 
 export type ErrorCode =
   | 'NOT_FOUND'
@@ -24,7 +24,8 @@ export type ErrorCode =
   | 'UNAVAILABLE'
   | 'QUOTA'
   | 'QUOTA_SPENT'
-  | 'TIMEOUT';
+  | 'TIMEOUT'
+  | 'REDIRECTED';
 
 export interface ServiceError {
   code: ErrorCode;
@@ -112,6 +113,8 @@ const MESSAGES: Record<ErrorCode, readonly [what: string, next: string]> = {
     'the rest runs after the quota resets tomorrow',
   ],
   TIMEOUT: ['loading', 'recalculate to finish'],
+  // Not followed: the key would go with the request to the address it points to.
+  REDIRECTED: ['the service address redirects elsewhere', 'check the address in Settings'],
 };
 
 /** The error's problem with a next step of the caller's for errors that resolve by sending again
@@ -189,6 +192,11 @@ function codeFromStatus(status: number, text: string): ErrorCode {
 /** A non-2xx answer, or a 2xx whose body is an `{error, code}` record, as a typed error. */
 export function errorFromResponse(response: HttpResponse, nowMs: number): ServiceError {
   if (response.quotaSpent) return serviceError('QUOTA_SPENT');
+  if (response.status >= 300 && response.status < 400)
+    return serviceError('REDIRECTED', {
+      status: response.status,
+      detail: `to ${oneLine(response.headers['location'] ?? 'nowhere named', 120)}`,
+    });
   const body = readErrorBody(response.body);
   const text = body?.error ?? body?.message ?? '';
   const code = serviceCode(body?.code) ?? codeFromStatus(response.status, text);

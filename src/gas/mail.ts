@@ -6,9 +6,18 @@ import { oneLineTitle, plainText } from '../domain/destinations';
 
 export type MailOutcome = 'sent' | 'no quota left';
 
+/** Google takes at most 50 recipients in one message (docs/platform-limits.md, Q6). */
+const RECIPIENTS_PER_MESSAGE = 50;
+
+/** One message per 50 recipients, all or none: the day's quota is checked for all first. */
 export function sendMail(to: string[], subject: string, body: string): MailOutcome {
   if (MailApp.getRemainingDailyQuota() < to.length) return 'no quota left';
-  MailApp.sendEmail({ to: to.join(','), subject: oneLineTitle(subject), body: plainText(body) });
+  for (let at = 0; at < to.length; at += RECIPIENTS_PER_MESSAGE)
+    MailApp.sendEmail({
+      to: to.slice(at, at + RECIPIENTS_PER_MESSAGE).join(','),
+      subject: oneLineTitle(subject),
+      body: plainText(body),
+    });
   return 'sent';
 }
 

@@ -16,7 +16,9 @@ function toFetchRequest(request: HttpRequest): FetchRequest {
     method: request.method,
     headers: request.headers,
     muteHttpExceptions: true,
-    followRedirects: true,
+    // A redirect would carry the key to the address it points to: the answer is the redirect
+    // itself, an error naming that address (docs/platform-limits.md, U2).
+    followRedirects: false,
   };
   if (request.payload !== undefined) {
     out.contentType = 'application/json';

@@ -87,6 +87,20 @@ describe('a weekly Send report schedule', () => {
     expect(api.getSchedules()[0]!.deckUrl).not.toContain(deck!.id);
   });
 
+  it('e-mails 60 recipients in two messages: Google takes 50 a message', async () => {
+    w = await startWorld();
+    await mondayMorning();
+    reportBook(w.rt, w.rt.clock.now());
+    const many = Array.from({ length: 60 }, (_, i) => `p${i}@client.com`);
+    expect(
+      sidebar(w.rt).saveSchedule({ ...weekly, report: { ...weekly.report!, to: many } }),
+    ).toMatchObject({ ok: true });
+    await hours(9);
+    expect(reports().map((m) => m.to.split(',').length)).toEqual([50, 10]);
+    expect(reports().flatMap((m) => m.to.split(','))).toEqual(many);
+    expect(runs()[0]).toMatch(/Link e-mailed to 60 recipients\.$/);
+  });
+
   it('refuses more recipients than a day of e-mail before saving, and says a run past today’s', async () => {
     w = await startWorld();
     await mondayMorning();

@@ -70,6 +70,15 @@ describe('a hostile service', () => {
     expect((await w.emu.stats()).requests['GET /api/visibility/scan-preview'] ?? 0).toBe(0);
   });
 
+  it('redirects: not followed, the key never goes there, and the row names the address', async () => {
+    const previews = await previewsUnder('redirect');
+    expect(String(previews[0]!['Preview message'])).toMatch(
+      /redirects elsewhere \(to \/api\/visibility\/score\?slug=acme-analytics\)/,
+    );
+    const followed = w.rt.fetchStats.log.filter((l) => l.url.includes('/api/visibility/score'));
+    expect(followed).toEqual([]);
+  });
+
   it('hides formulas behind tabs, line feeds, spaces, zero-width and full-width signs: all land as text', async () => {
     const indexed = INDEX.filter((b) => !b.domain.endsWith('.example')).slice(0, 2);
     await previewsUnder(

@@ -421,6 +421,28 @@ describe('Q4 e-mail: the daily quota counts recipients, and a malformed address 
   });
 });
 
+describe('Q6 e-mail: at most 50 recipients a message', () => {
+  it('sends 50, and refuses 51 whole', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'probe-mail-'));
+    copyFileSync(path.join(distDir, 'Code.js'), path.join(dir, 'Code.js'));
+    writeFileSync(
+      path.join(dir, 'appsscript.json'),
+      JSON.stringify({ oauthScopes: ['https://www.googleapis.com/auth/script.send_mail'] }),
+    );
+    const mail = new GasRuntime({ distDir: dir });
+    const to = (n: number) => Array.from({ length: n }, (_, i) => `p${i}@client.com`).join(',');
+    try {
+      expect(mail.run('probeMail', [to(50)], { mode: 'menu' })).toBe(50);
+      expect(() => mail.run('probeMail', [to(51)], { mode: 'menu' })).toThrow(
+        'Limit Exceeded: Email Recipients Per Message.',
+      );
+      expect(mail.mail.sent).toHaveLength(1);
+    } finally {
+      mail.close();
+    }
+  });
+});
+
 describe('K1 a cache entry may be evicted before it expires', () => {
   it('evicts entries at random, reproducibly for a seed', () => {
     for (let i = 0; i < 100; i++) rt.run('probeCachePut', [`k${i}`, 'v', 21600]);

@@ -187,6 +187,20 @@ describe('UrlFetchApp over real HTTP', () => {
       /Address unavailable/,
     );
   });
+  it('follows a redirect unless followRedirects is false, which returns the redirect (U2)', async () => {
+    await emu.faults({ attack: 'redirect' });
+    const moved = `${emu.baseUrl}/api/visibility/report?syntheticId=1`;
+    expect(rt.run('probeFetch', [moved])).toBe(200);
+    expect(rt.run('probeFetchNoRedirect', [moved])).toEqual([
+      302,
+      '/api/visibility/score?slug=acme-analytics',
+    ]);
+    expect(rt.fetchStats.log.map((l) => l.url.replace(emu.baseUrl, ''))).toEqual([
+      '/api/visibility/report?syntheticId=1',
+      '/api/visibility/score?slug=acme-analytics',
+      '/api/visibility/report?syntheticId=1',
+    ]);
+  });
   it('enforces the daily quota with Apps Script’s message', () => {
     const small = new GasRuntime({ distDir, urlFetchDailyQuota: 3 });
     const url = `${emu.baseUrl}/api/visibility/score?slug=acme-analytics`;

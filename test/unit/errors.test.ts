@@ -22,6 +22,7 @@ const EVERY_CODE: Record<ErrorCode, true> = {
   QUOTA: true,
   QUOTA_SPENT: true,
   TIMEOUT: true,
+  REDIRECTED: true,
 };
 const CODES = Object.keys(EVERY_CODE) as ErrorCode[];
 
