@@ -9,6 +9,11 @@ export interface TriggerRecord {
   handler: string;
   intervalMs: number;
   nextRun: number;
+  /**
+   * The add-on was disabled in the file the trigger was made from (or uninstalled, unpublished):
+   * Google keeps the trigger listed, and it never fires again (A3).
+   */
+  stopped?: true;
 }
 
 const PER_USER_LIMIT = 20;
@@ -116,11 +121,16 @@ export class TriggerTable {
     };
   }
 
-  /** The next trigger due at or before `until`, or null. */
+  /** The next trigger due at or before `until`, or null. A stopped trigger is never due. */
   nextDue(until: number): TriggerRecord | null {
     let best: TriggerRecord | null = null;
     for (const t of this.list)
-      if (t.nextRun <= until && (!best || t.nextRun < best.nextRun)) best = t;
+      if (!t.stopped && t.nextRun <= until && (!best || t.nextRun < best.nextRun)) best = t;
     return best;
+  }
+
+  /** The person disabled the add-on in a file: the triggers made from it stay listed, silent. */
+  disableAddonIn(user: string, document: string | null): void {
+    for (const t of this.list) if (t.user === user && t.document === document) t.stopped = true;
   }
 }

@@ -5,6 +5,7 @@
  * script's trigger has its container as the active document, which is used as it is. Each
  * document: pending previews and scans first, then the schedules that are due.
  */
+import { heardNow } from '../gas/triggers';
 import { firingBudget, waitingForTomorrow, type FiringBudget } from '../domain/backgroundBudget';
 import { MONITOR_SHEET } from '../domain/scanWatch';
 import { documentsWithWork, forgetDocument } from '../gas/backgroundWork';
@@ -59,6 +60,7 @@ export function pollInBackground(_event?: unknown): void {
       if (book) workIn(book, started, budget);
     }
   } finally {
+    heardNow();
     // Recorded at once (not only in the cache): tomorrow's budget must not rest on an eviction.
     count('triggerMs', appsScriptClock.now() - started);
     flushMeters(true);

@@ -12,7 +12,8 @@ import { idKey, roleOf, waitingOnOthers, type Ownership, type Role } from '../do
 import { HEADER_ROW, websiteColumnIndex } from '../domain/table';
 import { timeOf } from '../domain/cells';
 import { duePreviews } from '../domain/pollPlan';
-import { setBackgroundWork } from '../gas/backgroundWork';
+import { documentsWithWork, setBackgroundWork } from '../gas/backgroundWork';
+import { reviveSilentTrigger } from '../gas/triggers';
 import { appsScriptClock } from '../gas/clock';
 import { appendHistory } from '../gas/history';
 import { lastAsked, rememberAsked } from '../gas/pollMemory';
@@ -29,8 +30,15 @@ import { ownership, updateRecord } from '../gas/previewOwners';
 /** The sidebar's and the menu's poll, over the document the user has open. */
 export function pollPendingPreviews(): PollReport {
   markPollExecution();
-  return pollPreviewsIn(activeBook());
+  const book = activeBook();
+  // Background work that went silent (its trigger listed, never firing) is made again from here.
+  const revived = documentsWithWork().length > 0 && reviveSilentTrigger();
+  const report = pollPreviewsIn(book);
+  return revived ? { ...report, notice: BACKGROUND_REVIVED } : report;
 }
+
+const BACKGROUND_REVIVED =
+  'Background work had stopped (the add-on was disabled or removed in a spreadsheet where it ran): it runs again from this one, hourly, with the sidebar closed.';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 /** A row as the poll reads it, with the table it was read from and whose preview it is. */

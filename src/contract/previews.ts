@@ -52,6 +52,8 @@ export interface PollReport {
   failed: number;
   errors: Array<{ sheet: string; row: number; status: string; message: string }>;
   levels: Record<Level, number>;
+  /** Said once, when this poll found the person's background work silent and made it again. */
+  notice?: string;
   /** Pending previews teammates made, by who: their sidebar or hourly run completes them. */
   waitingOnOthers: Array<{ by: string; count: number }>;
   busy: boolean;

@@ -146,6 +146,10 @@ export function tallyPreviews(rows: PreviewRow[]): Tally {
  * rather than "Checked 0 (the rest are not due yet)", which reads as if previews were waiting.
  */
 export function pollToast(r: PollReport, leftToday: number): string {
+  return r.notice ? `${r.notice} ${tallyToast(r, leftToday)}` : tallyToast(r, leftToday);
+}
+
+function tallyToast(r: PollReport, leftToday: number): string {
   if (r.busy) return 'Another run is writing to this spreadsheet: refresh again in a minute.';
   if (r.triggered === 0)
     return 'No previews in this spreadsheet yet: select the websites and generate them (this menu or the Previews tab).';

@@ -51,6 +51,27 @@ describe('background work with the sidebar closed', () => {
     expect(w.rt.logs.filter((l) => l.startsWith('[trigger'))).toEqual([]);
   });
 
+  it('finds a trigger that stopped firing (the add-on disabled in its file), makes it again and says so once', async () => {
+    w = await startWorld();
+    const book = w.rt.spreadsheet;
+    fill(book, ['acmeanalytics.com', 'rosies-bakery.com']);
+    sidebar(w.rt).startPreviewsForSelection();
+    // The person disables the add-on in this file: Google keeps the trigger listed, silent.
+    w.rt.triggers.disableAddonIn(w.rt.owner, book.id);
+    for (let h = 0; h < 3; h++) await w.elapse(HOUR);
+    expect(statuses(book)).toEqual(['pending', 'pending']);
+    const first = sidebar(w.rt).pollPendingPreviews();
+    expect(first.notice).toMatch(/^Background work had stopped/);
+    expect(sidebar(w.rt).pollPendingPreviews().notice).toBeUndefined();
+    expect(w.rt.triggers.list.map((t) => t.stopped ?? false)).toEqual([false]);
+    // It fires again: new previews complete with the sidebar closed.
+    fill(book, ['company-1.com', 'company-2.com']);
+    sidebar(w.rt).startPreviewsForSelection();
+    await w.elapse(91000);
+    await w.elapse(HOUR);
+    expect(statuses(book)).toEqual(['complete', 'complete']);
+  });
+
   it('drops a deleted spreadsheet from the list with a log line and still serves the others', async () => {
     w = await startWorld();
     const kept = w.rt.spreadsheet;

@@ -313,6 +313,16 @@ describe('G8 a script sees the basic filter, and which rows it hides, one row at
   });
 });
 
+describe('A3 a disabled add-on’s trigger stays listed and never fires', () => {
+  it('is listed by getProjectTriggers, and the clock passes it by', () => {
+    expect(rt.run('probeTrigger', [], { mode: 'menu' })).toBe(1);
+    rt.triggers.disableAddonIn(rt.owner, rt.spreadsheet.id);
+    rt.advance(3 * 3600 * 1000);
+    expect(rt.scriptProps.data.ticks).toBeUndefined();
+    expect(rt.run('probeTriggerCount', [], { mode: 'menu' })).toBe(1);
+  });
+});
+
 describe('A1 onOpen in AuthMode.NONE reaches no properties, cache, lock, fetch or triggers', () => {
   const none = { mode: 'simple-trigger' as const, authNone: true };
   it.each([

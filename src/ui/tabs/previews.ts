@@ -209,6 +209,8 @@ export function previewsTab(
       tab.set({
         progress: p,
         recent: [...[...p.justCompleted].reverse(), ...tab.state.recent].slice(0, 20),
+        // Background work made again: said once, and it stays until the next Generate.
+        ...(p.notice ? { warning: p.notice } : {}),
       });
     } catch (e) {
       tab.set({ message: say(errorText(e), 'error') });
