@@ -12,7 +12,6 @@ import {
   engineColumns,
   FORMATS,
   headersOf,
-  scaledOf,
   type Cell,
   type Column,
 } from './columns';
@@ -57,9 +56,6 @@ export type ScoreKey = keyof typeof SCORE_COLUMNS;
 
 /** A scored list's headers (values, not formulas), which users sort and filter on. */
 export const SCORE_HEADERS = headersOf(SCORE_COLUMNS);
-
-/** The columns the red-to-green colour scale reads: the overall score and every engine's. */
-export const SCALED_SCORE_COLUMNS = scaledOf(SCORE_COLUMNS);
 
 /** Every column's cell from a brand's record. */
 export const scoreCells = (r: ScoreReading) =>

@@ -2,10 +2,11 @@
 // the colour scale, each read from the same row.
 import {
   CLEARED_SCORES,
-  SCALED_SCORE_COLUMNS,
+  SCORE_COLUMNS,
   SCORE_HEADERS,
   scoreCells,
 } from '../../src/domain/scoreColumns';
+import { scaledOf } from '../../src/domain/columns';
 import type { BrandScore } from '../../src/api/client';
 
 const record: BrandScore = {
@@ -69,5 +70,5 @@ it('what is cleared when the index has no record, and what the colour scale read
     'lastScanned',
     'change',
   ]);
-  expect(SCALED_SCORE_COLUMNS).toEqual(['score', 'chatgpt', 'claude', 'gemini', 'aio']);
+  expect(scaledOf(SCORE_COLUMNS)).toEqual(['score', 'chatgpt', 'claude', 'gemini', 'aio']);
 });
