@@ -506,6 +506,7 @@ export class GasRuntime {
         if (ss) this.calculateWritten(ss);
       },
       newConditionalFormatRule: () => conditionalRuleBuilder(),
+      DeveloperMetadataVisibility: { DOCUMENT: 'DOCUMENT', PROJECT: 'PROJECT' },
       InterpolationType: {
         NUMBER: 'NUMBER',
         PERCENT: 'PERCENT',

@@ -847,13 +847,21 @@ const METADATA_CHARACTER_LIMIT = 30000;
 const METADATA_TOO_LARGE =
   'Developer metadata is too large: a spreadsheet holds 30,000 characters of it.';
 
+/** Who may read an entry: every script of every editor (DOCUMENT), or this project alone (D2). */
+export type MetadataVisibility = 'DOCUMENT' | 'PROJECT';
+
 export class DeveloperMetadata {
   constructor(
     private readonly book: Spreadsheet,
     private readonly id: number,
     private readonly key: string,
     private value: string | null,
+    readonly visibility: MetadataVisibility = 'DOCUMENT',
   ) {}
+  getVisibility(): MetadataVisibility {
+    this.book.hooks.call('DeveloperMetadata.getVisibility');
+    return this.visibility;
+  }
   size(): number {
     return this.key.length + (this.value?.length ?? 0);
   }
@@ -972,11 +980,24 @@ export class Spreadsheet {
    */
   private metadata: DeveloperMetadata[] = [];
   private nextMetadataId = 1;
-  addDeveloperMetadata(key: string, value?: string): this {
+  /** As Apps Script overloads it: (key), (key, value), (key, visibility), (key, value, visibility). */
+  addDeveloperMetadata(key: string, valueOrVisibility?: string, visibility?: string): this {
     this.hooks.call('Spreadsheet.addDeveloperMetadata');
     if (!this.hooks.mayWrite()) throw noPermission('Spreadsheet.addDeveloperMetadata');
+    const isVisibility = (v: unknown): v is MetadataVisibility =>
+      v === 'DOCUMENT' || v === 'PROJECT';
+    const value = isVisibility(valueOrVisibility) ? undefined : valueOrVisibility;
+    const seen = isVisibility(valueOrVisibility) ? valueOrVisibility : visibility;
     this.checkMetadataSize(key.length + (value?.length ?? 0));
-    this.metadata.push(new DeveloperMetadata(this, this.nextMetadataId++, key, value ?? null));
+    this.metadata.push(
+      new DeveloperMetadata(
+        this,
+        this.nextMetadataId++,
+        key,
+        value ?? null,
+        isVisibility(seen) ? seen : 'DOCUMENT',
+      ),
+    );
     return this;
   }
   getDeveloperMetadata(): DeveloperMetadata[] {

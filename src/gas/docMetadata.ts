@@ -1,6 +1,7 @@
 /**
  * Small records kept in the file itself, as developer metadata: unlike document properties, a
- * clock trigger can read and write them through `openById`, and every editor sees them.
+ * clock trigger can read and write them through `openById`, and every editor's copy of the add-on
+ * sees them. PROJECT-visible: no other script or add-on an editor runs reads them (D2).
  */
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -23,10 +24,16 @@ export function metadataStartingWith(book: Book, prefix: string): Record<string,
   return found;
 }
 
-/** Writes one entry per key (null removes it). */
+/**
+ * Writes one entry per key (null removes it). An entry written DOCUMENT-visible by an earlier
+ * version is replaced by a PROJECT-visible one.
+ */
 export function setMetadata(book: Book, key: string, value: string | null): void {
   const existing = book.getDeveloperMetadata().filter((md) => md.getKey() === key);
-  if (value === null) return existing.forEach((md) => md.remove());
-  if (existing[0]) existing[0].setValue(value);
-  else book.addDeveloperMetadata(key, value);
+  const project = SpreadsheetApp.DeveloperMetadataVisibility.PROJECT;
+  const kept = existing.find((md) => md.getVisibility() === project);
+  for (const md of existing) if (value === null || md !== kept) md.remove();
+  if (value === null) return;
+  if (kept) kept.setValue(value);
+  else book.addDeveloperMetadata(key, value, project);
 }

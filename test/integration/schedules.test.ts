@@ -265,6 +265,10 @@ describe('a schedule that meets a list with no rows yet, a busy document, or oth
         lastResult: expect.stringMatching(/paused after 3 failures/),
       }),
     ]);
+    // Kept in the file PROJECT-visible: no other script or add-on an editor runs reads it (D2).
+    const kept = w.rt.spreadsheet.getDeveloperMetadata();
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.map((md) => md.visibility)).toEqual(kept.map(() => 'PROJECT'));
   }, 120000);
 });
 

@@ -365,6 +365,15 @@ describe('D1 developer metadata is kept in the file, for every editor, within it
     );
   });
 
+  it('keeps an entry DOCUMENT-visible unless it is written PROJECT-visible (D2)', () => {
+    expect(rt.run('probeMetadataAddProject', ['k', 'v'])).toBe('PROJECT');
+    rt.run('probeMetadataAdd', ['k2', 'v2']);
+    expect(rt.spreadsheet.getDeveloperMetadata().map((md) => md.visibility)).toEqual([
+      'PROJECT',
+      'DOCUMENT',
+    ]);
+  });
+
   it('refuses what would pass 30,000 characters in a spreadsheet', () => {
     rt.run('probeMetadataAdd', ['a', 'x'.repeat(29000)]);
     expect(() => rt.run('probeMetadataAdd', ['b', 'x'.repeat(1000)])).toThrow(
