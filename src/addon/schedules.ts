@@ -55,10 +55,14 @@ function view(
   const since = Math.max(last ?? 0, run?.since ?? periodStart(d, now, zone));
   const paused = run?.paused ?? d.paused ?? false;
   const due = isDue(d, now, zone, since);
+  const mine = d.owner === me();
   return {
     ...d,
+    // A report's recipients are its owner's contacts: other editors see how many, not who.
+    ...(d.report && !mine ? { report: { ...d.report, to: [] } } : {}),
+    recipients: d.report?.to.length ?? 0,
     paused,
-    mine: d.owner === me(),
+    mine,
     lastRun: last ? new Date(last).toISOString() : null,
     nextRun: paused ? null : new Date(due ? now : nextDueAt(d, now, zone)).toISOString(),
     nextRunText: paused ? null : nextRunWords(d, now, zone, due),

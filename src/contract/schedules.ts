@@ -58,6 +58,8 @@ export interface ScheduleView extends Schedule {
   failures: number;
   /** Send report: the deck each run updates, shown to its owner. */
   deckUrl: string | null;
+  /** Send report: how many addresses it mails; the addresses themselves go to its owner only. */
+  recipients: number;
 }
 
 export interface ScheduleReport {

@@ -69,6 +69,10 @@ describe('a weekly Send report schedule', () => {
     expect(runs()[0]).toMatch(/^Deck made \(5 slides\): .* Link e-mailed to 2 recipients\.$/);
     const [view] = api.getSchedules();
     expect(view!.deckUrl).toBe(`https://docs.google.com/presentation/d/${deck!.id}/edit`);
+    // The recipients are the owner's contacts: another editor sees how many, not who.
+    expect(view!.report!.to).toEqual(['boss@client.com', 'team@agency.example']);
+    const [theirs] = sidebar(w.rt, 'colleague@agency.example').getSchedules();
+    expect([theirs!.report!.to, theirs!.recipients]).toEqual([[], 2]);
 
     // A week later, Acme's score moved in the list: the same deck shows it, and one more e-mail.
     list.probe.rows[1]![2] = { value: 68 };

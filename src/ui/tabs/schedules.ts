@@ -22,6 +22,7 @@ import {
   say,
   type Message,
 } from '../component';
+import { counted } from '../words';
 import { call, errorText } from '../rpc';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
@@ -94,9 +95,16 @@ const scheduleOf = (d: Draft): Schedule => ({
 const WHAT: Record<Schedule['action'], (s: ScheduleView) => string> = {
   refreshScores: (s) => `Scores of "${s.sheetName}"`,
   refreshScanMonitor: () => 'The scan monitor',
-  sendReport: (s) =>
-    `A report on ${s.report?.site ?? ''} from "${s.sheetName}", to ${s.report?.to.join(', ') || (s.mine ? 'you' : s.owner)}`,
+  sendReport: (s) => `A report on ${s.report?.site ?? ''} from "${s.sheetName}", to ${reportTo(s)}`,
 };
+
+/** Who a report goes to: its addresses for its owner, how many for everyone else. */
+const reportTo = (s: ScheduleView): string =>
+  s.mine
+    ? s.report?.to.join(', ') || 'you'
+    : s.recipients
+      ? `${counted(s.recipients, 'recipient')} ${s.owner} chose`
+      : s.owner;
 
 const EVERY: Record<Schedule['every'], (s: ScheduleView) => string> = {
   day: () => 'every day',
