@@ -5,6 +5,12 @@ const KEY_LIMIT = 250;
 const VALUE_LIMIT = 100 * 1024;
 const MAX_TTL = 21600;
 const DEFAULT_TTL = 600;
+/**
+ * "The cap for cached items is 1,000. If more than 1,000 items are written, the cache stores the
+ * 900 items farthest from expiration." (Cache reference, put and putAll; K2.)
+ */
+const ITEM_CAP = 1000;
+const KEPT_PAST_CAP = 900;
 
 export class CacheStore {
   data = new Map<string, { value: string; expires: number }>();
@@ -69,10 +75,34 @@ export class CacheStore {
   put(key: string, value: string, ttl = DEFAULT_TTL): void {
     this.call('Cache.put');
     this.set(key, value, ttl);
+    this.keepWithinCap();
   }
   putAll(values: Record<string, string>, ttl = DEFAULT_TTL): void {
     this.call('Cache.putAll');
     for (const [k, v] of Object.entries(values)) this.set(k, v, ttl);
+    this.keepWithinCap();
+  }
+
+  /** Past 1,000 items, the 900 farthest from expiration stay (K2). */
+  private keepWithinCap(): void {
+    if (this.data.size <= ITEM_CAP) return;
+    for (const [k, e] of this.data) if (e.expires <= this.now()) this.data.delete(k);
+    if (this.data.size <= ITEM_CAP) return;
+    const kept = [...this.data].sort((a, b) => b[1].expires - a[1].expires).slice(0, KEPT_PAST_CAP);
+    this.data = new Map(kept);
+  }
+
+  /**
+   * Other users of the add-on writing to the script cache, which every user shares: `count` items
+   * of their own, living `ttlSeconds` (a test's way to show the cap and the sharing, K2).
+   */
+  fillAsOthers(count: number, ttlSeconds: number): void {
+    for (let i = 0; i < count; i++)
+      this.data.set(`other-user-item-${i}`, {
+        value: 'x',
+        expires: this.now() + Math.min(ttlSeconds, MAX_TTL) * 1000,
+      });
+    this.keepWithinCap();
   }
   remove(key: string): void {
     this.call('Cache.remove');

@@ -475,6 +475,24 @@ describe('K1 a cache entry may be evicted before it expires', () => {
   });
 });
 
+describe('K2 a cache holds 1,000 items; the script cache is every user’s', () => {
+  it('keeps the 900 farthest from expiration once a write passes 1,000', () => {
+    for (let i = 0; i < 1000; i++) rt.run('probeCachePut', [`k${i}`, 'v', 600 + i]);
+    expect(rt.run('probeCacheGet', ['k0'])).toBe('v');
+    rt.run('probeCachePut', ['one-more', 'v', 21600]);
+    const kept = Array.from({ length: 1000 }, (_, i) => rt.run('probeCacheGet', [`k${i}`]));
+    // The 899 longest-lived of the first 1,000 stay with the new one; the 101 nearest expiry go.
+    expect(kept.filter((v) => v === null)).toHaveLength(101);
+    expect(kept.slice(101).every((v) => v === 'v')).toBe(true);
+    expect(rt.run('probeCacheGet', ['one-more'])).toBe('v');
+  });
+  it('is pushed out by other users’ items in the shared script cache', () => {
+    rt.run('probeCachePut', ['mine', 'v', 600]);
+    rt.scriptCache.fillAsOthers(1000, 21600);
+    expect(rt.run('probeCacheGet', ['mine'])).toBeNull();
+  });
+});
+
 describe('X1 a user runs at most 30 executions at once', () => {
   /** Starts `count` executions inside one another, each paused at its first cache read. */
   function nested(count: number, atBottom: () => void): void {
