@@ -159,15 +159,7 @@ async function main(): Promise<void> {
     sheet.setActiveSelection('B1:B1001');
     rt.resetCounts();
     t0 = performance.now();
-    let request: unknown;
-    for (;;) {
-      const r = rt.runFromSidebar('startPreviewsForSelection', request ? [request] : []) as {
-        state: string;
-        request: unknown;
-      };
-      if (r.state !== 'partial') break;
-      request = r.request;
-    }
+    generateUntilDone(rt);
     const genWall = ms(t0);
     const stats = await emu.stats();
     const genFloor = floorMs(
@@ -299,15 +291,7 @@ async function generateUnderDrops(emu: EmulatorProcess) {
     ].map((r) => r.map((value) => ({ value })));
     sheet.setActiveSelection('B1:B501');
     rt.resetCounts();
-    let request: unknown = null;
-    for (;;) {
-      const r = rt.runFromSidebar('startPreviewsForSelection', request ? [request] : []) as {
-        state: string;
-        request: unknown;
-      };
-      if (r.state !== 'partial') break;
-      request = r.request;
-    }
+    generateUntilDone(rt);
     const link = sheet.probe.rows[0]!.findIndex((c) => c.value === 'Report URL');
     const links = sheet.probe.rows.slice(1).filter((r) => String(r[link]?.value ?? '') !== '');
     runs.push({
@@ -325,6 +309,22 @@ async function generateUnderDrops(emu: EmulatorProcess) {
     roundTripsMean: mean('roundTrips'),
     withoutLinkPerSeed: runs.map((r) => r.withoutLink),
   };
+}
+
+/**
+ * Presses Generate on the selection, and again with its request while it answers `partial`;
+ * returns how many executions it took.
+ */
+function generateUntilDone(rt: GasRuntime): number {
+  let request: unknown = null;
+  for (let executions = 1; ; executions++) {
+    const r = rt.runFromSidebar('startPreviewsForSelection', request ? [request] : []) as {
+      state: string;
+      request: unknown;
+    };
+    if (r.state !== 'partial') return executions;
+    request = r.request;
+  }
 }
 
 /** Runs a sidebar call again while it answers `partial`, as the open sidebar does. */
@@ -421,17 +421,7 @@ async function bigPreviews(emu: EmulatorProcess) {
   sheet.setActiveSelection(`A1:A${sites.length + 1}`);
   rt.resetCounts();
   let t0 = performance.now();
-  let executions = 0;
-  let request: unknown;
-  for (;;) {
-    executions++;
-    const r = rt.runFromSidebar('startPreviewsForSelection', request ? [request] : []) as {
-      state: string;
-      request: unknown;
-    };
-    if (r.state !== 'partial') break;
-    request = r.request;
-  }
+  const executions = generateUntilDone(rt);
   const generateMs = ms(t0);
   const generated = rt.sheetCalls();
   const posts = (await emu.stats()).requests['POST /api/visibility/scan-preview'] ?? 0;

@@ -1,5 +1,6 @@
 // The built bundle (dist/) in the local runtime, against the emulator in its own process.
 import { spawnEmulator, type EmulatorProcess } from '../../dev/emulator/process';
+import { formatDate } from '../../dev/gas-runtime/mail';
 import { GasRuntime, type RuntimeOptions } from '../../dev/gas-runtime/runtime';
 import type { Sheet } from '../../dev/gas-runtime/spreadsheet';
 import { sidebar } from '../sidebarApi';
@@ -60,4 +61,21 @@ export function records(sheet: Sheet): Array<Record<string, unknown>> {
   return sheet.probe.rows
     .slice(1)
     .map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]?.value ?? ''])));
+}
+
+/**
+ * A "Prospects" sheet of websites in a spreadsheet on UTC, its clock moved to 00:30: a schedule at
+ * 9:00 runs later the same day.
+ */
+export function prospectsAtHalfPastMidnight(rt: GasRuntime, websites: string[]): void {
+  const sheet = rt.spreadsheet.activeSheet;
+  sheet.setName('Prospects');
+  sheet.probe.rows = [['Website'], ...websites.map((s) => [s])].map((r) =>
+    r.map((value) => ({ value })),
+  );
+  rt.spreadsheet.timeZone = 'Etc/UTC';
+  const now = new Date(rt.clock.now());
+  const h = Number(formatDate(now, 'Etc/UTC', 'H'));
+  const m = Number(formatDate(now, 'Etc/UTC', 'm'));
+  rt.advance((((24 - h) % 24) * 60 - m + 30) * 60000);
 }

@@ -2,8 +2,7 @@
 // the built bundle, the platforms' stand-ins on the emulator. The webhook is a secret: never in a
 // cell, a log, the document's properties or what the sidebar is sent.
 import { INDEX } from '../../dev/emulator/brandIndex';
-import { formatDate } from '../../dev/gas-runtime/mail';
-import { startWorld, type World } from './harness';
+import { prospectsAtHalfPastMidnight, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import type { Schedule } from '../../src/contract/schedules';
 
@@ -16,19 +15,11 @@ const CHAT =
   'https://chat.googleapis.com/v1/spaces/AAAA1234/messages?key=chatKey&token=s3cr3tChatToken';
 const brands = INDEX.filter((b) => !b.domain.endsWith('.example')).slice(0, 6);
 
-function list(): void {
-  const sheet = w.rt.spreadsheet.activeSheet;
-  sheet.setName('Prospects');
-  sheet.probe.rows = [['Website'], ...brands.map((b) => [b.domain])].map((r) =>
-    r.map((value) => ({ value })),
+const list = () =>
+  prospectsAtHalfPastMidnight(
+    w.rt,
+    brands.map((b) => b.domain),
   );
-  w.rt.spreadsheet.timeZone = 'Etc/UTC';
-  // 00:30 UTC: the 9:00 run is later today.
-  const now = new Date(w.rt.clock.now());
-  const h = Number(formatDate(now, 'Etc/UTC', 'H'));
-  const m = Number(formatDate(now, 'Etc/UTC', 'm'));
-  w.rt.advance((((24 - h) % 24) * 60 - m + 30) * 60000);
-}
 
 const daily = (alert: Schedule['alert']): Schedule => ({
   action: 'refreshScores',

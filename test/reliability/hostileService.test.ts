@@ -3,8 +3,7 @@
 // (src/api/schemas.ts) and its escapers (src/domain/destinations.ts), and each is held here.
 import { INDEX } from '../../dev/emulator/brandIndex';
 import type { Attack } from '../../dev/emulator/hostile';
-import { formatDate } from '../../dev/gas-runtime/mail';
-import { startWorld, type World } from '../integration/harness';
+import { prospectsAtHalfPastMidnight, startWorld, type World } from '../integration/harness';
 import { sidebar } from '../sidebarApi';
 import { generateAll, leaks, load, rows } from './lists';
 
@@ -108,15 +107,10 @@ describe('a hostile brand name posted to a team channel', () => {
     '%s: no link or mention survives',
     async (_, hook) => {
       w = await startWorld();
-      const sheet = w.rt.spreadsheet.activeSheet;
-      sheet.setName('Prospects');
-      sheet.probe.rows = [['Website'], ...brands.map((b) => [b.domain])].map((r) =>
-        r.map((value) => ({ value })),
+      prospectsAtHalfPastMidnight(
+        w.rt,
+        brands.map((b) => b.domain),
       );
-      w.rt.spreadsheet.timeZone = 'Etc/UTC';
-      const now = new Date(w.rt.clock.now());
-      const h = Number(formatDate(now, 'Etc/UTC', 'H'));
-      w.rt.advance(((24 - h) % 24) * 3600 * 1000);
       await w.emu.faults({ attack: 'markup' });
       expect(sidebar(w.rt).saveSettings({ webhook: hook }).refused).toBeNull();
       const saved = sidebar(w.rt).saveSchedule({

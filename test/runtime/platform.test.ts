@@ -412,15 +412,20 @@ describe('Q5 property reads and writes: 50,000 a day (consumer), 500,000 (Worksp
   });
 });
 
+/** The probe project with the e-mail scope in its manifest. */
+function mailRuntime(): GasRuntime {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'probe-mail-'));
+  copyFileSync(path.join(distDir, 'Code.js'), path.join(dir, 'Code.js'));
+  writeFileSync(
+    path.join(dir, 'appsscript.json'),
+    JSON.stringify({ oauthScopes: ['https://www.googleapis.com/auth/script.send_mail'] }),
+  );
+  return new GasRuntime({ distDir: dir });
+}
+
 describe('Q4 e-mail: the daily quota counts recipients, and a malformed address is refused', () => {
   it('spends one per address of a message, and refuses a message past what is left', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'probe-mail-'));
-    copyFileSync(path.join(distDir, 'Code.js'), path.join(dir, 'Code.js'));
-    writeFileSync(
-      path.join(dir, 'appsscript.json'),
-      JSON.stringify({ oauthScopes: ['https://www.googleapis.com/auth/script.send_mail'] }),
-    );
-    const mail = new GasRuntime({ distDir: dir });
+    const mail = mailRuntime();
     try {
       // A consumer account: 100 recipients a day.
       expect(
@@ -442,13 +447,7 @@ describe('Q4 e-mail: the daily quota counts recipients, and a malformed address 
 
 describe('Q6 e-mail: at most 50 recipients a message', () => {
   it('sends 50, and refuses 51 whole', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'probe-mail-'));
-    copyFileSync(path.join(distDir, 'Code.js'), path.join(dir, 'Code.js'));
-    writeFileSync(
-      path.join(dir, 'appsscript.json'),
-      JSON.stringify({ oauthScopes: ['https://www.googleapis.com/auth/script.send_mail'] }),
-    );
-    const mail = new GasRuntime({ distDir: dir });
+    const mail = mailRuntime();
     const to = (n: number) => Array.from({ length: n }, (_, i) => `p${i}@client.com`).join(',');
     try {
       expect(mail.run('probeMail', [to(50)], { mode: 'menu' })).toBe(50);
