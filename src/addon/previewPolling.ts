@@ -102,11 +102,10 @@ function recordChange(before: Row[], after: Row[], answers: Answers, owners: Own
   const pendingNow = new Set(after.filter((r) => r.role === 'mine').map((r) => idKey(r.uuid)));
   const unclaimed = before.filter((r) => r.role === 'unclaimed' && answers.has(r.uuid));
   const claimed = unclaimed.filter((r) => answers.get(r.uuid)?.ok).map((r) => idKey(r.uuid));
+  const stillPending = new Set(after.filter((r) => r.role !== 'settled').map((r) => idKey(r.uuid)));
   return {
     settled: [...owners.mine].filter((id) => !pendingNow.has(id)),
-    claimed: claimed.filter((id) =>
-      after.some((r) => r.role !== 'settled' && idKey(r.uuid) === id),
-    ),
+    claimed: claimed.filter((id) => stillPending.has(id)),
     asked: unclaimed.filter((r) => settlesClaim(answers.get(r.uuid))).map((r) => idKey(r.uuid)),
   };
 }

@@ -3,6 +3,7 @@
  * (and more, see looksLikeFormula), so such strings get a leading apostrophe, which Sheets shows
  * as plain text.
  */
+import { isWebAddress } from '../api/serviceText';
 import { looksLikeFormula } from './destinations';
 
 export type CellValue = string | number | boolean | Date;
@@ -36,11 +37,14 @@ export function literalText(text: string): string {
   return parsed ? `'${text}` : text;
 }
 
-/** Only http(s) addresses are written as links; anything else (javascript:, data:) is dropped. */
+/**
+ * Only web addresses are written as links, by the rule the service's answers pass at the gate
+ * (isWebAddress): anything else (javascript:, data:, plain http) is dropped.
+ */
 export function safeLink(url: string | null | undefined): string {
   if (!url) return '';
   const trimmed = url.trim();
-  return /^https?:\/\/[^\s"<>]+$/i.test(trimmed) ? trimmed : '';
+  return isWebAddress(trimmed) ? trimmed : '';
 }
 
 /** A score cell: a number, or blank when there is none (never 0 for "not queried"). */

@@ -98,9 +98,12 @@ export function settleScans(
     if (reading) out.readings.push(reading);
     if (news) out.finished.push(news);
     out.patches.set(w.row, monitorPatch(result.value, rescan?.at ?? null, now));
-    const mine = rescan && Math.abs((pressed.get(w.id) ?? -Infinity) - rescan.at.getTime());
-    if (needsAutoRetry(result.value, rescan) && mine !== null && mine <= SAME_PRESS_MS)
-      out.retry.push({ row: w.row, id: w.id });
+    const pressedAt = pressed.get(w.id);
+    const ownPress =
+      rescan !== null &&
+      pressedAt !== undefined &&
+      Math.abs(pressedAt - rescan.at.getTime()) <= SAME_PRESS_MS;
+    if (ownPress && needsAutoRetry(result.value, rescan)) out.retry.push({ row: w.row, id: w.id });
   }
   return out;
 }

@@ -35,8 +35,11 @@ export const heardNow = (): void => setUserProperties({ [HEARD]: String(appsScri
  */
 export function reviveSilentTrigger(): boolean {
   const heard = Number(userProperty(HEARD) ?? NaN);
-  // A trigger made before this record existed: its silence is timed from now.
-  if (!Number.isFinite(heard)) return (void heardNow(), false);
+  if (!Number.isFinite(heard)) {
+    // A trigger made before this record existed: its silence is timed from now.
+    heardNow();
+    return false;
+  }
   if (appsScriptClock.now() - heard <= SILENT_MS || mine().length === 0) return false;
   removePollTrigger();
   return ensurePollTrigger();
