@@ -1,5 +1,7 @@
 /** KeyValueCache over CacheService, in chunks that stay within its batch limits. */
 import { CACHE_LIMITS, type KeyValueCache } from '../domain/cache';
+import { packedCache, tieredCache } from '../domain/packedCache';
+import { appsScriptClock } from './clock';
 
 const CHUNK = 500;
 
@@ -28,13 +30,25 @@ function appsScriptCache(cache: GoogleAppsScript.Cache.Cache): KeyValueCache {
   };
 }
 
-/** Public scores are the same for everyone: one script-wide cache serves every user. */
+const scriptCache = (): KeyValueCache => appsScriptCache(CacheService.getScriptCache());
+
+/** The document's cache, packed: a few dozen items whatever the list's size (no document: none). */
+function packedDocumentCache(): KeyValueCache | null {
+  const cache = CacheService.getDocumentCache();
+  return cache ? packedCache(appsScriptCache(cache), () => appsScriptClock.now()) : null;
+}
+
+/**
+ * Public scores are the same for everyone. The document's packed cache holds its list's readings
+ * within the 1,000-item cap; the script cache, which every user of the add-on shares and fills,
+ * serves the same site in the person's other documents while it keeps it.
+ */
 export function sharedCache(): KeyValueCache {
-  return appsScriptCache(CacheService.getScriptCache());
+  const document = packedDocumentCache();
+  return document ? tieredCache(document, scriptCache()) : scriptCache();
 }
 
 /** Answers fetched with a key stay with the document they were asked for. */
 export function documentCache(): KeyValueCache {
-  const cache = CacheService.getDocumentCache();
-  return cache ? appsScriptCache(cache) : sharedCache();
+  return packedDocumentCache() ?? scriptCache();
 }
