@@ -134,6 +134,27 @@ const TOO_MANY_EXECUTIONS = 'There are too many scripts running.';
 
 const WRITE_FREE_SERVICES = new Set(['SpreadsheetApp.getUi', 'Menu.addToUi']);
 
+/**
+ * The scope each service needs, as Google names it when it is missing. Since 2025-08-26 a
+ * published Editor add-on's consent screen lets a person leave any of these unticked
+ * (https://developers.google.com/apps-script/concepts/scopes, "granular consent"; G1).
+ * `ScriptApp.getAuthorizationInfo` needs none: it is how a script finds out.
+ */
+const SCOPE_OF: ReadonlyArray<readonly [prefix: string, scope: string]> = [
+  ['UrlFetchApp', 'https://www.googleapis.com/auth/script.external_request'],
+  ['ScriptApp.newTrigger', 'https://www.googleapis.com/auth/script.scriptapp'],
+  ['ScriptApp.getProjectTriggers', 'https://www.googleapis.com/auth/script.scriptapp'],
+  ['ScriptApp.deleteTrigger', 'https://www.googleapis.com/auth/script.scriptapp'],
+  ['MailApp', 'https://www.googleapis.com/auth/script.send_mail'],
+  ['SlidesApp', SLIDES_SCOPE],
+];
+
+/** Google's words when a call needs a scope the person did not grant (public reports quote it). */
+export const notGranted = (what: string, scope: string) =>
+  new GasError(
+    `Specified permissions are not sufficient to call ${what}. Required permissions: ${scope}`,
+  );
+
 /** What every service of one execution is built from. */
 interface Services {
   e: Execution;
@@ -310,6 +331,49 @@ export class GasRuntime {
       throw noPermission(what);
     }
     if (e.authNone && !WRITE_FREE_SERVICES.has(what)) throw noPermission(what);
+    const needs = SCOPE_OF.find(([prefix]) => what.startsWith(prefix))?.[1];
+    if (needs && this.scopes.includes(needs) && !this.grantedScopes(e.user).includes(needs))
+      throw notGranted(what, needs);
+  }
+
+  /** What each person ticked on the consent screen; everything the manifest asks, unless told. */
+  private unticked = new Map<string, Set<string>>();
+
+  /** The person leaves `scope` unticked on the consent screen (G1). */
+  untickScope(user: string, scope: string): void {
+    if (!this.scopes.includes(scope)) throw new Error(`not in the manifest: ${scope}`);
+    const set = this.unticked.get(user) ?? new Set<string>();
+    set.add(scope);
+    this.unticked.set(user, set);
+  }
+
+  /** The person grants everything again (the authorization link followed). */
+  grantAllScopes(user: string): void {
+    this.unticked.delete(user);
+  }
+
+  grantedScopes(user: string): string[] {
+    const off = this.unticked.get(user);
+    return this.scopes.filter((s) => !off?.has(s));
+  }
+
+  /**
+   * `ScriptApp.getAuthorizationInfo(authMode, oAuthScopes?)`: REQUIRED while any of the scopes
+   * asked about (all the manifest's when none are named) is not granted; the URL that asks for
+   * them, else null; which of those scopes are granted.
+   * https://developers.google.com/apps-script/reference/script/authorization-info
+   */
+  private authorizationInfo(e: Execution, _mode: unknown, asked?: string[]) {
+    this.call('ScriptApp.getAuthorizationInfo');
+    const about = (asked ?? this.scopes).filter((s) => this.scopes.includes(s));
+    const granted = this.grantedScopes(e.user);
+    const required = about.some((s) => !granted.includes(s));
+    return {
+      getAuthorizationStatus: () => (required ? 'REQUIRED' : 'NOT_REQUIRED'),
+      getAuthorizationUrl: () =>
+        required ? `https://script.google.com/a/auth?scope=${about.length}&user=${e.user}` : null,
+      getAuthorizedScopes: () => about.filter((s) => granted.includes(s)),
+    };
   }
 
   private email(e: Execution): string {
@@ -413,14 +477,19 @@ export class GasRuntime {
       PropertiesService: this.propertiesService(x),
       CacheService: this.cacheService(x),
       LockService: this.lockService(x),
-      ScriptApp: this.triggers.service({
-        call,
-        allowed: (what) => this.allowed(what),
-        user: () => e.user,
-        document: () => e.book?.book.id ?? null,
-        now: x.now,
-        addon: this.options.addon ?? true,
-      }),
+      ScriptApp: {
+        ...this.triggers.service({
+          call,
+          allowed: (what) => this.allowed(what),
+          user: () => e.user,
+          document: () => e.book?.book.id ?? null,
+          now: x.now,
+          addon: this.options.addon ?? true,
+        }),
+        getAuthorizationInfo: (mode: unknown, scopes?: string[]) =>
+          this.authorizationInfo(e, mode, scopes),
+        AuthorizationStatus: { REQUIRED: 'REQUIRED', NOT_REQUIRED: 'NOT_REQUIRED' },
+      },
       HtmlService: htmlService(this.distDir, allowed),
       MailApp: this.mail.service({
         call,
@@ -623,7 +692,10 @@ export class GasRuntime {
       options.limitMs ??
       (mode === 'custom-function'
         ? (this.options.customFunctionLimitMs ?? 30000)
-        : (this.options.executionLimitMs ?? 360000));
+        : // A simple trigger (an add-on's onOpen) has 30 seconds (A5).
+          mode === 'simple-trigger'
+          ? 30000
+          : (this.options.executionLimitMs ?? 360000));
     const book = options.spreadsheet ?? this.spreadsheet;
     const e: Execution = {
       user: options.user ?? this.owner,

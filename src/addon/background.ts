@@ -20,6 +20,8 @@ import { pollMonitorIn } from './monitor';
 import { pollPreviewsIn } from './previewPolling';
 import { runDueSchedules } from './scheduleRuns';
 import { activeBook, openBook } from '../gas/active';
+import { firstTimeMissing, permissionState } from '../gas/permissions';
+import { notGrantedMessage, type Permission } from '../domain/permissions';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -52,12 +54,15 @@ export function pollInBackground(_event?: unknown): void {
     firingMs: BACKGROUND_BUDGET_MS,
     reserveMs: TRIGGER_TIME_RESERVE_MS,
   });
+  const { missing } = permissionState();
   try {
     for (const id of ids) {
       // What is left waits for the next firing, not for the platform to cut this one off.
       if (appsScriptClock.now() - started > BACKGROUND_BUDGET_MS) break;
       const book = open(id, active);
-      if (book) workIn(book, started, budget);
+      if (!book) continue;
+      noteMissing(book, missing);
+      workIn(book, started, budget, !missing.includes('service'));
     }
   } finally {
     heardNow();
@@ -81,8 +86,25 @@ function logWaiting(book: Book, waiting: number): void {
   });
 }
 
+/**
+ * A permission the person did not grant, said once in the document's log (not every hour): the
+ * parts that need it are skipped, the rest goes on.
+ */
+function noteMissing(book: Book, missing: Permission[]): void {
+  for (const p of missing)
+    if (firstTimeMissing(book.getId(), p))
+      logAction(book, 'background work', {
+        sheet: '',
+        rows: '',
+        requests: '',
+        changed: '',
+        errors: 1,
+        result: `${notGrantedMessage(p)} Until then that part of the background work is skipped; this is said once.`,
+      });
+}
+
 /** One document's pending previews and scans, then its due schedules. */
-function workIn(book: Book, started: number, budget: FiringBudget): void {
+function workIn(book: Book, started: number, budget: FiringBudget, mayAsk: boolean): void {
   // One failing document must not stop the others, nor send the user Google's failure email.
   try {
     const previews = pollPreviewsIn(book);
@@ -95,7 +117,7 @@ function workIn(book: Book, started: number, budget: FiringBudget): void {
         errors: 0,
         result: `${previews.complete} complete, ${previews.pending} pending, ${previews.failed} with errors`,
       });
-    if (book.getSheetByName(MONITOR_SHEET)) pollMonitorIn(book);
+    if (mayAsk && book.getSheetByName(MONITOR_SHEET)) pollMonitorIn(book);
     const { waiting } = runDueSchedules(book, started + budget.schedulesMs);
     if (waiting > 0 && budget.heldByDay) logWaiting(book, waiting);
   } catch (error) {

@@ -9,6 +9,7 @@ import { savedWebhook } from '../gas/webhook';
 import { webhookKind } from '../domain/webhook';
 import { maskSecret } from '../domain/secrets';
 import { activeBook, showDialog } from '../gas/active';
+import { permissionState } from '../gas/permissions';
 
 /** Settings minus the key, the last runs and today's quota use: nothing secret, nothing to run. */
 export function getDiagnostics(): string {
@@ -20,6 +21,7 @@ export function getDiagnostics(): string {
     `Service: ${s.baseUrl ?? '(default)'}; key: ${s.apiKey ? `saved (${maskSecret(s.apiKey)})` : 'none'}`,
     `Formulas may use the key here: ${s.allowFormulasToUseKey ? 'yes' : 'no'}`,
     `Account notice: ${s.accountNotice ?? 'none'}`,
+    `Permissions not granted: ${permissionState().missing.join(', ') || 'none (all granted)'}`,
     `Team webhook: ${teamWebhookLine()}`,
     `URL fetches today: ${u.today} of ${u.quota} (${u.tier})`,
     `Property reads and writes today: ${u.properties.today} of ${u.properties.quota}`,

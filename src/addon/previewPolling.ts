@@ -26,6 +26,8 @@ import { markPollExecution } from '../gas/userStore';
 import type { PollReport } from '../contract/previews';
 import { activeBook } from '../gas/active';
 import { ownership, updateRecord } from '../gas/previewOwners';
+import { granted, permissionState } from '../gas/permissions';
+import { notGrantedMessage } from '../domain/permissions';
 
 /** The sidebar's and the menu's poll, over the document the user has open. */
 export function pollPendingPreviews(): PollReport {
@@ -34,7 +36,14 @@ export function pollPendingPreviews(): PollReport {
   // Background work that went silent (its trigger listed, never firing) is made again from here.
   const revived = documentsWithWork().length > 0 && reviveSilentTrigger();
   const report = pollPreviewsIn(book);
-  return revived ? { ...report, notice: BACKGROUND_REVIVED } : report;
+  const notice = revived ? BACKGROUND_REVIVED : report.pending > 0 ? waitingOnPermission() : null;
+  return notice ? { ...report, notice } : report;
+}
+
+/** Pending previews that wait for a permission the person did not grant, in words. */
+function waitingOnPermission(): string | null {
+  const p = permissionState().missing.find((m) => m === 'service' || m === 'background');
+  return p ? notGrantedMessage(p) : null;
 }
 
 const BACKGROUND_REVIVED =
@@ -55,7 +64,8 @@ export function pollPreviewsIn(book: Book): PollReport {
   const config = clientConfig();
   const owners = ownership(book.getId());
   const before = readTables(book);
-  const uuids = config.apiKey && quotaLeft() > 0 ? dueNow(toAsk(rowsIn(before, owners))) : [];
+  const mayAsk = config.apiKey && quotaLeft() > 0 && granted('service');
+  const uuids = mayAsk ? dueNow(toAsk(rowsIn(before, owners))) : [];
   const answers: Answers = uuids.length ? askService(config, uuids) : new Map();
   const report = withDocumentLock(
     POLL_LOCK_WAIT_MS,

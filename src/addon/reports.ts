@@ -24,6 +24,8 @@ import { resolveAll } from '../domain/resolver';
 import { scoreSpec } from '../domain/scoreLookup';
 import { sharedCache } from '../gas/cache';
 import { resolverDeps } from '../gas/resolverDeps';
+import { notGrantedMessage } from '../domain/permissions';
+import { granted } from '../gas/permissions';
 import { clientConfig } from '../gas/settings';
 import { FORMULA_BUDGET_MS } from '../limits';
 
@@ -102,6 +104,7 @@ export function reportDeck(
     said: brand!.site ? serviceSays(brand!.site, fresh) : '',
   });
   if (!plan.ok) return plan.message;
+  if (!granted('decks')) return `No deck was made: ${notGrantedMessage('decks')}`;
   const deck = drawDeck(plan.deck, deckId);
   return typeof deck === 'string' ? `No deck was made: ${deck}` : { deck, title: plan.deck.title };
 }

@@ -28,6 +28,7 @@ import {
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock, zoneOffsets } from '../gas/clock';
 import { sendMail } from '../gas/mail';
+import { notGrantedMessage } from '../domain/permissions';
 import { appendLog } from '../gas/runLog';
 import {
   dropNews,
@@ -224,8 +225,9 @@ function apply(book: Book, runs: Record<string, MyRun>, before: MyRun, d: RunDec
   else if (d.news) holdNews(run.schedule.id, d.news);
   let result = d.log.result;
   const mail = d.mail;
-  if (mail?.email && sendMail(mail.to, mail.subject, mail.body) !== 'sent' && mail.resultIfUnsent)
-    result = mail.resultIfUnsent;
+  const sent = mail?.email ? sendMail(mail.to, mail.subject, mail.body) : 'sent';
+  if (sent === 'no permission') result += ` No e-mail sent: ${notGrantedMessage('mail')}`;
+  else if (sent !== 'sent' && mail?.resultIfUnsent) result = mail.resultIfUnsent;
   if (mail?.team) result += teamNote(postToTeam(teamText(mail.subject, mail.body)));
   if (result !== d.log.result) saveRun(book, runs, { ...run, lastResult: result });
   appendLog(book, { run: 'schedule', ...d.log, result });

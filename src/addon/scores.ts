@@ -32,6 +32,8 @@ import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract/scores';
 import { activeSheet } from '../gas/active';
 import { counted } from '../domain/words';
+import { notGrantedMessage } from '../domain/permissions';
+import { granted } from '../gas/permissions';
 
 const MOVERS_LISTED = 20;
 
@@ -186,6 +188,7 @@ function scoreBlock(found: ReturnType<typeof planBlock>, deadline?: number): Sco
       },
     );
   }
+  if (!granted('service')) return report('refused', notGrantedMessage('service'), { request });
   const outcomes = resolveAll(
     keys,
     lookupSpec(options, runStarted),

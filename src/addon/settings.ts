@@ -1,4 +1,6 @@
 /** Settings for the sidebar: the key shown masked, never returned in full. */
+import { permissionState } from '../gas/permissions';
+import { needsPermission } from '../domain/permissions';
 import { parsers, requests } from '../api/client';
 import { ALLOWLIST, DEFAULT_BASE_URL, POLL_TRIGGER_MINUTES } from '../config';
 import { appsScriptClock } from '../gas/clock';
@@ -81,8 +83,14 @@ export function getSettings(refused: string | null = null): SettingsView {
     branding: savedBranding(),
     triggerMinutes: POLL_TRIGGER_MINUTES,
     mayAllowFormulas: mayAllowFormulas(),
+    permissions: permissionsView(),
     refused,
   };
+}
+
+function permissionsView(): SettingsView['permissions'] {
+  const state = permissionState();
+  return { missing: state.missing.map(needsPermission), grantUrl: state.grantUrl };
 }
 
 export function saveSettings(change: SettingsChange): SettingsView {

@@ -107,15 +107,16 @@ export function sendAll<T>(
     // fetchAll loses every answer of a batch when one request gets none (the service has acted
     // on the others): that is chance, not load, so the batch is sent again at once, smaller,
     // up to maxLostTries sends per request, whatever the retry rule for answered failures.
-    if (responses.some((r) => r.quotaSpent)) {
-      // The day's quota is used up: no request is sent again, and none not yet sent goes out.
-      const spent = parse(responses.find((r) => r.quotaSpent) as HttpResponse, clock.now());
+    if (responses.some((r) => r.notSent)) {
+      // The day's quota is used up, or the permission to send is not granted: no request is sent
+      // again, and none not yet sent goes out.
+      const spent = parse(responses.find((r) => r.notSent) as HttpResponse, clock.now());
       const unsent = [...chunk, ...waiting.map((w) => w.index), ...fresh];
       for (const index of unsent) results[index] = spent;
       options.onRoundTrip?.(unsent, results);
       return outcome(true);
     }
-    const lost = responses.every((r) => r.status === 0 && !r.quotaSpent);
+    const lost = responses.every((r) => r.status === 0 && !r.notSent);
     if (lost) lostSends += chunk.length;
     let throttled = 0;
     const settled: number[] = [];

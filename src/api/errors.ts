@@ -24,6 +24,7 @@ export type ErrorCode =
   | 'UNAVAILABLE'
   | 'QUOTA'
   | 'QUOTA_SPENT'
+  | 'PERMISSION'
   | 'TIMEOUT'
   | 'REDIRECTED';
 
@@ -56,6 +57,11 @@ export function isQuota(error: ServiceError): boolean {
   return error.code === 'QUOTA' || error.code === 'QUOTA_SPENT';
 }
 
+/** Nothing was sent, and nothing will be until the day ends or the person grants a permission. */
+export function isNotSent(error: ServiceError): boolean {
+  return isQuota(error) || error.code === 'PERMISSION';
+}
+
 /** Errors where the same request may succeed if sent again later. */
 export function isRetryable(error: ServiceError): boolean {
   return (
@@ -65,6 +71,9 @@ export function isRetryable(error: ServiceError): boolean {
     error.code === 'MALFORMED_RESPONSE'
   );
 }
+
+/** Where a person grants a permission they left unticked: Settings carries Google's link. */
+export const GRANT_STEP = 'grant it in Settings (Grant access)';
 
 /** What happened, and what to do next, for each way a call can fail. */
 const MESSAGES: Record<ErrorCode, readonly [what: string, next: string]> = {
@@ -112,6 +121,7 @@ const MESSAGES: Record<ErrorCode, readonly [what: string, next: string]> = {
     "today's requests are used up (Google's daily limit)",
     'the rest runs after the quota resets tomorrow',
   ],
+  PERMISSION: ['the add-on needs your permission to connect to the Visibility service', GRANT_STEP],
   TIMEOUT: ['loading', 'recalculate to finish'],
   // Not followed: the key would go with the request to the address it points to.
   REDIRECTED: ['the service address redirects elsewhere', 'check the address in Settings'],
@@ -191,7 +201,8 @@ function codeFromStatus(status: number, text: string): ErrorCode {
 
 /** A non-2xx answer, or a 2xx whose body is an `{error, code}` record, as a typed error. */
 export function errorFromResponse(response: HttpResponse, nowMs: number): ServiceError {
-  if (response.quotaSpent) return serviceError('QUOTA_SPENT');
+  if (response.notSent === 'quota') return serviceError('QUOTA_SPENT');
+  if (response.notSent === 'permission') return serviceError('PERMISSION');
   if (response.status >= 300 && response.status < 400)
     return serviceError('REDIRECTED', {
       status: response.status,

@@ -17,10 +17,11 @@ export interface HttpResponse {
   headers: Record<string, string>;
   body: string;
   /**
-   * The platform refused to send it: the user's daily URL-fetch quota (shared by every script and
-   * add-on they run) is used up. Nothing reached the service, and nothing will until it resets.
+   * The platform refused to send it, so nothing reached the service and nothing will until the
+   * person acts: the user's daily URL-fetch quota (shared by every script and add-on they run) is
+   * used up, or they did not grant the permission to connect to external services.
    */
-  quotaSpent?: true;
+  notSent?: 'quota' | 'permission';
 }
 
 /** Synchronous, as UrlFetchApp is: every request of a batch is in flight at once. */

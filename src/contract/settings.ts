@@ -31,6 +31,11 @@ export interface SettingsView {
    * serve them: false when the user is known not to be the owner.
    */
   mayAllowFormulas: boolean;
+  /**
+   * What the person left unticked on Google's consent screen, each in words ("Report decks need
+   * permission to make presentations in Google Slides"), and Google's link that asks for them.
+   */
+  permissions: { missing: string[]; grantUrl: string | null };
   /** Why the last change was not saved (a bad address, a key with spaces, not the owner). */
   refused: string | null;
 }

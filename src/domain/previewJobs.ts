@@ -154,6 +154,7 @@ export function isAccountRefusal(error: ServiceError): boolean {
     'KEY_MISSING',
     // Not the account's doing, but as account-wide: nothing more goes out today, no row is touched.
     'QUOTA_SPENT',
+    'PERMISSION',
   ].includes(error.code);
 }
 

@@ -148,9 +148,14 @@ export function monitorErrorPatch(error: ServiceError, now: Date): MonitorPatch 
 
 /** Rescan refusals that apply to the whole account: reported once, no row touched. */
 export function isRescanRefusal(error: ServiceError): boolean {
-  return ['READ_ONLY', 'SCAN_PAUSED', 'KEY_REFUSED', 'KEY_MISSING', 'QUOTA_SPENT'].includes(
-    error.code,
-  );
+  return [
+    'READ_ONLY',
+    'SCAN_PAUSED',
+    'KEY_REFUSED',
+    'KEY_MISSING',
+    'QUOTA_SPENT',
+    'PERMISSION',
+  ].includes(error.code);
 }
 
 export function parseAgentId(value: unknown): number | null {

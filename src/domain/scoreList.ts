@@ -3,7 +3,7 @@
  * formulas), what changed, and the history readings a run adds. Pure; the sheet IO is in gas/.
  */
 import type { BrandScore, PreviewPoll, ScanStatus } from '../api/client';
-import { isQuota, type ServiceError } from '../api/errors';
+import { isNotSent, type ServiceError } from '../api/errors';
 import { PLATFORMS } from '../engines';
 import { dateCell, isBlank, safeLink, safeText, scoreCell, timeOf } from './cells';
 import { visibilityLevel } from './levels';
@@ -243,7 +243,7 @@ export function applyOutcomes(
       continue;
     }
     if (outcome.kind === 'error') {
-      if (isQuota(outcome.error)) {
+      if (isNotSent(outcome.error)) {
         counts.leftForTomorrow++;
         rowTally.left += due.length;
         continue;

@@ -3,14 +3,16 @@
  * (docs/platform-limits.md, Q4): a message to three addresses spends three.
  */
 import { oneLineTitle, plainText } from '../domain/destinations';
+import { granted } from './permissions';
 
-export type MailOutcome = 'sent' | 'no quota left';
+export type MailOutcome = 'sent' | 'no quota left' | 'no permission';
 
 /** Google takes at most 50 recipients in one message (docs/platform-limits.md, Q6). */
 const RECIPIENTS_PER_MESSAGE = 50;
 
 /** One message per 50 recipients, all or none: the day's quota is checked for all first. */
 export function sendMail(to: string[], subject: string, body: string): MailOutcome {
+  if (!granted('mail')) return 'no permission';
   if (MailApp.getRemainingDailyQuota() < to.length) return 'no quota left';
   for (let at = 0; at < to.length; at += RECIPIENTS_PER_MESSAGE)
     MailApp.sendEmail({

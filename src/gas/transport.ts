@@ -7,6 +7,7 @@ import {
   type Transport,
 } from '../api/http';
 import { countFetches, noteQuotaSpent } from './quota';
+import { permissionNamedIn } from '../domain/permissions';
 
 type FetchRequest = GoogleAppsScript.URL_Fetch.URLFetchRequest;
 
@@ -36,7 +37,8 @@ function fromResponse(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpRe
 }
 
 const NO_ANSWER: HttpResponse = { status: 0, headers: {}, body: '' };
-const QUOTA_SPENT: HttpResponse = { status: 0, headers: {}, body: '', quotaSpent: true };
+const QUOTA_SPENT: HttpResponse = { status: 0, headers: {}, body: '', notSent: 'quota' };
+const NOT_PERMITTED: HttpResponse = { status: 0, headers: {}, body: '', notSent: 'permission' };
 
 /**
  * Google's words once the user's daily URL fetches are used up: "Service invoked too many times
@@ -66,6 +68,9 @@ export const urlFetchTransport: Transport = {
         noteQuotaSpent();
         return requests.map(() => QUOTA_SPENT);
       }
+      // The person left "connect to an external service" unticked, or an update added it: the
+      // platform refused before sending anything.
+      if (permissionNamedIn(String(error)) === 'service') return requests.map(() => NOT_PERMITTED);
       // fetchAll throws for the whole batch when one request gets no answer (DNS, dropped
       // connection), and the answers of the others are lost: all are reported unanswered. The
       // batch runner sends GETs again in smaller batches; a POST may have been acted on, so it

@@ -2,6 +2,7 @@
 import { POLL_TRIGGER_MINUTES } from '../config';
 import { appsScriptClock } from './clock';
 import { setUserProperties, userProperty } from './userStore';
+import { granted } from './permissions';
 
 /** When the person's background work was last heard of: its last firing, or its trigger's making. */
 const HEARD = 'vis.bg.heard';
@@ -15,8 +16,13 @@ function mine(): GoogleAppsScript.Script.Trigger[] {
   return ScriptApp.getProjectTriggers().filter((t) => t.getHandlerFunction() === POLL_HANDLER);
 }
 
+/**
+ * Without the permission to run in the background, nothing here calls ScriptApp (it would throw):
+ * work finishes while the sidebar is open, which says so, and the trigger is made at the first
+ * run after the person grants it.
+ */
 export function ensurePollTrigger(): boolean {
-  if (mine().length > 0) return false;
+  if (!granted('background') || mine().length > 0) return false;
   const builder = ScriptApp.newTrigger(POLL_HANDLER).timeBased();
   if (POLL_TRIGGER_MINUTES >= 60) builder.everyHours(Math.round(POLL_TRIGGER_MINUTES / 60));
   else builder.everyMinutes(POLL_TRIGGER_MINUTES);
@@ -31,21 +37,24 @@ export const heardNow = (): void => setUserProperties({ [HEARD]: String(appsScri
 /**
  * A trigger Google keeps listed but no longer fires (the add-on disabled in the file it was made
  * from, uninstalled there): found by its silence and made again from this document. True when it
- * was: the person is told once, here.
+ * was: the person is told once, here. Called when work is registered: a trigger missing because
+ * the person had not granted background runs is made as soon as they have.
  */
 export function reviveSilentTrigger(): boolean {
+  if (!granted('background') || ensurePollTrigger()) return false;
   const heard = Number(userProperty(HEARD) ?? NaN);
   if (!Number.isFinite(heard)) {
     // A trigger made before this record existed: its silence is timed from now.
     heardNow();
     return false;
   }
-  if (appsScriptClock.now() - heard <= SILENT_MS || mine().length === 0) return false;
+  if (appsScriptClock.now() - heard <= SILENT_MS) return false;
   removePollTrigger();
   return ensurePollTrigger();
 }
 
 export function removePollTrigger(): number {
+  if (!granted('background')) return 0;
   const triggers = mine();
   for (const t of triggers) ScriptApp.deleteTrigger(t);
   return triggers.length;

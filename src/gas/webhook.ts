@@ -12,6 +12,7 @@ import {
   type PostOutcome,
 } from '../domain/webhook';
 import { urlFetchTransport } from './transport';
+import { needsPermission } from '../domain/permissions';
 import { deleteUserProperty, setUserProperties, userProperty } from './userStore';
 
 const PROP = { url: 'vis.webhook', broken: 'vis.webhookBroken' };
@@ -46,7 +47,9 @@ export function postTo(url: string, text: string): PostOutcome {
       payload: { text: teamMarkup(kind, text) },
     },
   ]);
-  if (answer?.quotaSpent) return { kind: 'later', said: "today's requests are used up" };
+  if (answer?.notSent === 'quota') return { kind: 'later', said: "today's requests are used up" };
+  if (answer?.notSent === 'permission')
+    return { kind: 'later', said: needsPermission('service').toLowerCase() };
   return postOutcome(kind, answer?.status ?? 0, answer?.body ?? '');
 }
 

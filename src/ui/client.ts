@@ -69,6 +69,8 @@ const previews = previewsTab($('panel-previews'), {
 /** Settings as last shown, and whether Test connection accepted its key (kept by the server). */
 let shown: SettingsView | null = null;
 let tested = false;
+/** Test connection refused the saved key (until a test accepts it or the key changes). */
+let refused = false;
 
 /** Where the person stands, on every screen: the key (masked), and whether it was tested. */
 function showAccount(): void {
@@ -76,9 +78,14 @@ function showAccount(): void {
   $('account-line').textContent = shown.hasKey
     ? [
         `Key ${shown.maskedKey ?? ''}`,
-        tested ? 'connection tested' : 'not tested yet (Settings → Test connection)',
+        tested
+          ? 'connection tested'
+          : refused
+            ? 'key refused by the service (Settings)'
+            : 'not tested yet (Settings → Test connection)',
         shown.plan,
         shown.accountNotice ? 'see the note in Settings' : null,
+        shown.permissions.missing.length ? 'a permission is not granted (Settings)' : null,
       ]
         .filter(Boolean)
         .join(' · ')
@@ -90,13 +97,15 @@ const settings = settingsTab($('panel-settings'), {
     scans.setTriggerMinutes(s.triggerMinutes);
     previews.setHasKey(s.hasKey);
     scans.setHasKey(s.hasKey);
+    if (s.maskedKey !== shown?.maskedKey) refused = false;
     tested = s.keyTested;
     shown = s;
     start.progress({ hasKey: s.hasKey, tested });
     showAccount();
   },
-  onTested: (ok) => {
+  onTested: (ok, keyRefused) => {
     tested = ok;
+    refused = keyRefused;
     start.progress({ tested });
     showAccount();
   },

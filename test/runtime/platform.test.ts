@@ -323,6 +323,75 @@ describe('A3 a disabled add-on’s trigger stays listed and never fires', () => 
   });
 });
 
+describe('A4 a person may leave scopes unticked; getAuthorizationInfo says which', () => {
+  const AUTH = 'https://www.googleapis.com/auth/';
+  const SCOPES = ['script.scriptapp', 'script.external_request', 'script.send_mail'].map(
+    (s) => AUTH + s,
+  );
+  /** The probe project with these scopes in its manifest. */
+  function scoped(): GasRuntime {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'probe-scopes-'));
+    copyFileSync(path.join(distDir, 'Code.js'), path.join(dir, 'Code.js'));
+    writeFileSync(path.join(dir, 'appsscript.json'), JSON.stringify({ oauthScopes: SCOPES }));
+    return new GasRuntime({ distDir: dir });
+  }
+
+  it('refuses each call that needs an unticked scope with Google’s words, the rest runs', () => {
+    const g = scoped();
+    try {
+      expect(g.run('probeTrigger', [], { mode: 'menu' })).toBe(1);
+      g.untickScope(g.owner, `${AUTH}script.scriptapp`);
+      expect(() => g.run('probeTriggerCount', [], { mode: 'menu' })).toThrow(
+        `Specified permissions are not sufficient to call ScriptApp.getProjectTriggers. Required permissions: ${AUTH}script.scriptapp`,
+      );
+      g.untickScope(g.owner, `${AUTH}script.send_mail`);
+      expect(() => g.run('probeMail', ['a@client.com'], { mode: 'menu' })).toThrow(
+        /Specified permissions are not sufficient to call MailApp\.sendEmail/,
+      );
+      expect(() =>
+        g.run('probeFetchAll', [['http://127.0.0.1:9/x']], { mode: 'menu' }),
+      ).not.toThrow(/permissions/);
+      // Another person's grants are their own.
+      expect(g.run('probeTriggerCount', [], { mode: 'menu', user: 'ben@agency.example' })).toBe(0);
+      g.grantAllScopes(g.owner);
+      expect(g.run('probeTriggerCount', [], { mode: 'menu' })).toBe(1);
+    } finally {
+      void g.close();
+    }
+  });
+
+  it('getAuthorizationInfo: REQUIRED with a link while any scope asked about is missing', () => {
+    const g = scoped();
+    try {
+      const all = g.run('probeAuthInfo', [SCOPES], { mode: 'menu' }) as Record<string, unknown>;
+      expect(all).toEqual({ status: 'NOT_REQUIRED', url: null, granted: SCOPES });
+      g.untickScope(g.owner, `${AUTH}script.send_mail`);
+      const some = g.run('probeAuthInfo', [SCOPES], { mode: 'menu' }) as Record<string, unknown>;
+      expect(some.status).toBe('REQUIRED');
+      expect(String(some.url)).toMatch(/^https:\/\//);
+      expect(some.granted).toEqual(SCOPES.slice(0, 2));
+      // Asked about granted scopes only, nothing is required.
+      const two = g.run('probeAuthInfo', [SCOPES.slice(0, 2)], { mode: 'menu' }) as Record<
+        string,
+        unknown
+      >;
+      expect(two.status).toBe('NOT_REQUIRED');
+    } finally {
+      void g.close();
+    }
+  });
+});
+
+describe('A5 a simple trigger runs at most 30 seconds', () => {
+  it('stops onOpen at 30 s, where a menu run has 6 minutes', () => {
+    expect(() => rt.run('probeSleep', [31000], { mode: 'simple-trigger' })).toThrow(
+      'Exceeded maximum execution time',
+    );
+    expect(rt.run('probeSleep', [29000], { mode: 'simple-trigger' })).toBeGreaterThanOrEqual(29000);
+    expect(rt.run('probeSleep', [31000], { mode: 'menu' })).toBeGreaterThanOrEqual(31000);
+  });
+});
+
 describe('A1 onOpen in AuthMode.NONE reaches no properties, cache, lock, fetch or triggers', () => {
   const none = { mode: 'simple-trigger' as const, authNone: true };
   it.each([

@@ -181,7 +181,7 @@ describe('sendAll when Google says the day’s URL fetches are used up', () => {
         sentOk++;
         return json(404, { error: 'x', code: 'NOT_FOUND' });
       }
-      return { status: 0, headers: {}, body: '', quotaSpent: true };
+      return { status: 0, headers: {}, body: '', notSent: 'quota' };
     });
     const settled: number[] = [];
     const out = sendAll(t, lookups(200), parsers.score, {

@@ -21,6 +21,7 @@ const EVERY_CODE: Record<ErrorCode, true> = {
   UNAVAILABLE: true,
   QUOTA: true,
   QUOTA_SPENT: true,
+  PERMISSION: true,
   TIMEOUT: true,
   REDIRECTED: true,
 };

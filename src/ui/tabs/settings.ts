@@ -30,11 +30,34 @@ interface State {
   brandingMessage: Message;
 }
 
+/** What waits for a permission left unticked on Google's consent screen, and its link. */
+function permissionsBlock(v: SettingsView | null) {
+  const missing = v?.permissions.missing ?? [];
+  if (missing.length === 0) return '';
+  return html`<div id="permissions" class="warning" role="status">
+    <p>Not granted on Google's consent screen:</p>
+    <ul>
+      ${missing.map((m) => html`<li>${m}.</li>`)}
+    </ul>
+    ${
+      v?.permissions.grantUrl
+        ? html`<a id="grant-access" href=${v.permissions.grantUrl} target="_blank" rel="noopener"
+            >Grant access</a
+          >`
+        : ''
+    }
+    <p class="hint">The rest of the add-on works meanwhile. Reopen the sidebar after granting.</p>
+  </div>`;
+}
+
 const NO_BRANDING: Branding = { agency: '', accent: '#1a73e8', logoUrl: '', credit: false };
 
 export function settingsTab(
   host: HTMLElement,
-  hooks: { onSettings: (s: SettingsView) => void; onTested: (ok: boolean) => void },
+  hooks: {
+    onSettings: (s: SettingsView) => void;
+    onTested: (ok: boolean, keyRefused: boolean) => void;
+  },
 ) {
   const tab = mount<State>(
     host,
@@ -56,6 +79,7 @@ export function settingsTab(
         <p id="account-notice" class="warning" ?hidden=${!v?.accountNotice}>
           ${v?.accountNotice ?? ''}
         </p>
+        ${permissionsBlock(v)}
         <label for="api-key">API key</label>
         ${secretField('api-key', v?.maskedKey ?? 'Paste your API key', s.keyDraft, (keyDraft) =>
           tab.set({ keyDraft }),
@@ -238,7 +262,7 @@ export function settingsTab(
       (message) => tab.set({ message }),
       async () => {
         const report = await call('testConnection');
-        hooks.onTested(report.ok);
+        hooks.onTested(report.ok, report.keyAccepted === false);
         return report;
       },
       reportMessage,

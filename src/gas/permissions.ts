@@ -1,0 +1,50 @@
+/**
+ * What the person granted on Google's consent screen, asked of ScriptApp before a feature runs
+ * (docs/platform-limits.md, G1). A background run that lacks a permission says so once in the
+ * document's log, not every hour; granting everything again clears that memory.
+ */
+import { ALL_PERMISSIONS, missingOf, PERMISSIONS, type Permission } from '../domain/permissions';
+import { deleteUserProperty, setUserProperties, userProperty } from './userStore';
+
+export interface PermissionState {
+  missing: Permission[];
+  /** Google's link that asks for what is missing, or null. */
+  grantUrl: string | null;
+}
+
+/** getAuthorizationInfo's second argument and getAuthorizedScopes are newer than @types. */
+interface AuthorizationInfo {
+  getAuthorizedScopes(): string[] | null;
+  getAuthorizationUrl(): string | null;
+}
+type Ask = (mode: GoogleAppsScript.Script.AuthMode, scopes: string[]) => AuthorizationInfo;
+
+const NOTED = 'vis.permissions.noted';
+
+/** Asked once an execution: every execution loads the project afresh (docs/platform-limits.md, E1). */
+let known: PermissionState | null = null;
+
+export function permissionState(): PermissionState {
+  if (!known) known = ask();
+  return known;
+}
+
+function ask(): PermissionState {
+  const scopes = ALL_PERMISSIONS.map((p) => PERMISSIONS[p].scope);
+  const info = (ScriptApp.getAuthorizationInfo as unknown as Ask)(ScriptApp.AuthMode.FULL, scopes);
+  // null: the platform cannot say; the calls themselves still fail in words (transport, mail).
+  const missing = missingOf(info.getAuthorizedScopes() ?? scopes);
+  if (missing.length === 0 && userProperty(NOTED)) deleteUserProperty(NOTED);
+  return { missing, grantUrl: missing.length ? info.getAuthorizationUrl() : null };
+}
+
+export const granted = (p: Permission): boolean => !permissionState().missing.includes(p);
+
+/** True the first time a background run meets `p` missing in this document (until granted). */
+export function firstTimeMissing(documentId: string, p: Permission): boolean {
+  const noted = (userProperty(NOTED) ?? '').split(',');
+  const key = `${p}@${documentId}`;
+  if (noted.includes(key)) return false;
+  setUserProperties({ [NOTED]: [...noted.filter(Boolean), key].slice(-40).join(',') });
+  return true;
+}

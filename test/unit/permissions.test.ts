@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import {
+  missingOf,
+  needsPermission,
+  notGrantedMessage,
+  permissionNamedIn,
+  PERMISSIONS,
+} from '../../src/domain/permissions';
+
+const AUTH = 'https://www.googleapis.com/auth/';
+
+it('every permission a person may untick is a scope the manifest asks for', () => {
+  const manifest = JSON.parse(readFileSync('appsscript.json', 'utf8')) as { oauthScopes: string[] };
+  for (const p of Object.values(PERMISSIONS)) expect(manifest.oauthScopes).toContain(p.scope);
+});
+
+it.each([
+  [[], ['service', 'background', 'mail', 'decks']],
+  [
+    [`${AUTH}script.external_request`, `${AUTH}script.scriptapp`],
+    ['mail', 'decks'],
+  ],
+  [Object.values(PERMISSIONS).map((p) => p.scope), []],
+])('granted %p: missing %p', (granted, missing) => {
+  expect(missingOf(granted)).toEqual(missing);
+});
+
+it.each([
+  [
+    `Exception: Specified permissions are not sufficient to call UrlFetchApp.fetchAll. Required permissions: ${AUTH}script.external_request`,
+    'service',
+  ],
+  [
+    `You do not have permission to call MailApp.sendEmail. Required permissions: ${AUTH}script.send_mail`,
+    'mail',
+  ],
+  ['Address unavailable: https://example.com/x', null],
+  [`Service invoked too many times for one day: urlfetch.`, null],
+])('%s names %p', (message, permission) => {
+  expect(permissionNamedIn(message)).toBe(permission);
+});
+
+it('says what waits and where to grant it', () => {
+  expect(needsPermission('decks')).toBe(
+    'Report decks need permission to make presentations in Google Slides',
+  );
+  expect(notGrantedMessage('mail')).toBe(
+    'Report and alert e-mails need permission to send e-mail as you: grant it in Settings (Grant access).',
+  );
+});
