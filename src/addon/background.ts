@@ -93,14 +93,22 @@ function logWaiting(book: Book, waiting: number): void {
 function noteMissing(book: Book, missing: Permission[]): void {
   for (const p of missing)
     if (firstTimeMissing(book.getId(), p))
-      logAction(book, 'background work', {
-        sheet: '',
-        rows: '',
-        requests: '',
-        changed: '',
-        errors: 1,
-        result: `${notGrantedMessage(p)} Until then that part of the background work is skipped; this is said once.`,
-      });
+      logProblem(
+        book,
+        `${notGrantedMessage(p)} Until then that part of the background work is skipped; this is said once.`,
+      );
+}
+
+/** A line of the document's log about the background work as a whole, not one of its runs. */
+function logProblem(book: Book, result: string): void {
+  logAction(book, 'background work', {
+    sheet: '',
+    rows: '',
+    requests: '',
+    changed: '',
+    errors: 1,
+    result,
+  });
 }
 
 /** One document's pending previews and scans, then its due schedules. */
@@ -122,14 +130,10 @@ function workIn(book: Book, started: number, budget: FiringBudget, mayAsk: boole
     if (waiting > 0 && budget.heldByDay) logWaiting(book, waiting);
   } catch (error) {
     console.error('Background work failed in one spreadsheet', errorName(error));
-    logAction(book, 'background work', {
-      sheet: '',
-      rows: '',
-      requests: '',
-      changed: '',
-      errors: 1,
-      result: `failed: ${error instanceof Error ? error.message : String(error)}; it is tried again at the next background run`,
-    });
+    logProblem(
+      book,
+      `failed: ${error instanceof Error ? error.message : String(error)}; it is tried again at the next background run`,
+    );
   }
 }
 
