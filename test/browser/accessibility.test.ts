@@ -186,3 +186,26 @@ it('has no serious or critical axe violation in the report form, and makes a dec
   found.push(...(await serious('scores, report made')));
   expect(found).toEqual([]);
 }, 60000);
+
+it('says in Settings which permission was left unticked, with Google’s link, and passes axe', async () => {
+  const owner = play.rt.owner;
+  play.rt.untickScope(owner, 'https://www.googleapis.com/auth/script.send_mail');
+  try {
+    await page.goto(`${play.url}/sidebar`);
+    await page.waitForSelector('#account-line');
+    await openTab(page, 'settings');
+    await page.waitForSelector('#permissions');
+    expect(await page.textContent('#permissions')).toContain(
+      'Report and alert e-mails need permission to send e-mail as you.',
+    );
+    expect(await page.getAttribute('#grant-access', 'href')).toMatch(/^https:\/\//);
+    await page.waitForFunction(() =>
+      /a permission is not granted/.test(
+        document.querySelector('#account-line')?.textContent ?? '',
+      ),
+    );
+    expect(await serious('settings, a permission not granted')).toEqual([]);
+  } finally {
+    play.rt.grantAllScopes(owner);
+  }
+}, 60000);
