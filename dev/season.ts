@@ -28,6 +28,13 @@ const LEADS = 'Leads';
 const USER_HEADERS = ['Id', 'Company', 'Website'];
 const MINUTE = 60_000;
 const INDEXED = INDEX.filter((b) => !b.domain.endsWith('.example')).map((b) => b.domain);
+/** What a person may leave unticked when Google asks them to consent again (A4). */
+const UNTICKABLE = [
+  'script.external_request',
+  'script.scriptapp',
+  'script.send_mail',
+  'presentations',
+].map((s) => `https://www.googleapis.com/auth/${s}`);
 const ZONES = ['Etc/UTC', 'Europe/Berlin', 'Australia/Sydney', 'America/New_York'];
 
 /** One thing that happens, as plain data: a replay is a list of these. */
@@ -59,7 +66,9 @@ export type Step =
   | { kind: 'plan'; to: 'free' | 'pro' }
   | { kind: 'hostile'; on: boolean }
   | { kind: 'quota'; leave: number }
-  | { kind: 'otherList' };
+  | { kind: 'otherList' }
+  | { kind: 'consent'; untick: string | null }
+  | { kind: 'disable' };
 
 export interface Violation {
   step: number;
@@ -153,7 +162,7 @@ export function seasonSteps(seed: number, count: number): Step[] {
 
 /** What happens less often: the platform, the service and the rest of the workbook. */
 function rarer(r: Random): Step {
-  switch (r.int(0, 13)) {
+  switch (r.int(0, 15)) {
     case 0:
       return { kind: 'rename' };
     case 1:
@@ -186,6 +195,10 @@ function rarer(r: Random): Step {
       return { kind: 'quota', leave: r.pick([0, 3, 20]) };
     case 12:
       return { kind: 'otherList' };
+    case 13:
+      return { kind: 'consent', untick: r.next() < 0.3 ? null : r.pick(UNTICKABLE) };
+    case 14:
+      return { kind: 'disable' };
     default:
       return { kind: 'together' };
   }
@@ -524,6 +537,16 @@ class Season {
         this.spentElsewhere.set(day.key, (this.spentElsewhere.get(day.key) ?? 0) + day.spent);
         return;
       }
+      case 'consent':
+        // Google asks again (a revoked grant, an update): the person leaves one scope unticked,
+        // or grants everything.
+        if (step.untick) this.rt.untickScope(this.rt.owner, step.untick);
+        else this.rt.grantAllScopes(this.rt.owner);
+        return;
+      case 'disable':
+        // The add-on turned off and on again in this file: its trigger stays listed, silent (A3).
+        this.rt.triggers.disableAddonIn(this.rt.owner, this.rt.spreadsheet.id);
+        return;
       case 'otherList': {
         // A second list in the same workbook (made the first time), or back to the first.
         if (this.listNames.length === 1) {
@@ -655,12 +678,28 @@ class Season {
         this.fail('limit exceeded', `${day}: ${used} URL fetches`);
   }
 
+  lastSilent = -Infinity;
+
+  backgroundSilenced(): boolean {
+    const owner = this.rt.owner;
+    const mine = this.rt.triggers.list.filter((t) => t.user === owner);
+    return (
+      mine.some((t) => t.stopped) ||
+      !this.rt.grantedScopes(owner).includes('https://www.googleapis.com/auth/script.scriptapp')
+    );
+  }
+
   /**
    * Every schedule runs on its day or says why: two hours after its hour (the hourly trigger has
    * fired since), a schedule saved before that hour and not paused has run since it, or its
    * last result says why it waits (another run was writing, or it continues next hour).
    */
   schedulesOnTheirDay(views: ScheduleView[]): void {
+    // Google fires nothing while the trigger is stopped (A3) or the person has not granted
+    // background runs (A4): a sidebar poll notices the one, Settings says the other. What fell
+    // due meanwhile runs within two hours of the trigger's coming back.
+    if (this.backgroundSilenced()) this.lastSilent = this.rt.clock.now();
+    if (this.rt.clock.now() - this.lastSilent < 2 * 60 * MINUTE) return;
     const zone = this.rt.spreadsheet.timeZone;
     for (const v of views) {
       const saved = this.savedAt.get(v.id);
@@ -805,12 +844,23 @@ class Season {
         this.fail('score lost', `${row.where} is complete with no Visibility score`);
   }
 
-  /** After a quiet week with faults off and the key right: nothing pending. */
+  /**
+   * After a quiet week with faults off, the key right and every permission granted, the person
+   * opening the sidebar once a day (which is when a trigger Google stopped firing can be noticed,
+   * A3): nothing pending.
+   */
   async quietWeek(): Promise<void> {
     this.at = -1;
     await this.emu.faults({});
     this.press('saveSettings', [{ apiKey: KEY }]);
-    for (let h = 0; h < 7 * 24; h += 6) await this.elapse(6 * 60 * MINUTE);
+    this.rt.grantAllScopes(this.rt.owner);
+    for (let h = 0; h < 7 * 24; h += 6) {
+      if (h % 24 === 0) {
+        this.select('A1');
+        this.press('pollPendingPreviews');
+      }
+      await this.elapse(6 * 60 * MINUTE);
+    }
     const pending = this.listRows().filter((row) => row.cell('Preview status') === 'pending');
     if (pending.length)
       this.fail(

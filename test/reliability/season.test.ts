@@ -48,6 +48,8 @@ it('over twenty seeds the generator makes every kind of step', () => {
     'faults',
     'schedule',
     'key',
+    'consent',
+    'disable',
     'rename',
     'followUps',
     'monitor',
