@@ -113,6 +113,15 @@ export function getSelectionSummary(): SelectionSummary {
 const sheetRows = (table: Table<PreviewKey>, column: number) =>
   rowStates(table, HEADER_ROW + 1, table.values.length, column);
 
+/**
+ * How many rows "Generate previews for these rows" would send now: rows the public index lacks
+ * and no preview serves yet (a site previewed in another row is reused, not sent), by the same
+ * plan the press makes. The Scores tab offers the button only for these.
+ */
+export function previewableNotInIndex(block: Block, values: unknown[][]): number {
+  return planFor(block, values, 'notInIndex').send.length;
+}
+
 export function startPreviewsForSelection(request?: GenerateRequest): GenerateReport {
   const r = generateUnderLock(request);
   if (r.state !== 'busy' && r.state !== 'nothing')

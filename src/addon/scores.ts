@@ -32,6 +32,7 @@ import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract/scores';
 import { activeSheet } from '../gas/active';
 import { counted } from '../domain/words';
+import { previewableNotInIndex } from './previewGeneration';
 import { notGrantedMessage } from '../domain/permissions';
 import { granted } from '../gas/permissions';
 
@@ -231,6 +232,7 @@ function writeScores(
     website: (row) => String(table.values[row - 1]?.[block.column - 1] ?? ''),
   });
   writePatches(table, patches);
+  const previewable = rows.notInIndex ? previewableNotInIndex(block, table.values) : 0;
   const history = appendHistory(block.sheet.getParent(), readings);
   const extra = {
     ...counts,
@@ -239,11 +241,11 @@ function writeScores(
     movers: rankMovers(movers, Infinity),
     historyAdded: history.appended,
     historyTrimmed: history.trimmed,
-    notInIndex: rows.notInIndex,
+    notInIndex: previewable,
     request,
   };
   const summary = scoreSummary({
-    ...{ rows, fresh: plan.fresh, moved: extra.movers.length, failure },
+    ...{ rows, fresh: plan.fresh, moved: extra.movers.length, failure, previewable },
     ...{ historyTrimmed: history.trimmed, historyLimit: history.limitedBy },
   });
   return outcomeReport(summary, rows, extra);

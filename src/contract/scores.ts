@@ -56,7 +56,10 @@ export interface ScoreReport {
   movers: Mover[];
   historyAdded: number;
   historyTrimmed: number;
-  /** Rows the public index does not hold: a preview can score them. */
+  /**
+   * Rows the public index does not hold and no preview serves yet: what "Generate previews for
+   * these rows" would send (0: no button).
+   */
   notInIndex: number;
   request: ScoreRequest | null;
 }

@@ -311,6 +311,8 @@ export function scoreSummary(r: {
   fresh: number;
   moved: number;
   failure: ServiceError | null;
+  /** Rows "Generate previews for these rows" would send: not in the index, no preview yet. */
+  previewable: number;
   historyTrimmed: number;
   historyLimit: 'cap' | 'workbook';
 }): string {
@@ -326,8 +328,9 @@ export function scoreSummary(r: {
   ].filter(Boolean);
   let text = `${counted(total, 'row')}: ${parts.join(', ')}.`;
   if (r.moved) text += ` ${counted(r.moved, 'brand')} moved.`;
-  if (notInIndex)
-    text += ` The public index holds well-known brands: a preview scores any website (a Starter or Pro plan): press "${previewNotInIndexLabel(notInIndex)}".`;
+  if (r.previewable)
+    text += ` The public index holds well-known brands: a preview scores any website (a Starter or Pro plan): press "${previewNotInIndexLabel(r.previewable)}".`;
+  else if (notInIndex) text += ` Their previews are in the list (Preview columns).`;
   if (notWebsite) text += ` Fix the addresses marked in Score message, then press Score again.`;
   if (failed && r.failure) text += ` For those: ${r.failure.message}.`;
   if (left)

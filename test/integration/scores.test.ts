@@ -305,6 +305,15 @@ describe('every row accounted for', () => {
       .filter((row) => row['Preview UUID'])
       .map((row) => row['Website']);
     expect(withPreview).toEqual(['small-bakery-1.com', 'small-bakery-2.com', 'small-bakery-3.com']);
+
+    // Scored again: the rows the index lacks all have previews, so nothing is offered.
+    w.rt.spreadsheet.activeSheet.setActiveSelection('B2:B10');
+    const again = score(w.rt, { refresh: 'all' });
+    expect(again.notInIndex).toBe(0);
+    expect(again.message).toContain(
+      '3 not in the public index, 1 not a website address. Their previews are in the list (Preview columns).',
+    );
+    expect(again.message).not.toMatch(/Generate previews for/);
   });
 
   it('a list the index does not hold at all says so, not "scored"', async () => {

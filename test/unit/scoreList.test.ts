@@ -116,15 +116,23 @@ describe('row values', () => {
 });
 
 describe('the run in words', () => {
-  const summary = (rows: Partial<typeof NO_ROWS>) =>
+  const summary = (rows: Partial<typeof NO_ROWS>, previewable = rows.notInIndex ?? 0) =>
     scoreSummary({
       rows: { ...NO_ROWS, ...rows },
       fresh: 0,
       moved: 0,
       failure: null,
+      previewable,
       historyTrimmed: 0,
       historyLimit: 'cap',
     });
+
+  it('offers previews only for rows no preview serves yet', () => {
+    expect(summary({ notInIndex: 29 }, 0)).toBe(
+      '29 rows: 29 not in the public index. Their previews are in the list (Preview columns).',
+    );
+    expect(summary({ notInIndex: 29 }, 4)).toContain('press "Generate previews for these 4 rows".');
+  });
 
   it.each([
     [
