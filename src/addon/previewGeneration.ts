@@ -98,6 +98,7 @@ export function getSelectionSummary(): SelectionSummary {
       urls: 0,
       alreadyHavePreview: 0,
       willSend: 0,
+      repeats: 0,
       invalid: 0,
       quotaLeft: quotaLeft(),
       message: 'Select the cells that hold the websites (one column).',

@@ -10,6 +10,9 @@ export interface SelectionSummary {
   urls: number;
   alreadyHavePreview: number;
   willSend: number;
+  /** Rows whose site an earlier row of the selection already sends: one preview serves both. */
+  repeats: number;
+  /** Not a website address (marked now or in an earlier run). */
   invalid: number;
   /** URL fetches left today (before the reserve kept for polling). */
   quotaLeft: number;

@@ -271,7 +271,8 @@ export function selectionSummary(
     urls: selected - plan.blank,
     alreadyHavePreview: plan.alreadyHavePreview + plan.reuse.length,
     willSend: plan.send.length,
-    invalid: plan.invalid.length,
+    repeats: plan.send.reduce((n, s) => n + s.rows.length - 1, 0),
+    invalid: plan.invalid.length + plan.flagged,
     quotaLeft,
     message: null,
   };

@@ -7,10 +7,11 @@ import {
   mayResend,
   POST_BATCHING,
   postBatching,
+  selectionSummary,
   settleRoundTrip,
   type RunResult,
 } from '../../src/domain/generationRun';
-import { planGeneration, UNANSWERED } from '../../src/domain/previewJobs';
+import { BAD_URL, planGeneration, UNANSWERED } from '../../src/domain/previewJobs';
 import { rowState as row } from './fakes';
 
 const sites = (n: number) => Array.from({ length: n }, (_, i) => row(i + 2, `site${i}.com`));
@@ -211,5 +212,37 @@ describe('the first batch of a Generate', () => {
     ['a clean run reached past the most', null, 5000, POST_BATCHING.maxBatch],
   ])('%s', (_, lastDrop, reached, first) => {
     expect(postBatching(lastDrop, reached, now)).toEqual({ ...POST_BATCHING, firstBatch: first });
+  });
+});
+
+describe('the selection in words', () => {
+  it('accounts for every filled row: with a preview, to send, repeating a site, not valid', () => {
+    const sheetRows = [
+      { ...row(2, 'kept.com'), uuid: 'u-1' },
+      { ...row(3, 'also-kept.com'), uuid: 'u-2' },
+      row(4, 'kept.com'), // reuses row 2's preview
+      row(5, 'a.com'),
+      row(6, 'b.com'),
+      row(7, 'https://www.a.com/'), // the same site as row 5: sent once
+      row(8, 'b.com'),
+      row(9, 'c.com'),
+      row(10, 'not a site'),
+      { ...row(11, 'again not a site'), status: BAD_URL },
+      row(12, ''),
+    ];
+    const s = selectionSummary(
+      planGeneration(sheetRows, sheetRows),
+      { sheetName: 'L', a1: 'B2:B12' },
+      11,
+      100,
+    );
+    expect(s).toMatchObject({
+      urls: 10,
+      alreadyHavePreview: 3,
+      willSend: 3,
+      repeats: 2,
+      invalid: 2,
+    });
+    expect(s.alreadyHavePreview + s.willSend + s.repeats + s.invalid).toBe(s.urls);
   });
 });

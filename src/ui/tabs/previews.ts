@@ -40,7 +40,7 @@ interface State {
 
 function selectionText(s: SelectionSummary): string {
   return s.a1
-    ? `${s.sheetName}!${s.a1}: ${s.urls} filled ${plural(s.urls, 'row')}, ${s.alreadyHavePreview} already with a preview, ${s.willSend} to send${s.invalid ? `, ${s.invalid} not valid` : ''} (${requestsText(s.willSend, s.quotaLeft)}).`
+    ? `${s.sheetName}!${s.a1}: ${s.urls} filled ${plural(s.urls, 'row')}, ${s.alreadyHavePreview} already with a preview, ${s.willSend} to send${s.repeats ? `, ${s.repeats} ${s.repeats === 1 ? 'repeats a site' : 'repeat sites'} above (sent once)` : ''}${s.invalid ? `, ${s.invalid} not valid` : ''} (${requestsText(s.willSend, s.quotaLeft)}).`
     : (s.message ?? 'Select the cells that hold the websites (one column).');
 }
 
