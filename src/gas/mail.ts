@@ -25,4 +25,6 @@ export function sendMail(to: string[], subject: string, body: string): MailOutco
 
 /** The most recipients a day may hold for this account: 100 on a consumer account, 1,500 on
  * Workspace; what is left now tells a Workspace account apart. */
-export const recipientsPerDay = (): number => Math.max(100, MailApp.getRemainingDailyQuota());
+export const recipientsPerDay = (): number =>
+  // Without the permission to send, MailApp cannot even be asked: the smaller day is assumed.
+  granted('mail') ? Math.max(100, MailApp.getRemainingDailyQuota()) : 100;
