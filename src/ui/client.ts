@@ -97,7 +97,11 @@ const settings = settingsTab($('panel-settings'), {
     scans.setTriggerMinutes(s.triggerMinutes);
     previews.setHasKey(s.hasKey);
     scans.setHasKey(s.hasKey);
-    if (s.maskedKey !== shown?.maskedKey) refused = false;
+    if (shown && s.maskedKey !== shown.maskedKey) {
+      refused = false;
+      previews.setKeyRefused(false);
+      previews.keyChanged();
+    }
     tested = s.keyTested;
     shown = s;
     start.progress({ hasKey: s.hasKey, tested });
@@ -106,6 +110,8 @@ const settings = settingsTab($('panel-settings'), {
   onTested: (ok, keyRefused) => {
     tested = ok;
     refused = keyRefused;
+    previews.setKeyRefused(keyRefused);
+    if (ok) previews.keyChanged();
     start.progress({ tested });
     showAccount();
   },

@@ -165,8 +165,14 @@ export function backToList(id: string, place: ListPlace | null, after: (m: Messa
  * An action that needs the API key says so before it is pressed, with the way to Settings; the
  * buttons it describes point at it (`aria-describedby`) and are disabled meanwhile.
  */
-export const needsKey = (id: string, what: string, hasKey: boolean, openSettings: () => void) =>
+export const needsKey = (
+  id: string,
+  what: string,
+  hasKey: boolean,
+  openSettings: () => void,
+  action = 'Add it in Settings',
+) =>
   html`<p id=${id} class="notice" ?hidden=${hasKey}>
     ${what}
-    <button type="button" class="link" @click=${openSettings}>Add it in Settings</button>
+    <button type="button" class="link" @click=${openSettings}>${action}</button>
   </p>`;

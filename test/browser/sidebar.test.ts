@@ -166,6 +166,24 @@ describe('a new user’s first session in the sidebar', () => {
     await page.screenshot({ path: path.join('out', 'sidebar-start.png'), fullPage: true });
   }, 30000);
 
+  it('a key the service refuses: the account line says so and Generate waits for a good one', async () => {
+    await openTab(page, 'settings');
+    await page.fill('#api-key', 'wrong-key');
+    await page.click('#save-settings');
+    await page.waitForFunction(() =>
+      document.querySelector('#key-state')?.textContent?.includes('••••'),
+    );
+    await page.click('#test-connection');
+    await page.waitForFunction(() =>
+      /key refused by the service/.test(document.querySelector('#account-line')?.textContent ?? ''),
+    );
+    expect(await page.textContent('#account-line')).not.toMatch(/not tested yet/);
+    await openTab(page, 'previews');
+    expect(await page.isDisabled('#generate')).toBe(true);
+    expect(await page.textContent('#needs-key')).toMatch(/The service refused your saved key/);
+    await openTab(page, 'start');
+  }, 30000);
+
   it('saves the key, shows it masked and never in the page, and tests the connection', async () => {
     await page.click('#go-settings');
     await page.waitForSelector('#panel-settings:not([hidden])');
@@ -187,6 +205,9 @@ describe('a new user’s first session in the sidebar', () => {
         document.querySelector('#account-line')?.textContent ?? '',
       ),
     );
+    await openTab(page, 'previews');
+    expect(await page.isVisible('#needs-key')).toBe(false);
+    await openTab(page, 'settings');
     await page.screenshot({ path: path.join('out', 'sidebar-settings.png'), fullPage: true });
     await openTab(page, 'start');
     expect(await page.$$eval('.checklist li.done', (l) => l.map((x) => x.textContent))).toEqual([

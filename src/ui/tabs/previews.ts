@@ -36,6 +36,8 @@ interface State {
   lastRequest: GenerateRequest | null;
   /** Previews need the key: without one, Generate says so before it is pressed. */
   hasKey: boolean;
+  /** Test connection was refused for the saved key: Generate would only spend requests. */
+  keyRefused: boolean;
 }
 
 function selectionText(s: SelectionSummary): string {
@@ -146,6 +148,7 @@ export function previewsTab(
       recent: [],
       lastRequest: null,
       hasKey: true,
+      keyRefused: false,
     },
     (s) => {
       const p = s.progress;
@@ -161,16 +164,19 @@ export function previewsTab(
         </p>
         ${needsKey(
           'needs-key',
-          'Previews need your API key (a Starter or Pro plan).',
-          s.hasKey,
+          s.keyRefused
+            ? 'The service refused your saved key: paste it again in Settings, then Test connection.'
+            : 'Previews need your API key (a Starter or Pro plan).',
+          s.hasKey && !s.keyRefused,
           hooks.openSettings,
+          s.keyRefused ? 'Open Settings' : undefined,
         )}
         <div class="row">
           <button
             id="generate"
             class="primary"
             aria-describedby="needs-key"
-            ?disabled=${s.generating || !s.canGenerate || !s.hasKey}
+            ?disabled=${s.generating || !s.canGenerate || !s.hasKey || s.keyRefused}
             @click=${() => void generate()}
           >
             Generate previews
@@ -262,6 +268,11 @@ export function previewsTab(
     readSelection,
     poll,
     setHasKey: (hasKey: boolean) => tab.set({ hasKey }),
+    /** A new key saved, or the key tested good: a refusal shown for the old one no longer holds. */
+    keyChanged: () => {
+      if (tab.state.message.tone === 'error') tab.set({ message: NO_MESSAGE, upgradeUrl: null });
+    },
+    setKeyRefused: (keyRefused: boolean) => tab.set({ keyRefused }),
     /** Worth a poll on the timer: previews are pending and no run is sending. */
     wantsPoll: () => minePending(tab.state.progress) > 0 && !tab.state.generating,
   };
