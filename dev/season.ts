@@ -541,7 +541,11 @@ class Season {
         // Google asks again (a revoked grant, an update): the person leaves one scope unticked,
         // or grants everything.
         if (step.untick) this.rt.untickScope(this.rt.owner, step.untick);
-        else this.rt.grantAllScopes(this.rt.owner);
+        else {
+          // Granted from Settings' link; the person reopens the sidebar, as Settings asks.
+          this.rt.grantAllScopes(this.rt.owner);
+          this.press('getSettings');
+        }
         return;
       case 'disable':
         // The add-on turned off and on again in this file: its trigger stays listed, silent (A3).

@@ -1,4 +1,6 @@
 /** Settings for the sidebar: the key shown masked, never returned in full. */
+import { documentsWithWork } from '../gas/backgroundWork';
+import { reviveSilentTrigger } from '../gas/triggers';
 import { permissionState } from '../gas/permissions';
 import { needsPermission } from '../domain/permissions';
 import { parsers, requests } from '../api/client';
@@ -88,7 +90,12 @@ export function getSettings(refused: string | null = null): SettingsView {
   };
 }
 
+/**
+ * Read whenever the sidebar opens: background work registered while the person had not granted
+ * background runs gets its trigger here, once they have (Settings asks them to reopen it).
+ */
 function permissionsView(): SettingsView['permissions'] {
+  if (documentsWithWork().length > 0) reviveSilentTrigger();
   const state = permissionState();
   return { missing: state.missing.map(needsPermission), grantUrl: state.grantUrl };
 }
