@@ -169,6 +169,9 @@ describe('a new user’s first session in the sidebar', () => {
   it('a key the service refuses: the account line says so and Generate waits for a good one', async () => {
     await openTab(page, 'settings');
     await page.fill('#api-key', 'wrong-key');
+    // Test connection tests the saved key: a typed one is not tested unsaid.
+    await page.click('#test-connection');
+    expect(await page.textContent('#settings-message')).toMatch(/^Press Save first/);
     await page.click('#save-settings');
     await page.waitForFunction(() =>
       document.querySelector('#key-state')?.textContent?.includes('••••'),

@@ -34,9 +34,8 @@ export function scansTab(host: HTMLElement, openSettings: () => void) {
       html`<h2>Scan monitor</h2>
         <p class="hint">
           A brand agent is a brand your account on the service watches with managed scans; its ID is
-          the whole number the service knows it by (the scan API's <code>syntheticId</code>). Keep
-          one per row in the "Scan monitor" sheet. They are checked every 45 s while this sidebar is
-          open, and
+          the whole number shown beside the brand in your account on the service. Keep one per row
+          in the "Scan monitor" sheet. They are checked every 45 s while this sidebar is open, and
           <span id="trigger-every"
             >${s.triggerMinutes >= 60 ? 'hourly' : s.triggerMinutes === 1 ? 'every minute' : `every ${s.triggerMinutes} minutes`}</span
           >

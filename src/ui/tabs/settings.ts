@@ -258,6 +258,14 @@ export function settingsTab(
   const removeKey = () => saveChange({ apiKey: '' }, 'Key removed.');
 
   const test = () =>
+    // Test connection tests the saved key: one typed and not saved would go untested, unsaid.
+    tab.state.keyDraft.trim()
+      ? tab.set({
+          message: say('Press Save first: Test connection tests the key you saved.', 'error'),
+        })
+      : testSaved();
+
+  const testSaved = () =>
     attempt(
       (message) => tab.set({ message }),
       async () => {
