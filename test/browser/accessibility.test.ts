@@ -135,7 +135,7 @@ it('has no serious or critical axe violation in Outreach, and writes pitches fro
   await page.focus('#write-pitches');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() =>
-    /Pitches written for/.test(document.querySelector('#outreach-message')?.textContent ?? ''),
+    /Pitches written for/.test(document.querySelector('#pitch-message')?.textContent ?? ''),
   );
   const pitch = prospects.probe.rows[0]!.findIndex((c) => c.value === 'Pitch');
   expect(String(prospects.probe.rows[1]![pitch]?.value)).toMatch(

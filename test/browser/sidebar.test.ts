@@ -280,8 +280,13 @@ describe('a new user’s first session in the sidebar', () => {
     await page.waitForFunction(() => document.querySelectorAll('#pitch-preview li').length > 0);
     await page.click('#write-pitches');
     await page.waitForFunction(() =>
-      /Pitches written for/.test(document.querySelector('#outreach-message')?.textContent ?? ''),
+      /Pitches written for/.test(document.querySelector('#pitch-message')?.textContent ?? ''),
     );
+    // The answer is under the button pressed, not at the foot of a long panel.
+    const [button, answer] = await Promise.all(
+      ['#write-pitches', '#pitch-message'].map((id) => page.locator(id).boundingBox()),
+    );
+    expect(answer!.y - (button!.y + button!.height)).toBeLessThan(40);
     const sheet = play.rt.spreadsheet.activeSheet;
     const head = sheet.probe.rows[0]!.map((c) => c.value);
     const acme = sheet.probe.rows[1]!;

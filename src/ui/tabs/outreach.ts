@@ -28,6 +28,9 @@ interface State {
   name: string;
   preview: PitchPreview | null;
   minChange: number;
+  /** What Preview, Write and the template buttons answer, shown under them. */
+  writeMessage: Message;
+  /** What the follow-up buttons answer, at the foot of the tab beside them. */
   message: Message;
 }
 
@@ -68,6 +71,7 @@ export function outreachTab(host: HTMLElement) {
       name: '',
       preview: null,
       minChange: DEFAULTS.minChange,
+      writeMessage: NO_MESSAGE,
       message: NO_MESSAGE,
     },
     (s) =>
@@ -118,6 +122,7 @@ export function outreachTab(host: HTMLElement) {
             Write pitches for the selection
           </button>
         </div>
+        ${messageLine('pitch-message', s.writeMessage)}
         <ul
           id="pitch-preview"
           class="pitch-preview"
@@ -167,6 +172,8 @@ export function outreachTab(host: HTMLElement) {
   );
 
   const show = (message: Message) => tab.set({ message });
+  // Feedback where the press was: the writing buttons answer under themselves.
+  const showWrite = (writeMessage: Message) => tab.set({ writeMessage });
 
   async function load(): Promise<void> {
     try {
@@ -179,7 +186,7 @@ export function outreachTab(host: HTMLElement) {
 
   async function preview(): Promise<void> {
     const r = await attempt(
-      show,
+      showWrite,
       () => call('previewPitches', { template: tab.state.template }),
       (p) => (p.state === 'done' ? say(p.message) : reportMessage(p)),
       'Filling the first rows…',
@@ -190,7 +197,7 @@ export function outreachTab(host: HTMLElement) {
   async function write(): Promise<void> {
     const template = tab.state.template;
     await attempt(
-      show,
+      showWrite,
       () => call('writePitches', { template }),
       reportMessage,
       'Writing pitches…',
@@ -199,13 +206,17 @@ export function outreachTab(host: HTMLElement) {
 
   async function keep(): Promise<void> {
     const t = { name: tab.state.name, text: tab.state.template };
-    const r = await attempt(show, () => call('savePitchTemplate', t), reportMessage);
+    const r = await attempt(showWrite, () => call('savePitchTemplate', t), reportMessage);
     if (r?.ok && tab.state.view)
       tab.set({ view: { ...tab.state.view, saved: r.saved }, picked: t.name.trim() });
   }
 
   async function remove(): Promise<void> {
-    const r = await attempt(show, () => call('deletePitchTemplate', tab.state.name), reportMessage);
+    const r = await attempt(
+      showWrite,
+      () => call('deletePitchTemplate', tab.state.name),
+      reportMessage,
+    );
     if (r && tab.state.view)
       tab.set({ view: { ...tab.state.view, saved: r.saved }, name: '', picked: '' });
   }
