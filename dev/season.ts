@@ -869,7 +869,7 @@ class Season {
     if (pending.length)
       this.fail(
         'pending after a quiet week',
-        `${pending.length} row${pending.length === 1 ? '' : 's'}, ${pending[0]!.where} first`,
+        `${pending.length} row${pending.length === 1 ? '' : 's'}, ${pending[0]!.where} first (${['Website', 'Preview UUID', 'Requested by', 'Preview message'].map((h) => `${h}: ${String(pending[0]!.cell(h) ?? '')}`).join('; ')})`,
       );
     await this.nothingLost();
     this.check();

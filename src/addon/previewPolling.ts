@@ -7,7 +7,7 @@ import { MAX_POLLED_PER_RUN, POLL_BUDGET_MS, POLL_LOCK_WAIT_MS } from '../limits
 import { parsers, requests, type PreviewPoll } from '../api/client';
 import type { Result } from '../api/errors';
 
-import { settlePoll, settlesClaim, tallyPreviews, type PreviewRow } from '../domain/previewPoll';
+import { settlePoll, tallyPreviews, unknownToMyKey, type PreviewRow } from '../domain/previewPoll';
 import { idKey, roleOf, waitingOnOthers, type Ownership, type Role } from '../domain/previewOwners';
 import { HEADER_ROW, websiteColumnIndex } from '../domain/table';
 import { timeOf } from '../domain/cells';
@@ -116,7 +116,7 @@ function recordChange(before: Row[], after: Row[], answers: Answers, owners: Own
   return {
     settled: [...owners.mine].filter((id) => !pendingNow.has(id)),
     claimed: claimed.filter((id) => stillPending.has(id)),
-    asked: unclaimed.filter((r) => settlesClaim(answers.get(r.uuid))).map((r) => idKey(r.uuid)),
+    asked: unclaimed.filter((r) => unknownToMyKey(answers.get(r.uuid))).map((r) => idKey(r.uuid)),
   };
 }
 

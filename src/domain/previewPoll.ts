@@ -58,9 +58,13 @@ export function claimPatch(result: Result<PreviewPoll> | undefined, me: string):
   return answerPatch(result);
 }
 
-/** Whether an unnamed preview's answer settles whose it is (so it is never asked about again). */
-export const settlesClaim = (result: Result<PreviewPoll> | undefined): boolean =>
-  !!result && (result.ok || result.error.code === 'NOT_FOUND');
+/**
+ * Whether an unnamed preview's answer says the person's key does not know it, so it is never
+ * asked about again. One the key knows is theirs: still pending it joins their record, and a
+ * row that shares it later (Generate reusing it for the same site) is asked about in its turn.
+ */
+export const unknownToMyKey = (result: Result<PreviewPoll> | undefined): boolean =>
+  !!result && !result.ok && result.error.code === 'NOT_FOUND';
 
 export interface Settled<R> {
   patches: Array<{ at: R; patch: RowPatch }>;

@@ -137,3 +137,32 @@ describe('what an editor types into the add-on’s columns', () => {
     expect(records(book)[0]!['Preview message']).toMatch(/not a preview made with your key/);
   }, 120000);
 });
+
+describe('a preview shared by rows of the same site, after it completed', () => {
+  it('completes each later row Generate fills from it, however many (the season found the third stuck)', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    const api = sidebar(w.rt, ANA);
+    // The sidebar polls until done; the hourly run then tidies the record of what completed.
+    const settle = async () => {
+      for (let i = 0; i < 8; i++) {
+        await w.elapse(15000);
+        api.pollPendingPreviews();
+      }
+      await w.elapse(HOUR);
+    };
+    list(book, ['same-site.com']);
+    book.activeSheet.setActiveSelection('A2');
+    api.startPreviewsForSelection();
+    await settle();
+    for (const row of [3, 4]) {
+      book.activeSheet.appendRow(['https://www.same-site.com/']);
+      book.activeSheet.setActiveSelection(`A${row}`);
+      expect(api.startPreviewsForSelection()).toMatchObject({ reused: 1 });
+      await settle();
+    }
+    const rows = records(book);
+    expect(rows.map((r) => r['Preview status'])).toEqual(['complete', 'complete', 'complete']);
+    expect(new Set(rows.map((r) => r['Preview UUID'])).size).toBe(1);
+  });
+});

@@ -6,6 +6,7 @@ import {
   pollToast,
   settlePoll,
   tallyPreviews,
+  unknownToMyKey,
   type PreviewRow,
 } from '../../src/domain/previewPoll';
 import type { Role } from '../../src/domain/previewOwners';
@@ -75,6 +76,23 @@ describe('settlePoll', () => {
     const rows = Array.from({ length: MAX_LISTED + 5 }, (_, i) => mine(i + 2, { uuid: 'u' }));
     const out = settlePoll(rows, new Map([['u', poll('complete', 50)]]), now, 'ana@x.example');
     expect([out.justCompleted.length, out.readings.length]).toEqual([MAX_LISTED, MAX_LISTED + 5]);
+  });
+});
+
+describe('unknownToMyKey: an unnamed preview is never asked about again only when the key does not know it', () => {
+  it.each([
+    ['pending', poll('pending'), false],
+    // Complete now, and another row may share it later (Generate reusing it): that row asks again.
+    ['complete', poll('complete', 70), false],
+    ['not found', { ok: false, error: serviceError('NOT_FOUND') } as Result<PreviewPoll>, true],
+    [
+      'a server error',
+      { ok: false, error: serviceError('SERVER_ERROR') } as Result<PreviewPoll>,
+      false,
+    ],
+    ['no answer', undefined, false],
+  ])('%s', (_, result, never) => {
+    expect(unknownToMyKey(result)).toBe(never);
   });
 });
 
