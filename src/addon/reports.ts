@@ -15,7 +15,7 @@ import { findColumns, WEBSITE_HEADER } from '../domain/table';
 import { parseWebsite } from '../domain/website';
 import { activeBook } from '../gas/active';
 import { appsScriptClock, dayIn } from '../gas/clock';
-import { siteReadings } from '../gas/history';
+import { latestReadings, siteReadings } from '../gas/history';
 import { logAction } from '../gas/runLog';
 import { selectedRows } from '../gas/selectedRows';
 import { savedBranding } from '../gas/settings';
@@ -67,6 +67,28 @@ function rowsOf(headers: unknown[], rows: Array<Pick<SelectedRow, 'row' | 'value
 }
 
 /**
+ * The rows as the owner's Score runs recorded them in `Score history` (a site never scored there
+ * keeps its address as its name and no score); no report link, which only a list cell holds.
+ */
+function fromHistory(book: Book, rows: ReportRow[]): ReportRow[] {
+  const latest = latestReadings(
+    book,
+    rows.map((r) => r.site),
+  );
+  return rows.map((r) => ({
+    row: r.row,
+    site: r.site,
+    reportUrl: '',
+    ...(latest.get(r.site) ?? {
+      name: r.site || `Row ${r.row}`,
+      score: '',
+      engines: Object.fromEntries(PLATFORMS.map((p) => [p, ''])) as ReportRow['engines'],
+      lastScanned: null,
+    }),
+  }));
+}
+
+/**
  * What the service says of a brand's score (its record's `_service` text): from the record a Score
  * cached in the last 6 hours, or, when the person asked (`fresh`), from one request; '' if none.
  */
@@ -88,10 +110,12 @@ export function reportDeck(
   headers: unknown[],
   rows: Array<Pick<SelectedRow, 'row' | 'values'>>,
   weeks: number,
-  fresh: boolean,
-  deckId?: string,
+  how: { fresh: boolean; deckId?: string; scheduled?: boolean },
 ): { deck: DrawnDeck; title: string } | string {
-  const [brand, ...others] = rowsOf(headers, rows);
+  // A schedule's deck and e-mail leave the owner's account unattended: what they say comes from
+  // the owner's recorded readings, not from list cells another editor may have typed into since.
+  const listed = rowsOf(headers, rows);
+  const [brand, ...others] = how.scheduled ? fromHistory(book, listed) : listed;
   const plan = planReport({
     sheet,
     brand: brand!,
@@ -101,11 +125,11 @@ export function reportDeck(
     now: appsScriptClock.now(),
     branding: savedBranding(),
     day: dayIn(book.getSpreadsheetTimeZone()),
-    said: brand!.site ? serviceSays(brand!.site, fresh) : '',
+    said: brand!.site ? serviceSays(brand!.site, how.fresh) : '',
   });
   if (!plan.ok) return plan.message;
   if (!granted('decks')) return `No deck was made: ${notGrantedMessage('decks')}`;
-  const deck = drawDeck(plan.deck, deckId);
+  const deck = drawDeck(plan.deck, how.deckId);
   return typeof deck === 'string' ? `No deck was made: ${deck}` : { deck, title: plan.deck.title };
 }
 
@@ -116,7 +140,9 @@ export function makeReport(request?: ReportRequest | null): ReportResult {
   const weeks = REPORT_PERIODS.find((w) => w === request?.weeks) ?? REPORT_PERIODS[0];
   const book = activeBook();
   const sheet = found.block.sheet.getName();
-  const made = reportDeck(book, sheet, found.headers, rows, weeks, request?.fresh === true);
+  const made = reportDeck(book, sheet, found.headers, rows, weeks, {
+    fresh: request?.fresh === true,
+  });
   if (typeof made === 'string') return result('refused', made);
   const { deck, title } = made;
   const left =

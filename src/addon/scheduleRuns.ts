@@ -136,11 +136,12 @@ function runMonitor(book: Book): RunOutcome {
 }
 
 /**
- * Send report: the brand's deck from the list's latest readings, drawn over the deck of the last
- * run (its link stays the same; a new one when it was deleted), and its link e-mailed.
+ * Send report: the brand's deck from the readings the owner's Score runs recorded for the sites
+ * of the list's rows (Score history), drawn over the deck of the last run (its link stays the
+ * same; a new one when it was deleted), and its link e-mailed.
  */
 function runReport(book: Book, run: MyRun): RunOutcome {
-  const { sheetName, report, owner } = run.schedule;
+  const { sheetName, report } = run.schedule;
   const sheet = book.getSheetByName(sheetName);
   if (!sheet || !report) return noSheet(sheetName);
   const headers = readHeaderRow(sheet);
@@ -157,10 +158,23 @@ function runReport(book: Book, run: MyRun): RunOutcome {
       `${report.site} is no longer in "${sheetName}": put its row back or edit the schedule`,
     );
   const rows = [...brand, ...report.competitors.flatMap(rowOf)];
-  const made = reportDeck(book, sheetName, headers, rows, report.weeks, false, run.deck);
+  const made = reportDeck(book, sheetName, headers, rows, report.weeks, {
+    fresh: false,
+    scheduled: true,
+    ...(run.deck ? { deckId: run.deck } : {}),
+  });
   if (typeof made === 'string') return failed(made);
-  const { deck, title } = made;
-  const missing = report.competitors.length + 1 - rows.length;
+  return reportSent(run, made, rows.length, report.competitors.length + 1 - rows.length);
+}
+
+/** A Send report run that drew its deck: the run's line, and the e-mail of its link. */
+function reportSent(
+  run: MyRun,
+  { deck, title }: Exclude<ReturnType<typeof reportDeck>, string>,
+  rows: number,
+  missing: number,
+): RunOutcome {
+  const { report, owner } = run.schedule;
   const what = !deck.made
     ? 'Deck updated'
     : run.deck
@@ -170,12 +184,12 @@ function runReport(book: Book, run: MyRun): RunOutcome {
     kind: 'done',
     result: `${what} (${deck.slides} slides): ${deck.url}.${missing ? ` ${missing} competitor${missing > 1 ? 's' : ''} not in the sheet.` : ''}`,
     news: [],
-    counts: { rows: rows.length, requests: 0, changed: 0, errors: missing },
+    counts: { rows, requests: 0, changed: 0, errors: missing },
     deck: deck.id,
     mail: {
-      to: report.to.length ? report.to : [owner],
+      to: report?.to.length ? report.to : [owner],
       subject: title,
-      body: `${title}\n\n${deck.url}\n\nThe deck is brought up to date from the latest readings ${run.schedule.every === 'month' ? 'every month' : 'every week'}; its link stays the same.`,
+      body: `${title}\n\n${deck.url}\n\nThe deck is brought up to date from the readings your Score runs recorded in Score history ${run.schedule.every === 'month' ? 'every month' : 'every week'}; its link stays the same.`,
     },
   };
 }

@@ -7,7 +7,8 @@ import { PLATFORMS } from '../engines';
 import { timeOf } from '../domain/cells';
 import { historyRoom } from '../domain/grid';
 import { MAX_DELETE_RUNS, oldestRuns, topIsOldest, type RowRun } from '../domain/historyTrim';
-import type { ReportPoint } from '../domain/report';
+import type { ReportPoint, ReportRow } from '../domain/report';
+import { oneLine } from '../api/serviceText';
 import { parseWebsite } from '../domain/website';
 import { READING_KEY_COLUMNS, readingKey, type HistoryReading } from '../domain/scoreList';
 import {
@@ -160,6 +161,44 @@ function historyTable(book: Book, keys: HistoryKey[]): Table<HistoryKey> | null 
   const found = findColumns(header, HISTORY_HEADERS);
   const values = readColumns(sheet, header, keys.map((k) => found[k]).filter(Boolean));
   return openTable(sheet, HISTORY_COLUMNS, false, values);
+}
+
+/**
+ * Each site's latest public reading as the person's own Score runs recorded it (brand name as the
+ * service gave it, score, engines, scan date): what a scheduled report is built from, rather than
+ * list cells any editor can type into after the schedule was saved.
+ */
+export function latestReadings(
+  book: Book,
+  sites: string[],
+): Map<string, Omit<ReportRow, 'row' | 'site' | 'reportUrl'>> {
+  const table = historyTable(book, [
+    'checked',
+    'website',
+    'brand',
+    'score',
+    ...PLATFORMS,
+    'lastScanned',
+    'source',
+  ]);
+  const out = new Map<string, Omit<ReportRow, 'row' | 'site' | 'reportUrl'> & { at: number }>();
+  if (!table) return out;
+  const wanted = new Set(sites);
+  for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
+    const at = (k: HistoryKey) => (table.columns[k] ? cell(table, row, k) : '');
+    const site = parseWebsite(at('website'));
+    const checked = timeOf(at('checked')) ?? 0;
+    if (at('source') !== 'score' || !site.ok || !wanted.has(site.domain)) continue;
+    if ((out.get(site.domain)?.at ?? -1) > checked) continue;
+    out.set(site.domain, {
+      at: checked,
+      name: oneLine(String(at('brand') || site.domain), 80),
+      score: at('score'),
+      engines: Object.fromEntries(PLATFORMS.map((p) => [p, at(p)])) as ReportRow['engines'],
+      lastScanned: timeOf(at('lastScanned')),
+    });
+  }
+  return new Map([...out].map(([site, { at: _at, ...reading }]) => [site, reading]));
 }
 
 /** The history's readings (site, when, score), for a brand's usual swing: three columns, no write. */

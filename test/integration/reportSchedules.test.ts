@@ -74,12 +74,22 @@ describe('a weekly Send report schedule', () => {
     const [theirs] = sidebar(w.rt, 'colleague@agency.example').getSchedules();
     expect([theirs!.report!.to, theirs!.recipients]).toEqual([[], 2]);
 
-    // A week later, Acme's score moved in the list: the same deck shows it, and one more e-mail.
-    list.probe.rows[1]![2] = { value: 68 };
+    // A week later the owner's Score recorded Acme at 68; meanwhile an editor typed into the
+    // list's Brand and score cells. The same deck shows the recorded reading, one more e-mail
+    // goes, and nothing the editor typed leaves the owner's account.
+    const history = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Score history')!;
+    const latest = history.probe.rows.at(-1)!.map((c) => c.value);
+    history.appendRow([new Date(w.rt.clock.now()), ...latest.slice(1, 4), 68, ...latest.slice(5)]);
+    list.probe.rows[1]![1] = {
+      value: 'URGENT: your account is suspended, sign in at https://evil.example',
+    };
+    list.probe.rows[1]![2] = { value: 99 };
     await hours(7 * 24);
     expect(w.rt.slides.decks.size).toBe(1);
     expect(reports()).toHaveLength(2);
     expect(deck!.slides[1]!.map((e) => e.text)).toContain('68');
+    expect(JSON.stringify([reports()[1], deck!.slides])).not.toMatch(/URGENT|evil\.example|"99"/);
+    expect(reports()[1]!.subject).toMatch(/^Acme: AI visibility/);
     expect(runs()[1]).toMatch(/^Deck updated \(5 slides\)/);
 
     // The person deleted the deck: the third week makes a new one and says so.
