@@ -42,6 +42,7 @@ export {
   getRunLog,
   getSchedules,
   saveSchedule,
+  takeOverSchedule,
 } from './addon/schedules';
 export { insertExample } from './addon/example';
 export { getSiteHistory } from './addon/siteHistory';

@@ -9,6 +9,7 @@ import { postToTeam } from '../gas/webhook';
 import {
   decideRun,
   NO_COUNTS,
+  SCHEDULE_ACTIONS,
   type RunDecision,
   type RunOutcome,
   type RunState,
@@ -37,6 +38,7 @@ import {
   myRuns,
   saveMyRun,
   saveSharedRun,
+  sharedRuns,
   stillSaved,
   type MyRun,
 } from '../gas/scheduleStore';
@@ -226,7 +228,8 @@ export function saveRun(book: Book, runs: Record<string, MyRun>, run: MyRun): vo
   runs[run.schedule.id] = run;
   saveMyRun(run.schedule.id, run);
   const { lastRun, lastResult, failures, paused } = stateOf(run);
-  saveSharedRun(book, run.schedule.id, { lastRun, lastResult, failures, paused });
+  const owner = run.schedule.owner;
+  saveSharedRun(book, run.schedule.id, { lastRun, lastResult, failures, paused, owner });
 }
 
 function apply(book: Book, runs: Record<string, MyRun>, before: MyRun, d: RunDecision): void {
@@ -247,6 +250,24 @@ function apply(book: Book, runs: Record<string, MyRun>, before: MyRun, d: RunDec
   appendLog(book, { run: 'schedule', ...d.log, result });
 }
 
+/** A teammate took the schedule over: this person's trigger stops running it, and says so once. */
+function letGo(book: Book, runs: Record<string, MyRun>, run: MyRun, holder: string): void {
+  delete runs[run.schedule.id];
+  saveMyRun(run.schedule.id, null);
+  dropNews(run.schedule.id);
+  const { label, sheet } = SCHEDULE_ACTIONS[run.schedule.action];
+  appendLog(book, {
+    run: 'schedule',
+    action: `${label} #${run.schedule.id}`,
+    sheet: sheet(run.schedule),
+    rows: '',
+    requests: '',
+    changed: '',
+    errors: 0,
+    result: `Taken over by ${holder}: it runs as them from now on, no longer as ${run.schedule.owner}.`,
+  });
+}
+
 export function registerMine(book: Book, runs: Record<string, MyRun>): void {
   const id = book.getId();
   const active = Object.values(runs).filter((r) => r.docId === id && !r.schedule.paused).length;
@@ -264,8 +285,14 @@ export function runDueSchedules(book: Book, deadline: number): { ran: number; wa
   const doc = { name: book.getName(), url: book.getUrl() };
   let ran = 0;
   let waiting = 0;
+  const inFile = sharedRuns(book);
   for (const run of Object.values(runs)) {
     if (run.docId !== book.getId()) continue;
+    const holder = inFile[run.schedule.id]?.owner;
+    if (holder && holder !== run.schedule.owner) {
+      letGo(book, runs, run, holder);
+      continue;
+    }
     if (!isDue(run.schedule, now, zone, Math.max(run.lastRun ?? 0, run.since))) continue;
     if (appsScriptClock.now() >= deadline) {
       waiting++;

@@ -8,6 +8,7 @@ import {
   checkSchedule,
   isDue,
   nextDueAt,
+  ownerGone,
   nextRunWords,
   periodStart,
   recipientsRefusal,
@@ -63,6 +64,7 @@ function view(
     recipients: d.report?.to.length ?? 0,
     paused,
     mine,
+    mayTakeOver: ownerGone(d, last, me(), now, zone),
     lastRun: last ? new Date(last).toISOString() : null,
     nextRun: paused ? null : new Date(due ? now : nextDueAt(d, now, zone)).toISOString(),
     nextRunText: paused ? null : nextRunWords(d, now, zone, due),
@@ -170,17 +172,48 @@ function mailRefusal(runs: ReturnType<typeof myRuns>, definition: Definition): s
   return recipientsRefusal({ these, others, perDay: recipientsPerDay() });
 }
 
+/**
+ * A teammate takes over a schedule whose owner's runs went silent: it runs as them from now on,
+ * with their key and from their account (the report's recipients become theirs to see and edit),
+ * and the old owner's trigger, finding them named in the file, stops running it.
+ */
+export function takeOverSchedule(id: string): ScheduleReport {
+  const book = activeBook();
+  const list = documentSchedules();
+  const found = list.find((d) => d.id === id);
+  if (!found) return gone();
+  const inFile = sharedRuns(book)[id];
+  const now = appsScriptClock.now();
+  if (!ownerGone(found, inFile?.lastRun ?? null, me(), now, bookZone(book)))
+    return notYours(found.owner, 'change');
+  const definition: Definition = { ...found, owner: me() };
+  const runs = myRuns();
+  const before = inFile ? { lastRun: inFile.lastRun, lastResult: inFile.lastResult } : {};
+  const run = { ...savedRun(book, definition, undefined, now), ...before };
+  const refusal = mailRefusal(runs, definition);
+  if (refusal) return { ok: false, message: refusal, schedule: null };
+  saveDocumentSchedule(id, definition, list);
+  saveRun(book, runs, run);
+  registerMine(book, runs);
+  return {
+    ok: true,
+    message: `Taken over from ${found.owner}: it runs as you now, with your key, at the hour it had. Their hourly run stops running it.`,
+    schedule: view(definition, shared(run), book, now),
+  };
+}
+
+const gone = (): ScheduleReport => ({
+  ok: false,
+  message:
+    'That schedule was already deleted (perhaps by someone else): the list is up to date now.',
+  schedule: null,
+});
+
 export function deleteSchedule(id: string): ScheduleReport {
   const book = activeBook();
   const list = documentSchedules();
   const found = list.find((d) => d.id === id);
-  if (!found)
-    return {
-      ok: false,
-      message:
-        'That schedule was already deleted (perhaps by someone else): the list is up to date now.',
-      schedule: null,
-    };
+  if (!found) return gone();
   if (found.owner !== me()) return notYours(found.owner, 'delete');
   saveDocumentSchedule(id, null, list);
   const runs = myRuns();

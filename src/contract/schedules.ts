@@ -50,6 +50,11 @@ export interface ScheduleView extends Schedule {
   owner: string;
   /** Saved by the user looking at it: only they may edit it, and it runs as them. */
   mine: boolean;
+  /**
+   * Not theirs, and its owner's runs went silent (two due times passed with no run): the user
+   * may take it over, and it then runs as them, with their key.
+   */
+  mayTakeOver: boolean;
   lastRun: string | null;
   nextRun: string | null;
   /** The next run in words on the spreadsheet's clock ("tomorrow at 9:00"); null when paused. */

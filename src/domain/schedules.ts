@@ -235,6 +235,24 @@ export function isDue(
   return !s.paused && (lastRun ?? 0) < lastDueAt(s, now, offsetAt);
 }
 
+/**
+ * Whether a teammate may take a schedule over: it is not theirs, not paused, and its owner's
+ * runs have gone silent, two of its due times passed with no run since (their trigger stopped,
+ * they left the team, their access was removed). It then runs as the teammate, with their key.
+ */
+export function ownerGone(
+  s: When & { owner: string; paused?: boolean; created?: number },
+  lastRun: number | null,
+  me: string,
+  now: number,
+  offsetAt: OffsetAt,
+): boolean {
+  if (s.owner === me || s.paused) return false;
+  const last = lastRun ?? s.created ?? now;
+  const previousDue = lastDueAt(s, lastDueAt(s, now, offsetAt) - 1000, offsetAt);
+  return last < previousDue;
+}
+
 const MIN_CHANGES_FOR_SWING = 3;
 
 /** A website as the history and a list both name one brand (`www.` and paths aside). */

@@ -166,8 +166,14 @@ export function dropNews(id: string): void {
   deleteUserProperty(NEWS_KEY(id));
 }
 
-/** What every editor is shown of a schedule's runs. */
-export type SharedRun = Pick<RunState, 'lastRun' | 'lastResult' | 'failures' | 'paused'>;
+/**
+ * What every editor is shown of a schedule's runs, and whose runs they are: a teammate who took
+ * the schedule over is named here, where the old owner's trigger (which has no document
+ * properties) reads it and stops.
+ */
+export type SharedRun = Pick<RunState, 'lastRun' | 'lastResult' | 'failures' | 'paused'> & {
+  owner?: string;
+};
 
 const SHARED_PREFIX = 'vis.schedule.';
 const SHARED_RESULT_CHARS = 300;

@@ -166,3 +166,51 @@ describe('a preview shared by rows of the same site, after it completed', () => 
     expect(new Set(rows.map((r) => r['Preview UUID'])).size).toBe(1);
   });
 });
+
+describe('a schedule whose owner is gone', () => {
+  it('a teammate takes it over after its owner’s runs went silent; it runs as them, and the old owner’s trigger lets it go', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    list(book, ['acmeanalytics.com', 'rosies-bakery.com']);
+    book.activeSheet.setName('Prospects');
+    const [ana, ben] = [sidebar(w.rt, ANA), sidebar(w.rt, BEN)];
+    ben.saveSettings({ baseUrl: ana.getSettings().baseUrl, apiKey: KEYS.starter });
+    const saved = ana.saveSchedule({
+      action: 'refreshScores',
+      sheetName: 'Prospects',
+      every: 'day',
+      hour: 9,
+      refresh: 'all',
+    });
+    expect(saved.ok).toBe(true);
+    const id = saved.schedule!.id;
+    // Still running for Ana: Ben may not take it.
+    expect(ben.getSchedules()[0]!.mayTakeOver).toBe(false);
+    expect(ben.takeOverSchedule(id)).toMatchObject({ ok: false });
+
+    // Ana's trigger goes silent (she left; the add-on was disabled in her file): two due times pass.
+    w.rt.triggers.disableAddonIn(ANA, book.id);
+    for (let h = 0; h < 60; h++) await w.elapse(HOUR);
+    const seen = ben.getSchedules()[0]!;
+    expect(seen).toMatchObject({ mine: false, mayTakeOver: true });
+    const taken = ben.takeOverSchedule(id);
+    expect(taken).toMatchObject({ ok: true, schedule: { owner: BEN, mine: true } });
+    expect(taken.message).toMatch(/^Taken over from ana@agency\.example: it runs as you now/);
+
+    w.rt.resetCounts();
+    for (let h = 0; h < 26; h++) await w.elapse(HOUR);
+    const scoring = w.rt.fetchStats.log.filter((l) => l.url.includes('/api/visibility/score'));
+    expect(scoring.length).toBeGreaterThan(0);
+    expect(new Set(scoring.map((l) => l.user))).toEqual(new Set([BEN]));
+
+    // Ana comes back: her sidebar revives her trigger, which lets the schedule go and says so.
+    ana.pollPendingPreviews();
+    ana.getSettings();
+    for (let h = 0; h < 3; h++) await w.elapse(HOUR);
+    const log = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Visibility log')!;
+    expect(log.probe.rows.map((r) => String(r[8]?.value))).toContain(
+      `Taken over by ${BEN}: it runs as them from now on, no longer as ${ANA}.`,
+    );
+    expect(ana.getSchedules()[0]).toMatchObject({ owner: BEN, mine: false, mayTakeOver: false });
+  });
+});

@@ -7,6 +7,7 @@ import {
   moverLine,
   nextDueAt,
   nextRunWords,
+  ownerGone,
   periodStart,
   recipientsRefusal,
   SCHEDULE_STORE_BUDGET,
@@ -401,5 +402,31 @@ describe('room for one more schedule', () => {
     const refusal = scheduleRoomRefusal(input);
     if (expected === null) expect(refusal).toBeNull();
     else expect(refusal).toMatch(expected);
+  });
+});
+
+describe('ownerGone: a teammate may take over a schedule whose owner’s runs went silent', () => {
+  const utc = () => 0;
+  const H = 3600 * 1000;
+  const day0 = Date.UTC(2026, 10, 2, 9); // a Monday, 9:00
+  const daily = { every: 'day' as const, hour: 9, owner: 'ana@x.com', created: day0 - 5 * 24 * H };
+  // Now: Wednesday 10:00, an hour after its third due time.
+  it.each([
+    ['ran today', day0 + 2 * 24 * H, false],
+    ['missed today only (its trigger is hourly)', day0 + 24 * H, false],
+    ['missed today and yesterday', day0, true],
+  ])('a daily schedule that %s', (_, lastRun, gone) => {
+    expect(ownerGone(daily, lastRun, 'ben@x.com', day0 + 2 * 24 * H + H, utc)).toBe(gone);
+  });
+  it('never for its owner, nor when paused', () => {
+    expect(ownerGone(daily, null, 'ana@x.com', day0 + 30 * 24 * H, utc)).toBe(false);
+    expect(ownerGone({ ...daily, paused: true }, null, 'ben@x.com', day0 + 30 * 24 * H, utc)).toBe(
+      false,
+    );
+  });
+  it('a weekly one after two weeks of silence', () => {
+    const weekly = { ...daily, every: 'week' as const, weekday: 1 };
+    expect(ownerGone(weekly, day0, 'ben@x.com', day0 + 8 * 24 * H, utc)).toBe(false);
+    expect(ownerGone(weekly, day0, 'ben@x.com', day0 + 15 * 24 * H, utc)).toBe(true);
   });
 });

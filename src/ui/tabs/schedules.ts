@@ -1,5 +1,5 @@
 /** Schedules: refreshes that run by themselves, as the person who saved them, and the run log. */
-import { html } from 'lit-html';
+import { html, type TemplateResult } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import {
   WEEKDAYS,
@@ -127,6 +127,8 @@ interface State {
   log: LogEntry[];
   draft: Draft;
   message: Message;
+  /** The schedule whose "Take over" was pressed, waiting for its confirmation. */
+  confirming: string | null;
 }
 
 export function schedulesTab(host: HTMLElement) {
@@ -169,14 +171,46 @@ export function schedulesTab(host: HTMLElement) {
                 Delete
               </button>
             </div>`
-          : ''
+          : s.mayTakeOver
+            ? takeOver(s, name)
+            : ''
       }
     </li>`;
   };
 
+  /** A schedule whose owner's runs went silent: take it over, after saying what that means. */
+  const takeOver = (s: ScheduleView, name: string): TemplateResult =>
+    tab.state.confirming === s.id
+      ? html`<p class="notice" role="status">
+            ${s.owner}'s runs of it stopped. Taken over, it runs as you, with your key, and its
+            e-mails go from your account.
+          </p>
+          <div class="row">
+            <button type="button" class="primary" @click=${() => void takeOverNow(s.id)}>
+              Take it over
+            </button>
+            <button type="button" @click=${() => tab.set({ confirming: null })}>Cancel</button>
+          </div>`
+      : html`<div class="row">
+          <button
+            type="button"
+            aria-label=${`Take over the schedule for ${name}`}
+            @click=${() => tab.set({ confirming: s.id })}
+          >
+            Take over
+          </button>
+        </div>`;
+
   const tab = mount<State>(
     host,
-    { list: [], sheets: [], log: [], draft: draftOf(null), message: NO_MESSAGE },
+    {
+      list: [],
+      sheets: [],
+      log: [],
+      draft: draftOf(null),
+      message: NO_MESSAGE,
+      confirming: null,
+    },
     (s) => {
       const d = s.draft;
       return html`<h2>Schedules</h2>
@@ -356,6 +390,11 @@ export function schedulesTab(host: HTMLElement) {
     const r = await attempt(show, () => call('saveSchedule', s), reportMessage);
     if (r?.ok) tab.set({ draft: draftOf(null) });
     if (r) await refresh();
+  }
+
+  async function takeOverNow(id: string): Promise<void> {
+    tab.set({ confirming: null });
+    if (await attempt(show, () => call('takeOverSchedule', id), reportMessage)) await refresh();
   }
 
   async function remove(id: string): Promise<void> {
