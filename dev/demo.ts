@@ -30,6 +30,22 @@ const args = flags(
   { 'time-scale': positiveNumber },
 );
 
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
+/**
+ * The story's length: two weeks of refreshes, schedules and follow-ups (and the emulator's faster
+ * clock meanwhile). It is told from that long ago, so it ends today and no date it writes lies
+ * after the day it runs.
+ */
+const STORY_MS = 15 * DAY + 3 * HOUR;
+/** A week's move of a brand's score: a few points, now and then a big one (said as such). */
+const WEEKLY_MOVES = [3, -2, 5, -4, 2, -12, 4, -3, 11, -5, 2, -14, 6, 1];
+const BIG_MOVE = 10;
+const moved = (from: number, i: number) =>
+  Math.max(0, Math.min(100, from + WEEKLY_MOVES[i % WEEKLY_MOVES.length]!));
+const moveWords = (m: { brand: string; from: number; to: number; change: number }) =>
+  `${m.brand}: ${m.from} → ${m.to} (${m.change > 0 ? '+' : ''}${m.change}${Math.abs(m.change) >= BIG_MOVE ? ', a rare big move' : ''})`;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const step = (n: number, text: string) =>
   console.log(interactive ? `\n\x1b[1m${n}. ${text}\x1b[0m` : `\n${n}. ${text}`);
@@ -88,6 +104,13 @@ function printTable(
 
 type Sheet = ReturnType<GasRuntime['spreadsheet']['importCsv']>;
 
+/** The row's public score as the list shows it (50 where it has none yet). */
+function publicScore(sheet: Sheet, row: number): number {
+  const head = sheet.probe.rows[0]!.map((c) => String(c.value));
+  const value = sheet.probe.rows[row - 1]?.[head.indexOf('Public score')]?.value;
+  return typeof value === 'number' ? value : 50;
+}
+
 /** Pitches from a starter template, two prospects marked contacted, a week later the follow-ups. */
 async function outreach(rt: GasRuntime, emu: EmulatorProcess, sheet: Sheet, websites: string) {
   step(
@@ -116,11 +139,10 @@ async function outreach(rt: GasRuntime, emu: EmulatorProcess, sheet: Sheet, webs
   const week = 7 * 24 * 3600 * 1000;
   rt.advance(week);
   await emu.advance(week);
-  const score = (row: number) =>
-    Number(sheet.probe.rows[row - 1]![head.indexOf('Public score')]?.value ?? 50);
+  // The first moved a lot (a rare big move, worth a follow-up), the second a little.
   const moves = contacted.map((row, i) => ({
     brand: [first, second][i]!,
-    overallScore: i === 0 ? Math.min(100, score(row) + 15) : Math.max(0, score(row) - 12),
+    overallScore: i === 0 ? moved(publicScore(sheet, row), 8) : moved(publicScore(sheet, row), 1),
     lastScanDate: new Date(rt.clock.now()).toISOString(),
   }));
   await emu.moveBrands(moves);
@@ -154,6 +176,7 @@ async function main(): Promise<void> {
   if (!baseUrl) {
     emu = await spawnEmulator(['--time-scale', String(timeScale)]);
     baseUrl = emu.baseUrl;
+    await emu.advance(-STORY_MS);
   }
   exitQuietlyOn(async () => emu?.stop());
   const key = args.key!;
@@ -161,6 +184,8 @@ async function main(): Promise<void> {
     distDir: path.resolve('dist'),
     extraAllowlist: [`${baseUrl.replace(/\/+$/, '')}/`],
   });
+  // A real service's dates are real: only the emulator's story is told from the past.
+  if (emu) rt.clock.startAt(Date.now() - STORY_MS);
   try {
     step(1, `Sheet in: ${csvPath}`);
     const sheet = rt.spreadsheet.importCsv('Prospects', csv);
@@ -261,7 +286,7 @@ async function main(): Promise<void> {
       const sites = sheet.probe.rows.slice(1).map((r) => String(r[websiteCol - 1]?.value ?? ''));
       const moves = sites.slice(0, 8).map((site, i) => ({
         brand: site.replace(/^https?:\/\/(www\.)?/, '').replace(/\/.*$/, ''),
-        overallScore: (i * 13 + 40) % 101,
+        overallScore: moved(publicScore(sheet, i + 2), i),
         lastScanDate: new Date(rt.clock.now() - 24 * 3600 * 1000).toISOString(),
       }));
       console.log(`  eight days later the service rescanned ${await emu.moveBrands(moves)} brands`);
@@ -271,8 +296,7 @@ async function main(): Promise<void> {
         movers: Array<{ brand: string; from: number; to: number; change: number }>;
       };
       console.log(`  ${refreshed.message}`);
-      for (const m of refreshed.movers.slice(0, 5))
-        console.log(`    ${m.brand}: ${m.from} → ${m.to} (${m.change > 0 ? '+' : ''}${m.change})`);
+      for (const m of refreshed.movers.slice(0, 5)) console.log(`    ${moveWords(m)}`);
     }
 
     if (emu) {
@@ -293,14 +317,14 @@ async function main(): Promise<void> {
       ]) as { message: string };
       console.log(`  ${saved.message} (every day at ${hour}:00 UTC)`);
       const sites = sheet.probe.rows.slice(1).map((r) => String(r[websiteCol - 1]?.value ?? ''));
-      const moved = await emu.moveBrands(
+      const rescanned = await emu.moveBrands(
         sites.slice(10, 16).map((site, i) => ({
           brand: site.replace(/^https?:\/\/(www\.)?/, '').replace(/\/.*$/, ''),
-          overallScore: (i * 17 + 25) % 101,
+          overallScore: moved(publicScore(sheet, i + 12), i + 8),
           lastScanDate: new Date(rt.clock.now()).toISOString(),
         })),
       );
-      console.log(`  meanwhile the service rescanned ${moved} brands; an hour passes…`);
+      console.log(`  meanwhile the service rescanned ${rescanned} brands; an hour passes…`);
       await emu.advance(3600 * 1000);
       rt.advance(3600 * 1000);
       const mail = rt.mail.sent.at(-1);

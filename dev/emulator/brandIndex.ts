@@ -133,6 +133,21 @@ export function derivedScore(domain: string, salt: string): number {
   return parseInt(fnv1a(`${salt}:${domain}`), 16) % 101;
 }
 
+/**
+ * A preview's scores, as the service's would relate: the overall is the public score where the
+ * index holds the brand (derived from the domain where it does not), and knowledge and sentiment,
+ * the parts it is made of, lie within a dozen points of it.
+ */
+export function previewScores(
+  domain: string,
+  brand: Brand | undefined,
+): { overall: number; knowledge: number; sentiment: number } {
+  const overall = brand?.overallScore ?? derivedScore(domain, 'overall');
+  const near = (salt: string) =>
+    Math.max(0, Math.min(100, overall + (parseInt(fnv1a(`${salt}:${domain}`), 16) % 25) - 12));
+  return { overall, knowledge: near('knowledge'), sentiment: near('sentiment') };
+}
+
 /** Whether a customer must be nearby to buy: judged from the business, not the URL alone. */
 const LOCAL_WORDS =
   /(dental|dentist|bakery|plumb|fitness|gym|legal|law|coffee|cafe|salon|florist|pizza|garage|clinic|vet)/;

@@ -4,7 +4,7 @@ import { previewCreatedSchema, previewPollSchema } from '../../src/api/schemas';
 import { fnv1a } from '../../src/domain/hash';
 import { parseWebsite } from '../../src/domain/website';
 import type { Account } from './accounts';
-import { derivedScore, findByDomain, isLocalBusiness } from './brandIndex';
+import { findByDomain, isLocalBusiness, previewScores } from './brandIndex';
 import { errorReply, reply, type Reply } from './reply';
 
 interface Preview {
@@ -144,14 +144,15 @@ export class PreviewStore {
 export function completed(p: Preview) {
   const brand = findByDomain(p.domain);
   const local = isLocalBusiness(p.domain, brand);
+  const scores = previewScores(p.domain, brand);
   const brandName =
     brand?.brandName ?? p.domain.split('.')[0]!.replace(/^./, (c) => c.toUpperCase());
   return {
     uuid: p.uuid,
     status: 'complete',
-    overallScore: brand?.overallScore ?? derivedScore(p.domain, 'overall'),
-    knowledgeScore: derivedScore(p.domain, 'knowledge'),
-    sentimentScore: derivedScore(p.domain, 'sentiment'),
+    overallScore: scores.overall,
+    knowledgeScore: scores.knowledge,
+    sentimentScore: scores.sentiment,
     agentSiteUrl: local
       ? `https://${p.domain.replace(/\./g, '-')}.sites.visibility.example/`
       : null,

@@ -61,9 +61,18 @@ function run(a: Agent, startedAt: number, failed: boolean, finished = false): Sc
   const duration = finished
     ? 4 * MINUTE
     : (120 + (parseInt(fnv1a(`${a.domain}:${n}`), 16) % 181)) * 1000;
+  // Engines near the brand's standing (its public score where the index has it), each rescan a
+  // few points from the last: the overall is their mean.
+  const hashed = (salt: string, span: number) =>
+    (parseInt(fnv1a(`${a.domain}:${salt}`), 16) % (2 * span + 1)) - span;
+  const standing =
+    (findByDomain(a.domain)?.overallScore ?? derivedScore(a.domain, 'standing')) +
+    hashed(`drift:${n}`, 4);
   const scores: Record<string, number | null> = {};
   for (const p of ['chatgpt', 'claude', 'gemini', 'aio']) {
-    scores[p] = a.unqueried.includes(p) ? null : derivedScore(a.domain, `${p}:${n}`);
+    scores[p] = a.unqueried.includes(p)
+      ? null
+      : Math.max(0, Math.min(100, standing + hashed(`${p}:${n}`, 8)));
   }
   const queried = Object.values(scores).filter((s): s is number => s !== null);
   return {

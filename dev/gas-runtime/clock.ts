@@ -13,4 +13,9 @@ export class RuntimeClock {
   advance(ms: number): void {
     this.offset += Math.max(0, ms);
   }
+
+  /** Before anything runs: the clock reads `instant` now (a story told from the past to today). */
+  startAt(instant: number): void {
+    this.offset = instant - Date.now();
+  }
 }
