@@ -19,9 +19,21 @@ export interface Playground {
   close(): Promise<void>;
 }
 
-/** Stands in for google.script.run inside the sidebar page: each call is a POST to /rpc. */
+/**
+ * Stands in for google.script.run inside the sidebar page: each call is a POST to /rpc. As
+ * Google's, at most 10 calls run at once; an 11th waits for a free place
+ * (https://developers.google.com/apps-script/guides/html/communication; docs/platform-limits.md, E6).
+ */
 const BRIDGE = `<script>
 (function () {
+  var running = 0, waiting = [];
+  window.__rpcMostAtOnce = 0;
+  function start(job) {
+    running++;
+    window.__rpcMostAtOnce = Math.max(window.__rpcMostAtOnce, running);
+    job().finally(function () { running--; var next = waiting.shift(); if (next) start(next); });
+  }
+  function enqueue(job) { if (running < 10) start(job); else waiting.push(job); }
   function runner(ok, fail) {
     var target = {
       withSuccessHandler: function (f) { return runner(f, fail); },
@@ -32,9 +44,11 @@ const BRIDGE = `<script>
         if (name in t) return t[name];
         return function () {
           var args = Array.prototype.slice.call(arguments);
-          fetch('/rpc', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fn: name, args: args }) })
-            .then(function (r) { return r.json(); })
-            .then(function (r) { if (r.ok) { ok && ok(r.value); } else { fail && fail(new Error(r.error)); } });
+          enqueue(function () {
+            return fetch('/rpc', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fn: name, args: args }) })
+              .then(function (r) { return r.json(); })
+              .then(function (r) { if (r.ok) { ok && ok(r.value); } else { fail && fail(new Error(r.error)); } });
+          });
         };
       },
     });

@@ -372,6 +372,25 @@ describe('a new user’s first session in the sidebar', () => {
   }, 60000);
 });
 
+it('google.script.run runs at most 10 calls at once: the 11th waits, and every call is answered (E6)', async () => {
+  await page.goto(`${play.url}/sidebar`);
+  await page.waitForSelector('#account-line');
+  const answered = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const run = (window as unknown as { google: { script: { run: any } } }).google.script.run;
+        (window as unknown as { __rpcMostAtOnce: number }).__rpcMostAtOnce = 0;
+        let n = 0;
+        for (let i = 0; i < 15; i++)
+          run.withSuccessHandler(() => ++n === 15 && resolve(n)).getUsage();
+      }),
+  );
+  expect(answered).toBe(15);
+  expect(
+    await page.evaluate(() => (window as unknown as { __rpcMostAtOnce: number }).__rpcMostAtOnce),
+  ).toBe(10);
+}, 30000);
+
 it("the playground's grid takes typing as Sheets does: values, formulas, Escape to cancel", async () => {
   const grid = await browser.newPage({ viewport: { width: 1200, height: 800 } });
   try {

@@ -209,6 +209,8 @@ export function previewsTab(
     }
   }
 
+  let usageShownAt = 0;
+
   async function poll(): Promise<void> {
     try {
       const p = await call('pollPendingPreviews');
@@ -218,6 +220,12 @@ export function previewsTab(
         // Background work made again: said once, and it stays until the next Generate.
         ...(p.notice ? { warning: p.notice } : {}),
       });
+      // The day's request count moves with the polls that ask: shown current (once a minute at
+      // most, each look is a server execution), not only at reload.
+      if (p.asked > 0 && !tab.state.generating && Date.now() - usageShownAt > 60_000) {
+        usageShownAt = Date.now();
+        hooks.onWorkDone();
+      }
     } catch (e) {
       tab.set({ message: say(errorText(e), 'error') });
     }
