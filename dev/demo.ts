@@ -43,6 +43,8 @@ const WEEKLY_MOVES = [3, -2, 5, -4, 2, -12, 4, -3, 11, -5, 2, -14, 6, 1];
 const BIG_MOVE = 10;
 const moved = (from: number, i: number) =>
   Math.max(0, Math.min(100, from + WEEKLY_MOVES[i % WEEKLY_MOVES.length]!));
+/** The rare big move, worth a follow-up: a dozen points, toward the middle of the scale. */
+const bigMove = (from: number) => (from >= 50 ? from - 12 : from + 12);
 const moveWords = (m: { brand: string; from: number; to: number; change: number }) =>
   `${m.brand}: ${m.from} → ${m.to} (${m.change > 0 ? '+' : ''}${m.change}${Math.abs(m.change) >= BIG_MOVE ? ', a rare big move' : ''})`;
 
@@ -142,7 +144,7 @@ async function outreach(rt: GasRuntime, emu: EmulatorProcess, sheet: Sheet, webs
   // The first moved a lot (a rare big move, worth a follow-up), the second a little.
   const moves = contacted.map((row, i) => ({
     brand: [first, second][i]!,
-    overallScore: i === 0 ? moved(publicScore(sheet, row), 8) : moved(publicScore(sheet, row), 1),
+    overallScore: i === 0 ? bigMove(publicScore(sheet, row)) : moved(publicScore(sheet, row), 1),
     lastScanDate: new Date(rt.clock.now()).toISOString(),
   }));
   await emu.moveBrands(moves);
