@@ -79,7 +79,7 @@ function progressBar(done: number, pending: number, failed: number): string {
   const width = 30;
   const d = Math.round((width * done) / total);
   const f = Math.round((width * failed) / total);
-  return `[${'#'.repeat(d)}${'x'.repeat(f)}${'.'.repeat(Math.max(0, width - d - f))}] ${done} complete, ${pending} pending, ${failed} with errors`;
+  return `[${'#'.repeat(d)}${'x'.repeat(f)}${'.'.repeat(Math.max(0, width - d - f))}] ${done} complete, ${pending} pending, ${failed} failed or not sent`;
 }
 
 function printTable(
@@ -263,8 +263,12 @@ async function main(): Promise<void> {
         pending: number;
         complete: number;
         failed: number;
+        notSent: number;
       };
-      progress(progressBar(p.complete, p.pending, p.failed), p.pending === 0 || i === 59);
+      progress(
+        progressBar(p.complete, p.pending, p.failed + p.notSent),
+        p.pending === 0 || i === 59,
+      );
       if (p.pending === 0) break;
     }
     console.log(

@@ -123,7 +123,7 @@ function workIn(book: Book, started: number, budget: FiringBudget, mayAsk: boole
         requests: '',
         changed: previews.justCompleted.length,
         errors: 0,
-        result: `${previews.complete} complete, ${previews.pending} pending, ${previews.failed} with errors`,
+        result: `${previews.complete} complete, ${previews.pending} pending, ${previews.failed} failed`,
       });
     if (mayAsk && book.getSheetByName(MONITOR_SHEET)) pollMonitorIn(book);
     const { waiting } = runDueSchedules(book, started + budget.schedulesMs);

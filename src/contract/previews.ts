@@ -49,10 +49,14 @@ export interface GenerateReport {
 export interface PollReport {
   /** Previews this poll found complete, by the brand name the service gives. */
   justCompleted: Array<{ sheet: string; row: number; brandName: string; score: number | null }>;
+  /** Rows with a preview: pending + complete + failed. */
   triggered: number;
   pending: number;
   complete: number;
+  /** Previews sent that failed (the service's failure, or a row whose preview is in doubt). */
   failed: number;
+  /** Rows never sent (not a website address, refused before sending): no preview to count. */
+  notSent: number;
   errors: Array<{ sheet: string; row: number; status: string; message: string }>;
   levels: Record<Level, number>;
   /** Said once, when this poll found the person's background work silent and made it again. */

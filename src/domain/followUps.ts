@@ -120,6 +120,6 @@ export function followUpMessage(r: { contacted: number; rows: number }, minChang
   if (r.contacted === 0)
     return `No row is marked contacted yet: select the prospects you wrote to and choose "Mark contacted" (it fills "${CONTACT_HEADERS.contacted}").`;
   if (r.rows === 0)
-    return `None of the ${counted(r.contacted, 'contacted prospect')} moved by ${minChange} points or more since contact.`;
-  return `${r.rows} of the ${counted(r.contacted, 'contacted prospect')} moved by ${minChange} points or more since contact: see the "${FOLLOW_UPS_SHEET}" sheet, largest move first.`;
+    return `None of the ${counted(r.contacted, 'contacted prospect')} moved by ${counted(minChange, 'point')} or more since contact.`;
+  return `${r.rows} of the ${counted(r.contacted, 'contacted prospect')} moved by ${counted(minChange, 'point')} or more since contact: see the "${FOLLOW_UPS_SHEET}" sheet, largest move first.`;
 }

@@ -121,6 +121,7 @@ export function tallyPreviews(rows: PreviewRow[]): Tally {
     pending: 0,
     complete: 0,
     failed: 0,
+    notSent: 0,
     errors: [],
     levels: NO_LEVELS(),
   };
@@ -132,7 +133,8 @@ export function tallyPreviews(rows: PreviewRow[]): Tally {
       out.complete++;
       if (typeof r.score === 'number') out.levels[visibilityLevel(r.score)]++;
     } else if (kind === 'failed' || kind === 'error') {
-      out.failed++;
+      if (r.uuid) out.failed++;
+      else out.notSent++;
       if (out.errors.length < MAX_LISTED)
         out.errors.push({
           sheet: r.sheet,
@@ -157,7 +159,7 @@ function tallyToast(r: PollReport, leftToday: number): string {
   if (r.busy) return 'Another run is writing to this spreadsheet: refresh again in a minute.';
   if (r.triggered === 0)
     return 'No previews in this spreadsheet yet: select the websites and generate them (this menu or the Previews tab).';
-  const counts = `${r.complete} complete, ${r.pending} pending, ${r.failed} with errors`;
+  const counts = `${r.complete} complete, ${r.pending} pending, ${r.failed} failed${r.notSent ? `, ${r.notSent} not sent` : ''}`;
   if (r.pending === 0) return `${counts}: no preview is waiting.`;
   const theirs = r.waitingOnOthers.reduce((n, w) => n + w.count, 0);
   if (theirs === r.pending) return `${counts}. ${waitingOnOthersWords(r.waitingOnOthers)}`;

@@ -8,6 +8,7 @@ import { ENGINES, PLATFORMS, type Platform } from '../engines';
 import { competitionRanks, gap } from './compare';
 import type { Branding } from './branding';
 import { visibilityLevel } from './levels';
+import { counted } from './words';
 
 /** What a row of a scored list says of a site (cells as read: a blank engine was not queried). */
 export interface ReportRow {
@@ -218,7 +219,7 @@ function trend(input: ReportInput, points: ReportPoint[]): Box[] {
       305,
       640,
       18,
-      `${input.day(first.at)} to ${input.day(last.at)}, ${shown.length} readings`,
+      `${input.day(first.at)} to ${input.day(last.at)}, ${counted(shown.length, 'reading')}`,
       9,
       GREY,
     ),

@@ -233,7 +233,10 @@ describe('a new user’s first session in the sidebar', () => {
       undefined,
       { timeout: 40000 },
     );
-    expect(await page.textContent('#count-failed')).toBe('1');
+    // The parts add up: 3 triggered = 3 complete + 0 failed; the bad address was never sent.
+    expect(await page.textContent('#count-triggered')).toBe('3');
+    expect(await page.textContent('#count-failed')).toBe('0');
+    expect(await page.textContent('#count-not-sent')).toBe('1');
     // A preview made shows the key's plan on every screen.
     expect(await page.textContent('#account-line')).toMatch(/ · Starter or Pro plan$/);
 

@@ -107,7 +107,9 @@ describe('tallyPreviews', () => {
       row(7, { uuid: '', status: 'error: bad URL', message: 'not a website' }),
       row(8, { uuid: '', status: '' }),
     ]);
-    expect([t.triggered, t.pending, t.complete, t.failed]).toEqual([5, 2, 2, 2]);
+    // The parts of the triggered add up to it; a row never sent is counted apart.
+    expect([t.triggered, t.pending, t.complete, t.failed, t.notSent]).toEqual([5, 2, 2, 1, 1]);
+    expect(t.pending + t.complete + t.failed).toBe(t.triggered);
     expect(Object.values(t.levels).reduce((a, b) => a + b, 0)).toBe(2);
     expect(t.errors).toEqual([
       { sheet: 'Prospects', row: 6, status: 'failed', message: 'expired' },
@@ -134,13 +136,10 @@ describe("the menu's refresh toast", () => {
   it.each([
     [{}, /^No previews in this spreadsheet yet/],
     [{ busy: true }, /^Another run is writing to this spreadsheet/],
-    [
-      { triggered: 3, complete: 3 },
-      /^3 complete, 0 pending, 0 with errors: no preview is waiting\.$/,
-    ],
+    [{ triggered: 3, complete: 3 }, /^3 complete, 0 pending, 0 failed: no preview is waiting\.$/],
     [
       { triggered: 3, pending: 1, complete: 2 },
-      /^2 complete, 1 pending, 0 with errors\. Checked 1 \(the rest are not due yet\): 1 request, 19,979 left today\.$/,
+      /^2 complete, 1 pending, 0 failed\. Checked 1 \(the rest are not due yet\): 1 request, 19,979 left today\.$/,
     ],
   ])('%o: %s', (r, text) => {
     expect(pollToast(report(r), 19_979)).toMatch(text);

@@ -82,6 +82,7 @@ function progressView(p: PollReport, s: State, retry: () => void) {
       ${count('count-pending', 'Pending', p.pending)}
       ${count('count-complete', 'Complete', p.complete)}
       ${count('count-failed', 'Failed', p.failed)}
+      ${p.notSent ? count('count-not-sent', 'Not sent', p.notSent) : ''}
     </dl>
     <p id="waiting-on-others" class="hint" ?hidden=${p.waitingOnOthers.length === 0}>
       ${waitingOnOthersWords(p.waitingOnOthers)}
@@ -193,7 +194,7 @@ export function previewsTab(
         <p id="warning" class="warning" ?hidden=${!s.warning}>
           ${s.warning ? `Note from the service: ${s.warning}` : ''}
         </p>
-        <div id="progress-block" ?hidden=${!p || p.triggered + p.failed === 0}>
+        <div id="progress-block" ?hidden=${!p || p.triggered + p.notSent === 0}>
           ${p ? progressView(p, s, () => void retry()) : ''}
         </div>`;
     },
