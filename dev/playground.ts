@@ -61,26 +61,37 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Visibility
 <style>body{margin:0;font:13px Arial,sans-serif;display:flex;height:100vh}#sheet{flex:1;overflow:auto;padding:8px}
 iframe{width:320px;border:0;border-left:1px solid #dadce0;height:100%}table{border-collapse:collapse}
 td,th{border:1px solid #e0e0e0;padding:2px 6px;white-space:nowrap;max-width:260px;overflow:hidden;text-overflow:ellipsis}
-th{background:#f8f9fa;position:sticky;top:0}#sheet-tabs button[aria-pressed=true]{font-weight:bold;background:#e8f0fe}#menu-items button{display:block;margin:2px 0}#why{color:#c5221f}.listing .playground-only{display:none}.sel{background:#e8f0fe}td:focus{outline:2px solid #1a73e8;white-space:normal}</style></head><body>
+th{background:#f8f9fa;position:sticky;top:0}th.edge{color:#5f6368;font-weight:normal;min-width:24px;user-select:none}#sheet-tabs button[aria-pressed=true]{font-weight:bold;background:#e8f0fe}#menu-items button{display:block;margin:2px 0}#why{color:#c5221f}.listing .playground-only{display:none}.sel{background:#e8f0fe}td:focus{outline:2px solid #1a73e8;white-space:normal}</style></head><body>
 <div id="sheet"><details id="menu" class="playground-only"><summary>Extensions → Visibility for Sheets</summary><div id="menu-items"></div></details>
 <p class="playground-only">Selection: <input id="a1" value="B1:B56" size="10" aria-label="Range to select"> <button id="select">Select</button>
-<span id="stats"></span> <span id="select-error" role="alert"></span></p><p id="ui-message" role="status"></p><p id="grid-help" class="playground-only">Click a cell to type in it, as in Sheets: a website, a number, or a formula like =VIS_SCORE(B2:B20). Enter saves, Escape cancels.</p>
+<span id="stats"></span> <span id="select-error" role="alert"></span></p><p id="ui-message" role="status"></p><p id="grid-help" class="playground-only">Click a cell to select it and type in it, as in Sheets: a website, a number, or a formula like =VIS_SCORE(B2:B20). Enter saves, Escape cancels. Drag or shift-click to select a range; pasted lines fill the rows below.</p>
 <table id="grid" aria-describedby="grid-help"></table><p id="why" role="status"></p><nav id="sheet-tabs" aria-label="Sheets"></nav><div id="charts"></div></div><iframe id="sidebar" src="/sidebar" title="Sidebar"></iframe>
 <dialog id="dialog"><iframe id="dialog-frame" title="Dialog" style="width:560px;height:440px;border:0"></iframe><form method="dialog"><button>Close</button></form></dialog>
 <script>
 function text(v){return document.createTextNode(v)}
 // Every cell is editable; one blank row and column past the data let a list grow. The grid is not
-// redrawn while a cell is being edited, so a refresh never eats what is being typed.
+// redrawn while a cell is being edited, nor when nothing changed (a click never lands on a cell
+// that a refresh just replaced), so a refresh never eats what is being typed.
 function editing(){var a=document.activeElement;return !!(a&&a.dataset&&a.dataset.row)}
-function draw(s){if(editing())return;var t=document.getElementById('grid');t.replaceChildren();
+function letter(n){var s='';for(;n>0;n=Math.floor((n-1)/26))s=String.fromCharCode(65+(n-1)%26)+s;return s}
+function a1(r){return letter(r.col)+r.row+(r.rows>1||r.cols>1?':'+letter(r.col+r.cols-1)+(r.row+r.rows-1):'')}
+var last='',shownSel=null;
+function draw(s){var json=JSON.stringify(s);if(editing()||json===last)return;last=json;shownSel=s.selected;
+var t=document.getElementById('grid');t.replaceChildren();
 var width=Math.max.apply(null,s.rows.map(function(r){return r.length}).concat([1]))+1;
+// Column letters above, row numbers beside, as Sheets shows them.
+var head=document.createElement('tr');head.appendChild(document.createElement('td'));
+for(var k=1;k<=width;k++){var h=document.createElement('th');h.scope='col';h.className='edge';h.appendChild(text(letter(k)));head.appendChild(h)}
+t.appendChild(head);
 s.rows.concat([[]]).forEach(function(r,i){var tr=document.createElement('tr');
+var num=document.createElement('th');num.scope='row';num.className='edge';num.appendChild(text(String(i+1)));tr.appendChild(num);
 for(var j=0;j<width;j++){var c=document.createElement(i?'td':'th');var v=r[j]===undefined?'':r[j];c.appendChild(text(v));
 c.contentEditable='true';c.dataset.row=i+1;c.dataset.col=j+1;c.dataset.source=(s.formulas[i]&&s.formulas[i][j])||v;
 var why=s.errors[i]&&s.errors[i][j];if(why){c.title=why;c.dataset.why=why}
-if(i&&s.selected&&j+1===s.selected.col&&i+1>=s.selected.row&&i+1<s.selected.row+s.selected.rows)c.className='sel';tr.appendChild(c)}
+var q=s.selected;if(q&&j+1>=q.col&&j+1<q.col+q.cols&&i+1>=q.row&&i+1<q.row+q.rows)c.classList.add('sel');tr.appendChild(c)}
 t.appendChild(tr)});
-document.getElementById('stats').textContent=' '+s.requests+' requests to the service so far';drawCharts(s.charts||[]);drawTabs(s.sheets,s.active);drawMenu(s.menu);}
+var box=document.getElementById('a1');if(s.selected&&document.activeElement!==box)box.value=a1(s.selected);
+document.getElementById('stats').textContent=' '+s.requests+' requests to the service so far; the service clock runs ×'+s.timeScale;drawCharts(s.charts||[]);drawTabs(s.sheets,s.active);drawMenu(s.menu);}
 // The sheet tabs, as at the bottom of Sheets: a click makes that sheet the active one.
 function drawTabs(names,active){var nav=document.getElementById('sheet-tabs');nav.replaceChildren();names.forEach(function(n){
 var b=document.createElement('button');b.appendChild(text(n));b.setAttribute('aria-pressed',String(n===active));
@@ -101,6 +112,28 @@ if(typed===c.dataset.source||c.dataset.cancel){refresh();return}
 fetch('/api/edit',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({row:+c.dataset.row,col:+c.dataset.col,text:typed})}).then(refresh)});
 grid.addEventListener('keydown',function(e){var c=e.target;if(!c.dataset.row)return;
 if(e.key==='Enter'){e.preventDefault();c.blur()}if(e.key==='Escape'){c.dataset.cancel='1';c.blur()}});
+// Selecting as in Sheets: a click selects its cell (and edits it), a drag or a shift-click a range.
+var anchor=null,dragging=false;
+function cellAt(e){var c=e.target&&e.target.closest&&e.target.closest('[data-row]');return c&&grid.contains(c)?c:null}
+function spot(c){return {row:+c.dataset.row,col:+c.dataset.col}}
+function span(a,b){return {row:Math.min(a.row,b.row),col:Math.min(a.col,b.col),rows:Math.abs(a.row-b.row)+1,cols:Math.abs(a.col-b.col)+1}}
+function mark(r){grid.querySelectorAll('[data-row]').forEach(function(c){var p=spot(c);
+c.classList.toggle('sel',p.row>=r.row&&p.row<r.row+r.rows&&p.col>=r.col&&p.col<r.col+r.cols)})}
+function choose(r){mark(r);document.getElementById('a1').value=a1(r);
+return fetch('/api/select',{method:'POST',body:a1(r)}).then(function(){last=''})}
+grid.addEventListener('mousedown',function(e){var c=cellAt(e);if(!c)return;
+if(e.shiftKey&&anchor){e.preventDefault();choose(span(anchor,spot(c)));return}
+anchor=spot(c);dragging=true});
+grid.addEventListener('mouseover',function(e){var c=cellAt(e);if(!dragging||!c)return;var p=spot(c);
+if(p.row===anchor.row&&p.col===anchor.col)return;
+var a=document.activeElement;if(a&&a.dataset&&a.dataset.row){a.dataset.cancel='1';a.blur()}
+e.preventDefault();mark(span(anchor,p))});
+document.addEventListener('mouseup',function(e){if(!dragging)return;dragging=false;var c=cellAt(e);
+choose(span(anchor,c?spot(c):anchor))});
+// Lines pasted into a cell fill the rows below it, tabs the columns beside it, as in Sheets.
+grid.addEventListener('paste',function(e){var c=cellAt(e);var t=e.clipboardData&&e.clipboardData.getData('text/plain');
+if(!c||!t||!/[\\n\\t]/.test(t))return;e.preventDefault();c.dataset.cancel='1';
+post('/api/paste',{row:+c.dataset.row,col:+c.dataset.col,text:t}).then(function(){c.blur();last='';refresh()})});
 var COLORS=['#ea4335','#1a73e8','#34a853','#fbbc04','#9334e6','#12b5cb'];
 function svg(tag,attrs){var e=document.createElementNS('http://www.w3.org/2000/svg',tag);for(var k in attrs)e.setAttribute(k,attrs[k]);return e}
 function drawCharts(charts){var box=document.getElementById('charts');box.replaceChildren();charts.forEach(function(c){
@@ -204,8 +237,9 @@ export async function startPlayground(
             sheets: rt.spreadsheet.sheets.map((x) => x.getName()),
             active: s.getName(),
             menu: rt.ui.menus[0]?.items ?? [],
-            selected: r ? { row: r.row, col: r.col, rows: r.numRows } : null,
+            selected: r ? { row: r.row, col: r.col, rows: r.numRows, cols: r.numCols } : null,
             requests: rt.fetchStats.requests,
+            timeScale,
             // Embedded charts, drawn here as Sheets would: a bar per series for each row.
             charts: s.charts.map((c) => ({
               title: String(c.options.title ?? ''),
@@ -249,6 +283,22 @@ export async function startPlayground(
         rt.spreadsheet.activeSheet.typeIn(edit.row, edit.col, String(edit.text));
         // Sheets recalculates what the edit touched; recalculating all is the same here, since
         // custom functions answer repeat arguments from their cache without a request.
+        rt.recalculate();
+        return send(200, 'application/json', '{}');
+      }
+      if (req.url === '/api/paste' && req.method === 'POST') {
+        keepPace();
+        const paste = JSON.parse(await readBody(req)) as { row: number; col: number; text: string };
+        if (![paste.row, paste.col].every((n) => Number.isInteger(n) && n >= 1))
+          return send(400, 'text/plain', 'row and col are 1-based cell positions');
+        const lines = String(paste.text).replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
+        lines.forEach((line, i) =>
+          line
+            .split('\t')
+            .forEach((text, j) =>
+              rt.spreadsheet.activeSheet.typeIn(paste.row + i, paste.col + j, text),
+            ),
+        );
         rt.recalculate();
         return send(200, 'application/json', '{}');
       }

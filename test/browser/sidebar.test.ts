@@ -193,6 +193,10 @@ describe('a new user’s first session in the sidebar', () => {
     await page.fill('#api-key', 'demo-pro-key');
     await page.check('#allow-formulas');
     await page.click('#save-settings');
+    // A key was saved before (the refused one): wait for this save's own answer.
+    await page.waitForFunction(
+      () => (document.querySelector('#api-key') as HTMLInputElement).value === '',
+    );
     await page.waitForFunction(() =>
       document.querySelector('#key-state')?.textContent?.includes('••••'),
     );
@@ -436,6 +440,68 @@ it("the playground's grid takes typing as Sheets does: values, formulas, Escape 
       () => document.querySelector('#grid [data-row="6"][data-col="1"]')?.textContent === 'Globex',
     );
     expect(sheet.cell(6, 1).value).toBe('Globex');
+  } finally {
+    await grid.close();
+  }
+}, 60000);
+
+it("the playground's grid selects and pastes as Sheets does: drag, shift-click, lines into rows, a selection moved elsewhere shown", async () => {
+  const grid = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+  try {
+    const sheet = play.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Prospects')!;
+    sheet.activate();
+    await grid.goto(play.url);
+    const cell = (row: number, col: number) => `#grid [data-row="${row}"][data-col="${col}"]`;
+    await grid.waitForSelector(cell(5, 2));
+    // Row numbers and column letters, and the clock's speed said.
+    expect(
+      await grid.$$eval('#grid th.edge', (t) => t.slice(0, 3).map((x) => x.textContent)),
+    ).toEqual(['A', 'B', 'C']);
+    expect(await grid.textContent('#stats')).toMatch(/the service clock runs ×\d+/);
+
+    // A drag from B2 to B4 selects the range, here and in the sheet.
+    const centre = async (sel: string) => {
+      const b = (await grid.locator(sel).boundingBox())!;
+      return [b.x + b.width / 2, b.y + b.height / 2] as const;
+    };
+    await grid.mouse.move(...(await centre(cell(2, 2))));
+    await grid.mouse.down();
+    await grid.mouse.move(...(await centre(cell(3, 2))));
+    await grid.mouse.move(...(await centre(cell(4, 2))));
+    await grid.mouse.up();
+    await until(() => play.rt.spreadsheet.activeRange?.getA1Notation() === 'B2:B4');
+    expect(await grid.inputValue('#a1')).toBe('B2:B4');
+    // A click, then a shift-click: the block between them.
+    await grid.click(cell(2, 1));
+    await grid.click(cell(4, 3), { modifiers: ['Shift'] });
+    await until(() => play.rt.spreadsheet.activeRange?.getA1Notation() === 'A2:C4');
+    await grid.keyboard.press('Escape'); // the clicked cell leaves editing
+
+    // Three lines pasted into one cell fill three rows, as Sheets does.
+    const free = sheet.probe.filledRows() + 1;
+    await grid.evaluate(
+      (sel) => {
+        const target = document.querySelector(sel) as HTMLElement;
+        const data = new DataTransfer();
+        data.setData('text/plain', 'asana.com\nmonday.com\ntrello.com\n');
+        target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+      },
+      cell(free, 2),
+    );
+    await until(() => sheet.cell(free + 2, 2).value === 'trello.com');
+    expect([sheet.cell(free, 2).value, sheet.cell(free + 1, 2).value]).toEqual([
+      'asana.com',
+      'monday.com',
+    ]);
+
+    // The selection moved elsewhere (a "Rows that need attention" link): the box follows it.
+    sheet.setActiveSelection('B7');
+    await grid.evaluate('refresh()');
+    expect(await grid.inputValue('#a1')).toBe('B7');
+    // Nothing changed: a refresh keeps the very cells a click may be landing on.
+    const kept = await grid.$(cell(2, 2));
+    await grid.evaluate('refresh()');
+    expect(await kept!.evaluate((el) => el.isConnected)).toBe(true);
   } finally {
     await grid.close();
   }
