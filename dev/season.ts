@@ -68,7 +68,31 @@ export type Step =
   | { kind: 'quota'; leave: number }
   | { kind: 'otherList' }
   | { kind: 'consent'; untick: string | null }
-  | { kind: 'disable' };
+  | { kind: 'disable' }
+  | { kind: 'teammate'; who: Teammate; does: TeammateAction; from: number; count: number };
+
+/**
+ * Two more people on the list: Ben, with his own key on another account, and Cam, an editor with
+ * no key. Each has their own sidebar, presses and hourly trigger, and types into the add-on's
+ * columns as people do.
+ */
+export const TEAM = {
+  ben: { email: 'ben@agency.example', key: 'demo-starter-key' },
+  cam: { email: 'cam@agency.example', key: null },
+} as const;
+type Teammate = keyof typeof TEAM;
+const TEAMMATE_ACTIONS = ['generate', 'poll', 'score', 'pasteId', 'typeJunk'] as const;
+type TeammateAction = (typeof TEAMMATE_ACTIONS)[number];
+/** Steps that are an add-on run by someone (not typing, not time): another person's rows stay. */
+const RUNS = new Set<Step['kind']>(['generate', 'poll', 'retry', 'score', 'together']);
+const PREVIEW_CELLS = [
+  'Preview status',
+  'Visibility score',
+  'Knowledge score',
+  'Sentiment score',
+  'Preview message',
+  'Report URL',
+];
 
 export interface Violation {
   step: number;
@@ -162,7 +186,7 @@ export function seasonSteps(seed: number, count: number): Step[] {
 
 /** What happens less often: the platform, the service and the rest of the workbook. */
 function rarer(r: Random): Step {
-  switch (r.int(0, 15)) {
+  switch (r.int(0, 17)) {
     case 0:
       return { kind: 'rename' };
     case 1:
@@ -199,6 +223,15 @@ function rarer(r: Random): Step {
       return { kind: 'consent', untick: r.next() < 0.3 ? null : r.pick(UNTICKABLE) };
     case 14:
       return { kind: 'disable' };
+    case 15:
+    case 16:
+      return {
+        kind: 'teammate',
+        who: r.pick(['ben', 'cam'] as const),
+        does: r.pick(TEAMMATE_ACTIONS),
+        from: r.int(2, 20),
+        count: r.int(1, 10),
+      };
     default:
       return { kind: 'together' };
   }
@@ -272,6 +305,113 @@ class Season {
     sheet.setName(LIST);
     sheet.probe.rows = [USER_HEADERS.map((value) => ({ value }))];
     this.press('saveSettings', [{ baseUrl: this.emu.baseUrl, apiKey: KEY, webhook: WEBHOOK }]);
+    this.keysOf.set(this.rt.owner, new Set([KEY]));
+    for (const { email, key } of Object.values(TEAM)) {
+      this.pressAs(email, 'saveSettings', [
+        { baseUrl: this.emu.baseUrl, ...(key ? { apiKey: key } : {}) },
+      ]);
+      this.keysOf.set(email, new Set(key ? [key] : []));
+    }
+  }
+
+  /** The keys each person ever saved: a request carries one of its own user's, or none. */
+  keysOf = new Map<string, Set<string>>();
+  requestsSeen = 0;
+
+  /** A teammate's press, from their own sidebar. */
+  pressAs(user: string, fn: string, args: unknown[] = []): unknown {
+    try {
+      return this.rt.runFromSidebar(fn, args, user);
+    } catch (error) {
+      this.fail('exception', `${user} ${fn}: ${(error as Error).message}`);
+      return null;
+    }
+  }
+
+  /** What a teammate does: their own presses, or typing into the add-on's columns. */
+  teammate(step: Extract<Step, { kind: 'teammate' }>): void {
+    const who = TEAM[step.who].email;
+    const last = Math.min(this.lastRow(), step.from + step.count - 1);
+    if (step.from > last) return;
+    this.actor = who;
+    if (step.does === 'generate' || step.does === 'score') {
+      this.select(`C${step.from}:C${last}`);
+      if (step.does === 'score') this.pressAs(who, 'scoreSelection', [{ refresh: 'stale' }]);
+      else
+        for (
+          let r = this.pressAs(who, 'startPreviewsForSelection') as {
+              state?: string;
+              request?: unknown;
+            } | null,
+            i = 0;
+          i < 5 && r?.state === 'partial';
+          i++
+        )
+          r = this.pressAs(who, 'startPreviewsForSelection', [r.request]) as typeof r;
+      return;
+    }
+    if (step.does === 'poll') return void this.pressAs(who, 'pollPendingPreviews');
+    // Typed into an empty Preview UUID: a uuid pasted from elsewhere, or junk.
+    const col = this.column('Preview UUID');
+    const row = this.list.probe.rows[step.from - 1];
+    if (col < 1 || !row || String(row[col - 1]?.value ?? '') !== '') return;
+    this.list.probe.place(step.from, col, {
+      // A uuid no key made (the season stays the same for its seed), or a 2,100-character value.
+      value:
+        step.does === 'pasteId'
+          ? `5eed0000-0000-4000-8000-${(this.at * 100 + step.from).toString(16).padStart(12, '0')}`
+          : 'x'.repeat(2100),
+    });
+    this.previews.delete(String(row[0]?.value ?? ''));
+  }
+
+  /** Who is running the add-on in this step (its own previews are theirs to change). */
+  actor: string | null = null;
+  /** The previews of people other than the actor, as the step began: by uuid, their cells. */
+  othersBefore = new Map<string, string[]>();
+
+  othersPreviews(actor: string): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    for (const row of this.listRows()) {
+      const maker = String(row.cell('Requested by') ?? '');
+      const uuid = String(row.cell('Preview UUID') ?? '');
+      if (!uuid || !maker || maker === actor) continue;
+      const cells = JSON.stringify(PREVIEW_CELLS.map((h) => row.cell(h) ?? ''));
+      out.set(uuid, [...(out.get(uuid) ?? []), cells].sort());
+    }
+    return out;
+  }
+
+  /** Before a step: whose run it is, and what everyone else's previews hold. */
+  beforeStep(step: Step): void {
+    this.actor =
+      step.kind === 'teammate' ? TEAM[step.who].email : RUNS.has(step.kind) ? this.rt.owner : null;
+    this.othersBefore = this.actor ? this.othersPreviews(this.actor) : new Map();
+  }
+
+  /** No run of one person's changes a row of another person's preview. */
+  othersUntouched(): void {
+    if (!this.actor) return;
+    const after = this.othersPreviews(this.actor);
+    for (const [uuid, before] of this.othersBefore) {
+      const now = after.get(uuid);
+      if (now && JSON.stringify(now) !== JSON.stringify(before))
+        this.fail(
+          'changed another’s preview',
+          `${this.actor} changed ${uuid}: ${before.join(' ')} → ${now.join(' ')}`,
+        );
+    }
+  }
+
+  /** No request goes out with a key its user did not save: nobody spends another's key. */
+  ownKeysOnly(): void {
+    for (const l of this.rt.fetchStats.log.slice(this.requestsSeen))
+      if (l.key !== null && !this.keysOf.get(l.user)?.has(l.key))
+        this.fail(
+          'another’s key spent',
+          `${l.user} sent ${l.method} ${l.url.split('?')[0]} with a key they did not save`,
+        );
+    this.requestsSeen = this.rt.fetchStats.log.length;
   }
 
   async close(): Promise<void> {
@@ -474,11 +614,12 @@ class Season {
         return;
       case 'schedule':
         return this.schedule(step);
-      case 'key':
-        this.press('saveSettings', [
-          { apiKey: step.to === 'right' ? KEY : step.to === 'wrong' ? 'wrong-key' : '' },
-        ]);
+      case 'key': {
+        const key = step.to === 'right' ? KEY : step.to === 'wrong' ? 'wrong-key' : '';
+        this.press('saveSettings', [{ apiKey: key }]);
+        if (key) this.keysOf.get(this.rt.owner)?.add(key);
         return;
+      }
       default:
         return this.applyRarer(step);
     }
@@ -547,6 +688,8 @@ class Season {
           this.press('getSettings');
         }
         return;
+      case 'teammate':
+        return this.teammate(step);
       case 'disable':
         // The add-on turned off and on again in this file: its trigger stays listed, silent (A3).
         this.rt.triggers.disableAddonIn(this.rt.owner, this.rt.spreadsheet.id);
@@ -623,6 +766,8 @@ class Season {
     this.previewOnce();
     this.nothingAsFormula();
     this.triggersAndLimits();
+    this.ownKeysOnly();
+    this.othersUntouched();
     const views = this.savedAt.size
       ? ((this.press('getSchedules') as ScheduleView[] | null) ?? [])
       : [];
@@ -823,8 +968,8 @@ class Season {
 
   /** The key and the webhook's secret nowhere but the user's properties. */
   keyNowhere(): void {
-    for (const secret of [KEY, WEBHOOK_SECRET]) {
-      const what = secret === KEY ? 'key leaked' : 'webhook leaked';
+    for (const secret of [KEY, TEAM.ben.key, WEBHOOK_SECRET]) {
+      const what = secret === WEBHOOK_SECRET ? 'webhook leaked' : 'key leaked';
       for (const sheet of this.rt.spreadsheet.sheets)
         for (const row of sheet.probe.rows)
           for (const c of row)
@@ -862,10 +1007,17 @@ class Season {
       if (h % 24 === 0) {
         this.select('A1');
         this.press('pollPendingPreviews');
+        for (const { email } of Object.values(TEAM)) this.pressAs(email, 'pollPendingPreviews');
       }
       await this.elapse(6 * 60 * MINUTE);
     }
-    const pending = this.listRows().filter((row) => row.cell('Preview status') === 'pending');
+    // A uuid pasted that no one's key made says so on its row ("not a preview made with your
+    // key"): it waits for a person, not for the add-on.
+    const pending = this.listRows().filter(
+      (row) =>
+        row.cell('Preview status') === 'pending' &&
+        !String(row.cell('Preview message') ?? '').startsWith('not a preview made with your key'),
+    );
     if (pending.length)
       this.fail(
         'pending after a quiet week',
@@ -890,6 +1042,7 @@ export async function runSteps(
   try {
     for (let i = 0; i < steps.length; i++) {
       s.at = i;
+      s.beforeStep(steps[i]!);
       await s.apply(steps[i]!);
       plant?.(s.rt);
       s.check();

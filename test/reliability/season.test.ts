@@ -2,7 +2,15 @@
 // bundle, every invariant checked after every step and after a quiet week. A failure is shrunk to
 // its fewest steps and printed as a replay to keep. `npm run soak` runs as many as asked.
 import { INDEX } from '../../dev/emulator/brandIndex';
-import { lastWallHour, runSteps, seasonSteps, shrink, type Step } from '../../dev/season';
+import {
+  KEY,
+  lastWallHour,
+  runSteps,
+  seasonSteps,
+  shrink,
+  TEAM,
+  type Step,
+} from '../../dev/season';
 
 const SEEDS = [1, 2, 3, 4];
 const STEPS = 40;
@@ -50,6 +58,7 @@ it('over twenty seeds the generator makes every kind of step', () => {
     'key',
     'consent',
     'disable',
+    'teammate',
     'rename',
     'followUps',
     'monitor',
@@ -159,3 +168,55 @@ it('the secrets invariant fails when the team webhook reaches the log (planted: 
   });
   expect(planted.violations[0]).toMatchObject({ kind: 'webhook leaked', detail: 'the log' });
 }, 60_000);
+
+describe('a team on one list (Ben with his own key, Cam with none)', () => {
+  const team: Step[] = [
+    {
+      kind: 'add',
+      sites: ['small-shop-1.com', 'small-shop-2.com', 'small-shop-3.com', 'small-shop-4.com'],
+    },
+    { kind: 'teammate', who: 'ben', does: 'generate', from: 2, count: 2 },
+    { kind: 'generate', from: 4, count: 2 },
+    { kind: 'teammate', who: 'cam', does: 'poll', from: 2, count: 1 },
+    { kind: 'elapse', minutes: 5 },
+    { kind: 'poll' },
+    { kind: 'teammate', who: 'ben', does: 'poll', from: 2, count: 1 },
+  ];
+
+  it('holds every invariant as it is', async () => {
+    expect((await runSteps(6, team)).violations).toEqual([]);
+  }, 60_000);
+
+  it('the own-keys invariant fails when a run sends another person’s key (planted: Ana’s key in Ben’s settings)', async () => {
+    const planted = await runSteps(6, team, (rt) => {
+      rt.userProperties(TEAM.ben.email).data['vis.apiKey'] = KEY;
+    });
+    expect(planted.violations[0]).toMatchObject({ kind: 'another’s key spent' });
+  }, 60_000);
+
+  /** The list's rows that name Ben as their maker, and where a column is. */
+  const bens = (rt: Parameters<NonNullable<Parameters<typeof runSteps>[2]>>[0]) => {
+    const list = rt.spreadsheet.sheets.find((s) => s.getName() === 'List')!;
+    const head = list.probe.rows[0]!.map((c) => c.value);
+    const by = head.indexOf('Requested by');
+    const rows =
+      by < 0 ? [] : list.probe.rows.slice(1).filter((r) => r[by]?.value === TEAM.ben.email);
+    return { rows, at: (h: string) => head.indexOf(h) };
+  };
+
+  it('the others’-rows invariant fails when one person’s run changes another’s preview (planted: Ben’s rows rewritten)', async () => {
+    let n = 0;
+    const planted = await runSteps(6, team, (rt) => {
+      const { rows, at } = bens(rt);
+      for (const row of rows) row[at('Preview message')] = { value: `planted ${n++}` };
+    });
+    expect(planted.violations[0]).toMatchObject({ kind: 'changed another’s preview' });
+  }, 60_000);
+
+  it('the completion invariant fails when a person’s rows can never complete (planted: Ben’s key gone once his previews exist)', async () => {
+    const planted = await runSteps(6, team, (rt) => {
+      if (bens(rt).rows.length) delete rt.userProperties(TEAM.ben.email).data['vis.apiKey'];
+    });
+    expect(planted.violations[0]).toMatchObject({ kind: 'pending after a quiet week' });
+  }, 60_000);
+});
