@@ -32,6 +32,16 @@ export interface TriggerEnv {
 export class TriggerTable {
   list: TriggerRecord[] = [];
   private nextId = 1;
+  /**
+   * Where in its interval a trigger fires, in (0, 1]: drawn from its user, handler and number,
+   * so a run (and a season's replay) fires at the same times.
+   */
+  private offset(t: { id: string; user: string; handler: string }): number {
+    let x = 0x811c9dc5;
+    for (const ch of `${t.user}:${t.handler}:${t.id}`)
+      x = Math.imul(x ^ ch.charCodeAt(0), 0x01000193);
+    return (((x >>> 0) % 1000) + 1) / 1000;
+  }
 
   service(env: TriggerEnv) {
     const wrap = (t: TriggerRecord) => ({
@@ -60,13 +70,14 @@ export class TriggerTable {
           'This add-on has created too many time-based triggers in this document for this Google user account.',
         );
       }
+      const named = { id: String(this.nextId++), user: env.user(), handler };
       const record: TriggerRecord = {
-        id: String(this.nextId++),
-        user: env.user(),
+        ...named,
         document: env.document(),
-        handler,
         intervalMs,
-        nextRun: env.now() + intervalMs,
+        // Apps Script picks when in each interval the trigger fires, and keeps it (A6): the
+        // first firing comes anywhere in the first interval, not on the dot of its making.
+        nextRun: env.now() + Math.max(MINUTE, Math.round(intervalMs * this.offset(named))),
       };
       this.list.push(record);
       return wrap(record);

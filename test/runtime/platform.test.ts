@@ -313,6 +313,30 @@ describe('G8 a script sees the basic filter, and which rows it hides, one row at
   });
 });
 
+describe('A6 a time-driven trigger fires at a time Apps Script picks in each interval', () => {
+  it('not on the dot of its making: first within the hour, then every hour at that minute', () => {
+    const made = rt.clock.now();
+    expect(rt.run('probeTrigger', [], { mode: 'menu' })).toBe(1);
+    const first = rt.triggers.list[0]!.nextRun - made;
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(3600 * 1000);
+    // Another person's, made at the same moment, fires at another minute.
+    rt.run('probeTrigger', [], { mode: 'menu', user: 'colleague@gmail.com' });
+    expect(rt.triggers.list[1]!.nextRun).not.toBe(made + first);
+    rt.triggers.list.pop(); // only the first is followed below
+    // The runtime's clock also runs on the wall: a second either side of each firing.
+    const at = made + first;
+    rt.advance(at - rt.clock.now() - 1000);
+    expect(rt.scriptProps.data.ticks).toBeUndefined();
+    rt.advance(2000);
+    expect(rt.scriptProps.data.ticks).toBe('1');
+    rt.advance(at + 3600 * 1000 - rt.clock.now() - 1000);
+    expect(rt.scriptProps.data.ticks).toBe('1');
+    rt.advance(2000);
+    expect(rt.scriptProps.data.ticks).toBe('2');
+  });
+});
+
 describe('A3 a disabled add-on’s trigger stays listed and never fires', () => {
   it('is listed by getProjectTriggers, and the clock passes it by', () => {
     expect(rt.run('probeTrigger', [], { mode: 'menu' })).toBe(1);
