@@ -209,3 +209,29 @@ it('says in Settings which permission was left unticked, with Google’s link, a
     play.rt.grantAllScopes(owner);
   }
 }, 60000);
+
+it('a teammate’s schedule whose owner went silent offers Take over, with its confirmation, and passes axe', async () => {
+  const ana = 'ana@agency.example';
+  const sheetName = play.rt.spreadsheet.sheets[0]!.getName();
+  const saved = play.rt.runFromSidebar(
+    'saveSchedule',
+    [{ action: 'refreshScores', sheetName, every: 'day', hour: 9, refresh: 'stale' }],
+    ana,
+  ) as { ok: boolean };
+  expect(saved.ok).toBe(true);
+  // Ana's trigger stops (she left); three days pass with no run of hers.
+  play.rt.triggers.disableAddonIn(ana, play.rt.spreadsheet.id);
+  play.rt.advance(3 * 24 * 3600 * 1000);
+  await page.goto(`${play.url}/sidebar`);
+  await page.waitForSelector('#account-line');
+  await openTab(page, 'schedules');
+  const take = page.locator('button', { hasText: 'Take over' }).first();
+  await take.waitFor();
+  await take.click();
+  await page.waitForSelector('text=Take it over');
+  expect((await page.textContent('#panel-schedules'))!.replace(/\s+/g, ' ')).toContain(
+    'runs as you, with your key, and its e-mails go from your account',
+  );
+  expect(await serious('schedules, taking one over')).toEqual([]);
+  await page.click('text=Cancel');
+}, 60000);

@@ -91,7 +91,7 @@ function progressView(p: PollReport, s: State, retry: () => void) {
       ${`The last check asked about ${p.asked} ${plural(p.asked, 'preview')} (${counted(p.asked, 'request')}); the others are not due yet, so they cost nothing.`}
     </p>
     <h3 id="recent-title" ?hidden=${s.recent.length === 0}>Just completed</h3>
-    <ul id="recent" class="recent">
+    <ul id="recent" class="recent" tabindex="0" aria-labelledby="recent-title">
       ${s.recent.map(
         (d) =>
           html`<li>${`${d.brandName || `${d.sheet} row ${d.row}`}: ${d.score ?? 'no score'}`}</li>`,

@@ -365,8 +365,8 @@ export function schedulesTab(host: HTMLElement) {
           </div>
         </form>
         ${messageLine('schedule-message', s.message)}
-        <h3>Last runs</h3>
-        <ul id="run-log" class="recent">
+        <h3 id="run-log-title">Last runs</h3>
+        <ul id="run-log" class="recent" tabindex="0" aria-labelledby="run-log-title">
           ${s.log.map((e) => html`<li>${logLine(e)}</li>`)}
         </ul>`;
     },

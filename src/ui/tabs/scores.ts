@@ -164,7 +164,7 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
           ${previewNotInIndexLabel(s.notInIndex?.rows ?? 0)}
         </button>
         <h3 id="movers-title" ?hidden=${s.movers.length === 0}>Movers of the last run</h3>
-        <ul id="movers" class="recent">
+        <ul id="movers" class="recent" tabindex="0" aria-labelledby="movers-title">
           ${s.movers.map((m) => html`<li>${moverText(m)}</li>`)}
         </ul>
         <h3>History of the selected site</h3>
