@@ -1007,6 +1007,8 @@ class Season {
    */
   async quietWeek(): Promise<void> {
     this.at = -1;
+    // A week of everyone's triggers and looks: no one person's run to hold to account.
+    this.actor = null;
     await this.emu.faults({});
     this.press('saveSettings', [{ apiKey: KEY }]);
     this.rt.grantAllScopes(this.rt.owner);
