@@ -8,6 +8,7 @@ import { DEFAULTS } from '../contract/defaults';
 import type { FollowUpReport } from '../contract/outreach';
 import {
   checkMinChange,
+  FOLLOW_UP_COLUMNS,
   FOLLOW_UP_HEADERS,
   followUpMessage,
   followUpTable,
@@ -18,6 +19,8 @@ import { metadataValue, setMetadata } from '../gas/docMetadata';
 import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
 import { logAction } from '../gas/runLog';
 import { ensureSheet, fitGrid } from '../gas/sheets';
+import { formatColumns } from '../gas/formatting';
+import { positionalFormats } from '../domain/columns';
 import { cell, findTables } from '../gas/sheetTable';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 import { activeBook } from '../gas/active';
@@ -75,6 +78,7 @@ function rebuild(book: Book, values: unknown[][]): void {
     Array.from({ length: columns }, (_, c) => values[r]?.[c] ?? ''),
   );
   sheet.getRange(1, 1, rows, columns).setValues(block);
+  formatColumns(sheet, positionalFormats(FOLLOW_UP_COLUMNS), HEADER_ROW + 1, values.length);
 }
 
 /** Rebuilds the follow-ups of `book` (the schedule's run, or a person's). */

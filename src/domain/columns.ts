@@ -40,6 +40,15 @@ export const headersOf = <K extends string>(table: Columns<K>): Record<K, string
 export const scaledOf = <K extends string>(table: Columns<K>): readonly K[] =>
   keysOf(table).filter((k) => table[k].scaled);
 
+/** The declared formats of a table written in its own order, from its first column. */
+export const positionalFormats = <K extends string>(
+  table: Columns<K>,
+): Array<{ column: number; format: string }> =>
+  keysOf(table).flatMap((k, i) => {
+    const format = table[k].format;
+    return format ? [{ column: i + 1, format }] : [];
+  });
+
 /** The cells a reading gives, for every column that reads one. */
 export const cellsOf = <K extends string, R>(
   table: Table<K, R>,

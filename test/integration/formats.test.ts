@@ -8,7 +8,11 @@ import { sidebar } from '../sidebarApi';
 import { FORMATS } from '../../src/domain/columns';
 import { HISTORY_HEADERS } from '../../src/domain/table';
 import { MONITOR_COLUMNS } from '../../src/domain/scanWatch';
-import { SCORE_HEADERS } from '../../src/domain/scoreColumns';
+import { SCORE_COLUMNS, SCORE_HEADERS } from '../../src/domain/scoreColumns';
+import { PREVIEW_COLUMNS } from '../../src/domain/previewColumns';
+import { LOG_COLUMNS } from '../../src/domain/logColumns';
+import { CONTACT_COLUMNS, HISTORY_COLUMNS } from '../../src/domain/table';
+import { FOLLOW_UP_COLUMNS } from '../../src/domain/followUps';
 
 let w: World;
 afterEach(() => w?.close());
@@ -129,3 +133,59 @@ describe('number formats, from the column tables', () => {
 function letters(column: number): string {
   return String.fromCharCode(64 + column);
 }
+
+describe('every writer applies its columns’ declared formats', () => {
+  it('after Score, Generate and its polls, pitches, contacted, follow-ups and the scan monitor, every filled cell of a formatted column has its format', async () => {
+    w = await startWorld();
+    const sites = indexed.slice(0, 4).map((b) => b.domain);
+    const list = loadList(sites);
+    const api = sidebar(w.rt);
+    api.scoreSelection({ refresh: 'all' });
+    list.setActiveSelection(`A2:A${sites.length + 1}`);
+    api.startPreviewsForSelection();
+    for (let i = 0; i < 6; i++) {
+      await w.elapse(30000);
+      api.pollPendingPreviews();
+    }
+    api.writePitches({ template: 'Hello {Website}' });
+    api.markContacted();
+    api.refreshFollowUps({ minChange: 0 });
+    api.openScanMonitor();
+    const monitor = sheetNamed('Scan monitor');
+    monitor.probe.place(2, 1, { value: 1001 });
+    api.pollScanMonitor(true);
+
+    // Every column table that declares a format, by header.
+    const declared = new Map<string, string>();
+    for (const table of [
+      SCORE_COLUMNS,
+      PREVIEW_COLUMNS,
+      LOG_COLUMNS,
+      MONITOR_COLUMNS,
+      HISTORY_COLUMNS,
+      CONTACT_COLUMNS,
+      FOLLOW_UP_COLUMNS,
+    ] as Array<Record<string, { header: string; format?: string }>>)
+      for (const c of Object.values(table)) if (c.format) declared.set(c.header, c.format);
+
+    const unformatted: string[] = [];
+    let checked = 0;
+    for (const sheet of w.rt.spreadsheet.sheets) {
+      const head = sheet.probe.rows[0]?.map((c) => String(c.value)) ?? [];
+      head.forEach((h, i) => {
+        const format = declared.get(h);
+        if (!format) return;
+        for (let row = 2; row <= sheet.probe.rows.length; row++) {
+          if (sheet.cell(row, i + 1).value === '') continue;
+          checked++;
+          if (sheet.probe.formatAt(row, i + 1) !== format)
+            unformatted.push(
+              `${sheet.getName()}!${h} row ${row}: "${sheet.probe.formatAt(row, i + 1)}"`,
+            );
+        }
+      });
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(unformatted).toEqual([]);
+  });
+});
