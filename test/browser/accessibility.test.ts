@@ -235,3 +235,36 @@ it('a teammate’s schedule whose owner went silent offers Take over, with its c
   expect(await serious('schedules, taking one over')).toEqual([]);
   await page.click('text=Cancel');
 }, 60000);
+
+it('passes axe after a Score run (its summary, movers, the offer of previews) and with rescans running', async () => {
+  const prospects = play.rt.spreadsheet.sheets.find(
+    (s) => s.probe.rows[0]?.some((c) => c.value === 'Website') && s.getName() !== 'Scan monitor',
+  )!;
+  prospects.activate();
+  prospects.setActiveSelection('B2:B4');
+  play.rt.runFromSidebar('saveSettings', [{ apiKey: 'demo-pro-key' }]);
+  await page.goto(`${play.url}/sidebar`);
+  await page.waitForSelector('#account-line');
+  await openTab(page, 'scores');
+  await page.click('#score');
+  await page.waitForFunction(() =>
+    /rows?:/.test(document.querySelector('#panel-scores')?.textContent ?? ''),
+  );
+  await atRest(page);
+  expect(await serious('scores, after a run')).toEqual([]);
+
+  if (!play.rt.spreadsheet.sheets.some((s) => s.getName() === 'Scan monitor'))
+    play.rt.runFromSidebar('openScanMonitor');
+  const monitor = play.rt.spreadsheet.sheets.find((s) => s.getName() === 'Scan monitor')!;
+  monitor.probe.place(2, 1, { value: 1001 });
+  monitor.probe.place(3, 1, { value: 1002 });
+  monitor.activate();
+  monitor.setActiveSelection('A2:A3');
+  await openTab(page, 'scans');
+  await page.click('#rescan');
+  await page.waitForFunction(() =>
+    /Rescan/i.test(document.querySelector('#panel-scans')?.textContent ?? ''),
+  );
+  await atRest(page);
+  expect(await serious('scan monitor, rescans running')).toEqual([]);
+}, 60000);
