@@ -13,32 +13,17 @@ import { markContacted } from './outreach';
 import { refreshFollowUps } from './followUps';
 import { addonMenu, alert, showSidebarFile, toast } from '../gas/active';
 import { pollToast } from '../domain/previewPoll';
+import { MENU } from '../contract/menu';
 
 const TITLE = 'Visibility for Sheets';
 
 export function onOpen(_event?: { authMode?: string }): void {
   addonMenu((menu) =>
-    menu
-      .addItem('Open sidebar', 'showSidebar')
-      .addItem('Score selected websites', 'scoreSelectionFromMenu')
-      .addItem('Freeze formulas in selection', 'freezeSelectionFromMenu')
-      .addItem('Restore frozen formulas', 'restoreSelectionFromMenu')
-      .addItem('Compare chart', 'compareChartFromMenu')
-      .addItem('Make report from selection', 'makeReportFromMenu')
-      .addItem('Generate previews for selection', 'generatePreviewsFromMenu')
-      .addItem('Refresh pending previews', 'refreshPendingFromMenu')
-      .addSeparator()
-      .addItem('Write pitches for selection', 'showOutreach')
-      .addItem('Mark selection contacted', 'markContactedFromMenu')
-      .addItem('Refresh follow-ups', 'refreshFollowUpsFromMenu')
-      .addSeparator()
-      .addItem('Scan monitor', 'openScanMonitor')
-      .addItem('Refresh scan monitor now', 'refreshScanMonitorFromMenu')
-      .addItem('Rescan selected agents', 'rescanSelectedFromMenu')
-      .addSeparator()
-      .addItem('Settings', 'showSettings')
-      .addItem('Help', 'showHelp')
-      .addItem('Run self-check', 'showSelfCheck'),
+    MENU.reduce(
+      (m, group, i) =>
+        group.reduce((g, [caption, run]) => g.addItem(caption, run), i ? m.addSeparator() : m),
+      menu,
+    ),
   );
 }
 

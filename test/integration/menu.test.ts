@@ -1,5 +1,6 @@
 import { startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
+import { MENU_ITEMS } from '../../src/contract/menu';
 
 let w: World;
 afterEach(() => w?.close());
@@ -10,25 +11,10 @@ describe('menu and sidebar', () => {
     expect(() =>
       w.rt.run('onOpen', [{ authMode: 'NONE' }], { mode: 'simple-trigger', authNone: true }),
     ).not.toThrow();
-    expect(w.rt.ui.menus[0]!.items.map((i) => i.caption)).toEqual([
-      'Open sidebar',
-      'Score selected websites',
-      'Freeze formulas in selection',
-      'Restore frozen formulas',
-      'Compare chart',
-      'Make report from selection',
-      'Generate previews for selection',
-      'Refresh pending previews',
-      'Write pitches for selection',
-      'Mark selection contacted',
-      'Refresh follow-ups',
-      'Scan monitor',
-      'Refresh scan monitor now',
-      'Rescan selected agents',
-      'Settings',
-      'Help',
-      'Run self-check',
-    ]);
+    // Every item of the menu's table, in its order, each running the global it names.
+    expect(w.rt.ui.menus[0]!.items.map((i) => [i.caption, i.fn])).toEqual(
+      MENU_ITEMS.map(([caption, fn]) => [caption, fn]),
+    );
     // Every menu item names a global the bundle really has.
     for (const item of w.rt.ui.menus[0]!.items)
       expect(() => w.rt.run(item.fn, [], { mode: 'menu' })).not.toThrow(
