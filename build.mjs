@@ -212,8 +212,27 @@ async function sidebarHtml() {
   });
   // The script is inlined in a <script> element: an inner "</script" would end it early.
   const js = client.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
+  const { tabs, panels } = await tabsMarkup();
   // Function replacements: the minified script may contain $& or $' patterns.
-  return html.replace('/*INLINE_CSS*/', () => css).replace('/*INLINE_JS*/', () => js);
+  return html
+    .replace('<!--TABS-->', () => tabs)
+    .replace('<!--PANELS-->', () => panels)
+    .replace('/*INLINE_CSS*/', () => css)
+    .replace('/*INLINE_JS*/', () => js);
+}
+
+/** The sidebar's tabs and panels, from the one table of them (src/contract/sidebar.ts). */
+async function tabsMarkup() {
+  const contract = await esbuild.build({
+    entryPoints: ['src/contract/sidebar.ts'],
+    bundle: true,
+    format: 'esm',
+    write: false,
+    logLevel: 'warning',
+  });
+  const source = Buffer.from(contract.outputFiles[0].text).toString('base64');
+  const { tabsMarkup: markup } = await import(`data:text/javascript;base64,${source}`);
+  return markup();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

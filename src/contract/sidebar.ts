@@ -16,6 +16,42 @@ export type Panel = Section['panels'][number];
 /** Every tab, in order. */
 export const PANELS: readonly Panel[] = SECTIONS.flatMap((s) => s.panels);
 
+/** Each tab's name, as its button reads; a one-tab section's button is its tab's. */
+export const PANEL_LABELS: Record<Panel, string> = {
+  start: 'Start',
+  scores: 'Scores',
+  previews: 'Previews',
+  outreach: 'Outreach',
+  scans: 'Scan monitor',
+  schedules: 'Schedules',
+  settings: 'Settings',
+};
+
+/**
+ * The page's tab bars and empty panels, written into src/ui/sidebar.html by build.mjs: the tabs
+ * are declared here once, not again in the markup.
+ */
+export function tabsMarkup(): { tabs: string; panels: string } {
+  const tab = (p: Panel) =>
+    `<button id="tab-${p}" role="tab" data-panel="${p}">${PANEL_LABELS[p]}</button>`;
+  const top = SECTIONS.map((s) =>
+    s.panels.length === 1
+      ? tab(s.panels[0])
+      : `<button id="section-${s.id}" role="tab" aria-controls="subtabs-${s.id}">${s.label}</button>`,
+  );
+  const subs = SECTIONS.filter((s) => s.panels.length > 1).map(
+    (s) =>
+      `<nav id="subtabs-${s.id}" class="tabs subtabs" role="tablist" aria-label="${s.label}" hidden>${s.panels.map(tab).join('')}</nav>`,
+  );
+  return {
+    tabs: `<nav class="tabs" role="tablist" aria-label="Sections">${top.join('')}</nav>${subs.join('')}`,
+    panels: PANELS.map(
+      (p) =>
+        `<section id="panel-${p}" class="panel" role="tabpanel" aria-labelledby="tab-${p}" hidden></section>`,
+    ).join(''),
+  };
+}
+
 /** The section a tab belongs to. */
 export const sectionOf = (panel: Panel): Section =>
   SECTIONS.find((s) => (s.panels as readonly Panel[]).includes(panel))!;
