@@ -127,10 +127,14 @@ async function bundleScript(s, plugins) {
  * function's JSDoc and parameter names (autocomplete and help); menu, trigger and sidebar
  * functions need neither, so they are one short line each (the bundle has a size budget).
  */
-function wrapper(name, { doc, params }) {
+function wrapper(name, { doc, params }, words) {
   const call = `${BUNDLE_GLOBAL}.${ENTRY}(${BUNDLE_GLOBAL}.${name},arguments)`;
   if (!doc || !doc.includes('@customfunction')) return `function ${name}(){return ${call}}\n`;
-  const docBlock = doc.replace(/^[ \t]*/gm, (m) => (m ? ' ' : ''));
+  const docBlock = doc
+    .replace(/^[ \t]*/gm, (m) => (m ? ' ' : ''))
+    .replace(/\{(ENGINE_[A-Z]+)\}/g, (_, word) => words[word] ?? `{${word}}`);
+  if (/\{ENGINE_[A-Z]+\}/.test(docBlock))
+    throw new Error(`build: ${name}'s help names an unknown engine word`);
   return `${docBlock}\nfunction ${name}(${params.join(', ')}) {\n  return ${call};\n}\n`;
 }
 
@@ -158,11 +162,12 @@ export async function build(flags = {}, { plugins = [] } = {}) {
   const { body, names, inputs } = await bundleScript(s, plugins);
   const wrappers = [];
   const declarations = declarationsOf(inputs.filter((f) => f.startsWith('src/')));
+  const words = engineWords(await loadModule('src/engines.ts', plugins));
   for (const name of globalNames(names)) {
     const declaration = declarations.get(name);
     if (!declaration)
       throw new Error(`build: cannot find the declaration of exported function ${name}`);
-    wrappers.push(wrapper(name, declaration));
+    wrappers.push(wrapper(name, declaration, words));
   }
   const code = `${body}\n${wrappers.join('')}`;
 
@@ -223,16 +228,34 @@ async function sidebarHtml() {
 
 /** The sidebar's tabs and panels, from the one table of them (src/contract/sidebar.ts). */
 async function tabsMarkup() {
-  const contract = await esbuild.build({
-    entryPoints: ['src/contract/sidebar.ts'],
+  return (await loadModule('src/contract/sidebar.ts')).tabsMarkup();
+}
+
+/** A source module's exports, bundled as the add-on's are (with the same plugins). */
+async function loadModule(entry, plugins = []) {
+  const built = await esbuild.build({
+    entryPoints: [entry],
     bundle: true,
     format: 'esm',
     write: false,
     logLevel: 'warning',
+    plugins,
   });
-  const source = Buffer.from(contract.outputFiles[0].text).toString('base64');
-  const { tabsMarkup: markup } = await import(`data:text/javascript;base64,${source}`);
-  return markup();
+  const source = Buffer.from(built.outputFiles[0].text).toString('base64');
+  return import(`data:text/javascript;base64,${source}`);
+}
+
+/** The engines as the custom functions' help names them: keys, names, and their gap columns. */
+function engineWords({ ENGINES }) {
+  const list = (items, last) =>
+    items.length > 1 ? `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}` : items.join('');
+  return {
+    ENGINE_KEYS: list(Object.keys(ENGINES), 'or'),
+    ENGINE_NAMES: list(Object.values(ENGINES), 'and'),
+    ENGINE_GAPS: Object.values(ENGINES)
+      .map((n) => `${n} gap`)
+      .join(', '),
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

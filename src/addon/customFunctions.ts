@@ -1,6 +1,8 @@
 /**
  * The custom functions Sheets calls. Thin: gather the environment, hand over to domain/formulas.
- * Formulas only read: nothing here creates a preview or a scan.
+ * Formulas only read: nothing here creates a preview or a scan. The help Sheets shows names the
+ * engines of src/engines.ts: build.mjs writes {ENGINE_KEYS}, {ENGINE_NAMES} and {ENGINE_GAPS}
+ * from it, so a fifth engine is still one line.
  */
 import { resolverDeps } from '../gas/resolverDeps';
 import { FORMULA_BUDGET_MS } from '../limits';
@@ -28,7 +30,7 @@ function env(cache: KeyValueCache, needsKey: boolean): FormulaEnv {
  * The public AI-visibility score (0-100) of the brand at a website, or one engine's score.
  *
  * @param {A2:A500} website A website, or a column of them.
- * @param {"chatgpt"} platform Optional: chatgpt, claude, gemini or aio. Blank when that engine was not queried.
+ * @param {"chatgpt"} platform Optional: {ENGINE_KEYS}. Blank when that engine was not queried.
  * @param {Z1} refresh Optional: change this cell's value to fetch fresh scores.
  * @return The score of each website.
  * @customfunction
@@ -50,7 +52,7 @@ export function VIS_LEVEL(website: unknown, refresh?: unknown) {
 }
 
 /**
- * One row per brand: name, slug, overall score, level, ChatGPT, Claude, Gemini and AI Overviews scores, last scan date, brand page.
+ * One row per brand: name, slug, overall score, level, {ENGINE_NAMES} scores, last scan date, brand page.
  *
  * @param {A2:A500} query Websites, slugs or brand names.
  * @param {"url"} lookup_by Optional: url (default), slug or name.
@@ -110,7 +112,7 @@ export function VIS_PREVIEW(uuid: unknown, refresh?: unknown) {
  * @param {B2:B20} competitors The competitors' websites.
  * @param {TRUE} with_headers Optional: TRUE adds a header row.
  * @param {Z1} refresh Optional: change this cell's value to fetch fresh scores.
- * @return Public score, Rank, Gap, ChatGPT gap, Claude gap, Gemini gap, AI Overviews gap per competitor.
+ * @return Public score, Rank, Gap, {ENGINE_GAPS} per competitor.
  * @customfunction
  */
 export function VIS_COMPARE(

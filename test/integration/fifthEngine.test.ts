@@ -3,7 +3,7 @@
 // touched), then run in the runtime: the score list's column and its colour scale, the history
 // column, VIS_BRAND's column, VIS_COMPARE's gap and the pitch's engine facts all include it.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { INDEX } from '../../dev/emulator/brandIndex';
@@ -87,6 +87,13 @@ describe('a fifth engine, added to ENGINES alone', () => {
     const preview = sidebar(w.rt).previewPitches({ template: '{Weakest engine}: {Perplexity}' });
     expect(preview.rows[0]!.pitch).toBe(`${FIFTH}: 1`);
   }, 60_000);
+
+  it('is named in the help Sheets shows for the custom functions', () => {
+    const code = readFileSync(path.join(out, 'Code.js'), 'utf8');
+    expect(code).toContain('Optional: chatgpt, claude, gemini, aio or perplexity.');
+    expect(code).toContain(`ChatGPT, Claude, Gemini, AI Overviews and ${FIFTH} scores`);
+    expect(code).toContain(`AI Overviews gap, ${FIFTH} gap per competitor`);
+  });
 
   it('is a column of VIS_BRAND and a gap of VIS_COMPARE', async () => {
     w = await startWorld({ distDir: out });
