@@ -398,13 +398,19 @@ it('google.script.run runs at most 10 calls at once: the 11th waits, and every c
   ).toBe(10);
 }, 30000);
 
-it("the playground's grid takes typing as Sheets does: values, formulas, Escape to cancel", async () => {
+/** The playground's grid on the Prospects list, in a page of its own. */
+async function openGrid() {
   const grid = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+  const sheet = play.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Prospects')!;
+  sheet.activate();
+  await grid.goto(play.url);
+  return { grid, sheet };
+}
+const cell = (row: number, col: number) => `#grid [data-row="${row}"][data-col="${col}"]`;
+
+it("the playground's grid takes typing as Sheets does: values, formulas, Escape to cancel", async () => {
+  const { grid, sheet } = await openGrid();
   try {
-    const sheet = play.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Prospects')!;
-    sheet.activate();
-    await grid.goto(play.url);
-    const cell = (row: number, col: number) => `#grid [data-row="${row}"][data-col="${col}"]`;
     await grid.waitForSelector(cell(6, 1)); // one blank row past the five of data, to grow the list
 
     await grid.click(cell(6, 1));
@@ -446,12 +452,8 @@ it("the playground's grid takes typing as Sheets does: values, formulas, Escape 
 }, 60000);
 
 it("the playground's grid selects and pastes as Sheets does: drag, shift-click, lines into rows, a selection moved elsewhere shown", async () => {
-  const grid = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+  const { grid, sheet } = await openGrid();
   try {
-    const sheet = play.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Prospects')!;
-    sheet.activate();
-    await grid.goto(play.url);
-    const cell = (row: number, col: number) => `#grid [data-row="${row}"][data-col="${col}"]`;
     await grid.waitForSelector(cell(5, 2));
     // Row numbers and column letters, and the clock's speed said.
     expect(
