@@ -41,11 +41,13 @@ export const heardNow = (): void => setUserProperties({ [HEARD]: String(appsScri
  * the person had not granted background runs is made as soon as they have.
  */
 export function reviveSilentTrigger(): boolean {
-  if (!granted('background') || ensurePollTrigger()) return false;
+  if (!granted('background')) return false;
   const heard = Number(userProperty(HEARD) ?? NaN);
   if (!Number.isFinite(heard)) {
-    // A trigger made before this record existed: its silence is timed from now.
-    heardNow();
+    // Never heard of: its trigger was never made (background runs were not granted when the
+    // work was registered), made now; or it was made before this record existed, and its
+    // silence is timed from now. A poll asks ScriptApp only then, or past the silence.
+    if (!ensurePollTrigger()) heardNow();
     return false;
   }
   if (appsScriptClock.now() - heard <= SILENT_MS) return false;
