@@ -27,7 +27,7 @@ import {
   type Value,
 } from './spreadsheet';
 import { SyncHttp } from './sync-http';
-import { TriggerTable } from './triggers';
+import { TriggerTable, type TriggerRecord } from './triggers';
 import { htmlService, ui, type UiCapture } from './ui';
 import { urlFetchApp, type FetchStats } from './urlfetch';
 
@@ -889,24 +889,65 @@ export class GasRuntime {
     for (let t = this.triggers.nextDue(target); t; t = this.triggers.nextDue(target)) {
       this.clock.advance(t.nextRun - this.clock.now());
       t.nextRun += t.intervalMs;
-      const day = `${t.user} ${new Date(this.clock.now()).toISOString().slice(0, 10)}`;
-      const used = this.triggerRuntime.get(day) ?? 0;
-      if (used >= dailyTriggerRuntime(t.user)) {
-        this.logs.push(`[trigger ${t.handler}] Service using too much computer time for one day`);
-        continue;
-      }
-      const started = this.clock.now();
-      try {
-        this.run(t.handler, [{ triggerUid: t.id, authMode: 'FULL' }], {
-          user: t.user,
-          mode: 'trigger',
-        });
-      } catch (error) {
-        this.logs.push(`[trigger ${t.handler}] ${(error as Error).message}`);
-      }
-      this.triggerRuntime.set(day, used + (this.clock.now() - started));
+      this.fire(t, { triggerUid: t.id, authMode: 'FULL' });
     }
     this.clock.advance(target - this.clock.now());
+  }
+
+  /**
+   * A response a Google Form writes into its responses sheet (T2): the row goes below the last
+   * row with content, a timestamp first and the answers under their questions' headers, as Forms
+   * writes it (no script runs it, so no edit trigger either). Then each form-submit trigger on
+   * the file runs, as its creator, with Google's event: `range` (the row), `values` and
+   * `namedValues` (as text), `triggerUid`, `authMode`. `events` models what Google does not
+   * promise: a firing lost (0) or repeated (2). Returns the row written.
+   */
+  submitForm(
+    sheetName: string,
+    answers: Record<string, string>,
+    options: { spreadsheet?: Spreadsheet; events?: number } = {},
+  ): number {
+    const book = options.spreadsheet ?? this.spreadsheet;
+    const sheet = book.getSheetByName(sheetName) ?? book.insertSheet(sheetName);
+    const width = sheet.getLastColumn();
+    const header = width ? sheet.getRange(1, 1, 1, width).getValues()[0]!.map(String) : [];
+    if (!header.length) header.push('Timestamp');
+    for (const question of Object.keys(answers))
+      if (!header.includes(question)) header.push(question);
+    sheet.getRange(1, 1, 1, header.length).setValues([header]);
+    const at = new Date(this.clock.now());
+    const row = header.map((h, i) => (i === 0 ? at : (answers[h] ?? '')));
+    sheet.appendRow(row);
+    const written = sheet.getLastRow();
+    const text = row.map((v) => (v instanceof Date ? formatStamp(v) : v));
+    const namedValues = Object.fromEntries(header.map((h, i) => [h, [text[i]!]]));
+    for (let n = 0; n < (options.events ?? 1); n++)
+      for (const t of this.triggers.formSubmitTriggers(book.id))
+        this.fire(t, {
+          authMode: 'FULL',
+          triggerUid: t.id,
+          range: sheet.getRange(written, 1, 1, header.length),
+          values: text,
+          namedValues,
+        });
+    return written;
+  }
+
+  /** One firing of an installable trigger, as its creator, within their day's trigger time. */
+  private fire(t: TriggerRecord, event: Record<string, unknown>): void {
+    const day = `${t.user} ${new Date(this.clock.now()).toISOString().slice(0, 10)}`;
+    const used = this.triggerRuntime.get(day) ?? 0;
+    if (used >= dailyTriggerRuntime(t.user)) {
+      this.logs.push(`[trigger ${t.handler}] Service using too much computer time for one day`);
+      return;
+    }
+    const started = this.clock.now();
+    try {
+      this.run(t.handler, [event], { user: t.user, mode: 'trigger' });
+    } catch (error) {
+      this.logs.push(`[trigger ${t.handler}] ${(error as Error).message}`);
+    }
+    this.triggerRuntime.set(day, used + (this.clock.now() - started));
   }
 
   /**
@@ -1019,4 +1060,10 @@ function conditionalRuleBuilder() {
     build: () => ({ ...rule, getRanges: () => rule.ranges }),
   };
   return b;
+}
+
+/** A form response's timestamp as Forms puts it in `values` (M/d/yyyy H:mm:ss). */
+function formatStamp(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()} ${d.getUTCHours()}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
 }

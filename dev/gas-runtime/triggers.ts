@@ -1,12 +1,19 @@
-/** ScriptApp's time-driven triggers, fired by advancing the runtime clock. */
+/**
+ * ScriptApp's installable triggers: time-driven ones, fired by advancing the runtime clock, and a
+ * spreadsheet's form-submit ones, fired by `GasRuntime.submitForm` (a response a form writes).
+ */
 import { GasError } from './errors';
+
+export type TriggerEvent = 'CLOCK' | 'ON_FORM_SUBMIT';
 
 export interface TriggerRecord {
   id: string;
   user: string;
+  event: TriggerEvent;
   /** The document the trigger was created from (null: none was active). */
   document: string | null;
   handler: string;
+  /** Time-driven only; a form-submit trigger is never due on the clock (Infinity). */
   intervalMs: number;
   nextRun: number;
   /**
@@ -47,37 +54,65 @@ export class TriggerTable {
     const wrap = (t: TriggerRecord) => ({
       getHandlerFunction: () => t.handler,
       getUniqueId: () => t.id,
-      getEventType: () => 'CLOCK',
-      getTriggerSource: () => 'CLOCK',
+      getEventType: () => t.event,
+      getTriggerSource: () => (t.event === 'CLOCK' ? 'CLOCK' : 'SPREADSHEETS'),
+      getTriggerSourceId: () => (t.event === 'CLOCK' ? null : t.document),
     });
-    const create = (handler: string, intervalMs: number) => {
-      env.call('ClockTriggerBuilder.create');
-      env.allowed('ScriptApp.newTrigger');
+    const checkRoom = (event: TriggerEvent, document: string | null) => {
       const mine = this.list.filter((t) => t.user === env.user());
       if (mine.length >= PER_USER_LIMIT) {
         throw new GasError(
           'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
         );
       }
+      // An add-on has one trigger of each type per user per document (T1).
+      if (env.addon && mine.some((t) => t.event === event && t.document === document)) {
+        throw new GasError(
+          event === 'CLOCK'
+            ? 'This add-on has created too many time-based triggers in this document for this Google user account.'
+            : 'This add-on has created too many form-submit triggers in this document for this Google user account.',
+        );
+      }
+    };
+    const create = (handler: string, intervalMs: number) => {
+      env.call('ClockTriggerBuilder.create');
+      env.allowed('ScriptApp.newTrigger');
       if (env.addon && intervalMs < 60 * MINUTE) {
         throw new GasError(
           'Time-driven triggers in add-ons cannot run more frequently than once per hour.',
         );
       }
-      // One time-driven trigger per user per document for an add-on.
-      if (env.addon && mine.some((t) => t.document === env.document())) {
-        throw new GasError(
-          'This add-on has created too many time-based triggers in this document for this Google user account.',
-        );
-      }
+      checkRoom('CLOCK', env.document());
       const named = { id: String(this.nextId++), user: env.user(), handler };
       const record: TriggerRecord = {
         ...named,
+        event: 'CLOCK',
         document: env.document(),
         intervalMs,
         // Apps Script picks when in each interval the trigger fires, and keeps it (A6): the
         // first firing comes anywhere in the first interval, not on the dot of its making.
         nextRun: env.now() + Math.max(MINUTE, Math.round(intervalMs * this.offset(named))),
+      };
+      this.list.push(record);
+      return wrap(record);
+    };
+    const createFormSubmit = (handler: string, spreadsheetId: string) => {
+      env.call('SpreadsheetTriggerBuilder.create');
+      env.allowed('ScriptApp.newTrigger');
+      // An add-on may watch only the file it is used in (T1).
+      if (env.addon && spreadsheetId !== env.document())
+        throw new GasError(
+          'Add-ons can only create triggers for the file in which the add-on is used.',
+        );
+      checkRoom('ON_FORM_SUBMIT', spreadsheetId);
+      const record: TriggerRecord = {
+        id: String(this.nextId++),
+        user: env.user(),
+        event: 'ON_FORM_SUBMIT',
+        document: spreadsheetId,
+        handler,
+        intervalMs: Infinity,
+        nextRun: Infinity,
       };
       this.list.push(record);
       return wrap(record);
@@ -89,7 +124,8 @@ export class TriggerTable {
         FULL: 'FULL',
         CUSTOM_FUNCTION: 'CUSTOM_FUNCTION',
       },
-      EventType: { CLOCK: 'CLOCK', ON_OPEN: 'ON_OPEN' },
+      EventType: { CLOCK: 'CLOCK', ON_OPEN: 'ON_OPEN', ON_FORM_SUBMIT: 'ON_FORM_SUBMIT' },
+      TriggerSource: { CLOCK: 'CLOCK', SPREADSHEETS: 'SPREADSHEETS' },
       newTrigger: (handler: string) => {
         env.call('ScriptApp.newTrigger');
         env.allowed('ScriptApp.newTrigger');
@@ -116,6 +152,18 @@ export class TriggerTable {
             };
             return builder;
           },
+          forSpreadsheet: (sheet: string | { getId(): string }) => {
+            const id = typeof sheet === 'string' ? sheet : sheet.getId();
+            let formSubmit = false;
+            const builder = {
+              onFormSubmit: () => ((formSubmit = true), builder),
+              create: () => {
+                if (!formSubmit) throw new GasError('Please specify the event the trigger runs on.');
+                return createFormSubmit(handler, id);
+              },
+            };
+            return builder;
+          },
         };
       },
       // The user's triggers of this project, whichever document each was created from.
@@ -138,6 +186,13 @@ export class TriggerTable {
     for (const t of this.list)
       if (!t.stopped && t.nextRun <= until && (!best || t.nextRun < best.nextRun)) best = t;
     return best;
+  }
+
+  /** The form-submit triggers that fire for a response written into `document`. */
+  formSubmitTriggers(document: string): TriggerRecord[] {
+    return this.list.filter(
+      (t) => t.event === 'ON_FORM_SUBMIT' && t.document === document && !t.stopped,
+    );
   }
 
   /** The person disabled the add-on in a file: the triggers made from it stay listed, silent. */

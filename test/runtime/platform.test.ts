@@ -681,3 +681,59 @@ describe('SL1-SL4 Google Slides: its scope, its daily quota, hex colours, image 
     }
   });
 });
+
+describe('T1 an add-on has one trigger of each type per user per document, for its own file', () => {
+  it('a second form-submit trigger in the file is refused; a clock trigger beside it is not', () => {
+    rt.run('probeFormTrigger', [], { mode: 'menu' });
+    expect(() => rt.run('probeFormTrigger', [], { mode: 'menu' })).toThrow(
+      /too many form-submit triggers in this document/,
+    );
+    expect(rt.run('probeTrigger', [], { mode: 'menu' })).toBe(2);
+    // A colleague on the same file has their own.
+    rt.run('probeFormTrigger', [], { mode: 'menu', user: 'colleague@gmail.com' });
+    expect(rt.triggers.formSubmitTriggers(rt.spreadsheet.id)).toHaveLength(2);
+  });
+  it('a trigger on another file is refused', () => {
+    expect(() => rt.run('probeFormTrigger', ['another-file'], { mode: 'menu' })).toThrow(
+      'Add-ons can only create triggers for the file in which the add-on is used.',
+    );
+  });
+});
+
+describe('T2 a form response fires each form-submit trigger on its file, as its creator', () => {
+  const responses = (user: string) =>
+    JSON.parse(rt.userProperties(user).data.responses ?? '[]') as Array<Record<string, unknown>>;
+  it('with the row as range, values and namedValues as text, and no active spreadsheet', () => {
+    const uid = rt.run('probeFormTrigger', [], { mode: 'menu' });
+    rt.run('probeFormTrigger', [], { mode: 'menu', user: 'colleague@gmail.com' });
+    const row = rt.submitForm('Form Responses 1', { Website: 'acme.com', Email: 'jo@acme.com' });
+    expect(row).toBe(2);
+    const sheet = rt.spreadsheet.getSheetByName('Form Responses 1')!;
+    expect(sheet.getRange(1, 1, 1, 3).getValues()[0]).toEqual(['Timestamp', 'Website', 'Email']);
+    expect(sheet.getRange(2, 1).getValue()).toBeInstanceOf(Date);
+    const [seen] = responses(rt.owner);
+    expect(seen).toMatchObject({
+      row: 2,
+      sheet: 'Form Responses 1',
+      book: rt.spreadsheet.id,
+      uid,
+      mode: 'FULL',
+      active: 'no',
+      named: { Website: ['acme.com'], Email: ['jo@acme.com'] },
+    });
+    expect((seen!.values as string[]).slice(1)).toEqual(['acme.com', 'jo@acme.com']);
+    expect(responses('colleague@gmail.com')).toHaveLength(1);
+  });
+  it('a second response goes below the first; a lost or repeated firing is the runtime’s fault to inject', () => {
+    rt.run('probeFormTrigger', [], { mode: 'menu' });
+    rt.submitForm('Responses', { Website: 'a.com' }, { events: 0 });
+    expect(rt.submitForm('Responses', { Website: 'b.com' }, { events: 2 })).toBe(3);
+    expect(responses(rt.owner).map((r) => r.row)).toEqual([3, 3]);
+  });
+  it('a disabled add-on’s form-submit trigger stays silent (A3)', () => {
+    rt.run('probeFormTrigger', [], { mode: 'menu' });
+    rt.triggers.disableAddonIn(rt.owner, rt.spreadsheet.id);
+    rt.submitForm('Responses', { Website: 'a.com' });
+    expect(responses(rt.owner)).toHaveLength(0);
+  });
+});
