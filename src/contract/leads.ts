@@ -1,0 +1,51 @@
+/**
+ * Lead watches: what the Leads tab sends and shows. JSON-safe, imported by the page and the server.
+ */
+export interface LeadWatchInput {
+  sheetName: string;
+  /** Headers of the columns the watch reads. */
+  website: string;
+  email?: string;
+  consent?: string;
+  mode: 'preview' | 'link';
+  subject?: string;
+  body?: string;
+  /** Also handle the rows already in the sheet; otherwise they are marked and left alone. */
+  includeEarlier?: boolean;
+}
+
+/** A watch as every editor sees it; the template goes to its owner only. */
+export interface LeadWatchView {
+  id: string;
+  sheetName: string;
+  website: string;
+  email: string | null;
+  consent: string | null;
+  mode: 'preview' | 'link';
+  owner: string;
+  mine: boolean;
+  /** Its owner's template; null for anyone else, or without e-mail. */
+  mail: { subject: string; body: string } | null;
+  /** When its last new row was handled (ISO), or null. */
+  lastNewRow: string | null;
+  reportsToday: number;
+  emailsToday: number;
+  /** Rows whose e-mail waits for tomorrow's recipients (or for the permission). */
+  waiting: number;
+}
+
+export interface LeadsView {
+  watches: LeadWatchView[];
+  /** The document's sheets with their headers, for the form's choices. */
+  sheets: Array<{ name: string; headers: string[] }>;
+  /** The person has a key: previews are possible; without one, watches write the no-cost link. */
+  hasKey: boolean;
+  /** Permissions the watch needs that the person has not granted, said in words. */
+  missing: string[];
+}
+
+export interface LeadsReport {
+  ok: boolean;
+  message: string;
+  view: LeadsView;
+}

@@ -1,0 +1,221 @@
+import {
+  checkWatch,
+  consentGiven,
+  DEFAULT_TEMPLATE,
+  emailAddress,
+  fillTemplate,
+  isOpenLead,
+  LEAD_STATUS,
+  mailKey,
+  openLeads,
+  planLeadMail,
+  type LeadWatch,
+  type ReportOutcome,
+} from '../../src/domain/leads';
+
+const SHEETS = [
+  { name: 'Form Responses 1', headers: ['Timestamp', 'Website', 'Email', 'Consent', 'Name'] },
+];
+
+const WATCH: LeadWatch = {
+  id: 'w1',
+  sheetName: 'Form Responses 1',
+  website: 'Website',
+  email: 'Email',
+  consent: 'Consent',
+  mode: 'preview',
+  mail: { ...DEFAULT_TEMPLATE, body: `Hi {Name},\n{report link}` },
+  owner: 'ann@example.com',
+  created: 0,
+};
+
+const row = (n: number, cells: Record<string, unknown>, status = '') => ({
+  row: n,
+  cells: { Website: 'acme.com', Email: 'jo@acme.com', Consent: 'Yes', Name: 'Jo', ...cells },
+  status,
+});
+const LINK: ReportOutcome = { link: 'https://app.example/r/1' };
+
+describe('checkWatch', () => {
+  it.each([
+    [{}, 'Choose the sheet new leads arrive in.'],
+    [{ sheetName: 'Form Responses 1' }, /holds each lead’s website/],
+    [{ sheetName: 'Form Responses 1', website: 'Site' }, /holds each lead’s website/],
+    [{ sheetName: 'Form Responses 1', website: 'Website', email: 'Mail' }, /e-mail column is not/],
+    [
+      { sheetName: 'Form Responses 1', website: 'Website', email: 'Email', body: 'no link here' },
+      /Put \{report link\} in the message/,
+    ],
+    [
+      {
+        sheetName: 'Form Responses 1',
+        website: 'Website',
+        email: 'Email',
+        subject: 'x'.repeat(151),
+      },
+      /keep it to 150/,
+    ],
+  ])('refuses %j in one sentence', (input, message) => {
+    const checked = checkWatch(input, SHEETS);
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.message).toMatch(message);
+  });
+  it('keeps what was chosen, the default template when none is typed, and no template without e-mail', () => {
+    const withMail = checkWatch(
+      { sheetName: 'Form Responses 1', website: 'Website', email: 'Email', mode: 'link' },
+      SHEETS,
+    );
+    expect(withMail).toEqual({
+      ok: true,
+      includeEarlier: false,
+      watch: {
+        sheetName: 'Form Responses 1',
+        website: 'Website',
+        email: 'Email',
+        consent: null,
+        mode: 'link',
+        mail: DEFAULT_TEMPLATE,
+      },
+    });
+    const without = checkWatch(
+      { sheetName: 'Form Responses 1', website: 'Website', includeEarlier: true, mode: 'other' },
+      SHEETS,
+    );
+    expect(without.ok && [without.watch.mail, without.watch.mode, without.includeEarlier]).toEqual([
+      null,
+      'preview',
+      true,
+    ]);
+  });
+});
+
+describe('the words a consent column, an address and a status hold', () => {
+  it.each([
+    ['Yes', true],
+    ['yes, send it', true],
+    [true, true],
+    ['I agree', true],
+    ['Ja', true],
+    ['No', false],
+    ['', false],
+    [false, false],
+    ['maybe', false],
+    ['yesterday', false],
+  ])('consent %j → %s', (value, given) => expect(consentGiven(value)).toBe(given));
+  it.each([
+    ['Jo@Acme.com ', 'jo@acme.com'],
+    ['jo@acme', null],
+    ['Jo <jo@acme.com>', null],
+    ['a@b.com, c@d.com', null],
+    ['jo@acme.com\nBcc: x@y.com', null],
+    [42, null],
+  ])('address %j → %j', (value, address) => expect(emailAddress(value)).toBe(address));
+  it('a blank or waiting row is open; a handled one is not', () => {
+    expect(['', ' ', 'waits: the key was refused', LEAD_STATUS.tomorrow].map(isOpenLead)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      [LEAD_STATUS.earlier, LEAD_STATUS.emailed, LEAD_STATUS.noConsent, 'error: x'].map(isOpenLead),
+    ).toEqual([false, false, false, false]);
+  });
+  it('a row without a website yet waits to be typed', () => {
+    expect(openLeads([row(2, { Website: '' }), row(3, {}), row(4, {}, 'e-mailed')], WATCH)).toEqual(
+      [row(3, {})],
+    );
+  });
+});
+
+describe('fillTemplate', () => {
+  it('fills headers (any case), the website and the link; drops unknown placeholders', () => {
+    expect(
+      fillTemplate(
+        'Hi {name}, {website}: {report link} {Nope}',
+        { Name: 'Jo' },
+        'acme.com',
+        'https://r/1',
+      ),
+    ).toBe('Hi Jo, acme.com: https://r/1 ');
+  });
+  it('a responder’s answer cannot carry a link, a line break or a wall of text into the e-mail', () => {
+    const filled = fillTemplate(
+      '{Name}',
+      {
+        Name:
+          'Jo\nclick https://evil.example/x or www.evil.example or evil.example/login ' +
+          'a'.repeat(200),
+      },
+      'acme.com',
+      'https://r/1',
+    );
+    expect(filled).not.toMatch(/evil\.example|\n/);
+    expect(filled.length).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('planLeadMail', () => {
+  const plan = (rows: Parameters<typeof planLeadMail>[0], left = 10, mailed = new Set<string>()) =>
+    planLeadMail(rows, WATCH, mailed, left);
+  it('e-mails a consenting lead its link, from the template', () => {
+    const [d] = plan([{ ...row(2, {}), report: LINK }]);
+    expect(d).toEqual({
+      row: 2,
+      status: 'e-mailed',
+      send: {
+        to: 'jo@acme.com',
+        subject: 'Your AI visibility report for acme.com',
+        body: 'Hi Jo,\nhttps://app.example/r/1',
+        key: mailKey('jo@acme.com', 'acme.com'),
+      },
+    });
+  });
+  it('says on its row why a lead got no e-mail', () => {
+    const decisions = plan([
+      { ...row(2, { Consent: 'No' }), report: LINK },
+      { ...row(3, { Email: '' }), report: LINK },
+      { ...row(4, { Email: 'not-an-address' }), report: LINK },
+      { ...row(5, {}), report: { error: 'not a website' } },
+      { ...row(6, {}), report: { waits: 'the key was refused' } },
+    ]);
+    expect(decisions).toEqual([
+      { row: 2, status: 'no consent' },
+      { row: 3, status: 'no e-mail address' },
+      { row: 4, status: 'error: not an e-mail address' },
+      { row: 5, status: 'error: not a website' },
+      { row: 6, status: 'waits: the key was refused' },
+    ]);
+  });
+  it('never twice to one address for one site, in one run or across runs', () => {
+    const twice = plan([
+      { ...row(2, {}), report: LINK },
+      { ...row(3, { Website: 'https://www.ACME.com/' }), report: LINK },
+      { ...row(4, { Website: 'other.com' }), report: LINK },
+    ]);
+    expect(twice.map((d) => d.status)).toEqual(['e-mailed', 'e-mailed before', 'e-mailed']);
+    const later = plan(
+      [{ ...row(9, {}), report: LINK }],
+      10,
+      new Set([mailKey('jo@acme.com', 'acme.com')]),
+    );
+    expect(later.map((d) => d.status)).toEqual(['e-mailed before']);
+  });
+  it('sends what the day’s recipients allow; the rest wait for tomorrow', () => {
+    const rows = [2, 3, 4].map((n) => ({ ...row(n, { Email: `p${n}@acme.com` }), report: LINK }));
+    expect(plan(rows, 2).map((d) => d.status)).toEqual([
+      'e-mailed',
+      'e-mailed',
+      LEAD_STATUS.tomorrow,
+    ]);
+  });
+  it('without an e-mail column the row says its report started, or that its link is written', () => {
+    const rows = [{ ...row(2, {}), report: LINK }];
+    expect(planLeadMail(rows, { ...WATCH, email: null, mail: null }, new Set(), 5)).toEqual([
+      { row: 2, status: 'report started' },
+    ]);
+    expect(
+      planLeadMail(rows, { ...WATCH, email: null, mail: null, mode: 'link' }, new Set(), 5),
+    ).toEqual([{ row: 2, status: 'link written' }]);
+  });
+});
