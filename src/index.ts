@@ -44,6 +44,7 @@ export {
   saveSchedule,
   takeOverSchedule,
 } from './addon/schedules';
+export { deleteLeadWatch, getLeads, onLeadResponse, saveLeadWatch } from './addon/leads';
 export { insertExample } from './addon/example';
 export { getSiteHistory } from './addon/siteHistory';
 export { retryPreviews, returnToList, selectRow } from './addon/attention';

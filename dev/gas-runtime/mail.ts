@@ -32,7 +32,13 @@ export class MailBox {
   /** Recipients left today, per user; tests may set it to 0. */
   remaining = new Map<string, number>();
 
-  private left(user: string): number {
+  /** The day (UTC) each user's count is of: a new day gives the whole quota back. */
+  private day = new Map<string, string>();
+
+  private left(user: string, now: number): number {
+    const today = new Date(now).toISOString().slice(0, 10);
+    if ((this.day.get(user) ?? today) !== today) this.remaining.delete(user);
+    this.day.set(user, today);
     return this.remaining.get(user) ?? (isConsumer(user) ? 100 : 1500);
   }
 
@@ -48,7 +54,7 @@ export class MailBox {
     return {
       getRemainingDailyQuota: () => {
         need('MailApp.getRemainingDailyQuota');
-        return this.left(env.user());
+        return this.left(env.user(), env.now());
       },
       sendEmail: (message: { to: string; subject: string; body: string }) => {
         need('MailApp.sendEmail');
@@ -63,7 +69,7 @@ export class MailBox {
         // At most 50 recipients a message (Q6).
         if (recipients.length > RECIPIENTS_PER_MESSAGE)
           throw new GasError('Limit Exceeded: Email Recipients Per Message.');
-        const left = this.left(env.user());
+        const left = this.left(env.user(), env.now());
         if (left < recipients.length)
           throw new GasError('Service invoked too many times for one day: email.');
         this.remaining.set(env.user(), left - recipients.length);

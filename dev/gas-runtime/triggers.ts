@@ -158,7 +158,8 @@ export class TriggerTable {
             const builder = {
               onFormSubmit: () => ((formSubmit = true), builder),
               create: () => {
-                if (!formSubmit) throw new GasError('Please specify the event the trigger runs on.');
+                if (!formSubmit)
+                  throw new GasError('Please specify the event the trigger runs on.');
                 return createFormSubmit(handler, id);
               },
             };

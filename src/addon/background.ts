@@ -19,6 +19,7 @@ import { BACKGROUND_BUDGET_MS, TRIGGER_TIME_RESERVE_MS } from '../limits';
 import { pollMonitorIn } from './monitor';
 import { pollPreviewsIn } from './previewPolling';
 import { runDueSchedules } from './scheduleRuns';
+import { runLeadWatchesIn } from './leads';
 import { activeBook, openBook } from '../gas/active';
 import { firstTimeMissing, permissionState } from '../gas/permissions';
 import { notGrantedMessage, type Permission } from '../domain/permissions';
@@ -111,7 +112,7 @@ function logProblem(book: Book, result: string): void {
   });
 }
 
-/** One document's pending previews and scans, then its due schedules. */
+/** One document's pending previews and scans, its watched sheets' new rows, then its due schedules. */
 function workIn(book: Book, started: number, budget: FiringBudget, mayAsk: boolean): void {
   // One failing document must not stop the others, nor send the user Google's failure email.
   try {
@@ -126,6 +127,7 @@ function workIn(book: Book, started: number, budget: FiringBudget, mayAsk: boole
         result: `${previews.complete} complete, ${previews.pending} pending, ${previews.failed} failed`,
       });
     if (mayAsk && book.getSheetByName(MONITOR_SHEET)) pollMonitorIn(book);
+    runLeadWatchesIn(book);
     const { waiting } = runDueSchedules(book, started + budget.schedulesMs);
     if (waiting > 0 && budget.heldByDay) logWaiting(book, waiting);
   } catch (error) {

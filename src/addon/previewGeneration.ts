@@ -138,18 +138,39 @@ export function startPreviewsForSelection(request?: GenerateRequest): GenerateRe
 }
 
 function generateUnderLock(request?: GenerateRequest): GenerateReport {
-  const book = activeBook();
   const run = request?.run ?? newId();
   const started = appsScriptClock.now();
+  return withGenerationClaim(
+    activeBook(),
+    run,
+    started,
+    () => {
+      const r = generate(run, started, request);
+      return r.request ? { ...r, request: { ...r.request, run } } : r;
+    },
+    () => BUSY_REPORT,
+  );
+}
+
+/**
+ * Work under the document's Generate claim: one run at a time sends previews in a document,
+ * whether a person pressed Generate or a lead watch saw new rows.
+ */
+export function withGenerationClaim<T>(
+  book: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  run: string,
+  started: number,
+  work: () => T,
+  busy: () => T,
+): T {
   const claimed = withDocumentLock(
     PRESS_LOCK_WAIT_MS,
     () => claimGeneration(book, run, started),
     () => false,
   );
-  if (!claimed) return BUSY_REPORT;
+  if (!claimed) return busy();
   try {
-    const r = generate(run, started, request);
-    return r.request ? { ...r, request: { ...r.request, run } } : r;
+    return work();
   } finally {
     withDocumentLock(
       WRITE_LOCK_WAIT_MS,
@@ -157,6 +178,39 @@ function generateUnderLock(request?: GenerateRequest): GenerateReport {
       () => undefined,
     );
   }
+}
+
+/**
+ * Previews for chosen rows of a sheet (a lead watch's new rows), by the press's plan and writer:
+ * a site previewed in another row is reused, a row with its preview keeps it. Call under the
+ * Generate claim. `refusal`: the account-wide answer that stopped it, if any.
+ */
+export function previewRows(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  column: number,
+  rows: readonly number[],
+  claim: { run: string; started: number },
+): { refusal: string | null; unsent: number } {
+  const config = clientConfig();
+  const table = openTable(sheet, PREVIEW_COLUMNS, false);
+  const selection = rows.flatMap((r) => rowStates(table, r, r, column));
+  const fit = fitToQuota(
+    planGeneration(selection, sheetRows(table, column)),
+    quotaLeft(),
+    QUOTA_RESERVE,
+  );
+  const writer = rowWriter(sheet, claim, localPatches(fit.plan));
+  const run = fit.plan.send.length
+    ? sendPreviews(config, fit, claim.started, writer)
+    : runOf(fit.plan);
+  if (run.refusal) rememberAccountNotice(run.refusal.message);
+  writer.write(new Map());
+  const made = run.counts.created + run.counts.reused;
+  if (made > 0) setBackgroundWork(sheet.getParent().getId(), 'previews', made);
+  return {
+    refusal: run.refusal?.message ?? null,
+    unsent: fit.plan.send.length - run.settled + fit.tomorrow,
+  };
 }
 
 function generate(runId: string, started: number, request?: GenerateRequest): GenerateReport {

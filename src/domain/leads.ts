@@ -5,7 +5,7 @@
  * row's handling is said, in a fixed vocabulary users filter on.
  */
 import type { LeadWatchInput } from '../contract/leads';
-import { FORMATS, headersOf, type Column } from './columns';
+import { FORMATS, type Column } from './columns';
 import { isBlank } from './cells';
 import { oneLineTitle, plainText } from './destinations';
 import { fnv1a } from './hash';
@@ -16,8 +16,6 @@ export const LEAD_COLUMNS = {
   emailed: { header: 'Lead e-mailed', format: FORMATS.time },
 } satisfies Record<string, Column<never>>;
 
-export type LeadKey = keyof typeof LEAD_COLUMNS;
-export const LEAD_HEADERS = headersOf(LEAD_COLUMNS);
 
 /**
  * Each `Lead status` a row can hold. Blank: new, not handled yet. A status starting with
@@ -31,7 +29,7 @@ export const LEAD_STATUS = {
   emailedBefore: 'e-mailed before',
   noConsent: 'no consent',
   noAddress: 'no e-mail address',
-  tomorrow: 'waits for tomorrow’s e-mails',
+  tomorrow: 'waits to e-mail: the day’s e-mails are used, tomorrow',
 } as const;
 
 const WAITS = 'waits';
@@ -39,6 +37,12 @@ const ERROR = 'error: ';
 
 export const leadError = (reason: string): string => `${ERROR}${reason}`;
 export const leadWaits = (reason: string): string => `${WAITS}: ${reason}`;
+/** A row with its report whose e-mail waits (a permission; tomorrow's recipients have their own). */
+const mailWaits = (reason: string): string => `${WAITS} to e-mail: ${reason}`;
+
+/** A row's report was made on this run, not before: it was new, or waited for its report. */
+export const reportWasDue = (status: string): boolean =>
+  status.trim() === '' || status.startsWith(`${WAITS}: `);
 
 /** A row to handle: blank (new) or waiting; never a row whose handling is final. */
 export const isOpenLead = (status: string): boolean =>
@@ -203,18 +207,21 @@ export type MailDecision =
 /**
  * What each handled row gets, in row order: its status, and the e-mail to send where there is
  * one to send. `recipientsLeft`: the e-mails today's quota still allows; the rest wait.
+ * `blocked`: why no e-mail can go now at all (a permission not granted): those rows wait.
  */
 export function planLeadMail(
   rows: ReadonlyArray<LeadRow & { report: ReportOutcome }>,
   watch: LeadWatch,
   mailed: ReadonlySet<string>,
   recipientsLeft: number,
+  blocked: string | null = null,
 ): MailDecision[] {
   let left = recipientsLeft;
   const sending = new Set<string>();
   return rows.map((r): MailDecision => {
     if ('error' in r.report) return { row: r.row, status: leadError(r.report.error) };
     if ('waits' in r.report) return { row: r.row, status: leadWaits(r.report.waits) };
+    const link = r.report.link;
     const done = watch.mode === 'link' ? LEAD_STATUS.link : LEAD_STATUS.started;
     if (!watch.email || !watch.mail) return { row: r.row, status: done };
     const raw = r.cells[watch.email];
@@ -227,10 +234,11 @@ export function planLeadMail(
     const key = mailKey(to, site);
     if (mailed.has(key) || sending.has(key))
       return { row: r.row, status: LEAD_STATUS.emailedBefore };
+    if (blocked) return { row: r.row, status: mailWaits(blocked) };
     if (left <= 0) return { row: r.row, status: LEAD_STATUS.tomorrow };
     left -= 1;
     sending.add(key);
-    const fill = (t: string) => fillTemplate(t, r.cells, site, r.report.link);
+    const fill = (t: string) => fillTemplate(t, r.cells, site, link);
     return {
       row: r.row,
       status: LEAD_STATUS.emailed,

@@ -16,7 +16,7 @@ import {
   userProperty,
 } from './userStore';
 
-export type Work = 'previews' | 'scans' | 'schedules';
+export type Work = 'previews' | 'scans' | 'schedules' | 'leads';
 
 type Registry = Record<string, Partial<Record<Work, number>>>;
 

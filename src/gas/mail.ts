@@ -28,3 +28,6 @@ export function sendMail(to: string[], subject: string, body: string): MailOutco
 export const recipientsPerDay = (): number =>
   // Without the permission to send, MailApp cannot even be asked: the smaller day is assumed.
   granted('mail') ? Math.max(100, MailApp.getRemainingDailyQuota()) : 100;
+
+/** Recipients the day still allows this account; 0 without the permission to send. */
+export const mailLeft = (): number => (granted('mail') ? MailApp.getRemainingDailyQuota() : 0);

@@ -61,3 +61,28 @@ export function removePollTrigger(): number {
   for (const t of triggers) ScriptApp.deleteTrigger(t);
   return triggers.length;
 }
+
+/** The global (src/index.ts) a form's response runs: the person's lead watches in that file. */
+const LEAD_HANDLER = 'onLeadResponse';
+
+const myFormTriggers = (docId: string) =>
+  ScriptApp.getProjectTriggers().filter(
+    (t) => t.getHandlerFunction() === LEAD_HANDLER && t.getTriggerSourceId() === docId,
+  );
+
+/**
+ * The person's one form-submit trigger on this file (an add-on has one of each type per user per
+ * document, docs/platform-limits.md T1). Without the permission it is not made: the hourly run
+ * (made once granted) handles new rows instead. True when it exists.
+ */
+export function ensureFormTrigger(book: GoogleAppsScript.Spreadsheet.Spreadsheet): boolean {
+  if (!granted('background')) return false;
+  if (myFormTriggers(book.getId()).length > 0) return true;
+  ScriptApp.newTrigger(LEAD_HANDLER).forSpreadsheet(book).onFormSubmit().create();
+  return true;
+}
+
+export function removeFormTrigger(docId: string): void {
+  if (!granted('background')) return;
+  for (const t of myFormTriggers(docId)) ScriptApp.deleteTrigger(t);
+}

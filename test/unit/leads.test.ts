@@ -219,3 +219,19 @@ describe('planLeadMail', () => {
     ).toEqual([{ row: 2, status: 'link written' }]);
   });
 });
+
+describe('without the permission to send e-mail', () => {
+  it('the report is made and the e-mail waits for the permission, on its row', () => {
+    const [d] = planLeadMail(
+      [{ ...row(2, {}), report: LINK }],
+      WATCH,
+      new Set(),
+      10,
+      'Lead e-mails need permission to send e-mail as you',
+    );
+    expect(d).toEqual({
+      row: 2,
+      status: 'waits to e-mail: Lead e-mails need permission to send e-mail as you',
+    });
+  });
+});

@@ -1,0 +1,219 @@
+// Lead magnets on the built bundle: a watched form's responses get their report within the event,
+// rows a sync or a paste adds within the hour, each lead its link by e-mail with consent only,
+// never twice, within the day's recipients; without a key the no-cost link; two teammates each
+// watching their own sheet.
+import type { Spreadsheet } from '../../dev/gas-runtime/spreadsheet';
+import { records, startWorld, type World } from './harness';
+import { sidebar } from '../sidebarApi';
+import type { LeadWatchInput } from '../../src/contract/leads';
+
+let w: World;
+afterEach(() => w?.close());
+
+const ANA = 'ana@agency.example';
+const BEN = 'ben@agency.example';
+const HOUR = 3600 * 1000;
+const FORM = 'Form Responses 1';
+
+const answer = (site: string, email: string, consent = 'Yes', name = 'Jo') => ({
+  Name: name,
+  'Your website': site,
+  'Work e-mail': email,
+  'May we e-mail you the report?': consent,
+});
+
+const WATCH: LeadWatchInput = {
+  sheetName: FORM,
+  website: 'Your website',
+  email: 'Work e-mail',
+  consent: 'May we e-mail you the report?',
+  mode: 'preview',
+  subject: 'Your report, {Name}',
+  body: 'Hi {Name},\n\nHere it is: {report link}',
+};
+
+/** The form's responses sheet with rows already in it, as a form that ran before the watch. */
+function formWithEarlierRows(book: Spreadsheet): void {
+  w.rt.submitForm(FORM, answer('early-one.com', 'e1@early.example'), { spreadsheet: book });
+  w.rt.submitForm(FORM, answer('early-two.com', 'e2@early.example'), { spreadsheet: book });
+}
+
+const rowsOf = (book: Spreadsheet, sheet = FORM) => records(book.getSheetByName(sheet)!);
+const previewPosts = () =>
+  w.rt.fetchStats.log.filter((l) => l.method === 'post' && l.url.includes('scan-preview'));
+
+describe('a watched form', () => {
+  it('handles each response within its event: report, status, and the link to consenting leads only', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    formWithEarlierRows(book);
+    const saved = sidebar(w.rt, ANA).saveLeadWatch(WATCH);
+    expect(saved).toMatchObject({ ok: true });
+    expect(saved.message).toMatch(/within seconds/);
+    expect(saved.message).toMatch(/The 2 rows already there say "earlier row"/);
+    w.rt.submitForm(FORM, answer('nike.com', 'Jo@Nike.example'));
+    w.rt.submitForm(FORM, answer('stripe.com', 'pat@stripe.example', 'No'));
+    w.rt.submitForm(FORM, answer('hubspot.com', 'not an address'));
+    w.rt.submitForm(FORM, answer('not a site', 'sam@x.example'));
+    const rows = rowsOf(book);
+    expect(rows.map((r) => r['Lead status'])).toEqual([
+      'earlier row',
+      'earlier row',
+      'e-mailed',
+      'no consent',
+      'error: not an e-mail address',
+      expect.stringMatching(/^error: not a website/),
+    ]);
+    expect(rows.slice(2, 5).map((r) => r['Preview status'])).toEqual([
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    expect(rows[0]!['Preview status']).toBe('');
+    expect(previewPosts()).toHaveLength(3);
+    // One e-mail, to the consenting lead, from the owner, with the row's own report link.
+    expect(w.rt.mail.sent).toHaveLength(1);
+    const [mail] = w.rt.mail.sent;
+    expect(mail).toMatchObject({ to: 'jo@nike.example', from: ANA, subject: 'Your report, Jo' });
+    expect(mail!.body).toBe(`Hi Jo,\n\nHere it is: ${rows[2]!['Report URL']}`);
+    expect(mail!.body).not.toMatch(/Visibility for Sheets|add-on/i);
+    expect(rows[2]!['Lead e-mailed']).toBeInstanceOf(Date);
+    // The scores fill in later, as previews do.
+    await w.elapse(2 * HOUR);
+    expect(rowsOf(book)[2]!['Preview status']).toBe('complete');
+    expect(w.rt.mail.sent).toHaveLength(1);
+    const view = sidebar(w.rt, ANA).getLeads();
+    expect(view.watches[0]).toMatchObject({
+      mine: true,
+      reportsToday: 3,
+      emailsToday: 1,
+      owner: ANA,
+    });
+  });
+
+  it('a repeated event sends nothing twice; a lost one is caught by the hourly run', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    formWithEarlierRows(book);
+    sidebar(w.rt, ANA).saveLeadWatch(WATCH);
+    w.rt.submitForm(FORM, answer('nike.com', 'jo@nike.example'), { events: 2 });
+    expect(previewPosts()).toHaveLength(1);
+    expect(w.rt.mail.sent).toHaveLength(1);
+    w.rt.submitForm(FORM, answer('slack.com', 'al@slack.example'), { events: 0 });
+    expect(rowsOf(book)[3]!['Lead status']).toBe('');
+    await w.elapse(HOUR + 60000);
+    expect(rowsOf(book)[3]!['Lead status']).toBe('e-mailed');
+    expect(previewPosts()).toHaveLength(2);
+    expect(w.rt.mail.sent.map((m) => m.to)).toEqual(['jo@nike.example', 'al@slack.example']);
+    // A lead who fills the form twice for one site gets one e-mail.
+    w.rt.submitForm(FORM, answer('https://www.slack.com/', 'AL@slack.example'));
+    expect(rowsOf(book)[4]!['Lead status']).toBe('e-mailed before');
+    expect(w.rt.mail.sent).toHaveLength(2);
+  });
+
+  it('rows a sync or a paste adds are handled within the hour, wherever the sheet was sorted', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    formWithEarlierRows(book);
+    sidebar(w.rt, ANA).saveLeadWatch({ ...WATCH, email: '', consent: '' });
+    const sheet = book.getSheetByName(FORM)!;
+    const width = sheet.getLastColumn();
+    const blank = new Array(width).fill('');
+    const row = (site: string) =>
+      [new Date(w.rt.clock.now()), 'Sync', site, '', '', ...blank].slice(0, width);
+    sheet.getRange(4, 1, 2, width).setValues([row('zoom.us'), row('apple.com')]);
+    sheet.sort(3); // by website: the new rows move among the earlier ones
+    await w.elapse(HOUR + 60000);
+    const rows = rowsOf(book);
+    const bySite = new Map(rows.map((r) => [r['Your website'], r['Lead status']]));
+    expect(Object.fromEntries(bySite)).toEqual({
+      'apple.com': 'report started',
+      'early-one.com': 'earlier row',
+      'early-two.com': 'earlier row',
+      'zoom.us': 'report started',
+    });
+    expect(previewPosts()).toHaveLength(2);
+  });
+
+  it('when the day’s e-mails run out, the rest wait on their rows and go the next day', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    formWithEarlierRows(book);
+    sidebar(w.rt, ANA).saveLeadWatch(WATCH);
+    w.rt.mail.remaining.set(ANA, 7); // five are kept for the schedules' alerts
+    for (const n of [1, 2, 3, 4])
+      w.rt.submitForm(FORM, answer(`site-${n}.com`, `p${n}@lead.example`));
+    const statuses = () =>
+      rowsOf(book)
+        .slice(2)
+        .map((r) => r['Lead status']);
+    expect(statuses()).toEqual([
+      'e-mailed',
+      'e-mailed',
+      'waits to e-mail: the day’s e-mails are used, tomorrow',
+      'waits to e-mail: the day’s e-mails are used, tomorrow',
+    ]);
+    expect(sidebar(w.rt, ANA).getLeads().watches[0]!.waiting).toBe(2);
+    await w.elapse(24 * HOUR);
+    expect(statuses()).toEqual(['e-mailed', 'e-mailed', 'e-mailed', 'e-mailed']);
+    expect(w.rt.mail.sent.map((m) => m.to)).toEqual([1, 2, 3, 4].map((n) => `p${n}@lead.example`));
+    expect(previewPosts()).toHaveLength(4);
+  });
+});
+
+describe('without a key', () => {
+  it('writes the no-cost trigger link, e-mails it, and spends no request', async () => {
+    w = await startWorld({ owner: ANA, apiKey: null });
+    const book = w.rt.spreadsheet;
+    formWithEarlierRows(book);
+    const leads = sidebar(w.rt, ANA);
+    expect(leads.saveLeadWatch(WATCH)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/no-cost link/),
+    });
+    expect(leads.saveLeadWatch({ ...WATCH, mode: 'link' })).toMatchObject({ ok: true });
+    w.rt.submitForm(FORM, answer('https://www.Nike.com/', 'jo@nike.example'));
+    const [row] = rowsOf(book).slice(2);
+    const base = leads.getSettings().baseUrl.replace(/\/$/, '');
+    expect(row!['Report URL']).toBe(
+      `${base}/?report=${encodeURIComponent('https://www.nike.com/')}`,
+    );
+    expect(row!['Lead status']).toBe('e-mailed');
+    expect(w.rt.mail.sent[0]!.body).toContain(String(row!['Report URL']));
+    expect(w.rt.fetchStats.log).toHaveLength(0);
+  });
+});
+
+describe('two teammates, each watching their own sheet', () => {
+  it('each response is handled by its sheet’s watcher, with their key and their e-mail', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    const [ana, ben] = [sidebar(w.rt, ANA), sidebar(w.rt, BEN)];
+    ben.saveSettings({ baseUrl: ana.getSettings().baseUrl, apiKey: 'demo-starter-key' });
+    formWithEarlierRows(book);
+    w.rt.submitForm('Webinar', answer('early.com', 'x@early.example'));
+    expect(ana.saveLeadWatch(WATCH)).toMatchObject({ ok: true });
+    expect(ben.saveLeadWatch({ ...WATCH, sheetName: 'Webinar' })).toMatchObject({ ok: true });
+    // Ben may not take Ana's sheet, nor stop her watch.
+    expect(ben.saveLeadWatch(WATCH)).toMatchObject({
+      ok: false,
+      message: `${ANA} watches this sheet already.`,
+    });
+    const anas = ben.getLeads().watches.find((x) => x.owner === ANA)!;
+    expect(anas.mail).toBeNull();
+    expect(ben.deleteLeadWatch(anas.id)).toMatchObject({ ok: false });
+    w.rt.submitForm(FORM, answer('nike.com', 'jo@nike.example'));
+    w.rt.submitForm('Webinar', answer('slack.com', 'al@slack.example'));
+    expect(rowsOf(book)[2]!['Requested by']).toBe(ANA);
+    expect(rowsOf(book, 'Webinar')[1]!['Requested by']).toBe(BEN);
+    expect(w.rt.mail.sent.map((m) => [m.from, m.to])).toEqual([
+      [ANA, 'jo@nike.example'],
+      [BEN, 'al@slack.example'],
+    ]);
+    const keys = previewPosts().map((l) => l.key);
+    expect(keys).toEqual(['demo-pro-key', 'demo-starter-key']);
+    // Stopping her last watch removes Ana's form trigger, and only hers.
+    expect(ana.deleteLeadWatch(anas.id)).toMatchObject({ ok: true });
+    expect(w.rt.triggers.formSubmitTriggers(book.id).map((t) => t.user)).toEqual([BEN]);
+  });
+});
