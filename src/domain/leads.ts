@@ -16,7 +16,6 @@ export const LEAD_COLUMNS = {
   emailed: { header: 'Lead e-mailed', format: FORMATS.time },
 } satisfies Record<string, Column<never>>;
 
-
 /**
  * Each `Lead status` a row can hold. Blank: new, not handled yet. A status starting with
  * `waits` is handled again by the next run; every other one is final.
