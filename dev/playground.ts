@@ -12,6 +12,9 @@ import { spawnEmulator, type EmulatorProcess } from './emulator/process';
 import { display } from './gas-runtime/spreadsheet';
 import { GasRuntime } from './gas-runtime/runtime';
 
+/** The sheet the playground's form writes its responses to, as Google Forms names it. */
+export const FORM_SHEET = 'Form Responses 1';
+
 export interface Playground {
   url: string;
   rt: GasRuntime;
@@ -63,6 +66,10 @@ iframe{width:320px;border:0;border-left:1px solid #dadce0;height:100%}table{bord
 td,th{border:1px solid #e0e0e0;padding:2px 6px;white-space:nowrap;max-width:260px;overflow:hidden;text-overflow:ellipsis}
 th{background:#f8f9fa;position:sticky;top:0}th.edge{color:#5f6368;font-weight:normal;min-width:24px;user-select:none}#sheet-tabs button[aria-pressed=true]{font-weight:bold;background:#e8f0fe}#menu-items button{display:block;margin:2px 0}#why{color:#c5221f}.listing .playground-only{display:none}.sel{background:#e8f0fe}td:focus{outline:2px solid #1a73e8;white-space:normal}</style></head><body>
 <div id="sheet"><details id="menu" class="playground-only"><summary>Extensions → Visibility for Sheets</summary><div id="menu-items"></div></details>
+<details id="form" class="playground-only"><summary>Submit a form response (to "Form Responses 1")</summary>
+<label>Name <input id="form-name" value="Jo"></label> <label>Website <input id="form-site" value="nike.com"></label>
+<label>E-mail <input id="form-email" value="jo@lead.example"></label> <label><input id="form-consent" type="checkbox" checked> may e-mail</label>
+<button id="form-submit">Submit</button></details>
 <p class="playground-only">Selection: <input id="a1" value="B1:B56" size="10" aria-label="Range to select"> <button id="select">Select</button>
 <span id="stats"></span> <span id="select-error" role="alert"></span></p><p id="ui-message" role="status"></p><p id="grid-help" class="playground-only">Click a cell to select it and type in it, as in Sheets: a website, a number, or a formula like =VIS_SCORE(B2:B20). Enter saves, Escape cancels. Drag or shift-click to select a range; pasted lines fill the rows below.</p>
 <table id="grid" aria-describedby="grid-help"></table><p id="why" role="status"></p><nav id="sheet-tabs" aria-label="Sheets"></nav><div id="charts"></div></div><iframe id="sidebar" src="/sidebar" title="Sidebar"></iframe>
@@ -143,6 +150,8 @@ rows.forEach(function(r,i){var y=35+i*group;var l=svg('text',{x:10,y:y+group/2})
 for(var k=1;k<=series;k++){var v=Number(r[k]);if(r[k]===''||isNaN(v))continue;g.appendChild(svg('rect',{x:200,y:y+(k-1)*bar,width:Math.max(1,v*4),height:bar-1,fill:COLORS[(k-1)%COLORS.length]}))}});
 head.slice(1).forEach(function(name,k){var x=10+k*105,y=h-10;g.appendChild(svg('rect',{x:x,y:y-9,width:10,height:10,fill:COLORS[k%COLORS.length]}));var n=svg('text',{x:x+14,y:y});n.appendChild(text(String(name)));g.appendChild(n)});
 box.appendChild(g)})}
+document.getElementById('form-submit').onclick=function(){function v(id){return document.getElementById(id).value}
+post('/api/form',{Name:v('form-name'),Website:v('form-site'),Email:v('form-email'),'May we e-mail you the report?':document.getElementById('form-consent').checked?'Yes':'No'}).then(function(){last='';refresh()})};
 function refresh(){return fetch('/api/sheet').then(function(r){return r.json()}).then(draw)}
 document.getElementById('select').onclick=function(){fetch('/api/select',{method:'POST',body:document.getElementById('a1').value})
 .then(function(r){return r.text().then(function(t){document.getElementById('select-error').textContent=r.ok?'':t})}).then(refresh)};
@@ -275,6 +284,16 @@ export async function startPlayground(
       }
       if (req.url === '/sidebar-shown')
         return send(200, 'text/html; charset=utf-8', withBridge(rt.ui.sidebar?.html ?? ''));
+      if (req.url === '/api/form' && req.method === 'POST') {
+        keepPace();
+        const answers = JSON.parse(await readBody(req)) as Record<string, unknown>;
+        // A form's response, as Google Forms writes it: the watchers' triggers fire (T2).
+        rt.submitForm(
+          FORM_SHEET,
+          Object.fromEntries(Object.entries(answers).map(([k, v]) => [k, String(v)])),
+        );
+        return send(200, 'application/json', '{}');
+      }
       if (req.url === '/api/edit' && req.method === 'POST') {
         keepPace();
         const edit = JSON.parse(await readBody(req)) as { row: number; col: number; text: string };

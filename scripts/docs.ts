@@ -73,6 +73,7 @@ for (const image of [
   'sidebar-scores.png',
   'sidebar-outreach.png',
   'sidebar-schedules.png',
+  'sidebar-leads.png',
   'sidebar-start.png',
   'sidebar-settings.png',
   'sidebar-monitor.png',

@@ -908,7 +908,10 @@ export class GasRuntime {
     options: { spreadsheet?: Spreadsheet; events?: number } = {},
   ): number {
     const book = options.spreadsheet ?? this.spreadsheet;
+    // Linking a form made its sheet long before this response: where the person is stays as it was.
+    const wasActive = book.activeSheet;
     const sheet = book.getSheetByName(sheetName) ?? book.insertSheet(sheetName);
+    wasActive.activate();
     const width = sheet.getLastColumn();
     const header = width ? sheet.getRange(1, 1, 1, width).getValues()[0]!.map(String) : [];
     if (!header.length) header.push('Timestamp');

@@ -130,7 +130,9 @@ function savedMessage(watch: LeadWatch, earlier: number, instant: boolean): stri
   const when = instant
     ? 'A form’s response is handled within seconds, other new rows within the hour.'
     : `New rows are handled while the sidebar is open; ${needsPermission('background')}.`;
-  const left = earlier ? ` The ${earlier} rows already there say "${LEAD_STATUS.earlier}".` : '';
+  const left = earlier
+    ? ` ${earlier === 1 ? 'The row already there says' : `The ${earlier} rows already there say`} "${LEAD_STATUS.earlier}".`
+    : '';
   return `Watching "${watch.sheetName}". ${when}${left}`;
 }
 

@@ -49,3 +49,16 @@ export interface LeadsReport {
   message: string;
   view: LeadsView;
 }
+
+/** The lead e-mail a watch starts with: plain text, white-label (nothing names the add-on). */
+export const DEFAULT_TEMPLATE = {
+  subject: 'Your AI visibility report for {website}',
+  body: [
+    'Hello,',
+    '',
+    'Thank you for asking. Your report on how AI assistants see {website} is here:',
+    '{report link}',
+    '',
+    'The page fills in as the scan completes, within a few minutes.',
+  ].join('\n'),
+} as const;

@@ -5,7 +5,7 @@
  */
 export const SECTIONS = [
   { id: 'start', label: 'Start', panels: ['start'] },
-  { id: 'lists', label: 'Lists', panels: ['scores', 'previews', 'outreach'] },
+  { id: 'lists', label: 'Lists', panels: ['scores', 'previews', 'outreach', 'leads'] },
   { id: 'watch', label: 'Monitor', panels: ['scans', 'schedules'] },
   { id: 'settings', label: 'Settings', panels: ['settings'] },
 ] as const;
@@ -22,6 +22,7 @@ export const PANEL_LABELS: Record<Panel, string> = {
   scores: 'Scores',
   previews: 'Previews',
   outreach: 'Outreach',
+  leads: 'Leads',
   scans: 'Scan monitor',
   schedules: 'Schedules',
   settings: 'Settings',

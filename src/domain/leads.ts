@@ -4,7 +4,7 @@
  * address and site, within the day's recipients). The sheet's `Lead status` column is where a
  * row's handling is said, in a fixed vocabulary users filter on.
  */
-import type { LeadWatchInput } from '../contract/leads';
+import { DEFAULT_TEMPLATE, type LeadWatchInput } from '../contract/leads';
 import { FORMATS, type Column } from './columns';
 import { isBlank } from './cells';
 import { oneLineTitle, plainText } from './destinations';
@@ -49,18 +49,6 @@ export const isOpenLead = (status: string): boolean =>
 
 /** The longest template a watch keeps (a user property holds 9 KB). */
 export const TEMPLATE_LIMIT = { subject: 150, body: 2000 } as const;
-
-export const DEFAULT_TEMPLATE = {
-  subject: 'Your AI visibility report for {website}',
-  body: [
-    'Hello,',
-    '',
-    'Thank you for asking. Your report on how AI assistants see {website} is here:',
-    '{report link}',
-    '',
-    'The page fills in as the scan completes, within a few minutes.',
-  ].join('\n'),
-} as const;
 
 export interface LeadWatch {
   id: string;

@@ -10,6 +10,7 @@ import { outreachTab } from './tabs/outreach';
 import { previewsTab } from './tabs/previews';
 import { scansTab } from './tabs/scans';
 import { schedulesTab } from './tabs/schedules';
+import { leadsTab } from './tabs/leads';
 import { scoresTab } from './tabs/scores';
 import { settingsTab } from './tabs/settings';
 import { startTab } from './tabs/start';
@@ -46,6 +47,7 @@ function openPanel(panel: Panel): void {
   $('usage').hidden = !SPENDS_FETCHES.includes(panel);
   if (panel === 'schedules') void schedules.refresh();
   if (panel === 'outreach') void outreach.load();
+  if (panel === 'leads') void leads.load();
 }
 
 async function refreshUsage(): Promise<void> {
@@ -119,6 +121,7 @@ const settings = settingsTab($('panel-settings'), {
 const scores = scoresTab($('panel-scores'), () => void refreshUsage());
 const schedules = schedulesTab($('panel-schedules'));
 const outreach = outreachTab($('panel-outreach'));
+const leads = leadsTab($('panel-leads'));
 
 async function begin(): Promise<void> {
   for (const name of PANELS) $(`tab-${name}`).addEventListener('click', () => openPanel(name));

@@ -268,3 +268,33 @@ it('passes axe after a Score run (its summary, movers, the offer of previews) an
   await atRest(page);
   expect(await serious('scan monitor, rescans running')).toEqual([]);
 }, 60000);
+
+it('passes axe on the Leads tab: the form with its e-mail fields, a watch of one’s own and a teammate’s', async () => {
+  play.rt.submitForm('Form Responses 1', { Website: 'slack.com', Email: 'al@slack.example' });
+  play.rt.submitForm('Webinar', { Website: 'zoom.us', Email: 'z@zoom.example' });
+  play.rt.runFromSidebar('saveSettings', [{ apiKey: 'demo-pro-key' }]);
+  const ben = 'ben@agency.example';
+  play.rt.runFromSidebar('saveSettings', [{ apiKey: 'demo-starter-key' }], ben);
+  const saved = play.rt.runFromSidebar(
+    'saveLeadWatch',
+    [{ sheetName: 'Webinar', website: 'Website', mode: 'preview' }],
+    ben,
+  ) as { ok: boolean };
+  expect(saved.ok).toBe(true);
+  await page.goto(`${play.url}/sidebar`);
+  await page.waitForSelector('#account-line');
+  await openTab(page, 'leads');
+  await page.waitForSelector('#lead-form');
+  await page.selectOption('#lead-sheet', 'Form Responses 1');
+  await page.waitForSelector('#lead-body');
+  expect(await serious('leads, the form with its e-mail')).toEqual([]);
+  // From the keyboard: the form's last field, then its button.
+  await page.focus('#lead-earlier');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() =>
+    /Watching "Form Responses 1"/.test(document.querySelector('#lead-message')?.textContent ?? ''),
+  );
+  expect(await page.textContent('#lead-list')).toContain(`Runs as ${ben}`);
+  expect(await serious('leads, two watches')).toEqual([]);
+}, 60000);

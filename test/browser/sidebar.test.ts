@@ -356,6 +356,53 @@ describe('a new user’s first session in the sidebar', () => {
     await page.screenshot({ path: path.join('out', 'sidebar-schedules.png'), fullPage: true });
   }, 30000);
 
+  it('watches a form’s responses from the Leads tab; a response the playground’s form submits gets its report and e-mail', async () => {
+    const form = (answers: Record<string, string>) =>
+      fetch(`${play.url}/api/form`, { method: 'POST', body: JSON.stringify(answers) });
+    await form({
+      Name: 'Al',
+      Website: 'slack.com',
+      Email: 'al@slack.example',
+      'May we e-mail you the report?': 'Yes',
+    });
+    await openTab(page, 'leads');
+    await page.selectOption('#lead-sheet', 'Form Responses 1');
+    // The form's usual questions are chosen by their headers.
+    expect(await page.inputValue('#lead-website')).toBe('Website');
+    expect(await page.inputValue('#lead-email')).toBe('Email');
+    expect(await page.inputValue('#lead-consent')).toBe('May we e-mail you the report?');
+    await page.fill('#lead-body', 'Hi {Name}, no link here');
+    await page.click('#lead-form button[type=submit]');
+    await page.waitForFunction(() =>
+      /Put \{report link\} in the message/.test(
+        document.querySelector('#lead-message')?.textContent ?? '',
+      ),
+    );
+    await page.fill('#lead-body', 'Hi {Name}, your report: {report link}');
+    await page.click('#lead-form button[type=submit]');
+    await page.waitForFunction(() =>
+      /The row already there says "earlier row"/.test(
+        document.querySelector('#lead-message')?.textContent ?? '',
+      ),
+    );
+    const sent = play.rt.mail.sent.length;
+    await form({
+      Name: 'Jo',
+      Website: 'nike.com',
+      Email: 'jo@nike.example',
+      'May we e-mail you the report?': 'Yes',
+    });
+    expect(play.rt.mail.sent.slice(sent).map((m) => m.to)).toEqual(['jo@nike.example']);
+    await openTab(page, 'outreach');
+    await openTab(page, 'leads');
+    await page.waitForFunction(() =>
+      /Today: 1 report, 1 e-mailed\. Runs as you\./.test(
+        document.querySelector('#lead-list')?.textContent ?? '',
+      ),
+    );
+    await page.screenshot({ path: path.join('out', 'sidebar-leads.png'), fullPage: true });
+  }, 30000);
+
   it('opens the scan monitor sheet from its tab', async () => {
     await openTab(page, 'scans');
     await page.click('#open-monitor');

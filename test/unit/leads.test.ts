@@ -1,7 +1,6 @@
 import {
   checkWatch,
   consentGiven,
-  DEFAULT_TEMPLATE,
   emailAddress,
   fillTemplate,
   isOpenLead,
@@ -12,6 +11,7 @@ import {
   type LeadWatch,
   type ReportOutcome,
 } from '../../src/domain/leads';
+import { DEFAULT_TEMPLATE } from '../../src/contract/leads';
 
 const SHEETS = [
   { name: 'Form Responses 1', headers: ['Timestamp', 'Website', 'Email', 'Consent', 'Name'] },
