@@ -162,6 +162,59 @@ async function outreach(rt: GasRuntime, emu: EmulatorProcess, sheet: Sheet, webs
   );
 }
 
+/**
+ * A "free AI-visibility report" form: its responses sheet watched, four leads arriving (one
+ * without consent, one with a mistyped address), each handled within its form-submit event.
+ */
+async function leadMagnet(rt: GasRuntime, timeScale: number): Promise<void> {
+  step(11, 'Lead magnets: a form’s responses get their report, and consenting leads the link');
+  const form = 'Form Responses 1';
+  const answer = (name: string, site: string, email: string, consent: string) => ({
+    Name: name,
+    Website: site,
+    'Work e-mail': email,
+    'May we e-mail you the report?': consent,
+  });
+  const list = rt.spreadsheet.activeSheet;
+  rt.submitForm(form, answer('Earlier', 'hubspot.com', 'kim@hubspot.example', 'Yes'));
+  const saved = rt.runFromSidebar('saveLeadWatch', [
+    {
+      sheetName: form,
+      website: 'Website',
+      email: 'Work e-mail',
+      consent: 'May we e-mail you the report?',
+      mode: 'preview',
+    },
+  ]) as { message: string };
+  console.log(`  ${saved.message}`);
+  const sent = rt.mail.sent.length;
+  rt.submitForm(form, answer('Jo', 'https://www.nike.com/', 'jo@nike.example', 'Yes'));
+  rt.submitForm(form, answer('Pat', 'stripe.com', 'pat@stripe.example', 'No'));
+  rt.submitForm(form, answer('Sam', 'slack.com', 'sam@slack', 'Yes'));
+  rt.submitForm(form, answer('Lee', 'rosies-bakery.com', 'lee@rosies.example', 'Yes'));
+  const mails = rt.mail.sent.slice(sent);
+  console.log(
+    `  4 responses arrived; ${mails.length} e-mails went out at once, each within its event.`,
+  );
+  const [first] = mails;
+  if (first) {
+    console.log(`  To ${first.to}: ${first.subject}`);
+    for (const line of first.body.split('\n')) console.log(`  | ${line}`);
+  }
+  // The scores fill in as previews complete: the hourly run (or an open sidebar) polls them.
+  for (let i = 0; i < 3; i++) {
+    await sleep(Math.max(50, 3600000 / timeScale / 60));
+    rt.advance(3600 * 1000);
+  }
+  printTable(
+    rt,
+    form,
+    ['Name', 'Website', 'Lead status', 'Preview status', 'Visibility score'],
+    10,
+  );
+  list.activate();
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const csvPath = args.csv!;
@@ -383,8 +436,10 @@ async function main(): Promise<void> {
     const monitorOut = path.join(path.dirname(outPath), 'scan-monitor.csv');
     writeFileSync(monitorOut, rt.spreadsheet.exportCsv('Scan monitor', separator));
 
+    if (emu) await leadMagnet(rt, timeScale);
+
     if (emu) {
-      step(11, 'A report deck for the first scored brand, its next three rows as competitors');
+      step(12, 'A report deck for the first scored brand, its next three rows as competitors');
       const scoreAt = sheet.probe.rows[0]!.findIndex((c) => c.value === 'Public score');
       const first = sheet.probe.rows.findIndex(
         (r, i) => i > 0 && typeof r[scoreAt]?.value === 'number',
@@ -405,7 +460,7 @@ async function main(): Promise<void> {
       }
     }
 
-    step(12, 'The filled sheet');
+    step(13, 'The filled sheet');
     writeFileSync(outPath, rt.spreadsheet.exportCsv('Prospects', separator));
     printTable(
       rt,

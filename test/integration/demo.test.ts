@@ -39,6 +39,8 @@ it('fills the sample sheet and writes it out', () => {
   expect(run.stdout).toMatch(/Overall score +ChatGPT +Claude +Gemini +AI Overviews +Scan message/);
   expect(run.stdout).toMatch(/to scan again\.\n/);
   // A report deck for the first brand, pictured beside the CSV.
+  expect(run.stdout).toMatch(/4 responses arrived; 2 e-mails went out at once/);
+  expect(run.stdout).toMatch(/Pat +stripe\.com +no consent/);
   expect(run.stdout).toMatch(/Report made: \d slides in your Drive/);
   const report = readFileSync(path.join(path.dirname(out), 'report.html'), 'utf8');
   expect(report).toMatch(/<section aria-label="Slide 4">/);
