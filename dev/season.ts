@@ -25,6 +25,7 @@ const WEBHOOK_SECRET = 'seasonWebhookSecret';
 const WEBHOOK = `https://hooks.slack.com/services/TSEASON/BSEASON/${WEBHOOK_SECRET}`;
 const LIST = 'List';
 const LEADS = 'Leads';
+const FORM = 'Form Responses 1';
 const USER_HEADERS = ['Id', 'Company', 'Website'];
 const MINUTE = 60_000;
 const INDEXED = INDEX.filter((b) => !b.domain.endsWith('.example')).map((b) => b.domain);
@@ -69,6 +70,14 @@ export type Step =
   | { kind: 'otherList' }
   | { kind: 'consent'; untick: string | null }
   | { kind: 'disable' }
+  | {
+      kind: 'formResponse';
+      site: string;
+      email: 'ok' | 'bad' | 'again';
+      consent: boolean;
+      events: 0 | 1 | 2;
+    }
+  | { kind: 'watch'; on: boolean }
   | { kind: 'teammate'; who: Teammate; does: TeammateAction; from: number; count: number };
 
 /**
@@ -186,7 +195,7 @@ export function seasonSteps(seed: number, count: number): Step[] {
 
 /** What happens less often: the platform, the service and the rest of the workbook. */
 function rarer(r: Random): Step {
-  switch (r.int(0, 17)) {
+  switch (r.int(0, 20)) {
     case 0:
       return { kind: 'rename' };
     case 1:
@@ -223,6 +232,17 @@ function rarer(r: Random): Step {
       return { kind: 'consent', untick: r.next() < 0.3 ? null : r.pick(UNTICKABLE) };
     case 14:
       return { kind: 'disable' };
+    case 17:
+    case 18:
+      return {
+        kind: 'formResponse',
+        site: r.next() < 0.3 ? 'not a site' : r.pick(INDEXED.slice(0, 30)),
+        email: r.pick(['ok', 'ok', 'bad', 'again'] as const),
+        consent: r.next() < 0.7,
+        events: r.pick([1, 1, 1, 0, 2] as const),
+      };
+    case 19:
+      return { kind: 'watch', on: r.next() < 0.8 };
     case 15:
     case 16:
       return {
@@ -439,9 +459,12 @@ class Season {
   }
 
   /** Every list of the person's (their headers in row 1), each row's cells by header. */
-  listRows(): Array<{ where: string; cell: (header: string) => unknown }> {
-    return this.listNames.flatMap((name) => {
-      const sheet = this.rt.spreadsheet.sheets.find((s) => s.getName() === name)!;
+  listRows(
+    names: string[] = this.listNames,
+  ): Array<{ where: string; cell: (header: string) => unknown }> {
+    return names.flatMap((name) => {
+      const sheet = this.rt.spreadsheet.sheets.find((s) => s.getName() === name);
+      if (!sheet) return [];
       const head = (sheet.probe.rows[0] ?? []).map((c) => String(c.value));
       return sheet.probe.rows.slice(1).map((row, i) => ({
         where: `${name} row ${i + 2}`,
@@ -697,6 +720,12 @@ class Season {
         return;
       case 'teammate':
         return this.teammate(step);
+      case 'formResponse':
+        this.formResponse(step);
+        return;
+      case 'watch':
+        this.watch(step.on);
+        return;
       case 'disable':
         // The add-on turned off and on again in this file: its trigger stays listed, silent (A3).
         this.rt.triggers.disableAddonIn(this.rt.owner, this.rt.spreadsheet.id);
@@ -762,6 +791,76 @@ class Season {
     }
   }
 
+  /** Addresses that said yes on the form, and each response's row, in order. */
+  consenting = new Set<string>();
+  responses = 0;
+  lastAddress = 'lead0@lead.example';
+  watchId: string | null = null;
+
+  /** A lead fills the "free report" form: a row appended, the watchers' triggers fired (T2). */
+  formResponse(step: Extract<Step, { kind: 'formResponse' }>): void {
+    this.responses++;
+    const address =
+      step.email === 'again'
+        ? this.lastAddress
+        : step.email === 'bad'
+          ? `lead${this.responses}@`
+          : `lead${this.responses}@lead.example`;
+    if (step.email !== 'bad') this.lastAddress = address;
+    if (step.consent && step.email !== 'bad') this.consenting.add(address);
+    this.rt.submitForm(
+      FORM,
+      { Website: step.site, Email: address, Consent: step.consent ? 'Yes' : 'No' },
+      { events: step.events },
+    );
+  }
+
+  /** The owner watches the form's sheet (its e-mail and consent columns), or stops. */
+  watch(on: boolean): void {
+    if (!this.rt.spreadsheet.getSheetByName(FORM)) return;
+    if (!on) {
+      if (this.watchId) this.press('deleteLeadWatch', [this.watchId]);
+      this.watchId = null;
+      return;
+    }
+    const r = this.press('saveLeadWatch', [
+      { sheetName: FORM, website: 'Website', email: 'Email', consent: 'Consent', mode: 'preview' },
+    ]) as { ok: boolean; view: { watches: Array<{ id: string; mine: boolean }> } } | null;
+    if (r?.ok) this.watchId = r.view.watches.find((w) => w.mine)?.id ?? null;
+  }
+
+  /**
+   * A lead e-mail goes only to an address that said yes, and never twice for one site; with a
+   * watch on, after a quiet week, every row of the form's sheet says how it was handled or why
+   * it waits.
+   */
+  leadMailOnly(): void {
+    const seen = new Set<string>();
+    for (const m of this.rt.mail.sent) {
+      const site = /^Your AI visibility report for (.+)$/.exec(m.subject)?.[1];
+      if (!site) continue;
+      if (!this.consenting.has(m.to))
+        this.fail('lead mailed without consent', `${m.to} for ${site}`);
+      const key = `${m.to} ${site}`;
+      if (seen.has(key)) this.fail('lead mailed twice', key);
+      seen.add(key);
+    }
+  }
+
+  leadsHandled(): void {
+    const sheet = this.rt.spreadsheet.getSheetByName(FORM);
+    if (!this.watchId || !sheet) return;
+    const head = sheet.probe.rows[0]!.map((c) => String(c.value));
+    const at = head.indexOf('Lead status');
+    // A row that waits says why (a plan that refuses previews, say): only silence is a loss.
+    const open = sheet.probe.rows.slice(1).filter((r) => String(r[at]?.value ?? '') === '');
+    if (open.length)
+      this.fail(
+        'lead not handled',
+        `${open.length} rows of "${FORM}", the first: ${open[0]!.map((c) => String(c.value)).join(' | ')}`,
+      );
+  }
+
   /** Every invariant, after every step. */
   check(): void {
     this.checks++;
@@ -775,6 +874,7 @@ class Season {
     this.triggersAndLimits();
     this.ownKeysOnly();
     this.othersUntouched();
+    this.leadMailOnly();
     const views = this.savedAt.size
       ? ((this.press('getSchedules') as ScheduleView[] | null) ?? [])
       : [];
@@ -905,7 +1005,8 @@ class Season {
   async nothingLost(): Promise<void> {
     const answer = await this.emu.control('previews');
     const domains = answer.domains as Record<string, string>;
-    const rows = this.listRows();
+    // A lead watch's previews are in the form's sheet.
+    const rows = this.listRows([...this.listNames, FORM]);
     const kept = new Set(rows.map((row) => text(row.cell('Preview UUID'))));
     const saysWhy = (domain: string) =>
       rows.some((row) => {
@@ -1033,6 +1134,7 @@ class Season {
         `${pending.length} row${pending.length === 1 ? '' : 's'}, ${pending[0]!.where} first (${['Website', 'Preview UUID', 'Requested by', 'Preview message'].map((h) => `${h}: ${String(pending[0]!.cell(h) ?? '')}`).join('; ')})`,
       );
     await this.nothingLost();
+    this.leadsHandled();
     this.check();
   }
 }

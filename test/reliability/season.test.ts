@@ -73,6 +73,8 @@ it('over twenty seeds the generator makes every kind of step', () => {
     'hostile',
     'quota',
     'otherList',
+    'formResponse',
+    'watch',
   ];
   expect([...kinds].sort()).toEqual([...every].sort());
 });
@@ -218,5 +220,35 @@ describe('a team on one list (Ben with his own key, Cam with none)', () => {
       if (bens(rt).rows.length) delete rt.userProperties(TEAM.ben.email).data['vis.apiKey'];
     });
     expect(planted.violations[0]).toMatchObject({ kind: 'pending after a quiet week' });
+  }, 60_000);
+});
+
+describe('a watched form in the season', () => {
+  const steps: Step[] = [
+    { kind: 'formResponse', site: 'nike.com', email: 'ok', consent: true, events: 1 },
+    { kind: 'watch', on: true },
+    { kind: 'formResponse', site: 'slack.com', email: 'ok', consent: false, events: 0 },
+    { kind: 'formResponse', site: 'stripe.com', email: 'ok', consent: true, events: 2 },
+    { kind: 'formResponse', site: 'stripe.com', email: 'again', consent: true, events: 1 },
+    { kind: 'elapse', minutes: 90 },
+  ];
+  it('holds: lead e-mails with consent only, never twice, every row handled', async () => {
+    expect((await runSteps(6, steps)).violations).toEqual([]);
+  }, 60_000);
+  it('the consent invariant fails when a lead who said no is e-mailed (planted: the answer changed to yes)', async () => {
+    const planted = await runSteps(6, steps, (rt) => {
+      const form = rt.spreadsheet.getSheetByName('Form Responses 1');
+      const at = form?.probe.rows[0]!.findIndex((c) => c.value === 'Consent') ?? -1;
+      if (form && at >= 0) form.probe.rows.slice(1).forEach((row) => (row[at] = { value: 'Yes' }));
+    });
+    expect(planted.violations[0]).toMatchObject({ step: 3, kind: 'lead mailed without consent' });
+  }, 60_000);
+  it('the handled invariant fails when the owner’s watch is lost from their properties (planted)', async () => {
+    const planted = await runSteps(6, steps, (rt) => {
+      const props = rt.userProperties(rt.owner);
+      for (const key of Object.keys(props.data))
+        if (key.startsWith('vis.watch.')) delete props.data[key];
+    });
+    expect(planted.violations[0]).toMatchObject({ kind: 'lead not handled' });
   }, 60_000);
 });
