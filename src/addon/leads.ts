@@ -28,7 +28,9 @@ import { activeBook, myEmail, newId } from '../gas/active';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
 import {
+  digestedTotals,
   mailedRecord,
+  saveDigestedTotals,
   myWatches,
   recordMailed,
   saveMyWatch,
@@ -36,6 +38,7 @@ import {
   sharedWatches,
   unrecordMailed,
   type SharedWatch,
+  type WatchStats,
 } from '../gas/leadStore';
 import { withDocumentLock } from '../gas/lock';
 import { mailLeft, sendMail } from '../gas/mail';
@@ -136,7 +139,7 @@ function savedMessage(watch: LeadWatch, earlier: number, instant: boolean): stri
   return `Watching "${watch.sheetName}". ${when}${left}`;
 }
 
-const emptyStats = () => ({
+const emptyStats = (): WatchStats => ({
   lastNewRow: null,
   day: dayOf(appsScriptClock.now()),
   reports: 0,
@@ -376,6 +379,7 @@ function recordRun(
   const isNew = open.filter((r) => r.status.trim() === '').length;
   const emails = final.filter((d) => 'send' in d && d.status === LEAD_STATUS.emailed).length;
   const waiting = final.filter((d) => d.status.startsWith('waits')).length;
+  const total = old.total ?? { leads: 0, reports: 0, emails: 0 };
   saveSharedWatch(
     book,
     watch.id,
@@ -385,6 +389,11 @@ function recordRun(
       reports: fresh.reports + reports,
       emails: fresh.emails + emails,
       waiting,
+      total: {
+        leads: total.leads + isNew,
+        reports: total.reports + reports,
+        emails: total.emails + emails,
+      },
     }),
   );
   logAction(book, 'lead watch', {
@@ -404,3 +413,28 @@ const leadWords = (isNew: number, reports: number, emails: number, waiting: numb
     `${emails} e-mailed`,
     ...(waiting ? [`${waiting} waiting`] : []),
   ].join(', ');
+
+/**
+ * The line a schedule's digest gives this person's lead watches in the document: what they did
+ * since that schedule's last digest ("12 new leads, 11 reports, 9 e-mailed"), or null for nothing.
+ */
+export function leadsDigestLine(book: Book, scheduleId: string): string | null {
+  const me = myEmail();
+  const totals = sharedWatches(book)
+    .filter((w) => w.owner === me && w.stats.total)
+    .reduce(
+      (sum, w) => ({
+        leads: sum.leads + w.stats.total!.leads,
+        reports: sum.reports + w.stats.total!.reports,
+        emails: sum.emails + w.stats.total!.emails,
+      }),
+      { leads: 0, reports: 0, emails: 0 },
+    );
+  const before = digestedTotals(scheduleId);
+  const leads = Math.max(0, totals.leads - before.leads);
+  const reports = Math.max(0, totals.reports - before.reports);
+  const emails = Math.max(0, totals.emails - before.emails);
+  if (!leads && !reports && !emails) return null;
+  saveDigestedTotals(scheduleId, totals);
+  return `Lead watches since the last digest: ${leadWords(leads, reports, emails, 0)}.`;
+}

@@ -28,6 +28,7 @@ import {
 } from '../domain/schedules';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock, zoneOffsets } from '../gas/clock';
+import { leadsDigestLine } from './leads';
 import { sendMail } from '../gas/mail';
 import { notGrantedMessage } from '../domain/permissions';
 import { appendLog } from '../gas/runLog';
@@ -241,13 +242,20 @@ function apply(book: Book, runs: Record<string, MyRun>, before: MyRun, d: RunDec
   if (d.news === 'drop') dropNews(run.schedule.id);
   else if (d.news) holdNews(run.schedule.id, d.news);
   let result = d.log.result;
-  const mail = d.mail;
+  const mail = withLeads(book, run, d.mail);
   const sent = mail?.email ? sendMail(mail.to, mail.subject, mail.body) : 'sent';
   if (sent === 'no permission') result += ` No e-mail sent: ${notGrantedMessage('mail')}`;
   else if (sent !== 'sent' && mail?.resultIfUnsent) result = mail.resultIfUnsent;
   if (mail?.team) result += teamNote(postToTeam(teamText(mail.subject, mail.body)));
   if (result !== d.log.result) saveRun(book, runs, { ...run, lastResult: result });
   appendLog(book, { run: 'schedule', ...d.log, result });
+}
+
+/** An alert digest also says what the owner's lead watches in the document did since the last. */
+function withLeads(book: Book, run: MyRun, mail: RunDecision['mail']): RunDecision['mail'] {
+  if (!mail || run.schedule.action !== 'refreshScores') return mail;
+  const line = leadsDigestLine(book, run.schedule.id);
+  return line ? { ...mail, body: `${mail.body}\n\n${line}` } : mail;
 }
 
 /** A teammate took the schedule over: this person's trigger stops running it, and says so once. */

@@ -52,6 +52,31 @@ export interface WatchStats {
   emails: number;
   /** Rows whose handling waits (tomorrow's e-mails, a permission, the key). */
   waiting: number;
+  /** Since the watch began: what a digest counts from its last one. */
+  total?: LeadTotals;
+}
+
+export interface LeadTotals {
+  leads: number;
+  reports: number;
+  emails: number;
+}
+
+const DIGESTED = (scheduleId: string) => `vis.leads.digested.${scheduleId}`;
+
+/** The totals a schedule's last digest counted up to. */
+export function digestedTotals(scheduleId: string): LeadTotals {
+  return (
+    parse<LeadTotals>(freshUserProperty(DIGESTED(scheduleId))) ?? {
+      leads: 0,
+      reports: 0,
+      emails: 0,
+    }
+  );
+}
+
+export function saveDigestedTotals(scheduleId: string, totals: LeadTotals): void {
+  setUserProperties({ [DIGESTED(scheduleId)]: JSON.stringify(totals) });
 }
 
 /** What every editor sees of a watch: no template, no addresses. */

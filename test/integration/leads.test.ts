@@ -3,7 +3,8 @@
 // never twice, within the day's recipients; without a key the no-cost link; two teammates each
 // watching their own sheet.
 import type { Spreadsheet } from '../../dev/gas-runtime/spreadsheet';
-import { records, startWorld, type World } from './harness';
+import { INDEX } from '../../dev/emulator/brandIndex';
+import { prospectsAtHalfPastMidnight, records, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import type { LeadWatchInput } from '../../src/contract/leads';
 
@@ -215,5 +216,43 @@ describe('two teammates, each watching their own sheet', () => {
     // Stopping her last watch removes Ana's form trigger, and only hers.
     expect(ana.deleteLeadWatch(anas.id)).toMatchObject({ ok: true });
     expect(w.rt.triggers.formSubmitTriggers(book.id).map((t) => t.user)).toEqual([BEN]);
+  });
+});
+
+describe('the daily digest', () => {
+  it('says what the owner’s lead watches did since the last digest', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    const brands = INDEX.filter((b) => !b.domain.endsWith('.example')).slice(0, 4);
+    prospectsAtHalfPastMidnight(
+      w.rt,
+      brands.map((b) => b.domain),
+    );
+    const me = sidebar(w.rt, ANA);
+    me.saveSchedule({
+      action: 'refreshScores',
+      sheetName: 'Prospects',
+      every: 'day',
+      hour: 9,
+      refresh: 'all',
+      alert: { email: true, minChange: 10 },
+    });
+    for (let i = 0; i < 24; i++) await w.elapse(HOUR); // the first run: the list's scores
+    formWithEarlierRows(book);
+    me.saveLeadWatch(WATCH);
+    w.rt.submitForm(FORM, answer('nike.com', 'jo@nike.example'));
+    w.rt.submitForm(FORM, answer('slack.com', 'al@slack.example', 'No'));
+    await w.emu.moveBrands(
+      brands.map((b) => ({
+        brand: b.domain,
+        overallScore: b.overallScore > 50 ? b.overallScore - 20 : b.overallScore + 20,
+        lastScanDate: '2026-12-01T06:00:00.000Z',
+      })),
+    );
+    for (let i = 0; i < 24; i++) await w.elapse(HOUR);
+    const digest = w.rt.mail.sent.find((m) => m.to === ANA);
+    expect(digest?.body).toMatch(
+      /\n\nLead watches since the last digest: 2 new leads, 2 reports, 1 e-mailed\.$/,
+    );
   });
 });
