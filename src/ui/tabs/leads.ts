@@ -56,6 +56,8 @@ export function leadsTab(host: HTMLElement) {
   const edit = (change: Partial<State['draft']>) =>
     tab.set({ draft: { ...tab.state.draft, ...change } });
   const show = (message: Message) => tab.set({ message });
+  /** The person picked what rows get: the key's arrival no longer changes it. */
+  let modeChosen = false;
 
   const pickSheet = (name: string) => {
     const headers = tab.state.view?.sheets.find((s) => s.name === name)?.headers ?? [];
@@ -122,7 +124,10 @@ export function leadsTab(host: HTMLElement) {
       <select
         id="lead-mode"
         .value=${live(d.mode)}
-        @change=${(e: Event) => edit({ mode: fieldValue(e) as 'preview' | 'link' })}
+        @change=${(e: Event) => {
+          modeChosen = true;
+          edit({ mode: fieldValue(e) as 'preview' | 'link' });
+        }}
       >
         <option value="preview" ?disabled=${!v.hasKey}>A report now (uses your key)</option>
         <option value="link">The no-cost report link</option>
@@ -176,8 +181,9 @@ export function leadsTab(host: HTMLElement) {
   async function load(): Promise<void> {
     try {
       const view = await call('getLeads');
-      const draft = tab.state.view ? tab.state.draft : emptyDraft(view.hasKey);
-      tab.set({ view, draft });
+      // A key saved since the tab last loaded makes a report now the choice, unless one was made.
+      const mode = modeChosen ? tab.state.draft.mode : emptyDraft(view.hasKey).mode;
+      tab.set({ view, draft: { ...tab.state.draft, mode } });
     } catch (e) {
       show(say(errorText(e), 'error'));
     }
@@ -190,6 +196,7 @@ export function leadsTab(host: HTMLElement) {
       reportMessage,
       'Saving…',
     );
+    if (r?.ok) modeChosen = false;
     if (r) tab.set({ view: r.view, ...(r.ok ? { draft: emptyDraft(r.view.hasKey) } : {}) });
   }
 
