@@ -59,6 +59,8 @@ const MAIL_RESERVE = 5;
 export function getLeads(): LeadsView {
   const book = activeBook();
   const mine = new Map(myWatches(book.getId()).map((w) => [w.id, w]));
+  // A watch saved before background runs were granted gets its form trigger once they are.
+  if (mine.size) ensureFormTrigger(book);
   const me = myEmail();
   return {
     watches: sharedWatches(book).map((w) => watchView(w, me, mine.get(w.id))),
@@ -132,7 +134,7 @@ export function saveLeadWatch(input: LeadWatchInput): LeadsReport {
 function savedMessage(watch: LeadWatch, earlier: number, instant: boolean): string {
   const when = instant
     ? 'A form’s response is handled within seconds, other new rows within the hour.'
-    : `New rows are handled while the sidebar is open; ${needsPermission('background')}.`;
+    : `New rows wait until you grant it: ${needsPermission('background')} (Settings).`;
   const left = earlier
     ? ` ${earlier === 1 ? 'The row already there says' : `The ${earlier} rows already there say`} "${LEAD_STATUS.earlier}".`
     : '';

@@ -12,7 +12,7 @@ export type Permission = 'service' | 'background' | 'mail' | 'decks';
 interface PermissionFacts {
   /** The OAuth scope, as in appsscript.json. */
   scope: string;
-  /** Who needs it, as a subject ("Report and alert e-mails"). */
+  /** Who needs it, as a subject ("Report, alert and lead e-mails"). */
   features: string;
   /** What it lets the add-on do. */
   lets: string;
@@ -28,12 +28,12 @@ export const PERMISSIONS: Record<Permission, PermissionFacts> = {
   },
   background: {
     scope: `${AUTH}script.scriptapp`,
-    features: 'Finishing previews, scans and schedules with the sidebar closed',
+    features: 'Finishing previews, scans, schedules and lead watches with the sidebar closed',
     lets: 'run in the background',
   },
   mail: {
     scope: `${AUTH}script.send_mail`,
-    features: 'Report and alert e-mails',
+    features: 'Report, alert and lead e-mails',
     lets: 'send e-mail as you',
   },
   decks: {
@@ -45,7 +45,7 @@ export const PERMISSIONS: Record<Permission, PermissionFacts> = {
 
 export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
 
-/** "Report and alert e-mails need permission to send e-mail as you". */
+/** "Report, alert and lead e-mails need permission to send e-mail as you". */
 export const needsPermission = (p: Permission): string =>
   `${PERMISSIONS[p].features} need permission to ${PERMISSIONS[p].lets}`;
 

@@ -196,7 +196,7 @@ it('says in Settings which permission was left unticked, with Google’s link, a
     await openTab(page, 'settings');
     await page.waitForSelector('#permissions');
     expect(await page.textContent('#permissions')).toContain(
-      'Report and alert e-mails need permission to send e-mail as you.',
+      'Report, alert and lead e-mails need permission to send e-mail as you.',
     );
     expect(await page.getAttribute('#grant-access', 'href')).toMatch(/^https:\/\//);
     await page.waitForFunction(() =>

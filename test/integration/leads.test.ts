@@ -256,3 +256,42 @@ describe('the daily digest', () => {
     );
   });
 });
+
+describe('permissions the owner left unticked', () => {
+  const AUTH = 'https://www.googleapis.com/auth/';
+  it('without e-mail the rows wait, and go once it is granted; without background runs, nothing until then', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    formWithEarlierRows(book);
+    w.rt.untickScope(ANA, `${AUTH}script.send_mail`);
+    w.rt.untickScope(ANA, `${AUTH}script.scriptapp`);
+    const saved = sidebar(w.rt, ANA).saveLeadWatch(WATCH);
+    expect(saved.message).toMatch(/New rows wait until you grant it: .*run in the background/);
+    w.rt.submitForm(FORM, answer('nike.com', 'jo@nike.example'));
+    await w.elapse(2 * HOUR);
+    expect(rowsOf(book)[2]!['Lead status']).toBe('');
+    // Background runs granted: the Leads tab makes the form trigger; e-mail still waits.
+    w.rt.grantAllScopes(ANA);
+    w.rt.untickScope(ANA, `${AUTH}script.send_mail`);
+    sidebar(w.rt, ANA).getLeads();
+    w.rt.submitForm(FORM, answer('slack.com', 'al@slack.example'));
+    expect(
+      rowsOf(book)
+        .slice(2)
+        .map((r) => r['Lead status']),
+    ).toEqual([
+      'waits to e-mail: Report, alert and lead e-mails need permission to send e-mail as you',
+      'waits to e-mail: Report, alert and lead e-mails need permission to send e-mail as you',
+    ]);
+    expect(w.rt.mail.sent).toHaveLength(0);
+    w.rt.grantAllScopes(ANA);
+    sidebar(w.rt, ANA).pollPendingPreviews(); // a sidebar poll remakes the hourly trigger
+    await w.elapse(HOUR + 60000);
+    expect(
+      rowsOf(book)
+        .slice(2)
+        .map((r) => r['Lead status']),
+    ).toEqual(['e-mailed', 'e-mailed']);
+    expect(previewPosts()).toHaveLength(2);
+  });
+});

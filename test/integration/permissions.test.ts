@@ -67,7 +67,7 @@ describe('a permission left unticked', () => {
     expect(column(book, 'Preview status')).toEqual(['pending', 'pending']);
     expect(w.rt.triggers.list).toHaveLength(0);
     expect(sidebar(w.rt).pollPendingPreviews().notice).toBe(
-      'Finishing previews, scans and schedules with the sidebar closed need permission to run in the background: grant it in Settings (Grant access).',
+      'Finishing previews, scans, schedules and lead watches with the sidebar closed need permission to run in the background: grant it in Settings (Grant access).',
     );
     // Granted from Settings' link, the sidebar reopened: its trigger is made at once.
     w.rt.grantAllScopes(w.rt.owner);
@@ -120,7 +120,7 @@ describe('a permission left unticked', () => {
     expect(w.rt.mail.sent).toHaveLength(0);
     const sendReport = () => logResults(w.rt.spreadsheet).filter((l) => /deck/i.test(l));
     expect(sendReport()[0]).toMatch(
-      /^Deck made \(\d+ slides\): .* No e-mail sent: Report and alert e-mails need permission to send e-mail as you: grant it in Settings \(Grant access\)\.$/,
+      /^Deck made \(\d+ slides\): .* No e-mail sent: Report, alert and lead e-mails need permission to send e-mail as you: grant it in Settings \(Grant access\)\.$/,
     );
 
     w.rt.grantAllScopes(w.rt.owner);

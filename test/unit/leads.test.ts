@@ -227,11 +227,12 @@ describe('without the permission to send e-mail', () => {
       WATCH,
       new Set(),
       10,
-      'Lead e-mails need permission to send e-mail as you',
+      'Report, alert and lead e-mails need permission to send e-mail as you',
     );
     expect(d).toEqual({
       row: 2,
-      status: 'waits to e-mail: Lead e-mails need permission to send e-mail as you',
+      status:
+        'waits to e-mail: Report, alert and lead e-mails need permission to send e-mail as you',
     });
   });
 });

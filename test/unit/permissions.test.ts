@@ -45,6 +45,6 @@ it('says what waits and where to grant it', () => {
     'Report decks need permission to make presentations in Google Slides',
   );
   expect(notGrantedMessage('mail')).toBe(
-    'Report and alert e-mails need permission to send e-mail as you: grant it in Settings (Grant access).',
+    'Report, alert and lead e-mails need permission to send e-mail as you: grant it in Settings (Grant access).',
   );
 });
