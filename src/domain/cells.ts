@@ -6,7 +6,8 @@
 import { isWebAddress } from '../api/serviceText';
 import { looksLikeFormula } from './destinations';
 
-export type CellValue = string | number | boolean | Date;
+/** What a cell holds: the one cell type of every table and formula. */
+export type Cell = string | number | boolean | Date;
 
 /** An empty cell, as Sheets hands it back (an empty string) or as a missing value. */
 export const isBlank = (value: unknown): boolean =>

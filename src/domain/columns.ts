@@ -6,8 +6,7 @@
  * column is added in one place.
  */
 import { ENGINES, PLATFORMS, type Platform } from '../engines';
-
-export type Cell = string | number | Date;
+import type { Cell } from './cells';
 
 /**
  * The number formats the add-on sets (Google's patterns: `mm` after `hh` is minutes). Times read
@@ -27,6 +26,17 @@ export interface Column<R> {
 }
 
 type Table<K extends string, R> = Record<K, Column<R>>;
+
+/** A formula's output: every column reads the answer, in the table's order. */
+export type OutputColumns<R> = Record<string, Column<R> & { read: (reading: R) => Cell }>;
+
+/** An output table's header row, in its order. */
+export const headerRow = <R>(table: OutputColumns<R>): string[] =>
+  Object.values(table).map((c) => c.header);
+
+/** One answer as a row of cells, in the table's order. */
+export const rowOf = <R>(table: OutputColumns<R>, reading: R): Cell[] =>
+  Object.values(table).map((c) => c.read(reading));
 
 /** Any sheet's column table, whatever its readings are. */
 export type Columns<K extends string> = Table<K, never>;

@@ -6,33 +6,31 @@
 import { SHEETS } from './sheetNames';
 import type { BrandScore } from '../api/client';
 import { ENGINES, PLATFORMS } from '../engines';
-import { isBlank, safeText, scoreCell } from './cells';
-import {
-  grid,
-  headersOf,
-  rowOf,
-  websiteKey,
-  type Column,
-  type FormulaEnv,
-  type FormulaInput,
-} from './formulaEngine';
+import { isBlank, safeText, scoreCell, type Cell } from './cells';
+import { grid, websiteKey, type FormulaEnv, type FormulaInput } from './formulaEngine';
+import { engineColumns, headerRow, rowOf, type OutputColumns } from './columns';
 import { resolveAll, type Outcome } from './resolver';
-import { NOT_IN_INDEX, problemCell, scoreSpec, type Cell } from './scoreLookup';
+import { NOT_IN_INDEX, problemCell, scoreSpec } from './scoreLookup';
 import { parseWebsite } from './website';
 import { counted } from './words';
 
 type Compared = { c: BrandScore; b: BrandScore; rank: number };
 
-const COMPARE_COLUMNS: Column<Compared>[] = [
-  ['Public score', (x) => x.c.overallScore],
-  ['Rank', (x) => x.rank],
-  ['Gap', (x) => x.c.overallScore - x.b.overallScore],
-  ...PLATFORMS.map((p): Column<Compared> => [
-    `${ENGINES[p]} gap`,
-    (x) => gap(x.c.platformScores[p], x.b.platformScores[p]),
-  ]),
-];
-export const COMPARE_HEADERS = headersOf(COMPARE_COLUMNS);
+const COMPARE_COLUMNS: OutputColumns<Compared> = {
+  score: { header: 'Public score', read: (x) => x.c.overallScore },
+  rank: { header: 'Rank', read: (x) => x.rank },
+  gap: { header: 'Gap', read: (x) => x.c.overallScore - x.b.overallScore },
+  ...Object.fromEntries(
+    PLATFORMS.map((p) => [
+      `${p}Gap`,
+      {
+        header: `${ENGINES[p]} gap`,
+        read: (x: Compared) => gap(x.c.platformScores[p], x.b.platformScores[p]),
+      },
+    ]),
+  ),
+};
+export const COMPARE_HEADERS = headerRow(COMPARE_COLUMNS);
 
 /** Places with ties sharing one: scores 90, 80, 80, 70 rank 1, 2, 2, 4. */
 export function competitionRanks(scores: number[]): Map<number, number> {
@@ -113,12 +111,17 @@ export const COMPARISON_SHEET = SHEETS.comparison.name;
 type Charted = { site: string; b: BrandScore; isBrand: boolean };
 
 /** The chart's table: the brand's overall score is its own series, so its bar stands out. */
-const CHART_COLUMNS: Column<Charted>[] = [
-  ['Website', (x) => safeText(`${x.b.brandName || x.site}${x.isBrand ? ' (brand)' : ''}`)],
-  ['Brand (yours)', (x) => (x.isBrand ? x.b.overallScore : '')],
-  ['Competitors', (x) => (x.isBrand ? '' : x.b.overallScore)],
-  ...PLATFORMS.map((p): Column<Charted> => [ENGINES[p], (x) => scoreCell(x.b.platformScores[p])]),
-];
+const CHART_COLUMNS: OutputColumns<Charted> = {
+  website: {
+    header: 'Website',
+    read: (x) => safeText(`${x.b.brandName || x.site}${x.isBrand ? ' (brand)' : ''}`),
+  },
+  brand: { header: 'Brand (yours)', read: (x) => (x.isBrand ? x.b.overallScore : '') },
+  competitors: { header: 'Competitors', read: (x) => (x.isBrand ? '' : x.b.overallScore) },
+  ...engineColumns<OutputColumns<Charted>[string]>((p) => ({
+    read: (x) => scoreCell(x.b.platformScores[p]),
+  })),
+};
 
 export type ChartPlan =
   | { state: 'nothing' | 'refused'; message: string }
@@ -161,6 +164,6 @@ export function planChart(sites: string[], outcomes: Map<string, Outcome<BrandSc
   return {
     state: 'done',
     message: `Chart of ${sites[0]} against ${counted(rows.length - 1, 'competitor')} on the "${COMPARISON_SHEET}" sheet.${skipped}`,
-    data: [headersOf(CHART_COLUMNS), ...rows],
+    data: [headerRow(CHART_COLUMNS), ...rows],
   };
 }

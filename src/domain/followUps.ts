@@ -5,7 +5,8 @@
 import { DEFAULTS } from '../contract/defaults';
 import { isBlank, safeText } from './cells';
 import { actionable, type SelectedRow } from './selectedRow';
-import { cellsOf, headersOf, type Cell, type Column } from './columns';
+import { cellsOf, headersOf, type Column } from './columns';
+import type { Cell } from './cells';
 import { PREVIEW_HEADERS } from './previewColumns';
 import {
   CONTACT_COLUMNS,

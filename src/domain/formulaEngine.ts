@@ -8,8 +8,8 @@
  */
 import type { ClientConfig } from '../api/client';
 import { resolveAll, type Outcome, type ResolverDeps, type ResolverSpec } from './resolver';
-import { isBlank } from './cells';
-import { NOT_IN_INDEX, problemCell, type Cell } from './scoreLookup';
+import { isBlank, type Cell } from './cells';
+import { NOT_IN_INDEX, problemCell } from './scoreLookup';
 import { errorText } from './status';
 import { parseWebsite } from './website';
 
@@ -21,14 +21,6 @@ export interface FormulaEnv {
   keyAllowed: boolean;
   deps: ResolverDeps;
 }
-
-/** An output column: its header and how one answer fills it, side by side. */
-export type Column<T> = readonly [header: string, cell: (value: T) => Cell];
-
-export const headersOf = <T>(columns: readonly Column<T>[]): string[] => columns.map(([h]) => h);
-
-export const rowOf = <T>(columns: readonly Column<T>[], value: T): Cell[] =>
-  columns.map(([, cell]) => cell(value));
 
 /** Sheets passes one cell as a scalar and a range as a 2-D array. */
 export function grid(input: FormulaInput): { rows: unknown[][]; scalar: boolean } {

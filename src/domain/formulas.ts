@@ -12,16 +12,13 @@ import {
   type ScanStatus,
 } from '../api/client';
 import { serviceError } from '../api/errors';
-import { ENGINES, PLATFORMS, type Platform } from '../engines';
+import { PLATFORMS, type Platform } from '../engines';
 import { dateCell, isBlank, safeLink, scoreCell } from './cells';
 import {
   answer,
-  headersOf,
   noLookup,
   resolver,
-  rowOf,
   websiteKey,
-  type Column,
   type FormulaEnv,
   type FormulaInput,
   type Keyed,
@@ -31,7 +28,9 @@ import { reportTriggerLink } from './reportLink';
 import type { ResolverSpec } from './resolver';
 import { PREVIEW_COLUMNS, PREVIEW_HEADERS } from './previewColumns';
 import { MONITOR_HEADERS, parseAgentId, progressText } from './scanWatch';
-import { errorCell, namespace, scoreSpec, TTL, type Cell } from './scoreLookup';
+import { errorCell, namespace, scoreSpec, TTL } from './scoreLookup';
+import { engineColumns, headerRow, rowOf, type OutputColumns } from './columns';
+import type { Cell } from './cells';
 import { errorText } from './status';
 import { parseWebsite } from './website';
 
@@ -68,16 +67,18 @@ export function visLevel(website: FormulaInput, refresh: unknown, env: FormulaEn
   });
 }
 
-const BRAND_COLUMNS: Column<BrandScore>[] = [
-  ['Brand', (b) => b.brandName],
-  ['Slug', (b) => b.slug],
-  ['Overall score', (b) => b.overallScore],
-  ['Level', (b) => visibilityLevel(b.overallScore)],
-  ...PLATFORMS.map((p): Column<BrandScore> => [ENGINES[p], (b) => scoreCell(b.platformScores[p])]),
-  ['Last scan', (b) => dateCell(b.lastScanDate)],
-  ['Brand page', (b) => safeLink(b.brandPageUrl)],
-];
-export const BRAND_HEADERS = headersOf(BRAND_COLUMNS);
+const BRAND_COLUMNS: OutputColumns<BrandScore> = {
+  brand: { header: 'Brand', read: (b) => b.brandName },
+  slug: { header: 'Slug', read: (b) => b.slug },
+  overall: { header: 'Overall score', read: (b) => b.overallScore },
+  level: { header: 'Level', read: (b) => visibilityLevel(b.overallScore) },
+  ...engineColumns<OutputColumns<BrandScore>[string]>((p) => ({
+    read: (b) => scoreCell(b.platformScores[p]),
+  })),
+  lastScan: { header: 'Last scan', read: (b) => dateCell(b.lastScanDate) },
+  page: { header: 'Brand page', read: (b) => safeLink(b.brandPageUrl) },
+};
+export const BRAND_HEADERS = headerRow(BRAND_COLUMNS);
 
 function parseLookupBy(value: unknown): Lookup['by'] {
   if (isBlank(value)) return 'url';
@@ -105,7 +106,7 @@ export function visBrand(
     keyOf,
     resolve: resolver(scoreSpec(env.config, by, refresh), env),
     format: (b: BrandScore) => rowOf(BRAND_COLUMNS, b),
-    width: BRAND_COLUMNS.length,
+    width: BRAND_HEADERS.length,
   }) as Cell[][];
   return withHeaders === true ? [BRAND_HEADERS, ...rows] : rows;
 }
@@ -144,21 +145,27 @@ function refusing(input: FormulaInput, message: string, width: number): Cell | C
 }
 
 /** VIS_SCAN's columns, headed as the `Scan monitor` sheet's. */
-const SCAN_COLUMNS: Column<ScanStatus>[] = [
-  [MONITOR_HEADERS.state, (s) => s.state],
-  [MONITOR_HEADERS.overall, (s) => (s.state === 'complete' ? s.overallScore : '')],
-  [MONITOR_HEADERS.progress, (s) => progressText(s)],
-  [
-    MONITOR_HEADERS.scanDate,
-    (s) => (s.state === 'complete' || s.state === 'failed' ? dateCell(s.scanDate) : ''),
-  ],
-  [MONITOR_HEADERS.reportUrl, (s) => (s.state === 'complete' ? safeLink(s.reportUrl) : '')],
-];
-export const SCAN_HEADERS = headersOf(SCAN_COLUMNS);
+const SCAN_COLUMNS: OutputColumns<ScanStatus> = {
+  state: { header: MONITOR_HEADERS.state, read: (s) => s.state },
+  overall: {
+    header: MONITOR_HEADERS.overall,
+    read: (s) => (s.state === 'complete' ? s.overallScore : ''),
+  },
+  progress: { header: MONITOR_HEADERS.progress, read: (s) => progressText(s) },
+  scanDate: {
+    header: MONITOR_HEADERS.scanDate,
+    read: (s) => (s.state === 'complete' || s.state === 'failed' ? dateCell(s.scanDate) : ''),
+  },
+  reportUrl: {
+    header: MONITOR_HEADERS.reportUrl,
+    read: (s) => (s.state === 'complete' ? safeLink(s.reportUrl) : ''),
+  },
+};
+export const SCAN_HEADERS = headerRow(SCAN_COLUMNS);
 
 export function visScan(agentId: FormulaInput, refresh: unknown, env: FormulaEnv) {
   const problem = keyProblem(env);
-  if (problem) return refusing(agentId, problem, SCAN_COLUMNS.length);
+  if (problem) return refusing(agentId, problem, SCAN_HEADERS.length);
   const spec: ResolverSpec<ScanStatus> = {
     namespace: namespace(env.config, 'scan', refresh),
     request: (id) => requests.scanStatus(env.config, Number(id)),
@@ -176,24 +183,24 @@ export function visScan(agentId: FormulaInput, refresh: unknown, env: FormulaEnv
     keyOf,
     resolve: resolver(spec, env),
     format: (s: ScanStatus) => rowOf(SCAN_COLUMNS, s),
-    width: SCAN_COLUMNS.length,
+    width: SCAN_HEADERS.length,
     notFound: errorText('no brand agent with this ID for your key: check the ID'),
   });
 }
 
 /** VIS_PREVIEW's columns: the status, then a previewed list's columns a preview's answer fills. */
-const VIS_PREVIEW_COLUMNS: Column<PreviewPoll>[] = [
-  [PREVIEW_HEADERS.status, (p) => p.status],
-  ...(['score', 'knowledge', 'sentiment', 'agentSite'] as const).map((k): Column<PreviewPoll> => [
-    PREVIEW_HEADERS[k],
-    PREVIEW_COLUMNS[k].read,
-  ]),
-];
-export const PREVIEW_FORMULA_HEADERS = headersOf(VIS_PREVIEW_COLUMNS);
+const VIS_PREVIEW_COLUMNS: OutputColumns<PreviewPoll> = {
+  status: { header: PREVIEW_HEADERS.status, read: (p) => p.status },
+  score: PREVIEW_COLUMNS.score,
+  knowledge: PREVIEW_COLUMNS.knowledge,
+  sentiment: PREVIEW_COLUMNS.sentiment,
+  agentSite: PREVIEW_COLUMNS.agentSite,
+};
+export const PREVIEW_FORMULA_HEADERS = headerRow(VIS_PREVIEW_COLUMNS);
 
 export function visPreview(uuid: FormulaInput, refresh: unknown, env: FormulaEnv) {
   const problem = keyProblem(env);
-  if (problem) return refusing(uuid, problem, VIS_PREVIEW_COLUMNS.length);
+  if (problem) return refusing(uuid, problem, PREVIEW_FORMULA_HEADERS.length);
   const spec: ResolverSpec<PreviewPoll> = {
     namespace: namespace(env.config, 'preview', refresh),
     request: (id) => requests.previewPoll(env.config, id),
@@ -211,7 +218,7 @@ export function visPreview(uuid: FormulaInput, refresh: unknown, env: FormulaEnv
     keyOf,
     resolve: resolver(spec, env),
     format: (p: PreviewPoll) => rowOf(VIS_PREVIEW_COLUMNS, p),
-    width: VIS_PREVIEW_COLUMNS.length,
+    width: PREVIEW_FORMULA_HEADERS.length,
     notFound: errorText(
       'no preview with this UUID for your key: check the UUID, or the key in Settings',
     ),

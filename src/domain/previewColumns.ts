@@ -5,7 +5,8 @@
  */
 import type { PreviewPoll } from '../api/client';
 import { safeLink, scoreCell } from './cells';
-import { FORMATS, headersOf, scaledOf, type Cell, type Column } from './columns';
+import { FORMATS, headersOf, scaledOf, type Column } from './columns';
+import type { Cell } from './cells';
 
 export const PREVIEW_COLUMNS = {
   status: { header: 'Preview status' },

@@ -9,7 +9,7 @@ import type { ScanStatus } from '../api/client';
 import type { ServiceError } from '../api/errors';
 import { PLATFORMS } from '../engines';
 import { engineColumns, FORMATS, headersOf, type Columns } from './columns';
-import { dateCell, safeLink, safeText, scoreCell, type CellValue } from './cells';
+import { dateCell, safeLink, safeText, scoreCell, type Cell } from './cells';
 
 export const MONITOR_SHEET = SHEETS.monitor.name;
 
@@ -30,7 +30,7 @@ export const MONITOR_COLUMNS = {
 export const MONITOR_HEADERS = headersOf(MONITOR_COLUMNS);
 
 export type MonitorKey = keyof typeof MONITOR_COLUMNS;
-export type MonitorPatch = Partial<Record<MonitorKey, CellValue>>;
+export type MonitorPatch = Partial<Record<MonitorKey, Cell>>;
 
 function scores(status: ScanStatus | null): MonitorPatch {
   const out: MonitorPatch = {};
@@ -177,7 +177,7 @@ export interface Rescan {
 }
 
 /** The `Rescan requested` cell: a date for the user's rescan, text for the one automatic retry. */
-export function rescanCell(at: Date, retried: boolean): CellValue {
+export function rescanCell(at: Date, retried: boolean): Cell {
   return retried ? `${at.toISOString()}${RETRIED_MARK}` : at;
 }
 

@@ -5,16 +5,8 @@
  * row of it.
  */
 import type { BrandScore } from '../api/client';
-import { dateCell, safeText, scoreCell } from './cells';
-import {
-  blanksOf,
-  cellsOf,
-  engineColumns,
-  FORMATS,
-  headersOf,
-  type Cell,
-  type Column,
-} from './columns';
+import { dateCell, safeText, scoreCell, type Cell } from './cells';
+import { blanksOf, cellsOf, engineColumns, FORMATS, headersOf, type Column } from './columns';
 import { visibilityLevel } from './levels';
 
 /** What a row's cells are made from: the brand's record, the row's score before, the run's time. */

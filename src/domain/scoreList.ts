@@ -12,7 +12,8 @@ import { previewNotInIndexLabel, type Mover } from '../contract/scores';
 import { DEFAULTS } from '../contract/defaults';
 import type { Outcome } from './resolver';
 import { HISTORY_COLUMNS, type HistoryKey } from './table';
-import { cellsOf, type Cell } from './columns';
+import { cellsOf } from './columns';
+import type { Cell } from './cells';
 import { PREVIEW_COLUMNS } from './previewColumns';
 import { CLEARED_SCORES, scoreCells, type ScoreKey } from './scoreColumns';
 import { errorText, isErrorText } from './status';
@@ -113,7 +114,7 @@ export function planScoring(
   return plan;
 }
 
-export type ScorePatch = Partial<Record<ScoreKey, string | number | Date>>;
+export type ScorePatch = Partial<Record<ScoreKey, Cell>>;
 
 /** A row's cells from a brand's record (the columns' table, scoreColumns.ts). */
 export function scorePatch(b: BrandScore, previous: unknown, now: Date): ScorePatch {
@@ -136,7 +137,7 @@ export function rankMovers(movers: Mover[], limit: number): Mover[] {
     .slice(0, limit);
 }
 
-export type HistoryReading = Partial<Record<HistoryKey, string | number | Date>>;
+export type HistoryReading = Partial<Record<HistoryKey, Cell>>;
 
 /** The history columns readingKey reads. */
 export const READING_KEY_COLUMNS = [

@@ -5,13 +5,10 @@
  */
 import { parsers, requests, type BrandScore, type ClientConfig, type Lookup } from '../api/client';
 import { serviceError, type ServiceError } from '../api/errors';
-import { isBlank } from './cells';
+import { isBlank, type Cell } from './cells';
 import { fnv1a } from './hash';
 import type { Outcome, ResolverSpec } from './resolver';
 import { errorText } from './status';
-
-/** What a cell holds: Sheets' value types. */
-export type Cell = string | number | boolean | Date;
 
 const HOUR = 3600;
 export const TTL = {

@@ -4,7 +4,7 @@
  * workbook stays under Google's 10 million cells.
  */
 import { PLATFORMS } from '../engines';
-import { timeOf } from '../domain/cells';
+import { timeOf, type Cell } from '../domain/cells';
 import { historyRoom } from '../domain/grid';
 import { MAX_DELETE_RUNS, oldestRuns, topIsOldest, type RowRun } from '../domain/historyTrim';
 import type { ReportPoint, ReportRow } from '../domain/report';
@@ -73,7 +73,7 @@ export function appendHistory(
   for (let row = from; row <= table.values.length; row++) {
     const values = table.values[row - 1] ?? [];
     const reading: HistoryReading = {};
-    for (const k of keys) reading[k] = values[table.columns[k] - 1] as string | number | Date;
+    for (const k of keys) reading[k] = values[table.columns[k] - 1] as Cell;
     seen.add(readingKey(reading));
   }
   const fresh = readings.filter((r) => {

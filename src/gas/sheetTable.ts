@@ -130,14 +130,15 @@ export function openTable<K extends string>(
     const first = added[0]!.column;
     const grid = fitGrid(sheet, { rows: HEADER_ROW, columns: first + added.length - 1 });
     sheet.getRange(HEADER_ROW, first, 1, added.length).setValues([added.map((a) => a.header)]);
-    for (const a of added) cellsOf(values, HEADER_ROW, a.column, a.header);
+    for (const a of added) putCell(values, HEADER_ROW, a.column, a.header);
     const isAdded = (c: number) => added.some((a) => a.column === c);
     formatColumns(sheet, placedFormats(columns, formats, isAdded), HEADER_ROW + 1, grid.rows);
   }
   return { sheet, values, columns, formats, added: added.map((a) => a.column) };
 }
 
-function cellsOf(values: Grid, row: number, column: number, value: unknown): void {
+/** Puts one value into a grid read from a sheet, growing it to reach the cell. */
+function putCell(values: Grid, row: number, column: number, value: unknown): void {
   while (values.length < row) values.push([]);
   const r = values[row - 1]!;
   while (r.length < column) r.push('');
@@ -166,7 +167,7 @@ export function writePatches<K extends string>(
   const byColumn = new Map<number, K>(keys.map((k) => [table.columns[k], k]));
   for (const [row, patch] of patches) {
     for (const k of Object.keys(patch) as K[])
-      cellsOf(table.values, row, table.columns[k], patch[k]);
+      putCell(table.values, row, table.columns[k], patch[k]);
   }
   let writes = 0;
   const runs = contiguousRuns(keys.map((k) => table.columns[k]));
