@@ -13,7 +13,3 @@ export const ENGINES = {
 export type Platform = keyof typeof ENGINES;
 
 export const PLATFORMS = Object.keys(ENGINES) as Platform[];
-
-/** One value per engine, keyed as the header tables are. */
-export const byEngine = <T>(value: (p: Platform) => T): Record<Platform, T> =>
-  Object.fromEntries(PLATFORMS.map((p) => [p, value(p)])) as Record<Platform, T>;

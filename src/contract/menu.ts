@@ -30,5 +30,3 @@ export const MENU = [
     ['Run self-check', 'showSelfCheck'],
   ],
 ] as const;
-
-export const MENU_ITEMS = MENU.flat();

@@ -31,6 +31,7 @@ export const PANEL_LABELS: Record<Panel, string> = {
 /**
  * The page's tab bars and empty panels, written into src/ui/sidebar.html by build.mjs: the tabs
  * are declared here once, not again in the markup.
+ * @public build.mjs loads this module by its path, where knip cannot follow it.
  */
 export function tabsMarkup(): { tabs: string; panels: string } {
   const tab = (p: Panel) =>

@@ -18,7 +18,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import { WEBHOOK_PREFIXES } from '../../src/config';
-import { MENU_ITEMS } from '../../src/contract/menu';
+import { MENU } from '../../src/contract/menu';
 import path from 'node:path';
 
 const ROOT = process.cwd();
@@ -139,7 +139,7 @@ describe('npm run deploy from a fresh clone', () => {
     expect(r.stderr).not.toMatch(/deploy refused/);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/deploy: lint, type check and unit tests/);
-    expect(r.stdout).toContain(`deploy: the built bundle loads: ${MENU_ITEMS.length} menu items`);
+    expect(r.stdout).toContain(`deploy: the built bundle loads: ${MENU.flat().length} menu items`);
     expect(r.stdout).toMatch(
       /deploy: pushed build\/deploy \(https:\/\/service\.example\.com, trigger every 60 min\) to development/,
     );

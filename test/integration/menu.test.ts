@@ -1,6 +1,6 @@
 import { startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
-import { MENU_ITEMS } from '../../src/contract/menu';
+import { MENU } from '../../src/contract/menu';
 
 let w: World;
 afterEach(() => w?.close());
@@ -13,7 +13,7 @@ describe('menu and sidebar', () => {
     ).not.toThrow();
     // Every item of the menu's table, in its order, each running the global it names.
     expect(w.rt.ui.menus[0]!.items.map((i) => [i.caption, i.fn])).toEqual(
-      MENU_ITEMS.map(([caption, fn]) => [caption, fn]),
+      MENU.flat().map(([caption, fn]) => [caption, fn]),
     );
     // Every menu item names a global the bundle really has.
     for (const item of w.rt.ui.menus[0]!.items)

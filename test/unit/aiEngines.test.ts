@@ -1,4 +1,8 @@
-import { byEngine, ENGINES, PLATFORMS } from '../../src/engines';
+import { ENGINES, PLATFORMS, type Platform } from '../../src/engines';
+
+/** One value per engine, keyed as the header tables are. */
+const byEngine = <T>(value: (p: Platform) => T): Record<Platform, T> =>
+  Object.fromEntries(PLATFORMS.map((p) => [p, value(p)])) as Record<Platform, T>;
 import { COMPARE_HEADERS, planChart } from '../../src/domain/compare';
 import { BRAND_HEADERS } from '../../src/domain/formulas';
 import { MONITOR_HEADERS } from '../../src/domain/scanWatch';
