@@ -20,6 +20,14 @@ export class ServiceClock {
     this.scale = scale;
   }
 
+  /** Back to the wall's time at `scale`, as a freshly started service would be. */
+  reset(scale: number): void {
+    this.realStart = Date.now();
+    this.serviceStart = this.realStart;
+    this.advanced = 0;
+    this.scale = scale;
+  }
+
   get timeScale(): number {
     return this.scale;
   }

@@ -209,7 +209,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       previews.reset();
       scans.reset();
       webhooks.reset();
-      faults.set({});
+      faults.set(options.faults ?? {});
+      clock.reset(options.timeScale ?? 1);
       stats = { requests: {}, faults: {}, maxInFlight: 0, injectedLatencyMs: 0 };
       return reply(200, { ok: true });
     },
