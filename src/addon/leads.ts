@@ -10,6 +10,7 @@ import {
   checkWatch,
   LEAD_COLUMNS,
   LEAD_STATUS,
+  leadError,
   openLeads,
   planLeadMail,
   reportWasDue,
@@ -229,7 +230,7 @@ function handle(sheet: Sheet, watch: LeadWatch, claim: { run: string; started: n
   );
   const failed = sendLeadMail(docId, decisions);
   const final = decisions.map((d) =>
-    failed.has(d.row) ? { row: d.row, status: LEAD_STATUS.tomorrow } : d,
+    failed.has(d.row) ? { row: d.row, status: failed.get(d.row)! } : d,
   );
   writeStatuses(sheet, watch, open, final);
   const made = open.filter((r) => reportWasDue(r.status) && 'link' in reports.get(r.row)!);
@@ -319,20 +320,37 @@ function writeTriggerLinks(sheet: Sheet, watch: LeadWatch, open: LeadRow[]) {
 
 /**
  * Sends the planned e-mails, each recorded first (a run cut off after sending never sends it
- * again). Returns the rows whose e-mail could not go (the day's quota, met meanwhile).
+ * again). Returns, by row, the status of each e-mail that could not go: the day's quota met
+ * meanwhile (it waits), or an address Google refuses (said on its row); neither stays recorded.
  */
-function sendLeadMail(docId: string, decisions: MailDecision[]): Set<number> {
+function sendLeadMail(docId: string, decisions: MailDecision[]): Map<number, string> {
   const sends = decisions.flatMap((d) => ('send' in d ? [{ row: d.row, ...d.send }] : []));
   recordMailed(
     docId,
     sends.map((s) => s.key),
   );
-  const failed = sends.filter((s) => sendMail([s.to], s.subject, s.body) !== 'sent');
-  unrecordMailed(
-    docId,
-    failed.map((s) => s.key),
-  );
-  return new Set(failed.map((f) => f.row));
+  const failed = new Map<number, string>();
+  const unsent: string[] = [];
+  for (const s of sends) {
+    const status = sendOne(s);
+    if (status) {
+      failed.set(s.row, status);
+      unsent.push(s.key);
+    }
+  }
+  unrecordMailed(docId, unsent);
+  return failed;
+}
+
+/** One lead e-mail; null when it went, else the row's status. */
+function sendOne(s: { to: string; subject: string; body: string }): string | null {
+  try {
+    return sendMail([s.to], s.subject, s.body) === 'sent' ? null : LEAD_STATUS.tomorrow;
+  } catch (error) {
+    // MailApp refuses an address its own rules reject ("Invalid email: …").
+    console.warn('A lead e-mail was refused', error instanceof Error ? error.name : typeof error);
+    return leadError('Google refused this e-mail address');
+  }
 }
 
 /** What a row is, whatever its number: its first cell (a form's timestamp), website and address. */

@@ -295,3 +295,36 @@ describe('permissions the owner left unticked', () => {
     expect(previewPosts()).toHaveLength(2);
   });
 });
+
+describe('an e-mail that cannot go after all', () => {
+  it('leaves no record: its row waits, and it goes the next day', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    formWithEarlierRows(book);
+    sidebar(w.rt, ANA).saveLeadWatch(WATCH);
+    w.rt.submitForm(FORM, answer('nike.com', 'jo@nike.example'), { events: 0 });
+    w.rt.submitForm(FORM, answer('slack.com', 'al@slack.example'), { events: 0 });
+    const sheet = book.getSheetByName(FORM)!;
+    // Another of Ana's executions spends the day's e-mails between the plan and the sending.
+    w.rt.run('onLeadResponse', [{ range: sheet.getRange(4, 1) }], {
+      mode: 'trigger',
+      user: ANA,
+      interleave: {
+        at: { call: 'MailApp.getRemainingDailyQuota', nth: 2 },
+        run: () => void w.rt.mail.remaining.set(ANA, 0),
+      },
+    });
+    const statuses = () =>
+      rowsOf(book)
+        .slice(2)
+        .map((r) => r['Lead status']);
+    expect(statuses()).toEqual([
+      'waits to e-mail: the day’s e-mails are used, tomorrow',
+      'waits to e-mail: the day’s e-mails are used, tomorrow',
+    ]);
+    expect(w.rt.mail.sent).toHaveLength(0);
+    await w.elapse(24 * HOUR);
+    expect(statuses()).toEqual(['e-mailed', 'e-mailed']);
+    expect(w.rt.mail.sent.map((m) => m.to)).toEqual(['jo@nike.example', 'al@slack.example']);
+  });
+});
