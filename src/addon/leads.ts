@@ -116,13 +116,14 @@ export function saveLeadWatch(input: LeadWatchInput): LeadsReport {
       message: 'Previews need your key (Settings); or choose the no-cost link.',
       view,
     };
+  const sheet = book.getSheetByName(checked.watch.sheetName)!;
   const watch: LeadWatch = {
     ...checked.watch,
     id: taken?.id ?? newId(),
+    sheetId: sheet.getSheetId(),
     owner: myEmail(),
     created: appsScriptClock.now(),
   };
-  const sheet = book.getSheetByName(watch.sheetName)!;
   const earlier = checked.includeEarlier || taken ? 0 : markEarlierRows(sheet, watch);
   saveMyWatch(book.getId(), watch.id, watch);
   saveSharedWatch(book, watch.id, shared(watch, emptyStats()));
@@ -191,7 +192,8 @@ export function onLeadResponse(event?: { range?: GoogleAppsScript.Spreadsheet.Ra
   const sheet = event?.range?.getSheet();
   if (!sheet) return;
   const book = sheet.getParent();
-  for (const w of myWatches(book.getId())) if (w.sheetName === sheet.getName()) runWatch(book, w);
+  const id = sheet.getSheetId();
+  for (const w of myWatches(book.getId())) if (w.sheetId === id) runWatch(book, w);
 }
 
 /** The hourly run: every watch of this person in the document. */
@@ -203,9 +205,12 @@ export function runLeadWatchesIn(book: Book): void {
  * One watch's open rows, handled under the document's Generate claim; when another run holds it
  * (a Generate press, a teammate's watch), the rows wait for the next run, losing nothing.
  */
-function runWatch(book: Book, watch: LeadWatch): void {
-  const sheet = book.getSheetByName(watch.sheetName);
+function runWatch(book: Book, saved: LeadWatch): void {
+  const sheet = book.getSheets().find((s) => s.getSheetId() === saved.sheetId);
   if (!sheet) return;
+  // Renamed since: the watch follows its sheet, and says its new name.
+  const watch = { ...saved, sheetName: sheet.getName() };
+  if (watch.sheetName !== saved.sheetName) saveMyWatch(book.getId(), watch.id, watch);
   const claim = { run: newId(), started: appsScriptClock.now() };
   withGenerationClaim(
     book,

@@ -52,6 +52,8 @@ export const TEMPLATE_LIMIT = { subject: 150, body: 2000 } as const;
 
 export interface LeadWatch {
   id: string;
+  /** The sheet by its id (a rename keeps the watch); its name as last seen, for people. */
+  sheetId: number;
   sheetName: string;
   /** Headers of the columns the watch reads, found by name wherever they move. */
   website: string;
@@ -71,7 +73,11 @@ export interface SheetHeaders {
 }
 
 export type CheckedWatch =
-  | { ok: true; watch: Omit<LeadWatch, 'id' | 'owner' | 'created'>; includeEarlier: boolean }
+  | {
+      ok: true;
+      watch: Omit<LeadWatch, 'id' | 'sheetId' | 'owner' | 'created'>;
+      includeEarlier: boolean;
+    }
   | { ok: false; message: string };
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');

@@ -328,3 +328,16 @@ describe('an e-mail that cannot go after all', () => {
     expect(w.rt.mail.sent.map((m) => m.to)).toEqual(['jo@nike.example', 'al@slack.example']);
   });
 });
+
+describe('a watched sheet renamed', () => {
+  it('is still watched, under its new name', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    formWithEarlierRows(book);
+    sidebar(w.rt, ANA).saveLeadWatch(WATCH);
+    book.getSheetByName(FORM)!.setName('Webinar leads');
+    w.rt.submitForm('Webinar leads', answer('nike.com', 'jo@nike.example'));
+    expect(rowsOf(book, 'Webinar leads')[2]!['Lead status']).toBe('e-mailed');
+    expect(sidebar(w.rt, ANA).getLeads().watches[0]!.sheetName).toBe('Webinar leads');
+  });
+});

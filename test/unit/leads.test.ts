@@ -19,6 +19,7 @@ const SHEETS = [
 
 const WATCH: LeadWatch = {
   id: 'w1',
+  sheetId: 1,
   sheetName: 'Form Responses 1',
   website: 'Website',
   email: 'Email',
