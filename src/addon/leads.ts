@@ -6,56 +6,35 @@
  * `Lead status` says it was handled, so it is handled once whichever run comes first.
  */
 import type { LeadsReport, LeadsView, LeadWatchInput, LeadWatchView } from '../contract/leads';
-import {
-  checkWatch,
-  LEAD_COLUMNS,
-  LEAD_STATUS,
-  leadError,
-  openLeads,
-  planLeadMail,
-  reportWasDue,
-  type LeadRow,
-  type LeadWatch,
-  type MailDecision,
-  type ReportOutcome,
-} from '../domain/leads';
-import { PREVIEW_COLUMNS } from '../domain/previewColumns';
-import { reportTriggerLink } from '../domain/reportLink';
+import { checkWatch, LEAD_STATUS, type LeadWatch } from '../domain/leads';
 import { isOutputSheet } from '../domain/outputSheets';
 import { needsPermission } from '../domain/permissions';
-import { parseWebsite } from '../domain/website';
-import { HEADER_ROW } from '../domain/table';
 import { activeBook, myEmail, newId } from '../gas/active';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
 import {
   digestedTotals,
-  mailedRecord,
-  saveDigestedTotals,
   myWatches,
-  recordMailed,
+  saveDigestedTotals,
   saveMyWatch,
   saveSharedWatch,
   sharedWatches,
-  unrecordMailed,
   type SharedWatch,
   type WatchStats,
 } from '../gas/leadStore';
+import { leadRunPorts, sheetPort } from '../gas/leadRunPorts';
 import { withDocumentLock } from '../gas/lock';
-import { mailLeft, sendMail } from '../gas/mail';
-import { granted, permissionState } from '../gas/permissions';
+import { permissionState } from '../gas/permissions';
 import { logAction, startedFrom } from '../gas/runLog';
 import { clientConfig } from '../gas/settings';
-import { cell, openTable, readGrid, readHeaderRow, writePatches } from '../gas/sheetTable';
+import { readHeaderRow } from '../gas/sheetTable';
 import { ensureFormTrigger, removeFormTrigger } from '../gas/triggers';
 import { WRITE_LOCK_WAIT_MS } from '../limits';
+import { markEarlierRows, runLeads, type LeadRunResult } from './leadRun';
 import { previewRows, withGenerationClaim } from './previewGeneration';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
-
-/** E-mails a day kept for the schedules' alerts and reports, which matter to the owner too. */
-const MAIL_RESERVE = 5;
 
 export function getLeads(): LeadsView {
   const book = activeBook();
@@ -124,7 +103,7 @@ export function saveLeadWatch(input: LeadWatchInput): LeadsReport {
     owner: myEmail(),
     created: appsScriptClock.now(),
   };
-  const earlier = checked.includeEarlier || taken ? 0 : markEarlierRows(sheet, watch);
+  const earlier = checked.includeEarlier || taken ? 0 : leaveEarlierRows(sheet, watch);
   saveMyWatch(book.getId(), watch.id, watch);
   saveSharedWatch(book, watch.id, shared(watch, emptyStats()));
   const instant = ensureFormTrigger(book);
@@ -157,19 +136,12 @@ function shared(w: LeadWatch, stats: SharedWatch['stats']): SharedWatch {
 }
 
 /** Rows already in the sheet are left alone, and say so (a status users can filter on). */
-function markEarlierRows(sheet: Sheet, watch: LeadWatch): number {
-  return withDocumentLock(
+const leaveEarlierRows = (sheet: Sheet, watch: LeadWatch): number =>
+  withDocumentLock(
     WRITE_LOCK_WAIT_MS,
-    () => {
-      const rows = openLeads(readLeadRows(sheet), watch);
-      if (!rows.length) return 0;
-      const table = openTable(sheet, LEAD_COLUMNS, true);
-      writePatches(table, new Map(rows.map((r) => [r.row, { status: LEAD_STATUS.earlier }])));
-      return rows.length;
-    },
+    () => markEarlierRows(sheetPort(sheet), watch),
     () => 0,
   );
-}
 
 export function deleteLeadWatch(id: string): LeadsReport {
   const book = activeBook();
@@ -216,187 +188,17 @@ function runWatch(book: Book, saved: LeadWatch): void {
     book,
     claim.run,
     claim.started,
-    () => handle(sheet, watch, claim),
-    () => undefined,
-  );
-}
-
-function handle(sheet: Sheet, watch: LeadWatch, claim: { run: string; started: number }): void {
-  const open = openLeads(readLeadRows(sheet), watch);
-  if (!open.length) return;
-  const reports = makeReports(sheet, watch, open, claim);
-  const docId = sheet.getParent().getId();
-  const decisions = planLeadMail(
-    open.map((r) => ({ ...r, report: reports.get(r.row)! })),
-    watch,
-    mailedRecord(docId),
-    Math.max(0, mailLeft() - MAIL_RESERVE),
-    granted('mail') ? null : needsPermission('mail'),
-  );
-  const failed = sendLeadMail(docId, decisions);
-  const final = decisions.map((d) =>
-    failed.has(d.row) ? { row: d.row, status: failed.get(d.row)! } : d,
-  );
-  writeStatuses(sheet, watch, open, final);
-  const made = open.filter((r) => reportWasDue(r.status) && 'link' in reports.get(r.row)!);
-  recordRun(sheet, watch, { open, final, reports: made.length });
-}
-
-/** The sheet's rows below its header, each as its cells by header and its Lead status. */
-function readLeadRows(sheet: Sheet): LeadRow[] {
-  const values = readGrid(sheet);
-  const header = (values[HEADER_ROW - 1] ?? []).map((h) => String(h).trim());
-  const table = openTable(sheet, LEAD_COLUMNS, false, values);
-  const rows: LeadRow[] = [];
-  for (let row = HEADER_ROW + 1; row <= values.length; row++) {
-    const line = values[row - 1] ?? [];
-    const cells = Object.fromEntries(header.map((h, i) => [h, line[i] ?? '']));
-    rows.push({ row, cells, status: String(cell(table, row, 'status') ?? '') });
-  }
-  return rows;
-}
-
-/** Each open row's report link, or why it has none yet. */
-function makeReports(
-  sheet: Sheet,
-  watch: LeadWatch,
-  open: LeadRow[],
-  claim: { run: string; started: number },
-): Map<number, ReportOutcome> {
-  if (watch.mode === 'link') return writeTriggerLinks(sheet, watch, open);
-  const waits = !clientConfig().apiKey
-    ? 'no key saved in Settings'
-    : granted('service')
-      ? null
-      : needsPermission('service');
-  if (waits) return new Map(open.map((r) => [r.row, { waits }]));
-  const column =
-    readHeaderRow(sheet)
-      .map((h) => String(h).trim())
-      .indexOf(watch.website) + 1;
-  const { refusal } = previewRows(
-    sheet,
-    column,
-    open.map((r) => r.row),
-    claim,
-  );
-  const table = openTable(sheet, PREVIEW_COLUMNS, false);
-  return new Map(open.map((r) => [r.row, previewOutcome(table, r.row, refusal)]));
-}
-
-function previewOutcome(
-  table: ReturnType<typeof openTable<keyof typeof PREVIEW_COLUMNS>>,
-  row: number,
-  refusal: string | null,
-): ReportOutcome {
-  const status = String(cell(table, row, 'status') ?? '');
-  const link = String(cell(table, row, 'reportUrl') ?? '');
-  if (link && (status === 'pending' || status === 'complete')) return { link };
-  if (status === 'failed' || status.startsWith('error'))
-    return { error: String(cell(table, row, 'message') || status).replace(/^error: /, '') };
-  return { waits: refusal ?? 'not sent yet (the day’s requests, or the run’s time, ran out)' };
-}
-
-/** Without a key: the service's no-cost link, which starts the preview when the lead opens it. */
-function writeTriggerLinks(sheet: Sheet, watch: LeadWatch, open: LeadRow[]) {
-  const base = clientConfig().baseUrl;
-  const out = new Map<number, ReportOutcome>();
-  for (const r of open) {
-    const site = parseWebsite(r.cells[watch.website]);
-    out.set(
-      r.row,
-      site.ok
-        ? { link: reportTriggerLink(base, site.url) }
-        : { error: site.blank ? 'no website' : site.message },
-    );
-  }
-  withDocumentLock(
-    WRITE_LOCK_WAIT_MS,
     () => {
-      const table = openTable(sheet, { reportUrl: PREVIEW_COLUMNS.reportUrl }, true);
-      const patches = new Map<number, { reportUrl: string }>();
-      for (const [row, o] of out) if ('link' in o) patches.set(row, { reportUrl: o.link });
-      writePatches(table, patches);
-    },
-    () => undefined,
-  );
-  return out;
-}
-
-/**
- * Sends the planned e-mails, each recorded first (a run cut off after sending never sends it
- * again). Returns, by row, the status of each e-mail that could not go: the day's quota met
- * meanwhile (it waits), or an address Google refuses (said on its row); neither stays recorded.
- */
-function sendLeadMail(docId: string, decisions: MailDecision[]): Map<number, string> {
-  const sends = decisions.flatMap((d) => ('send' in d ? [{ row: d.row, ...d.send }] : []));
-  recordMailed(
-    docId,
-    sends.map((s) => s.key),
-  );
-  const failed = new Map<number, string>();
-  const unsent: string[] = [];
-  for (const s of sends) {
-    const status = sendOne(s);
-    if (status) {
-      failed.set(s.row, status);
-      unsent.push(s.key);
-    }
-  }
-  unrecordMailed(docId, unsent);
-  return failed;
-}
-
-/** One lead e-mail; null when it went, else the row's status. */
-function sendOne(s: { to: string; subject: string; body: string }): string | null {
-  try {
-    return sendMail([s.to], s.subject, s.body) === 'sent' ? null : LEAD_STATUS.tomorrow;
-  } catch (error) {
-    // MailApp refuses an address its own rules reject ("Invalid email: …").
-    console.warn('A lead e-mail was refused', error instanceof Error ? error.name : typeof error);
-    return leadError('Google refused this e-mail address');
-  }
-}
-
-/** What a row is, whatever its number: its first cell (a form's timestamp), website and address. */
-const identity = (r: LeadRow, watch: LeadWatch): string =>
-  JSON.stringify([
-    Object.values(r.cells)[0],
-    r.cells[watch.website],
-    watch.email ? r.cells[watch.email] : '',
-  ]);
-
-/**
- * Each handled row's status, written under the lock over the sheet as it is now: a row moved
- * meanwhile (the sheet sorted, a row inserted above) is found again by what it holds.
- */
-function writeStatuses(sheet: Sheet, watch: LeadWatch, open: LeadRow[], final: MailDecision[]) {
-  const before = new Map(open.map((r) => [r.row, identity(r, watch)]));
-  const now = new Date(appsScriptClock.now());
-  withDocumentLock(
-    WRITE_LOCK_WAIT_MS,
-    () => {
-      const rows = readLeadRows(sheet);
-      const at = new Map(rows.map((r) => [identity(r, watch), r.row]));
-      const table = openTable(sheet, LEAD_COLUMNS, true);
-      const patches = new Map<number, Partial<Record<keyof typeof LEAD_COLUMNS, unknown>>>();
-      for (const d of final) {
-        const row = at.get(before.get(d.row)!);
-        if (row === undefined) continue;
-        patches.set(row, { status: d.status, ...('send' in d ? { emailed: now } : {}) });
-      }
-      writePatches(table, patches);
+      const ports = leadRunPorts(sheet, (rows, column) => previewRows(sheet, column, rows, claim));
+      const result = runLeads(ports, watch);
+      if (result) recordRun(sheet, watch, result);
     },
     () => undefined,
   );
 }
 
 /** Today's counts for every editor's view, and a line in the run log. */
-function recordRun(
-  sheet: Sheet,
-  watch: LeadWatch,
-  { open, final, reports }: { open: LeadRow[]; final: MailDecision[]; reports: number },
-): void {
+function recordRun(sheet: Sheet, watch: LeadWatch, { open, final, reports }: LeadRunResult): void {
   const book = sheet.getParent();
   const now = appsScriptClock.now();
   const old = sharedWatches(book).find((w) => w.id === watch.id)?.stats ?? emptyStats();

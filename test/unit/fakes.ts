@@ -1,8 +1,13 @@
-// Small in-memory fakes of the injected interfaces: transport, cache, clock.
+// Small in-memory fakes of the injected interfaces: transport, cache, clock, and the platform's
+// ports a workflow of src/addon runs on (a sheet, e-mail, the person's records).
 import type { Clock } from '../../src/api/batch';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/http';
 import type { KeyValueCache } from '../../src/domain/cache';
 import type { RowState } from '../../src/domain/previewJobs';
+import type { Columns } from '../../src/domain/columns';
+import type { Permission } from '../../src/domain/permissions';
+import type { MailOutcome } from '../../src/gas/mail';
+import type { LeadRunPorts, SheetPort } from '../../src/gas/ports';
 
 export class FakeClock implements Clock {
   t = 1_000_000;
@@ -90,3 +95,71 @@ export const rowState = (n: number, website: unknown, extra: Partial<RowState> =
   requestedBy: '',
   ...extra,
 });
+
+/** A sheet in memory, the header row first. */
+export class FakeSheet implements SheetPort {
+  constructor(public rows: unknown[][]) {}
+  grid(): unknown[][] {
+    return this.rows.map((r) => [...r]);
+  }
+  write<K extends string>(table: Columns<K>, patches: Map<number, Partial<Record<K, unknown>>>) {
+    const header = this.rows[0]!;
+    for (const [row, patch] of patches)
+      for (const [key, value] of Object.entries(patch) as Array<[K, unknown]>) {
+        let col = header.indexOf(table[key].header);
+        if (col < 0) col = header.push(table[key].header) - 1;
+        const line = (this.rows[row - 1] ??= []);
+        while (line.length <= col) line.push('');
+        line[col] = value;
+      }
+  }
+  column(header: string): unknown[] {
+    const col = this.rows[0]!.indexOf(header);
+    return this.rows.slice(1).map((r) => (col < 0 ? '' : (r[col] ?? '')));
+  }
+}
+
+/** A lead run's ports in memory: what was sent, recorded and asked for is kept to look at. */
+export function fakeLeadPorts(sheet: FakeSheet, over: Partial<LeadRunPorts> = {}) {
+  const sent: Array<{ to: string; subject: string; body: string }> = [];
+  const mailed = new Set<string>();
+  const previewed: number[][] = [];
+  let left = 100;
+  const ports: LeadRunPorts = {
+    sheet,
+    mail: {
+      left: () => left,
+      send: (to, subject, body): MailOutcome => {
+        if (left <= 0) return 'no quota left';
+        left--;
+        sent.push({ to, subject, body });
+        return 'sent';
+      },
+    },
+    mailed: {
+      read: () => new Set(mailed),
+      record: (keys) => keys.forEach((k) => mailed.add(k)),
+      unrecord: (keys) => keys.forEach((k) => mailed.delete(k)),
+    },
+    locked: (work) => work(),
+    previews: (rows) => {
+      previewed.push([...rows]);
+      const status =
+        (sheet.rows[0]!.indexOf('Preview status') + 1 || sheet.rows[0]!.push('Preview status')) - 1;
+      const link =
+        (sheet.rows[0]!.indexOf('Report URL') + 1 || sheet.rows[0]!.push('Report URL')) - 1;
+      for (const r of rows) {
+        const line = sheet.rows[r - 1]!;
+        while (line.length <= Math.max(status, link)) line.push('');
+        line[status] = 'pending';
+        line[link] = `https://reports.example/r/${r}`;
+      }
+      return { refusal: null };
+    },
+    service: { hasKey: true, baseUrl: 'https://app.example' },
+    granted: (_p: Permission) => true,
+    now: () => Date.UTC(2026, 10, 26, 9),
+    ...over,
+  };
+  return { ports, sent, mailed, previewed, setLeft: (n: number) => (left = n) };
+}

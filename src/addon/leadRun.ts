@@ -1,0 +1,205 @@
+/**
+ * One lead watch's run over its sheet's open rows, through the platform's ports (src/gas/ports.ts):
+ * each row's report (a preview, or the no-cost link), the e-mails domain/leads.ts plans, and
+ * each row's `Lead status`. Called under the document's Generate claim (src/addon/leads.ts).
+ */
+import {
+  LEAD_COLUMNS,
+  LEAD_STATUS,
+  leadError,
+  openLeads,
+  planLeadMail,
+  reportWasDue,
+  type LeadRow,
+  type LeadWatch,
+  type MailDecision,
+  type ReportOutcome,
+} from '../domain/leads';
+import { needsPermission } from '../domain/permissions';
+import { PREVIEW_COLUMNS, PREVIEW_HEADERS } from '../domain/previewColumns';
+import { reportTriggerLink } from '../domain/reportLink';
+import { findColumns, HEADER_ROW } from '../domain/table';
+import { parseWebsite } from '../domain/website';
+import type { LeadRunPorts, SheetPort } from '../gas/ports';
+
+/** E-mails a day kept for the schedules' alerts and reports, which matter to the owner too. */
+const MAIL_RESERVE = 5;
+
+/** What a run did: the rows it handled, their statuses, and how many reports it made. */
+export interface LeadRunResult {
+  open: LeadRow[];
+  final: MailDecision[];
+  reports: number;
+}
+
+export function runLeads(ports: LeadRunPorts, watch: LeadWatch): LeadRunResult | null {
+  const open = openLeads(leadRows(ports.sheet.grid()), watch);
+  if (!open.length) return null;
+  const reports = makeReports(ports, watch, open);
+  const decisions = planLeadMail(
+    open.map((r) => ({ ...r, report: reports.get(r.row)! })),
+    watch,
+    ports.mailed.read(),
+    Math.max(0, ports.mail.left() - MAIL_RESERVE),
+    ports.granted('mail') ? null : needsPermission('mail'),
+  );
+  const failed = sendLeadMail(ports, decisions);
+  const final = decisions.map((d) =>
+    failed.has(d.row) ? { row: d.row, status: failed.get(d.row)! } : d,
+  );
+  writeStatuses(ports, watch, open, final);
+  const made = open.filter((r) => reportWasDue(r.status) && 'link' in reports.get(r.row)!);
+  return { open, final, reports: made.length };
+}
+
+/** A sheet's rows below its header, each as its cells by header and its Lead status. */
+export function leadRows(values: unknown[][]): LeadRow[] {
+  const header = (values[HEADER_ROW - 1] ?? []).map((h) => String(h).trim());
+  const status = findColumns(values[HEADER_ROW - 1] ?? [], {
+    status: LEAD_COLUMNS.status.header,
+  }).status;
+  const rows: LeadRow[] = [];
+  for (let row = HEADER_ROW + 1; row <= values.length; row++) {
+    const line = values[row - 1] ?? [];
+    const cells = Object.fromEntries(header.map((h, i) => [h, line[i] ?? '']));
+    rows.push({ row, cells, status: status ? String(line[status - 1] ?? '') : '' });
+  }
+  return rows;
+}
+
+/** Each open row's report link, or why it has none yet. */
+function makeReports(
+  ports: LeadRunPorts,
+  watch: LeadWatch,
+  open: LeadRow[],
+): Map<number, ReportOutcome> {
+  if (watch.mode === 'link') return writeTriggerLinks(ports, watch, open);
+  const waits = !ports.service.hasKey
+    ? 'no key saved in Settings'
+    : ports.granted('service')
+      ? null
+      : needsPermission('service');
+  if (waits) return new Map(open.map((r) => [r.row, { waits }]));
+  const header = (ports.sheet.grid()[HEADER_ROW - 1] ?? []).map((h) => String(h).trim());
+  const { refusal } = ports.previews(
+    open.map((r) => r.row),
+    header.indexOf(watch.website) + 1,
+  );
+  const values = ports.sheet.grid();
+  const columns = findColumns(values[HEADER_ROW - 1] ?? [], PREVIEW_HEADERS);
+  const at = (row: number, key: keyof typeof PREVIEW_HEADERS) =>
+    String((columns[key] && values[row - 1]?.[columns[key] - 1]) ?? '');
+  return new Map(
+    open.map((r) => [
+      r.row,
+      previewOutcome(at(r.row, 'status'), at(r.row, 'reportUrl'), at(r.row, 'message'), refusal),
+    ]),
+  );
+}
+
+function previewOutcome(
+  status: string,
+  link: string,
+  message: string,
+  refusal: string | null,
+): ReportOutcome {
+  if (link && (status === 'pending' || status === 'complete')) return { link };
+  if (status === 'failed' || status.startsWith('error'))
+    return { error: (message || status).replace(/^error: /, '') };
+  return { waits: refusal ?? 'not sent yet (the day’s requests, or the run’s time, ran out)' };
+}
+
+/** Without a key: the service's no-cost link, which starts the preview when the lead opens it. */
+function writeTriggerLinks(ports: LeadRunPorts, watch: LeadWatch, open: LeadRow[]) {
+  const out = new Map<number, ReportOutcome>();
+  for (const r of open) {
+    const site = parseWebsite(r.cells[watch.website]);
+    out.set(
+      r.row,
+      site.ok
+        ? { link: reportTriggerLink(ports.service.baseUrl, site.url) }
+        : { error: site.blank ? 'no website' : site.message },
+    );
+  }
+  const patches = new Map<number, { reportUrl: string }>();
+  for (const [row, o] of out) if ('link' in o) patches.set(row, { reportUrl: o.link });
+  ports.locked(
+    () => ports.sheet.write({ reportUrl: PREVIEW_COLUMNS.reportUrl }, patches),
+    () => undefined,
+  );
+  return out;
+}
+
+/**
+ * Sends the planned e-mails, each recorded first (a run cut off after sending never sends it
+ * again). Returns, by row, the status of each e-mail that could not go: the day's quota met
+ * meanwhile (it waits), or an address Google refuses (said on its row); neither stays recorded.
+ */
+function sendLeadMail(ports: LeadRunPorts, decisions: MailDecision[]): Map<number, string> {
+  const sends = decisions.flatMap((d) => ('send' in d ? [{ row: d.row, ...d.send }] : []));
+  ports.mailed.record(sends.map((s) => s.key));
+  const failed = new Map<number, string>();
+  for (const s of sends) {
+    const status = sendOne(ports, s);
+    if (status) failed.set(s.row, status);
+  }
+  ports.mailed.unrecord(sends.filter((s) => failed.has(s.row)).map((s) => s.key));
+  return failed;
+}
+
+/** One lead e-mail; null when it went, else the row's status. */
+function sendOne(
+  ports: LeadRunPorts,
+  s: { to: string; subject: string; body: string },
+): string | null {
+  try {
+    return ports.mail.send(s.to, s.subject, s.body) === 'sent' ? null : LEAD_STATUS.tomorrow;
+  } catch (error) {
+    // MailApp refuses an address its own rules reject ("Invalid email: …").
+    console.warn('A lead e-mail was refused', error instanceof Error ? error.name : typeof error);
+    return leadError('Google refused this e-mail address');
+  }
+}
+
+/** What a row is, whatever its number: its first cell (a form's timestamp), website and address. */
+const identity = (r: LeadRow, watch: LeadWatch): string =>
+  JSON.stringify([
+    Object.values(r.cells)[0],
+    r.cells[watch.website],
+    watch.email ? r.cells[watch.email] : '',
+  ]);
+
+/**
+ * Each handled row's status, written under the lock over the sheet as it is now: a row moved
+ * meanwhile (the sheet sorted, a row inserted above) is found again by what it holds.
+ */
+function writeStatuses(
+  ports: LeadRunPorts,
+  watch: LeadWatch,
+  open: LeadRow[],
+  final: MailDecision[],
+): void {
+  const before = new Map(open.map((r) => [r.row, identity(r, watch)]));
+  const now = new Date(ports.now());
+  ports.locked(
+    () => {
+      const at = new Map(leadRows(ports.sheet.grid()).map((r) => [identity(r, watch), r.row]));
+      const patches = new Map<number, Partial<Record<keyof typeof LEAD_COLUMNS, unknown>>>();
+      for (const d of final) {
+        const row = at.get(before.get(d.row)!);
+        if (row !== undefined)
+          patches.set(row, { status: d.status, ...('send' in d ? { emailed: now } : {}) });
+      }
+      ports.sheet.write(LEAD_COLUMNS, patches);
+    },
+    () => undefined,
+  );
+}
+
+/** Rows already in a sheet when it starts being watched: left alone, and saying so. */
+export function markEarlierRows(sheet: SheetPort, watch: LeadWatch): number {
+  const rows = openLeads(leadRows(sheet.grid()), watch);
+  if (rows.length)
+    sheet.write(LEAD_COLUMNS, new Map(rows.map((r) => [r.row, { status: LEAD_STATUS.earlier }])));
+  return rows.length;
+}

@@ -1,0 +1,45 @@
+/** The ports of src/gas/ports.ts over Apps Script: a sheet, the person's e-mail, their records. */
+import { WRITE_LOCK_WAIT_MS } from '../limits';
+import { appsScriptClock } from './clock';
+import { mailedRecord, recordMailed, unrecordMailed } from './leadStore';
+import { withDocumentLock } from './lock';
+import { mailLeft, sendMail } from './mail';
+import { granted } from './permissions';
+import type { LeadRunPorts, MailPort, SheetPort } from './ports';
+import { clientConfig } from './settings';
+import { openTable, readGrid, writePatches } from './sheetTable';
+
+export function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
+  return {
+    grid: () => readGrid(sheet),
+    write: (table, patches) => void writePatches(openTable(sheet, table, true), patches),
+  };
+}
+
+const mailPort: MailPort = {
+  left: mailLeft,
+  send: (to, subject, body) => sendMail([to], subject, body),
+};
+
+/** A watch's ports over its sheet; `previews` is Generate's, which src/addon hands in. */
+export function leadRunPorts(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  previews: LeadRunPorts['previews'],
+): LeadRunPorts {
+  const docId = sheet.getParent().getId();
+  const config = clientConfig();
+  return {
+    sheet: sheetPort(sheet),
+    mail: mailPort,
+    mailed: {
+      read: () => mailedRecord(docId),
+      record: (keys) => recordMailed(docId, keys),
+      unrecord: (keys) => unrecordMailed(docId, keys),
+    },
+    locked: (work, busy) => withDocumentLock(WRITE_LOCK_WAIT_MS, work, busy),
+    previews,
+    service: { hasKey: !!config.apiKey, baseUrl: config.baseUrl },
+    granted,
+    now: () => appsScriptClock.now(),
+  };
+}

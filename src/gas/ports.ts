@@ -1,0 +1,49 @@
+/**
+ * The platform as a workflow of src/addon sees it: small interfaces, implemented over Apps Script
+ * here in src/gas and over plain memory in the unit tests (test/unit/fakes.ts), so a workflow's
+ * orchestration is tested without the runtime, the bundle or the emulator.
+ */
+import type { Columns } from '../domain/columns';
+import type { Permission } from '../domain/permissions';
+import type { MailOutcome } from './mail';
+
+/** One sheet, read and written by header. */
+export interface SheetPort {
+  /** Every row with content, the header row first: one read. */
+  grid(): unknown[][];
+  /**
+   * Writes cells of a column table by row (its missing headers are added at the right), in as
+   * few writes as the layout allows, leaving every other cell as it is.
+   */
+  write<K extends string>(
+    table: Columns<K>,
+    patches: Map<number, Partial<Record<K, unknown>>>,
+  ): void;
+}
+
+/** E-mail from the person's own account. */
+export interface MailPort {
+  /** Recipients the day still allows; 0 without the permission. */
+  left(): number;
+  /** One message; throws when Google refuses it (an address its rules reject). */
+  send(to: string, subject: string, body: string): MailOutcome;
+}
+
+/** What one lead watch's run reads, writes and sends (src/addon/leadRun.ts). */
+export interface LeadRunPorts {
+  sheet: SheetPort;
+  mail: MailPort;
+  /** The (address, site) pairs this person's watches e-mailed in the document. */
+  mailed: {
+    read(): Set<string>;
+    record(keys: readonly string[]): void;
+    unrecord(keys: readonly string[]): void;
+  };
+  /** Runs work under the document's lock; `busy` when another run holds it for too long. */
+  locked<T>(work: () => T, busy: () => T): T;
+  /** Previews for rows (Generate's plan and writer); the account-wide refusal that stopped it. */
+  previews(rows: readonly number[], websiteColumn: number): { refusal: string | null };
+  service: { hasKey: boolean; baseUrl: string };
+  granted(p: Permission): boolean;
+  now(): number;
+}

@@ -1,0 +1,120 @@
+// A lead watch's run through the platform's ports, in memory: no runtime, no bundle, no emulator.
+import { runLeads } from '../../src/addon/leadRun';
+import { DEFAULT_TEMPLATE } from '../../src/contract/leads';
+import { mailKey, type LeadWatch } from '../../src/domain/leads';
+import { FakeSheet, fakeLeadPorts } from './fakes';
+
+const WATCH: LeadWatch = {
+  id: 'w1',
+  sheetId: 1,
+  sheetName: 'Form Responses 1',
+  website: 'Website',
+  email: 'Email',
+  consent: 'Consent',
+  mode: 'preview',
+  mail: DEFAULT_TEMPLATE,
+  owner: 'ann@example.com',
+  created: 0,
+};
+const T = (n: number) => new Date(Date.UTC(2026, 10, 26, 8, n));
+
+const form = () =>
+  new FakeSheet([
+    ['Timestamp', 'Website', 'Email', 'Consent'],
+    [T(1), 'nike.com', 'jo@nike.example', 'Yes'],
+    [T(2), 'stripe.com', 'pat@stripe.example', 'No'],
+    [T(3), 'slack.com', 'al@slack.example', 'Yes'],
+  ]);
+
+it('makes each new row’s report, e-mails consenting leads, and says so on each row', () => {
+  const sheet = form();
+  const { ports, sent, previewed } = fakeLeadPorts(sheet);
+  const result = runLeads(ports, WATCH)!;
+  expect(previewed).toEqual([[2, 3, 4]]);
+  expect(sheet.column('Lead status')).toEqual(['e-mailed', 'no consent', 'e-mailed']);
+  expect(sent.map((m) => m.to)).toEqual(['jo@nike.example', 'al@slack.example']);
+  expect(sent[0]!.body).toContain('https://reports.example/r/2');
+  expect(result.reports).toBe(3);
+  // Run again: nothing is open, nothing is sent or asked.
+  expect(runLeads(ports, WATCH)).toBeNull();
+  expect(previewed).toHaveLength(1);
+});
+
+it('finds its rows again when the sheet was sorted while its previews were sent', () => {
+  const sheet = form();
+  const { ports } = fakeLeadPorts(sheet);
+  const send = ports.previews;
+  ports.previews = (rows, column) => {
+    const answer = send(rows, column);
+    // Sorted by website, Z to A, while the run waited for the service.
+    const [head, ...lines] = sheet.rows;
+    lines.sort((a, b) => String(b[1]).localeCompare(String(a[1])));
+    sheet.rows = [head!, ...lines];
+    return answer;
+  };
+  runLeads(ports, WATCH);
+  const bySite = Object.fromEntries(
+    sheet.rows.slice(1).map((r) => [r[1], r[sheet.rows[0]!.indexOf('Lead status')]]),
+  );
+  expect(bySite).toEqual({
+    'nike.com': 'e-mailed',
+    'stripe.com': 'no consent',
+    'slack.com': 'e-mailed',
+  });
+});
+
+it('an e-mail refused when sent is taken off the record and said on its row', () => {
+  const sheet = form();
+  const { ports, mailed } = fakeLeadPorts(sheet);
+  ports.mail.send = (to) => {
+    if (to === 'al@slack.example') throw new Error('Invalid email: al@slack.example');
+    return 'sent';
+  };
+  runLeads(ports, WATCH);
+  expect(sheet.column('Lead status')).toEqual([
+    'e-mailed',
+    'no consent',
+    'error: Google refused this e-mail address',
+  ]);
+  expect([...mailed]).toEqual([mailKey('jo@nike.example', 'nike.com')]);
+});
+
+it('without a key the rows wait, and nothing is asked of the service', () => {
+  const sheet = form();
+  const { ports, previewed, sent } = fakeLeadPorts(sheet, {
+    service: { hasKey: false, baseUrl: 'https://app.example' },
+  });
+  runLeads(ports, WATCH);
+  expect(previewed).toEqual([]);
+  expect(sent).toEqual([]);
+  expect(new Set(sheet.column('Lead status'))).toEqual(
+    new Set(['waits: no key saved in Settings']),
+  );
+});
+
+it('the no-cost link needs no key: written to Report URL and e-mailed', () => {
+  const sheet = form();
+  const { ports, previewed, sent } = fakeLeadPorts(sheet, {
+    service: { hasKey: false, baseUrl: 'https://app.example' },
+  });
+  runLeads(ports, { ...WATCH, mode: 'link' });
+  expect(previewed).toEqual([]);
+  expect(sheet.column('Report URL')[0]).toBe(
+    `https://app.example/?report=${encodeURIComponent('https://nike.com/')}`,
+  );
+  expect(sent).toHaveLength(2);
+});
+
+it('a preview refused for the whole account leaves the rows waiting with its reason', () => {
+  const sheet = form();
+  const { ports, sent } = fakeLeadPorts(sheet, {
+    previews: () => ({ refusal: 'the key was refused' }),
+  });
+  runLeads(ports, WATCH);
+  expect(sheet.column('Lead status')).toEqual([
+    'waits: the key was refused',
+    'waits: the key was refused',
+    'waits: the key was refused',
+  ]);
+  expect(sent).toEqual([]);
+});
