@@ -14,6 +14,7 @@ import {
   type LeadWatch,
   type MailDecision,
   type ReportOutcome,
+  withinToday,
 } from '../domain/leads';
 import { needsPermission } from '../domain/permissions';
 import { PREVIEW_COLUMNS, PREVIEW_HEADERS } from '../domain/previewColumns';
@@ -30,11 +31,21 @@ export interface LeadRunResult {
   open: LeadRow[];
   final: MailDecision[];
   reports: number;
+  /** New rows left for tomorrow: today's allowance of new leads is used. */
+  held: number;
 }
 
-export function runLeads(ports: LeadRunPorts, watch: LeadWatch): LeadRunResult | null {
-  const open = openLeads(leadRows(ports.sheet.grid()), watch);
-  if (!open.length) return null;
+/** `leftToday`: new rows the watch may still handle today (domain/leads.ts LEADS_PER_DAY). */
+export function runLeads(
+  ports: LeadRunPorts,
+  watch: LeadWatch,
+  leftToday: number,
+): LeadRunResult | null {
+  const { now: open, held } = withinToday(
+    openLeads(leadRows(ports.sheet.grid()), watch),
+    leftToday,
+  );
+  if (!open.length) return held ? { open, final: [], reports: 0, held } : null;
   const reports = makeReports(ports, watch, open);
   const decisions = planLeadMail(
     open.map((r) => ({ ...r, report: reports.get(r.row)! })),
@@ -49,7 +60,7 @@ export function runLeads(ports: LeadRunPorts, watch: LeadWatch): LeadRunResult |
   );
   writeStatuses(ports, watch, open, final);
   const made = open.filter((r) => reportWasDue(r.status) && 'link' in reports.get(r.row)!);
-  return { open, final, reports: made.length };
+  return { open, final, reports: made.length, held };
 }
 
 /** A sheet's rows below its header, each as its cells by header and its Lead status. */

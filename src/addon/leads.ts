@@ -6,7 +6,7 @@
  * `Lead status` says it was handled, so it is handled once whichever run comes first.
  */
 import type { LeadsReport, LeadsView, LeadWatchInput, LeadWatchView } from '../contract/leads';
-import { checkWatch, LEAD_STATUS, type LeadWatch } from '../domain/leads';
+import { checkWatch, LEAD_STATUS, LEADS_PER_DAY, type LeadWatch } from '../domain/leads';
 import { isOutputSheet } from '../domain/outputSheets';
 import { needsPermission } from '../domain/permissions';
 import { activeBook, myEmail, newId } from '../gas/active';
@@ -190,7 +190,7 @@ function runWatch(book: Book, saved: LeadWatch): void {
     claim.started,
     () => {
       const ports = leadRunPorts(sheet, (rows, column) => previewRows(sheet, column, rows, claim));
-      const result = runLeads(ports, watch);
+      const result = runLeads(ports, watch, leadsLeftToday(book, watch));
       if (result) recordRun(sheet, watch, result);
     },
     () => undefined,
@@ -198,14 +198,25 @@ function runWatch(book: Book, saved: LeadWatch): void {
 }
 
 /** Today's counts for every editor's view, and a line in the run log. */
-function recordRun(sheet: Sheet, watch: LeadWatch, { open, final, reports }: LeadRunResult): void {
+/** New rows the watch may still handle today. */
+function leadsLeftToday(book: Book, watch: LeadWatch): number {
+  const stats = sharedWatches(book).find((w) => w.id === watch.id)?.stats;
+  const today = stats?.day === dayOf(appsScriptClock.now()) ? (stats.handled ?? 0) : 0;
+  return LEADS_PER_DAY - today;
+}
+
+function recordRun(
+  sheet: Sheet,
+  watch: LeadWatch,
+  { open, final, reports, held }: LeadRunResult,
+): void {
   const book = sheet.getParent();
   const now = appsScriptClock.now();
   const old = sharedWatches(book).find((w) => w.id === watch.id)?.stats ?? emptyStats();
   const fresh = old.day === dayOf(now) ? old : emptyStats();
   const isNew = open.filter((r) => r.status.trim() === '').length;
   const emails = final.filter((d) => 'send' in d && d.status === LEAD_STATUS.emailed).length;
-  const waiting = final.filter((d) => d.status.startsWith('waits')).length;
+  const waiting = final.filter((d) => d.status.startsWith('waits')).length + held;
   const total = old.total ?? { leads: 0, reports: 0, emails: 0 };
   saveSharedWatch(
     book,
@@ -215,6 +226,7 @@ function recordRun(sheet: Sheet, watch: LeadWatch, { open, final, reports }: Lea
       day: fresh.day,
       reports: fresh.reports + reports,
       emails: fresh.emails + emails,
+      handled: (fresh.handled ?? 0) + isNew,
       waiting,
       total: {
         leads: total.leads + isNew,
@@ -229,7 +241,7 @@ function recordRun(sheet: Sheet, watch: LeadWatch, { open, final, reports }: Lea
     requests: '',
     changed: reports,
     errors: final.filter((d) => d.status.startsWith('error')).length,
-    result: leadWords(isNew, reports, emails, waiting),
+    result: `${leadWords(isNew, reports, emails, waiting)}${held ? `; ${held} new wait for tomorrow (${LEADS_PER_DAY} a day)` : ''}`,
   });
 }
 

@@ -186,6 +186,31 @@ export interface LeadRow {
 export const openLeads = (rows: readonly LeadRow[], watch: LeadWatch): LeadRow[] =>
   rows.filter((r) => isOpenLead(r.status) && !isBlank(r.cells[watch.website]));
 
+/**
+ * New rows a watch handles in a day: a form flooded with responses must not make thousands of
+ * previews and e-mails from its owner's account. Rows past it wait, untouched, for tomorrow.
+ */
+export const LEADS_PER_DAY = 200;
+
+/**
+ * The open rows a run handles now: every row waiting for its e-mail, and new rows (in sheet
+ * order) while today's allowance lasts; `held` counts the new rows left for tomorrow.
+ */
+export function withinToday(
+  open: readonly LeadRow[],
+  left: number,
+): { now: LeadRow[]; held: number } {
+  let room = Math.max(0, left);
+  let held = 0;
+  const now = open.filter((r) => {
+    if (r.status.trim() !== '') return true;
+    if (room > 0) return (room--, true);
+    held++;
+    return false;
+  });
+  return { now, held };
+}
+
 /** A new row's report: a link to send, or why there is none. */
 export type ReportOutcome = { link: string } | { waits: string } | { error: string };
 

@@ -50,6 +50,8 @@ export interface WatchStats {
   day: string;
   reports: number;
   emails: number;
+  /** New rows handled today, against domain/leads.ts LEADS_PER_DAY. */
+  handled?: number;
   /** Rows whose handling waits (tomorrow's e-mails, a permission, the key). */
   waiting: number;
   /** Since the watch began: what a digest counts from its last one. */

@@ -29,14 +29,14 @@ const form = () =>
 it('makes each new row’s report, e-mails consenting leads, and says so on each row', () => {
   const sheet = form();
   const { ports, sent, previewed } = fakeLeadPorts(sheet);
-  const result = runLeads(ports, WATCH)!;
+  const result = runLeads(ports, WATCH, 200)!;
   expect(previewed).toEqual([[2, 3, 4]]);
   expect(sheet.column('Lead status')).toEqual(['e-mailed', 'no consent', 'e-mailed']);
   expect(sent.map((m) => m.to)).toEqual(['jo@nike.example', 'al@slack.example']);
   expect(sent[0]!.body).toContain('https://reports.example/r/2');
   expect(result.reports).toBe(3);
   // Run again: nothing is open, nothing is sent or asked.
-  expect(runLeads(ports, WATCH)).toBeNull();
+  expect(runLeads(ports, WATCH, 200)).toBeNull();
   expect(previewed).toHaveLength(1);
 });
 
@@ -52,7 +52,7 @@ it('finds its rows again when the sheet was sorted while its previews were sent'
     sheet.rows = [head!, ...lines];
     return answer;
   };
-  runLeads(ports, WATCH);
+  runLeads(ports, WATCH, 200);
   const bySite = Object.fromEntries(
     sheet.rows.slice(1).map((r) => [r[1], r[sheet.rows[0]!.indexOf('Lead status')]]),
   );
@@ -70,7 +70,7 @@ it('an e-mail refused when sent is taken off the record and said on its row', ()
     if (to === 'al@slack.example') throw new Error('Invalid email: al@slack.example');
     return 'sent';
   };
-  runLeads(ports, WATCH);
+  runLeads(ports, WATCH, 200);
   expect(sheet.column('Lead status')).toEqual([
     'e-mailed',
     'no consent',
@@ -84,7 +84,7 @@ it('without a key the rows wait, and nothing is asked of the service', () => {
   const { ports, previewed, sent } = fakeLeadPorts(sheet, {
     service: { hasKey: false, baseUrl: 'https://app.example' },
   });
-  runLeads(ports, WATCH);
+  runLeads(ports, WATCH, 200);
   expect(previewed).toEqual([]);
   expect(sent).toEqual([]);
   expect(new Set(sheet.column('Lead status'))).toEqual(
@@ -97,7 +97,7 @@ it('the no-cost link needs no key: written to Report URL and e-mailed', () => {
   const { ports, previewed, sent } = fakeLeadPorts(sheet, {
     service: { hasKey: false, baseUrl: 'https://app.example' },
   });
-  runLeads(ports, { ...WATCH, mode: 'link' });
+  runLeads(ports, { ...WATCH, mode: 'link' }, 200);
   expect(previewed).toEqual([]);
   expect(sheet.column('Report URL')[0]).toBe(
     `https://app.example/?report=${encodeURIComponent('https://nike.com/')}`,
@@ -110,11 +110,24 @@ it('a preview refused for the whole account leaves the rows waiting with its rea
   const { ports, sent } = fakeLeadPorts(sheet, {
     previews: () => ({ refusal: 'the key was refused' }),
   });
-  runLeads(ports, WATCH);
+  runLeads(ports, WATCH, 200);
   expect(sheet.column('Lead status')).toEqual([
     'waits: the key was refused',
     'waits: the key was refused',
     'waits: the key was refused',
   ]);
   expect(sent).toEqual([]);
+});
+
+it('a flooded form: new rows past the day’s allowance are left untouched for tomorrow', () => {
+  const sheet = form();
+  const { ports, sent, previewed } = fakeLeadPorts(sheet);
+  const result = runLeads(ports, WATCH, 1)!;
+  expect(previewed).toEqual([[2]]);
+  expect(sent.map((m) => m.to)).toEqual(['jo@nike.example']);
+  expect(sheet.column('Lead status')).toEqual(['e-mailed', '', '']);
+  expect(result.held).toBe(2);
+  // The next day's run takes them.
+  runLeads(ports, WATCH, 200);
+  expect(sheet.column('Lead status')).toEqual(['e-mailed', 'no consent', 'e-mailed']);
 });

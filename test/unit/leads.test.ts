@@ -10,6 +10,7 @@ import {
   planLeadMail,
   type LeadWatch,
   type ReportOutcome,
+  withinToday,
 } from '../../src/domain/leads';
 import { DEFAULT_TEMPLATE } from '../../src/contract/leads';
 
@@ -235,5 +236,16 @@ describe('without the permission to send e-mail', () => {
       status:
         'waits to e-mail: Report, alert and lead e-mails need permission to send e-mail as you',
     });
+  });
+});
+
+describe('withinToday', () => {
+  it('takes new rows in sheet order while the day’s allowance lasts; a waiting row always', () => {
+    const rows = [row(2, {}), row(3, {}, 'waits to e-mail: tomorrow'), row(4, {}), row(5, {})];
+    const { now, held } = withinToday(rows, 1);
+    expect(now.map((r) => r.row)).toEqual([2, 3]);
+    expect(held).toBe(2);
+    expect(withinToday(rows, 0).now.map((r) => r.row)).toEqual([3]);
+    expect(withinToday(rows, 10).held).toBe(0);
   });
 });
