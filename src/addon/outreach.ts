@@ -32,6 +32,7 @@ import { selectedRows } from '../gas/selectedRows';
 import { openTable, readHeaderRow, writePatches } from '../gas/sheetTable';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 import { followUpThreshold } from './followUps';
+import { bookPort } from '../gas/bookPort';
 import { activeSheet } from '../gas/active';
 
 const PREVIEW_ROWS = 3;
@@ -45,7 +46,7 @@ export function getOutreach(): OutreachView {
     placeholders: offeredPlaceholders(readHeaderRow(sheet)),
     starters: [...STARTER_TEMPLATES],
     saved: savedTemplates(),
-    minChange: followUpThreshold(sheet.getParent()),
+    minChange: followUpThreshold(bookPort(sheet.getParent())),
   };
 }
 

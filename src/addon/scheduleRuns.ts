@@ -53,6 +53,7 @@ import type { Schedule } from '../contract/schedules';
 import type { ScoreReport } from '../contract/scores';
 import { historyReadings } from '../gas/history';
 import { refreshFollowUpsIn } from './followUps';
+import { bookPort } from '../gas/bookPort';
 import { pollMonitorIn } from './monitor';
 import { reportColumns, reportDeck } from './reports';
 import { scoreSheet } from './scores';
@@ -98,7 +99,7 @@ function runScores(book: Book, run: MyRun, deadline: number): RunOutcome {
 
 /** Each finished refresh rebuilds the follow-ups, where any prospect is marked contacted. */
 function withFollowUps(book: Book, result: string): string {
-  const f = refreshFollowUpsIn(book);
+  const f = refreshFollowUpsIn(bookPort(book));
   return f.state === 'done' ? `${result} Follow-ups: ${f.rows}.` : result;
 }
 

@@ -47,3 +47,28 @@ export interface LeadRunPorts {
   granted(p: Permission): boolean;
   now(): number;
 }
+
+/** A list as a workflow reads it: its name and, per row below the header, the cells by key. */
+export interface ListRows<K extends string> {
+  name: string;
+  rows: Array<Record<K, unknown>>;
+}
+
+/** The workbook a workflow reads lists from and rebuilds the add-on's own sheets in. */
+export interface BookPort {
+  /** Every list with `key`'s column (the add-on's own sheets are not opened): one header read each. */
+  lists<K extends string>(headers: Record<K, string>, key: NoInfer<K>): ListRows<K>[];
+  /**
+   * Replaces one of the add-on's sheets (made when missing) with `values` in one write, blanking
+   * what it held beyond them, and sets the number formats of its columns.
+   */
+  replace(
+    name: string,
+    values: unknown[][],
+    formats: Array<{ column: number; format: string }>,
+  ): void;
+  /** A small record kept in the file (developer metadata), which every editor shares. */
+  meta: { get(key: string): string | null; set(key: string, value: string | null): void };
+  /** Runs work under the document's lock; `busy` when another run holds it past `waitMs`. */
+  locked<T>(waitMs: number, work: () => T, busy: () => T): T;
+}
