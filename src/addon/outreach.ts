@@ -24,12 +24,11 @@ import {
 import { CONTACT_COLUMNS, PITCH_COLUMNS, findColumns } from '../domain/table';
 import { SCORE_HEADERS } from '../domain/scoreColumns';
 import { appsScriptClock } from '../gas/clock';
-import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
-import { refusedSheet } from '../gas/selection';
+import { DOCUMENT_BUSY } from '../gas/lock';
 import { forgetTemplate, keepTemplate, savedTemplates } from '../gas/pitchTemplates';
-import { logAction } from '../gas/runLog';
-import { selectedRows } from '../gas/selectedRows';
-import { openTable, readHeaderRow, writePatches } from '../gas/sheetTable';
+import type { SelectionPort } from '../gas/ports';
+import { selectionPort } from '../gas/selectionPort';
+import { readHeaderRow } from '../gas/sheetTable';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 import { followUpThreshold } from './followUps';
 import { bookPort } from '../gas/bookPort';
@@ -51,8 +50,11 @@ export function getOutreach(): OutreachView {
 }
 
 /** The first selected prospects' pitches, as they would be written, and nothing written. */
-export function previewPitches(request: PitchRequest): PitchPreview {
-  const found = selectedRows();
+export const previewPitches = (request: PitchRequest): PitchPreview =>
+  pitchesPreviewed(selectionPort, request);
+
+export function pitchesPreviewed(selection: SelectionPort, request: PitchRequest): PitchPreview {
+  const found = selection.rows();
   if (!found) return { state: 'nothing', message: SELECT_ROWS, rows: [] };
   const template = String(request?.template ?? '');
   const first = actionable(found.rows).rows.slice(0, PREVIEW_ROWS);
@@ -74,20 +76,22 @@ const pitchReport = (
 ): PitchReport => ({ state, message, written, missing });
 
 /** Writes `Pitch` and `Pitch message` on the selected rows only, as values. */
-export function writePitches(request: PitchRequest): PitchReport {
-  const refused = refusedSheet('write the pitches');
+export const writePitches = (request: PitchRequest): PitchReport =>
+  pitchesWritten(selectionPort, request);
+
+export function pitchesWritten(selection: SelectionPort, request: PitchRequest): PitchReport {
+  const refused = selection.refused('write the pitches');
   if (refused) return pitchReport('refused', refused);
-  const found = selectedRows();
+  const found = selection.rows();
   if (!found) return pitchReport('nothing', SELECT_ROWS);
   const plan = planPitches(String(request?.template ?? ''), found.headers, found.rows);
   if (plan.state !== 'done') return pitchReport(plan.state, plan.message);
-  const { block, values } = found;
-  return withDocumentLock(
+  return selection.locked(
     PRESS_LOCK_WAIT_MS * 50,
     () => {
-      writePatches(openTable(block.sheet, PITCH_COLUMNS, true, values), plan.patches);
-      logAction(block.sheet.getParent(), 'pitches', {
-        sheet: block.sheet.getName(),
+      found.sheet.write(PITCH_COLUMNS, plan.patches, found.grid);
+      selection.log('pitches', {
+        sheet: found.sheetName,
         rows: plan.written,
         requests: 0,
         changed: plan.written,
@@ -113,10 +117,12 @@ export function deletePitchTemplate(name: string): TemplateSaveReport {
 }
 
 /** `Contacted` (now) and `Score at contact` (the row's `Public score`) on the selected rows. */
-export function markContacted(): ContactReport {
-  const refused = refusedSheet('mark them contacted');
+export const markContacted = (): ContactReport => contactedMarked(selectionPort);
+
+export function contactedMarked(selection: SelectionPort): ContactReport {
+  const refused = selection.refused('mark them contacted');
   if (refused) return { state: 'nothing', message: refused, marked: 0 };
-  const found = selectedRows();
+  const found = selection.rows();
   if (!found) return { state: 'nothing', message: SELECT_ROWS, marked: 0 };
   const plan = planContacted(
     found.rows,
@@ -124,13 +130,12 @@ export function markContacted(): ContactReport {
     new Date(appsScriptClock.now()),
   );
   if (plan.state === 'nothing') return { state: 'nothing', message: plan.message, marked: 0 };
-  const { block, values } = found;
-  return withDocumentLock<ContactReport>(
+  return selection.locked<ContactReport>(
     PRESS_LOCK_WAIT_MS * 50,
     () => {
-      writePatches(openTable(block.sheet, CONTACT_COLUMNS, true, values), plan.patches);
-      logAction(block.sheet.getParent(), 'mark contacted', {
-        sheet: block.sheet.getName(),
+      found.sheet.write(CONTACT_COLUMNS, plan.patches, found.grid);
+      selection.log('mark contacted', {
+        sheet: found.sheetName,
         rows: plan.patches.size,
         requests: 0,
         changed: plan.patches.size,

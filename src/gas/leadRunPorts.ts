@@ -12,7 +12,8 @@ import { openTable, readGrid, writePatches } from './sheetTable';
 export function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
   return {
     grid: () => readGrid(sheet),
-    write: (table, patches) => void writePatches(openTable(sheet, table, true), patches),
+    write: (table, patches, read) =>
+      void writePatches(openTable(sheet, table, true, read), patches),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Columns } from '../domain/columns';
 import type { Permission } from '../domain/permissions';
+import type { SelectedRow } from '../domain/selectedRow';
 import type { MailOutcome } from './mail';
 
 /** One sheet, read and written by header. */
@@ -18,6 +19,8 @@ export interface SheetPort {
   write<K extends string>(
     table: Columns<K>,
     patches: Map<number, Partial<Record<K, unknown>>>,
+    /** The grid as this run just read it (under the lock), sparing a second read. */
+    read?: unknown[][],
   ): void;
 }
 
@@ -71,4 +74,32 @@ export interface BookPort {
   meta: { get(key: string): string | null; set(key: string, value: string | null): void };
   /** Runs work under the document's lock; `busy` when another run holds it past `waitMs`. */
   locked<T>(waitMs: number, work: () => T, busy: () => T): T;
+}
+
+/** The person's selection in the active list, as a list action reads it. */
+export interface SelectionPort {
+  /** Why the action refuses the active sheet (one of the add-on's own), or null. */
+  refused(action: string): string | null;
+  /** The selected rows with the list's header row; null when no cells are selected. */
+  rows(): {
+    sheetName: string;
+    headers: unknown[];
+    rows: SelectedRow[];
+    grid: unknown[][];
+    sheet: SheetPort;
+  } | null;
+  /** A line in the document's `Visibility log` for what the action did. */
+  log(action: string, entry: LogLine): void;
+  /** Runs work under the document's lock; `busy` when another run holds it past `waitMs`. */
+  locked<T>(waitMs: number, work: () => T, busy: () => T): T;
+}
+
+/** What a run-log line says beside its action (src/contract/schedules.ts LogEntry). */
+export interface LogLine {
+  sheet: string;
+  rows: number | string;
+  requests: number | string;
+  changed: number | string;
+  errors: number | string;
+  result: string;
 }

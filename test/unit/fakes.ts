@@ -7,7 +7,14 @@ import type { RowState } from '../../src/domain/previewJobs';
 import type { Columns } from '../../src/domain/columns';
 import type { Permission } from '../../src/domain/permissions';
 import type { MailOutcome } from '../../src/gas/mail';
-import type { BookPort, LeadRunPorts, ListRows, SheetPort } from '../../src/gas/ports';
+import type {
+  BookPort,
+  LeadRunPorts,
+  ListRows,
+  LogLine,
+  SelectionPort,
+  SheetPort,
+} from '../../src/gas/ports';
 
 export class FakeClock implements Clock {
   t = 1_000_000;
@@ -200,6 +207,46 @@ export class FakeBook implements BookPort {
     set: (key: string, value: string | null) =>
       value === null ? void this.metadata.delete(key) : void this.metadata.set(key, value),
   };
+  locked<T>(_waitMs: number, work: () => T, busy: () => T): T {
+    return this.busy ? busy() : work();
+  }
+}
+
+/**
+ * A selection of rows `first`..`last` of a FakeSheet (what each cell shows: its text); `hidden`
+ * rows are filtered out of view; `refusedAs` makes it one of the add-on's own sheets.
+ */
+export class FakeSelection implements SelectionPort {
+  logged: Array<{ action: string } & LogLine> = [];
+  busy = false;
+  refusedAs: string | null = null;
+  constructor(
+    public sheet: FakeSheet,
+    public first: number,
+    public last: number,
+    public hidden: number[] = [],
+  ) {}
+  refused(action: string): string | null {
+    return this.refusedAs && `${this.refusedAs}: the add-on will not ${action} there.`;
+  }
+  rows() {
+    const grid = this.sheet.grid();
+    const headers = grid[0] ?? [];
+    const rows = [];
+    for (let row = this.first; row <= Math.min(this.last, grid.length); row++) {
+      const values = grid[row - 1] ?? [];
+      rows.push({
+        row,
+        values,
+        shown: headers.map((_, c) => String(values[c] ?? '')),
+        hidden: this.hidden.includes(row),
+      });
+    }
+    return { sheetName: 'Prospects', headers, rows, grid, sheet: this.sheet };
+  }
+  log(action: string, entry: LogLine) {
+    this.logged.push({ action, ...entry });
+  }
   locked<T>(_waitMs: number, work: () => T, busy: () => T): T {
     return this.busy ? busy() : work();
   }
