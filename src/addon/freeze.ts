@@ -20,64 +20,71 @@ import { refusedSheet } from '../gas/selection';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 import type { FreezeReport } from '../contract/scores';
 import { activeRange } from '../gas/active';
+import { cellsPort } from '../gas/cellsPort';
+import type { CellsPort } from '../gas/ports';
 
-type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
-
-type Block = GoogleAppsScript.Spreadsheet.Range;
-
-/** A result's block and its cells as read: one range, read once and written once. */
-function read(sheet: Sheet, e: Extent): { block: Block; cells: Cells } {
-  const block = sheet.getRange(e.row, e.col, e.rows, e.cols);
-  return { block, cells: { values: block.getValues(), formulas: block.getFormulas() } };
-}
+/** A result's cells as read: each read twice at most (values, formulas), written once. */
+const read = (cells: CellsPort, e: Extent): Cells => ({
+  values: cells.values(e),
+  formulas: cells.formulas(e),
+});
 
 /** Each formula's whole result becomes values; the formula waits in its first cell's note. */
-function freezeEach(sheet: Sheet, found: Found[], tally: FreezeTally): void {
+function freezeEach(cells: CellsPort, found: Found[], tally: FreezeTally): void {
   for (const f of found) {
-    const { block, cells } = read(sheet, f.extent);
-    const out = freezeResult(f, cells);
+    const out = freezeResult(f, read(cells, f.extent));
     if (out.kind === 'skipped') {
       tally.skipped++;
       continue;
     }
-    block.setValues(out.values);
-    sheet.getRange(f.extent.row, f.extent.col).setNote(out.note);
+    cells.write(f.extent, out.values);
+    cells.note(f.extent.row, f.extent.col, out.note);
     tally.changed++;
   }
 }
 
 /** Each frozen result is cleared and its formula put back, unless someone typed into it since. */
-function restoreEach(sheet: Sheet, found: Found[], tally: FreezeTally): void {
+function restoreEach(cells: CellsPort, found: Found[], tally: FreezeTally): void {
   for (const f of found) {
-    const { block, cells } = read(sheet, f.extent);
-    const out = restoreResult(f, cells);
+    const out = restoreResult(f, read(cells, f.extent));
     if (out.kind === 'blocked') {
       tally.blocked.push({ at: a1(f.extent.row, f.extent.col), changed: out.changed });
       continue;
     }
-    block.setValues(out.values);
-    sheet.getRange(f.extent.row, f.extent.col).setNote('');
+    cells.write(f.extent, out.values);
+    cells.note(f.extent.row, f.extent.col, '');
     tally.changed++;
   }
 }
 
-/** Freezes or restores every result reaching a block of a sheet. */
-export function freezeOrRestore(verb: FreezeVerb, sheet: Sheet, selection: Extent): FreezeTally {
+/**
+ * Freezes or restores every result reaching a block of a sheet. Past the last filled row and
+ * column nothing can be frozen: a whole column (B:B) of a 50,000-row sheet is scanned as far as
+ * it holds something.
+ */
+export function freezeOrRestore(verb: FreezeVerb, cells: CellsPort, picked: Extent): FreezeTally {
+  const size = cells.size();
+  const selection = {
+    row: picked.row,
+    col: picked.col,
+    rows: Math.max(1, Math.min(picked.rows, size.lastRow - picked.row + 1)),
+    cols: Math.max(1, Math.min(picked.cols, size.lastCol - picked.col + 1)),
+  };
   // A result's first cell is above or left of any of its cells: scan from A1 to the selection.
-  const scanned = sheet.getRange(
-    1,
-    1,
-    selection.row + selection.rows - 1,
-    selection.col + selection.cols - 1,
-  );
+  const scanned = {
+    row: 1,
+    col: 1,
+    rows: selection.row + selection.rows - 1,
+    cols: selection.col + selection.cols - 1,
+  };
   const tally: FreezeTally = { changed: 0, skipped: 0, blocked: [] };
   if (verb === 'freeze') {
-    const grid = { rows: sheet.getMaxRows(), cols: sheet.getMaxColumns() };
-    const scan = { top: 1, left: 1, cells: scanned.getFormulas() };
-    freezeEach(sheet, formulasReaching(scan, selection, grid), tally);
+    const grid = { rows: size.maxRows, cols: size.maxCols };
+    const scan = { top: 1, left: 1, cells: cells.formulas(scanned) };
+    freezeEach(cells, formulasReaching(scan, selection, grid), tally);
   } else {
-    const scan = { top: 1, left: 1, cells: scanned.getNotes() };
-    restoreEach(sheet, frozenReaching(scan, selection), tally);
+    const scan = { top: 1, left: 1, cells: cells.notes(scanned) };
+    restoreEach(cells, frozenReaching(scan, selection), tally);
   }
   return tally;
 }
@@ -96,15 +103,11 @@ function apply(verb: FreezeVerb): FreezeReport {
   return withDocumentLock<FreezeReport>(
     PRESS_LOCK_WAIT_MS,
     () => {
-      const sheet = range.getSheet();
-      // Past the last filled row and column nothing can be frozen: a whole column (B:B) of a
-      // 50,000-row sheet is scanned as far as it holds something.
-      const [row, col] = [range.getRow(), range.getColumn()];
-      const tally = freezeOrRestore(verb, sheet, {
-        row,
-        col,
-        rows: Math.max(1, Math.min(range.getNumRows(), sheet.getLastRow() - row + 1)),
-        cols: Math.max(1, Math.min(range.getNumColumns(), sheet.getLastColumn() - col + 1)),
+      const tally = freezeOrRestore(verb, cellsPort(range.getSheet()), {
+        row: range.getRow(),
+        col: range.getColumn(),
+        rows: range.getNumRows(),
+        cols: range.getNumColumns(),
       });
       return { ...freezeMessage(verb, tally), changed: tally.changed, skipped: tally.skipped };
     },

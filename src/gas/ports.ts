@@ -6,6 +6,7 @@
 import type { Columns } from '../domain/columns';
 import type { Permission } from '../domain/permissions';
 import type { SelectedRow } from '../domain/selectedRow';
+import type { Extent } from '../domain/visFunctions';
 import type { MailOutcome } from './mail';
 
 /** One sheet, read and written by header. */
@@ -102,4 +103,16 @@ export interface LogLine {
   changed: number | string;
   errors: number | string;
   result: string;
+}
+
+/** A sheet's cells as Freeze and Restore read them: values, formulas and notes by block. */
+export interface CellsPort {
+  /** The grid's size and the last row and column with content. */
+  size(): { maxRows: number; maxCols: number; lastRow: number; lastCol: number };
+  formulas(e: Extent): string[][];
+  notes(e: Extent): string[][];
+  values(e: Extent): unknown[][];
+  /** One write of a block's values. */
+  write(e: Extent, values: unknown[][]): void;
+  note(row: number, col: number, text: string): void;
 }
