@@ -42,8 +42,9 @@ export function getLeads(): LeadsView {
   // A watch saved before background runs were granted gets its form trigger once they are.
   if (mine.size) ensureFormTrigger(book);
   const me = myEmail();
+  const sheetNames = new Map(book.getSheets().map((s) => [s.getSheetId(), s.getName()]));
   return {
-    watches: sharedWatches(book).map((w) => watchView(w, me, mine.get(w.id))),
+    watches: sharedWatches(book).map((w) => watchView(w, me, mine.get(w.id), sheetNames)),
     sheets: book
       .getSheets()
       .filter((s) => !isOutputSheet(s.getName()))
@@ -60,11 +61,16 @@ export function getLeads(): LeadsView {
   };
 }
 
-function watchView(w: SharedWatch, me: string, own: LeadWatch | undefined): LeadWatchView {
+function watchView(
+  w: SharedWatch,
+  me: string,
+  own: LeadWatch | undefined,
+  sheets: Map<number, string>,
+): LeadWatchView {
   const today = w.stats.day === dayOf(appsScriptClock.now());
   return {
     id: w.id,
-    sheetName: w.sheetName,
+    sheetName: sheets.get(w.sheetId) ?? w.sheetName,
     website: w.website,
     email: w.email,
     consent: w.consent,
@@ -76,6 +82,7 @@ function watchView(w: SharedWatch, me: string, own: LeadWatch | undefined): Lead
     reportsToday: today ? w.stats.reports : 0,
     emailsToday: today ? w.stats.emails : 0,
     waiting: w.stats.waiting,
+    gone: !sheets.has(w.sheetId),
   };
 }
 

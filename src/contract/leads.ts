@@ -32,6 +32,8 @@ export interface LeadWatchView {
   emailsToday: number;
   /** Rows whose e-mail waits for tomorrow's recipients (or for the permission). */
   waiting: number;
+  /** Its sheet was deleted: nothing arrives to watch. */
+  gone: boolean;
 }
 
 export interface LeadsView {

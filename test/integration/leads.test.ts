@@ -329,8 +329,8 @@ describe('an e-mail that cannot go after all', () => {
   });
 });
 
-describe('a watched sheet renamed', () => {
-  it('is still watched, under its new name', async () => {
+describe('a watched sheet renamed, then deleted', () => {
+  it('is still watched, under its new name; deleted, the watch says so', async () => {
     w = await startWorld({ owner: ANA });
     const book = w.rt.spreadsheet;
     formWithEarlierRows(book);
@@ -339,5 +339,8 @@ describe('a watched sheet renamed', () => {
     w.rt.submitForm('Webinar leads', answer('nike.com', 'jo@nike.example'));
     expect(rowsOf(book, 'Webinar leads')[2]!['Lead status']).toBe('e-mailed');
     expect(sidebar(w.rt, ANA).getLeads().watches[0]!.sheetName).toBe('Webinar leads');
+    // Deleted, it says so.
+    book.deleteSheet(book.getSheetByName('Webinar leads')!);
+    expect(sidebar(w.rt, ANA).getLeads().watches[0]).toMatchObject({ gone: true });
   });
 });

@@ -48,6 +48,8 @@ function describe(w: LeadWatchView): string {
     ? `, e-mailed to "${w.email}"${w.consent ? ` when "${w.consent}" says yes` : ''}`
     : '';
   const last = w.lastNewRow ? new Date(w.lastNewRow).toLocaleString() : 'none yet';
+  if (w.gone)
+    return `"${w.sheetName}" was deleted: nothing arrives to watch. ${w.mine ? 'Stop watching it' : `${w.owner} may stop watching it`}.`;
   const waiting = w.waiting ? `, ${counted(w.waiting, 'row')} waiting` : '';
   return `"${w.sheetName}": each new row gets ${what}${mail}. Last new row: ${last}. Today: ${counted(w.reportsToday, 'report')}, ${w.emailsToday} e-mailed${waiting}. Runs as ${w.mine ? 'you' : w.owner}.`;
 }
