@@ -3,7 +3,6 @@
  * values, refreshed on a policy, with `Change` and a history of readings. A big list finishes
  * over several calls (`partial`: call again), each well within the execution limit.
  */
-import { resolverDeps } from '../gas/resolverDeps';
 import type { BrandScore } from '../api/client';
 import { countCached, resolveAll, type Outcome } from '../domain/resolver';
 import { scoreSpec } from '../domain/scoreLookup';
@@ -18,61 +17,70 @@ import {
   type ScoreOptions,
   type ScoreRow,
 } from '../domain/scoreList';
-import { SCORE_COLUMNS, type ScoreKey } from '../domain/scoreColumns';
-import { sharedCache } from '../gas/cache';
-import { appsScriptClock } from '../gas/clock';
-import { appendHistory } from '../gas/history';
+import { SCORE_COLUMNS, SCORE_HEADERS } from '../domain/scoreColumns';
+import { findColumns, HEADER_ROW } from '../domain/table';
 import { logAction } from '../gas/runLog';
-import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
+import { DOCUMENT_BUSY } from '../gas/lock';
+import type { ScorePorts } from '../gas/ports';
 import { quotaLeft } from '../gas/quota';
+import { scorePorts } from '../gas/scorePorts';
 import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
-import { clientConfig } from '../gas/settings';
-import { cell, openTable, readGrid, writePatches, type Table } from '../gas/sheetTable';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract/scores';
-import { activeSheet } from '../gas/active';
+import { activeBook, activeSheet } from '../gas/active';
 import { counted } from '../domain/words';
 import { previewableNotInIndex } from './previewGeneration';
 import { notGrantedMessage } from '../domain/permissions';
-import { granted } from '../gas/permissions';
 
 const MOVERS_LISTED = 20;
 
-function scoreRows(table: Table<ScoreKey>, block: Block): ScoreRow[] {
+/** The list's grid as read, and where its score columns are (0: not there yet). */
+function scoreGrid(values: unknown[][]) {
+  const columns = findColumns(values[HEADER_ROW - 1] ?? [], SCORE_HEADERS);
+  const at = (row: number, key: keyof typeof SCORE_HEADERS): unknown =>
+    columns[key] ? (values[row - 1]?.[columns[key] - 1] ?? '') : '';
+  return { values, at };
+}
+
+function scoreRows(grid: ReturnType<typeof scoreGrid>, block: ScorePorts['block']): ScoreRow[] {
   const rows: ScoreRow[] = [];
   for (let row = block.first; row <= block.last; row++) {
     rows.push({
       row,
-      website: table.values[row - 1]?.[block.column - 1] ?? '',
-      checked: cell(table, row, 'checked'),
-      message: cell(table, row, 'message'),
+      website: grid.values[row - 1]?.[block.column - 1] ?? '',
+      checked: grid.at(row, 'checked'),
+      message: grid.at(row, 'message'),
     });
   }
   return rows;
 }
 
 /** A run that asks for every row (`all`) fetches fresh answers, not the 6-hour cache's. */
-function lookupSpec(options: ScoreOptions, runStarted: number) {
+function lookupSpec(ports: ScorePorts, options: ScoreOptions, runStarted: number) {
   return scoreSpec(
-    { baseUrl: clientConfig().baseUrl },
+    { baseUrl: ports.baseUrl },
     'url',
     options.refresh === 'all' ? `run-${runStarted}` : '',
   );
 }
 
+/** A block's ports: Generate's count of previewable rows handed in. */
+const portsOf = (block: Block): ScorePorts =>
+  scorePorts(block, (values) => previewableNotInIndex(block, values));
+
 function planFor(input: ScoreRunOptions | undefined) {
   const request = input?.request ?? null;
   const block = selectedBlock(request);
-  return block ? planBlock(block, scoreOptions(input), request?.runStarted ?? null) : null;
+  return block ? planList(portsOf(block), scoreOptions(input), request?.runStarted ?? null) : null;
 }
 
-function planBlock(block: Block, options: ScoreOptions, started: number | null) {
-  const now = appsScriptClock.now();
+/** What a run over the list would do now: one read of its grid. */
+export function planList(ports: ScorePorts, options: ScoreOptions, started: number | null) {
+  const now = ports.now();
   const runStarted = started ?? now;
-  const values = readGrid(block.sheet);
-  const table = openTable(block.sheet, SCORE_COLUMNS, false, values);
-  const plan = planScoring(scoreRows(table, block), options, now, runStarted);
-  return { options, runStarted, block, values, plan };
+  const grid = scoreGrid(ports.sheet.grid());
+  const plan = planScoring(scoreRows(grid, ports.block), options, now, runStarted);
+  return { ports, options, runStarted, plan };
 }
 
 export function getScorePlan(input?: ScoreRunOptions): ScorePlanView {
@@ -93,12 +101,12 @@ export function getScorePlan(input?: ScoreRunOptions): ScorePlanView {
       message: 'Select the cells that hold the websites (one column).',
     };
   }
-  const { plan, block, options, runStarted } = found;
+  const { plan, ports, options, runStarted } = found;
   const keys = Array.from(plan.due.keys());
-  const cached = countCached(keys, lookupSpec(options, runStarted), sharedCache());
+  const cached = countCached(keys, lookupSpec(ports, options, runStarted), ports.cache);
   return {
-    sheetName: block.sheet.getName(),
-    a1: block.a1,
+    sheetName: ports.block.sheetName,
+    a1: ports.block.a1,
     rows: plan.rows,
     distinct: plan.distinct,
     fresh: plan.fresh,
@@ -147,10 +155,10 @@ export function scoreSelection(input?: ScoreRunOptions): ScoreReport {
       'nothing',
       'Select the cells that hold the websites (one column), then press Score.',
     );
-  const r = scoreBlock(found);
+  const r = scoreList(found);
   if (r.state === 'done' || r.state === 'partial')
-    logAction(found.block.sheet.getParent(), 'score list', {
-      sheet: found.block.sheet.getName(),
+    logAction(activeBook(), 'score list', {
+      sheet: found.ports.block.sheetName,
       rows: r.scored,
       requests: r.fetched,
       changed: r.movers.length,
@@ -172,13 +180,18 @@ export function scoreSheet(
   deadline?: number,
 ): ScoreReport | null {
   const block = websiteColumn(sheet);
-  return block ? scoreBlock(planBlock(block, options, runStarted), deadline) : null;
+  return block ? scoreList(planList(portsOf(block), options, runStarted), deadline) : null;
 }
 
-function scoreBlock(found: ReturnType<typeof planBlock>, deadline?: number): ScoreReport {
-  const started = appsScriptClock.now();
-  const { plan, block, options, runStarted } = found;
-  const request: ScoreRequest = { sheetName: block.sheet.getName(), a1: block.a1, runStarted };
+/**
+ * Fetches outside the document lock, then writes under it: rows are found again by their own
+ * website cell, so sorting or inserting rows meanwhile is safe.
+ */
+export function scoreList(found: ReturnType<typeof planList>, deadline?: number): ScoreReport {
+  const { plan, ports, options, runStarted } = found;
+  const started = ports.now();
+  const { block } = ports;
+  const request: ScoreRequest = { sheetName: block.sheetName, a1: block.a1, runStarted };
   const keys = Array.from(plan.due.keys());
   if (keys.length === 0 && plan.invalid.length === 0) {
     return report(
@@ -189,17 +202,18 @@ function scoreBlock(found: ReturnType<typeof planBlock>, deadline?: number): Sco
       },
     );
   }
-  if (!granted('service')) return report('refused', notGrantedMessage('service'), { request });
+  if (!ports.granted('service'))
+    return report('refused', notGrantedMessage('service'), { request });
   const outcomes = resolveAll(
     keys,
-    lookupSpec(options, runStarted),
-    resolverDeps(sharedCache(), Math.min(deadline ?? Infinity, started + RUN_BUDGET_MS)),
+    lookupSpec(ports, options, runStarted),
+    ports.lookups(Math.min(deadline ?? Infinity, started + RUN_BUDGET_MS)),
   );
-  return withDocumentLock(
+  return ports.locked(
     PRESS_LOCK_WAIT_MS * 50,
     () =>
       writeScores(
-        block,
+        ports,
         options,
         runStarted,
         outcomes.outcomes,
@@ -214,26 +228,26 @@ function scoreBlock(found: ReturnType<typeof planBlock>, deadline?: number): Sco
 }
 
 function writeScores(
-  block: Block,
+  ports: ScorePorts,
   options: ScoreOptions,
   runStarted: number,
   outcomes: Map<string, Outcome<BrandScore>>,
   request: ScoreRequest,
   fetched: number,
 ): ScoreReport {
-  const now = new Date(appsScriptClock.now());
-  const values = readGrid(block.sheet);
-  const table = openTable(block.sheet, SCORE_COLUMNS, true, values);
-  const plan = planScoring(scoreRows(table, block), options, now.getTime(), runStarted);
+  const now = new Date(ports.now());
+  const { block } = ports;
+  const grid = scoreGrid(ports.sheet.grid());
+  const plan = planScoring(scoreRows(grid, block), options, now.getTime(), runStarted);
   const { patches, movers, readings, counts, rows, failure } = applyOutcomes(plan, outcomes, now, {
-    sheet: block.sheet.getName(),
-    previous: (row) => cell(table, row, 'score'),
-    lastScanned: (row) => cell(table, row, 'lastScanned'),
-    website: (row) => String(table.values[row - 1]?.[block.column - 1] ?? ''),
+    sheet: block.sheetName,
+    previous: (row) => grid.at(row, 'score'),
+    lastScanned: (row) => grid.at(row, 'lastScanned'),
+    website: (row) => String(grid.values[row - 1]?.[block.column - 1] ?? ''),
   });
-  writePatches(table, patches);
-  const previewable = rows.notInIndex ? previewableNotInIndex(block, table.values) : 0;
-  const history = appendHistory(block.sheet.getParent(), readings);
+  ports.sheet.write(SCORE_COLUMNS, patches, grid.values);
+  const previewable = rows.notInIndex ? ports.previewable(ports.sheet.grid()) : 0;
+  const history = ports.history(readings);
   const extra = {
     ...counts,
     scored: patches.size,

@@ -7,6 +7,10 @@ import type { Columns } from '../domain/columns';
 import type { Permission } from '../domain/permissions';
 import type { SelectedRow } from '../domain/selectedRow';
 import type { Extent } from '../domain/visFunctions';
+import type { KeyValueCache } from '../domain/cache';
+import type { ResolverDeps } from '../domain/resolver';
+import type { HistoryReading } from '../domain/scoreList';
+import type { HistoryWrite } from './history';
 import type { MailOutcome } from './mail';
 
 /** One sheet, read and written by header. */
@@ -115,4 +119,31 @@ export interface CellsPort {
   /** One write of a block's values. */
   write(e: Extent, values: unknown[][]): void;
   note(row: number, col: number, text: string): void;
+}
+
+/** A block of one column of websites in a list: a selection, or a sheet's whole Website column. */
+export interface ListBlock {
+  sheetName: string;
+  first: number;
+  last: number;
+  column: number;
+  a1: string;
+}
+
+/** What scoring a list into values reads, asks, writes and records (src/addon/scores.ts). */
+export interface ScorePorts {
+  sheet: SheetPort;
+  block: ListBlock;
+  /** The public lookups' transport, cache and clock, no round trip starting past `deadline`. */
+  lookups(deadline: number): ResolverDeps;
+  /** The answers kept from earlier lookups (the plan counts what is cached). */
+  cache: KeyValueCache;
+  /** Appends readings to `Score history`. */
+  history(readings: HistoryReading[]): HistoryWrite;
+  /** Rows not in the public index a preview could be made for (the Scores tab's offer). */
+  previewable(values: unknown[][]): number;
+  locked<T>(waitMs: number, work: () => T, busy: () => T): T;
+  granted(p: Permission): boolean;
+  baseUrl: string;
+  now(): number;
 }

@@ -14,6 +14,7 @@ import type {
   LeadRunPorts,
   ListRows,
   LogLine,
+  ScorePorts,
   SelectionPort,
   SheetPort,
 } from '../../src/gas/ports';
@@ -304,4 +305,40 @@ export class FakeCells implements CellsPort {
     if (text) this.notes_.set(this.key(row, col), text);
     else this.notes_.delete(this.key(row, col));
   }
+}
+
+/** Scoring's ports in memory: a list's column of websites, the service's lookups as `answer`. */
+export function fakeScorePorts(
+  sheet: FakeSheet,
+  answer: ConstructorParameters<typeof FakeTransport>[0],
+  over: Partial<ScorePorts> = {},
+) {
+  const clock = new FakeClock();
+  const transport = new FakeTransport(answer, clock);
+  const cache = over.cache ?? new FakeCache();
+  const history: unknown[] = [];
+  const website = sheet.rows[0]!.indexOf('Website') + 1;
+  const ports: ScorePorts = {
+    sheet,
+    block: {
+      sheetName: 'Prospects',
+      first: 2,
+      last: sheet.rows.length,
+      column: website,
+      a1: `B2:B${sheet.rows.length}`,
+    },
+    lookups: (deadline) => ({ transport, cache, clock, deadline }),
+    cache,
+    history: (readings) => (
+      history.push(...readings),
+      { appended: readings.length, trimmed: 0, limitedBy: 'cap' }
+    ),
+    previewable: () => 0,
+    locked: (_waitMs, work) => work(),
+    granted: () => true,
+    baseUrl: 'https://svc.example',
+    now: () => clock.now(),
+    ...over,
+  };
+  return { ports, transport, history, clock };
 }
