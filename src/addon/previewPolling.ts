@@ -2,31 +2,23 @@
  * Polling pending previews: the workflow's second half. Rows are found by their uuid in every
  * sheet (users sort, insert and delete meanwhile), asked for in one batch, written in one write.
  */
-import { PREVIEW_HEADERS, type PreviewKey as Key, type RowPatch } from '../domain/previewColumns';
-import { MAX_POLLED_PER_RUN, POLL_BUDGET_MS, POLL_LOCK_WAIT_MS } from '../limits';
-import { parsers, requests, type PreviewPoll } from '../api/client';
+import type { RowPatch } from '../domain/previewColumns';
+import { MAX_POLLED_PER_RUN, POLL_LOCK_WAIT_MS } from '../limits';
+import type { PreviewPoll } from '../api/client';
 import type { Result } from '../api/errors';
-
 import { settlePoll, tallyPreviews, unknownToMyKey, type PreviewRow } from '../domain/previewPoll';
 import { idKey, roleOf, waitingOnOthers, type Ownership, type Role } from '../domain/previewOwners';
 import { HEADER_ROW, websiteColumnIndex } from '../domain/table';
 import { timeOf } from '../domain/cells';
 import { duePreviews } from '../domain/pollPlan';
-import { documentsWithWork, setBackgroundWork } from '../gas/backgroundWork';
+import { documentsWithWork } from '../gas/backgroundWork';
 import { reviveSilentTrigger } from '../gas/triggers';
-import { appsScriptClock } from '../gas/clock';
-import { appendHistory } from '../gas/history';
-import { lastAsked, rememberAsked } from '../gas/pollMemory';
-import { withDocumentLock } from '../gas/lock';
-import { quotaLeft } from '../gas/quota';
-import { askEach } from '../gas/send';
-import { clientConfig } from '../gas/settings';
-import { cell, findTables, writePatches, type Table } from '../gas/sheetTable';
 import { markPollExecution } from '../gas/userStore';
 import type { PollReport } from '../contract/previews';
 import { activeBook } from '../gas/active';
-import { ownership, updateRecord } from '../gas/previewOwners';
-import { granted, permissionState } from '../gas/permissions';
+import { permissionState } from '../gas/permissions';
+import { pollPorts } from '../gas/pollPorts';
+import type { PollPorts, PreviewList } from '../gas/ports';
 import { notGrantedMessage } from '../domain/permissions';
 
 /** The sidebar's and the menu's poll, over the document the user has open. */
@@ -50,43 +42,26 @@ const BACKGROUND_REVIVED =
   'Background work had stopped (the add-on was disabled or removed in a spreadsheet where it ran): it runs again from this one, hourly, with the sidebar closed.';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
-/** A row as the poll reads it, with the table it was read from and whose preview it is. */
-type Row = PreviewRow & { table: Table<Key>; role: Role };
+/** A row as the poll reads it, with the list it was read from and whose preview it is. */
+type Row = PreviewRow & { list: PreviewList; requested: unknown; role: Role };
 type Answers = Map<string, Result<PreviewPoll> | undefined>;
 
+/** Polls one document's pending previews: the active one, or one the background opened by ID. */
+export const pollPreviewsIn = (book: Book): PollReport => pollWith(pollPorts(book));
+
 /**
- * Polls one document's pending previews: the active one, or one the background opened by ID. The
- * service is asked outside the document lock (a poll waiting on the network never makes another
- * report "busy"); the rows are then found again by uuid under the lock, as users may have sorted
- * or edited the sheet meanwhile, and written at once.
+ * The service is asked outside the document lock (a poll waiting on the network never makes
+ * another report "busy"); the rows are then found again by uuid under the lock, as users may
+ * have sorted or edited the sheet meanwhile, and written at once.
  */
-export function pollPreviewsIn(book: Book): PollReport {
-  const config = clientConfig();
-  const owners = ownership(book.getId());
-  const before = readTables(book);
-  const mayAsk = config.apiKey && quotaLeft() > 0 && granted('service');
-  const uuids = mayAsk ? dueNow(toAsk(rowsIn(before, owners))) : [];
-  const answers: Answers = uuids.length ? askService(config, uuids) : new Map();
-  const report = withDocumentLock(
+export function pollWith(ports: PollPorts): PollReport {
+  const owners = ports.owners.read();
+  const before = ports.lists();
+  const uuids = ports.mayAsk ? dueNow(ports, toAsk(rowsIn(before, owners))) : [];
+  const answers: Answers = uuids.length ? ports.ask(uuids) : new Map();
+  const report = ports.locked(
     POLL_LOCK_WAIT_MS,
-    () => {
-      const tables = answers.size ? readTables(book) : before;
-      const now = new Date(appsScriptClock.now());
-      const rows = rowsIn(tables, owners);
-      const { patches, justCompleted, readings } = settlePoll(rows, answers, now, owners.me);
-      for (const [table, byRow] of byTable(patches)) writePatches(table, byRow);
-      appendHistory(book, readings);
-      // writePatches keeps each table's values as written: the tally counts what the sheet shows.
-      const after = rowsIn(tables, owners);
-      const result = {
-        ...tallyPreviews(after),
-        justCompleted,
-        waitingOnOthers: waitingOnOthers(after.filter((r) => r.role === 'theirs')),
-        busy: false,
-      };
-      setBackgroundWork(book.getId(), 'previews', toAsk(after).length);
-      return { result, change: recordChange(rows, after, answers, owners) };
-    },
+    () => settle(ports, answers.size ? ports.lists() : before, answers, owners),
     () => null,
   );
   if (!report)
@@ -97,12 +72,35 @@ export function pollPreviewsIn(book: Book): PollReport {
       busy: true,
       asked: uuids.length,
     };
-  updateRecord(book.getId(), report.change);
+  ports.owners.update(report.change);
   return { ...report.result, asked: uuids.length };
 }
 
-const rowsIn = (tables: Read[], owners: Ownership): Row[] =>
-  tables.flatMap(rowsOf).map((r) => ({ ...r, role: roleOf(r, owners) }));
+/** Under the lock: the answers written where their rows are now, and what remains. */
+function settle(ports: PollPorts, lists: PreviewList[], answers: Answers, owners: Ownership) {
+  const rows = rowsIn(lists, owners);
+  const { patches, justCompleted, readings } = settlePoll(
+    rows,
+    answers,
+    new Date(ports.now()),
+    owners.me,
+  );
+  for (const [list, byRow] of byList(patches)) list.write(byRow);
+  ports.history(readings);
+  // Each list's values hold what was written: the tally counts what the sheet shows.
+  const after = rowsIn(lists, owners);
+  const result = {
+    ...tallyPreviews(after),
+    justCompleted,
+    waitingOnOthers: waitingOnOthers(after.filter((r) => r.role === 'theirs')),
+    busy: false,
+  };
+  ports.stillPending(toAsk(after).length);
+  return { result, change: recordChange(rows, after, answers, owners) };
+}
+
+const rowsIn = (lists: PreviewList[], owners: Ownership): Row[] =>
+  lists.flatMap(rowsOf).map((r) => ({ ...r, role: roleOf(r, owners) }));
 
 /** The rows whose preview this person may ask about: their own, and unnamed ones once. */
 const toAsk = (rows: Row[]) => rows.filter((r) => r.role === 'mine' || r.role === 'unclaimed');
@@ -120,65 +118,51 @@ function recordChange(before: Row[], after: Row[], answers: Answers, owners: Own
   };
 }
 
-function byTable(patches: Array<{ at: Row; patch: RowPatch }>) {
-  const out = new Map<Table<Key>, Map<number, RowPatch>>();
+function byList(patches: Array<{ at: Row; patch: RowPatch }>) {
+  const out = new Map<PreviewList, Map<number, RowPatch>>();
   for (const { at, patch } of patches) {
-    const rows = out.get(at.table) ?? new Map<number, RowPatch>();
+    const rows = out.get(at.list) ?? new Map<number, RowPatch>();
     rows.set(at.row, patch);
-    out.set(at.table, rows);
+    out.set(at.list, rows);
   }
   return out;
 }
 
 /** The uuids worth a request now (old enough to be done, not asked just now), each once. */
-function dueNow(pending: Row[]): string[] {
-  const now = appsScriptClock.now();
-  const asked = lastAsked(Array.from(new Set(pending.map((p) => p.uuid))));
+function dueNow(ports: PollPorts, pending: Row[]): string[] {
+  const now = ports.now();
+  const asked = ports.asked.last(Array.from(new Set(pending.map((p) => p.uuid))));
   const due = duePreviews(
     pending.map((p) => ({
       uuid: p.uuid,
-      requestedAt: timeOf(cell(p.table, p.row, 'requested')),
+      requestedAt: timeOf(p.requested),
       lastAskedAt: asked.get(p.uuid) ?? null,
     })),
     now,
     MAX_POLLED_PER_RUN,
   );
-  rememberAsked(due, now);
+  ports.asked.remember(due, now);
   return due;
 }
 
-/** A sheet with a Preview UUID column, read over its needed columns, with its name. */
-type Read = { table: Table<Key>; sheet: string };
-
-function readTables(book: Book): Read[] {
-  return findTables(book, PREVIEW_HEADERS, 'uuid', (header) => [
-    websiteColumnIndex(header) + 1,
-  ]).map(({ name, ...table }) => ({ table, sheet: name }));
-}
-
-function rowsOf({ table, sheet }: Read): Array<Omit<Row, 'role'>> {
-  const website = websiteColumnIndex(table.values[HEADER_ROW - 1] ?? []);
+function rowsOf(list: PreviewList): Array<Omit<Row, 'role'>> {
+  const { values, columns, sheet } = list;
+  const website = websiteColumnIndex(values[HEADER_ROW - 1] ?? []);
+  const at = (row: number, header: string): unknown =>
+    columns[header] ? (values[row - 1]?.[columns[header]! - 1] ?? '') : '';
   const rows: Array<Omit<Row, 'role'>> = [];
-  for (let row = HEADER_ROW + 1; row <= table.values.length; row++)
+  for (let row = HEADER_ROW + 1; row <= values.length; row++)
     rows.push({
-      table,
+      list,
       sheet,
       row,
-      uuid: String(cell(table, row, 'uuid') ?? '').trim(),
-      status: String(cell(table, row, 'status') ?? '').trim(),
-      score: cell(table, row, 'score'),
-      message: cell(table, row, 'message'),
-      requestedBy: String(cell(table, row, 'requestedBy') ?? '').trim(),
-      website: website >= 0 ? (table.values[row - 1]?.[website] ?? '') : '',
+      uuid: String(at(row, 'uuid') ?? '').trim(),
+      status: String(at(row, 'status') ?? '').trim(),
+      score: at(row, 'score'),
+      message: at(row, 'message'),
+      requestedBy: String(at(row, 'requestedBy') ?? '').trim(),
+      requested: at(row, 'requested'),
+      website: website >= 0 ? (values[row - 1]?.[website] ?? '') : '',
     });
   return rows;
-}
-
-function askService(config: ReturnType<typeof clientConfig>, uuids: string[]): Answers {
-  return askEach(
-    POLL_BUDGET_MS,
-    uuids,
-    (u) => requests.previewPoll(config, u),
-    parsers.previewPoll,
-  );
 }

@@ -6,6 +6,10 @@ import type { KeyValueCache } from '../../src/domain/cache';
 import type { RowState } from '../../src/domain/previewJobs';
 import type { Columns } from '../../src/domain/columns';
 import type { Extent } from '../../src/domain/visFunctions';
+import type { PreviewPoll } from '../../src/api/client';
+import type { Result } from '../../src/api/errors';
+import { PREVIEW_HEADERS } from '../../src/domain/previewColumns';
+import { findColumns } from '../../src/domain/table';
 import type { Permission } from '../../src/domain/permissions';
 import type { MailOutcome } from '../../src/gas/mail';
 import type {
@@ -14,6 +18,8 @@ import type {
   LeadRunPorts,
   ListRows,
   LogLine,
+  PollPorts,
+  PreviewList,
   ScorePorts,
   SelectionPort,
   SheetPort,
@@ -341,4 +347,71 @@ export function fakeScorePorts(
     ...over,
   };
   return { ports, transport, history, clock };
+}
+
+/** A FakeSheet as a list the poll reads (its preview columns found by header). */
+export function previewList(name: string, sheet: FakeSheet): PreviewList {
+  const list: PreviewList = {
+    sheet: name,
+    values: sheet.grid(),
+    columns: findColumns(sheet.rows[0]!, PREVIEW_HEADERS),
+    write: (patches) => {
+      const keyed = new Map(
+        [...patches].map(([row, patch]) => [
+          row,
+          Object.fromEntries(
+            Object.entries(patch).map(([k, v]) => [
+              PREVIEW_HEADERS[k as keyof typeof PREVIEW_HEADERS],
+              v,
+            ]),
+          ),
+        ]),
+      );
+      for (const [row, cells] of keyed)
+        for (const [header, value] of Object.entries(cells)) {
+          const col = sheet.rows[0]!.indexOf(header);
+          if (col >= 0) sheet.rows[row - 1]![col] = value;
+        }
+      list.values = sheet.grid();
+    },
+  };
+  return list;
+}
+
+/** Polling's ports in memory: lists of FakeSheets, the service's answers by uuid. */
+export function fakePollPorts(
+  sheets: Record<string, FakeSheet>,
+  answers: (uuid: string) => Result<PreviewPoll> | undefined,
+  me = 'ann@example.com',
+  over: Partial<PollPorts> = {},
+) {
+  const asked: string[][] = [];
+  const lastAsked = new Map<string, number>();
+  const record = { mine: new Set<string>(), asked: new Set<string>() };
+  const pending: number[] = [];
+  const readings: unknown[] = [];
+  const ports: PollPorts = {
+    lists: () => Object.entries(sheets).map(([name, sheet]) => previewList(name, sheet)),
+    mayAsk: true,
+    ask: (uuids) => (asked.push(uuids), new Map(uuids.map((u) => [u, answers(u)]))),
+    asked: {
+      last: (uuids) =>
+        new Map(uuids.flatMap((u) => (lastAsked.has(u) ? [[u, lastAsked.get(u)!]] : []))),
+      remember: (uuids, at) => uuids.forEach((u) => lastAsked.set(u, at)),
+    },
+    owners: {
+      read: () => ({ me, mine: new Set(record.mine), asked: new Set(record.asked) }),
+      update: (change) => {
+        change.settled.forEach((id) => record.mine.delete(id));
+        change.claimed.forEach((id) => record.mine.add(id));
+        change.asked.forEach((id) => record.asked.add(id));
+      },
+    },
+    history: (r) => void readings.push(...r),
+    stillPending: (n) => void pending.push(n),
+    locked: (_waitMs, work) => work(),
+    now: () => Date.UTC(2026, 10, 26, 10),
+    ...over,
+  };
+  return { ports, asked, record, pending, readings };
 }
