@@ -5,16 +5,11 @@
  * sending the same rows: previews are sent with no lock held, and each round trip's rows are
  * written under the lock over the sheet as it is then.
  */
-import {
-  PREVIEW_COLUMNS,
-  PREVIEW_HEADERS,
-  SCALED_PREVIEW_COLUMNS,
-  type PreviewKey,
-  type RowPatch,
-} from '../domain/previewColumns';
+import { PREVIEW_COLUMNS, type PreviewKey, type RowPatch } from '../domain/previewColumns';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS, WRITE_LOCK_WAIT_MS } from '../limits';
-import { batchReached, lastDrop, rememberBatch, rememberDrop } from '../gas/userHints';
-import { parsers, requests, type PreviewCreated } from '../api/client';
+import { parsers, requests, type ClientConfig, type PreviewCreated } from '../api/client';
+import { generatePorts } from '../gas/generatePorts';
+import type { GeneratePorts } from '../gas/ports';
 import { serviceError, type Result } from '../api/errors';
 import {
   BUSY_REPORT,
@@ -38,31 +33,20 @@ import {
   retrySelection,
   type RowState,
 } from '../domain/previewJobs';
-import { findColumns, HEADER_ROW } from '../domain/table';
+import { HEADER_ROW } from '../domain/table';
 import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
-import { addScoreColourScale } from '../gas/formatting';
 import { claimGeneration, releaseGeneration } from '../gas/generationClaim';
 import { withDocumentLock } from '../gas/lock';
 import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
-import { sendWithin } from '../gas/send';
 import { clientConfig, rememberAccountNotice, rememberPlan } from '../gas/settings';
 import { planShown } from '../domain/plan';
 import { logAction } from '../gas/runLog';
 import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
-import {
-  cell,
-  openTable,
-  readColumns,
-  readGrid,
-  readHeaderRow,
-  writePatches,
-  type Table,
-} from '../gas/sheetTable';
+import { cell, openTable, readGrid, type Table } from '../gas/sheetTable';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract/previews';
-import { activeBook, activeSheet, myEmail, newId } from '../gas/active';
-import { recordMine } from '../gas/previewOwners';
+import { activeBook, activeSheet, newId } from '../gas/active';
 
 function rowStates(
   table: Table<PreviewKey>,
@@ -199,9 +183,10 @@ export function previewRows(
     quotaLeft(),
     QUOTA_RESERVE,
   );
-  const writer = rowWriter(sheet, claim, localPatches(fit.plan));
+  const ports = generatePorts(sheet, claim);
+  const writer = rowWriter(ports, localPatches(fit.plan));
   const run = fit.plan.send.length
-    ? sendPreviews(config, fit, claim.started, writer)
+    ? sendPreviews(ports, config, fit, claim.started, writer)
     : runOf(fit.plan);
   if (run.refusal) rememberAccountNotice(run.refusal.message);
   writer.write(new Map());
@@ -238,8 +223,9 @@ function generate(runId: string, started: number, request?: GenerateRequest): Ge
   if (fit.tomorrow > 0 && fit.plan.send.length === 0)
     return refusedReport(where, fit.tomorrow, null);
   // Rows decided locally are written with the first answers, so a refusal leaves every row as it was.
-  const writer = rowWriter(block.sheet, { run: runId, started }, localPatches(fit.plan));
-  const run = sendPreviews(config, fit, started, writer);
+  const ports = generatePorts(block.sheet, { run: runId, started });
+  const writer = rowWriter(ports, localPatches(fit.plan));
+  const run = sendPreviews(ports, config, fit, started, writer);
   if (run.refusal) rememberAccountNotice(run.refusal.message);
   const plan = planShown({ refusal: run.refusal, created: run.counts.created });
   if (plan) rememberPlan(plan);
@@ -281,32 +267,12 @@ function websiteColumnOf(sheetName: string): Block | null {
  * time under the document lock over the preview columns as they are then (a poll may have written
  * other rows meanwhile), renewing the run's claim on the document.
  */
-function rowWriter(
-  sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  claim: { run: string; started: number },
-  first: Map<number, RowPatch>,
-) {
+export function rowWriter(ports: GeneratePorts, first: Map<number, RowPatch>) {
   return {
-    /** The spreadsheet written to: the person's record of their previews is kept per document. */
-    doc: sheet.getParent().getId(),
     write(patches: Map<number, RowPatch>): void {
       for (const [row, patch] of first) if (!patches.has(row)) patches.set(row, patch);
       first.clear();
-      withDocumentLock(
-        WRITE_LOCK_WAIT_MS,
-        () => {
-          claimGeneration(sheet.getParent(), claim.run, claim.started);
-          if (patches.size === 0) return;
-          const header = readHeaderRow(sheet);
-          const columns = Object.values(findColumns(header, PREVIEW_HEADERS)) as number[];
-          writePatches(prepareColumns(sheet, readColumns(sheet, header, columns)), patches);
-        },
-        () => {
-          throw new Error(
-            'The document stayed busy for 30 s, so the rows of the previews just started could not be written: check those rows before pressing Generate again.',
-          );
-        },
-      );
+      ports.writeRows(patches);
     },
   };
 }
@@ -315,45 +281,57 @@ function rowWriter(
  * POSTs the plan's sites, writing each row as its answer becomes final (a run cut off later loses
  * nothing), and stops at the first account-wide refusal: the refused sites stay unsent.
  */
-function sendPreviews(
-  config: ReturnType<typeof clientConfig>,
+export function sendPreviews(
+  ports: GeneratePorts,
+  config: ClientConfig,
   { plan }: Fit,
   started: number,
   writer: ReturnType<typeof rowWriter>,
 ): RunResult {
   const run = runOf(plan);
-  const outcome = sendWithin(
-    started + RUN_BUDGET_MS - appsScriptClock.now(),
+  const { hints } = ports;
+  const outcome = ports.send(
+    started + RUN_BUDGET_MS - ports.now(),
     plan.send.map((s) => requests.previewCreate(config, s.url)),
     parsers.previewCreate,
     {
-      ...postBatching(lastDrop(), batchReached(), appsScriptClock.now()),
+      ...postBatching(hints.lastDrop(), hints.batchReached(), ports.now()),
       retryable: mayResend,
-      onRoundTrip: (indices, results) => {
-        const trip = settleRoundTrip(
-          indices.map((i) => plan.send[i]!),
-          indices.map((i) => results[i] as Result<PreviewCreated>),
-          new Date(appsScriptClock.now()),
-          plan.known,
-          myEmail(),
-        );
-        run.refusal ??= trip.refusal;
-        // A refusal before any preview exists touches no row; after, what was made is written.
-        if (trip.refusal && run.counts.created + trip.created === 0) return false;
-        run.counts.created += trip.created;
-        run.counts.failed += trip.failed;
-        run.warning ??= trip.warning;
-        run.settled += trip.answered;
-        writer.write(trip.patches);
-        recordMine(writer.doc, trip.made);
-        return !trip.refusal;
-      },
+      onRoundTrip: settleEachTrip(ports, plan, run, writer),
     },
   );
-  if (outcome.lostSends > 0) rememberDrop(DROP_MEMORY_MS);
+  if (outcome.lostSends > 0) hints.rememberDrop(DROP_MEMORY_MS);
   const unsent = run.settled < plan.send.length && !run.refusal;
-  rememberBatch(unsent && !outcome.lostSends ? outcome.nextBatch : null, BATCH_MEMORY_MS);
+  hints.rememberBatch(unsent && !outcome.lostSends ? outcome.nextBatch : null, BATCH_MEMORY_MS);
   return run;
+}
+
+/** Each round trip's answers written at once, counted into the run; false stops the sending. */
+function settleEachTrip(
+  ports: GeneratePorts,
+  plan: Fit['plan'],
+  run: RunResult,
+  writer: ReturnType<typeof rowWriter>,
+) {
+  return (indices: number[], results: ReadonlyArray<Result<unknown> | undefined>): boolean => {
+    const trip = settleRoundTrip(
+      indices.map((i) => plan.send[i]!),
+      indices.map((i) => results[i] as Result<PreviewCreated>),
+      new Date(ports.now()),
+      plan.known,
+      ports.me,
+    );
+    run.refusal ??= trip.refusal;
+    // A refusal before any preview exists touches no row; after, what was made is written.
+    if (trip.refusal && run.counts.created + trip.created === 0) return false;
+    run.counts.created += trip.created;
+    run.counts.failed += trip.failed;
+    run.warning ??= trip.warning;
+    run.settled += trip.answered;
+    writer.write(trip.patches);
+    ports.recordMine(trip.made);
+    return !trip.refusal;
+  };
 }
 
 /** A run before its first answer: the rows decided without a request already counted. */
@@ -363,17 +341,3 @@ const runOf = (plan: Fit['plan']): RunResult => ({
   settled: 0,
   refusal: null,
 });
-
-function prepareColumns(
-  sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  values: unknown[][],
-): Table<PreviewKey> {
-  const table = openTable(sheet, PREVIEW_COLUMNS, true, values);
-  if (table.added.length) {
-    addScoreColourScale(
-      sheet,
-      SCALED_PREVIEW_COLUMNS.map((k) => table.columns[k]),
-    );
-  }
-  return table;
-}

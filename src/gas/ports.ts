@@ -12,6 +12,9 @@ import type { ResolverDeps } from '../domain/resolver';
 import type { HistoryReading } from '../domain/scoreList';
 import type { Ownership } from '../domain/previewOwners';
 import type { PreviewPoll } from '../api/client';
+import type { BatchOptions, BatchOutcome } from '../api/batch';
+import type { HttpRequest, HttpResponse } from '../api/http';
+import type { RowPatch } from '../domain/previewColumns';
 import type { Result } from '../api/errors';
 import type { HistoryWrite } from './history';
 import type { MailOutcome } from './mail';
@@ -182,5 +185,32 @@ export interface PollPorts {
   /** How many previews this person still waits on here (the hourly run keeps the document). */
   stillPending(count: number): void;
   locked<T>(waitMs: number, work: () => T, busy: () => T): T;
+  now(): number;
+}
+
+/** What sending a Generate's previews and writing their rows goes through (a press, a lead run). */
+export interface GeneratePorts {
+  /** Requests sent within the budget, in round trips as `options` says (src/api/batch.ts). */
+  send<T>(
+    budgetMs: number,
+    requests: HttpRequest[],
+    parse: (response: HttpResponse, nowMs: number) => Result<T>,
+    options: Partial<Omit<BatchOptions, 'clock' | 'deadline'>>,
+  ): BatchOutcome<T>;
+  /** What this person's recent runs learnt of the connection (a drop, a batch that went through). */
+  hints: {
+    lastDrop(): number | null;
+    batchReached(): number | null;
+    rememberDrop(forMs: number): void;
+    rememberBatch(size: number | null, forMs: number): void;
+  };
+  /**
+   * Writes rows' preview cells under the document's lock over the sheet as it is then, renewing
+   * the run's claim; throws when the document stays busy.
+   */
+  writeRows(patches: Map<number, RowPatch>): void;
+  /** Previews this person's key just made: theirs from now on. */
+  recordMine(uuids: string[]): void;
+  me: string;
   now(): number;
 }

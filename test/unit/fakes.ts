@@ -7,6 +7,8 @@ import type { RowState } from '../../src/domain/previewJobs';
 import type { Columns } from '../../src/domain/columns';
 import type { Extent } from '../../src/domain/visFunctions';
 import type { PreviewPoll } from '../../src/api/client';
+import { sendAll } from '../../src/api/batch';
+import type { RowPatch } from '../../src/domain/previewColumns';
 import type { Result } from '../../src/api/errors';
 import { PREVIEW_HEADERS } from '../../src/domain/previewColumns';
 import { findColumns } from '../../src/domain/table';
@@ -15,6 +17,7 @@ import type { MailOutcome } from '../../src/gas/mail';
 import type {
   BookPort,
   CellsPort,
+  GeneratePorts,
   LeadRunPorts,
   ListRows,
   LogLine,
@@ -414,4 +417,28 @@ export function fakePollPorts(
     ...over,
   };
   return { ports, asked, record, pending, readings };
+}
+
+/** Generate's sending ports in memory: the service as `answer`, each write of rows kept. */
+export function fakeGeneratePorts(answer: ConstructorParameters<typeof FakeTransport>[0]) {
+  const clock = new FakeClock();
+  const transport = new FakeTransport(answer, clock);
+  const written: Array<Map<number, RowPatch>> = [];
+  const mine: string[] = [];
+  const remembered = { drop: 0, batch: [] as Array<number | null> };
+  const ports: GeneratePorts = {
+    send: (budgetMs, requests, parse, options) =>
+      sendAll(transport, requests, parse, { ...options, clock, deadline: clock.now() + budgetMs }),
+    hints: {
+      lastDrop: () => null,
+      batchReached: () => null,
+      rememberDrop: () => void remembered.drop++,
+      rememberBatch: (size) => void remembered.batch.push(size),
+    },
+    writeRows: (patches) => void written.push(new Map(patches)),
+    recordMine: (uuids) => void mine.push(...uuids),
+    me: 'ann@example.com',
+    now: () => clock.now(),
+  };
+  return { ports, transport, written, mine, remembered, clock };
 }

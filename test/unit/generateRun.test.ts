@@ -1,0 +1,62 @@
+// Generate's sending through its ports, in memory: the service a fake transport, each write of
+// rows kept, the person's record of their previews a list.
+import { rowWriter, sendPreviews } from '../../src/addon/previewGeneration';
+import { fitToQuota, localPatches } from '../../src/domain/generationRun';
+import { planGeneration } from '../../src/domain/previewJobs';
+import { fakeGeneratePorts, json, rowState } from './fakes';
+
+const CONFIG = { baseUrl: 'https://svc.example', apiKey: 'secret-key' };
+const uuidOf = (n: number) => `0000000${n}-0000-4000-8000-000000000000`;
+
+function run(answer: Parameters<typeof fakeGeneratePorts>[0], sites: unknown[]) {
+  const rows = sites.map((site, i) => rowState(i + 2, site));
+  const fit = fitToQuota(planGeneration(rows, rows), 1000, 0);
+  const fake = fakeGeneratePorts(answer);
+  const writer = rowWriter(fake.ports, localPatches(fit.plan));
+  const result = sendPreviews(fake.ports, CONFIG, fit, fake.clock.now(), writer);
+  return { ...fake, result, fit };
+}
+
+const created = (r: { payload?: unknown }) => {
+  const site = (r.payload as { url: string }).url;
+  const n = site.includes('nike') ? 1 : site.includes('slack') ? 2 : 3;
+  return json(200, { uuid: uuidOf(n), reportUrl: `https://r.example/${n}`, status: 'pending' });
+};
+
+it('sends one POST per site and writes each row as its answer comes, the bad row with them', () => {
+  const { transport, written, mine, result } = run(created, [
+    'nike.com',
+    'slack.com',
+    'not a site',
+  ]);
+  expect(transport.sent).toBe(2);
+  expect(result.counts).toMatchObject({ created: 2, failed: 1 });
+  const rows = new Map(written.flatMap((w) => [...w]));
+  expect(rows.get(2)).toMatchObject({
+    status: 'pending',
+    uuid: uuidOf(1),
+    requestedBy: 'ann@example.com',
+  });
+  expect(String(rows.get(4)?.status)).toMatch(/^error: /);
+  expect(mine).toEqual([uuidOf(1), uuidOf(2)]);
+});
+
+it('a refusal of the whole account before any preview touches no row and records nothing', () => {
+  const refused = () =>
+    json(403, {
+      error: 'Upgrade to create previews',
+      code: 'PLAN_UPGRADE_REQUIRED',
+      currentPlan: 'free',
+    });
+  const { written, mine, result } = run(refused, ['nike.com', 'slack.com', 'not a site']);
+  expect(result.refusal?.code).toBe('PLAN_UPGRADE_REQUIRED');
+  expect(written.every((w) => w.size === 0)).toBe(true);
+  expect(mine).toEqual([]);
+});
+
+it('a dropped connection is remembered, so the next run starts small', () => {
+  const dropped = () => ({ status: 0, headers: {}, body: '' });
+  const { remembered, result } = run(dropped, ['nike.com']);
+  expect(remembered.drop).toBeGreaterThan(0);
+  expect(result.counts.created).toBe(0);
+});
