@@ -3,6 +3,7 @@
  * here in src/gas and over plain memory in the unit tests (test/unit/fakes.ts), so a workflow's
  * orchestration is tested without the runtime, the bundle or the emulator.
  */
+import type { LogEntry } from '../contract/schedules';
 import type { Columns } from '../domain/columns';
 import type { Permission } from '../domain/permissions';
 import type { SelectedRow } from '../domain/selectedRow';
@@ -105,15 +106,8 @@ export interface SelectionPort {
   locked<T>(waitMs: number, work: () => T, busy: () => T): T;
 }
 
-/** What a run-log line says beside its action (src/contract/schedules.ts LogEntry). */
-export interface LogLine {
-  sheet: string;
-  rows: number | string;
-  requests: number | string;
-  changed: number | string;
-  errors: number | string;
-  result: string;
-}
+/** What a run-log line says beside its time, who ran it and its action. */
+export type LogLine = Omit<LogEntry, 'time' | 'run' | 'action'>;
 
 /** A sheet's cells as Freeze and Restore read them: values, formulas and notes by block. */
 export interface CellsPort {

@@ -9,6 +9,8 @@ import type { Extent } from '../../src/domain/visFunctions';
 import type { PreviewPoll } from '../../src/api/client';
 import { sendAll } from '../../src/api/batch';
 import type { RowPatch } from '../../src/domain/previewColumns';
+import { DEFAULT_TEMPLATE } from '../../src/contract/leads';
+import type { LeadWatch } from '../../src/domain/leads';
 import type { Result } from '../../src/api/errors';
 import { PREVIEW_HEADERS } from '../../src/domain/previewColumns';
 import { findColumns } from '../../src/domain/table';
@@ -442,3 +444,17 @@ export function fakeGeneratePorts(answer: ConstructorParameters<typeof FakeTrans
   };
   return { ports, transport, written, mine, remembered, clock };
 }
+
+/** A watch of a form's responses, with its e-mail and consent columns. */
+export const LEAD_WATCH: LeadWatch = {
+  id: 'w1',
+  sheetId: 1,
+  sheetName: 'Form Responses 1',
+  website: 'Website',
+  email: 'Email',
+  consent: 'Consent',
+  mode: 'preview',
+  mail: DEFAULT_TEMPLATE,
+  owner: 'ann@example.com',
+  created: 0,
+};

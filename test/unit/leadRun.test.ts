@@ -1,21 +1,9 @@
 // A lead watch's run through the platform's ports, in memory: no runtime, no bundle, no emulator.
 import { runLeads } from '../../src/addon/leadRun';
-import { DEFAULT_TEMPLATE } from '../../src/contract/leads';
-import { mailKey, type LeadWatch } from '../../src/domain/leads';
-import { FakeSheet, fakeLeadPorts } from './fakes';
+import { mailKey } from '../../src/domain/leads';
+import { FakeSheet, fakeLeadPorts, LEAD_WATCH } from './fakes';
 
-const WATCH: LeadWatch = {
-  id: 'w1',
-  sheetId: 1,
-  sheetName: 'Form Responses 1',
-  website: 'Website',
-  email: 'Email',
-  consent: 'Consent',
-  mode: 'preview',
-  mail: DEFAULT_TEMPLATE,
-  owner: 'ann@example.com',
-  created: 0,
-};
+const WATCH = LEAD_WATCH;
 const T = (n: number) => new Date(Date.UTC(2026, 10, 26, 8, n));
 
 const form = () =>

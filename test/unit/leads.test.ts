@@ -13,22 +13,15 @@ import {
   withinToday,
 } from '../../src/domain/leads';
 import { DEFAULT_TEMPLATE } from '../../src/contract/leads';
+import { LEAD_WATCH } from './fakes';
 
 const SHEETS = [
   { name: 'Form Responses 1', headers: ['Timestamp', 'Website', 'Email', 'Consent', 'Name'] },
 ];
 
 const WATCH: LeadWatch = {
-  id: 'w1',
-  sheetId: 1,
-  sheetName: 'Form Responses 1',
-  website: 'Website',
-  email: 'Email',
-  consent: 'Consent',
-  mode: 'preview',
+  ...LEAD_WATCH,
   mail: { ...DEFAULT_TEMPLATE, body: `Hi {Name},\n{report link}` },
-  owner: 'ann@example.com',
-  created: 0,
 };
 
 const row = (n: number, cells: Record<string, unknown>, status = '') => ({
