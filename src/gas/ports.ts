@@ -12,7 +12,7 @@ import type { KeyValueCache } from '../domain/cache';
 import type { ResolverDeps } from '../domain/resolver';
 import type { HistoryReading } from '../domain/scoreList';
 import type { Ownership } from '../domain/previewOwners';
-import type { PreviewPoll } from '../api/client';
+import type { PreviewPoll, ScanStatus } from '../api/client';
 import type { BatchOptions, BatchOutcome } from '../api/batch';
 import type { HttpRequest, HttpResponse } from '../api/http';
 import type { RowPatch } from '../domain/previewColumns';
@@ -206,5 +206,27 @@ export interface GeneratePorts {
   /** Previews this person's key just made: theirs from now on. */
   recordMine(uuids: string[]): void;
   me: string;
+  now(): number;
+}
+
+/** What the scan monitor reads, asks, writes and records (src/addon/monitor.ts). */
+export interface MonitorPorts {
+  /** The `Scan monitor` sheet; null where there is none yet. */
+  sheet: SheetPort | null;
+  hasKey: boolean;
+  /** Each agent's scan, asked once. */
+  statuses(ids: number[]): Map<number, Result<ScanStatus> | undefined>;
+  /** A rescan of each agent, sent once (a batch lost to a dropped connection is not sent again). */
+  rescans(ids: number[]): Map<number, Result<unknown> | undefined>;
+  /** The rescans this person pressed, by agent, when. */
+  pressed: {
+    read(): Map<number, number>;
+    record(ids: number[], at: number): void;
+    forget(ids: number[], now: number): void;
+  };
+  history(readings: HistoryReading[]): void;
+  /** How many scans still run here (the hourly run keeps the document). */
+  stillRunning(count: number): void;
+  locked<T>(waitMs: number, work: () => T, busy: () => T): T;
   now(): number;
 }
