@@ -14,22 +14,12 @@ import { MAX_REPORT_COMPETITORS } from '../domain/schedules';
 import { findColumns, WEBSITE_HEADER } from '../domain/table';
 import { parseWebsite } from '../domain/website';
 import { activeBook } from '../gas/active';
-import { appsScriptClock, dayIn } from '../gas/clock';
-import { latestReadings, siteReadings } from '../gas/history';
+import { deckPorts } from '../gas/deckPorts';
+import type { DeckPorts } from '../gas/ports';
 import { logAction } from '../gas/runLog';
 import { selectedRows } from '../gas/selectedRows';
-import { savedBranding } from '../gas/settings';
-import { drawDeck, type DrawnDeck } from '../gas/slides';
-import { resolveAll } from '../domain/resolver';
-import { scoreSpec } from '../domain/scoreLookup';
-import { sharedCache } from '../gas/cache';
-import { resolverDeps } from '../gas/resolverDeps';
+import type { DrawnDeck } from '../gas/slides';
 import { notGrantedMessage } from '../domain/permissions';
-import { granted } from '../gas/permissions';
-import { clientConfig } from '../gas/settings';
-import { FORMULA_BUDGET_MS } from '../limits';
-
-type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 const SELECT =
   "Select the brand's row in a scored list, with its competitors' rows right below it.";
 
@@ -70,11 +60,8 @@ function rowsOf(headers: unknown[], rows: Array<Pick<SelectedRow, 'row' | 'value
  * The rows as the owner's Score runs recorded them in `Score history` (a site never scored there
  * keeps its address as its name and no score); no report link, which only a list cell holds.
  */
-function fromHistory(book: Book, rows: ReportRow[]): ReportRow[] {
-  const latest = latestReadings(
-    book,
-    rows.map((r) => r.site),
-  );
+function fromHistory(ports: DeckPorts, rows: ReportRow[]): ReportRow[] {
+  const latest = ports.latest(rows.map((r) => r.site));
   return rows.map((r) => ({
     row: r.row,
     site: r.site,
@@ -89,23 +76,11 @@ function fromHistory(book: Book, rows: ReportRow[]): ReportRow[] {
 }
 
 /**
- * What the service says of a brand's score (its record's `_service` text): from the record a Score
- * cached in the last 6 hours, or, when the person asked (`fresh`), from one request; '' if none.
- */
-function serviceSays(site: string, fresh: boolean): string {
-  const deps = resolverDeps(sharedCache(), appsScriptClock.now() + FORMULA_BUDGET_MS);
-  const spec = scoreSpec({ baseUrl: clientConfig().baseUrl }, 'url', '');
-  const maxRequests = fresh ? Math.min(1, deps.maxRequests ?? 1) : 0;
-  const found = resolveAll([site], spec, { ...deps, maxRequests }).outcomes.get(site);
-  return found?.kind === 'value' ? found.value.said : '';
-}
-
-/**
  * The deck of a list's rows (the brand's first, its competitors' after), drawn in the
  * presentation `deckId` when it is given and still there, else in a new one; or why not, in words.
  */
 export function reportDeck(
-  book: Book,
+  ports: DeckPorts,
   sheet: string,
   headers: unknown[],
   rows: Array<Pick<SelectedRow, 'row' | 'values'>>,
@@ -115,21 +90,21 @@ export function reportDeck(
   // A schedule's deck and e-mail leave the owner's account unattended: what they say comes from
   // the owner's recorded readings, not from list cells another editor may have typed into since.
   const listed = rowsOf(headers, rows);
-  const [brand, ...others] = how.scheduled ? fromHistory(book, listed) : listed;
+  const [brand, ...others] = how.scheduled ? fromHistory(ports, listed) : listed;
   const plan = planReport({
     sheet,
     brand: brand!,
     competitors: others.slice(0, MAX_REPORT_COMPETITORS),
-    history: brand!.site ? siteReadings(book, brand!.site) : [],
+    history: brand!.site ? ports.readings(brand!.site) : [],
     weeks,
-    now: appsScriptClock.now(),
-    branding: savedBranding(),
-    day: dayIn(book.getSpreadsheetTimeZone()),
-    said: brand!.site ? serviceSays(brand!.site, how.fresh) : '',
+    now: ports.now(),
+    branding: ports.branding,
+    day: ports.day,
+    said: brand!.site ? ports.said(brand!.site, how.fresh) : '',
   });
   if (!plan.ok) return plan.message;
-  if (!granted('decks')) return `No deck was made: ${notGrantedMessage('decks')}`;
-  const deck = drawDeck(plan.deck, how.deckId);
+  if (!ports.mayDraw) return `No deck was made: ${notGrantedMessage('decks')}`;
+  const deck = ports.draw(plan.deck, how.deckId);
   return typeof deck === 'string' ? `No deck was made: ${deck}` : { deck, title: plan.deck.title };
 }
 
@@ -140,7 +115,7 @@ export function makeReport(request?: ReportRequest | null): ReportResult {
   const weeks = REPORT_PERIODS.find((w) => w === request?.weeks) ?? REPORT_PERIODS[0];
   const book = activeBook();
   const sheet = found.block.sheet.getName();
-  const made = reportDeck(book, sheet, found.headers, rows, weeks, {
+  const made = reportDeck(deckPorts(book), sheet, found.headers, rows, weeks, {
     fresh: request?.fresh === true,
   });
   if (typeof made === 'string') return result('refused', made);

@@ -54,6 +54,7 @@ import type { ScoreReport } from '../contract/scores';
 import { historyReadings } from '../gas/history';
 import { refreshFollowUpsIn } from './followUps';
 import { bookPort } from '../gas/bookPort';
+import { deckPorts } from '../gas/deckPorts';
 import { pollMonitorIn } from './monitor';
 import { reportColumns, reportDeck } from './reports';
 import { scoreSheet } from './scores';
@@ -162,7 +163,7 @@ function runReport(book: Book, run: MyRun): RunOutcome {
       `${report.site} is no longer in "${sheetName}": put its row back or edit the schedule`,
     );
   const rows = [...brand, ...report.competitors.flatMap(rowOf)];
-  const made = reportDeck(book, sheetName, headers, rows, report.weeks, {
+  const made = reportDeck(deckPorts(book), sheetName, headers, rows, report.weeks, {
     fresh: false,
     scheduled: true,
     ...(run.deck ? { deckId: run.deck } : {}),

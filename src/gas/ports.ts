@@ -16,6 +16,9 @@ import type { PreviewPoll, ScanStatus } from '../api/client';
 import type { BatchOptions, BatchOutcome } from '../api/batch';
 import type { HttpRequest, HttpResponse } from '../api/http';
 import type { RowPatch } from '../domain/previewColumns';
+import type { Deck, ReportPoint, ReportRow } from '../domain/report';
+import type { Branding } from '../contract/reports';
+import type { DrawnDeck } from './slides';
 import type { Result } from '../api/errors';
 import type { HistoryWrite } from './history';
 import type { MailOutcome } from './mail';
@@ -228,5 +231,23 @@ export interface MonitorPorts {
   /** How many scans still run here (the hourly run keeps the document). */
   stillRunning(count: number): void;
   locked<T>(waitMs: number, work: () => T, busy: () => T): T;
+  now(): number;
+}
+
+/** What a report deck is made from and drawn with (src/addon/reports.ts). */
+export interface DeckPorts {
+  /** The latest reading of each site in `Score history`, as the owner's runs recorded it. */
+  latest(sites: string[]): Map<string, Omit<ReportRow, 'row' | 'site' | 'reportUrl'>>;
+  /** Every reading of a site in `Score history`. */
+  readings(site: string): ReportPoint[];
+  /** What the service says of a site's score, from the cache, or (`fresh`) from one request. */
+  said(site: string, fresh: boolean): string;
+  branding: Branding;
+  /** A day as the spreadsheet's calendar says it. */
+  day(time: number): string;
+  /** Whether the person granted the Slides permission. */
+  mayDraw: boolean;
+  /** Draws the deck into the presentation `deckId` when it is there, else a new one; or why not. */
+  draw(deck: Deck, deckId?: string): DrawnDeck | string;
   now(): number;
 }

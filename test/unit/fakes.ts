@@ -11,6 +11,8 @@ import { sendAll } from '../../src/api/batch';
 import type { RowPatch } from '../../src/domain/previewColumns';
 import { DEFAULT_TEMPLATE } from '../../src/contract/leads';
 import type { LeadWatch } from '../../src/domain/leads';
+import { DEFAULT_BRANDING } from '../../src/domain/branding';
+import type { Deck, ReportPoint } from '../../src/domain/report';
 import type { Result } from '../../src/api/errors';
 import { PREVIEW_HEADERS } from '../../src/domain/previewColumns';
 import { findColumns } from '../../src/domain/table';
@@ -19,6 +21,7 @@ import type { MailOutcome } from '../../src/gas/mail';
 import type {
   BookPort,
   CellsPort,
+  DeckPorts,
   GeneratePorts,
   LeadRunPorts,
   ListRows,
@@ -490,4 +493,50 @@ export function fakeMonitorPorts(
     ...over,
   };
   return { ports, asked, rescanned, pressed, running };
+}
+
+/** A deck's ports in memory: `Score history` as readings by site, the decks drawn kept. */
+export function fakeDeckPorts(
+  history: Record<string, ReportPoint[]>,
+  over: Partial<DeckPorts> = {},
+) {
+  const drawn: Array<{ deck: Deck; id?: string }> = [];
+  const ports: DeckPorts = {
+    latest: (sites) =>
+      new Map(
+        sites.flatMap((site) => {
+          const last = (history[site] ?? []).at(-1);
+          return last
+            ? [
+                [
+                  site,
+                  {
+                    name: site.toUpperCase(),
+                    score: last.score,
+                    engines: { chatgpt: '', claude: '', gemini: '', aio: '' },
+                    lastScanned: last.at,
+                  },
+                ],
+              ]
+            : [];
+        }),
+      ),
+    readings: (site) => history[site] ?? [],
+    said: () => '',
+    branding: DEFAULT_BRANDING,
+    day: (t) => new Date(t).toISOString().slice(0, 10),
+    mayDraw: true,
+    draw: (deck, id) => (
+      drawn.push({ deck, id }),
+      {
+        id: id ?? 'deck-1',
+        url: 'https://docs.example/deck-1',
+        slides: deck.slides.length,
+        made: !id,
+      }
+    ),
+    now: () => Date.UTC(2026, 10, 26, 10),
+    ...over,
+  };
+  return { ports, drawn };
 }

@@ -1,0 +1,39 @@
+/** src/gas/ports.ts's DeckPorts over an Apps Script spreadsheet and Google Slides. */
+import { resolveAll } from '../domain/resolver';
+import { scoreSpec } from '../domain/scoreLookup';
+import { FORMULA_BUDGET_MS } from '../limits';
+import { sharedCache } from './cache';
+import { appsScriptClock, dayIn } from './clock';
+import { latestReadings, siteReadings } from './history';
+import { granted } from './permissions';
+import type { DeckPorts } from './ports';
+import { resolverDeps } from './resolverDeps';
+import { clientConfig, savedBranding } from './settings';
+import { drawDeck } from './slides';
+
+type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+export function deckPorts(book: Book): DeckPorts {
+  return {
+    latest: (sites) => latestReadings(book, sites),
+    readings: (site) => siteReadings(book, site),
+    said: serviceSays,
+    branding: savedBranding(),
+    day: dayIn(book.getSpreadsheetTimeZone()),
+    mayDraw: granted('decks'),
+    draw: drawDeck,
+    now: () => appsScriptClock.now(),
+  };
+}
+
+/**
+ * What the service says of a brand's score (its record's `_service` text): from the record a Score
+ * cached in the last 6 hours, or, when the person asked (`fresh`), from one request; '' if none.
+ */
+function serviceSays(site: string, fresh: boolean): string {
+  const deps = resolverDeps(sharedCache(), appsScriptClock.now() + FORMULA_BUDGET_MS);
+  const spec = scoreSpec({ baseUrl: clientConfig().baseUrl }, 'url', '');
+  const maxRequests = fresh ? Math.min(1, deps.maxRequests ?? 1) : 0;
+  const found = resolveAll([site], spec, { ...deps, maxRequests }).outcomes.get(site);
+  return found?.kind === 'value' ? found.value.said : '';
+}
