@@ -1,69 +1,159 @@
-// The scan monitor through its ports, in memory: a sheet of agents, the service's scans by agent.
-import { monitorWith, rescanWith } from '../../src/addon/monitor';
-import { FakeSheet, fakeMonitorPorts } from './fakes';
 import type { ScanStatus } from '../../src/api/client';
+import { serviceError, type Result } from '../../src/api/errors';
+import {
+  rescanOutcome,
+  settleScans,
+  tallyScans,
+  type WatchedRow,
+} from '../../src/domain/monitorRun';
+import { rescanCell } from '../../src/domain/scanWatch';
 
-const agents = () =>
-  new FakeSheet([
-    ['Brand agent ID', 'Scan state'],
-    [1001, ''],
-    [1002, ''],
-    ['not an id', ''],
-  ]);
-
-const complete = (score: number) => ({
-  ok: true as const,
+const now = new Date('2026-11-23T10:00:00Z');
+const watched = (row: number, extra: Partial<WatchedRow> = {}): WatchedRow => ({
+  row,
+  id: row * 10,
+  state: 'running',
+  scanDate: '',
+  overall: '',
+  rescanRequested: '',
+  lastChecked: '',
+  ...extra,
+});
+const complete = (score: number, scanDate = '2026-11-23T09:00:00Z'): Result<ScanStatus> => ({
+  ok: true,
   value: {
     state: 'complete',
     overallScore: score,
-    scanDate: '2026-11-26T09:00:00.000Z',
+    scanDate,
     platformScores: { chatgpt: score, claude: null, gemini: null, aio: null },
     reportUrl: null,
-  } satisfies ScanStatus,
+  },
 });
-const running = {
-  ok: true as const,
-  value: { state: 'running', completed: 3, total: 10, message: '' } satisfies ScanStatus,
-};
-
-it('asks about each agent once and writes each row’s scan; an ID that is not one says so', () => {
-  const sheet = agents();
-  const {
-    ports,
-    asked,
-    running: stillRunning,
-  } = fakeMonitorPorts(sheet, (id) => (id === 1001 ? complete(71) : running));
-  const report = monitorWith(ports, true);
-  expect(asked).toEqual([[1001, 1002]]);
-  expect(sheet.column('Scan state')).toEqual([
-    'complete',
-    'running',
-    expect.stringMatching(/^error/),
-  ]);
-  expect(sheet.column('Overall score')[0]).toBe(71);
-  expect(report).toMatchObject({ complete: 1, running: 1 });
-  expect(stillRunning).toEqual([1]);
+const failedScan = (scanDate: string): Result<ScanStatus> => ({
+  ok: true,
+  value: { state: 'failed', scanDate },
 });
 
-it('without a key, nothing is asked and each row says what to do', () => {
-  const sheet = agents();
-  const { ports, asked } = fakeMonitorPorts(sheet, () => running, { hasKey: false });
-  monitorWith(ports, true);
-  expect(asked).toEqual([]);
-  expect(String(sheet.column('Scan message')[0])).toMatch(/key/i);
+/** No rescan pressed by the person polling (their own record, src/gas/rescanRecord.ts). */
+const NONE_PRESSED = new Map<number, number>();
+
+describe('settleScans', () => {
+  it('writes each answered row, flags a cell that is not an ID, and leaves unasked rows alone', () => {
+    const out = settleScans(
+      [watched(2), watched(3, { id: null }), watched(4), watched(5)],
+      new Map([
+        [20, complete(70)],
+        [40, { ok: false, error: serviceError('NOT_FOUND') }],
+      ]),
+      now,
+      NONE_PRESSED,
+    );
+    expect(Object.fromEntries([...out.patches].map(([r, p]) => [r, p.state]))).toEqual({
+      2: 'complete',
+      3: 'error: not an ID',
+      4: 'error: unknown agent',
+    });
+    expect(out.readings).toHaveLength(1);
+  });
+
+  it('tells a scan that finished since the last look from one the row already shows', () => {
+    const shown = new Date('2026-11-23T09:00:00Z');
+    const out = settleScans(
+      [watched(2, { overall: 55 }), watched(3, { scanDate: shown, overall: 70 })],
+      new Map([
+        [20, complete(70)],
+        [30, complete(70)],
+      ]),
+      now,
+      NONE_PRESSED,
+    );
+    expect(out.finished).toEqual([{ agentId: 20, state: 'complete', score: 70, previous: 55 }]);
+  });
+
+  it('sends a rescan that came back failed once more, and only once', () => {
+    const asked = new Date('2026-11-23T08:00:00Z');
+    const out = settleScans(
+      [
+        watched(2, { rescanRequested: rescanCell(asked, false) }),
+        watched(3, { rescanRequested: rescanCell(asked, true) }),
+      ],
+      new Map([
+        [20, failedScan('2026-11-23T09:00:00Z')],
+        [30, failedScan('2026-11-23T09:00:00Z')],
+      ]),
+      now,
+      new Map([
+        [20, asked.getTime()],
+        [30, asked.getTime()],
+      ]),
+    );
+    expect(out.retry).toEqual([{ row: 2, id: 20 }]);
+  });
+
+  it.each([
+    ['a date typed into Rescan requested, no press recorded', NONE_PRESSED],
+    [
+      'a press of the person, a day before the typed date',
+      new Map([[20, Date.parse('2026-11-22T08:00:00Z')]]),
+    ],
+  ])('never retries on a cell’s word: %s', (_case, pressed) => {
+    const typed = new Date('2026-11-23T08:00:00Z');
+    const out = settleScans(
+      [watched(2, { rescanRequested: typed })],
+      new Map([[20, failedScan('2026-11-23T09:00:00Z')]]),
+      now,
+      pressed,
+    );
+    expect(out.retry).toEqual([]);
+  });
 });
 
-it('no monitor sheet yet: says how to open it', () => {
-  const { ports } = fakeMonitorPorts(null, () => running);
-  expect(monitorWith(ports).message).toMatch(/No scan monitor yet/);
+describe('rescanOutcome', () => {
+  const agents = [
+    { row: 2, id: 20 },
+    { row: 3, id: 30 },
+    { row: 4, id: 40 },
+  ];
+
+  it('marks each triggered row running, each refused row with its error, and counts', () => {
+    const out = rescanOutcome(
+      agents,
+      new Map<number, Result<unknown> | undefined>([
+        [20, { ok: true, value: {} }],
+        [30, { ok: false, error: serviceError('NOT_FOUND') }],
+      ]),
+      now,
+      false,
+    );
+    if (!out.ok) throw new Error(out.message);
+    expect(out.triggered).toBe(1);
+    expect(out.patches.get(2)).toMatchObject({ state: 'running', rescanRequested: now });
+    expect(out.patches.get(3)?.state).toBe('error: unknown agent');
+    expect(out.patches.has(4)).toBe(false);
+  });
+
+  it.each(['READ_ONLY', 'SCAN_PAUSED'] as const)('touches no row on %s', (code) => {
+    const out = rescanOutcome(
+      agents,
+      new Map([
+        [20, { ok: true, value: {} }],
+        [30, { ok: false, error: serviceError(code) }],
+      ]),
+      now,
+      false,
+    );
+    expect(out).toEqual({ ok: false, message: serviceError(code).message });
+  });
 });
 
-it('rescans the selected agents once each and remembers the press', () => {
-  const sheet = agents();
-  const { ports, rescanned, pressed } = fakeMonitorPorts(sheet, () => running);
-  const r = rescanWith(ports, sheet, 1, 4);
-  expect(r).toMatchObject({ state: 'done', triggered: 2 });
-  expect(rescanned).toEqual([[1001, 1002]]);
-  expect([...pressed.keys()]).toEqual([1001, 1002]);
-  expect(rescanWith(ports, sheet, 4, 4).state).toBe('nothing');
+describe('tallyScans', () => {
+  it('counts by state, anything else as a row to check', () => {
+    const t = tallyScans(['running', 'complete', 'complete', 'failed', 'none', 'error: quota', '']);
+    expect([t.watched, t.running, t.complete, t.failed, t.none, t.errors]).toEqual([
+      7, 1, 2, 1, 1, 2,
+    ]);
+    expect(t.message).toBe(
+      '7 agents: 2 complete, 1 running, 1 failed, 1 never scanned, 2 to check.',
+    );
+  });
 });
