@@ -41,12 +41,11 @@ export function runLeads(
   watch: LeadWatch,
   leftToday: number,
 ): LeadRunResult | null {
-  const { now: open, held } = withinToday(
-    openLeads(leadRows(ports.sheet.grid()), watch),
-    leftToday,
-  );
+  const values = ports.sheet.grid();
+  const { now: open, held } = withinToday(openLeads(leadRows(values), watch), leftToday);
   if (!open.length) return held ? { open, final: [], reports: 0, held } : null;
-  const reports = makeReports(ports, watch, open);
+  const header = (values[HEADER_ROW - 1] ?? []).map((h) => String(h).trim());
+  const reports = makeReports(ports, watch, open, header.indexOf(watch.website) + 1);
   const decisions = planLeadMail(
     open.map((r) => ({ ...r, report: reports.get(r.row)! })),
     watch,
@@ -83,6 +82,7 @@ function makeReports(
   ports: LeadRunPorts,
   watch: LeadWatch,
   open: LeadRow[],
+  websiteColumn: number,
 ): Map<number, ReportOutcome> {
   if (watch.mode === 'link') return writeTriggerLinks(ports, watch, open);
   const waits = !ports.service.hasKey
@@ -91,10 +91,9 @@ function makeReports(
       ? null
       : needsPermission('service');
   if (waits) return new Map(open.map((r) => [r.row, { waits }]));
-  const header = (ports.sheet.grid()[HEADER_ROW - 1] ?? []).map((h) => String(h).trim());
   const { refusal } = ports.previews(
     open.map((r) => r.row),
-    header.indexOf(watch.website) + 1,
+    websiteColumn,
   );
   const values = ports.sheet.grid();
   const columns = findColumns(values[HEADER_ROW - 1] ?? [], PREVIEW_HEADERS);
