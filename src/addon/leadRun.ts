@@ -193,14 +193,15 @@ function writeStatuses(
   const now = new Date(ports.now());
   ports.locked(
     () => {
-      const at = new Map(leadRows(ports.sheet.grid()).map((r) => [identity(r, watch), r.row]));
+      const values = ports.sheet.grid();
+      const at = new Map(leadRows(values).map((r) => [identity(r, watch), r.row]));
       const patches = new Map<number, Partial<Record<keyof typeof LEAD_COLUMNS, unknown>>>();
       for (const d of final) {
         const row = at.get(before.get(d.row)!);
         if (row !== undefined)
           patches.set(row, { status: d.status, ...('send' in d ? { emailed: now } : {}) });
       }
-      ports.sheet.write(LEAD_COLUMNS, patches);
+      ports.sheet.write(LEAD_COLUMNS, patches, values);
     },
     () => undefined,
   );
@@ -208,8 +209,13 @@ function writeStatuses(
 
 /** Rows already in a sheet when it starts being watched: left alone, and saying so. */
 export function markEarlierRows(sheet: SheetPort, watch: LeadWatch): number {
-  const rows = openLeads(leadRows(sheet.grid()), watch);
+  const values = sheet.grid();
+  const rows = openLeads(leadRows(values), watch);
   if (rows.length)
-    sheet.write(LEAD_COLUMNS, new Map(rows.map((r) => [r.row, { status: LEAD_STATUS.earlier }])));
+    sheet.write(
+      LEAD_COLUMNS,
+      new Map(rows.map((r) => [r.row, { status: LEAD_STATUS.earlier }])),
+      values,
+    );
   return rows.length;
 }

@@ -22,7 +22,8 @@ import {
   type SharedWatch,
   type WatchStats,
 } from '../gas/leadStore';
-import { leadRunPorts, sheetPort } from '../gas/leadRunPorts';
+import { leadRunPorts } from '../gas/leadRunPorts';
+import { sheetPort } from '../gas/sheetPort';
 import { withDocumentLock } from '../gas/lock';
 import { permissionState } from '../gas/permissions';
 import { logAction, startedFrom } from '../gas/runLog';
@@ -42,11 +43,11 @@ export function getLeads(): LeadsView {
   // A watch saved before background runs were granted gets its form trigger once they are.
   if (mine.size) ensureFormTrigger(book);
   const me = myEmail();
-  const sheetNames = new Map(book.getSheets().map((s) => [s.getSheetId(), s.getName()]));
+  const all = book.getSheets();
+  const sheetNames = new Map(all.map((s) => [s.getSheetId(), s.getName()]));
   return {
     watches: sharedWatches(book).map((w) => watchView(w, me, mine.get(w.id), sheetNames)),
-    sheets: book
-      .getSheets()
+    sheets: all
       .filter((s) => !isOutputSheet(s.getName()))
       .map((s) => ({
         name: s.getName(),
@@ -112,7 +113,9 @@ export function saveLeadWatch(input: LeadWatchInput): LeadsReport {
   };
   const earlier = checked.includeEarlier || taken ? 0 : leaveEarlierRows(sheet, watch);
   saveMyWatch(book.getId(), watch.id, watch);
-  saveSharedWatch(book, watch.id, shared(watch, emptyStats()));
+  // An edit keeps the watch's counts: the digest counts on from them.
+  const stats = sharedWatches(book).find((w) => w.id === watch.id)?.stats ?? emptyStats();
+  saveSharedWatch(book, watch.id, shared(watch, stats));
   const instant = ensureFormTrigger(book);
   setBackgroundWork(book.getId(), 'leads', 1);
   if (checked.includeEarlier) runWatch(book, watch);
@@ -197,29 +200,28 @@ function runWatch(book: Book, saved: LeadWatch): void {
     claim.started,
     () => {
       const ports = leadRunPorts(sheet, (rows, column) => previewRows(sheet, column, rows, claim));
-      const result = runLeads(ports, watch, leadsLeftToday(book, watch));
-      if (result) recordRun(sheet, watch, result);
+      // Read once under the claim, which no other run of this watch holds meanwhile.
+      const stats = sharedWatches(book).find((w) => w.id === watch.id)?.stats ?? emptyStats();
+      const result = runLeads(ports, watch, leadsLeftToday(stats));
+      if (result) recordRun(sheet, watch, stats, result);
     },
     () => undefined,
   );
 }
 
-/** Today's counts for every editor's view, and a line in the run log. */
 /** New rows the watch may still handle today. */
-function leadsLeftToday(book: Book, watch: LeadWatch): number {
-  const stats = sharedWatches(book).find((w) => w.id === watch.id)?.stats;
-  const today = stats?.day === dayOf(appsScriptClock.now()) ? (stats.handled ?? 0) : 0;
-  return LEADS_PER_DAY - today;
-}
+const leadsLeftToday = (stats: WatchStats): number =>
+  LEADS_PER_DAY - (stats.day === dayOf(appsScriptClock.now()) ? (stats.handled ?? 0) : 0);
 
+/** Today's counts for every editor's view, and a line in the run log. */
 function recordRun(
   sheet: Sheet,
   watch: LeadWatch,
+  old: WatchStats,
   { open, final, reports, held }: LeadRunResult,
 ): void {
   const book = sheet.getParent();
   const now = appsScriptClock.now();
-  const old = sharedWatches(book).find((w) => w.id === watch.id)?.stats ?? emptyStats();
   const fresh = old.day === dayOf(now) ? old : emptyStats();
   const isNew = open.filter((r) => r.status.trim() === '').length;
   const emails = final.filter((d) => 'send' in d && d.status === LEAD_STATUS.emailed).length;

@@ -200,15 +200,10 @@ export function withinToday(
   open: readonly LeadRow[],
   left: number,
 ): { now: LeadRow[]; held: number } {
-  let room = Math.max(0, left);
-  let held = 0;
-  const now = open.filter((r) => {
-    if (r.status.trim() !== '') return true;
-    if (room > 0) return (room--, true);
-    held++;
-    return false;
-  });
-  return { now, held };
+  const isNew = (r: LeadRow) => r.status.trim() === '';
+  const admitted = new Set(open.filter(isNew).slice(0, Math.max(0, left)));
+  const now = open.filter((r) => !isNew(r) || admitted.has(r));
+  return { now, held: open.length - now.length };
 }
 
 /** A new row's report: a link to send, or why there is none. */

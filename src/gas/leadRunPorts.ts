@@ -1,21 +1,13 @@
-/** The ports of src/gas/ports.ts over Apps Script: a sheet, the person's e-mail, their records. */
+/** A lead watch's ports (src/gas/ports.ts) over Apps Script: its sheet, the person's e-mail and records. */
 import { WRITE_LOCK_WAIT_MS } from '../limits';
 import { appsScriptClock } from './clock';
 import { mailedRecord, recordMailed, unrecordMailed } from './leadStore';
 import { withDocumentLock } from './lock';
 import { mailLeft, sendMail } from './mail';
 import { granted } from './permissions';
-import type { LeadRunPorts, MailPort, SheetPort } from './ports';
+import type { LeadRunPorts, MailPort } from './ports';
+import { sheetPort } from './sheetPort';
 import { clientConfig } from './settings';
-import { openTable, readGrid, writePatches } from './sheetTable';
-
-export function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
-  return {
-    grid: () => readGrid(sheet),
-    write: (table, patches, read) =>
-      void writePatches(openTable(sheet, table, true, read), patches),
-  };
-}
 
 const mailPort: MailPort = {
   left: mailLeft,

@@ -5,7 +5,7 @@ import { POLL_BUDGET_MS } from '../limits';
 import { setBackgroundWork } from './backgroundWork';
 import { appsScriptClock } from './clock';
 import { appendHistory } from './history';
-import { sheetPort } from './leadRunPorts';
+import { sheetPort } from './sheetPort';
 import { withDocumentLock } from './lock';
 import type { MonitorPorts } from './ports';
 import { forgetPressed, pressedRescans, recordPressed } from './rescanRecord';

@@ -2,7 +2,7 @@
 import { sharedCache } from './cache';
 import { appsScriptClock } from './clock';
 import { appendHistory } from './history';
-import { sheetPort } from './leadRunPorts';
+import { sheetPort } from './sheetPort';
 import { withDocumentLock } from './lock';
 import { granted } from './permissions';
 import type { ScorePorts } from './ports';

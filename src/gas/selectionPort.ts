@@ -1,7 +1,7 @@
 /** src/gas/ports.ts's SelectionPort over the active spreadsheet. */
 import { activeBook } from './active';
 import { withDocumentLock } from './lock';
-import { sheetPort } from './leadRunPorts';
+import { sheetPort } from './sheetPort';
 import type { SelectionPort } from './ports';
 import { logAction } from './runLog';
 import { selectedRows } from './selectedRows';
