@@ -1,218 +1,23 @@
 /**
- * The background side of schedules: each action's runner says what it found (a `RunOutcome`),
- * `domain/scheduleRun.ts` decides what follows, and this file applies it: the state first (in the
- * owner's properties and in the file for every editor), then the held news, the e-mail and the
- * run log's line.
+ * The background side of schedules: each action's runner says what it found (a `RunOutcome`,
+ * `scheduleActions.ts`), `domain/scheduleRun.ts` decides what follows, and this file applies it:
+ * the state first (in the owner's properties and in the file for every editor), then the held
+ * news, the e-mail and the run log's line.
  */
 import { teamNote, teamText } from '../domain/webhook';
-import { postToTeam } from '../gas/webhook';
 import {
   decideRun,
-  NO_COUNTS,
   SCHEDULE_ACTIONS,
   type RunDecision,
-  type RunOutcome,
   type RunState,
-  type ScheduleAction,
 } from '../domain/scheduleRun';
-import { MONITOR_SHEET } from '../domain/scanWatch';
-import {
-  isDue,
-  isNews,
-  lastDueAt,
-  moverLine,
-  scoresBefore,
-  siteKey,
-  usualSwing,
-  type OffsetAt,
-} from '../domain/schedules';
-import { setBackgroundWork } from '../gas/backgroundWork';
-import { appsScriptClock, zoneOffsets } from '../gas/clock';
-import { leadsDigestLine } from './leads';
-import { sendMail } from '../gas/mail';
+import { isDue, lastDueAt } from '../domain/schedules';
 import { notGrantedMessage } from '../domain/permissions';
-import { appendLog } from '../gas/runLog';
-import {
-  dropNews,
-  heldNews,
-  holdNews,
-  myRuns,
-  saveMyRun,
-  saveSharedRun,
-  sharedRuns,
-  stillSaved,
-  type MyRun,
-} from '../gas/scheduleStore';
-import { hasWebsiteHeader } from '../gas/selection';
-import { readColumns, readHeaderRow } from '../gas/sheetTable';
-import { HEADER_ROW } from '../domain/table';
-import { clientConfig } from '../gas/settings';
-import { serviceError } from '../api/errors';
-import { DEFAULTS } from '../contract/defaults';
-import type { Schedule } from '../contract/schedules';
-import type { ScoreReport } from '../contract/scores';
-import { historyReadings } from '../gas/history';
-import { refreshFollowUpsIn } from './followUps';
-import { bookPort } from '../gas/bookPort';
-import { deckPorts } from '../gas/deckPorts';
-import { pollMonitorIn } from './monitor';
-import { reportColumns, reportDeck } from './reports';
-import { scoreSheet } from './scores';
-
-type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
-
-/** The spreadsheet's time zone, as schedules reckon their days in it. */
-export function bookZone(book: Book): OffsetAt {
-  return zoneOffsets(book.getSpreadsheetTimeZone());
-}
-
-const failed = (reason: string): RunOutcome => ({ kind: 'failed', reason, counts: NO_COUNTS });
-const noSheet = (name: string) =>
-  failed(`the sheet "${name}" no longer exists: rename it back or edit the schedule`);
-const noWebsite = (name: string) =>
-  failed(`the sheet "${name}" has no Website column: put a Website header above the websites`);
-
-function runScores(book: Book, run: MyRun, deadline: number): RunOutcome {
-  const s = run.schedule;
-  const sheet = book.getSheetByName(s.sheetName);
-  if (!sheet) return noSheet(s.sheetName);
-  const r = scoreSheet(
-    sheet,
-    { refresh: s.refresh ?? DEFAULTS.refresh, staleDays: s.staleDays ?? DEFAULTS.staleDays },
-    run.runStarted,
-    deadline,
-  );
-  if (!r)
-    return hasWebsiteHeader(sheet) ? { kind: 'empty', counts: NO_COUNTS } : noWebsite(s.sheetName);
-  if (r.state === 'busy') return { kind: 'busy', counts: NO_COUNTS };
-  const counts = {
-    rows: r.scored,
-    requests: r.fetched,
-    changed: r.movers.length,
-    errors: r.failedSites,
-  };
-  if (r.failedSites > 0 && r.answeredSites === 0)
-    return { ...failed(`the service did not answer for any site (${r.message})`), counts };
-  if (r.state === 'partial')
-    return { kind: 'partial', result: r.message, news: newsOf(book, s, r), counts };
-  return { kind: 'done', result: withFollowUps(book, r.message), news: newsOf(book, s, r), counts };
-}
-
-/** Each finished refresh rebuilds the follow-ups, where any prospect is marked contacted. */
-function withFollowUps(book: Book, result: string): string {
-  const f = refreshFollowUpsIn(bookPort(book));
-  return f.state === 'done' ? `${result} Follow-ups: ${f.rows}.` : result;
-}
-
-/** The digest's lines: with `unusualOnly`, each move weighed against the brand's usual swing. */
-function newsOf(book: Book, s: Schedule, r: ScoreReport): string[] {
-  const alert = { minChange: DEFAULTS.minChange, ...s.alert };
-  if (!alert.unusualOnly || r.movers.length === 0)
-    return r.movers.filter((m) => isNews(m, alert)).map((m) => moverLine(m));
-  const earlier = scoresBefore(historyReadings(book), r.request?.runStarted ?? Infinity);
-  return r.movers.flatMap((m) => {
-    const usual = usualSwing(earlier.get(siteKey(m.website)) ?? []);
-    return isNews(m, alert, usual) ? [moverLine(m, usual)] : [];
-  });
-}
-
-function runMonitor(book: Book): RunOutcome {
-  if (!clientConfig().apiKey) return failed(serviceError('KEY_MISSING').message);
-  const r = pollMonitorIn(book, true);
-  if (r.busy) return { kind: 'busy', counts: NO_COUNTS };
-  if (!r.exists)
-    return failed(
-      `the "${MONITOR_SHEET}" sheet no longer exists: open it again from the sidebar, or delete this schedule`,
-    );
-  const counts = {
-    rows: r.watched,
-    requests: '',
-    changed: r.finished.length,
-    errors: r.errors,
-  } as const;
-  if (r.watched > 0 && r.errors === r.watched)
-    return { ...failed(`every agent could not be checked (${r.message})`), counts };
-  const news = r.finished.map((f) =>
-    f.state === 'complete'
-      ? `Brand agent ${f.agentId}: scan complete, score ${f.score}${f.previous !== null ? ` (was ${f.previous})` : ''}`
-      : `Brand agent ${f.agentId}: scan failed (no engine answered): rescan it`,
-  );
-  return { kind: 'done', result: r.message, news, counts };
-}
-
-/**
- * Send report: the brand's deck from the readings the owner's Score runs recorded for the sites
- * of the list's rows (Score history), drawn over the deck of the last run (its link stays the
- * same; a new one when it was deleted), and its link e-mailed.
- */
-function runReport(book: Book, run: MyRun): RunOutcome {
-  const { sheetName, report } = run.schedule;
-  const sheet = book.getSheetByName(sheetName);
-  if (!sheet || !report) return noSheet(sheetName);
-  const headers = readHeaderRow(sheet);
-  const at = reportColumns(headers);
-  if (!at.website) return noWebsite(sheetName);
-  const grid = readColumns(sheet, headers, Object.values<number>(at).filter(Boolean));
-  const rowOf = (site: string) => {
-    const i = grid.findIndex((v, i) => i >= HEADER_ROW && siteKey(v[at.website - 1]) === site);
-    return i < 0 ? [] : [{ row: i + 1, values: grid[i]! }];
-  };
-  const brand = rowOf(report.site);
-  if (!brand.length)
-    return failed(
-      `${report.site} is no longer in "${sheetName}": put its row back or edit the schedule`,
-    );
-  const rows = [...brand, ...report.competitors.flatMap(rowOf)];
-  const made = reportDeck(deckPorts(book), sheetName, headers, rows, report.weeks, {
-    fresh: false,
-    scheduled: true,
-    ...(run.deck ? { deckId: run.deck } : {}),
-  });
-  if (typeof made === 'string') return failed(made);
-  return reportSent(run, made, rows.length, report.competitors.length + 1 - rows.length);
-}
-
-/** A Send report run that drew its deck: the run's line, and the e-mail of its link. */
-function reportSent(
-  run: MyRun,
-  { deck, title }: Exclude<ReturnType<typeof reportDeck>, string>,
-  rows: number,
-  missing: number,
-): RunOutcome {
-  const { report, owner } = run.schedule;
-  const what = !deck.made
-    ? 'Deck updated'
-    : run.deck
-      ? 'The deck was gone: a new one made'
-      : 'Deck made';
-  return {
-    kind: 'done',
-    result: `${what} (${deck.slides} slides): ${deck.url}.${missing ? ` ${missing} competitor${missing > 1 ? 's' : ''} not in the sheet.` : ''}`,
-    news: [],
-    counts: { rows, requests: 0, changed: 0, errors: missing },
-    deck: deck.id,
-    mail: {
-      to: report?.to.length ? report.to : [owner],
-      subject: title,
-      body: `${title}\n\n${deck.url}\n\nThe deck is brought up to date from the readings your Score runs recorded in Score history ${run.schedule.every === 'month' ? 'every month' : 'every week'}; its link stays the same.`,
-    },
-  };
-}
-
-/** One runner per action: a new action without its runner does not type-check. */
-const RUNNERS: Record<ScheduleAction, (book: Book, run: MyRun, deadline: number) => RunOutcome> = {
-  refreshScores: runScores,
-  refreshScanMonitor: runMonitor,
-  sendReport: runReport,
-};
-
-function attempt(book: Book, run: MyRun, deadline: number): RunOutcome {
-  try {
-    return RUNNERS[run.schedule.action](book, run, deadline);
-  } catch (error) {
-    return failed(error instanceof Error ? error.message : String(error));
-  }
-}
+import type { MyRun } from '../gas/scheduleStore';
+import type { ScheduleRunPorts, SchedulePorts } from '../gas/ports';
+import { scheduleRunPorts } from '../gas/schedulePorts';
+import { leadsDigestLine } from './leads';
+import { attempt } from './scheduleActions';
 
 export function stateOf(run: MyRun): RunState {
   return {
@@ -227,46 +32,55 @@ export function stateOf(run: MyRun): RunState {
 }
 
 /** Saves a run record where its owner's trigger and every editor read it. */
-export function saveRun(book: Book, runs: Record<string, MyRun>, run: MyRun): void {
+export function saveRun(p: SchedulePorts, runs: Record<string, MyRun>, run: MyRun): void {
   runs[run.schedule.id] = run;
-  saveMyRun(run.schedule.id, run);
+  p.store.saveMine(run.schedule.id, run);
   const { lastRun, lastResult, failures, paused } = stateOf(run);
   const owner = run.schedule.owner;
-  saveSharedRun(book, run.schedule.id, { lastRun, lastResult, failures, paused, owner });
+  p.store.saveShared(run.schedule.id, { lastRun, lastResult, failures, paused, owner });
 }
 
-function apply(book: Book, runs: Record<string, MyRun>, before: MyRun, d: RunDecision): void {
+function apply(
+  p: ScheduleRunPorts,
+  runs: Record<string, MyRun>,
+  before: MyRun,
+  d: RunDecision,
+): void {
   const { paused, ...state } = d.state;
   const run: MyRun = { ...before, ...state, schedule: { ...before.schedule, paused } };
-  if (!stillSaved(run.schedule.id)) return void delete runs[run.schedule.id];
+  if (!p.store.stillSaved(run.schedule.id)) return void delete runs[run.schedule.id];
   // Saved before the e-mail: a failure after it can never send the same digest again.
-  saveRun(book, runs, run);
-  if (d.news === 'drop') dropNews(run.schedule.id);
-  else if (d.news) holdNews(run.schedule.id, d.news);
+  saveRun(p, runs, run);
+  if (d.news === 'drop') p.store.news.drop(run.schedule.id);
+  else if (d.news) p.store.news.hold(run.schedule.id, d.news);
   let result = d.log.result;
-  const mail = withLeads(book, run, d.mail);
-  const sent = mail?.email ? sendMail(mail.to, mail.subject, mail.body) : 'sent';
+  const mail = withLeads(p, run, d.mail);
+  const sent = mail?.email ? p.mail(mail.to, mail.subject, mail.body) : 'sent';
   if (sent === 'no permission') result += ` No e-mail sent: ${notGrantedMessage('mail')}`;
   else if (sent !== 'sent' && mail?.resultIfUnsent) result = mail.resultIfUnsent;
-  if (mail?.team) result += teamNote(postToTeam(teamText(mail.subject, mail.body)));
-  if (result !== d.log.result) saveRun(book, runs, { ...run, lastResult: result });
-  appendLog(book, { run: 'schedule', ...d.log, result });
+  if (mail?.team) result += teamNote(p.team(teamText(mail.subject, mail.body)));
+  if (result !== d.log.result) saveRun(p, runs, { ...run, lastResult: result });
+  p.log({ run: 'schedule', ...d.log, result });
 }
 
 /** An alert digest also says what the owner's lead watches in the document did since the last. */
-function withLeads(book: Book, run: MyRun, mail: RunDecision['mail']): RunDecision['mail'] {
+function withLeads(
+  p: ScheduleRunPorts,
+  run: MyRun,
+  mail: RunDecision['mail'],
+): RunDecision['mail'] {
   if (!mail || run.schedule.action !== 'refreshScores') return mail;
-  const line = leadsDigestLine(book, run.schedule.id);
+  const line = p.leadsLine(run.schedule.id);
   return line ? { ...mail, body: `${mail.body}\n\n${line}` } : mail;
 }
 
 /** A teammate took the schedule over: this person's trigger stops running it, and says so once. */
-function letGo(book: Book, runs: Record<string, MyRun>, run: MyRun, holder: string): void {
+function letGo(p: ScheduleRunPorts, runs: Record<string, MyRun>, run: MyRun, holder: string): void {
   delete runs[run.schedule.id];
-  saveMyRun(run.schedule.id, null);
-  dropNews(run.schedule.id);
+  p.store.saveMine(run.schedule.id, null);
+  p.store.news.drop(run.schedule.id);
   const { label, sheet } = SCHEDULE_ACTIONS[run.schedule.action];
-  appendLog(book, {
+  p.log({
     run: 'schedule',
     action: `${label} #${run.schedule.id}`,
     sheet: sheet(run.schedule),
@@ -278,33 +92,34 @@ function letGo(book: Book, runs: Record<string, MyRun>, run: MyRun, holder: stri
   });
 }
 
-export function registerMine(book: Book, runs: Record<string, MyRun>): void {
-  const id = book.getId();
-  const active = Object.values(runs).filter((r) => r.docId === id && !r.schedule.paused).length;
-  setBackgroundWork(id, 'schedules', active);
+/** Tells the hourly run how many of the person's schedules it runs in this document. */
+export function registerMine(p: SchedulePorts, runs: Record<string, MyRun>): void {
+  p.running(Object.values(runs).filter((r) => r.docId === p.doc.id && !r.schedule.paused).length);
 }
 
 /**
- * Runs this user's due schedules in one document until `deadline`; those it did not reach (the
+ * Runs this person's due schedules in one document until `deadline`; those it did not reach (the
  * count returned) wait for the next firing.
  */
-export function runDueSchedules(book: Book, deadline: number): { ran: number; waiting: number } {
-  const runs = myRuns();
-  const now = appsScriptClock.now();
-  const zone = bookZone(book);
-  const doc = { name: book.getName(), url: book.getUrl() };
+export function runDueWith(
+  p: ScheduleRunPorts,
+  deadline: number,
+): { ran: number; waiting: number } {
+  const runs = p.store.mine();
+  const now = p.now();
+  const doc = { name: p.doc.name, url: p.doc.url };
   let ran = 0;
   let waiting = 0;
-  const inFile = sharedRuns(book);
+  const inFile = p.store.shared();
   for (const run of Object.values(runs)) {
-    if (run.docId !== book.getId()) continue;
+    if (run.docId !== p.doc.id) continue;
     const holder = inFile[run.schedule.id]?.owner;
     if (holder && holder !== run.schedule.owner) {
-      letGo(book, runs, run, holder);
+      letGo(p, runs, run, holder);
       continue;
     }
-    if (!isDue(run.schedule, now, zone, Math.max(run.lastRun ?? 0, run.since))) continue;
-    if (appsScriptClock.now() >= deadline) {
+    if (!isDue(run.schedule, now, p.doc.zone, Math.max(run.lastRun ?? 0, run.since))) continue;
+    if (p.now() >= deadline) {
       waiting++;
       continue;
     }
@@ -312,15 +127,28 @@ export function runDueSchedules(book: Book, deadline: number): { ran: number; wa
     const decision = decideRun({
       schedule: s,
       state: stateOf(run),
-      outcome: attempt(book, run, deadline),
-      held: heldNews(s.id),
+      outcome: p.attempt(run, deadline),
+      held: p.store.news.held(s.id),
       now,
-      dueAt: lastDueAt(s, now, zone),
+      dueAt: lastDueAt(s, now, p.doc.zone),
       doc,
     });
-    apply(book, runs, run, decision);
+    apply(p, runs, run, decision);
     ran++;
   }
-  registerMine(book, runs);
+  registerMine(p, runs);
   return { ran, waiting };
 }
+
+export const runDueSchedules = (
+  book: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  deadline: number,
+): { ran: number; waiting: number } =>
+  runDueWith(
+    scheduleRunPorts(
+      book,
+      (run, until) => attempt(book, run, until),
+      (id) => leadsDigestLine(book, id),
+    ),
+    deadline,
+  );

@@ -14,49 +14,31 @@ import {
   recipientsRefusal,
   scheduleRoomRefusal,
 } from '../domain/schedules';
-import { recipientsPerDay } from '../gas/mail';
-import { deckUrl } from '../gas/slides';
-import { appsScriptClock } from '../gas/clock';
-import { readLog } from '../gas/runLog';
-import {
-  documentSchedules,
-  dropNews,
-  myRuns,
-  saveDocumentSchedule,
-  saveMyRun,
-  saveSharedRun,
-  sharedRuns,
-  storeSizeWith,
-  type Definition,
-  type MyRun,
-  type SharedRun,
-} from '../gas/scheduleStore';
+import type { Definition, MyRun, SharedRun } from '../gas/scheduleStore';
 import type { LogEntry, Schedule, ScheduleReport, ScheduleView } from '../contract/schedules';
-import { bookZone, registerMine, saveRun, stateOf } from './scheduleRuns';
-import { activeBook, myEmail, newId } from '../gas/active';
+import type { ScheduleEditPorts } from '../gas/ports';
+import { scheduleEditPorts } from '../gas/schedulePorts';
+import { registerMine, saveRun, stateOf } from './scheduleRuns';
+import { activeBook } from '../gas/active';
 
-type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
-
-function me(): string {
-  return myEmail();
-}
+const here = (): ScheduleEditPorts => scheduleEditPorts(activeBook());
 
 /**
  * A schedule as one person sees it: the owner from their own run record, every other editor from
  * the record kept in the file, so a pause after failures shows for everyone.
  */
 function view(
+  p: ScheduleEditPorts,
   d: Definition,
   run: (SharedRun & Partial<Pick<MyRun, 'since' | 'deck'>>) | undefined,
-  book: Book,
   now: number,
 ): ScheduleView {
-  const zone = bookZone(book);
+  const zone = p.doc.zone;
   const last = run?.lastRun ?? null;
   const since = Math.max(last ?? 0, run?.since ?? periodStart(d, now, zone));
   const paused = run?.paused ?? d.paused ?? false;
   const due = isDue(d, now, zone, since);
-  const mine = d.owner === me();
+  const mine = d.owner === p.me;
   return {
     ...d,
     // A report's recipients are its owner's contacts: other editors see how many, not who.
@@ -64,13 +46,13 @@ function view(
     recipients: d.report?.to.length ?? 0,
     paused,
     mine,
-    mayTakeOver: ownerGone(d, last, me(), now, zone),
+    mayTakeOver: ownerGone(d, last, p.me, now, zone),
     lastRun: last ? new Date(last).toISOString() : null,
     nextRun: paused ? null : new Date(due ? now : nextDueAt(d, now, zone)).toISOString(),
     nextRunText: paused ? null : nextRunWords(d, now, zone, due),
     lastResult: run?.lastResult ?? null,
     failures: run?.failures ?? 0,
-    deckUrl: run?.deck ? deckUrl(run.deck) : null,
+    deckUrl: run?.deck ? p.deckUrl(run.deck) : null,
   };
 }
 
@@ -80,29 +62,28 @@ const shared = (run: MyRun): SharedRun & Pick<MyRun, 'since' | 'deck'> => {
   return { lastRun, lastResult, failures, paused, since, deck };
 };
 
-export function getSchedules(): ScheduleView[] {
-  const book = activeBook();
-  const runs = myRuns();
-  const inFile = sharedRuns(book);
-  const now = appsScriptClock.now();
-  return documentSchedules().map((d) =>
-    view(d, runs[d.id] ? shared(runs[d.id]!) : inFile[d.id], book, now),
-  );
+export function listSchedules(p: ScheduleEditPorts): ScheduleView[] {
+  const runs = p.store.mine();
+  const inFile = p.store.shared();
+  const now = p.now();
+  return p.store
+    .definitions()
+    .map((d) => view(p, d, runs[d.id] ? shared(runs[d.id]!) : inFile[d.id], now));
 }
 
 /** The owner's run record of a schedule just saved (new, edited or resumed). */
 function savedRun(
-  book: Book,
+  p: ScheduleEditPorts,
   definition: Definition,
   before: MyRun | undefined,
   now: number,
 ): MyRun {
   return {
-    docId: book.getId(),
+    docId: p.doc.id,
     schedule: definition,
     lastRun: before?.lastRun ?? null,
     // Saving counts from the start of today's period: a period missed while paused is not made up.
-    since: periodStart(definition, now, bookZone(book)),
+    since: periodStart(definition, now, p.doc.zone),
     lastResult: before?.lastResult ?? null,
     // Resuming a schedule paused after failures starts its count again.
     failures: before && before.schedule.paused && !definition.paused ? 0 : (before?.failures ?? 0),
@@ -123,53 +104,54 @@ const notYours = (owner: string, what: string): ScheduleReport => ({
   schedule: null,
 });
 
-export function saveSchedule(input: Schedule): ScheduleReport {
-  const book = activeBook();
-  const checked = checkSchedule(input, sheetNames(book));
+export function saveScheduleIn(p: ScheduleEditPorts, input: Schedule): ScheduleReport {
+  const checked = checkSchedule(input, p.sheets());
   if (!checked.ok) return { ok: false, message: checked.message, schedule: null };
-  const list = documentSchedules();
+  const list = p.store.definitions();
   const existing = list.find((d) => d.id === checked.schedule.id);
-  if (existing && existing.owner !== me()) return notYours(existing.owner, 'change');
-  const now = appsScriptClock.now();
+  if (existing && existing.owner !== p.me) return notYours(existing.owner, 'change');
+  const now = p.now();
   const definition: Definition = {
     ...checked.schedule,
     sheetName: SCHEDULE_ACTIONS[checked.schedule.action].sheet(checked.schedule),
-    id: existing?.id ?? newId(),
-    owner: me(),
+    id: existing?.id ?? p.newId(),
+    owner: p.me,
     created: existing?.created ?? now,
   };
-  const runs = myRuns();
-  const run = savedRun(book, definition, runs[definition.id], now);
+  const runs = p.store.mine();
+  const run = savedRun(p, definition, runs[definition.id], now);
   const refusal =
-    mailRefusal(runs, definition) ||
+    mailRefusal(p, runs, definition) ||
     scheduleRoomRefusal({
       isNew: !existing,
       inSpreadsheet: list.length,
-      storeSizeAfter: storeSizeWith(run),
+      storeSizeAfter: p.store.sizeWith(run),
     });
   if (refusal) return { ok: false, message: refusal, schedule: null };
-  saveDocumentSchedule(definition.id, definition, list);
-  saveRun(book, runs, run);
-  registerMine(book, runs);
+  p.store.saveDefinition(definition.id, definition, list);
+  saveRun(p, runs, run);
+  registerMine(p, runs);
   return {
     ok: true,
     message: definition.paused
       ? 'Paused: it will not run until you press Resume.'
       : 'Saved: it runs as you, at the hour you chose.',
-    schedule: view(definition, shared(run), book, now),
+    schedule: view(p, definition, shared(run), now),
   };
 }
 
-const sheetNames = (book: Book): string[] => book.getSheets().map((sheet) => sheet.getName());
-
 /** A report schedule's recipients, with the person's other report schedules', fit in a day? */
-function mailRefusal(runs: ReturnType<typeof myRuns>, definition: Definition): string | null {
+function mailRefusal(
+  p: ScheduleEditPorts,
+  runs: Record<string, MyRun>,
+  definition: Definition,
+): string | null {
   const these = recipientsOf(definition);
   if (!these) return null;
   const others = Object.values(runs)
     .filter((r) => r.schedule.id !== definition.id)
     .reduce((sum, r) => sum + recipientsOf(r.schedule), 0);
-  return recipientsRefusal({ these, others, perDay: recipientsPerDay() });
+  return recipientsRefusal({ these, others, perDay: p.recipientsPerDay() });
 }
 
 /**
@@ -177,28 +159,27 @@ function mailRefusal(runs: ReturnType<typeof myRuns>, definition: Definition): s
  * with their key and from their account (the report's recipients become theirs to see and edit),
  * and the old owner's trigger, finding them named in the file, stops running it.
  */
-export function takeOverSchedule(id: string): ScheduleReport {
-  const book = activeBook();
-  const list = documentSchedules();
+export function takeOverIn(p: ScheduleEditPorts, id: string): ScheduleReport {
+  const list = p.store.definitions();
   const found = list.find((d) => d.id === id);
   if (!found) return gone();
-  const inFile = sharedRuns(book)[id];
-  const now = appsScriptClock.now();
-  if (!ownerGone(found, inFile?.lastRun ?? null, me(), now, bookZone(book)))
+  const inFile = p.store.shared()[id];
+  const now = p.now();
+  if (!ownerGone(found, inFile?.lastRun ?? null, p.me, now, p.doc.zone))
     return notYours(found.owner, 'change');
-  const definition: Definition = { ...found, owner: me() };
-  const runs = myRuns();
+  const definition: Definition = { ...found, owner: p.me };
+  const runs = p.store.mine();
   const before = inFile ? { lastRun: inFile.lastRun, lastResult: inFile.lastResult } : {};
-  const run = { ...savedRun(book, definition, undefined, now), ...before };
-  const refusal = mailRefusal(runs, definition);
+  const run = { ...savedRun(p, definition, undefined, now), ...before };
+  const refusal = mailRefusal(p, runs, definition);
   if (refusal) return { ok: false, message: refusal, schedule: null };
-  saveDocumentSchedule(id, definition, list);
-  saveRun(book, runs, run);
-  registerMine(book, runs);
+  p.store.saveDefinition(id, definition, list);
+  saveRun(p, runs, run);
+  registerMine(p, runs);
   return {
     ok: true,
     message: `Taken over from ${found.owner}: it runs as you now, with your key, at the hour it had. Their hourly run stops running it.`,
-    schedule: view(definition, shared(run), book, now),
+    schedule: view(p, definition, shared(run), now),
   };
 }
 
@@ -209,30 +190,29 @@ const gone = (): ScheduleReport => ({
   schedule: null,
 });
 
-export function deleteSchedule(id: string): ScheduleReport {
-  const book = activeBook();
-  const list = documentSchedules();
+export function deleteScheduleIn(p: ScheduleEditPorts, id: string): ScheduleReport {
+  const list = p.store.definitions();
   const found = list.find((d) => d.id === id);
   if (!found) return gone();
-  if (found.owner !== me()) return notYours(found.owner, 'delete');
-  saveDocumentSchedule(id, null, list);
-  const runs = myRuns();
+  if (found.owner !== p.me) return notYours(found.owner, 'delete');
+  p.store.saveDefinition(id, null, list);
+  const runs = p.store.mine();
   delete runs[id];
-  saveMyRun(id, null);
-  saveSharedRun(book, id, null);
-  dropNews(id);
-  registerMine(book, runs);
+  p.store.saveMine(id, null);
+  p.store.saveShared(id, null);
+  p.store.news.drop(id);
+  registerMine(p, runs);
   return { ok: true, message: 'Deleted.', schedule: null };
 }
 
 /** The sheets a schedule may refresh, to pick from: the document's own, not the add-on's. */
-export function getListSheets(): string[] {
-  return activeBook()
-    .getSheets()
-    .map((s) => s.getName())
-    .filter((name) => !isOutputSheet(name));
-}
+export const listSheetsIn = (p: ScheduleEditPorts): string[] =>
+  p.sheets().filter((name) => !isOutputSheet(name));
 
-export function getRunLog(): LogEntry[] {
-  return readLog(activeBook(), 10);
-}
+// The sidebar's calls, on the active spreadsheet.
+export const getSchedules = (): ScheduleView[] => listSchedules(here());
+export const saveSchedule = (input: Schedule): ScheduleReport => saveScheduleIn(here(), input);
+export const takeOverSchedule = (id: string): ScheduleReport => takeOverIn(here(), id);
+export const deleteSchedule = (id: string): ScheduleReport => deleteScheduleIn(here(), id);
+export const getListSheets = (): string[] => listSheetsIn(here());
+export const getRunLog = (): LogEntry[] => here().readLog(10);

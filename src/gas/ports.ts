@@ -22,6 +22,11 @@ import type { DrawnDeck } from './slides';
 import type { Result } from '../api/errors';
 import type { HistoryWrite } from './history';
 import type { MailOutcome } from './mail';
+import type { Definition, MyRun, SharedRun } from './scheduleStore';
+import type { Entry } from './runLog';
+import type { HeldNews, RunOutcome } from '../domain/scheduleRun';
+import type { OffsetAt } from '../domain/schedules';
+import type { PostOutcome } from '../domain/webhook';
 
 /** One sheet, read and written by header. */
 export interface SheetPort {
@@ -250,4 +255,64 @@ export interface DeckPorts {
   /** Draws the deck into the presentation `deckId` when it is there, else a new one; or why not. */
   draw(deck: Deck, deckId?: string): DrawnDeck | string;
   now(): number;
+}
+
+/**
+ * Where schedules live (src/gas/scheduleStore.ts): definitions in the document for every editor,
+ * each owner's run records in their own properties, how the runs went in the file.
+ */
+export interface ScheduleStore {
+  /** The document's schedules, oldest first. */
+  definitions(): Definition[];
+  /** Writes one definition (null deletes it); `list` is what `definitions` read. */
+  saveDefinition(id: string, d: Definition | null, list: Definition[]): void;
+  /** This person's run records, by schedule id. */
+  mine(): Record<string, MyRun>;
+  saveMine(id: string, run: MyRun | null): void;
+  /** Read afresh: a run that took minutes must not write back a schedule deleted meanwhile. */
+  stillSaved(id: string): boolean;
+  /** What the person's store would hold with one more record like `run` (characters). */
+  sizeWith(run: MyRun): number;
+  /** How each schedule's runs went, as every editor reads it from the file. */
+  shared(): Record<string, SharedRun>;
+  saveShared(id: string, run: SharedRun | null): void;
+  /** What a run continued over several firings found so far, for its one digest. */
+  news: {
+    held(id: string): HeldNews;
+    hold(id: string, news: HeldNews): void;
+    drop(id: string): void;
+  };
+}
+
+/** The document schedules are kept in, and the person who lists, saves or runs them. */
+export interface SchedulePorts {
+  store: ScheduleStore;
+  doc: { id: string; name: string; url: string; zone: OffsetAt };
+  me: string;
+  /** How many of this person's schedules run in the document (the hourly run keeps it). */
+  running(count: number): void;
+  /** A line in the document's `Visibility log`. */
+  log(entry: Entry): void;
+  now(): number;
+}
+
+/** What the Schedules tab also reads (src/addon/schedules.ts). */
+export interface ScheduleEditPorts extends SchedulePorts {
+  sheets(): string[];
+  newId(): string;
+  /** Recipients a day the person's account may e-mail. */
+  recipientsPerDay(): number;
+  deckUrl(id: string): string;
+  readLog(count: number): LogEntry[];
+}
+
+/** What the hourly run of due schedules also does (src/addon/scheduleRuns.ts). */
+export interface ScheduleRunPorts extends SchedulePorts {
+  /** One run of a schedule's action: what it found, or why it failed (it never throws). */
+  attempt(run: MyRun, deadline: number): RunOutcome;
+  mail(to: string[], subject: string, body: string): MailOutcome;
+  /** An alert to the person's team webhook. */
+  team(text: string): PostOutcome | 'no webhook' | 'stopped';
+  /** What the person's lead watches in the document did since the schedule's last digest. */
+  leadsLine(scheduleId: string): string | null;
 }

@@ -30,9 +30,15 @@ import type {
   PollPorts,
   PreviewList,
   ScorePorts,
+  ScheduleEditPorts,
+  ScheduleRunPorts,
+  ScheduleStore,
   SelectionPort,
   SheetPort,
 } from '../../src/gas/ports';
+import type { Definition, MyRun, SharedRun } from '../../src/gas/scheduleStore';
+import type { Entry } from '../../src/gas/runLog';
+import type { HeldNews } from '../../src/domain/scheduleRun';
 
 export class FakeClock implements Clock {
   t = 1_000_000;
@@ -539,4 +545,84 @@ export function fakeDeckPorts(
     ...over,
   };
   return { ports, drawn };
+}
+
+/**
+ * One document's schedules in memory, shared by the people who open it: its definitions, the
+ * file's record of each schedule's runs and its log; each person has their own run records, held
+ * news, e-mails and hourly-run registration.
+ */
+export class FakeScheduleDoc {
+  definitions = new Map<string, Definition>();
+  shared = new Map<string, SharedRun>();
+  log: Entry[] = [];
+  sheets = ['Prospects', 'Visibility log'];
+  /** Six in the morning of a Thursday, in a document on UTC. */
+  t = Date.UTC(2026, 10, 26, 6);
+  private people = new Map<string, FakeSchedulePerson>();
+  private ids = 0;
+
+  person(me: string): FakeSchedulePerson {
+    const known = this.people.get(me);
+    if (known) return known;
+    const made: FakeSchedulePerson = { runs: new Map(), news: new Map(), mailed: [], running: [] };
+    this.people.set(me, made);
+    return made;
+  }
+
+  ports(me: string, over: Partial<ScheduleRunPorts & ScheduleEditPorts> = {}) {
+    const who = this.person(me);
+    const store: ScheduleStore = {
+      definitions: () => [...this.definitions.values()],
+      saveDefinition: (id, d) =>
+        void (d ? this.definitions.set(id, d) : this.definitions.delete(id)),
+      mine: () => Object.fromEntries(who.runs),
+      saveMine: (id, run) => void (run ? who.runs.set(id, run) : who.runs.delete(id)),
+      stillSaved: (id) => who.runs.has(id),
+      sizeWith: () => 1000,
+      shared: () => Object.fromEntries(this.shared),
+      saveShared: (id, run) => void (run ? this.shared.set(id, run) : this.shared.delete(id)),
+      news: {
+        held: (id) => who.news.get(id) ?? { lines: [], more: 0 },
+        hold: (id, news) => void who.news.set(id, news),
+        drop: (id) => void who.news.delete(id),
+      },
+    };
+    const ports: ScheduleRunPorts & ScheduleEditPorts = {
+      store,
+      doc: {
+        id: 'doc-1',
+        name: 'Prospects Q4',
+        url: 'https://sheets.example/doc-1',
+        zone: () => 0,
+      },
+      me,
+      running: (n) => void who.running.push(n),
+      log: (entry) => void this.log.push(entry),
+      now: () => this.t,
+      sheets: () => this.sheets,
+      newId: () => `s${++this.ids}`,
+      recipientsPerDay: () => 100,
+      deckUrl: (id) => `https://slides.example/${id}`,
+      readLog: (n) => this.log.slice(-n).map((e) => ({ time: '', ...e })),
+      attempt: () => ({
+        kind: 'done',
+        result: 'Scored 2 rows.',
+        news: [],
+        counts: { rows: 2, requests: 2, changed: 0, errors: 0 },
+      }),
+      mail: (to, subject, body) => (who.mailed.push({ to, subject, body }), 'sent'),
+      team: () => 'no webhook',
+      leadsLine: () => null,
+      ...over,
+    };
+    return ports;
+  }
+}
+
+export interface FakeSchedulePerson {
+  runs: Map<string, MyRun>;
+  news: Map<string, HeldNews>;
+  mailed: Array<{ to: string[]; subject: string; body: string }>;
+  running: number[];
 }

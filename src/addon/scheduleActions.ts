@@ -1,0 +1,175 @@
+/**
+ * What each scheduled action does in a document: a refresh of a list's scores, a poll of the scan
+ * monitor, a report deck. Each says what it found as a `RunOutcome`; `scheduleRuns.ts` decides
+ * and applies what follows.
+ */
+import { NO_COUNTS, type RunOutcome, type ScheduleAction } from '../domain/scheduleRun';
+import { MONITOR_SHEET } from '../domain/scanWatch';
+import { isNews, moverLine, scoresBefore, siteKey, usualSwing } from '../domain/schedules';
+import { hasWebsiteHeader } from '../gas/selection';
+import { readColumns, readHeaderRow } from '../gas/sheetTable';
+import { HEADER_ROW } from '../domain/table';
+import { clientConfig } from '../gas/settings';
+import { serviceError } from '../api/errors';
+import { DEFAULTS } from '../contract/defaults';
+import type { Schedule } from '../contract/schedules';
+import type { ScoreReport } from '../contract/scores';
+import { historyReadings } from '../gas/history';
+import type { MyRun } from '../gas/scheduleStore';
+import { refreshFollowUpsIn } from './followUps';
+import { bookPort } from '../gas/bookPort';
+import { deckPorts } from '../gas/deckPorts';
+import { pollMonitorIn } from './monitor';
+import { reportColumns, reportDeck } from './reports';
+import { scoreSheet } from './scores';
+
+type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+const failed = (reason: string): RunOutcome => ({ kind: 'failed', reason, counts: NO_COUNTS });
+const noSheet = (name: string) =>
+  failed(`the sheet "${name}" no longer exists: rename it back or edit the schedule`);
+const noWebsite = (name: string) =>
+  failed(`the sheet "${name}" has no Website column: put a Website header above the websites`);
+
+function runScores(book: Book, run: MyRun, deadline: number): RunOutcome {
+  const s = run.schedule;
+  const sheet = book.getSheetByName(s.sheetName);
+  if (!sheet) return noSheet(s.sheetName);
+  const r = scoreSheet(
+    sheet,
+    { refresh: s.refresh ?? DEFAULTS.refresh, staleDays: s.staleDays ?? DEFAULTS.staleDays },
+    run.runStarted,
+    deadline,
+  );
+  if (!r)
+    return hasWebsiteHeader(sheet) ? { kind: 'empty', counts: NO_COUNTS } : noWebsite(s.sheetName);
+  if (r.state === 'busy') return { kind: 'busy', counts: NO_COUNTS };
+  const counts = {
+    rows: r.scored,
+    requests: r.fetched,
+    changed: r.movers.length,
+    errors: r.failedSites,
+  };
+  if (r.failedSites > 0 && r.answeredSites === 0)
+    return { ...failed(`the service did not answer for any site (${r.message})`), counts };
+  if (r.state === 'partial')
+    return { kind: 'partial', result: r.message, news: newsOf(book, s, r), counts };
+  return { kind: 'done', result: withFollowUps(book, r.message), news: newsOf(book, s, r), counts };
+}
+
+/** Each finished refresh rebuilds the follow-ups, where any prospect is marked contacted. */
+function withFollowUps(book: Book, result: string): string {
+  const f = refreshFollowUpsIn(bookPort(book));
+  return f.state === 'done' ? `${result} Follow-ups: ${f.rows}.` : result;
+}
+
+/** The digest's lines: with `unusualOnly`, each move weighed against the brand's usual swing. */
+function newsOf(book: Book, s: Schedule, r: ScoreReport): string[] {
+  const alert = { minChange: DEFAULTS.minChange, ...s.alert };
+  if (!alert.unusualOnly || r.movers.length === 0)
+    return r.movers.filter((m) => isNews(m, alert)).map((m) => moverLine(m));
+  const earlier = scoresBefore(historyReadings(book), r.request?.runStarted ?? Infinity);
+  return r.movers.flatMap((m) => {
+    const usual = usualSwing(earlier.get(siteKey(m.website)) ?? []);
+    return isNews(m, alert, usual) ? [moverLine(m, usual)] : [];
+  });
+}
+
+function runMonitor(book: Book): RunOutcome {
+  if (!clientConfig().apiKey) return failed(serviceError('KEY_MISSING').message);
+  const r = pollMonitorIn(book, true);
+  if (r.busy) return { kind: 'busy', counts: NO_COUNTS };
+  if (!r.exists)
+    return failed(
+      `the "${MONITOR_SHEET}" sheet no longer exists: open it again from the sidebar, or delete this schedule`,
+    );
+  const counts = {
+    rows: r.watched,
+    requests: '',
+    changed: r.finished.length,
+    errors: r.errors,
+  } as const;
+  if (r.watched > 0 && r.errors === r.watched)
+    return { ...failed(`every agent could not be checked (${r.message})`), counts };
+  const news = r.finished.map((f) =>
+    f.state === 'complete'
+      ? `Brand agent ${f.agentId}: scan complete, score ${f.score}${f.previous !== null ? ` (was ${f.previous})` : ''}`
+      : `Brand agent ${f.agentId}: scan failed (no engine answered): rescan it`,
+  );
+  return { kind: 'done', result: r.message, news, counts };
+}
+
+/**
+ * Send report: the brand's deck from the readings the owner's Score runs recorded for the sites
+ * of the list's rows (Score history), drawn over the deck of the last run (its link stays the
+ * same; a new one when it was deleted), and its link e-mailed.
+ */
+function runReport(book: Book, run: MyRun): RunOutcome {
+  const { sheetName, report } = run.schedule;
+  const sheet = book.getSheetByName(sheetName);
+  if (!sheet || !report) return noSheet(sheetName);
+  const headers = readHeaderRow(sheet);
+  const at = reportColumns(headers);
+  if (!at.website) return noWebsite(sheetName);
+  const grid = readColumns(sheet, headers, Object.values<number>(at).filter(Boolean));
+  const rowOf = (site: string) => {
+    const i = grid.findIndex((v, i) => i >= HEADER_ROW && siteKey(v[at.website - 1]) === site);
+    return i < 0 ? [] : [{ row: i + 1, values: grid[i]! }];
+  };
+  const brand = rowOf(report.site);
+  if (!brand.length)
+    return failed(
+      `${report.site} is no longer in "${sheetName}": put its row back or edit the schedule`,
+    );
+  const rows = [...brand, ...report.competitors.flatMap(rowOf)];
+  const made = reportDeck(deckPorts(book), sheetName, headers, rows, report.weeks, {
+    fresh: false,
+    scheduled: true,
+    ...(run.deck ? { deckId: run.deck } : {}),
+  });
+  if (typeof made === 'string') return failed(made);
+  return reportSent(run, made, rows.length, report.competitors.length + 1 - rows.length);
+}
+
+/** A Send report run that drew its deck: the run's line, and the e-mail of its link. */
+function reportSent(
+  run: MyRun,
+  { deck, title }: Exclude<ReturnType<typeof reportDeck>, string>,
+  rows: number,
+  missing: number,
+): RunOutcome {
+  const { report, owner } = run.schedule;
+  const what = !deck.made
+    ? 'Deck updated'
+    : run.deck
+      ? 'The deck was gone: a new one made'
+      : 'Deck made';
+  return {
+    kind: 'done',
+    result: `${what} (${deck.slides} slides): ${deck.url}.${missing ? ` ${missing} competitor${missing > 1 ? 's' : ''} not in the sheet.` : ''}`,
+    news: [],
+    counts: { rows, requests: 0, changed: 0, errors: missing },
+    deck: deck.id,
+    mail: {
+      to: report?.to.length ? report.to : [owner],
+      subject: title,
+      body: `${title}\n\n${deck.url}\n\nThe deck is brought up to date from the readings your Score runs recorded in Score history ${run.schedule.every === 'month' ? 'every month' : 'every week'}; its link stays the same.`,
+    },
+  };
+}
+
+/** One runner per action: a new action without its runner does not type-check. */
+const RUNNERS: Record<ScheduleAction, (book: Book, run: MyRun, deadline: number) => RunOutcome> = {
+  refreshScores: runScores,
+  refreshScanMonitor: runMonitor,
+  sendReport: runReport,
+};
+
+/** One run of a schedule's action in `book`; what it throws is its failure. */
+export function attempt(book: Book, run: MyRun, deadline: number): RunOutcome {
+  try {
+    return RUNNERS[run.schedule.action](book, run, deadline);
+  } catch (error) {
+    return failed(error instanceof Error ? error.message : String(error));
+  }
+}
