@@ -1,7 +1,10 @@
 // `npm run deploy` to its end, as a user runs it on a fresh clone: after `clasp create` wrote
 // `.clasp.json` its own way, with VIS_BASE_URL (and NODE_ENV=production) in the shell. Google is
 // replaced by a stand-in `clasp` in the clone's node_modules/.bin that records what it was asked
-// to push; everything else is the real script, checks included.
+// to push. The source checks deploy runs first (lint, type check, unit tests) are stand-ins that
+// record their call, as clasp is: `.ci/run` runs the real ones on a clean clone, and running them
+// again here cost this file a minute. Everything else is the real script: the build, the manifest
+// rules, the bundle loaded in the local runtime.
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -24,8 +27,25 @@ import path from 'node:path';
 const ROOT = process.cwd();
 const ADDRESS = 'https://service.example.com';
 
+/** The checks deploy runs, as stand-ins recording each call (and failing while `fail` exists). */
+const CHECKS = ['lint', 'typecheck', 'jest'];
+
+function standInCheck(dir: string, name: string, log: string): void {
+  const file = path.join(dir, 'node_modules', '.bin', `check-${name}`);
+  writeFileSync(
+    file,
+    `#!/usr/bin/env node
+const fs = require('node:fs');
+const vis = Object.keys(process.env).filter((k) => k.startsWith('VIS_') || k === 'NODE_ENV');
+fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify({ check: ${JSON.stringify(name)}, argv: process.argv.slice(2), vis }) + '\\n');
+process.exit(fs.existsSync(${JSON.stringify(path.join(path.dirname(log), 'fail'))}) ? 1 : 0);
+`,
+  );
+  chmodSync(file, 0o755);
+}
+
 /** The files a clone of this tree holds, copied, with node_modules linked rather than installed. */
-function freshClone(): string {
+function freshClone(checksLog: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'deploy-clone-'));
   const listed = spawnSync('git', ['ls-files', '-z', '-c'], {
     cwd: ROOT,
@@ -40,11 +60,19 @@ function freshClone(): string {
   mkdirSync(path.join(dir, 'node_modules', '.bin'), { recursive: true });
   for (const entry of readdirSync(modules).filter((e) => e !== '.bin'))
     symlinkSync(path.join(modules, entry), path.join(dir, 'node_modules', entry));
-  for (const bin of readdirSync(path.join(modules, '.bin')).filter((b) => b !== 'clasp'))
+  for (const bin of readdirSync(path.join(modules, '.bin')).filter(
+    (b) => b !== 'clasp' && b !== 'jest',
+  ))
     symlinkSync(
       realpathSync(path.join(modules, '.bin', bin)),
       path.join(dir, 'node_modules', '.bin', bin),
     );
+  for (const name of CHECKS) standInCheck(dir, name, checksLog);
+  symlinkSync('check-jest', path.join(dir, 'node_modules', '.bin', 'jest'));
+  const manifest = path.join(dir, 'package.json');
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+  pkg.scripts = { ...pkg.scripts, lint: 'check-lint', typecheck: 'check-typecheck' };
+  writeFileSync(manifest, JSON.stringify(pkg, null, 2) + '\n');
   const git = (...args: string[]) =>
     spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
       cwd: dir,
@@ -103,6 +131,14 @@ interface Push {
 describe('npm run deploy from a fresh clone', () => {
   let dir: string;
   let log: string;
+  let checksLog: string;
+  const checks = () =>
+    existsSync(checksLog)
+      ? readFileSync(checksLog, 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as { check: string; argv: string[]; vis: string[] })
+      : [];
   const pushes = (): Push[] =>
     existsSync(log)
       ? readFileSync(log, 'utf8')
@@ -124,8 +160,10 @@ describe('npm run deploy from a fresh clone', () => {
     });
 
   beforeAll(() => {
-    dir = freshClone();
-    log = path.join(mkdtempSync(path.join(os.tmpdir(), 'clasp-calls-')), 'calls.jsonl');
+    const calls = mkdtempSync(path.join(os.tmpdir(), 'deploy-calls-'));
+    log = path.join(calls, 'calls.jsonl');
+    checksLog = path.join(calls, 'checks.jsonl');
+    dir = freshClone(checksLog);
     standInClasp(dir, log);
     writeFileSync(path.join(dir, '.clasp.json'), asClaspWritesIt('1DevelopmentScriptId'));
     // clasp create also pulls the new script's default files into rootDir.
@@ -139,6 +177,12 @@ describe('npm run deploy from a fresh clone', () => {
     expect(r.stderr).not.toMatch(/deploy refused/);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/deploy: lint, type check and unit tests/);
+    // Each check once, in order, on the source: the release's settings left out of its shell.
+    expect(checks()).toEqual([
+      { check: 'lint', argv: [], vis: [] },
+      { check: 'typecheck', argv: [], vis: [] },
+      { check: 'jest', argv: ['--selectProjects', 'unit', '--silent'], vis: [] },
+    ]);
     expect(r.stdout).toContain(`deploy: the built bundle loads: ${MENU.flat().length} menu items`);
     expect(r.stdout).toMatch(
       /deploy: pushed build\/deploy \(https:\/\/service\.example\.com, trigger every 60 min\) to development/,
@@ -163,6 +207,7 @@ describe('npm run deploy from a fresh clone', () => {
     expect(r.stderr).not.toMatch(/deploy refused/);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/already passed for this exact tree/);
+    expect(checks()).toHaveLength(3);
     const all = pushes();
     expect(all).toHaveLength(2);
     expect(all[1]!.scriptId).toBe('1ProductionScriptId');
@@ -170,5 +215,15 @@ describe('npm run deploy from a fresh clone', () => {
       `${ADDRESS}/`,
       ...Object.values(WEBHOOK_PREFIXES),
     ]);
+  }, 120_000);
+
+  it('refuses to push a changed tree whose checks fail, naming the check', () => {
+    writeFileSync(path.join(dir, 'src', 'scratch.ts'), 'export const changed = 1;\n');
+    writeFileSync(path.join(path.dirname(checksLog), 'fail'), '');
+    const r = deploy();
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/deploy refused: lint failed/);
+    expect(checks()).toHaveLength(4);
+    expect(pushes()).toHaveLength(2);
   }, 120_000);
 });
