@@ -9,13 +9,10 @@ import type { LeadsReport, LeadsView, LeadWatchInput, LeadWatchView } from '../c
 import { checkWatch, LEAD_STATUS, LEADS_PER_DAY, type LeadWatch } from '../domain/leads';
 import { isOutputSheet } from '../domain/outputSheets';
 import { needsPermission } from '../domain/permissions';
-import { activeBook, myEmail, newId } from '../gas/active';
-import { setBackgroundWork } from '../gas/backgroundWork';
+import { activeBook, newId } from '../gas/active';
 import { appsScriptClock } from '../gas/clock';
 import {
-  digestedTotals,
   myWatches,
-  saveDigestedTotals,
   saveMyWatch,
   saveSharedWatch,
   sharedWatches,
@@ -23,52 +20,44 @@ import {
   type WatchStats,
 } from '../gas/leadStore';
 import { leadRunPorts } from '../gas/leadRunPorts';
-import { sheetPort } from '../gas/sheetPort';
-import { withDocumentLock } from '../gas/lock';
-import { permissionState } from '../gas/permissions';
+import { leadWatchPorts } from '../gas/leadWatchPorts';
+import type { LeadWatchPorts } from '../gas/ports';
 import { logAction, startedFrom } from '../gas/runLog';
-import { clientConfig } from '../gas/settings';
-import { readHeaderRow } from '../gas/sheetTable';
-import { ensureFormTrigger, removeFormTrigger } from '../gas/triggers';
-import { WRITE_LOCK_WAIT_MS } from '../limits';
 import { markEarlierRows, runLeads, type LeadRunResult } from './leadRun';
 import { previewRows, withGenerationClaim } from './previewGeneration';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-export function getLeads(): LeadsView {
-  const book = activeBook();
-  const mine = new Map(myWatches(book.getId()).map((w) => [w.id, w]));
+export function listLeads(p: LeadWatchPorts): LeadsView {
+  const mine = new Map(p.mine().map((w) => [w.id, w]));
   // A watch saved before background runs were granted gets its form trigger once they are.
-  if (mine.size) ensureFormTrigger(book);
-  const me = myEmail();
-  const all = book.getSheets();
-  const sheetNames = new Map(all.map((s) => [s.getSheetId(), s.getName()]));
+  if (mine.size) p.trigger.ensure();
+  const all = p.sheets();
+  const sheetNames = new Map(all.map((s) => [s.id, s.name]));
   return {
-    watches: sharedWatches(book).map((w) => watchView(w, me, mine.get(w.id), sheetNames)),
+    watches: p.shared().map((w) => watchView(p, w, mine.get(w.id), sheetNames)),
     sheets: all
-      .filter((s) => !isOutputSheet(s.getName()))
+      .filter((s) => !isOutputSheet(s.name))
       .map((s) => ({
-        name: s.getName(),
-        headers: readHeaderRow(s)
+        name: s.name,
+        headers: s
+          .headers()
           .map((h) => String(h).trim())
           .filter(Boolean),
       })),
-    hasKey: !!clientConfig().apiKey,
-    missing: permissionState()
-      .missing.filter((p) => p !== 'decks')
-      .map(needsPermission),
+    hasKey: p.hasKey,
+    missing: p.missing(),
   };
 }
 
 function watchView(
+  p: LeadWatchPorts,
   w: SharedWatch,
-  me: string,
   own: LeadWatch | undefined,
   sheets: Map<number, string>,
 ): LeadWatchView {
-  const today = w.stats.day === dayOf(appsScriptClock.now());
+  const today = w.stats.day === dayOf(p.now());
   return {
     id: w.id,
     sheetName: sheets.get(w.sheetId) ?? w.sheetName,
@@ -77,8 +66,8 @@ function watchView(
     consent: w.consent,
     mode: w.mode,
     owner: w.owner,
-    mine: w.owner === me && !!own,
-    mail: w.owner === me ? (own?.mail ?? null) : null,
+    mine: w.owner === p.me && !!own,
+    mail: w.owner === p.me ? (own?.mail ?? null) : null,
     lastNewRow: w.stats.lastNewRow ? new Date(w.stats.lastNewRow).toISOString() : null,
     reportsToday: today ? w.stats.reports : 0,
     emailsToday: today ? w.stats.emails : 0,
@@ -89,9 +78,8 @@ function watchView(
 
 const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
-export function saveLeadWatch(input: LeadWatchInput): LeadsReport {
-  const book = activeBook();
-  const view = getLeads();
+export function saveWatchIn(p: LeadWatchPorts, input: LeadWatchInput): LeadsReport {
+  const view = listLeads(p);
   const checked = checkWatch(input, view.sheets);
   if (!checked.ok) return { ok: false, message: checked.message, view };
   const taken = view.watches.find((w) => w.sheetName === checked.watch.sheetName);
@@ -103,23 +91,23 @@ export function saveLeadWatch(input: LeadWatchInput): LeadsReport {
       message: 'Previews need your key (Settings); or choose the no-cost link.',
       view,
     };
-  const sheet = book.getSheetByName(checked.watch.sheetName)!;
+  const sheetId = p.sheets().find((s) => s.name === checked.watch.sheetName)!.id;
   const watch: LeadWatch = {
     ...checked.watch,
-    id: taken?.id ?? newId(),
-    sheetId: sheet.getSheetId(),
-    owner: myEmail(),
-    created: appsScriptClock.now(),
+    id: taken?.id ?? p.newId(),
+    sheetId,
+    owner: p.me,
+    created: p.now(),
   };
-  const earlier = checked.includeEarlier || taken ? 0 : leaveEarlierRows(sheet, watch);
-  saveMyWatch(book.getId(), watch.id, watch);
+  const earlier = checked.includeEarlier || taken ? 0 : leaveEarlierRows(p, watch);
+  p.saveMine(watch.id, watch);
   // An edit keeps the watch's counts: the digest counts on from them.
-  const stats = sharedWatches(book).find((w) => w.id === watch.id)?.stats ?? emptyStats();
-  saveSharedWatch(book, watch.id, shared(watch, stats));
-  const instant = ensureFormTrigger(book);
-  setBackgroundWork(book.getId(), 'leads', 1);
-  if (checked.includeEarlier) runWatch(book, watch);
-  return { ok: true, message: savedMessage(watch, earlier, instant), view: getLeads() };
+  const stats = p.shared().find((w) => w.id === watch.id)?.stats ?? emptyStats(p.now());
+  p.saveShared(watch.id, shared(watch, stats));
+  const instant = p.trigger.ensure();
+  p.watching(true);
+  if (checked.includeEarlier) p.run(watch);
+  return { ok: true, message: savedMessage(watch, earlier, instant), view: listLeads(p) };
 }
 
 function savedMessage(watch: LeadWatch, earlier: number, instant: boolean): string {
@@ -132,9 +120,9 @@ function savedMessage(watch: LeadWatch, earlier: number, instant: boolean): stri
   return `Watching "${watch.sheetName}". ${when}${left}`;
 }
 
-const emptyStats = (): WatchStats => ({
+const emptyStats = (now: number): WatchStats => ({
   lastNewRow: null,
-  day: dayOf(appsScriptClock.now()),
+  day: dayOf(now),
   reports: 0,
   emails: 0,
   waiting: 0,
@@ -146,27 +134,39 @@ function shared(w: LeadWatch, stats: SharedWatch['stats']): SharedWatch {
 }
 
 /** Rows already in the sheet are left alone, and say so (a status users can filter on). */
-const leaveEarlierRows = (sheet: Sheet, watch: LeadWatch): number =>
-  withDocumentLock(
-    WRITE_LOCK_WAIT_MS,
-    () => markEarlierRows(sheetPort(sheet), watch),
-    () => 0,
-  );
+function leaveEarlierRows(p: LeadWatchPorts, watch: LeadWatch): number {
+  const sheet = p.sheet(watch.sheetId);
+  return sheet
+    ? p.locked(
+        () => markEarlierRows(sheet, watch),
+        () => 0,
+      )
+    : 0;
+}
 
-export function deleteLeadWatch(id: string): LeadsReport {
-  const book = activeBook();
-  const view = getLeads();
+export function deleteWatchIn(p: LeadWatchPorts, id: string): LeadsReport {
+  const view = listLeads(p);
   const w = view.watches.find((x) => x.id === id);
   if (!w) return { ok: false, message: 'That watch is gone already.', view };
   if (!w.mine) return { ok: false, message: `Only ${w.owner} can stop this watch.`, view };
-  saveMyWatch(book.getId(), id, null);
-  saveSharedWatch(book, id, null);
-  if (myWatches(book.getId()).length === 0) {
-    removeFormTrigger(book.getId());
-    setBackgroundWork(book.getId(), 'leads', 0);
+  p.saveMine(id, null);
+  p.saveShared(id, null);
+  if (p.mine().length === 0) {
+    p.trigger.remove();
+    p.watching(false);
   }
-  return { ok: true, message: `Stopped watching "${w.sheetName}".`, view: getLeads() };
+  return { ok: true, message: `Stopped watching "${w.sheetName}".`, view: listLeads(p) };
 }
+
+/** The ports of the watches in `book`, whose runs handle rows in its sheets. */
+const watchPorts = (book: Book): LeadWatchPorts => leadWatchPorts(book, (w) => runWatch(book, w));
+
+// The sidebar's calls, on the active spreadsheet.
+export const getLeads = (): LeadsView => listLeads(watchPorts(activeBook()));
+export const saveLeadWatch = (input: LeadWatchInput): LeadsReport =>
+  saveWatchIn(watchPorts(activeBook()), input);
+export const deleteLeadWatch = (id: string): LeadsReport =>
+  deleteWatchIn(watchPorts(activeBook()), id);
 
 /** The form-submit trigger's handler: the person's watches on the sheet the response went to. */
 export function onLeadResponse(event?: { range?: GoogleAppsScript.Spreadsheet.Range }): void {
@@ -201,7 +201,8 @@ function runWatch(book: Book, saved: LeadWatch): void {
     () => {
       const ports = leadRunPorts(sheet, (rows, column) => previewRows(sheet, column, rows, claim));
       // Read once under the claim, which no other run of this watch holds meanwhile.
-      const stats = sharedWatches(book).find((w) => w.id === watch.id)?.stats ?? emptyStats();
+      const stats =
+        sharedWatches(book).find((w) => w.id === watch.id)?.stats ?? emptyStats(claim.started);
       const result = runLeads(ports, watch, leadsLeftToday(stats));
       if (result) recordRun(sheet, watch, stats, result);
     },
@@ -222,7 +223,7 @@ function recordRun(
 ): void {
   const book = sheet.getParent();
   const now = appsScriptClock.now();
-  const fresh = old.day === dayOf(now) ? old : emptyStats();
+  const fresh = old.day === dayOf(now) ? old : emptyStats(now);
   const isNew = open.filter((r) => r.status.trim() === '').length;
   const emails = final.filter((d) => 'send' in d && d.status === LEAD_STATUS.emailed).length;
   const waiting = final.filter((d) => d.status.startsWith('waits')).length + held;
@@ -266,10 +267,10 @@ const leadWords = (isNew: number, reports: number, emails: number, waiting: numb
  * The line a schedule's digest gives this person's lead watches in the document: what they did
  * since that schedule's last digest ("12 new leads, 11 reports, 9 e-mailed"), or null for nothing.
  */
-export function leadsDigestLine(book: Book, scheduleId: string): string | null {
-  const me = myEmail();
-  const totals = sharedWatches(book)
-    .filter((w) => w.owner === me && w.stats.total)
+export function leadsDigestLine(p: LeadWatchPorts, scheduleId: string): string | null {
+  const totals = p
+    .shared()
+    .filter((w) => w.owner === p.me && w.stats.total)
     .reduce(
       (sum, w) => ({
         leads: sum.leads + w.stats.total!.leads,
@@ -278,11 +279,15 @@ export function leadsDigestLine(book: Book, scheduleId: string): string | null {
       }),
       { leads: 0, reports: 0, emails: 0 },
     );
-  const before = digestedTotals(scheduleId);
+  const before = p.digested.read(scheduleId);
   const leads = Math.max(0, totals.leads - before.leads);
   const reports = Math.max(0, totals.reports - before.reports);
   const emails = Math.max(0, totals.emails - before.emails);
   if (!leads && !reports && !emails) return null;
-  saveDigestedTotals(scheduleId, totals);
+  p.digested.save(scheduleId, totals);
   return `Lead watches since the last digest: ${leadWords(leads, reports, emails, 0)}.`;
 }
+
+/** The digest line of the watches in `book` (a schedule's run). */
+export const leadsDigestIn = (book: Book, scheduleId: string): string | null =>
+  leadsDigestLine(watchPorts(book), scheduleId);

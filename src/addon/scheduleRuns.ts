@@ -16,7 +16,7 @@ import { notGrantedMessage } from '../domain/permissions';
 import type { MyRun } from '../gas/scheduleStore';
 import type { ScheduleRunPorts, SchedulePorts } from '../gas/ports';
 import { scheduleRunPorts } from '../gas/schedulePorts';
-import { leadsDigestLine } from './leads';
+import { leadsDigestIn } from './leads';
 import { attempt } from './scheduleActions';
 
 export function stateOf(run: MyRun): RunState {
@@ -148,7 +148,7 @@ export const runDueSchedules = (
     scheduleRunPorts(
       book,
       (run, until) => attempt(book, run, until),
-      (id) => leadsDigestLine(book, id),
+      (id) => leadsDigestIn(book, id),
     ),
     deadline,
   );

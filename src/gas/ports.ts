@@ -27,6 +27,8 @@ import type { Entry } from './runLog';
 import type { HeldNews, RunOutcome } from '../domain/scheduleRun';
 import type { OffsetAt } from '../domain/schedules';
 import type { PostOutcome } from '../domain/webhook';
+import type { LeadWatch } from '../domain/leads';
+import type { LeadTotals, SharedWatch } from './leadStore';
 
 /** One sheet, read and written by header. */
 export interface SheetPort {
@@ -315,4 +317,44 @@ export interface ScheduleRunPorts extends SchedulePorts {
   team(text: string): PostOutcome | 'no webhook' | 'stopped';
   /** What the person's lead watches in the document did since the schedule's last digest. */
   leadsLine(scheduleId: string): string | null;
+}
+
+/** A sheet of the document as the Leads tab offers it. */
+export interface SheetInfo {
+  id: number;
+  name: string;
+  /** Its header row, read when asked. */
+  headers(): unknown[];
+}
+
+/**
+ * What the Leads tab and the digest read and keep of lead watches (src/addon/leads.ts): each
+ * owner's definitions in their own properties, every editor's view in the file.
+ */
+export interface LeadWatchPorts {
+  /** This person's watches in the document, oldest first. */
+  mine(): LeadWatch[];
+  saveMine(id: string, watch: LeadWatch | null): void;
+  /** The document's watches as every editor sees them (no template, no addresses). */
+  shared(): SharedWatch[];
+  saveShared(id: string, watch: SharedWatch | null): void;
+  /** The totals a schedule's last digest counted up to. */
+  digested: { read(scheduleId: string): LeadTotals; save(scheduleId: string, t: LeadTotals): void };
+  sheets(): SheetInfo[];
+  /** One of the document's sheets, by id. */
+  sheet(id: number): SheetPort | null;
+  /** Runs work under the document's lock; `busy` when another run holds it for too long. */
+  locked<T>(work: () => T, busy: () => T): T;
+  /** Handles a watch's open rows now (the run of a form response or the hourly run). */
+  run(watch: LeadWatch): void;
+  /** This person's form-submit trigger on the document: made (false: not granted yet), removed. */
+  trigger: { ensure(): boolean; remove(): void };
+  /** Whether this person has watches here (the hourly run keeps the document). */
+  watching(on: boolean): void;
+  hasKey: boolean;
+  /** The permissions a watch needs that the person has not granted, in words. */
+  missing(): string[];
+  me: string;
+  newId(): string;
+  now(): number;
 }

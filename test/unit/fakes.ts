@@ -24,6 +24,7 @@ import type {
   DeckPorts,
   GeneratePorts,
   LeadRunPorts,
+  LeadWatchPorts,
   ListRows,
   LogLine,
   MonitorPorts,
@@ -37,6 +38,7 @@ import type {
   SheetPort,
 } from '../../src/gas/ports';
 import type { Definition, MyRun, SharedRun } from '../../src/gas/scheduleStore';
+import type { LeadTotals, SharedWatch } from '../../src/gas/leadStore';
 import type { Entry } from '../../src/gas/runLog';
 import type { HeldNews } from '../../src/domain/scheduleRun';
 
@@ -625,4 +627,73 @@ export interface FakeSchedulePerson {
   news: Map<string, HeldNews>;
   mailed: Array<{ to: string[]; subject: string; body: string }>;
   running: number[];
+}
+
+/**
+ * One document's lead watches in memory, shared by the people who open it: its sheets (by id),
+ * the file's view of each watch; each person has their own definitions, trigger and digests.
+ */
+export class FakeLeadDoc {
+  sheets = new Map<number, { name: string; sheet: FakeSheet }>();
+  shared = new Map<string, SharedWatch>();
+  ran: Array<{ by: string; watch: string }> = [];
+  t = Date.UTC(2026, 10, 26, 10);
+  hasKey = true;
+  granted = true;
+  private people = new Map<string, FakeLeadPerson>();
+  private ids = 0;
+
+  constructor(sheets: Record<string, unknown[][]>) {
+    Object.entries(sheets).forEach(([name, rows], i) =>
+      this.sheets.set(i + 1, { name, sheet: new FakeSheet(rows) }),
+    );
+  }
+
+  person(me: string): FakeLeadPerson {
+    const known = this.people.get(me);
+    if (known) return known;
+    const made: FakeLeadPerson = { watches: new Map(), trigger: false, digested: new Map() };
+    this.people.set(me, made);
+    return made;
+  }
+
+  ports(me: string, over: Partial<LeadWatchPorts> = {}): LeadWatchPorts {
+    const who = this.person(me);
+    return {
+      mine: () => [...who.watches.values()],
+      saveMine: (id, w) => void (w ? who.watches.set(id, w) : who.watches.delete(id)),
+      shared: () => [...this.shared.values()],
+      saveShared: (id, w) => void (w ? this.shared.set(id, w) : this.shared.delete(id)),
+      digested: {
+        read: (id) => who.digested.get(id) ?? { leads: 0, reports: 0, emails: 0 },
+        save: (id, t) => void who.digested.set(id, t),
+      },
+      sheets: () =>
+        [...this.sheets].map(([id, { name, sheet }]) => ({
+          id,
+          name,
+          headers: () => sheet.rows[0] ?? [],
+        })),
+      sheet: (id) => this.sheets.get(id)?.sheet ?? null,
+      locked: (work) => work(),
+      run: (watch) => void this.ran.push({ by: me, watch: watch.id }),
+      trigger: {
+        ensure: () => (this.granted ? (who.trigger = true) : false),
+        remove: () => void (who.trigger = false),
+      },
+      watching: () => undefined,
+      hasKey: this.hasKey,
+      missing: () => (this.granted ? [] : ['Background runs are not allowed']),
+      me,
+      newId: () => `w${++this.ids}`,
+      now: () => this.t,
+      ...over,
+    };
+  }
+}
+
+export interface FakeLeadPerson {
+  watches: Map<string, LeadWatch>;
+  trigger: boolean;
+  digested: Map<string, LeadTotals>;
 }
