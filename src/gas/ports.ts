@@ -29,6 +29,12 @@ import type { OffsetAt } from '../domain/schedules';
 import type { PostOutcome } from '../domain/webhook';
 import type { LeadWatch } from '../domain/leads';
 import type { LeadTotals, SharedWatch } from './leadStore';
+import type { StoredSettings } from './settings';
+import type { SavedWebhook } from './webhook';
+import type { PermissionState } from './permissions';
+import type { SettingsChange } from '../contract/settings';
+import type { ClientConfig } from '../api/client';
+import type { Transport } from '../api/http';
 
 /** One sheet, read and written by header. */
 export interface SheetPort {
@@ -356,5 +362,29 @@ export interface LeadWatchPorts {
   missing(): string[];
   me: string;
   newId(): string;
+  now(): number;
+}
+
+/** What Settings reads and keeps, all of it in the person's own properties (src/addon/settings.ts). */
+export interface SettingsPorts {
+  read(): StoredSettings;
+  write(change: SettingsChange): void;
+  /** The key and address the service is asked with. */
+  config(): ClientConfig;
+  branding(): Branding;
+  /** What Test connection found of the saved key. */
+  rememberKeyTest(accepted: boolean): void;
+  webhook: {
+    saved(): SavedWebhook | null;
+    save(url: string | null): void;
+    /** One post to `url`, its answer read, nothing thrown. */
+    post(url: string, text: string): PostOutcome;
+  };
+  /** What the person granted; background work registered without its trigger gets it now. */
+  permissions(): PermissionState;
+  transport: Transport;
+  /** The spreadsheet owner's and this person's address ('' where Google withholds it). */
+  owner: string;
+  me: string;
   now(): number;
 }

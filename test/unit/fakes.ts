@@ -35,8 +35,13 @@ import type {
   ScheduleRunPorts,
   ScheduleStore,
   SelectionPort,
+  SettingsPorts,
   SheetPort,
 } from '../../src/gas/ports';
+import type { StoredSettings } from '../../src/gas/settings';
+import type { SavedWebhook } from '../../src/gas/webhook';
+import { postOutcome } from '../../src/domain/webhook';
+import { DEFAULT_BASE_URL } from '../../src/config';
 import type { Definition, MyRun, SharedRun } from '../../src/gas/scheduleStore';
 import type { LeadTotals, SharedWatch } from '../../src/gas/leadStore';
 import type { Entry } from '../../src/gas/runLog';
@@ -696,4 +701,55 @@ export interface FakeLeadPerson {
   watches: Map<string, LeadWatch>;
   trigger: boolean;
   digested: Map<string, LeadTotals>;
+}
+
+/** The person's settings in memory, as the Settings ports keep them, with what the service says. */
+export function fakeSettingsPorts(
+  answer: ConstructorParameters<typeof FakeTransport>[0],
+  over: Partial<SettingsPorts> = {},
+) {
+  const stored: StoredSettings = {
+    apiKey: null,
+    baseUrl: null,
+    allowFormulasToUseKey: false,
+    workspaceAccount: false,
+    accountNotice: null,
+    keyTested: false,
+    plan: null,
+  };
+  const webhook: { saved: SavedWebhook | null; posts: string[] } = { saved: null, posts: [] };
+  const transport = new FakeTransport(answer);
+  const ports: SettingsPorts = {
+    read: () => ({ ...stored }),
+    write: (c) => {
+      if (c.apiKey !== undefined)
+        Object.assign(stored, { apiKey: c.apiKey || null, keyTested: false });
+      if (c.baseUrl !== undefined) stored.baseUrl = c.baseUrl || null;
+      if (c.allowFormulasToUseKey !== undefined)
+        stored.allowFormulasToUseKey = c.allowFormulasToUseKey;
+      if (c.workspaceAccount !== undefined) stored.workspaceAccount = c.workspaceAccount;
+    },
+    config: () => ({
+      baseUrl: stored.baseUrl ?? DEFAULT_BASE_URL,
+      ...(stored.apiKey ? { apiKey: stored.apiKey } : {}),
+    }),
+    branding: () => DEFAULT_BRANDING,
+    rememberKeyTest: (accepted) => void (stored.keyTested = accepted),
+    webhook: {
+      saved: () => webhook.saved,
+      save: (url) => void (webhook.saved = url ? { url, broken: null } : null),
+      post: (url, text) => {
+        webhook.posts.push(text);
+        const r = answer({ method: 'post', url, headers: {}, payload: text }, 1);
+        return postOutcome('Slack', r.status, r.body);
+      },
+    },
+    permissions: () => ({ missing: [], grantUrl: null }),
+    transport,
+    owner: 'ana@team.example',
+    me: 'ana@team.example',
+    now: () => Date.UTC(2026, 10, 26, 10),
+    ...over,
+  };
+  return { ports, stored, webhook, transport };
 }

@@ -1,0 +1,36 @@
+/** Settings' ports (src/gas/ports.ts) over Apps Script: the person's properties, the document's owner. */
+import { myEmail } from './active';
+import { documentsWithWork } from './backgroundWork';
+import { appsScriptClock } from './clock';
+import { permissionState } from './permissions';
+import type { SettingsPorts } from './ports';
+import {
+  clientConfig,
+  readSettings,
+  rememberKeyTest,
+  savedBranding,
+  writeSettings,
+} from './settings';
+import { urlFetchTransport } from './transport';
+import { reviveSilentTrigger } from './triggers';
+import { postTo, savedWebhook, saveWebhook } from './webhook';
+
+export function settingsPorts(book: GoogleAppsScript.Spreadsheet.Spreadsheet): SettingsPorts {
+  const id = book.getId();
+  return {
+    read: () => readSettings(id),
+    write: (change) => writeSettings(id, change),
+    config: clientConfig,
+    branding: savedBranding,
+    rememberKeyTest,
+    webhook: { saved: savedWebhook, save: saveWebhook, post: postTo },
+    permissions: () => {
+      if (documentsWithWork().length > 0) reviveSilentTrigger();
+      return permissionState();
+    },
+    transport: urlFetchTransport,
+    owner: book.getOwner()?.getEmail() ?? '',
+    me: myEmail(),
+    now: () => appsScriptClock.now(),
+  };
+}
