@@ -12,7 +12,7 @@ import * as esbuild from 'esbuild';
 import { minify } from '@swc/core';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { declarationsOf, ENTRY, globalNames } from './scripts/declarations.mjs';
+import { declarationsOf, ENTRY, globalNames, helpProblem } from './scripts/declarations.mjs';
 
 /** The defaults, also the source's fallbacks (src/config.ts): one file, read by both. */
 const DEFAULTS = JSON.parse(await readFile('build-defaults.json', 'utf8'));
@@ -130,6 +130,8 @@ async function bundleScript(s, plugins) {
 function wrapper(name, { doc, params }, words) {
   const call = `${BUNDLE_GLOBAL}.${ENTRY}(${BUNDLE_GLOBAL}.${name},arguments)`;
   if (!doc || !doc.includes('@customfunction')) return `function ${name}(){return ${call}}\n`;
+  const misleading = helpProblem(name, { doc, params });
+  if (misleading) throw new Error(misleading);
   const docBlock = doc
     .replace(/^[ \t]*/gm, (m) => (m ? ' ' : ''))
     .replace(/\{(ENGINE_[A-Z]+)\}/g, (_, word) => words[word] ?? `{${word}}`);

@@ -3,3 +3,7 @@ export function declarationsOf(files: string[]): Map<string, { doc: string; para
 export const INDEX: string;
 export const ENTRY: string;
 export function globalNames(names: string[]): string[];
+export function helpProblem(
+  name: string,
+  declaration: { doc: string; params: string[] },
+): string | null;

@@ -82,4 +82,18 @@ export function declarationsOf(files) {
   return out;
 }
 
+/**
+ * Why a custom function's help would mislead, or null: Sheets shows the JSDoc's `@param` names as
+ * the function's arguments, so they must be its parameters, in order.
+ */
+export function helpProblem(name, { doc, params }) {
+  if (!doc.includes('@customfunction')) return null;
+  const helped = [...doc.matchAll(/@param\s+(?:\{[^}]*\}\s+)?([A-Za-z_$][\w$]*)/g)].map(
+    (m) => m[1],
+  );
+  return helped.join() === params.join()
+    ? null
+    : `build: ${name}'s help names (${helped.join(', ')}) but it takes (${params.join(', ')})`;
+}
+
 export const INDEX = path.join('src', 'index.ts');

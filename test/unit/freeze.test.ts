@@ -9,6 +9,7 @@ import {
 } from '../../src/domain/freeze';
 import { resultExtent, VIS_FUNCTIONS } from '../../src/domain/visFunctions';
 import * as customFunctions from '../../src/addon/customFunctions';
+import { declarationsOf, helpProblem } from '../../scripts/declarations.mjs';
 
 const grid = { rows: 1000, cols: 26 };
 const at = { row: 2, col: 2 };
@@ -18,23 +19,28 @@ describe('the VIS_* table', () => {
     expect(Object.keys(VIS_FUNCTIONS).sort()).toEqual(Object.keys(customFunctions).sort());
   });
 
-  /** A function's parameter names, from its source. */
-  const params = (fn: (...args: never[]) => unknown) =>
-    /\(([^)]*)\)/
-      .exec(fn.toString())![1]!
-      .split(',')
-      .map((p) => p.trim().replace(/[\s:=?].*$/s, ''))
-      .filter(Boolean);
+  /** Each custom function's parameters and help, read with the TypeScript compiler as the build reads them. */
+  const declared = declarationsOf(['src/addon/customFunctions.ts']);
 
   it.each(Object.entries(VIS_FUNCTIONS))(
-    '%s: its arguments as the function declares them',
+    '%s: its arguments as the function declares them, and as its help names them',
     (name, spec) => {
-      const fn = (customFunctions as Record<string, (...args: never[]) => unknown>)[name]!;
-      expect(params(fn)).toEqual(spec.args);
+      const declaration = declared.get(name)!;
+      expect(declaration.params).toEqual(spec.args);
+      expect(helpProblem(name, declaration)).toBeNull();
       expect(spec.args).toContain(spec.list);
       if ('headers' in spec) expect(spec.args).toContain(spec.headers);
     },
   );
+
+  it('the build refuses a custom function whose help names other arguments', () => {
+    const doc = '/**\n * @param {A2} site A website.\n * @customfunction\n */';
+    expect(helpProblem('VIS_X', { doc, params: ['website'] })).toBe(
+      "build: VIS_X's help names (site) but it takes (website)",
+    );
+    expect(helpProblem('VIS_X', { doc, params: ['site'] })).toBeNull();
+    expect(helpProblem('menuItem', { doc: '/** A menu item. */', params: ['x'] })).toBeNull();
+  });
 });
 
 describe('a result extent follows from the formula’s arguments', () => {
