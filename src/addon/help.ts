@@ -1,42 +1,39 @@
 /** Help: the version, where each feature is explained, and diagnostics to copy for support. */
 import { VERSION } from '../config';
 import { escapeHtml } from '../domain/cells';
-import { documentsWithWork } from '../gas/backgroundWork';
-import { usage } from '../gas/quota';
-import { readLog } from '../gas/runLog';
-import { readSettings } from '../gas/settings';
-import { savedWebhook } from '../gas/webhook';
 import { webhookKind } from '../domain/webhook';
 import { maskSecret } from '../domain/secrets';
 import { activeBook, showDialog } from '../gas/active';
-import { permissionState } from '../gas/permissions';
+import { diagnosticsPorts } from '../gas/diagnosticsPorts';
+import type { DiagnosticsPorts } from '../gas/ports';
 
 /** Settings minus the key, the last runs and today's quota use: nothing secret, nothing to run. */
-export function getDiagnostics(): string {
-  const book = activeBook();
-  const s = readSettings(book.getId());
-  const u = usage();
+export function diagnosticsWith(p: DiagnosticsPorts): string {
+  const s = p.settings();
+  const u = p.usage();
   return [
     `Visibility for Sheets ${VERSION}`,
     `Service: ${s.baseUrl ?? '(default)'}; key: ${s.apiKey ? `saved (${maskSecret(s.apiKey)})` : 'none'}`,
     `Formulas may use the key here: ${s.allowFormulasToUseKey ? 'yes' : 'no'}`,
     `Account notice: ${s.accountNotice ?? 'none'}`,
-    `Permissions not granted: ${permissionState().missing.join(', ') || 'none (all granted)'}`,
-    `Team webhook: ${teamWebhookLine()}`,
+    `Permissions not granted: ${p.missing().join(', ') || 'none (all granted)'}`,
+    `Team webhook: ${teamWebhookLine(p)}`,
     `URL fetches today: ${u.today} of ${u.quota} (${u.tier})`,
     `Property reads and writes today: ${u.properties.today} of ${u.properties.quota}`,
     `Background run time today: ${u.triggerMinutes.today} of ${u.triggerMinutes.quota} minutes`,
-    `Documents with background work: ${documentsWithWork().length}`,
+    `Documents with background work: ${p.documentsWithWork()}`,
     'Last runs:',
-    ...readLog(book, 10).map(
-      (l) => `- ${l.time} ${l.run} ${l.action.replace(/ #.*$/, '')} ${l.sheet}: ${l.result}`,
-    ),
+    ...p
+      .log(10)
+      .map((l) => `- ${l.time} ${l.run} ${l.action.replace(/ #.*$/, '')} ${l.sheet}: ${l.result}`),
   ].join('\n');
 }
 
+export const getDiagnostics = (): string => diagnosticsWith(diagnosticsPorts(activeBook()));
+
 /** The platform of the saved webhook and whether it works: never the address (a secret). */
-function teamWebhookLine(): string {
-  const hook = savedWebhook();
+function teamWebhookLine(p: DiagnosticsPorts): string {
+  const hook = p.webhook();
   if (!hook) return 'none';
   return `${webhookKind(hook.url) ?? 'unknown'}${hook.broken ? ` (stopped: ${hook.broken})` : ' (saved)'}`;
 }

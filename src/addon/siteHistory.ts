@@ -1,32 +1,32 @@
 /** The selected row's site, read back from the `Score history` sheet, for the Scores tab's chart. */
 import { websiteColumnIndex } from '../domain/table';
 import { parseWebsite } from '../domain/website';
-import { siteReadings } from '../gas/history';
-import { readHeaderRow } from '../gas/sheetTable';
 import type { SiteHistory } from '../contract/scores';
-import { activeBook, activeRange } from '../gas/active';
+import { activeBook } from '../gas/active';
+import type { SiteHistoryPorts } from '../gas/ports';
+import { siteHistoryPorts } from '../gas/sidebarReadPorts';
 
 const MAX_POINTS = 100;
 
 /** The site in the active cell, or in the `Website` cell of the active row. */
-function selectedSite(): string | null {
-  const range = activeRange();
-  if (!range) return null;
-  const own = parseWebsite(range.getValue());
+function selectedSite(p: SiteHistoryPorts): string | null {
+  const cell = p.active();
+  if (!cell) return null;
+  const own = parseWebsite(cell.value);
   if (own.ok) return own.domain;
-  const sheet = range.getSheet();
-  const col = websiteColumnIndex(readHeaderRow(sheet));
+  const col = websiteColumnIndex(cell.headers);
   if (col < 0) return null;
-  const site = parseWebsite(sheet.getRange(range.getRow(), col + 1).getValue());
+  const site = parseWebsite(cell.inRow(col + 1));
   return site.ok ? site.domain : null;
 }
 
-export function getSiteHistory(): SiteHistory {
-  const site = selectedSite();
+export function siteHistoryWith(p: SiteHistoryPorts): SiteHistory {
+  const site = selectedSite(p);
   if (!site) return { site, points: [] };
-  const points = siteReadings(activeBook(), site).map((p) => ({
-    at: new Date(p.at).toISOString(),
-    score: p.score,
-  }));
+  const points = p
+    .readings(site)
+    .map((r) => ({ at: new Date(r.at).toISOString(), score: r.score }));
   return { site, points: points.slice(-MAX_POINTS) };
 }
+
+export const getSiteHistory = (): SiteHistory => siteHistoryWith(siteHistoryPorts(activeBook()));

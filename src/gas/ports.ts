@@ -35,6 +35,8 @@ import type { PermissionState } from './permissions';
 import type { SettingsChange } from '../contract/settings';
 import type { ClientConfig } from '../api/client';
 import type { Transport } from '../api/http';
+import type { ListPlace } from '../contract/scores';
+import type { UsageView } from '../contract/settings';
 
 /** One sheet, read and written by header. */
 export interface SheetPort {
@@ -387,4 +389,45 @@ export interface SettingsPorts {
   owner: string;
   me: string;
   now(): number;
+}
+
+/** The active cell as the Scores tab's small reads see it. */
+export interface ActiveCell {
+  value: unknown;
+  /** The header row of its sheet. */
+  headers: unknown[];
+  /** Another cell of its row (1-based column). */
+  inRow(column: number): unknown;
+}
+
+/** What the Scores tab's chart of one site reads (src/addon/siteHistory.ts). */
+export interface SiteHistoryPorts {
+  /** The active cell; null when none is selected. */
+  active(): ActiveCell | null;
+  /** Every reading of a site in `Score history`. */
+  readings(site: string): ReportPoint[];
+}
+
+/** What the comparison chart reads, asks and draws (src/addon/compareChart.ts). */
+export interface ComparePorts {
+  /** The selection's values, in reading order. */
+  selected(): unknown[];
+  /** The public lookups' transport, cache and clock. */
+  lookups(): ResolverDeps;
+  baseUrl: string;
+  /** Where the person was (the chart's sheet becomes the active one). */
+  place(): ListPlace | null;
+  /** The `Comparison` sheet's numbers as values, and its bar chart. */
+  draw(data: unknown[][]): void;
+}
+
+/** What Help's diagnostics read: nothing secret leaves them (src/addon/help.ts). */
+export interface DiagnosticsPorts {
+  settings(): StoredSettings;
+  webhook(): SavedWebhook | null;
+  missing(): Permission[];
+  usage(): UsageView;
+  /** How many documents the person's hourly run keeps. */
+  documentsWithWork(): number;
+  log(count: number): LogEntry[];
 }

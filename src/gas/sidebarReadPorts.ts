@@ -1,0 +1,56 @@
+/** The ports of the Scores tab's small reads (src/gas/ports.ts) over the active spreadsheet. */
+import { COMPARISON_SHEET } from '../domain/compare';
+import { FORMULA_BUDGET_MS } from '../limits';
+import { activeRange } from './active';
+import { sharedCache } from './cache';
+import { appsScriptClock } from './clock';
+import { siteReadings } from './history';
+import type { ComparePorts, SiteHistoryPorts } from './ports';
+import { resolverDeps } from './resolverDeps';
+import { currentPlace } from './selection';
+import { clientConfig } from './settings';
+import { readHeaderRow } from './sheetTable';
+import { fitGrid } from './sheets';
+
+type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+export const siteHistoryPorts = (book: Book): SiteHistoryPorts => ({
+  active: () => {
+    const range = activeRange();
+    if (!range) return null;
+    const sheet = range.getSheet();
+    return {
+      value: range.getValue(),
+      headers: readHeaderRow(sheet),
+      inRow: (column) => sheet.getRange(range.getRow(), column).getValue(),
+    };
+  },
+  readings: (site) => siteReadings(book, site),
+});
+
+export const comparePorts = (book: Book): ComparePorts => ({
+  selected: () => activeRange()?.getValues().flat() ?? [],
+  lookups: () => resolverDeps(sharedCache(), appsScriptClock.now() + FORMULA_BUDGET_MS),
+  baseUrl: clientConfig().baseUrl,
+  place: currentPlace,
+  draw: (data) => drawChart(book, data),
+});
+
+function drawChart(book: Book, data: unknown[][]): void {
+  const width = data[0]?.length ?? 1;
+  const sheet = book.getSheetByName(COMPARISON_SHEET) ?? book.insertSheet(COMPARISON_SHEET);
+  sheet.clearContents();
+  for (const chart of sheet.getCharts()) sheet.removeChart(chart);
+  fitGrid(sheet, { rows: data.length, columns: width });
+  const block = sheet.getRange(1, 1, data.length, width);
+  block.setValues(data);
+  const chart = sheet
+    .newChart()
+    .setChartType(Charts.ChartType.BAR)
+    .addRange(block)
+    .setOption('title', 'Public AI-visibility score: brand and competitors')
+    .setOption('useFirstRowAsHeaders', true)
+    .setPosition(1, width + 2, 0, 0)
+    .build();
+  sheet.insertChart(chart);
+}
