@@ -37,6 +37,7 @@ import type { ClientConfig } from '../api/client';
 import type { Transport } from '../api/http';
 import type { ListPlace } from '../contract/scores';
 import type { UsageView } from '../contract/settings';
+import type { PollReport } from '../contract/previews';
 
 /** One sheet, read and written by header. */
 export interface SheetPort {
@@ -430,4 +431,40 @@ export interface DiagnosticsPorts {
   /** How many documents the person's hourly run keeps. */
   documentsWithWork(): number;
   log(count: number): LogEntry[];
+}
+
+/** What the hourly run does in one document: src/addon's workflows, handed in. */
+export interface DocumentWork {
+  previews(): PollReport;
+  /** The scan monitor's polls (where the document has the sheet). */
+  monitor(): void;
+  leads(): void;
+  schedules(deadline: number): { waiting: number };
+}
+
+/** A document the hourly run works in. */
+export interface BackgroundDoc extends DocumentWork {
+  id: string;
+  hasMonitor: boolean;
+  log(action: string, entry: LogLine): void;
+}
+
+/** What the person's hourly run reads, opens and records (src/addon/background.ts). */
+export interface BackgroundPorts {
+  /** The documents the person registered background work in. */
+  documents(): string[];
+  /** A registered document; null when it cannot be opened (it then leaves the list). */
+  open(id: string): BackgroundDoc | null;
+  /** Nothing left to do: the trigger goes. */
+  stop(): void;
+  missing(): Permission[];
+  /** Whether a missing permission is news in this document (said once). */
+  firstTimeMissing(docId: string, p: Permission): boolean;
+  firstTimeToday(what: string): boolean;
+  /** Trigger run time left today (ms), and today's minutes against the day's. */
+  timeLeft(): number;
+  minutes(): { today: number; quota: number };
+  /** The firing ends after `ms`: the trigger heard from, its time counted at once. */
+  ended(ms: number): void;
+  now(): number;
 }

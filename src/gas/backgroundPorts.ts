@@ -1,0 +1,64 @@
+/** The hourly run's ports (src/gas/ports.ts) over Apps Script; each document's work is src/addon's. */
+import { MONITOR_SHEET } from '../domain/scanWatch';
+import { activeBook, openBook } from './active';
+import { documentsWithWork, forgetDocument } from './backgroundWork';
+import { appsScriptClock } from './clock';
+import { count, flushMeters } from './meter';
+import { firstTimeMissing, permissionState } from './permissions';
+import type { BackgroundPorts, DocumentWork } from './ports';
+import { triggerTimeLeft, usage } from './quota';
+import { logAction } from './runLog';
+import { heardNow, removePollTrigger } from './triggers';
+import { firstTimeToday } from './userHints';
+
+type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+/**
+ * An add-on's clock trigger has no active document and opens each by ID; a bound script's has
+ * its container active, which is used as it is.
+ */
+function open(id: string, active: Book | null): Book | null {
+  if (active && active.getId() === id) return active;
+  try {
+    return openBook(id);
+  } catch (error) {
+    // No id or message: the log is the developers', and a spreadsheet is the user's (privacy.md).
+    console.warn(
+      'Background work: a spreadsheet cannot be opened (deleted, or no longer shared); it leaves the list.',
+      error instanceof Error ? error.name : typeof error,
+    );
+    forgetDocument(id);
+    return null;
+  }
+}
+
+export function backgroundPorts(work: (book: Book) => DocumentWork): BackgroundPorts {
+  const active = activeBook();
+  return {
+    documents: documentsWithWork,
+    open: (id) => {
+      const book = open(id, active);
+      return (
+        book && {
+          id,
+          hasMonitor: !!book.getSheetByName(MONITOR_SHEET),
+          log: (action, entry) => logAction(book, action, entry),
+          ...work(book),
+        }
+      );
+    },
+    stop: () => void removePollTrigger(),
+    missing: () => permissionState().missing,
+    firstTimeMissing,
+    firstTimeToday,
+    timeLeft: triggerTimeLeft,
+    minutes: () => usage().triggerMinutes,
+    ended: (ms) => {
+      heardNow();
+      // Recorded at once (not only in the cache): tomorrow's budget must not rest on an eviction.
+      count('triggerMs', ms);
+      flushMeters(true);
+    },
+    now: () => appsScriptClock.now(),
+  };
+}

@@ -1,0 +1,146 @@
+// The hourly run through its ports, in memory: every registered document in turn, a failing or
+// vanished one never stopping the others, a missing permission said once, the firing's budget.
+import { runBackground } from '../../src/addon/background';
+import { BACKGROUND_BUDGET_MS, TRIGGER_TIME_RESERVE_MS } from '../../src/limits';
+import type { PollReport } from '../../src/contract/previews';
+import type { Permission } from '../../src/domain/permissions';
+import type { BackgroundPorts, DocumentWork, LogLine } from '../../src/gas/ports';
+
+const QUIET: PollReport = {
+  justCompleted: [],
+  triggered: 0,
+  pending: 0,
+  complete: 0,
+  failed: 0,
+  notSent: 0,
+  errors: [],
+  levels: {} as PollReport['levels'],
+  waitingOnOthers: [],
+  busy: false,
+  asked: 0,
+};
+
+class World {
+  t = 0;
+  did: string[] = [];
+  logs: Array<{ doc: string; action: string; entry: LogLine }> = [];
+  said = new Set<string>();
+  ended: number[] = [];
+  stopped = false;
+  gone = new Set<string>();
+  missing: Permission[] = [];
+  leftTodayMs = 90 * 60_000;
+  work: Record<string, Partial<DocumentWork>> = {};
+  constructor(public docs: string[]) {}
+
+  ports(): BackgroundPorts {
+    return {
+      documents: () => this.docs,
+      open: (id) =>
+        this.gone.has(id)
+          ? null
+          : {
+              id,
+              hasMonitor: true,
+              log: (action, entry) => void this.logs.push({ doc: id, action, entry }),
+              previews: () => (this.did.push(`${id}:previews`), QUIET),
+              monitor: () => void this.did.push(`${id}:monitor`),
+              leads: () => void this.did.push(`${id}:leads`),
+              schedules: () => (this.did.push(`${id}:schedules`), { waiting: 0 }),
+              ...this.work[id],
+            },
+      stop: () => void (this.stopped = true),
+      missing: () => this.missing,
+      firstTimeMissing: (doc, p) => !this.said.has(`${doc}:${p}`) && !!this.said.add(`${doc}:${p}`),
+      firstTimeToday: (what) => !this.said.has(what) && !!this.said.add(what),
+      timeLeft: () => this.leftTodayMs,
+      minutes: () => ({ today: 80, quota: 90 }),
+      ended: (ms) => void this.ended.push(ms),
+      now: () => this.t,
+    };
+  }
+}
+
+it('works through every document in order: previews, scans, leads, then schedules', () => {
+  const w = new World(['a', 'b']);
+  runBackground(w.ports());
+  expect(w.did).toEqual([
+    'a:previews',
+    'a:monitor',
+    'a:leads',
+    'a:schedules',
+    'b:previews',
+    'b:monitor',
+    'b:leads',
+    'b:schedules',
+  ]);
+  expect([w.ended, w.logs, w.stopped]).toEqual([[0], [], false]);
+});
+
+it('no document left: the trigger goes, nothing else is done', () => {
+  const w = new World([]);
+  runBackground(w.ports());
+  expect([w.stopped, w.did, w.ended]).toEqual([true, [], []]);
+});
+
+it('a document that fails says so in its own log, and the next one still runs', () => {
+  const w = new World(['a', 'b', 'c']);
+  w.work.a = {
+    leads: () => {
+      throw new Error('Sheet was deleted');
+    },
+  };
+  w.gone.add('b');
+  const developers = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  runBackground(w.ports());
+  // Google's log is the developers': the error's kind, never its message (it may quote sheets).
+  expect(developers.mock.calls).toEqual([['Background work failed in one spreadsheet', 'Error']]);
+  developers.mockRestore();
+  expect(w.did).toEqual([
+    'a:previews',
+    'a:monitor',
+    'c:previews',
+    'c:monitor',
+    'c:leads',
+    'c:schedules',
+  ]);
+  expect(w.logs).toEqual([
+    expect.objectContaining({
+      doc: 'a',
+      action: 'background work',
+      entry: expect.objectContaining({
+        errors: 1,
+        result: expect.stringMatching(/^failed: Sheet was deleted; it is tried again/),
+      }),
+    }),
+  ]);
+  expect(w.ended).toHaveLength(1);
+});
+
+it('without the service permission: no scan polls, and it is said once per document, not hourly', () => {
+  const w = new World(['a']);
+  w.missing = ['service'];
+  runBackground(w.ports());
+  runBackground(w.ports());
+  expect(w.did.filter((d) => d.endsWith('monitor'))).toEqual([]);
+  expect(w.logs.filter((l) => l.action === 'background work')).toHaveLength(1);
+});
+
+it('stops opening documents past the firing’s budget; the rest wait for the next firing', () => {
+  const w = new World(['a', 'b']);
+  w.work.a = { schedules: () => ((w.t += BACKGROUND_BUDGET_MS + 1), { waiting: 0 }) };
+  runBackground(w.ports());
+  expect(w.did.some((d) => d.startsWith('b:'))).toBe(false);
+  expect(w.ended).toEqual([BACKGROUND_BUDGET_MS + 1]);
+});
+
+it('schedules get no time once the day’s run time is down to the reserve, and that is said once a day', () => {
+  const w = new World(['a']);
+  w.leftTodayMs = TRIGGER_TIME_RESERVE_MS;
+  let deadline = NaN;
+  w.work.a = { schedules: (d) => ((deadline = d), { waiting: 2 }) };
+  runBackground(w.ports());
+  runBackground(w.ports());
+  expect(deadline).toBe(w.t);
+  expect(w.logs.filter((l) => l.action === 'schedules')).toHaveLength(1);
+});
