@@ -6,7 +6,7 @@
  * own expiry.
  */
 import { CACHE_LIMITS, type KeyValueCache } from './cache';
-import { fnv1a } from './hash';
+import { fnv1aNumber } from './hash';
 
 /** Enough buckets that 10,000 readings of ~400 bytes average ~31 KB an item. */
 export const PACK_BUCKETS = 128;
@@ -16,7 +16,7 @@ const BUCKET_BYTES = 90 * 1024;
 /** key → [value, expires at (ms)] */
 type Bucket = Record<string, [string, number]>;
 
-export const bucketKey = (key: string): string => `pack:${parseInt(fnv1a(key), 16) % PACK_BUCKETS}`;
+export const bucketKey = (key: string): string => `pack:${fnv1aNumber(key) % PACK_BUCKETS}`;
 
 export function utf8Bytes(text: string): number {
   let bytes = 0;
@@ -57,17 +57,20 @@ function trimmed(bucket: Bucket): { json: string; expires: number[] } {
 }
 
 export function packedCache(inner: KeyValueCache, now: () => number): KeyValueCache {
-  const readBuckets = (keys: string[]): Map<string, Bucket> => {
-    const names = [...new Set(keys.map(bucketKey))];
+  /** Each key's bucket (hashed once a call: a poll of 10,000 previews hashes 10,000 keys), and the buckets read. */
+  const readBuckets = (keys: string[]) => {
+    const named = keys.map((k) => [k, bucketKey(k)] as const);
+    const names = [...new Set(named.map(([, n]) => n))];
     const raw = names.length ? inner.getAll(names) : {};
     const at = now();
-    return new Map(names.map((n) => [n, parseBucket(raw[n], at)]));
+    const buckets = new Map(names.map((n) => [n, parseBucket(raw[n], at)]));
+    return { named, buckets };
   };
   const getAll = (keys: string[]): Record<string, string> => {
-    const buckets = readBuckets(keys);
+    const { named, buckets } = readBuckets(keys);
     const out: Record<string, string> = {};
-    for (const k of keys) {
-      const entry = buckets.get(bucketKey(k))?.[k];
+    for (const [k, name] of named) {
+      const entry = buckets.get(name)?.[k];
       if (entry) out[k] = entry[0];
     }
     return out;
@@ -75,9 +78,10 @@ export function packedCache(inner: KeyValueCache, now: () => number): KeyValueCa
   const putAll = (values: Record<string, string>, ttlSeconds: number): void => {
     const keys = Object.keys(values);
     if (keys.length === 0) return;
-    const buckets = readBuckets(keys);
+    const { named, buckets } = readBuckets(keys);
     const expires = now() + Math.min(ttlSeconds, CACHE_LIMITS.ttlSeconds) * 1000;
-    for (const k of keys) (buckets.get(bucketKey(k)) as Bucket)[k] = [values[k] as string, expires];
+    for (const [k, name] of named)
+      (buckets.get(name) as Bucket)[k] = [values[k] as string, expires];
     const at = now();
     const byTtl: Record<number, Record<string, string>> = {};
     for (const [name, bucket] of buckets) {
