@@ -8,11 +8,14 @@
 //   --trigger-minutes N     poll safety-net interval: 60 for the Marketplace add-on, 1 when bound
 //   --extra-allowlist a,b   more allowlist prefixes
 //   --out DIR               where to write (default dist/)
-import * as esbuild from 'esbuild';
-import { minify } from '@swc/core';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { declarationsOf, ENTRY, globalNames, helpProblem } from './scripts/declarations.mjs';
+import { builtAlready, rememberBuild } from './scripts/build-cache.mjs';
+
+// Loaded when a build runs: an up-to-date dist/ is said in a few milliseconds (the TypeScript
+// compiler alone takes half a second to load).
+const esbuild = () => import('esbuild');
+const declarations = () => import('./scripts/declarations.mjs');
 
 /** The defaults, also the source's fallbacks (src/config.ts): one file, read by both. */
 const DEFAULTS = JSON.parse(await readFile('build-defaults.json', 'utf8'));
@@ -92,13 +95,16 @@ const common = (s, plugins) => ({
  * output stays ES2020 (the runtime refuses newer syntax).
  */
 async function bundleScript(s, plugins) {
-  const result = await esbuild.build({
+  const result = await (
+    await esbuild()
+  ).build({
     ...common(s, plugins),
     format: 'esm',
     write: false,
     metafile: true,
     outfile: 'Code.js',
   });
+  const { minify } = await import('@swc/core');
   const { code: text } = await minify(result.outputFiles[0].text, {
     compress: { passes: 3, ecma: 2020 },
     mangle: { toplevel: true },
@@ -127,7 +133,7 @@ async function bundleScript(s, plugins) {
  * function's JSDoc and parameter names (autocomplete and help); menu, trigger and sidebar
  * functions need neither, so they are one short line each (the bundle has a size budget).
  */
-function wrapper(name, { doc, params }, words) {
+function wrapper(name, { doc, params }, words, { ENTRY, helpProblem }) {
   const call = `${BUNDLE_GLOBAL}.${ENTRY}(${BUNDLE_GLOBAL}.${name},arguments)`;
   if (!doc || !doc.includes('@customfunction')) return `function ${name}(){return ${call}}\n`;
   const misleading = helpProblem(name, { doc, params });
@@ -163,13 +169,14 @@ export async function build(flags = {}, { plugins = [] } = {}) {
   const OUT = flags.out || 'dist';
   const { body, names, inputs } = await bundleScript(s, plugins);
   const wrappers = [];
-  const declarations = declarationsOf(inputs.filter((f) => f.startsWith('src/')));
+  const read = await declarations();
+  const declared = read.declarationsOf(inputs.filter((f) => f.startsWith('src/')));
   const words = engineWords(await loadModule('src/engines.ts', plugins));
-  for (const name of globalNames(names)) {
-    const declaration = declarations.get(name);
+  for (const name of read.globalNames(names)) {
+    const declaration = declared.get(name);
     if (!declaration)
       throw new Error(`build: cannot find the declaration of exported function ${name}`);
-    wrappers.push(wrapper(name, declaration, words));
+    wrappers.push(wrapper(name, declaration, words, read));
   }
   const code = `${body}\n${wrappers.join('')}`;
 
@@ -208,7 +215,9 @@ export async function build(flags = {}, { plugins = [] } = {}) {
 async function sidebarHtml() {
   const html = await readFile('src/ui/sidebar.html', 'utf8');
   const css = await readFile('src/ui/sidebar.css', 'utf8');
-  const client = await esbuild.build({
+  const client = await (
+    await esbuild()
+  ).build({
     entryPoints: ['src/ui/client.ts'],
     bundle: true,
     minify: true,
@@ -235,7 +244,9 @@ async function tabsMarkup() {
 
 /** A source module's exports, bundled as the add-on's are (with the same plugins). */
 async function loadModule(entry, plugins = []) {
-  const built = await esbuild.build({
+  const built = await (
+    await esbuild()
+  ).build({
     entryPoints: [entry],
     bundle: true,
     format: 'esm',
@@ -262,7 +273,14 @@ function engineWords({ ENGINES }) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   Promise.resolve()
-    .then(() => build(parseFlags(process.argv.slice(2))))
+    .then(async () => {
+      const flags = parseFlags(process.argv.slice(2));
+      const out = flags.out || 'dist';
+      const cached = await builtAlready(out, flags);
+      if (cached) return console.log(`${out}/ is up to date: nothing it is built from changed`);
+      await build(flags);
+      await rememberBuild(out, flags);
+    })
     .catch((error) => {
       console.error(error.message);
       process.exit(1);

@@ -2,7 +2,7 @@
 // anything, the built manifest follows Google's allowlist rules and asks only for scopes the code
 // uses (each with its reason in docs/marketplace/scopes.md), and Settings stays inside the allowlist.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Ajv } from 'ajv';
@@ -109,6 +109,22 @@ describe('npm test whatever the shell holds', () => {
       expect(readFileSync(path.join(out, file), 'utf8')).toBe(
         readFileSync(path.join('dist', file), 'utf8'),
       );
+  });
+});
+
+describe('a build of an unchanged tree', () => {
+  it('says its output is up to date; an edited output or other flags build it again', () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), 'cached-'));
+    const code = path.join(out, 'Code.js');
+    const build = (...flags: string[]) => node(['build.mjs', '--out', out, ...flags], {}).stdout;
+    expect(build()).toContain('Code.js');
+    const built = readFileSync(code, 'utf8');
+    expect(build()).toBe(`${out}/ is up to date: nothing it is built from changed\n`);
+    writeFileSync(code, 'edited by hand');
+    expect(build()).toContain('Code.js');
+    expect(readFileSync(code, 'utf8')).toBe(built);
+    expect(build('--trigger-minutes', '1')).toContain('trigger every 1 min');
+    expect(build()).toContain('trigger every 60 min');
   });
 });
 
