@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { INDEX } from './emulator/brandIndex';
-import { spawnEmulator, type EmulatorProcess } from './emulator/process';
+import { borrowEmulator, type EmulatorProcess } from './emulator/process';
 import { GasRuntime } from './gas-runtime/runtime';
 import type { Sheet } from './gas-runtime/spreadsheet';
 import type { FaultConfig } from './emulator/faults';
@@ -292,6 +292,8 @@ type Model = Map<string, { company: string; website: string }>;
 class Season {
   rt!: GasRuntime;
   emu!: EmulatorProcess;
+  /** Gives the emulator back for the next season of this process (reset to its start). */
+  release: () => void = () => undefined;
   model: Model = new Map();
   nextId = 1;
   dropsEver = false;
@@ -314,7 +316,9 @@ class Season {
   spentElsewhere = new Map<string, number>();
 
   async open(seed: number): Promise<void> {
-    this.emu = await spawnEmulator(['--time-scale', '0']);
+    const { emu, release } = await borrowEmulator(['--time-scale', '0']);
+    this.emu = emu;
+    this.release = release;
     this.rt = new GasRuntime({
       distDir: path.resolve('dist'),
       extraAllowlist: [`${this.emu.baseUrl}/`],
@@ -443,7 +447,7 @@ class Season {
 
   async close(): Promise<void> {
     await this.rt.close();
-    await this.emu.stop();
+    this.release();
   }
 
   /** The person's lists by their current names (renames change them); they work on one. */

@@ -2,6 +2,7 @@
 // asked, with a progress line and a summary: steps run, invariants checked, violations by kind.
 // A violation is shrunk to its fewest steps and printed as a replay to keep as a test.
 import { flags, positiveNumber, wholeNumber } from './args';
+import { stopIdleEmulators } from './emulator/process';
 import { runSteps, seasonSteps, shrink, type SeasonResult } from './season';
 
 const args = flags(
@@ -48,4 +49,4 @@ async function main(): Promise<void> {
   if (failed.length) process.exitCode = 1;
 }
 
-void main();
+void main().finally(stopIdleEmulators);

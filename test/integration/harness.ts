@@ -1,5 +1,9 @@
 // The built bundle (dist/) in the local runtime, against the emulator in its own process.
-import { spawnEmulator, type EmulatorProcess } from '../../dev/emulator/process';
+import {
+  borrowEmulator,
+  stopIdleEmulators,
+  type EmulatorProcess,
+} from '../../dev/emulator/process';
 import { formatDate } from '../../dev/gas-runtime/mail';
 import { GasRuntime, type RuntimeOptions } from '../../dev/gas-runtime/runtime';
 import type { Sheet } from '../../dev/gas-runtime/spreadsheet';
@@ -21,36 +25,13 @@ export const KEYS = {
   noPartner: 'demo-nopartner-key',
 };
 
-/**
- * Emulators started by this test file, free for its next test: starting one takes 0.4 to 1 s, and
- * a reset gives a service as it was at its start (accounts, brands, previews, scans, faults,
- * clock). Stopped when the file's tests are done.
- */
-const idle = new Map<string, EmulatorProcess[]>();
-afterAll(async () => {
-  await Promise.all([...idle.values()].flat().map((e) => e.stop()));
-  idle.clear();
-});
-
-async function emulatorFor(args: string[]): Promise<{ emu: EmulatorProcess; release(): void }> {
-  const key = JSON.stringify(args);
-  const free = idle.get(key)?.pop();
-  const emu = free ?? (await spawnEmulator(args));
-  if (free) await emu.control('reset', {});
-  let released = false;
-  const release = () => {
-    // A world closed twice (by its test and by afterEach) gives its emulator back once.
-    if (released) return;
-    released = true;
-    idle.set(key, [...(idle.get(key) ?? []), emu]);
-  };
-  return { emu, release };
-}
+// A test file's emulators are reused by its next tests, and stopped when its tests are done.
+afterAll(stopIdleEmulators);
 
 export async function startWorld(
   options: RuntimeOptions & { apiKey?: string | null; emulatorArgs?: string[] } = {},
 ): Promise<World> {
-  const { emu, release } = await emulatorFor(options.emulatorArgs ?? []);
+  const { emu, release } = await borrowEmulator(options.emulatorArgs ?? []);
   const rt = new GasRuntime({
     ...options,
     extraAllowlist: [`${emu.baseUrl}/`],

@@ -2,6 +2,7 @@
 // bundle, every invariant checked after every step and after a quiet week. A failure is shrunk to
 // its fewest steps and printed as a replay to keep. `npm run soak` runs as many as asked.
 import { INDEX } from '../../dev/emulator/brandIndex';
+import { stopIdleEmulators } from '../../dev/emulator/process';
 import {
   KEY,
   lastWallHour,
@@ -11,6 +12,9 @@ import {
   TEAM,
   type Step,
 } from '../../dev/season';
+
+// Each season borrows an emulator reset to its start, and gives it back.
+afterAll(stopIdleEmulators);
 
 const SEEDS = [1, 2, 3, 4];
 const STEPS = 40;
