@@ -4,14 +4,14 @@ import type { GenerateReport, GenerateRequest } from '../contract/previews';
 import { startPreviewsForSelection } from './previewGeneration';
 import type { ListPlace } from '../contract/scores';
 import { activeBook } from '../gas/active';
-import { rememberedRange } from '../gas/selection';
+import type { NavigationPort } from '../gas/ports';
+import { navigationPort } from '../gas/sheetMakerPorts';
 
 /** Selects a row the sidebar listed, so the person sees it in the sheet. */
-export function selectRow(sheetName: string, row: number): boolean {
-  const sheet = activeBook().getSheetByName(sheetName);
-  if (!sheet || row <= HEADER_ROW || row > sheet.getLastRow()) return false;
-  sheet.activate();
-  sheet.setActiveSelection(sheet.getRange(row, 1, 1, Math.max(1, sheet.getLastColumn())));
+export function selectRowIn(nav: NavigationPort, sheetName: string, row: number): boolean {
+  const sheet = nav.sheet(sheetName);
+  if (!sheet || row <= HEADER_ROW || row > sheet.lastRow) return false;
+  sheet.selectRow(row);
   return true;
 }
 
@@ -19,14 +19,17 @@ export function selectRow(sheetName: string, row: number): boolean {
  * Back to the list a person came from, with the block they had selected (as far as the sheet
  * still holds it); false when the sheet is gone.
  */
-export function returnToList(place: ListPlace): boolean {
-  const sheet = activeBook().getSheetByName(place.sheetName);
+export function returnIn(nav: NavigationPort, place: ListPlace): boolean {
+  const sheet = nav.sheet(place.sheetName);
   if (!sheet) return false;
-  sheet.activate();
-  const block = rememberedRange(sheet, place.a1);
-  if (block) sheet.setActiveSelection(block);
+  sheet.selectBlock(place.a1);
   return true;
 }
+
+export const selectRow = (sheetName: string, row: number): boolean =>
+  selectRowIn(navigationPort(activeBook()), sheetName, row);
+export const returnToList = (place: ListPlace): boolean =>
+  returnIn(navigationPort(activeBook()), place);
 
 /**
  * Sends again the sheet's rows domain/previewJobs calls retryable, found by their status: rows

@@ -4,12 +4,11 @@
  */
 import { SHEETS } from '../domain/sheetNames';
 import { scoreOptions } from '../domain/scoreList';
-import { HEADER_ROW } from '../domain/table';
-import { logAction } from '../gas/runLog';
 import type { ListPlace, ScoreReport } from '../contract/scores';
-import { currentPlace } from '../gas/selection';
 import { scoreSheet } from './scores';
 import { activeBook } from '../gas/active';
+import type { ExamplePorts } from '../gas/ports';
+import { examplePorts } from '../gas/sheetMakerPorts';
 
 export const EXAMPLE_SHEET = SHEETS.example.name;
 export const EXAMPLE_SITES = [
@@ -30,26 +29,19 @@ export type ExampleReport = (ScoreReport | { state: 'nothing'; message: string }
   backTo: ListPlace | null;
 };
 
-export function insertExample(): ExampleReport {
-  const book = activeBook();
-  const place = currentPlace();
+export function exampleWith(p: ExamplePorts): ExampleReport {
+  const place = p.place();
   const backTo = place?.sheetName === EXAMPLE_SHEET ? null : place;
-  const sheet = book.getSheetByName(EXAMPLE_SHEET) ?? book.insertSheet(EXAMPLE_SHEET);
-  if (sheet.getLastRow() <= HEADER_ROW) {
-    sheet
-      .getRange(HEADER_ROW, 1, EXAMPLE_SITES.length + 1, 1)
-      .setValues([['Website'], ...EXAMPLE_SITES.map((s) => [s])]);
-    sheet.setFrozenRows(HEADER_ROW);
-  }
-  sheet.activate();
-  const r = scoreSheet(sheet, scoreOptions({ refresh: 'missing' }), null);
+  const sheet = p.open(EXAMPLE_SHEET);
+  if (sheet.empty) sheet.fill([['Website'], ...EXAMPLE_SITES.map((s) => [s])]);
+  const r = p.score();
   if (!r)
     return {
       state: 'nothing',
       message: `The "${EXAMPLE_SHEET}" sheet has lost its Website column: delete the sheet and press Insert example again.`,
       backTo,
     };
-  logAction(book, 'insert example', {
+  p.log('insert example', {
     sheet: EXAMPLE_SHEET,
     rows: r.scored,
     requests: r.fetched,
@@ -63,3 +55,10 @@ export function insertExample(): ExampleReport {
     backTo,
   };
 }
+
+export const insertExample = (): ExampleReport =>
+  exampleWith(
+    examplePorts(activeBook(), (sheet) =>
+      scoreSheet(sheet, scoreOptions({ refresh: 'missing' }), null),
+    ),
+  );

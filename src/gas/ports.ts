@@ -35,7 +35,7 @@ import type { PermissionState } from './permissions';
 import type { SettingsChange } from '../contract/settings';
 import type { ClientConfig } from '../api/client';
 import type { Transport } from '../api/http';
-import type { ListPlace } from '../contract/scores';
+import type { ListPlace, ScoreReport } from '../contract/scores';
 import type { UsageView } from '../contract/settings';
 import type { PollReport } from '../contract/previews';
 
@@ -467,4 +467,45 @@ export interface BackgroundPorts {
   /** The firing ends after `ms`: the trigger heard from, its time counted at once. */
   ended(ms: number): void;
   now(): number;
+}
+
+/** A sheet of the active spreadsheet to go to (src/addon/attention.ts). */
+export interface SheetToVisit {
+  lastRow: number;
+  /** Makes it the active sheet with the row selected across its columns. */
+  selectRow(row: number): void;
+  /** Makes it the active sheet with the block `a1` selected, as far as the sheet still holds it. */
+  selectBlock(a1: string): void;
+}
+
+/** The person's place in the spreadsheet, to go to a row or back to a list. */
+export interface NavigationPort {
+  /** A sheet by name; null when there is none. */
+  sheet(name: string): SheetToVisit | null;
+}
+
+/** What the example sheet reads, writes and scores (src/addon/example.ts). */
+export interface ExamplePorts {
+  /** Where the person was before. */
+  place(): ListPlace | null;
+  /** The example sheet, made when missing, and made the active one. */
+  open(name: string): { empty: boolean; fill(values: unknown[][]): void };
+  /** Its public scores, written as a Score press writes them; null without a Website column. */
+  score(): ScoreReport | null;
+  log(action: string, entry: LogLine): void;
+}
+
+/** What a new sheet from a template is made of (src/addon/templates.ts). */
+export interface TemplateSheet {
+  /** The person's own headers it starts with, before the add-on's columns. */
+  own: string[];
+  /** The add-on's columns, with their formats and colour scale. */
+  columns: Columns<string>;
+  /** A note on its first header; else its first row below the header is selected. */
+  note: string | null;
+}
+
+export interface TemplatePorts {
+  exists(name: string): boolean;
+  make(name: string, sheet: TemplateSheet): void;
 }

@@ -1,0 +1,78 @@
+/**
+ * The ports of going to a place and of the sheets the add-on makes on request (src/gas/ports.ts):
+ * navigation, the example sheet and the templates, over the active spreadsheet.
+ */
+import { scaledOf } from '../domain/columns';
+import { HEADER_ROW } from '../domain/table';
+import type { ScoreReport } from '../contract/scores';
+import { addScoreColourScale } from './formatting';
+import type { ExamplePorts, NavigationPort, TemplatePorts } from './ports';
+import { logAction } from './runLog';
+import { currentPlace, rememberedRange } from './selection';
+import { openTable } from './sheetTable';
+
+type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+export const navigationPort = (book: Book): NavigationPort => ({
+  sheet: (name) => {
+    const sheet = book.getSheetByName(name);
+    return (
+      sheet && {
+        lastRow: sheet.getLastRow(),
+        selectRow: (row) => {
+          sheet.activate();
+          sheet.setActiveSelection(sheet.getRange(row, 1, 1, Math.max(1, sheet.getLastColumn())));
+        },
+        selectBlock: (a1) => {
+          sheet.activate();
+          const block = rememberedRange(sheet, a1);
+          if (block) sheet.setActiveSelection(block);
+        },
+      }
+    );
+  },
+});
+
+/** The example's ports; its scoring is src/addon's Score, handed in. */
+export function examplePorts(
+  book: Book,
+  score: (sheet: Sheet) => ScoreReport | null,
+): ExamplePorts {
+  let made: Sheet | null = null;
+  return {
+    place: currentPlace,
+    open: (name) => {
+      const sheet = book.getSheetByName(name) ?? book.insertSheet(name);
+      made = sheet;
+      const empty = sheet.getLastRow() <= HEADER_ROW;
+      sheet.activate();
+      return {
+        empty,
+        fill: (values) => {
+          sheet.getRange(HEADER_ROW, 1, values.length, values[0]?.length ?? 1).setValues(values);
+          sheet.setFrozenRows(HEADER_ROW);
+        },
+      };
+    },
+    score: () => (made ? score(made) : null),
+    log: (action, entry) => logAction(book, action, entry),
+  };
+}
+
+export const templatePorts = (book: Book): TemplatePorts => ({
+  exists: (name) => !!book.getSheetByName(name),
+  make: (name, { own, columns, note }) => {
+    const sheet = book.insertSheet(name);
+    if (own.length) sheet.getRange(HEADER_ROW, 1, 1, own.length).setValues([own]);
+    // The add-on's columns as every run adds them: headers, number formats, colour scale.
+    const table = openTable(sheet, columns, true, [own]);
+    addScoreColourScale(
+      sheet,
+      scaledOf(columns).map((k) => table.columns[k]!),
+    );
+    sheet.setFrozenRows(HEADER_ROW);
+    if (note) sheet.getRange(HEADER_ROW, 1).setNote(note);
+    else sheet.setActiveSelection(sheet.getRange(HEADER_ROW + 1, 1));
+  },
+});
