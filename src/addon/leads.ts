@@ -6,7 +6,17 @@
  * `Lead status` says it was handled, so it is handled once whichever run comes first.
  */
 import type { LeadsReport, LeadsView, LeadWatchInput, LeadWatchView } from '../contract/leads';
-import { checkWatch, LEAD_STATUS, LEADS_PER_DAY, type LeadWatch } from '../domain/leads';
+import {
+  checkWatch,
+  dayOf,
+  emptyStats,
+  LEAD_STATUS,
+  LEADS_PER_DAY,
+  leadsLeftToday,
+  statsAfterRun,
+  type LeadWatch,
+  type WatchStats,
+} from '../domain/leads';
 import { isOutputSheet } from '../domain/outputSheets';
 import { needsPermission } from '../domain/permissions';
 import { activeBook, newId } from '../gas/active';
@@ -17,7 +27,6 @@ import {
   saveSharedWatch,
   sharedWatches,
   type SharedWatch,
-  type WatchStats,
 } from '../gas/leadStore';
 import { leadRunPorts } from '../gas/leadRunPorts';
 import { leadWatchPorts } from '../gas/leadWatchPorts';
@@ -76,8 +85,6 @@ function watchView(
   };
 }
 
-const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-
 export function saveWatchIn(p: LeadWatchPorts, input: LeadWatchInput): LeadsReport {
   const view = listLeads(p);
   const checked = checkWatch(input, view.sheets);
@@ -119,14 +126,6 @@ function savedMessage(watch: LeadWatch, earlier: number, instant: boolean): stri
     : '';
   return `Watching "${watch.sheetName}". ${when}${left}`;
 }
-
-const emptyStats = (now: number): WatchStats => ({
-  lastNewRow: null,
-  day: dayOf(now),
-  reports: 0,
-  emails: 0,
-  waiting: 0,
-});
 
 function shared(w: LeadWatch, stats: SharedWatch['stats']): SharedWatch {
   const { mail, ...rest } = w;
@@ -203,16 +202,12 @@ function runWatch(book: Book, saved: LeadWatch): void {
       // Read once under the claim, which no other run of this watch holds meanwhile.
       const stats =
         sharedWatches(book).find((w) => w.id === watch.id)?.stats ?? emptyStats(claim.started);
-      const result = runLeads(ports, watch, leadsLeftToday(stats));
+      const result = runLeads(ports, watch, leadsLeftToday(stats, appsScriptClock.now()));
       if (result) recordRun(sheet, watch, stats, result);
     },
     () => undefined,
   );
 }
-
-/** New rows the watch may still handle today. */
-const leadsLeftToday = (stats: WatchStats): number =>
-  LEADS_PER_DAY - (stats.day === dayOf(appsScriptClock.now()) ? (stats.handled ?? 0) : 0);
 
 /** Today's counts for every editor's view, and a line in the run log. */
 function recordRun(
@@ -222,29 +217,11 @@ function recordRun(
   { open, final, reports, held }: LeadRunResult,
 ): void {
   const book = sheet.getParent();
-  const now = appsScriptClock.now();
-  const fresh = old.day === dayOf(now) ? old : emptyStats(now);
   const isNew = open.filter((r) => r.status.trim() === '').length;
   const emails = final.filter((d) => 'send' in d && d.status === LEAD_STATUS.emailed).length;
   const waiting = final.filter((d) => d.status.startsWith('waits')).length + held;
-  const total = old.total ?? { leads: 0, reports: 0, emails: 0 };
-  saveSharedWatch(
-    book,
-    watch.id,
-    shared(watch, {
-      lastNewRow: isNew ? now : old.lastNewRow,
-      day: fresh.day,
-      reports: fresh.reports + reports,
-      emails: fresh.emails + emails,
-      handled: (fresh.handled ?? 0) + isNew,
-      waiting,
-      total: {
-        leads: total.leads + isNew,
-        reports: total.reports + reports,
-        emails: total.emails + emails,
-      },
-    }),
-  );
+  const counts = { isNew, reports, emails, waiting };
+  saveSharedWatch(book, watch.id, shared(watch, statsAfterRun(old, counts, appsScriptClock.now())));
   logAction(book, 'lead watch', {
     sheet: watch.sheetName,
     rows: final.length,

@@ -270,3 +270,68 @@ export function siteOf(value: unknown): string {
   const w = parseWebsite(value);
   return w.ok ? w.domain : String(value ?? '').trim();
 }
+
+export interface WatchStats {
+  /** When a new row was last handled (ms). */
+  lastNewRow: number | null;
+  /** The day the counts are of (yyyy-mm-dd, the spreadsheet's time zone). */
+  day: string;
+  reports: number;
+  emails: number;
+  /** New rows handled today, against domain/leads.ts LEADS_PER_DAY. */
+  handled?: number;
+  /** Rows whose handling waits (tomorrow's e-mails, a permission, the key). */
+  waiting: number;
+  /** Since the watch began: what a digest counts from its last one. */
+  total?: LeadTotals;
+}
+
+export interface LeadTotals {
+  leads: number;
+  reports: number;
+  emails: number;
+}
+
+/** The day a watch's counts are of (yyyy-mm-dd). */
+export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+export const emptyStats = (now: number): WatchStats => ({
+  lastNewRow: null,
+  day: dayOf(now),
+  reports: 0,
+  emails: 0,
+  waiting: 0,
+});
+
+/** New rows a watch may still handle today (LEADS_PER_DAY a day). */
+export const leadsLeftToday = (stats: WatchStats, now: number): number =>
+  LEADS_PER_DAY - (stats.day === dayOf(now) ? (stats.handled ?? 0) : 0);
+
+/** What one run of a watch did. */
+export interface LeadRunCounts {
+  /** Rows it found new (no status yet). */
+  isNew: number;
+  reports: number;
+  emails: number;
+  /** Rows left waiting (tomorrow's e-mails, a permission, the key, the day's cap). */
+  waiting: number;
+}
+
+/** A watch's counts after a run: today's start afresh on a new day; the totals go on. */
+export function statsAfterRun(old: WatchStats, run: LeadRunCounts, now: number): WatchStats {
+  const today = old.day === dayOf(now) ? old : emptyStats(now);
+  const total = old.total ?? { leads: 0, reports: 0, emails: 0 };
+  return {
+    lastNewRow: run.isNew ? now : old.lastNewRow,
+    day: today.day,
+    reports: today.reports + run.reports,
+    emails: today.emails + run.emails,
+    handled: (today.handled ?? 0) + run.isNew,
+    waiting: run.waiting,
+    total: {
+      leads: total.leads + run.isNew,
+      reports: total.reports + run.reports,
+      emails: total.emails + run.emails,
+    },
+  };
+}

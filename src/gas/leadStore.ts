@@ -5,7 +5,7 @@
  * is shown of it (columns, owner, today's counts) is kept in the file as developer metadata,
  * which those triggers can write through the file they opened.
  */
-import type { LeadWatch } from '../domain/leads';
+import type { LeadTotals, LeadWatch, WatchStats } from '../domain/leads';
 import { metadataStartingWith, setMetadata } from './docMetadata';
 import {
   deleteUserProperty,
@@ -41,27 +41,6 @@ export function myWatches(docId: string): LeadWatch[] {
 export function saveMyWatch(docId: string, id: string, watch: LeadWatch | null): void {
   if (watch) setUserProperties({ [MINE(docId) + id]: JSON.stringify(watch) });
   else deleteUserProperty(MINE(docId) + id);
-}
-
-export interface WatchStats {
-  /** When a new row was last handled (ms). */
-  lastNewRow: number | null;
-  /** The day the counts are of (yyyy-mm-dd, the spreadsheet's time zone). */
-  day: string;
-  reports: number;
-  emails: number;
-  /** New rows handled today, against domain/leads.ts LEADS_PER_DAY. */
-  handled?: number;
-  /** Rows whose handling waits (tomorrow's e-mails, a permission, the key). */
-  waiting: number;
-  /** Since the watch began: what a digest counts from its last one. */
-  total?: LeadTotals;
-}
-
-export interface LeadTotals {
-  leads: number;
-  reports: number;
-  emails: number;
 }
 
 const DIGESTED = (scheduleId: string) => `vis.leads.digested.${scheduleId}`;

@@ -43,7 +43,8 @@ import type { SavedWebhook } from '../../src/gas/webhook';
 import { postOutcome } from '../../src/domain/webhook';
 import { DEFAULT_BASE_URL } from '../../src/config';
 import type { Definition, MyRun, SharedRun } from '../../src/gas/scheduleStore';
-import type { LeadTotals, SharedWatch } from '../../src/gas/leadStore';
+import type { SharedWatch } from '../../src/gas/leadStore';
+import type { LeadTotals } from '../../src/domain/leads';
 import type { Entry } from '../../src/gas/runLog';
 import type { HeldNews } from '../../src/domain/scheduleRun';
 

@@ -2,12 +2,16 @@ import {
   checkWatch,
   consentGiven,
   emailAddress,
+  emptyStats,
   fillTemplate,
   isOpenLead,
   LEAD_STATUS,
+  LEADS_PER_DAY,
+  leadsLeftToday,
   mailKey,
   openLeads,
   planLeadMail,
+  statsAfterRun,
   type LeadWatch,
   type ReportOutcome,
   withinToday,
@@ -240,5 +244,39 @@ describe('withinToday', () => {
     expect(held).toBe(2);
     expect(withinToday(rows, 0).now.map((r) => r.row)).toEqual([3]);
     expect(withinToday(rows, 10).held).toBe(0);
+  });
+});
+
+describe('a watch’s counts', () => {
+  const DAY = 86_400_000;
+  const t = Date.UTC(2026, 10, 26, 10);
+  const run = { isNew: 3, reports: 2, emails: 1, waiting: 1 };
+
+  it('adds a run to today’s counts and to the totals a digest counts from', () => {
+    const once = statsAfterRun(emptyStats(t), run, t);
+    const twice = statsAfterRun(once, { ...run, waiting: 0 }, t + 1000);
+    expect(twice).toEqual({
+      lastNewRow: t + 1000,
+      day: '2026-11-26',
+      reports: 4,
+      emails: 2,
+      handled: 6,
+      waiting: 0,
+      total: { leads: 6, reports: 4, emails: 2 },
+    });
+    expect(leadsLeftToday(twice, t)).toBe(LEADS_PER_DAY - 6);
+  });
+
+  it('starts today’s counts afresh on a new day, keeping the totals and the last new row', () => {
+    const yesterday = statsAfterRun(emptyStats(t), run, t);
+    const quiet = statsAfterRun(
+      yesterday,
+      { isNew: 0, reports: 0, emails: 0, waiting: 0 },
+      t + DAY,
+    );
+    expect(quiet).toMatchObject({ day: '2026-11-27', reports: 0, emails: 0, handled: 0 });
+    expect(quiet.lastNewRow).toBe(t);
+    expect(quiet.total).toEqual({ leads: 3, reports: 2, emails: 1 });
+    expect(leadsLeftToday(yesterday, t + DAY)).toBe(LEADS_PER_DAY);
   });
 });
