@@ -6,19 +6,16 @@
 import { NO_COUNTS, type RunOutcome, type ScheduleAction } from '../domain/scheduleRun';
 import { MONITOR_SHEET } from '../domain/scanWatch';
 import { isNews, moverLine, scoresBefore, siteKey, usualSwing } from '../domain/schedules';
-import { hasWebsiteHeader } from '../gas/selection';
-import { readColumns, readHeaderRow } from '../gas/sheetTable';
-import { HEADER_ROW } from '../domain/table';
-import { clientConfig } from '../gas/settings';
+import { HEADER_ROW, websiteColumnIndex } from '../domain/table';
 import { serviceError } from '../api/errors';
 import { DEFAULTS } from '../contract/defaults';
 import type { Schedule } from '../contract/schedules';
 import type { ScoreReport } from '../contract/scores';
-import { historyReadings } from '../gas/history';
+import type { ScheduleActionPorts } from '../gas/ports';
 import type { MyRun } from '../gas/scheduleStore';
-import { refreshFollowUpsIn } from './followUps';
+import { scheduleActionPorts } from '../gas/scheduleActionPorts';
 import { bookPort } from '../gas/bookPort';
-import { deckPorts } from '../gas/deckPorts';
+import { refreshFollowUpsIn } from './followUps';
 import { pollMonitorIn } from './monitor';
 import { reportColumns, reportDeck } from './reports';
 import { scoreSheet } from './scores';
@@ -31,18 +28,20 @@ const noSheet = (name: string) =>
 const noWebsite = (name: string) =>
   failed(`the sheet "${name}" has no Website column: put a Website header above the websites`);
 
-function runScores(book: Book, run: MyRun, deadline: number): RunOutcome {
+function runScores(p: ScheduleActionPorts, run: MyRun, deadline: number): RunOutcome {
   const s = run.schedule;
-  const sheet = book.getSheetByName(s.sheetName);
-  if (!sheet) return noSheet(s.sheetName);
-  const r = scoreSheet(
-    sheet,
+  const list = p.list(s.sheetName);
+  if (!list) return noSheet(s.sheetName);
+  const r = p.score(
+    s.sheetName,
     { refresh: s.refresh ?? DEFAULTS.refresh, staleDays: s.staleDays ?? DEFAULTS.staleDays },
     run.runStarted,
     deadline,
   );
   if (!r)
-    return hasWebsiteHeader(sheet) ? { kind: 'empty', counts: NO_COUNTS } : noWebsite(s.sheetName);
+    return websiteColumnIndex(list.headers) >= 0
+      ? { kind: 'empty', counts: NO_COUNTS }
+      : noWebsite(s.sheetName);
   if (r.state === 'busy') return { kind: 'busy', counts: NO_COUNTS };
   const counts = {
     rows: r.scored,
@@ -53,31 +52,31 @@ function runScores(book: Book, run: MyRun, deadline: number): RunOutcome {
   if (r.failedSites > 0 && r.answeredSites === 0)
     return { ...failed(`the service did not answer for any site (${r.message})`), counts };
   if (r.state === 'partial')
-    return { kind: 'partial', result: r.message, news: newsOf(book, s, r), counts };
-  return { kind: 'done', result: withFollowUps(book, r.message), news: newsOf(book, s, r), counts };
+    return { kind: 'partial', result: r.message, news: newsOf(p, s, r), counts };
+  return { kind: 'done', result: withFollowUps(p, r.message), news: newsOf(p, s, r), counts };
 }
 
 /** Each finished refresh rebuilds the follow-ups, where any prospect is marked contacted. */
-function withFollowUps(book: Book, result: string): string {
-  const f = refreshFollowUpsIn(bookPort(book));
+function withFollowUps(p: ScheduleActionPorts, result: string): string {
+  const f = p.followUps();
   return f.state === 'done' ? `${result} Follow-ups: ${f.rows}.` : result;
 }
 
 /** The digest's lines: with `unusualOnly`, each move weighed against the brand's usual swing. */
-function newsOf(book: Book, s: Schedule, r: ScoreReport): string[] {
+function newsOf(p: ScheduleActionPorts, s: Schedule, r: ScoreReport): string[] {
   const alert = { minChange: DEFAULTS.minChange, ...s.alert };
   if (!alert.unusualOnly || r.movers.length === 0)
     return r.movers.filter((m) => isNews(m, alert)).map((m) => moverLine(m));
-  const earlier = scoresBefore(historyReadings(book), r.request?.runStarted ?? Infinity);
+  const earlier = scoresBefore(p.history(), r.request?.runStarted ?? Infinity);
   return r.movers.flatMap((m) => {
     const usual = usualSwing(earlier.get(siteKey(m.website)) ?? []);
     return isNews(m, alert, usual) ? [moverLine(m, usual)] : [];
   });
 }
 
-function runMonitor(book: Book): RunOutcome {
-  if (!clientConfig().apiKey) return failed(serviceError('KEY_MISSING').message);
-  const r = pollMonitorIn(book, true);
+function runMonitor(p: ScheduleActionPorts): RunOutcome {
+  if (!p.hasKey) return failed(serviceError('KEY_MISSING').message);
+  const r = p.monitor();
   if (r.busy) return { kind: 'busy', counts: NO_COUNTS };
   if (!r.exists)
     return failed(
@@ -104,14 +103,14 @@ function runMonitor(book: Book): RunOutcome {
  * of the list's rows (Score history), drawn over the deck of the last run (its link stays the
  * same; a new one when it was deleted), and its link e-mailed.
  */
-function runReport(book: Book, run: MyRun): RunOutcome {
+function runReport(p: ScheduleActionPorts, run: MyRun): RunOutcome {
   const { sheetName, report } = run.schedule;
-  const sheet = book.getSheetByName(sheetName);
-  if (!sheet || !report) return noSheet(sheetName);
-  const headers = readHeaderRow(sheet);
+  const list = p.list(sheetName);
+  if (!list || !report) return noSheet(sheetName);
+  const { headers } = list;
   const at = reportColumns(headers);
   if (!at.website) return noWebsite(sheetName);
-  const grid = readColumns(sheet, headers, Object.values<number>(at).filter(Boolean));
+  const grid = list.read(Object.values<number>(at).filter(Boolean));
   const rowOf = (site: string) => {
     const i = grid.findIndex((v, i) => i >= HEADER_ROW && siteKey(v[at.website - 1]) === site);
     return i < 0 ? [] : [{ row: i + 1, values: grid[i]! }];
@@ -122,7 +121,7 @@ function runReport(book: Book, run: MyRun): RunOutcome {
       `${report.site} is no longer in "${sheetName}": put its row back or edit the schedule`,
     );
   const rows = [...brand, ...report.competitors.flatMap(rowOf)];
-  const made = reportDeck(deckPorts(book), sheetName, headers, rows, report.weeks, {
+  const made = reportDeck(p.deck(), sheetName, headers, rows, report.weeks, {
     fresh: false,
     scheduled: true,
     ...(run.deck ? { deckId: run.deck } : {}),
@@ -159,17 +158,29 @@ function reportSent(
 }
 
 /** One runner per action: a new action without its runner does not type-check. */
-const RUNNERS: Record<ScheduleAction, (book: Book, run: MyRun, deadline: number) => RunOutcome> = {
+const RUNNERS: Record<
+  ScheduleAction,
+  (p: ScheduleActionPorts, run: MyRun, deadline: number) => RunOutcome
+> = {
   refreshScores: runScores,
   refreshScanMonitor: runMonitor,
   sendReport: runReport,
 };
 
-/** One run of a schedule's action in `book`; what it throws is its failure. */
-export function attempt(book: Book, run: MyRun, deadline: number): RunOutcome {
+/** One run of a schedule's action; what it throws is its failure. */
+export function attemptWith(p: ScheduleActionPorts, run: MyRun, deadline: number): RunOutcome {
   try {
-    return RUNNERS[run.schedule.action](book, run, deadline);
+    return RUNNERS[run.schedule.action](p, run, deadline);
   } catch (error) {
     return failed(error instanceof Error ? error.message : String(error));
   }
 }
+
+/** The actions' ports in `book`, with Score, Follow-ups and the scan monitor handed in. */
+export const actionPorts = (book: Book): ScheduleActionPorts =>
+  scheduleActionPorts(book, {
+    score: (sheet, options, runStarted, deadline) =>
+      scoreSheet(sheet, options, runStarted, deadline),
+    followUps: () => refreshFollowUpsIn(bookPort(book)),
+    monitor: () => pollMonitorIn(book, true),
+  });

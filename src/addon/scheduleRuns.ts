@@ -17,7 +17,7 @@ import type { MyRun } from '../gas/scheduleStore';
 import type { ScheduleRunPorts, SchedulePorts } from '../gas/ports';
 import { scheduleRunPorts } from '../gas/schedulePorts';
 import { leadsDigestIn } from './leads';
-import { attempt } from './scheduleActions';
+import { actionPorts, attemptWith } from './scheduleActions';
 
 export function stateOf(run: MyRun): RunState {
   return {
@@ -147,7 +147,7 @@ export const runDueSchedules = (
   runDueWith(
     scheduleRunPorts(
       book,
-      (run, until) => attempt(book, run, until),
+      (run, until) => attemptWith(actionPorts(book), run, until),
       (id) => leadsDigestIn(book, id),
     ),
     deadline,

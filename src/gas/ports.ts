@@ -39,6 +39,9 @@ import type { Transport } from '../api/http';
 import type { ListPlace, ScoreReport } from '../contract/scores';
 import type { UsageView } from '../contract/settings';
 import type { PollReport } from '../contract/previews';
+import type { MonitorReport } from '../contract/scans';
+import type { FollowUpReport } from '../contract/outreach';
+import type { ScoreOptions } from '../domain/scoreList';
 
 /** One sheet, read and written by header. */
 export interface SheetPort {
@@ -509,4 +512,26 @@ export interface TemplateSheet {
 export interface TemplatePorts {
   exists(name: string): boolean;
   make(name: string, sheet: TemplateSheet): void;
+}
+
+/** What a scheduled action reads and runs in its document (src/addon/scheduleActions.ts). */
+export interface ScheduleActionPorts {
+  /** A list by name: its header row, and its grid over some columns; null when it is gone. */
+  list(name: string): { headers: unknown[]; read(columns: number[]): unknown[][] } | null;
+  /** Score over a list's whole Website column; null when it has no rows (or no such column). */
+  score(
+    name: string,
+    options: ScoreOptions,
+    runStarted: number | null,
+    deadline: number,
+  ): ScoreReport | null;
+  /** The Follow-ups sheet rebuilt. */
+  followUps(): FollowUpReport;
+  /** `Score history`'s readings (site, when, score). */
+  history(): Array<{ website: unknown; checked: unknown; score: unknown }>;
+  hasKey: boolean;
+  /** The scan monitor polled now, every agent. */
+  monitor(): MonitorReport;
+  /** A report deck's ports (read only by Send report). */
+  deck(): DeckPorts;
 }

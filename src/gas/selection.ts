@@ -71,11 +71,6 @@ export function selectedBlock(request?: BlockRequest | null): Block | null {
   };
 }
 
-/** Whether row 1 has a `Website` header: a list with no rows yet still has one. */
-export function hasWebsiteHeader(sheet: GoogleAppsScript.Spreadsheet.Sheet): boolean {
-  return websiteColumnIndex(readHeaderRow(sheet)) >= 0;
-}
-
 /** The sheet's `Website` column below its header: the list a schedule refreshes. */
 export function websiteColumn(sheet: GoogleAppsScript.Spreadsheet.Sheet): Block | null {
   const lastRow = sheet.getLastRow();
