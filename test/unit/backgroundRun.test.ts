@@ -3,18 +3,14 @@
 import { runBackground } from '../../src/addon/background';
 import { BACKGROUND_BUDGET_MS, TRIGGER_TIME_RESERVE_MS } from '../../src/limits';
 import type { PollReport } from '../../src/contract/previews';
+import { tallyPreviews } from '../../src/domain/previewPoll';
 import type { Permission } from '../../src/domain/permissions';
 import type { BackgroundPorts, DocumentWork, LogLine } from '../../src/gas/ports';
 
+/** A poll that found nothing new: nothing pending, nothing finished. */
 const QUIET: PollReport = {
+  ...tallyPreviews([]),
   justCompleted: [],
-  triggered: 0,
-  pending: 0,
-  complete: 0,
-  failed: 0,
-  notSent: 0,
-  errors: [],
-  levels: {} as PollReport['levels'],
   waitingOnOthers: [],
   busy: false,
   asked: 0,
