@@ -13,6 +13,7 @@ const FILES = [
   'appsscript.json',
   'package.json',
   'package-lock.json',
+  'tsconfig.json',
   'scripts/build-cache.mjs',
   'scripts/declarations.mjs',
 ];
