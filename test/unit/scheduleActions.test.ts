@@ -2,6 +2,7 @@
 // lines, the follow-ups rebuilt), a poll of the scan monitor, and a Send report's deck and e-mail.
 import { attemptWith } from '../../src/addon/scheduleActions';
 import type { ScoreReport } from '../../src/contract/scores';
+import { serviceError } from '../../src/api/errors';
 import type { Schedule } from '../../src/contract/schedules';
 import type { MonitorReport } from '../../src/contract/scans';
 import type { ScheduleActionPorts } from '../../src/gas/ports';
@@ -177,9 +178,11 @@ describe('Refresh the scan monitor', () => {
       'Brand agent 7: scan complete, score 81 (was 75)',
       'Brand agent 8: scan failed (no engine answered): rescan it',
     ]);
-    expect(
-      attemptWith(ports({ hasKey: false }).p, run({ action: 'refreshScanMonitor' }), Infinity).kind,
-    ).toBe('failed');
+    const keyless = ports({ hasKey: false, monitor: () => monitor({}) }).p;
+    expect(attemptWith(keyless, run({ action: 'refreshScanMonitor' }), Infinity)).toMatchObject({
+      kind: 'failed',
+      reason: serviceError('KEY_MISSING').message,
+    });
     const gone = ports({ monitor: () => monitor({ exists: false }) }).p;
     expect(attemptWith(gone, run({ action: 'refreshScanMonitor' }), Infinity)).toMatchObject({
       reason: /no longer exists/,
