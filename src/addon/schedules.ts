@@ -17,7 +17,7 @@ import {
 import type { Definition, MyRun, SharedRun } from '../gas/scheduleStore';
 import type { LogEntry, Schedule, ScheduleReport, ScheduleView } from '../contract/schedules';
 import type { ScheduleEditPorts } from '../gas/ports';
-import { scheduleEditPorts } from '../gas/schedulePorts';
+import { scheduleEditPorts, scheduleTabReads } from '../gas/schedulePorts';
 import { registerMine, saveRun, stateOf } from './scheduleRuns';
 import { activeBook } from '../gas/active';
 
@@ -206,7 +206,7 @@ export function deleteScheduleIn(p: ScheduleEditPorts, id: string): ScheduleRepo
 }
 
 /** The sheets a schedule may refresh, to pick from: the document's own, not the add-on's. */
-export const listSheetsIn = (p: ScheduleEditPorts): string[] =>
+export const listSheetsIn = (p: Pick<ScheduleEditPorts, 'sheets'>): string[] =>
   p.sheets().filter((name) => !isOutputSheet(name));
 
 // The sidebar's calls, on the active spreadsheet.
@@ -214,5 +214,5 @@ export const getSchedules = (): ScheduleView[] => listSchedules(here());
 export const saveSchedule = (input: Schedule): ScheduleReport => saveScheduleIn(here(), input);
 export const takeOverSchedule = (id: string): ScheduleReport => takeOverIn(here(), id);
 export const deleteSchedule = (id: string): ScheduleReport => deleteScheduleIn(here(), id);
-export const getListSheets = (): string[] => listSheetsIn(here());
-export const getRunLog = (): LogEntry[] => here().readLog(10);
+export const getListSheets = (): string[] => listSheetsIn(scheduleTabReads(activeBook()));
+export const getRunLog = (): LogEntry[] => scheduleTabReads(activeBook()).readLog(10);

@@ -52,13 +52,18 @@ function schedulePorts(book: Book): SchedulePorts {
   };
 }
 
+/** What the Schedules tab reads beside the schedules (no schedule port needed for these). */
+export const scheduleTabReads = (book: Book): Pick<ScheduleEditPorts, 'sheets' | 'readLog'> => ({
+  sheets: () => book.getSheets().map((s) => s.getName()),
+  readLog: (count) => readLog(book, count),
+});
+
 export const scheduleEditPorts = (book: Book): ScheduleEditPorts => ({
   ...schedulePorts(book),
-  sheets: () => book.getSheets().map((s) => s.getName()),
+  ...scheduleTabReads(book),
   newId,
   recipientsPerDay,
   deckUrl,
-  readLog: (count) => readLog(book, count),
 });
 
 /** The runs' ports; what runs an action and the lead watches' line are src/addon's, handed in. */
