@@ -15,7 +15,7 @@ import { entryCosts, yearOldWorkbook } from '../dev/yearOldWorkbook';
 import { SyncHttp } from '../dev/gas-runtime/sync-http';
 import { fnv1a } from '../src/domain/hash';
 import defaults from '../build-defaults.json';
-import { loadTime } from './loadTime';
+import { loadTimeOfProcesses } from './loadTime';
 
 const args = flags(
   'npm run bench -- [--latency-ms 50] [--lanes 30]',
@@ -249,7 +249,7 @@ async function main(): Promise<void> {
     await rt.close();
     results.bundle = {
       kb: Math.round((statSync('dist/Code.js').size / 1024) * 10) / 10,
-      ...loadTime('dist/Code.js'),
+      ...loadTimeOfProcesses('dist/Code.js'),
       runtimeLoadMsMedian: Math.round(median(runtimeLoads) * 10) / 10,
     };
 
@@ -508,7 +508,7 @@ function figures(r: R): string {
     `   naive peer (30 at a time)           ${pad(f.naive.wallMs)}${pad(f.naive.requests)}${pad(f.naive.requests, 13)}${pad(0, 13)}  ours ${f.speedup}× faster (≥10×: ${f.speedup >= 10 ? 'met' : 'MISSED'})`,
     `2. Generate previews, 1,000 rows       ${pad(g.wallMs)}${pad(g.posts)}${pad(g.roundTrips, 13)}${pad(g.sheetReads + g.sheetWrites, 13)}  ${g.timesFloor}× the ${g.networkFloorMs} ms floor (≤2×: ${g.timesFloor <= 2 ? 'met' : 'MISSED'})`,
     `3. Poll 1,000 pending previews         ${pad(p.wallMs)}${pad(p.gets)}${pad(p.roundTrips, 13)}${pad(p.sheetReads + p.sheetWrites, 13)}  ${p.sheetWrites} write(s)`,
-    `4. Load (parse ${r.bundle.parseMsMedian} + top level ${r.bundle.evaluateMsMedian} ms): median ${r.bundle.loadMsMedian} ms, max ${r.bundle.loadMsMax} ms (≤${defaults.loadMsTarget}: ${r.bundle.loadMsMedian <= defaults.loadMsTarget ? 'met' : 'MISSED'}); bundle ${r.bundle.kb} KB (tripwire ${defaults.bundleTripwireKb}); in the local runtime, which compiles it once, ${r.bundle.runtimeLoadMsMedian} ms`,
+    `4. Load (parse ${r.bundle.parseMsMedian} + top level ${r.bundle.evaluateMsMedian} ms): median ${r.bundle.loadMsMedian} ms (the middle of five processes: ${r.bundle.processMedians.join(', ')}), max ${r.bundle.loadMsMax} ms (≤${defaults.loadMsTarget}: ${r.bundle.loadMsMedian <= defaults.loadMsTarget ? 'met' : 'MISSED'}); bundle ${r.bundle.kb} KB (tripwire ${defaults.bundleTripwireKb}); in the local runtime, which compiles it once, ${r.bundle.runtimeLoadMsMedian} ms`,
     `   Sync HTTP: worker thread ${r.syncHttp.workerMsPerBatch} ms per batch, spawnSync ${r.syncHttp.spawnSyncMsPerBatch} ms per batch`,
     `   Process memory (RSS) after scenario 1: ${f.peakMb} MB; after scenarios 2-3: ${p.peakMb} MB`,
     `   Sheets calls in scenario 2: ${g.sheetReads} read + ${g.sheetWrites} writes of cell data, ${g.sheetCallsAll} calls of any kind; ${g.duplicates} duplicate previews`,
@@ -560,8 +560,9 @@ ${table}
   nothing), so it reads the sheet again before each write.
 - **4. Load**: what the bundle's budget guards. Apps Script loads the project before every
   custom-function call; this is the parse and top-level run of \`dist/Code.js\` in a fresh V8
-  context, each time a source V8 has not cached. Target and the size tripwire:
-  \`build-defaults.json\`.
+  context, each time a source V8 has not cached, measured in five fresh processes (the middle one
+  is kept: one process's figure moves by a millisecond or more between runs here). Target and the
+  size tripwire: \`build-defaults.json\`.
 - **5, 6.** Score 10,000 rows into values; generate 10,000 previews and poll them to completion with
   the sidebar ticking every 10 s (the emulated clock).
 - **7.** An agency's heavy day of property reads and writes, projected against Google's 50,000.
