@@ -40,6 +40,11 @@ function formWithEarlierRows(book: Spreadsheet): void {
 }
 
 const rowsOf = (book: Spreadsheet, sheet = FORM) => records(book.getSheetByName(sheet)!);
+/** The `Lead status` of the rows after the two `formWithEarlierRows` put there. */
+const newRowStatuses = (book: Spreadsheet) =>
+  rowsOf(book)
+    .slice(2)
+    .map((r) => r['Lead status']);
 const previewPosts = () =>
   w.rt.fetchStats.log.filter((l) => l.method === 'post' && l.url.includes('scan-preview'));
 
@@ -144,11 +149,7 @@ describe('a watched form', () => {
     w.rt.mail.remaining.set(ANA, 7); // five are kept for the schedules' alerts
     for (const n of [1, 2, 3, 4])
       w.rt.submitForm(FORM, answer(`site-${n}.com`, `p${n}@lead.example`));
-    const statuses = () =>
-      rowsOf(book)
-        .slice(2)
-        .map((r) => r['Lead status']);
-    expect(statuses()).toEqual([
+    expect(newRowStatuses(book)).toEqual([
       'e-mailed',
       'e-mailed',
       'waits to e-mail: the day’s e-mails are used, tomorrow',
@@ -156,7 +157,7 @@ describe('a watched form', () => {
     ]);
     expect(sidebar(w.rt, ANA).getLeads().watches[0]!.waiting).toBe(2);
     await w.elapse(24 * HOUR);
-    expect(statuses()).toEqual(['e-mailed', 'e-mailed', 'e-mailed', 'e-mailed']);
+    expect(newRowStatuses(book)).toEqual(['e-mailed', 'e-mailed', 'e-mailed', 'e-mailed']);
     expect(w.rt.mail.sent.map((m) => m.to)).toEqual([1, 2, 3, 4].map((n) => `p${n}@lead.example`));
     expect(previewPosts()).toHaveLength(4);
   });
@@ -314,17 +315,13 @@ describe('an e-mail that cannot go after all', () => {
         run: () => void w.rt.mail.remaining.set(ANA, 0),
       },
     });
-    const statuses = () =>
-      rowsOf(book)
-        .slice(2)
-        .map((r) => r['Lead status']);
-    expect(statuses()).toEqual([
+    expect(newRowStatuses(book)).toEqual([
       'waits to e-mail: the day’s e-mails are used, tomorrow',
       'waits to e-mail: the day’s e-mails are used, tomorrow',
     ]);
     expect(w.rt.mail.sent).toHaveLength(0);
     await w.elapse(24 * HOUR);
-    expect(statuses()).toEqual(['e-mailed', 'e-mailed']);
+    expect(newRowStatuses(book)).toEqual(['e-mailed', 'e-mailed']);
     expect(w.rt.mail.sent.map((m) => m.to)).toEqual(['jo@nike.example', 'al@slack.example']);
   });
 });
