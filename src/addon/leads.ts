@@ -30,7 +30,7 @@ import {
 } from '../gas/leadStore';
 import { leadRunPorts } from '../gas/leadRunPorts';
 import { leadWatchPorts } from '../gas/leadWatchPorts';
-import type { LeadWatchPorts } from '../gas/ports';
+import type { LeadWatchPorts, SheetInfo } from '../gas/ports';
 import { logAction, startedFrom } from '../gas/runLog';
 import { markEarlierRows, runLeads, type LeadRunResult } from './leadRun';
 import { previewRows, withGenerationClaim } from './previewGeneration';
@@ -39,13 +39,11 @@ type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 export function listLeads(p: LeadWatchPorts): LeadsView {
-  const mine = new Map(p.mine().map((w) => [w.id, w]));
   // A watch saved before background runs were granted gets its form trigger once they are.
-  if (mine.size) p.trigger.ensure();
+  if (p.mine().length) p.trigger.ensure();
   const all = p.sheets();
-  const sheetNames = new Map(all.map((s) => [s.id, s.name]));
   return {
-    watches: p.shared().map((w) => watchView(p, w, mine.get(w.id), sheetNames)),
+    watches: watchViews(p, all),
     sheets: all
       .filter((s) => !isOutputSheet(s.name))
       .map((s) => ({
@@ -58,6 +56,13 @@ export function listLeads(p: LeadWatchPorts): LeadsView {
     hasKey: p.hasKey,
     missing: p.missing(),
   };
+}
+
+/** The document's watches as this person sees them, each under its sheet's name now. */
+function watchViews(p: LeadWatchPorts, sheets: SheetInfo[] = p.sheets()): LeadWatchView[] {
+  const mine = new Map(p.mine().map((w) => [w.id, w]));
+  const names = new Map(sheets.map((s) => [s.id, s.name]));
+  return p.shared().map((w) => watchView(p, w, mine.get(w.id), names));
 }
 
 function watchView(
@@ -114,7 +119,9 @@ export function saveWatchIn(p: LeadWatchPorts, input: LeadWatchInput): LeadsRepo
   const instant = p.trigger.ensure();
   p.watching(true);
   if (checked.includeEarlier) p.run(watch);
-  return { ok: true, message: savedMessage(watch, earlier, instant), view: listLeads(p) };
+  // The sheets and their headers are as read at the start: only the watches changed.
+  const after = { ...view, watches: watchViews(p) };
+  return { ok: true, message: savedMessage(watch, earlier, instant), view: after };
 }
 
 function savedMessage(watch: LeadWatch, earlier: number, instant: boolean): string {
@@ -154,7 +161,11 @@ export function deleteWatchIn(p: LeadWatchPorts, id: string): LeadsReport {
     p.trigger.remove();
     p.watching(false);
   }
-  return { ok: true, message: `Stopped watching "${w.sheetName}".`, view: listLeads(p) };
+  return {
+    ok: true,
+    message: `Stopped watching "${w.sheetName}".`,
+    view: { ...view, watches: watchViews(p) },
+  };
 }
 
 /** The ports of the watches in `book`, whose runs handle rows in its sheets. */
