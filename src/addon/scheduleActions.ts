@@ -30,18 +30,14 @@ const noWebsite = (name: string) =>
 
 function runScores(p: ScheduleActionPorts, run: MyRun, deadline: number): RunOutcome {
   const s = run.schedule;
-  const list = p.list(s.sheetName);
-  if (!list) return noSheet(s.sheetName);
   const r = p.score(
     s.sheetName,
     { refresh: s.refresh ?? DEFAULTS.refresh, staleDays: s.staleDays ?? DEFAULTS.staleDays },
     run.runStarted,
     deadline,
   );
-  if (!r)
-    return websiteColumnIndex(list.headers) >= 0
-      ? { kind: 'empty', counts: NO_COUNTS }
-      : noWebsite(s.sheetName);
+  // Nothing scored: the header row says why (read only then; Score read it already otherwise).
+  if (!r) return whyNotScored(p, s.sheetName);
   if (r.state === 'busy') return { kind: 'busy', counts: NO_COUNTS };
   const counts = {
     rows: r.scored,
@@ -54,6 +50,15 @@ function runScores(p: ScheduleActionPorts, run: MyRun, deadline: number): RunOut
   if (r.state === 'partial')
     return { kind: 'partial', result: r.message, news: newsOf(p, s, r), counts };
   return { kind: 'done', result: withFollowUps(p, r.message), news: newsOf(p, s, r), counts };
+}
+
+/** A list Score found nothing in: gone, without a Website column, or with no rows yet. */
+function whyNotScored(p: ScheduleActionPorts, sheetName: string): RunOutcome {
+  const list = p.list(sheetName);
+  if (!list) return noSheet(sheetName);
+  return websiteColumnIndex(list.headers) >= 0
+    ? { kind: 'empty', counts: NO_COUNTS }
+    : noWebsite(sheetName);
 }
 
 /** Each finished refresh rebuilds the follow-ups, where any prospect is marked contacted. */
