@@ -43,8 +43,10 @@ function saveTeamWebhook(p: SettingsPorts, input: string): string | null {
  * would never reach them. An e-mail Google withholds (blank) leaves the box to the user.
  * https://developers.google.com/apps-script/reference/base/user#getEmail()
  */
-const mayAllowFormulas = (p: SettingsPorts): boolean =>
-  p.owner === '' || p.me === '' || p.owner === p.me;
+function mayAllowFormulas(p: SettingsPorts): boolean {
+  const [owner, me] = [p.owner(), p.me()];
+  return owner === '' || me === '' || owner === me;
+}
 
 const NOT_OWNER =
   'Only the spreadsheet owner can let formulas use a key: formulas run with the owner’s settings. Ask the owner to tick this box with their own key.';

@@ -390,9 +390,12 @@ export interface SettingsPorts {
   /** What the person granted; background work registered without its trigger gets it now. */
   permissions(): PermissionState;
   transport: Transport;
-  /** The spreadsheet owner's and this person's address ('' where Google withholds it). */
-  owner: string;
-  me: string;
+  /**
+   * The spreadsheet owner's and this person's address ('' where Google withholds it), asked only
+   * when Settings needs to know whether they are the same person.
+   */
+  owner(): string;
+  me(): string;
   now(): number;
 }
 

@@ -29,8 +29,8 @@ export function settingsPorts(book: GoogleAppsScript.Spreadsheet.Spreadsheet): S
       return permissionState();
     },
     transport: urlFetchTransport,
-    owner: book.getOwner()?.getEmail() ?? '',
-    me: myEmail(),
+    owner: () => book.getOwner()?.getEmail() ?? '',
+    me: myEmail,
     now: () => appsScriptClock.now(),
   };
 }

@@ -747,8 +747,8 @@ export function fakeSettingsPorts(
     },
     permissions: () => ({ missing: [], grantUrl: null }),
     transport,
-    owner: 'ana@team.example',
-    me: 'ana@team.example',
+    owner: () => 'ana@team.example',
+    me: () => 'ana@team.example',
     now: () => Date.UTC(2026, 10, 26, 10),
     ...over,
   };

@@ -31,13 +31,13 @@ it.each([
 });
 
 it('lets only the spreadsheet owner allow formulas to use their key; a withheld address leaves it to them', () => {
-  const teammate = fakeSettingsPorts(ok, { me: 'ben@team.example' });
+  const teammate = fakeSettingsPorts(ok, { me: () => 'ben@team.example' });
   expect(saveSettingsIn(teammate.ports, { allowFormulasToUseKey: true }).refused).toMatch(
     /Only the spreadsheet owner/,
   );
   expect(teammate.stored.allowFormulasToUseKey).toBe(false);
   expect(settingsView(teammate.ports).mayAllowFormulas).toBe(false);
-  const withheld = fakeSettingsPorts(ok, { me: '' });
+  const withheld = fakeSettingsPorts(ok, { me: () => '' });
   expect(saveSettingsIn(withheld.ports, { allowFormulasToUseKey: true }).refused).toBeNull();
   expect(withheld.stored.allowFormulasToUseKey).toBe(true);
 });
