@@ -7,6 +7,7 @@
  */
 import type { LeadTotals, LeadWatch, WatchStats } from '../domain/leads';
 import { metadataStartingWith, setMetadata } from './docMetadata';
+import { storedJson } from './storedJson';
 import {
   deleteUserProperty,
   freshUserProperty,
@@ -22,18 +23,10 @@ const SHARED = 'vis.watch.';
 /** Hashes of (address, site) e-mailed: 900 of 9 characters fit one 9 KB property. */
 const MAILED_KEPT = 900;
 
-function parse<T>(text: string | null | undefined): T | null {
-  try {
-    return text ? (JSON.parse(text) as T) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The watches this person saved in a document, oldest first. */
 export function myWatches(docId: string): LeadWatch[] {
   return Object.values(userPropertiesStartingWith(MINE(docId)))
-    .map((v) => parse<LeadWatch>(v))
+    .map((v) => storedJson<LeadWatch | null>(v, null))
     .filter((w): w is LeadWatch => !!w?.id)
     .sort((a, b) => a.created - b.created);
 }
@@ -48,7 +41,7 @@ const DIGESTED = (scheduleId: string) => `vis.leads.digested.${scheduleId}`;
 /** The totals a schedule's last digest counted up to. */
 export function digestedTotals(scheduleId: string): LeadTotals {
   return (
-    parse<LeadTotals>(freshUserProperty(DIGESTED(scheduleId))) ?? {
+    storedJson<LeadTotals | null>(freshUserProperty(DIGESTED(scheduleId)), null) ?? {
       leads: 0,
       reports: 0,
       emails: 0,
@@ -65,7 +58,7 @@ export type SharedWatch = Omit<LeadWatch, 'mail'> & { mailing: boolean; stats: W
 
 export function sharedWatches(book: Book): SharedWatch[] {
   return Object.values(metadataStartingWith(book, SHARED))
-    .map((v) => parse<SharedWatch>(v))
+    .map((v) => storedJson<SharedWatch | null>(v, null))
     .filter((w): w is SharedWatch => !!w?.id)
     .sort((a, b) => a.created - b.created);
 }

@@ -10,6 +10,7 @@ import type { HeldNews, RunState } from '../domain/scheduleRun';
 import { DIGEST_LINES } from '../domain/schedules';
 import { metadataStartingWith, setMetadata } from './docMetadata';
 import { propertyCalled } from './propertyCalls';
+import { storedJson } from './storedJson';
 import {
   deleteUserProperty,
   rereadUserProperties,
@@ -54,14 +55,6 @@ const LEGACY_USER_KEY = 'vis.schedules.mine';
 /** What a run record keeps of its last result; the run log has it whole. */
 const RESULT_CHARS = 500;
 
-function parse<T>(text: string | null | undefined, fallback: T): T {
-  try {
-    return text ? (JSON.parse(text) as T) : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
 /** The document's properties; each call on them is counted (`calls`: how many the caller makes). */
 const docProps = (calls: number) => {
   propertyCalled(calls);
@@ -75,9 +68,9 @@ export function documentSchedules(): Definition[] {
   const all = docProps(1).getProperties();
   const byId = new Map<string, Definition>();
   legacyInDocument = LEGACY_DOC_KEY in all;
-  for (const d of parse<Definition[]>(all[LEGACY_DOC_KEY], [])) byId.set(d.id, d);
+  for (const d of storedJson<Definition[]>(all[LEGACY_DOC_KEY], [])) byId.set(d.id, d);
   for (const [key, value] of Object.entries(all)) {
-    const d = key.startsWith(DEF_PREFIX) ? parse<Definition | null>(value, null) : null;
+    const d = key.startsWith(DEF_PREFIX) ? storedJson<Definition | null>(value, null) : null;
     if (d?.id) byId.set(d.id, d);
   }
   return [...byId.values()].sort((a, b) => (a.created ?? 0) - (b.created ?? 0));
@@ -100,9 +93,9 @@ export function saveDocumentSchedule(id: string, d: Definition | null, list: Def
 
 /** This user's run records, by schedule id, from this execution's one read of their properties. */
 export function myRuns(): Record<string, MyRun> {
-  const runs = parse<Record<string, MyRun>>(userProperty(LEGACY_USER_KEY), {});
+  const runs = storedJson<Record<string, MyRun>>(userProperty(LEGACY_USER_KEY), {});
   for (const value of Object.values(userPropertiesStartingWith(RUN_PREFIX))) {
-    const run = parse<MyRun | null>(value, null);
+    const run = storedJson<MyRun | null>(value, null);
     if (run?.schedule?.id) runs[run.schedule.id] = run;
   }
   return runs;
@@ -113,7 +106,7 @@ const runValue = (run: MyRun): string =>
 
 /** A legacy list split into one property per run, less `except`. */
 function splitLegacy(except: string): Record<string, string> {
-  const legacy = parse<Record<string, MyRun>>(userProperty(LEGACY_USER_KEY), {});
+  const legacy = storedJson<Record<string, MyRun>>(userProperty(LEGACY_USER_KEY), {});
   return Object.fromEntries(
     Object.values(legacy)
       .filter((r) => r.schedule.id !== except)
@@ -153,7 +146,7 @@ const NEWS_KEY = (id: string) => `vis.schedules.news.${id}`;
 const HELD_LINE_CHARS = 160;
 
 export function heldNews(id: string): HeldNews {
-  return parse(userProperty(NEWS_KEY(id)), { lines: [], more: 0 });
+  return storedJson(userProperty(NEWS_KEY(id)), { lines: [], more: 0 });
 }
 
 export function holdNews(id: string, news: HeldNews): void {
@@ -183,7 +176,7 @@ export function sharedRuns(
 ): Record<string, SharedRun> {
   const found: Record<string, SharedRun> = {};
   for (const [id, value] of Object.entries(metadataStartingWith(book, SHARED_PREFIX)))
-    found[id] = parse<SharedRun>(value, EMPTY_SHARED);
+    found[id] = storedJson<SharedRun>(value, EMPTY_SHARED);
   return found;
 }
 
