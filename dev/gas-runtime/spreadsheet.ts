@@ -850,6 +850,13 @@ const METADATA_TOO_LARGE =
 /** Who may read an entry: every script of every editor (DOCUMENT), or this project alone (D2). */
 export type MetadataVisibility = 'DOCUMENT' | 'PROJECT';
 
+/**
+ * The project whose code the runtime runs (the add-on). Another name stands for a script an editor
+ * runs on the same file: its PROJECT-visible entries are never shown to the add-on, its
+ * DOCUMENT-visible ones are (D2).
+ */
+export const ADDON_PROJECT = 'add-on';
+
 export class DeveloperMetadata {
   constructor(
     private readonly book: Spreadsheet,
@@ -857,7 +864,12 @@ export class DeveloperMetadata {
     private readonly key: string,
     private value: string | null,
     readonly visibility: MetadataVisibility = 'DOCUMENT',
+    readonly project: string = ADDON_PROJECT,
   ) {}
+  /** Whether the add-on's code sees this entry at all (D2). */
+  visibleToAddon(): boolean {
+    return this.visibility === 'DOCUMENT' || this.project === ADDON_PROJECT;
+  }
   getVisibility(): MetadataVisibility {
     this.book.hooks.call('DeveloperMetadata.getVisibility');
     return this.visibility;
@@ -1002,7 +1014,23 @@ export class Spreadsheet {
   }
   getDeveloperMetadata(): DeveloperMetadata[] {
     this.hooks.call('Spreadsheet.getDeveloperMetadata');
-    return this.metadata.slice();
+    return this.metadata.filter((m) => m.visibleToAddon());
+  }
+  /**
+   * What an editor's own script writes to the file (a test's or the season's forgery): an entry of
+   * another project, DOCUMENT-visible (the add-on sees it) or PROJECT-visible (it does not).
+   */
+  addForeignDeveloperMetadata(
+    project: string,
+    key: string,
+    value: string,
+    visibility: MetadataVisibility,
+  ): void {
+    if (project === ADDON_PROJECT) throw new Error('A foreign entry needs another project name.');
+    this.checkMetadataSize(key.length + value.length);
+    this.metadata.push(
+      new DeveloperMetadata(this, this.nextMetadataId++, key, value, visibility, project),
+    );
   }
   /** @internal DeveloperMetadata's own calls. */
   metadataChanged(md: DeveloperMetadata, removed: boolean, grows = 0): void {

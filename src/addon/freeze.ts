@@ -21,7 +21,8 @@ import { PRESS_LOCK_WAIT_MS } from '../limits';
 import type { FreezeReport } from '../contract/scores';
 import { activeRange } from '../gas/active';
 import { cellsPort } from '../gas/cellsPort';
-import type { CellsPort } from '../gas/ports';
+import { frozenRecords } from '../gas/frozenRecords';
+import type { CellsPort, FrozenRecords } from '../gas/ports';
 
 /** A result's cells as read: each read twice at most (values, formulas), written once. */
 const read = (cells: CellsPort, e: Extent): Cells => ({
@@ -29,11 +30,19 @@ const read = (cells: CellsPort, e: Extent): Cells => ({
   formulas: cells.formulas(e),
 });
 
-/** Each formula's whole result becomes values; the formula waits in its first cell's note. */
-function freezeEach(cells: CellsPort, found: Found[], tally: FreezeTally): void {
+/**
+ * Each formula's whole result becomes values; the formula waits in its first cell's note, and the
+ * note in the person's own records (what Restore trusts).
+ */
+function freezeEach(
+  cells: CellsPort,
+  kept: FrozenRecords,
+  found: Found[],
+  tally: FreezeTally,
+): void {
   for (const f of found) {
     const out = freezeResult(f, read(cells, f.extent));
-    if (out.kind === 'skipped') {
+    if (out.kind === 'skipped' || !kept.keep(out.note)) {
       tally.skipped++;
       continue;
     }
@@ -43,9 +52,21 @@ function freezeEach(cells: CellsPort, found: Found[], tally: FreezeTally): void 
   }
 }
 
-/** Each frozen result is cleared and its formula put back, unless someone typed into it since. */
-function restoreEach(cells: CellsPort, found: Found[], tally: FreezeTally): void {
+/**
+ * Each frozen result this person froze is cleared and its formula put back, unless someone typed
+ * into it since. A note the person's records do not hold word for word is never a formula.
+ */
+function restoreEach(
+  cells: CellsPort,
+  kept: FrozenRecords,
+  found: Found[],
+  tally: FreezeTally,
+): void {
   for (const f of found) {
+    if (!f.note || !kept.mine(f.note)) {
+      tally.notMine++;
+      continue;
+    }
     const out = restoreResult(f, read(cells, f.extent));
     if (out.kind === 'blocked') {
       tally.blocked.push({ at: a1(f.extent.row, f.extent.col), changed: out.changed });
@@ -53,6 +74,7 @@ function restoreEach(cells: CellsPort, found: Found[], tally: FreezeTally): void
     }
     cells.write(f.extent, out.values);
     cells.note(f.extent.row, f.extent.col, '');
+    kept.forget(f.note);
     tally.changed++;
   }
 }
@@ -62,7 +84,12 @@ function restoreEach(cells: CellsPort, found: Found[], tally: FreezeTally): void
  * column nothing can be frozen: a whole column (B:B) of a 50,000-row sheet is scanned as far as
  * it holds something.
  */
-export function freezeOrRestore(verb: FreezeVerb, cells: CellsPort, picked: Extent): FreezeTally {
+export function freezeOrRestore(
+  verb: FreezeVerb,
+  cells: CellsPort,
+  kept: FrozenRecords,
+  picked: Extent,
+): FreezeTally {
   const size = cells.size();
   const selection = {
     row: picked.row,
@@ -77,14 +104,14 @@ export function freezeOrRestore(verb: FreezeVerb, cells: CellsPort, picked: Exte
     rows: selection.row + selection.rows - 1,
     cols: selection.col + selection.cols - 1,
   };
-  const tally: FreezeTally = { changed: 0, skipped: 0, blocked: [] };
+  const tally: FreezeTally = { changed: 0, skipped: 0, notMine: 0, blocked: [] };
   if (verb === 'freeze') {
     const grid = { rows: size.maxRows, cols: size.maxCols };
     const scan = { top: 1, left: 1, cells: cells.formulas(scanned) };
-    freezeEach(cells, formulasReaching(scan, selection, grid), tally);
+    freezeEach(cells, kept, formulasReaching(scan, selection, grid), tally);
   } else {
     const scan = { top: 1, left: 1, cells: cells.notes(scanned) };
-    restoreEach(cells, frozenReaching(scan, selection), tally);
+    restoreEach(cells, kept, frozenReaching(scan, selection), tally);
   }
   return tally;
 }
@@ -103,7 +130,8 @@ function apply(verb: FreezeVerb): FreezeReport {
   return withDocumentLock<FreezeReport>(
     PRESS_LOCK_WAIT_MS,
     () => {
-      const tally = freezeOrRestore(verb, cellsPort(range.getSheet()), {
+      const sheet = range.getSheet();
+      const tally = freezeOrRestore(verb, cellsPort(sheet), frozenRecords(sheet), {
         row: range.getRow(),
         col: range.getColumn(),
         rows: range.getNumRows(),

@@ -38,6 +38,8 @@ export interface Found {
   formula: string;
   /** Row-group checks of what the freeze wrote; absent in notes of earlier versions. */
   check?: string;
+  /** The note it was read from, word for word (a frozen result's only). */
+  note?: string;
 }
 
 type Grid = { rows: number; cols: number };
@@ -78,6 +80,7 @@ function parseNote(note: string, at: { row: number; col: number }): Found | null
   const found: Found = {
     extent: { ...at, rows: Number(m[1]), cols: Number(m[2]) },
     formula: m[3] as string,
+    note,
   };
   const check = CHECK_LINE.exec(second)?.[1];
   if (check) found.check = check;
@@ -176,6 +179,8 @@ function changedRows(found: Found, cells: Cells): string[] {
 export interface FreezeTally {
   changed: number;
   skipped: number;
+  /** Frozen notes this person's freeze did not write (another person's, or edited): left alone. */
+  notMine: number;
   /** Results left frozen on restore, each with the cells in the way. */
   blocked: Array<{ at: string; changed: string[] }>;
 }
@@ -196,6 +201,9 @@ export function freezeMessage(
   const skipped = tally.skipped
     ? `${tally.skipped} still loading or showing an error: left as formulas. Wait, or fix them, and try again.`
     : '';
+  const notMine = tally.notMine
+    ? `${counted(tally.notMine, 'frozen result')} left as ${tally.notMine === 1 ? 'it is' : 'they are'}: frozen by someone else, or ${tally.notMine === 1 ? 'its' : 'their'} note was changed since. Only the person who froze a result can restore it.`
+    : '';
   const blocked = tally.blocked.length
     ? `${tally.blocked
         .map((b) => `${b.at} stays frozen: ${b.changed.join(', ')} changed since the freeze`)
@@ -204,12 +212,12 @@ export function freezeMessage(
   if (tally.changed === 0)
     return {
       state: 'nothing',
-      message: [blocked, skipped].filter(Boolean).join(' ') || NOTHING_TO[verb],
+      message: [notMine, blocked, skipped].filter(Boolean).join(' ') || NOTHING_TO[verb],
     };
   const n = tally.changed;
   const done =
     verb === 'freeze'
       ? `${counted(n, 'formula')} frozen into values, each whole result (the formula kept in the note of its first cell).`
       : `${counted(n, 'formula')} restored.`;
-  return { state: 'done', message: [done, blocked, skipped].filter(Boolean).join(' ') };
+  return { state: 'done', message: [done, notMine, blocked, skipped].filter(Boolean).join(' ') };
 }

