@@ -42,7 +42,11 @@ export function runLeads(
   leftToday: number,
 ): LeadRunResult | null {
   const values = ports.sheet.grid();
-  const { now: open, held } = withinToday(openLeads(leadRows(values), watch), leftToday);
+  const waits = {
+    report: watch.mode === 'preview' && (!ports.service.hasKey || !ports.granted('service')),
+    mail: !ports.granted('mail') || ports.mail.left() <= MAIL_RESERVE,
+  };
+  const { now: open, held } = withinToday(openLeads(leadRows(values), watch), leftToday, waits);
   if (!open.length) return held ? { open, final: [], reports: 0, held } : null;
   const header = (values[HEADER_ROW - 1] ?? []).map((h) => String(h).trim());
   const reports = makeReports(ports, watch, open, header.indexOf(watch.website) + 1);
@@ -141,19 +145,19 @@ function writeTriggerLinks(ports: LeadRunPorts, watch: LeadWatch, open: LeadRow[
 }
 
 /**
- * Sends the planned e-mails, each recorded first (a run cut off after sending never sends it
- * again). Returns, by row, the status of each e-mail that could not go: the day's quota met
- * meanwhile (it waits), or an address Google refuses (said on its row); neither stays recorded.
+ * Sends the planned e-mails, each recorded in the owner's ledger as soon as MailApp has sent it
+ * (never before: a run cut off before sending leaves it to the next run). Returns, by row, the
+ * status of each e-mail that could not go: the day's quota met meanwhile (it waits), or an
+ * address Google refuses (said on its row).
  */
 function sendLeadMail(ports: LeadRunPorts, decisions: MailDecision[]): Map<number, string> {
-  const sends = decisions.flatMap((d) => ('send' in d ? [{ row: d.row, ...d.send }] : []));
-  ports.mailed.record(sends.map((s) => s.key));
   const failed = new Map<number, string>();
-  for (const s of sends) {
-    const status = sendOne(ports, s);
-    if (status) failed.set(s.row, status);
+  for (const d of decisions) {
+    if (!('send' in d)) continue;
+    const status = sendOne(ports, d.send);
+    if (status) failed.set(d.row, status);
+    else ports.mailed.record(d.send);
   }
-  ports.mailed.unrecord(sends.filter((s) => failed.has(s.row)).map((s) => s.key));
   return failed;
 }
 

@@ -231,7 +231,7 @@ function recordRun(
   const isNew = open.filter((r) => r.status.trim() === '').length;
   const emails = final.filter((d) => 'send' in d && d.status === LEAD_STATUS.emailed).length;
   const waiting = final.filter((d) => d.status.startsWith('waits')).length + held;
-  const counts = { isNew, reports, emails, waiting };
+  const counts = { isNew, handled: open.length, reports, emails, waiting };
   saveSharedWatch(book, watch.id, shared(watch, statsAfterRun(old, counts, appsScriptClock.now())));
   logAction(book, 'lead watch', {
     sheet: watch.sheetName,
@@ -239,7 +239,7 @@ function recordRun(
     requests: '',
     changed: reports,
     errors: final.filter((d) => d.status.startsWith('error')).length,
-    result: `${leadWords(isNew, reports, emails, waiting)}${held ? `; ${held} new wait for tomorrow (${LEADS_PER_DAY} a day)` : ''}`,
+    result: `${leadWords(isNew, reports, emails, waiting)}${held ? `; ${held} more wait for tomorrow (${LEADS_PER_DAY} rows a day)` : ''}`,
   });
 }
 

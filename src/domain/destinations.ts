@@ -27,9 +27,19 @@ export const slackText = (text: string): string =>
  */
 export const chatText = (text: string): string => text.replace(/</g, '‹').replace(/>/g, '›');
 
+/**
+ * What makes text read other than it is or hides in it: bidi marks, embeddings, overrides and
+ * isolates, zero-width spaces and joiners, the word joiner and invisible operators, the byte-order
+ * mark (Unicode's list of default-ignorable and bidi control characters, the ones mail shows).
+ */
+const HIDDEN = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+export const holdsHidden = (text: string): boolean => new RegExp(HIDDEN.source).test(text);
+
 /** An e-mail subject or a file title is one line: a line break in a subject could start headers. */
 export const oneLineTitle = (text: string): string =>
   text
+    .replace(HIDDEN, '')
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
     .trim()
     .slice(0, 200);
@@ -41,7 +51,5 @@ export const oneLineTitle = (text: string): string =>
 export const plainText = (text: string): string =>
   text
     .replace(/\r\n?/g, '\n')
-    .replace(
-      /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b\u202a-\u202e\u2066-\u2069\ufeff]/g,
-      '',
-    );
+    .replace(HIDDEN, '')
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');

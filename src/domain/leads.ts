@@ -9,6 +9,7 @@ import { FORMATS, type Column } from './columns';
 import { isBlank } from './cells';
 import { oneLineTitle, plainText } from './destinations';
 import { fnv1a } from './hash';
+import { addressKey, PER_ADDRESS_WEEK, type LedgerView } from './leadLedger';
 import { parseWebsite } from './website';
 
 export const LEAD_COLUMNS = {
@@ -29,6 +30,7 @@ export const LEAD_STATUS = {
   noConsent: 'no consent',
   noAddress: 'no e-mail address',
   tomorrow: 'waits to e-mail: the day’s e-mails are used, tomorrow',
+  weekly: `not e-mailed: this address had ${PER_ADDRESS_WEEK} e-mails this week`,
 } as const;
 
 const WAITS = 'waits';
@@ -125,11 +127,22 @@ function checkTemplate(subject: unknown, body: unknown): LeadWatch['mail'] | str
 
 export const LINK_PLACEHOLDER = '{report link}';
 
-/** What a form's consent question or a CRM's opt-in column says when the lead agreed. */
-const YES = /^(yes|y|true|1|x|✓|✔|agree|agreed|i agree|opt[- ]?in|ja|oui|sí|si)\b/i;
+/**
+ * Consent is an explicit yes: a form's checkbox (true), or an answer that starts with a yes
+ * ("Yes", "I agree…", "✓", "Sí") and has no negation anywhere in it ("y no", "Yes, but do not
+ * e-mail me" and "I agree not to be contacted" are no). Everything else is no.
+ */
+const YES =
+  /^(yes|y|true|1|x|✓|✔|☑|agree|agreed|i agree|i consent|consent|opt[- ]?in|ja|oui|sí|si)(?=$|[\s,.;:!)(-])/i;
+const NEGATION =
+  /(^|[^a-z])(no|not|never|don[’']?t|nor|none|without|decline|declined|refuse|opt[- ]?out|unsubscribe|nein|nicht|non|pas|nunca)(?![a-z])|n[’']t\b/i;
 
-export const consentGiven = (value: unknown): boolean =>
-  value === true || (typeof value === 'string' && YES.test(value.trim()));
+export const consentGiven = (value: unknown): boolean => {
+  if (value === true) return true;
+  if (typeof value !== 'string') return false;
+  const t = value.trim();
+  return YES.test(t) && !NEGATION.test(t);
+};
 
 /** One plain address (no display name, no list), or null. */
 export function emailAddress(value: unknown): string | null {
@@ -144,17 +157,25 @@ export const mailKey = (address: string, site: string): string =>
   fnv1a(`${address.toLowerCase()} ${site.toLowerCase()}`);
 
 /**
- * A value of the lead's own row, as it may go into an e-mail the owner's account sends: one line,
- * short, and no link (a responder must not make the owner mail a link of their choosing).
+ * A token a mail program could make a link of: a scheme (`https:`, `mailto:`), a domain or an IP
+ * (`evil.example`, `wwww.evil.example`, `10.0.0.5`, in any script's full stop), a port or a path.
+ * A name's own full stop at a word's end ("Jr.") is no link and stays.
+ */
+const LINK_LIKE = /[:/\\@]|[.\u3002\uff0e\uff61][\p{L}\p{N}]/u;
+
+/**
+ * A value of the lead's own row, as it may go into an e-mail the owner's account sends: one short
+ * plain line with every link-like token removed (a responder must not make the owner mail a link
+ * of their choosing), hidden characters gone.
  */
 function placeholderValue(value: unknown): string {
   const t = oneLineTitle(value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
   return t
-    .replace(/\b(https?|ftp):\/\/\S*/gi, '')
-    .replace(/\bwww\.\S*/gi, '')
-    .replace(/\S+\.[a-z]{2,}\/\S*/gi, '')
-    .trim()
-    .slice(0, 60);
+    .split(/\s+/)
+    .filter((word) => word && !LINK_LIKE.test(word))
+    .join(' ')
+    .slice(0, 60)
+    .trim();
 }
 
 /**
@@ -192,18 +213,34 @@ export const openLeads = (rows: readonly LeadRow[], watch: LeadWatch): LeadRow[]
  */
 export const LEADS_PER_DAY = 200;
 
+/** What still holds a waiting row back: then handling it again would change nothing. */
+export interface WaitsFor {
+  /** No report can be made now (no key, or the permission to reach the service). */
+  report: boolean;
+  /** No e-mail can go now (the permission, or the day's e-mails). */
+  mail: boolean;
+}
+
+/** A waiting row whose reason still holds is not handled (nor counted) this run. */
+export const stillWaits = (status: string, now: WaitsFor): boolean => {
+  const t = status.trim();
+  if (t.startsWith(`${WAITS} to e-mail: `)) return now.mail;
+  return t.startsWith(`${WAITS}: `) && now.report;
+};
+
 /**
- * The open rows a run handles now: every row waiting for its e-mail, and new rows (in sheet
- * order) while today's allowance lasts; `held` counts the new rows left for tomorrow.
+ * The open rows a run handles now, in sheet order while today's allowance lasts: every row
+ * handled counts, new or waiting, whatever its status says (a pasted "waits: x" is no way around
+ * the cap); a waiting row whose reason still holds is left out first. `held`: rows left for later.
  */
 export function withinToday(
   open: readonly LeadRow[],
   left: number,
+  waits: WaitsFor = { report: false, mail: false },
 ): { now: LeadRow[]; held: number } {
-  const isNew = (r: LeadRow) => r.status.trim() === '';
-  const admitted = new Set(open.filter(isNew).slice(0, Math.max(0, left)));
-  const now = open.filter((r) => !isNew(r) || admitted.has(r));
-  return { now, held: open.length - now.length };
+  const workable = open.filter((r) => !stillWaits(r.status, waits));
+  const now = workable.slice(0, Math.max(0, left));
+  return { now, held: workable.length - now.length };
 }
 
 /** A new row's report: a link to send, or why there is none. */
@@ -214,23 +251,26 @@ export type MailDecision =
   | {
       row: number;
       status: string;
-      send: { to: string; subject: string; body: string; key: string };
+      send: { to: string; subject: string; body: string; key: string; toKey: string };
     };
 
 /**
  * What each handled row gets, in row order: its status, and the e-mail to send where there is
- * one to send. `recipientsLeft`: the e-mails today's quota still allows; the rest wait.
- * `blocked`: why no e-mail can go now at all (a permission not granted): those rows wait.
+ * one to send. `ledger`: the owner's record of e-mails sent (once per address and site, at most
+ * PER_ADDRESS_WEEK to one address in 7 days). `recipientsLeft`: the e-mails today's quota still
+ * allows; the rest wait. `blocked`: why no e-mail can go now at all (a permission): those wait.
  */
 export function planLeadMail(
   rows: ReadonlyArray<LeadRow & { report: ReportOutcome }>,
   watch: LeadWatch,
-  mailed: ReadonlySet<string>,
+  ledger: LedgerView,
   recipientsLeft: number,
   blocked: string | null = null,
 ): MailDecision[] {
   let left = recipientsLeft;
+  let room = ledger.room;
   const sending = new Set<string>();
+  const week = new Map(ledger.thisWeek);
   return rows.map((r): MailDecision => {
     if ('error' in r.report) return { row: r.row, status: leadError(r.report.error) };
     if ('waits' in r.report) return { row: r.row, status: leadWaits(r.report.waits) };
@@ -245,12 +285,18 @@ export function planLeadMail(
       return { row: r.row, status: LEAD_STATUS.noConsent };
     const site = siteOf(r.cells[watch.website]);
     const key = mailKey(to, site);
-    if (mailed.has(key) || sending.has(key))
+    if (ledger.sent.has(key) || sending.has(key))
       return { row: r.row, status: LEAD_STATUS.emailedBefore };
+    const toKey = addressKey(to);
+    if ((week.get(toKey) ?? 0) >= PER_ADDRESS_WEEK)
+      return { row: r.row, status: LEAD_STATUS.weekly };
     if (blocked) return { row: r.row, status: mailWaits(blocked) };
+    if (room <= 0) return { row: r.row, status: mailWaits(LEDGER_FULL) };
     if (left <= 0) return { row: r.row, status: LEAD_STATUS.tomorrow };
     left -= 1;
+    room -= 1;
     sending.add(key);
+    week.set(toKey, (week.get(toKey) ?? 0) + 1);
     const fill = (t: string) => fillTemplate(t, r.cells, site, link);
     return {
       row: r.row,
@@ -260,10 +306,14 @@ export function planLeadMail(
         subject: oneLineTitle(fill(watch.mail.subject)),
         body: plainText(fill(watch.mail.body)),
         key,
+        toKey,
       },
     };
   });
 }
+
+const LEDGER_FULL =
+  'the record of e-mails sent in the last 90 days is full; e-mails go again as it empties';
 
 /** The site as a lead typed it, normalised (acme.com for https://www.Acme.com/). */
 export function siteOf(value: unknown): string {
@@ -278,7 +328,7 @@ export interface WatchStats {
   day: string;
   reports: number;
   emails: number;
-  /** New rows handled today, against domain/leads.ts LEADS_PER_DAY. */
+  /** Rows handled today (new or waiting), against domain/leads.ts LEADS_PER_DAY. */
   handled?: number;
   /** Rows whose handling waits (tomorrow's e-mails, a permission, the key). */
   waiting: number;
@@ -303,14 +353,18 @@ export const emptyStats = (now: number): WatchStats => ({
   waiting: 0,
 });
 
-/** New rows a watch may still handle today (LEADS_PER_DAY a day). */
-export const leadsLeftToday = (stats: WatchStats, now: number): number =>
-  LEADS_PER_DAY - (stats.day === dayOf(now) ? (stats.handled ?? 0) : 0);
+/** Rows a watch may still handle today (LEADS_PER_DAY a day); a record out of range lifts nothing. */
+export const leadsLeftToday = (stats: WatchStats, now: number): number => {
+  const handled = stats.day === dayOf(now) ? Number(stats.handled ?? 0) : 0;
+  return Number.isFinite(handled) && handled >= 0 ? Math.max(0, LEADS_PER_DAY - handled) : 0;
+};
 
 /** What one run of a watch did. */
 export interface LeadRunCounts {
   /** Rows it found new (no status yet). */
   isNew: number;
+  /** Rows it handled, new or waiting: what the day's cap counts. */
+  handled: number;
   reports: number;
   emails: number;
   /** Rows left waiting (tomorrow's e-mails, a permission, the key, the day's cap). */
@@ -326,7 +380,7 @@ export function statsAfterRun(old: WatchStats, run: LeadRunCounts, now: number):
     day: today.day,
     reports: today.reports + run.reports,
     emails: today.emails + run.emails,
-    handled: (today.handled ?? 0) + run.isNew,
+    handled: (today.handled ?? 0) + run.handled,
     waiting: run.waiting,
     total: {
       leads: total.leads + run.isNew,

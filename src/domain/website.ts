@@ -2,6 +2,8 @@
  * Website normalisation for lookups and de-duplication, without the URL global (Apps Script's
  * V8 has none). `https://www.Acme.com/pricing?x=1`, `acme.com` and `http://acme.com/` are one brand.
  */
+import { holdsHidden } from './destinations';
+
 export type Website =
   | { ok: true; domain: string; url: string }
   | { ok: false; blank: true }
@@ -37,6 +39,11 @@ export function parseWebsite(input: unknown): Website {
     );
   if (text.length > MAX_INPUT)
     return invalid('not a website: the text is too long for one address; put one website per cell');
+  // A right-to-left override or a zero-width space makes an address read other than it is.
+  if (holdsHidden(text))
+    return invalid(
+      'not a website: it holds hidden characters (right-to-left or zero-width marks); type the address again',
+    );
 
   let scheme = 'https';
   let rest = text;

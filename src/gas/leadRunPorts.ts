@@ -1,7 +1,7 @@
 /** A lead watch's ports (src/gas/ports.ts) over Apps Script: its sheet, the person's e-mail and records. */
 import { WRITE_LOCK_WAIT_MS } from '../limits';
 import { appsScriptClock } from './clock';
-import { mailedRecord, recordMailed, unrecordMailed } from './leadStore';
+import { readLedger, recordSent } from './leadStore';
 import { withDocumentLock } from './lock';
 import { mailLeft, sendMail } from './mail';
 import { granted } from './permissions';
@@ -25,9 +25,8 @@ export function leadRunPorts(
     sheet: sheetPort(sheet),
     mail: mailPort,
     mailed: {
-      read: () => mailedRecord(docId),
-      record: (keys) => recordMailed(docId, keys),
-      unrecord: (keys) => unrecordMailed(docId, keys),
+      read: () => readLedger(docId, appsScriptClock.now()),
+      record: (sent) => void recordSent(docId, sent, appsScriptClock.now()),
     },
     locked: (work, busy) => withDocumentLock(WRITE_LOCK_WAIT_MS, work, busy),
     previews,

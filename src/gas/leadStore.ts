@@ -5,23 +5,31 @@
  * is shown of it (columns, owner, today's counts) is kept in the file as developer metadata,
  * which those triggers can write through the file they opened.
  */
+import {
+  dayNumber,
+  entryText,
+  ledgerView,
+  parseLedger,
+  prunedLedger,
+  type LedgerView,
+  type MailedEntry,
+} from '../domain/leadLedger';
 import type { LeadTotals, LeadWatch, WatchStats } from '../domain/leads';
 import { metadataStartingWith, setMetadata } from './docMetadata';
 import { storedJson } from './storedJson';
 import {
   deleteUserProperty,
   freshUserProperty,
+  rereadUserProperties,
   setUserProperties,
+  userProperty,
   userPropertiesStartingWith,
 } from './userStore';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 const MINE = (docId: string) => `vis.watch.${docId}.`;
-const MAILED = (docId: string) => `vis.leads.mailed.${docId}`;
 const SHARED = 'vis.watch.';
-/** Hashes of (address, site) e-mailed: 900 of 9 characters fit one 9 KB property. */
-const MAILED_KEPT = 900;
 
 /** The watches this person saved in a document, oldest first. */
 export function myWatches(docId: string): LeadWatch[] {
@@ -67,22 +75,67 @@ export function saveSharedWatch(book: Book, id: string, watch: SharedWatch | nul
   setMetadata(book, SHARED + id, watch ? JSON.stringify(watch) : null);
 }
 
-/** The (address, site) pairs this person's watches e-mailed in a document. */
-export function mailedRecord(docId: string): Set<string> {
-  return new Set((freshUserProperty(MAILED(docId)) ?? '').split(',').filter(Boolean));
+/**
+ * The ledger of lead e-mails (domain/leadLedger.ts) in the owner's user properties, in chunks of
+ * one property each (a property holds 9 KB): LEDGER_CHUNKS of 8,500 characters keep about 9,600
+ * e-mails, 48 days of a watch at its 200 a day; when all are full e-mails wait for the oldest to
+ * pass 90 days. An e-mail is appended to the last chunk with room: one property write.
+ */
+const LEDGER = (docId: string) => `vis.leads.sent.${docId}.`;
+const LEDGER_CHUNKS = 20;
+const CHUNK_CHARS = 8500;
+/** Entries are `key.to.day` (8 + 6 + up to 4 characters and dots) and a space. */
+const ENTRY_CHARS = 21;
+export const LEDGER_CAPACITY = LEDGER_CHUNKS * Math.floor(CHUNK_CHARS / ENTRY_CHARS);
+/** An earlier version's record: hashes of (address, site) without dates, 900 at most. */
+const OLD_MAILED = (docId: string) => `vis.leads.mailed.${docId}`;
+
+/** Read afresh (one read of the store): a watch's other run may have written since. */
+function chunks(docId: string): string[] {
+  rereadUserProperties();
+  return Array.from({ length: LEDGER_CHUNKS }, (_, i) => userProperty(LEDGER(docId) + i) ?? '');
 }
 
-/** Recorded before the e-mails go: a run cut off after sending must not send them again. */
-export function recordMailed(docId: string, keys: readonly string[]): void {
-  if (!keys.length) return;
-  const all = [...mailedRecord(docId), ...keys].slice(-MAILED_KEPT);
-  setUserProperties({ [MAILED(docId)]: all.join(',') });
+/**
+ * The ledger as the plan reads it. Entries past 90 days are dropped here (the chunks written
+ * again only then); an earlier version's record is taken in once, dated today.
+ */
+export function readLedger(docId: string, now: number): LedgerView {
+  const today = dayNumber(now);
+  const kept = chunks(docId);
+  const entries = parseLedger(kept.join(' '));
+  const old = userProperty(OLD_MAILED(docId));
+  const imported = (old ?? '')
+    .split(',')
+    .filter((k) => /^[0-9a-f]{8}$/.test(k))
+    .map((key) => ({ key, to: '', day: today }));
+  const fresh = prunedLedger(entries, today).concat(imported);
+  if (fresh.length !== entries.length) writeLedger(docId, fresh);
+  if (old !== null) deleteUserProperty(OLD_MAILED(docId));
+  return ledgerView(fresh, today, LEDGER_CAPACITY);
 }
 
-/** An e-mail that could not go after all is taken off the record, so a later run may send it. */
-export function unrecordMailed(docId: string, keys: readonly string[]): void {
-  if (!keys.length) return;
-  const drop = new Set(keys);
-  const kept = [...mailedRecord(docId)].filter((k) => !drop.has(k));
-  setUserProperties({ [MAILED(docId)]: kept.join(',') });
+function writeLedger(docId: string, entries: MailedEntry[]): void {
+  const perChunk = Math.floor(CHUNK_CHARS / ENTRY_CHARS);
+  const values: Record<string, string> = {};
+  for (let i = 0; i < LEDGER_CHUNKS; i++)
+    values[LEDGER(docId) + i] = entries
+      .slice(i * perChunk, (i + 1) * perChunk)
+      .map(entryText)
+      .join(' ');
+  setUserProperties(values);
+}
+
+/** One e-mail sent: appended to the first chunk with room. False when the ledger is full. */
+export function recordSent(
+  docId: string,
+  sent: { key: string; toKey: string },
+  now: number,
+): boolean {
+  const entry = entryText({ key: sent.key, to: sent.toKey, day: dayNumber(now) });
+  const all = chunks(docId);
+  const i = all.findIndex((c) => c.length + entry.length + 1 <= CHUNK_CHARS);
+  if (i < 0) return false;
+  setUserProperties({ [LEDGER(docId) + i]: all[i] ? `${all[i]} ${entry}` : entry });
+  return true;
 }

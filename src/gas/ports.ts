@@ -3,6 +3,7 @@
  * here in src/gas and over plain memory in the unit tests (test/unit/fakes.ts), so a workflow's
  * orchestration is tested without the runtime, the bundle or the emulator.
  */
+import type { LedgerView } from '../domain/leadLedger';
 import type { LogEntry } from '../contract/schedules';
 import type { Columns } from '../domain/columns';
 import type { Permission } from '../domain/permissions';
@@ -71,11 +72,11 @@ export interface MailPort {
 export interface LeadRunPorts {
   sheet: SheetPort;
   mail: MailPort;
-  /** The (address, site) pairs this person's watches e-mailed in the document. */
+  /** The owner's record of the lead e-mails their watches sent in the document. */
   mailed: {
-    read(): Set<string>;
-    record(keys: readonly string[]): void;
-    unrecord(keys: readonly string[]): void;
+    read(): LedgerView;
+    /** One e-mail, recorded once MailApp has sent it. */
+    record(sent: { key: string; toKey: string }): void;
   };
   /** Runs work under the document's lock; `busy` when another run holds it for too long. */
   locked<T>(work: () => T, busy: () => T): T;

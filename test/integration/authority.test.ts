@@ -139,3 +139,62 @@ describe('developer metadata another script wrote', () => {
     expect(ana[0]!.lastRun).not.toBeNull();
   }, 60000);
 });
+
+describe('a lead watch on a sheet strangers and editors write', () => {
+  const FORM = 'Form Responses 1';
+  const answer = (site: string, email: string, consent = 'Yes') => ({
+    Name: 'Jo',
+    'Your website': site,
+    'Work e-mail': email,
+    'May we e-mail you the report?': consent,
+  });
+  const WATCH: LeadWatchInput = {
+    sheetName: FORM,
+    website: 'Your website',
+    email: 'Work e-mail',
+    consent: 'May we e-mail you the report?',
+    mode: 'link',
+    subject: 'Your report, {Name}',
+    body: 'Hi {Name},\n\nHere it is: {report link}',
+  };
+  const statuses = () => {
+    const rows = w.rt.spreadsheet.getSheetByName(FORM)!.probe.rows;
+    const at = rows[0]!.findIndex((c) => c.value === 'Lead status');
+    return rows.slice(1).map((r) => String(r[at]?.value ?? ''));
+  };
+
+  it('one address flooded with responses, each for a new site, gets 3 e-mails a week', async () => {
+    w = await startWorld({ owner: ANA, apiKey: null });
+    w.rt.submitForm(FORM, answer('early.com', 'e@early.example'));
+    expect(sidebar(w.rt, ANA).saveLeadWatch(WATCH)).toMatchObject({ ok: true });
+    for (let i = 0; i < 6; i++) w.rt.submitForm(FORM, answer(`site-${i}.com`, 'victim@x.example'));
+    expect(w.rt.mail.sent.map((m) => m.to)).toEqual(new Array(3).fill('victim@x.example'));
+    expect(statuses().slice(4)).toEqual(
+      new Array(3).fill('not e-mailed: this address had 3 e-mails this week'),
+    );
+    // Consent that says no in other words is no.
+    w.rt.submitForm(FORM, answer('other.com', 'pat@x.example', 'Yes, but do not e-mail me'));
+    expect(statuses().at(-1)).toBe('no consent');
+    expect(w.rt.mail.sent).toHaveLength(3);
+  });
+
+  it('rows pasted as "waits: x" are handled within the day’s 200, not all at once', async () => {
+    w = await startWorld({ owner: ANA, apiKey: null });
+    w.rt.submitForm(FORM, answer('early.com', 'e@early.example'));
+    expect(sidebar(w.rt, ANA).saveLeadWatch({ ...WATCH, email: '', consent: '' })).toMatchObject({
+      ok: true,
+    });
+    const sheet = w.rt.spreadsheet.getSheetByName(FORM)!;
+    const head = sheet.probe.rows[0]!.map((c) => String(c.value));
+    const pasted = Array.from({ length: 260 }, (_, i) =>
+      head.map((h) =>
+        h === 'Your website' ? `pasted-${i}.com` : h === 'Lead status' ? 'waits: x' : '',
+      ),
+    );
+    sheet.getRange(3, 1, pasted.length, head.length).setValues(pasted);
+    await w.elapse(HOUR + 60000);
+    const handled = statuses().filter((s) => s === 'link written');
+    expect(handled).toHaveLength(200);
+    expect(statuses().filter((s) => s === 'waits: x')).toHaveLength(60);
+  }, 60000);
+});

@@ -8,6 +8,7 @@ import type { Columns } from '../../src/domain/columns';
 import type { Extent } from '../../src/domain/visFunctions';
 import type { PreviewPoll, ScanStatus } from '../../src/api/client';
 import { sendAll } from '../../src/api/batch';
+import { dayNumber, ledgerView, type MailedEntry } from '../../src/domain/leadLedger';
 import type { RowPatch } from '../../src/domain/previewColumns';
 import { DEFAULT_TEMPLATE } from '../../src/contract/leads';
 import type { LeadWatch } from '../../src/domain/leads';
@@ -163,8 +164,10 @@ export class FakeSheet implements SheetPort {
 export function fakeLeadPorts(sheet: FakeSheet, over: Partial<LeadRunPorts> = {}) {
   const sent: Array<{ to: string; subject: string; body: string }> = [];
   const mailed = new Set<string>();
+  const ledger: MailedEntry[] = [];
   const previewed: number[][] = [];
   let left = 100;
+  const today = dayNumber(Date.UTC(2026, 10, 26, 9));
   const ports: LeadRunPorts = {
     sheet,
     mail: {
@@ -177,9 +180,11 @@ export function fakeLeadPorts(sheet: FakeSheet, over: Partial<LeadRunPorts> = {}
       },
     },
     mailed: {
-      read: () => new Set(mailed),
-      record: (keys) => keys.forEach((k) => mailed.add(k)),
-      unrecord: (keys) => keys.forEach((k) => mailed.delete(k)),
+      read: () => ledgerView(ledger, today, 1000),
+      record: ({ key, toKey }) => {
+        mailed.add(key);
+        ledger.push({ key, to: toKey, day: today });
+      },
     },
     locked: (work) => work(),
     previews: (rows) => {
@@ -201,7 +206,7 @@ export function fakeLeadPorts(sheet: FakeSheet, over: Partial<LeadRunPorts> = {}
     now: () => Date.UTC(2026, 10, 26, 9),
     ...over,
   };
-  return { ports, sent, mailed, previewed, setLeft: (n: number) => (left = n) };
+  return { ports, sent, mailed, ledger, previewed, setLeft: (n: number) => (left = n) };
 }
 
 /** A workbook in memory: lists by name (header row first), the add-on's sheets as replaced. */

@@ -119,3 +119,41 @@ it('a flooded form: new rows past the day’s allowance are left untouched for t
   runLeads(ports, WATCH, 200);
   expect(sheet.column('Lead status')).toEqual(['e-mailed', 'no consent', 'e-mailed']);
 });
+
+it('records an e-mail in the owner’s ledger only once MailApp has sent it', () => {
+  const sheet = form();
+  const { ports, ledger } = fakeLeadPorts(sheet);
+  const events: string[] = [];
+  const send = ports.mail.send;
+  ports.mail.send = (to, subject, body) => {
+    events.push(`send ${to}`);
+    return send(to, subject, body);
+  };
+  const record = ports.mailed.record;
+  ports.mailed.record = (sent) => {
+    events.push(`record ${ledger.length}`);
+    record(sent);
+  };
+  runLeads(ports, WATCH, 200);
+  expect(events).toEqual(['send jo@nike.example', 'record 0', 'send al@slack.example', 'record 1']);
+});
+
+it('a run cut off after its first e-mail leaves the others to the next run, unrecorded', () => {
+  const sheet = form();
+  const { ports, sent, mailed } = fakeLeadPorts(sheet);
+  const record = ports.mailed.record;
+  ports.mailed.record = (one) => {
+    record(one);
+    throw new CutOff();
+  };
+  expect(() => runLeads(ports, WATCH, 200)).toThrow(CutOff);
+  expect(sent.map((m) => m.to)).toEqual(['jo@nike.example']);
+  expect([...mailed]).toEqual([mailKey('jo@nike.example', 'nike.com')]);
+  ports.mailed.record = record;
+  runLeads(ports, WATCH, 200);
+  expect(sent.map((m) => m.to)).toEqual(['jo@nike.example', 'al@slack.example']);
+  expect(sheet.column('Lead status')).toEqual(['e-mailed before', 'no consent', 'e-mailed']);
+});
+
+/** The platform stopping the execution: nothing after it runs (not a refusal the run catches). */
+class CutOff extends Error {}

@@ -17,6 +17,9 @@ import {
   withinToday,
 } from '../../src/domain/leads';
 import { DEFAULT_TEMPLATE } from '../../src/contract/leads';
+import { addressKey, dayNumber, emptyLedger, ledgerView } from '../../src/domain/leadLedger';
+
+const TODAY = dayNumber(Date.UTC(2026, 10, 26));
 import { LEAD_WATCH } from './fakes';
 
 const SHEETS = [
@@ -100,6 +103,17 @@ describe('the words a consent column, an address and a status hold', () => {
     [false, false],
     ['maybe', false],
     ['yesterday', false],
+    ['✓', true],
+    ['✔', true],
+    ['Sí', true],
+    ['x', true],
+    ['I agree to receive the report by e-mail', true],
+    ['y no', false],
+    ['Yes, but do not e-mail me', false],
+    ['I agree not to be contacted', false],
+    ['yes I don’t', false],
+    ['Yes - opt out', false],
+    ['ok', false],
   ])('consent %j → %s', (value, given) => expect(consentGiven(value)).toBe(given));
   it.each([
     ['Jo@Acme.com ', 'jo@acme.com'],
@@ -152,11 +166,34 @@ describe('fillTemplate', () => {
     expect(filled).not.toMatch(/evil\.example|\n/);
     expect(filled.length).toBeLessThanOrEqual(60);
   });
+  it.each([
+    'evil-login.com',
+    'wwww.evil.example',
+    'evil.example:8443/reset',
+    '10.0.0.5/admin',
+    'mailto:x@evil.example',
+    'evil。example',
+    'javascript:alert(1)',
+    '//evil',
+  ])('a link-like token in a lead’s answer (%s) is dropped, the name kept', (token) => {
+    const filled = fillTemplate('{Name}', { Name: `Jo Jr. ${token} Smith` }, 'acme.com', 'x');
+    expect(filled).toBe('Jo Jr. Smith');
+  });
+  it('right-to-left overrides and zero-width characters never reach the e-mail', () => {
+    const [d] = planLeadMail(
+      [{ ...row(2, { Name: 'J\u202eo\u200b' }), report: LINK }],
+      { ...WATCH, mail: { subject: 'For {Name}\u2066', body: 'Hi {Name}\u200f {report link}' } },
+      emptyLedger(),
+      5,
+    );
+    expect('send' in d! && d.send.subject).toBe('For Jo');
+    expect('send' in d! && d.send.body).toBe('Hi Jo https://app.example/r/1');
+  });
 });
 
 describe('planLeadMail', () => {
-  const plan = (rows: Parameters<typeof planLeadMail>[0], left = 10, mailed = new Set<string>()) =>
-    planLeadMail(rows, WATCH, mailed, left);
+  const plan = (rows: Parameters<typeof planLeadMail>[0], left = 10, ledger = emptyLedger()) =>
+    planLeadMail(rows, WATCH, ledger, left);
   it('e-mails a consenting lead its link, from the template', () => {
     const [d] = plan([{ ...row(2, {}), report: LINK }]);
     expect(d).toEqual({
@@ -167,6 +204,7 @@ describe('planLeadMail', () => {
         subject: 'Your AI visibility report for acme.com',
         body: 'Hi Jo,\nhttps://app.example/r/1',
         key: mailKey('jo@acme.com', 'acme.com'),
+        toKey: addressKey('jo@acme.com'),
       },
     });
   });
@@ -193,12 +231,43 @@ describe('planLeadMail', () => {
       { ...row(4, { Website: 'other.com' }), report: LINK },
     ]);
     expect(twice.map((d) => d.status)).toEqual(['e-mailed', 'e-mailed before', 'e-mailed']);
-    const later = plan(
-      [{ ...row(9, {}), report: LINK }],
-      10,
-      new Set([mailKey('jo@acme.com', 'acme.com')]),
-    );
+    const sent = [
+      { key: mailKey('jo@acme.com', 'acme.com'), to: addressKey('jo@acme.com'), day: TODAY - 80 },
+    ];
+    const later = plan([{ ...row(9, {}), report: LINK }], 10, ledgerView(sent, TODAY, 100));
     expect(later.map((d) => d.status)).toEqual(['e-mailed before']);
+  });
+  it('one address gets at most 3 e-mails a week, a new site in each response or not', () => {
+    const flood = [2, 3, 4, 5, 6].map((n) => ({
+      ...row(n, { Website: `site-${n}.com`, Email: 'victim@x.example' }),
+      report: LINK,
+    }));
+    expect(plan(flood).map((d) => d.status)).toEqual([
+      'e-mailed',
+      'e-mailed',
+      'e-mailed',
+      LEAD_STATUS.weekly,
+      LEAD_STATUS.weekly,
+    ]);
+    const lastWeek = [1, 2, 3].map((n) => ({
+      key: `0000000${n}`,
+      to: addressKey('victim@x.example'),
+      day: TODAY - 6,
+    }));
+    expect(plan(flood.slice(0, 1), 10, ledgerView(lastWeek, TODAY, 100))[0]!.status).toBe(
+      LEAD_STATUS.weekly,
+    );
+    const older = lastWeek.map((e) => ({ ...e, day: TODAY - 7 }));
+    expect(plan(flood.slice(0, 1), 10, ledgerView(older, TODAY, 100))[0]!.status).toBe('e-mailed');
+  });
+  it('a full record makes e-mails wait rather than forget who was e-mailed', () => {
+    const rows = [2, 3].map((n) => ({ ...row(n, { Email: `p${n}@acme.com` }), report: LINK }));
+    expect(plan(rows, 10, emptyLedger(1)).map((d) => d.status)).toEqual([
+      'e-mailed',
+      expect.stringMatching(
+        /^waits to e-mail: the record of e-mails sent in the last 90 days is full/,
+      ),
+    ]);
   });
   it('sends what the day’s recipients allow; the rest wait for tomorrow', () => {
     const rows = [2, 3, 4].map((n) => ({ ...row(n, { Email: `p${n}@acme.com` }), report: LINK }));
@@ -210,11 +279,11 @@ describe('planLeadMail', () => {
   });
   it('without an e-mail column the row says its report started, or that its link is written', () => {
     const rows = [{ ...row(2, {}), report: LINK }];
-    expect(planLeadMail(rows, { ...WATCH, email: null, mail: null }, new Set(), 5)).toEqual([
+    expect(planLeadMail(rows, { ...WATCH, email: null, mail: null }, emptyLedger(), 5)).toEqual([
       { row: 2, status: 'report started' },
     ]);
     expect(
-      planLeadMail(rows, { ...WATCH, email: null, mail: null, mode: 'link' }, new Set(), 5),
+      planLeadMail(rows, { ...WATCH, email: null, mail: null, mode: 'link' }, emptyLedger(), 5),
     ).toEqual([{ row: 2, status: 'link written' }]);
   });
 });
@@ -224,7 +293,7 @@ describe('without the permission to send e-mail', () => {
     const [d] = planLeadMail(
       [{ ...row(2, {}), report: LINK }],
       WATCH,
-      new Set(),
+      emptyLedger(),
       10,
       'Report, alert and lead e-mails need permission to send e-mail as you',
     );
@@ -237,20 +306,34 @@ describe('without the permission to send e-mail', () => {
 });
 
 describe('withinToday', () => {
-  it('takes new rows in sheet order while the day’s allowance lasts; a waiting row always', () => {
+  it('takes rows in sheet order while the day’s allowance lasts, new or waiting alike', () => {
     const rows = [row(2, {}), row(3, {}, 'waits to e-mail: tomorrow'), row(4, {}), row(5, {})];
     const { now, held } = withinToday(rows, 1);
-    expect(now.map((r) => r.row)).toEqual([2, 3]);
-    expect(held).toBe(2);
-    expect(withinToday(rows, 0).now.map((r) => r.row)).toEqual([3]);
+    expect(now.map((r) => r.row)).toEqual([2]);
+    expect(held).toBe(3);
+    expect(withinToday(rows, 2).now.map((r) => r.row)).toEqual([2, 3]);
+    expect(withinToday(rows, 0).now).toEqual([]);
     expect(withinToday(rows, 10).held).toBe(0);
+  });
+  it('a pasted "waits: x" is no way around the cap', () => {
+    const pasted = Array.from({ length: 600 }, (_, i) => row(i + 2, {}, 'waits: x'));
+    expect(withinToday(pasted, LEADS_PER_DAY).now).toHaveLength(LEADS_PER_DAY);
+  });
+  it.each([
+    ['waits: no key saved in Settings', { report: true, mail: false }, true],
+    ['waits: no key saved in Settings', { report: false, mail: true }, false],
+    ['waits to e-mail: tomorrow', { report: false, mail: true }, true],
+    ['waits to e-mail: tomorrow', { report: true, mail: false }, false],
+    ['', { report: true, mail: true }, false],
+  ] as const)('a row saying %j, when %j holds, is left out: %s', (status, waits, out) => {
+    expect(withinToday([row(2, {}, status)], 10, waits).now.length).toBe(out ? 0 : 1);
   });
 });
 
 describe('a watch’s counts', () => {
   const DAY = 86_400_000;
   const t = Date.UTC(2026, 10, 26, 10);
-  const run = { isNew: 3, reports: 2, emails: 1, waiting: 1 };
+  const run = { isNew: 3, handled: 3, reports: 2, emails: 1, waiting: 1 };
 
   it('adds a run to today’s counts and to the totals a digest counts from', () => {
     const once = statsAfterRun(emptyStats(t), run, t);
@@ -271,7 +354,7 @@ describe('a watch’s counts', () => {
     const yesterday = statsAfterRun(emptyStats(t), run, t);
     const quiet = statsAfterRun(
       yesterday,
-      { isNew: 0, reports: 0, emails: 0, waiting: 0 },
+      { isNew: 0, handled: 0, reports: 0, emails: 0, waiting: 0 },
       t + DAY,
     );
     expect(quiet).toMatchObject({ day: '2026-11-27', reports: 0, emails: 0, handled: 0 });
@@ -279,4 +362,12 @@ describe('a watch’s counts', () => {
     expect(quiet.total).toEqual({ leads: 3, reports: 2, emails: 1 });
     expect(leadsLeftToday(yesterday, t + DAY)).toBe(LEADS_PER_DAY);
   });
+
+  it.each([-100000, Number.NaN, 'lots', 1e9])(
+    'a count out of range (%j) lifts nothing',
+    (handled) => {
+      const forged = { ...emptyStats(t), handled: handled as number };
+      expect(leadsLeftToday(forged, t)).toBe(0);
+    },
+  );
 });
