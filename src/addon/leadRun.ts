@@ -31,8 +31,10 @@ export interface LeadRunResult {
   open: LeadRow[];
   final: MailDecision[];
   reports: number;
-  /** New rows left for tomorrow: today's allowance of new leads is used. */
+  /** Rows left for tomorrow: today's allowance is used. */
   held: number;
+  /** Waiting rows left out: what they wait for (a permission, the day's e-mails) still holds. */
+  parked: number;
 }
 
 /** `leftToday`: new rows the watch may still handle today (domain/leads.ts LEADS_PER_DAY). */
@@ -46,8 +48,13 @@ export function runLeads(
     report: watch.mode === 'preview' && (!ports.service.hasKey || !ports.granted('service')),
     mail: !ports.granted('mail') || ports.mail.left() <= MAIL_RESERVE,
   };
-  const { now: open, held } = withinToday(openLeads(leadRows(values), watch), leftToday, waits);
-  if (!open.length) return held ? { open, final: [], reports: 0, held } : null;
+  const {
+    now: open,
+    held,
+    parked,
+  } = withinToday(openLeads(leadRows(values), watch), leftToday, waits);
+  // Only rows still waiting: nothing changed since the run that counted them.
+  if (!open.length) return held ? { open, final: [], reports: 0, held, parked } : null;
   const header = (values[HEADER_ROW - 1] ?? []).map((h) => String(h).trim());
   const reports = makeReports(ports, watch, open, header.indexOf(watch.website) + 1);
   const decisions = planLeadMail(
@@ -63,7 +70,7 @@ export function runLeads(
   );
   writeStatuses(ports, watch, open, final);
   const made = open.filter((r) => reportWasDue(r.status) && 'link' in reports.get(r.row)!);
-  return { open, final, reports: made.length, held };
+  return { open, final, reports: made.length, held, parked };
 }
 
 /** A sheet's rows below its header, each as its cells by header and its Lead status. */
@@ -95,7 +102,7 @@ function makeReports(
       ? null
       : needsPermission('service');
   if (waits) return new Map(open.map((r) => [r.row, { waits }]));
-  const { refusal } = ports.previews(
+  const { refusal, links } = ports.previews(
     open.map((r) => r.row),
     websiteColumn,
   );
@@ -103,14 +110,28 @@ function makeReports(
   const columns = findColumns(values[HEADER_ROW - 1] ?? [], PREVIEW_HEADERS);
   const at = (row: number, key: keyof typeof PREVIEW_HEADERS) =>
     String((columns[key] && values[row - 1]?.[columns[key] - 1]) ?? '');
+  const noCost = (r: LeadRow) => {
+    const site = parseWebsite(r.cells[watch.website]);
+    return site.ok ? reportTriggerLink(ports.service.baseUrl, site.url) : '';
+  };
   return new Map(
     open.map((r) => [
       r.row,
-      previewOutcome(at(r.row, 'status'), at(r.row, 'reportUrl'), at(r.row, 'message'), refusal),
+      previewOutcome(
+        at(r.row, 'status'),
+        links.get(at(r.row, 'uuid')) ?? noCost(r),
+        at(r.row, 'message'),
+        refusal,
+      ),
     ]),
   );
 }
 
+/**
+ * A row's report: the link the service gave the owner's key for its preview; a row whose preview
+ * was there before (typed or pasted by anyone, or reused from another row) gets the no-cost link
+ * built from its website, never the link its cell holds.
+ */
 function previewOutcome(
   status: string,
   link: string,

@@ -225,12 +225,12 @@ function recordRun(
   sheet: Sheet,
   watch: LeadWatch,
   old: WatchStats,
-  { open, final, reports, held }: LeadRunResult,
+  { open, final, reports, held, parked }: LeadRunResult,
 ): void {
   const book = sheet.getParent();
   const isNew = open.filter((r) => r.status.trim() === '').length;
   const emails = final.filter((d) => 'send' in d && d.status === LEAD_STATUS.emailed).length;
-  const waiting = final.filter((d) => d.status.startsWith('waits')).length + held;
+  const waiting = final.filter((d) => d.status.startsWith('waits')).length + held + parked;
   const counts = { isNew, handled: open.length, reports, emails, waiting };
   saveSharedWatch(book, watch.id, shared(watch, statsAfterRun(old, counts, appsScriptClock.now())));
   logAction(book, 'lead watch', {

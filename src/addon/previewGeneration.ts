@@ -174,7 +174,7 @@ export function previewRows(
   column: number,
   rows: readonly number[],
   claim: { run: string; started: number },
-): { refusal: string | null; unsent: number } {
+): { refusal: string | null; unsent: number; links: ReadonlyMap<string, string> } {
   const config = clientConfig();
   const table = openTable(sheet, PREVIEW_COLUMNS, false);
   const selection = rows.flatMap((r) => rowStates(table, r, r, column));
@@ -184,7 +184,7 @@ export function previewRows(
     QUOTA_RESERVE,
   );
   const ports = generatePorts(sheet, claim);
-  const writer = rowWriter(ports, localPatches(fit.plan));
+  const { writer, links } = linksFromService(ports, localPatches(fit.plan));
   const run = fit.plan.send.length
     ? sendPreviews(ports, config, fit, claim.started, writer)
     : runOf(fit.plan);
@@ -195,7 +195,32 @@ export function previewRows(
   return {
     refusal: run.refusal?.message ?? null,
     unsent: fit.plan.send.length - run.settled + fit.tomorrow,
+    links,
   };
+}
+
+/**
+ * Generate's row writer that also keeps, by uuid, the report link of each preview the service
+ * made for this person's key: a link to e-mail comes from there, never from a cell (rows decided
+ * locally reuse what another row's cells hold).
+ */
+function linksFromService(ports: GeneratePorts, local: Map<number, RowPatch>) {
+  const decidedLocally = new Set(local.keys());
+  const inner = rowWriter(ports, local);
+  const links = new Map<string, string>();
+  const writer: typeof inner = {
+    write(patches) {
+      for (const [row, p] of patches)
+        if (
+          !decidedLocally.has(row) &&
+          typeof p.uuid === 'string' &&
+          typeof p.reportUrl === 'string'
+        )
+          links.set(p.uuid, p.reportUrl);
+      inner.write(patches);
+    },
+  };
+  return { writer, links };
 }
 
 function generate(runId: string, started: number, request?: GenerateRequest): GenerateReport {

@@ -65,10 +65,3 @@ export function ledgerView(
     room: Math.max(0, capacity - entries.length),
   };
 }
-
-/** The view of an empty record (a test's, or a first run's). */
-export const emptyLedger = (room = Number.MAX_SAFE_INTEGER): LedgerView => ({
-  sent: new Set(),
-  thisWeek: new Map(),
-  room,
-});

@@ -231,16 +231,16 @@ export const stillWaits = (status: string, now: WaitsFor): boolean => {
 /**
  * The open rows a run handles now, in sheet order while today's allowance lasts: every row
  * handled counts, new or waiting, whatever its status says (a pasted "waits: x" is no way around
- * the cap); a waiting row whose reason still holds is left out first. `held`: rows left for later.
+ * the cap); a waiting row whose reason still holds is left out first. `held`: rows past the cap; `parked`: rows whose reason still holds.
  */
 export function withinToday(
   open: readonly LeadRow[],
   left: number,
   waits: WaitsFor = { report: false, mail: false },
-): { now: LeadRow[]; held: number } {
+): { now: LeadRow[]; held: number; parked: number } {
   const workable = open.filter((r) => !stillWaits(r.status, waits));
   const now = workable.slice(0, Math.max(0, left));
-  return { now, held: workable.length - now.length };
+  return { now, held: workable.length - now.length, parked: open.length - workable.length };
 }
 
 /** A new row's report: a link to send, or why there is none. */

@@ -80,8 +80,14 @@ export interface LeadRunPorts {
   };
   /** Runs work under the document's lock; `busy` when another run holds it for too long. */
   locked<T>(work: () => T, busy: () => T): T;
-  /** Previews for rows (Generate's plan and writer); the account-wide refusal that stopped it. */
-  previews(rows: readonly number[], websiteColumn: number): { refusal: string | null };
+  /**
+   * Previews for rows (Generate's plan and writer): the account-wide refusal that stopped it, and
+   * the report link the service gave this person's key for each preview made, by its uuid.
+   */
+  previews(
+    rows: readonly number[],
+    websiteColumn: number,
+  ): { refusal: string | null; links: ReadonlyMap<string, string> };
   service: { hasKey: boolean; baseUrl: string };
   granted(p: Permission): boolean;
   now(): number;

@@ -178,6 +178,33 @@ describe('a lead watch on a sheet strangers and editors write', () => {
     expect(w.rt.mail.sent).toHaveLength(3);
   });
 
+  it('a row Ben planted with his own Report URL never puts his link in a lead’s e-mail', async () => {
+    w = await startWorld({ owner: ANA });
+    w.rt.submitForm(FORM, answer('early.com', 'e@early.example'));
+    expect(sidebar(w.rt, ANA).saveLeadWatch({ ...WATCH, mode: 'preview' })).toMatchObject({
+      ok: true,
+    });
+    // Ben pastes a "handled" row for acme-target.com, his link in it, ready to be reused.
+    const sheet = w.rt.spreadsheet.getSheetByName(FORM)!;
+    const planted: Record<string, string> = {
+      'Your website': 'acme-target.com',
+      'Preview status': 'complete',
+      'Report URL': 'https://evil.example/login',
+      'Preview UUID': '11111111-2222-4333-8444-555555555555',
+      'Lead status': 'e-mailed',
+    };
+    const head = sheet.probe.rows[0]!.map((c) => String(c.value));
+    const added = Object.keys(planted).filter((h) => !head.includes(h));
+    if (added.length) sheet.getRange(1, head.length + 1, 1, added.length).setValues([added]);
+    const all = [...head, ...added];
+    sheet.getRange(3, 1, 1, all.length).setValues([all.map((h) => planted[h] ?? '')]);
+    // A genuine lead for the same site: Generate reuses the planted row, and its link stays out.
+    w.rt.submitForm(FORM, answer('https://acme-target.com/', 'lead@acme.example'));
+    expect(w.rt.mail.sent).toHaveLength(1);
+    expect(w.rt.mail.sent[0]!.body).not.toContain('evil.example');
+    expect(w.rt.mail.sent[0]!.body).toMatch(/\?report=https%3A%2F%2Facme-target\.com/);
+  });
+
   it('rows pasted as "waits: x" are handled within the day’s 200, not all at once', async () => {
     w = await startWorld({ owner: ANA, apiKey: null });
     w.rt.submitForm(FORM, answer('early.com', 'e@early.example'));

@@ -8,7 +8,12 @@ import type { Columns } from '../../src/domain/columns';
 import type { Extent } from '../../src/domain/visFunctions';
 import type { PreviewPoll, ScanStatus } from '../../src/api/client';
 import { sendAll } from '../../src/api/batch';
-import { dayNumber, ledgerView, type MailedEntry } from '../../src/domain/leadLedger';
+import {
+  dayNumber,
+  ledgerView,
+  type LedgerView,
+  type MailedEntry,
+} from '../../src/domain/leadLedger';
 import type { RowPatch } from '../../src/domain/previewColumns';
 import { DEFAULT_TEMPLATE } from '../../src/contract/leads';
 import type { LeadWatch } from '../../src/domain/leads';
@@ -193,13 +198,18 @@ export function fakeLeadPorts(sheet: FakeSheet, over: Partial<LeadRunPorts> = {}
         (sheet.rows[0]!.indexOf('Preview status') + 1 || sheet.rows[0]!.push('Preview status')) - 1;
       const link =
         (sheet.rows[0]!.indexOf('Report URL') + 1 || sheet.rows[0]!.push('Report URL')) - 1;
+      const uuid =
+        (sheet.rows[0]!.indexOf('Preview UUID') + 1 || sheet.rows[0]!.push('Preview UUID')) - 1;
+      const links = new Map<string, string>();
       for (const r of rows) {
         const line = sheet.rows[r - 1]!;
-        while (line.length <= Math.max(status, link)) line.push('');
+        while (line.length <= Math.max(status, link, uuid)) line.push('');
         line[status] = 'pending';
         line[link] = `https://reports.example/r/${r}`;
+        line[uuid] = `uuid-${r}`;
+        links.set(`uuid-${r}`, `https://reports.example/r/${r}`);
       }
-      return { refusal: null };
+      return { refusal: null, links };
     },
     service: { hasKey: true, baseUrl: 'https://app.example' },
     granted: (_p: Permission) => true,
@@ -289,6 +299,13 @@ export class FakeSelection implements SelectionPort {
     return this.busy ? busy() : work();
   }
 }
+
+/** The view of an empty ledger of lead e-mails, with room for `room` more. */
+export const emptyLedger = (room = Number.MAX_SAFE_INTEGER): LedgerView => ({
+  sent: new Set(),
+  thisWeek: new Map(),
+  room,
+});
 
 /** One person's frozen notes, word for word, as their user properties keep them. */
 export class FakeFrozen implements FrozenRecords {

@@ -96,7 +96,7 @@ it('the no-cost link needs no key: written to Report URL and e-mailed', () => {
 it('a preview refused for the whole account leaves the rows waiting with its reason', () => {
   const sheet = form();
   const { ports, sent } = fakeLeadPorts(sheet, {
-    previews: () => ({ refusal: 'the key was refused' }),
+    previews: () => ({ refusal: 'the key was refused', links: new Map() }),
   });
   runLeads(ports, WATCH, 200);
   expect(sheet.column('Lead status')).toEqual([
@@ -157,3 +157,28 @@ it('a run cut off after its first e-mail leaves the others to the next run, unre
 
 /** The platform stopping the execution: nothing after it runs (not a refusal the run catches). */
 class CutOff extends Error {}
+
+it('a row pasted with its own Report URL is never e-mailed that link: it gets the no-cost link', () => {
+  const sheet = new FakeSheet([
+    ['Timestamp', 'Website', 'Email', 'Consent', 'Preview status', 'Report URL', 'Preview UUID'],
+    [
+      T(1),
+      'acme-target.com',
+      'jo@acme.example',
+      'Yes',
+      'complete',
+      'https://evil.example/x',
+      'b3n',
+    ],
+  ]);
+  const { ports, sent } = fakeLeadPorts(sheet, {
+    // Generate reuses a row that holds a preview: nothing made, no link from the service.
+    previews: () => ({ refusal: null, links: new Map() }),
+  });
+  runLeads(ports, WATCH, 200);
+  expect(sent).toHaveLength(1);
+  expect(sent[0]!.body).not.toContain('evil.example');
+  expect(sent[0]!.body).toContain(
+    `https://app.example/?report=${encodeURIComponent('https://acme-target.com/')}`,
+  );
+});

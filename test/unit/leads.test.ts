@@ -17,10 +17,10 @@ import {
   withinToday,
 } from '../../src/domain/leads';
 import { DEFAULT_TEMPLATE } from '../../src/contract/leads';
-import { addressKey, dayNumber, emptyLedger, ledgerView } from '../../src/domain/leadLedger';
+import { addressKey, dayNumber, ledgerView } from '../../src/domain/leadLedger';
 
 const TODAY = dayNumber(Date.UTC(2026, 10, 26));
-import { LEAD_WATCH } from './fakes';
+import { emptyLedger, LEAD_WATCH } from './fakes';
 
 const SHEETS = [
   { name: 'Form Responses 1', headers: ['Timestamp', 'Website', 'Email', 'Consent', 'Name'] },
