@@ -29,12 +29,17 @@ export function returnIn(nav: NavigationPort, place: ListPlace): boolean {
 export const selectRow = (sheetName: string, row: number): boolean =>
   selectRowIn(navigationPort(activeBook()), sheetName, row);
 export const returnToList = (place: ListPlace): boolean =>
-  returnIn(navigationPort(activeBook()), place);
+  isPlace(place) && returnIn(navigationPort(activeBook()), place);
+
+/** A place the page sent back as it was given (any JSON reaches a server function). */
+const isPlace = (v: unknown): v is ListPlace =>
+  !!v && typeof (v as ListPlace).sheetName === 'string' && typeof (v as ListPlace).a1 === 'string';
 
 /**
  * Sends again the sheet's rows domain/previewJobs calls retryable, found by their status: rows
  * that failed elsewhere in the sheet are sent too, and no other row is touched.
  */
 export function retryPreviews(request: GenerateRequest): GenerateReport {
-  return startPreviewsForSelection({ sheetName: request.sheetName, a1: '', only: 'failed' });
+  const sheetName = typeof request?.sheetName === 'string' ? request.sheetName : '';
+  return startPreviewsForSelection({ sheetName, a1: '', only: 'failed' });
 }

@@ -1,4 +1,5 @@
 /** Settings for the sidebar: the key shown masked, never returned in full. */
+import { readSettingsChange } from '../domain/settingsInput';
 import { needsPermission } from '../domain/permissions';
 import { parsers, requests } from '../api/client';
 import { ALLOWLIST, DEFAULT_BASE_URL, POLL_TRIGGER_MINUTES } from '../config';
@@ -83,8 +84,10 @@ function permissionsView(p: SettingsPorts): SettingsView['permissions'] {
   return { missing: state.missing.map(needsPermission), grantUrl: state.grantUrl };
 }
 
-export function saveSettingsIn(p: SettingsPorts, change: SettingsChange): SettingsView {
+export function saveSettingsIn(p: SettingsPorts, input: SettingsChange): SettingsView {
   const refuse = (why: string) => settingsView(p, why);
+  const change = readSettingsChange(input);
+  if (typeof change === 'string') return refuse(change);
   const baseUrl = change.baseUrl?.trim();
   if (baseUrl && !/^https?:\/\/[^\s/]+(\/[^\s]*)?$/i.test(baseUrl)) {
     return refuse(
