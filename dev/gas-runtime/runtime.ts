@@ -4,7 +4,7 @@
  * built-ins, console and the services below. Enforces custom-function rules and execution limits,
  * and counts every service call.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as acorn from 'acorn';
@@ -642,6 +642,20 @@ export class GasRuntime {
       },
       getUuid: () => randomUUID(),
       formatDate: (d: Date, tz: string, fmt: string) => formatDate(d, tz, fmt),
+      // Byte[] as Apps Script gives it: Java's signed bytes, -128 to 127.
+      computeHmacSha256Signature: (value: string, key: string) =>
+        [...createHmac('sha256', key).update(value, 'utf8').digest()].map((b) =>
+          b > 127 ? b - 256 : b,
+        ),
+      // Base64 with - and _ for + and /, padding kept, as Google's is.
+      base64EncodeWebSafe: (data: number[] | string) =>
+        (typeof data === 'string'
+          ? Buffer.from(data, 'utf8')
+          : Buffer.from(data.map((b) => b & 255))
+        )
+          .toString('base64')
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_'),
     };
   }
 

@@ -115,7 +115,7 @@ export function makeReport(request?: ReportRequest | null): ReportResult {
   const weeks = REPORT_PERIODS.find((w) => w === request?.weeks) ?? REPORT_PERIODS[0];
   const book = activeBook();
   const sheet = found.block.sheet.getName();
-  const made = reportDeck(deckPorts(book), sheet, found.headers, rows, weeks, {
+  const made = reportDeck(deckPorts(book, 'anyone'), sheet, found.headers, rows, weeks, {
     fresh: request?.fresh === true,
   });
   if (typeof made === 'string') return result('refused', made);

@@ -39,6 +39,8 @@ export const HISTORY_COLUMNS = {
   reference: { header: 'Reference' },
   knowledge,
   sentiment,
+  /** Who recorded the reading, as only they can check it (domain/readingSeal.ts). */
+  seal: { header: 'Seal' },
 } satisfies Columns<string>;
 
 export const HISTORY_HEADERS = headersOf(HISTORY_COLUMNS);

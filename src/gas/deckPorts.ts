@@ -4,7 +4,7 @@ import { scoreSpec } from '../domain/scoreLookup';
 import { FORMULA_BUDGET_MS } from '../limits';
 import { sharedCache } from './cache';
 import { appsScriptClock, dayIn } from './clock';
-import { latestReadings, siteReadings } from './history';
+import { latestReadings, siteReadings, type Whose } from './history';
 import { granted } from './permissions';
 import type { DeckPorts } from './ports';
 import { resolverDeps } from './resolverDeps';
@@ -13,10 +13,14 @@ import { drawDeck } from './slides';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
-export function deckPorts(book: Book): DeckPorts {
+/**
+ * `whose`: a deck someone makes while looking at their document reads anyone's readings; one a
+ * schedule sends unattended from its owner's account reads only the owner's sealed ones.
+ */
+export function deckPorts(book: Book, whose: Whose): DeckPorts {
   return {
-    latest: (sites) => latestReadings(book, sites),
-    readings: (site) => siteReadings(book, site),
+    latest: (sites) => latestReadings(book, sites, whose),
+    readings: (site) => siteReadings(book, site, whose),
     said: serviceSays,
     branding: savedBranding(),
     day: dayIn(book.getSpreadsheetTimeZone()),

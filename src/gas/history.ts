@@ -19,6 +19,8 @@ import {
   HISTORY_SHEET,
   type HistoryKey,
 } from '../domain/table';
+import { scoreInRange } from '../domain/readingSeal';
+import { sealedByMe, sealKey, sealOf } from './readingSeal';
 import { ensureSheet } from './sheets';
 import {
   cell,
@@ -96,7 +98,8 @@ export function appendHistory(
   if (removed) dropOldest(table, removed);
   const patches = new Map<number, HistoryReading>();
   let next = HEADER_ROW + existing - removed + 1;
-  for (const r of kept) patches.set(next++, r);
+  const key = sealKey();
+  for (const r of kept) patches.set(next++, { ...r, seal: sealOf(r, key) });
   writePatches(table, patches);
   return {
     appended: kept.length,
@@ -151,6 +154,32 @@ function cellsOfOtherSheets(book: Book, history: Sheet): number {
 }
 
 /**
+ * Whose readings a reader takes: anyone's (a person looking at their own document), or only those
+ * the person's own runs recorded and sealed (what their account sends unattended).
+ */
+export type Whose = 'anyone' | 'mine';
+
+/** Every column a seal signs, and the seal. */
+const SEALED_KEYS: HistoryKey[] = [
+  'checked',
+  'website',
+  'brand',
+  'score',
+  ...PLATFORMS,
+  'lastScanned',
+  'source',
+  'reference',
+  'seal',
+];
+
+function trusted(table: Table<HistoryKey>, row: number, whose: Whose): boolean {
+  if (whose === 'anyone') return true;
+  const reading: HistoryReading = {};
+  for (const k of SEALED_KEYS) reading[k] = cell(table, row, k) as Cell;
+  return sealedByMe(reading);
+}
+
+/**
  * The history as a table holding only `keys`' columns (the others blank): a year-old workbook's
  * history has 50,000 rows, and each reader needs a few of its columns.
  */
@@ -171,16 +200,9 @@ function historyTable(book: Book, keys: HistoryKey[]): Table<HistoryKey> | null 
 export function latestReadings(
   book: Book,
   sites: string[],
+  whose: Whose = 'anyone',
 ): Map<string, Omit<ReportRow, 'row' | 'site' | 'reportUrl'>> {
-  const table = historyTable(book, [
-    'checked',
-    'website',
-    'brand',
-    'score',
-    ...PLATFORMS,
-    'lastScanned',
-    'source',
-  ]);
+  const table = historyTable(book, SEALED_KEYS);
   const out = new Map<string, Omit<ReportRow, 'row' | 'site' | 'reportUrl'> & { at: number }>();
   if (!table) return out;
   const wanted = new Set(sites);
@@ -189,12 +211,14 @@ export function latestReadings(
     const site = parseWebsite(at('website'));
     const checked = timeOf(at('checked')) ?? 0;
     if (at('source') !== 'score' || !site.ok || !wanted.has(site.domain)) continue;
-    if ((out.get(site.domain)?.at ?? -1) > checked) continue;
+    if ((out.get(site.domain)?.at ?? -1) > checked || !trusted(table, row, whose)) continue;
     out.set(site.domain, {
       at: checked,
       name: oneLine(String(at('brand') || site.domain), 80),
-      score: at('score'),
-      engines: Object.fromEntries(PLATFORMS.map((p) => [p, at(p)])) as ReportRow['engines'],
+      score: scoreInRange(at('score')) ?? '',
+      engines: Object.fromEntries(
+        PLATFORMS.map((p) => [p, scoreInRange(at(p)) ?? '']),
+      ) as ReportRow['engines'],
       lastScanned: timeOf(at('lastScanned')),
     });
   }
@@ -218,30 +242,22 @@ export function historyReadings(
  * A site's score readings in the history (source "score"), oldest first: the columns a reading
  * needs, no write.
  */
-export function siteReadings(book: Book, site: string): ReportPoint[] {
-  const table = historyTable(book, [
-    'checked',
-    'website',
-    'score',
-    ...PLATFORMS,
-    'lastScanned',
-    'source',
-    'reference',
-  ]);
+export function siteReadings(book: Book, site: string, whose: Whose = 'anyone'): ReportPoint[] {
+  const table = historyTable(book, SEALED_KEYS);
   if (!table) return [];
   const points: ReportPoint[] = [];
   for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
     const at = (k: HistoryKey) => (table.columns[k] ? cell(table, row, k) : '');
     if (at('source') !== 'score') continue;
     const recorded = parseWebsite(at('website'));
-    const score = at('score');
+    const score = scoreInRange(at('score'));
     const time = timeOf(at('lastScanned')) ?? timeOf(at('checked'));
-    if (!recorded.ok || recorded.domain !== site || typeof score !== 'number' || time === null)
-      continue;
+    if (!recorded.ok || recorded.domain !== site || score === null || time === null) continue;
+    if (!trusted(table, row, whose)) continue;
     const engines: ReportPoint['engines'] = {};
     for (const p of PLATFORMS) {
-      const v = at(p);
-      if (typeof v === 'number') engines[p] = v;
+      const v = scoreInRange(at(p));
+      if (v !== null) engines[p] = v;
     }
     const page = String(at('reference'));
     points.push({ at: time, score, engines, ...(page.startsWith('https://') ? { page } : {}) });

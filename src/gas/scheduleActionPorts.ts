@@ -36,6 +36,6 @@ export function scheduleActionPorts(book: Book, run: ActionWorkflows): ScheduleA
     history: () => historyReadings(book),
     hasKey: !!clientConfig().apiKey,
     monitor: run.monitor,
-    deck: () => deckPorts(book),
+    deck: () => deckPorts(book, 'mine'),
   };
 }

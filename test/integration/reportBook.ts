@@ -2,7 +2,9 @@
 // brand's Score history, shared by the report tests.
 import type { GasRuntime } from '../../dev/gas-runtime/runtime';
 import type { Sheet, Value } from '../../dev/gas-runtime/spreadsheet';
+import { createHmac, randomUUID } from 'node:crypto';
 import { HISTORY_HEADERS } from '../../src/domain/table';
+import { readingText, SEAL_CHARS } from '../../src/domain/readingSeal';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -24,7 +26,24 @@ const LIST_HEAD = [
 /** The history's own columns, in the order the add-on writes them. */
 const HISTORY_HEAD = Object.values(HISTORY_HEADERS);
 
-/** The brand (AI Overviews not queried), three competitors (one unscored) and five weeks of history. */
+/**
+ * A history row as `user`'s own Score run records it: sealed under the key in their user
+ * properties (src/gas/readingSeal.ts), made now if they have none.
+ */
+export function sealedAs(rt: GasRuntime, user: string, row: Value[]): Value[] {
+  const store = rt.userProperties(user);
+  const key = store.getProperty('vis.seal.key') ?? `${randomUUID()}${randomUUID()}`;
+  store.setProperty('vis.seal.key', key);
+  const keys = Object.keys(HISTORY_HEADERS);
+  const reading = Object.fromEntries(keys.map((k, i) => [k, row[i] ?? '']));
+  const seal = createHmac('sha256', key).update(readingText(reading), 'utf8').digest('base64url');
+  return keys.map((k, i) => (k === 'seal' ? seal.slice(0, SEAL_CHARS) : (row[i] ?? '')));
+}
+
+/**
+ * The brand (AI Overviews not queried), three competitors (one unscored) and five weeks of
+ * history, recorded by the spreadsheet owner's runs.
+ */
 export function reportBook(rt: GasRuntime, now: number): Sheet {
   const book = rt.spreadsheet;
   const list = book.activeSheet;
@@ -37,21 +56,22 @@ export function reportBook(rt: GasRuntime, now: number): Sheet {
     ['delta.com', 'Delta', '', '', '', '', '', '', ''],
   ]);
   const history = book.insertSheet('Score history');
-  const week = (n: number, score: number, claude: number): Value[] => [
-    new Date(now - n * 7 * DAY + (n ? HOUR : -HOUR)),
-    'acme.com',
-    'Acme',
-    'acme',
-    score,
-    'strong',
-    70,
-    claude,
-    61,
-    '',
-    new Date(now - n * 7 * DAY + (n ? HOUR : -HOUR)),
-    'score',
-    n === 0 ? 'https://index.example/brand/acme' : '',
-  ];
+  const week = (n: number, score: number, claude: number): Value[] =>
+    sealedAs(rt, rt.owner, [
+      new Date(now - n * 7 * DAY + (n ? HOUR : -HOUR)),
+      'acme.com',
+      'Acme',
+      'acme',
+      score,
+      'strong',
+      70,
+      claude,
+      61,
+      '',
+      new Date(now - n * 7 * DAY + (n ? HOUR : -HOUR)),
+      'score',
+      n === 0 ? 'https://index.example/brand/acme' : '',
+    ]);
   put(history, [
     HISTORY_HEAD,
     week(5, 50, 40),

@@ -5,7 +5,7 @@
 import { startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import type { Schedule } from '../../src/contract/schedules';
-import { reportBook } from './reportBook';
+import { reportBook, sealedAs } from './reportBook';
 
 let w: World;
 afterEach(() => w?.close());
@@ -75,11 +75,19 @@ describe('a weekly Send report schedule', () => {
     expect([theirs!.report!.to, theirs!.recipients]).toEqual([[], 2]);
 
     // A week later the owner's Score recorded Acme at 68; meanwhile an editor typed into the
-    // list's Brand and score cells. The same deck shows the recorded reading, one more e-mail
-    // goes, and nothing the editor typed leaves the owner's account.
+    // list's Brand and score cells, and added a later reading of their own to Score history (and
+    // a seal copied from another row). The same deck shows the owner's recorded reading, one more
+    // e-mail goes, and nothing the editor typed leaves the owner's account.
     const history = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Score history')!;
     const latest = history.probe.rows.at(-1)!.map((c) => c.value);
-    history.appendRow([new Date(w.rt.clock.now()), ...latest.slice(1, 4), 68, ...latest.slice(5)]);
+    const now = new Date(w.rt.clock.now());
+    history.appendRow(
+      sealedAs(w.rt, w.rt.owner, [now, ...latest.slice(1, 4), 68, ...latest.slice(5)]),
+    );
+    const later = new Date(now.getTime() + HOUR);
+    const urgent = 'URGENT: account locked, sign in at https://evil.example';
+    history.appendRow([later, latest[1]!, urgent, ...latest.slice(3, 4), 99, ...latest.slice(5)]);
+    history.appendRow([later, latest[1]!, urgent, latest[3]!, 1e308, ...latest.slice(5)]);
     list.probe.rows[1]![1] = {
       value: 'URGENT: your account is suspended, sign in at https://evil.example',
     };
@@ -88,7 +96,9 @@ describe('a weekly Send report schedule', () => {
     expect(w.rt.slides.decks.size).toBe(1);
     expect(reports()).toHaveLength(2);
     expect(deck!.slides[1]!.map((e) => e.text)).toContain('68');
-    expect(JSON.stringify([reports()[1], deck!.slides])).not.toMatch(/URGENT|evil\.example|"99"/);
+    expect(JSON.stringify([reports()[1], deck!.slides])).not.toMatch(
+      /URGENT|evil\.example|"99"|e\+308/,
+    );
     expect(reports()[1]!.subject).toMatch(/^Acme: AI visibility/);
     expect(runs()[1]).toMatch(/^Deck updated \(5 slides\)/);
 

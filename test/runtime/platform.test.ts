@@ -482,6 +482,21 @@ describe('D1 developer metadata is kept in the file, for every editor, within it
   });
 });
 
+describe('U3 Utilities: an HMAC-SHA256 as Java’s signed bytes, web-safe base64 with padding', () => {
+  it('signs as RFC 2104 does, and encodes with - and _', () => {
+    const { bytes, text } = rt.run('probeHmac', [
+      'The quick brown fox jumps over the lazy dog',
+      'key',
+    ]) as { bytes: number[]; text: string };
+    expect(bytes).toHaveLength(32);
+    expect(Math.min(...bytes)).toBeLessThan(0);
+    expect(Buffer.from(bytes.map((b) => b & 255)).toString('hex')).toBe(
+      'f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8',
+    );
+    expect(text).toBe('97yD9DBThCSxMpjmqm-xQ-9NWaFJRhdZl0edvC0aPNg=');
+  });
+});
+
 describe('Q5 property reads and writes: 50,000 a day (consumer), 500,000 (Workspace)', () => {
   const QUOTA = 'Service invoked too many times for one day: properties.';
 
