@@ -285,11 +285,12 @@ async function main(): Promise<void> {
 
 /**
  * What a dropping connection costs Generate: every lost batch's previews are made again (the
- * service cannot say which of a lost batch it made). 500 rows at 2% drops, seeds 1-5.
+ * service cannot say which of a lost batch it made). 500 rows at 2% drops, seeds 1-20: the mean
+ * and the worst seed (issue 60: mean <= 50, worst <= 80).
  */
 async function generateUnderDrops(emu: EmulatorProcess) {
   const runs: Array<{ extra: number; roundTrips: number; withoutLink: number }> = [];
-  for (const seed of [1, 2, 3, 4, 5]) {
+  for (let seed = 1; seed <= 20; seed++) {
     await emu.control('reset', {});
     await emu.faults({ latencyMs: 0, rateDrop: 0.02, seed });
     const rt = world(emu);
@@ -315,6 +316,7 @@ async function generateUnderDrops(emu: EmulatorProcess) {
   return {
     extraPerSeed: runs.map((r) => r.extra),
     extraMean: mean('extra'),
+    extraWorst: Math.max(...runs.map((r) => r.extra)),
     roundTripsMean: mean('roundTrips'),
     withoutLinkPerSeed: runs.map((r) => r.withoutLink),
   };
@@ -517,7 +519,7 @@ function figures(r: R): string {
     `   Poll them to completion (10 s tick) ${pad(r.bigPreviews.pollMs)}${pad(Math.round(r.bigPreviews.getsPerPreview * r.bigPreviews.rows))}${pad('', 13)}${pad(r.bigPreviews.sheetCalls, 13)}  ${r.bigPreviews.getsPerPreview} GETs per preview (≤3: ${r.bigPreviews.getsPerPreview <= 3 ? 'met' : 'MISSED'}; the previous rule: ${r.bigPreviews.previousRuleGetsPerPreview}), ${r.bigPreviews.polls} polls`,
     `7. Heavy day of property calls: ${r.heavyDay.day} projected (≤25,000 of 50,000: ${r.heavyDay.day <= 25000 ? 'met' : 'MISSED'}): ${r.heavyDay.perFormula} per formula x 10,000, ${r.heavyDay.pollHalfHour} per half hour of polls x 16, Generate ${r.heavyDay.generate}, Score ${r.heavyDay.score}`,
     `8. Write pitches, 10,000 rows           ${pad(r.pitches.wallMs)}${pad(0)}${pad(0, 13)}${pad(r.pitches.reads + r.pitches.writes, 13)}  ${r.pitches.written} written; ${r.pitches.reads} reads + ${r.pitches.writes} writes of cell data (the list's, and the run log's line)`,
-    `10. Generate 500 rows, 2% of connections dropped: ${r.drops.extraMean} extra previews on average (≤50: ${r.drops.extraMean <= 50 ? 'met' : 'MISSED'}; per seed ${r.drops.extraPerSeed.join(', ')}), ${r.drops.roundTripsMean} round trips, rows without a link ${r.drops.withoutLinkPerSeed.join(', ')}`,
+    `10. Generate 500 rows, 2% of connections dropped, 20 seeds: ${r.drops.extraMean} extra previews on average (≤50: ${r.drops.extraMean <= 50 ? 'met' : 'MISSED'}), worst seed ${r.drops.extraWorst} (≤80: ${r.drops.extraWorst <= 80 ? 'met' : 'MISSED'}; per seed ${r.drops.extraPerSeed.join(', ')}), ${r.drops.roundTripsMean} round trips, rows without a link ${r.drops.withoutLinkPerSeed.join(', ')}`,
     ...(r.formulaAtScale as R[]).map(
       (s) =>
         `11. VIS_SCORE ${s.sites.toLocaleString('en-US')} sites, cold ${s.cold.requests} requests in ${s.cold.executions} execution(s), ${s.cold.wallMs} ms; ten minutes later, the shared cache full of others': ${s.warm.requests} requests (${s.percent}%), ${s.warm.wallMs} ms (≤5%: ${s.percent <= 5 ? 'met' : 'MISSED'})`,

@@ -327,7 +327,10 @@ export function sendPreviews(
   );
   if (outcome.lostSends > 0) hints.rememberDrop(DROP_MEMORY_MS);
   const unsent = run.settled < plan.send.length && !run.refusal;
-  hints.rememberBatch(unsent && !outcome.lostSends ? outcome.nextBatch : null, BATCH_MEMORY_MS);
+  hints.rememberBatch(
+    unsent && !outcome.lostSends ? { size: outcome.nextBatch, clean: outcome.cleanSent } : null,
+    BATCH_MEMORY_MS,
+  );
   return run;
 }
 

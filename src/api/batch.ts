@@ -23,6 +23,15 @@ export interface BatchOptions {
   /** How much a batch grows after a clean round trip (default 2). */
   growth?: number;
   /**
+   * A batch grows past `provenCap` only once `provenAfter` requests went without a lost
+   * connection: one dropped connection costs at most a capped batch, and a clean connection
+   * still reaches maxBatch (default: no cap).
+   */
+  provenCap?: number;
+  provenAfter?: number;
+  /** Requests an earlier call continuing the same work sent without a loss (default 0). */
+  cleanBefore?: number;
+  /**
    * After a dropped connection the batch shrinks to this size (default minBatch) and stays there
    * for the rest of the call: on a connection that drops, each request in a batch is one more
    * chance to lose the whole batch (and a lost POST may have been acted on).
@@ -53,6 +62,8 @@ export interface BatchOutcome<T> {
   lostSends: number;
   /** The size the next batch would have had: where a continued call may start. */
   nextBatch: number;
+  /** Requests sent without a loss, this call's and `cleanBefore`; 0 after a loss. */
+  cleanSent: number;
 }
 
 const DEFAULT_MAX_BATCH = 1000;
@@ -145,7 +156,9 @@ export function sendAll<T>(
     } else if (throttled * 2 > chunk.length) {
       batchSize = Math.max(minBatch, Math.floor(batchSize / 2));
     } else if (!hadLoss) {
-      batchSize = Math.min(maxBatch, batchSize * growth);
+      const proven = (options.cleanBefore ?? 0) + requestsSent >= (options.provenAfter ?? 0);
+      const cap = proven ? maxBatch : Math.min(maxBatch, options.provenCap ?? maxBatch);
+      batchSize = Math.min(cap, batchSize * growth);
     }
   }
   return outcome(false);
@@ -157,6 +170,7 @@ export function sendAll<T>(
   function outcome(stopped: boolean): BatchOutcome<T> {
     const unsentLost = waiting.map((w) => w.index).filter((i) => (lostTries[i] ?? 0) > 0);
     if (!stopped && unsentLost.length) options.onRoundTrip?.(unsentLost, results);
-    return { results, roundTrips, requestsSent, lostSends, nextBatch: batchSize };
+    const cleanSent = hadLoss ? 0 : (options.cleanBefore ?? 0) + requestsSent;
+    return { results, roundTrips, requestsSent, lostSends, nextBatch: batchSize, cleanSent };
   }
 }

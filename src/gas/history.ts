@@ -172,6 +172,10 @@ const SEALED_KEYS: HistoryKey[] = [
   'seal',
 ];
 
+/** The columns a reader needs: its own, and, to check seals, every column a seal signs. */
+const keysFor = (whose: Whose, own: HistoryKey[]): HistoryKey[] =>
+  whose === 'mine' ? SEALED_KEYS : own;
+
 function trusted(table: Table<HistoryKey>, row: number, whose: Whose): boolean {
   if (whose === 'anyone') return true;
   const reading: HistoryReading = {};
@@ -202,7 +206,8 @@ export function latestReadings(
   sites: string[],
   whose: Whose = 'anyone',
 ): Map<string, Omit<ReportRow, 'row' | 'site' | 'reportUrl'>> {
-  const table = historyTable(book, SEALED_KEYS);
+  const read: HistoryKey[] = ['checked', 'website', 'brand', 'score', ...PLATFORMS, 'lastScanned'];
+  const table = historyTable(book, keysFor(whose, [...read, 'source']));
   const out = new Map<string, Omit<ReportRow, 'row' | 'site' | 'reportUrl'> & { at: number }>();
   if (!table) return out;
   const wanted = new Set(sites);
@@ -243,7 +248,8 @@ export function historyReadings(
  * needs, no write.
  */
 export function siteReadings(book: Book, site: string, whose: Whose = 'anyone'): ReportPoint[] {
-  const table = historyTable(book, SEALED_KEYS);
+  const read: HistoryKey[] = ['checked', 'website', 'score', ...PLATFORMS, 'lastScanned'];
+  const table = historyTable(book, keysFor(whose, [...read, 'source', 'reference']));
   if (!table) return [];
   const points: ReportPoint[] = [];
   for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {

@@ -3,6 +3,7 @@
  * here in src/gas and over plain memory in the unit tests (test/unit/fakes.ts), so a workflow's
  * orchestration is tested without the runtime, the bundle or the emulator.
  */
+import type { BatchReached } from '../domain/generationRun';
 import type { LedgerView } from '../domain/leadLedger';
 import type { LogEntry } from '../contract/schedules';
 import type { Columns } from '../domain/columns';
@@ -235,9 +236,9 @@ export interface GeneratePorts {
   /** What this person's recent runs learnt of the connection (a drop, a batch that went through). */
   hints: {
     lastDrop(): number | null;
-    batchReached(): number | null;
+    batchReached(): BatchReached | null;
     rememberDrop(forMs: number): void;
-    rememberBatch(size: number | null, forMs: number): void;
+    rememberBatch(reached: BatchReached | null, forMs: number): void;
   };
   /**
    * Writes rows' preview cells under the document's lock over the sheet as it is then, renewing

@@ -2,6 +2,7 @@
  * What is worth remembering for a while in the user's cache, which may evict it: hints that save
  * work or noise, never a record anything depends on (docs/platform-limits.md, K1).
  */
+import type { BatchReached } from '../domain/generationRun';
 import { appsScriptClock, quotaDay } from './clock';
 
 const cache = () => CacheService.getUserCache();
@@ -20,15 +21,20 @@ export function rememberDrop(forMs: number): void {
 
 const BATCH_KEY = 'vis.batch.reached';
 
-/** The batch size a clean Generate reached before its time ran out, while the hint lasts. */
-export function batchReached(): number | null {
-  const size = Number(cache()?.get(BATCH_KEY) ?? NaN);
-  return Number.isInteger(size) && size > 0 ? size : null;
+/**
+ * The batch size a clean Generate reached before its time ran out, and how many requests it had
+ * sent without a loss, while the hint lasts.
+ */
+export function batchReached(): BatchReached | null {
+  const [size = NaN, clean = 0] = (cache()?.get(BATCH_KEY) ?? '').split(':').map(Number);
+  return Number.isInteger(size) && size > 0
+    ? { size, clean: Number.isInteger(clean) && clean > 0 ? clean : 0 }
+    : null;
 }
 
-export function rememberBatch(size: number | null, forMs: number): void {
-  if (size === null) cache()?.remove(BATCH_KEY);
-  else cache()?.put(BATCH_KEY, String(size), forMs / 1000);
+export function rememberBatch(reached: BatchReached | null, forMs: number): void {
+  if (reached === null) cache()?.remove(BATCH_KEY);
+  else cache()?.put(BATCH_KEY, `${reached.size}:${reached.clean}`, forMs / 1000);
 }
 
 /** True the first time `what` is asked about on a quota day; an eviction only says it again. */

@@ -8,6 +8,39 @@ const lookups = (n: number) =>
   Array.from({ length: n }, (_, i) => requests.score(cfg, { by: 'slug', value: `b${i}` }));
 
 describe('sendAll', () => {
+  it('keeps a batch within its cap until enough requests went clean, then grows to the most', () => {
+    const clock = new FakeClock();
+    const t = new FakeTransport(() => json(404, { error: 'Brand not found', code: 'NOT_FOUND' }));
+    sendAll(t, lookups(3000), parsers.score, {
+      clock,
+      deadline: clock.now() + 600000,
+      firstBatch: 8,
+      provenCap: 48,
+      provenAfter: 500,
+    });
+    const sizes = t.batches.map((b) => b.length);
+    const sent = sizes.map((_, i) => sizes.slice(0, i).reduce((a, b) => a + b, 0));
+    // Before 500 clean requests, no batch is over 48: a drop there costs at most 48 rows.
+    expect(Math.max(...sizes.filter((_, i) => sent[i]! < 500))).toBe(48);
+    expect(sizes.slice(0, 4)).toEqual([8, 16, 32, 48]);
+    expect(Math.max(...sizes)).toBe(1000);
+  });
+
+  it('counts the clean requests of the run it continues: a proven connection grows at once', () => {
+    const clock = new FakeClock();
+    const t = new FakeTransport(() => json(404, { error: 'Brand not found', code: 'NOT_FOUND' }));
+    const out = sendAll(t, lookups(200), parsers.score, {
+      clock,
+      deadline: clock.now() + 600000,
+      firstBatch: 48,
+      provenCap: 48,
+      provenAfter: 500,
+      cleanBefore: 480,
+    });
+    expect(t.batches.map((b) => b.length)).toEqual([48, 96, 56]);
+    expect(out.cleanSent).toBe(680);
+  });
+
   it('sends hundreds per round trip', () => {
     const clock = new FakeClock();
     const t = new FakeTransport(() => json(404, { error: 'Brand not found', code: 'NOT_FOUND' }));

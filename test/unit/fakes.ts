@@ -8,6 +8,7 @@ import type { Columns } from '../../src/domain/columns';
 import type { Extent } from '../../src/domain/visFunctions';
 import type { PreviewPoll, ScanStatus } from '../../src/api/client';
 import { sendAll } from '../../src/api/batch';
+import type { BatchReached } from '../../src/domain/generationRun';
 import {
   dayNumber,
   ledgerView,
@@ -483,7 +484,7 @@ export function fakeGeneratePorts(answer: ConstructorParameters<typeof FakeTrans
   const transport = new FakeTransport(answer, clock);
   const written: Array<Map<number, RowPatch>> = [];
   const mine: string[] = [];
-  const remembered = { drop: 0, batch: [] as Array<number | null> };
+  const remembered = { drop: 0, batch: [] as Array<BatchReached | null> };
   const ports: GeneratePorts = {
     send: (budgetMs, requests, parse, options) =>
       sendAll(transport, requests, parse, { ...options, clock, deadline: clock.now() + budgetMs }),
@@ -491,7 +492,7 @@ export function fakeGeneratePorts(answer: ConstructorParameters<typeof FakeTrans
       lastDrop: () => null,
       batchReached: () => null,
       rememberDrop: () => void remembered.drop++,
-      rememberBatch: (size) => void remembered.batch.push(size),
+      rememberBatch: (reached) => void remembered.batch.push(reached),
     },
     writeRows: (patches) => void written.push(new Map(patches)),
     recordMine: (uuids) => void mine.push(...uuids),

@@ -207,11 +207,24 @@ describe('the first batch of a Generate', () => {
     ['a drop a minute ago', now - 60000, null, POST_BATCHING.sizeAfterLoss],
     ['a drop 59 minutes ago', now - 59 * 60000, null, POST_BATCHING.sizeAfterLoss],
     ['a drop an hour ago', now - HOUR, null, POST_BATCHING.firstBatch],
-    ['a clean run reached 256', null, 256, 256],
-    ['a clean run reached 256, then a drop', now - 60000, 256, POST_BATCHING.sizeAfterLoss],
-    ['a clean run reached past the most', null, 5000, POST_BATCHING.maxBatch],
+    ['a clean run reached 256', null, { size: 256, clean: 900 }, 256],
+    [
+      'a clean run reached 256, then a drop',
+      now - 60000,
+      { size: 256, clean: 900 },
+      POST_BATCHING.sizeAfterLoss,
+    ],
+    [
+      'a clean run reached past the most',
+      null,
+      { size: 5000, clean: 9000 },
+      POST_BATCHING.maxBatch,
+    ],
   ])('%s', (_, lastDrop, reached, first) => {
-    expect(postBatching(lastDrop, reached, now)).toEqual({ ...POST_BATCHING, firstBatch: first });
+    const options = postBatching(lastDrop, reached, now);
+    expect(options).toMatchObject({ ...POST_BATCHING, firstBatch: first });
+    // A continued run counts the clean requests the run before it sent toward growing past 48.
+    if (reached && !lastDrop) expect(options.cleanBefore).toBe(reached.clean);
   });
 });
 
