@@ -5,6 +5,7 @@
  */
 import {
   LEAD_COLUMNS,
+  isOpenLead,
   LEAD_STATUS,
   leadError,
   openLeads,
@@ -219,10 +220,16 @@ function writeStatuses(
   ports.locked(
     () => {
       const values = ports.sheet.grid();
-      const at = new Map(leadRows(values).map((r) => [identity(r, watch), r.row]));
+      // Identical rows (a pasted block, a form answered twice alike) are told apart by order:
+      // each gets one of the statuses, so none is left open to be handled again every hour.
+      const at = new Map<string, number[]>();
+      for (const r of leadRows(values).filter((x) => isOpenLead(x.status))) {
+        const key = identity(r, watch);
+        at.set(key, [...(at.get(key) ?? []), r.row]);
+      }
       const patches = new Map<number, Partial<Record<keyof typeof LEAD_COLUMNS, unknown>>>();
       for (const d of final) {
-        const row = at.get(before.get(d.row)!);
+        const row = at.get(before.get(d.row)!)?.shift();
         if (row !== undefined)
           patches.set(row, { status: d.status, ...('send' in d ? { emailed: now } : {}) });
       }

@@ -182,3 +182,18 @@ it('a row pasted with its own Report URL is never e-mailed that link: it gets th
     `https://app.example/?report=${encodeURIComponent('https://acme-target.com/')}`,
   );
 });
+
+it('identical rows each get a status of their own, so none is handled again every hour', () => {
+  const same = [T(1), 'acme.com', 'jo@acme.example', 'Yes'];
+  const sheet = new FakeSheet([
+    ['Timestamp', 'Website', 'Email', 'Consent'],
+    [...same],
+    [...same],
+    [...same],
+  ]);
+  const { ports, sent } = fakeLeadPorts(sheet);
+  runLeads(ports, WATCH, 200);
+  expect(sheet.column('Lead status')).toEqual(['e-mailed', 'e-mailed before', 'e-mailed before']);
+  expect(sent).toHaveLength(1);
+  expect(runLeads(ports, WATCH, 200)).toBeNull();
+});
