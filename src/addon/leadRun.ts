@@ -17,6 +17,7 @@ import {
   type ReportOutcome,
   withinToday,
 } from '../domain/leads';
+import { ledgerAfterRun, rowIds, unhandled, type RowLedger } from '../domain/leadRowLedger';
 import { needsPermission } from '../domain/permissions';
 import { PREVIEW_COLUMNS, PREVIEW_HEADERS } from '../domain/previewColumns';
 import { reportTriggerLink } from '../domain/reportLink';
@@ -45,6 +46,9 @@ export function runLeads(
   leftToday: number,
 ): LeadRunResult | null {
   const values = ports.sheet.grid();
+  const rows = leadRows(values);
+  const ids = rowIds(rows, watch);
+  const ledger = ports.rows.read(watch.id) ?? earlierVersionsLedger(rows, ids);
   const waits = {
     report: watch.mode === 'preview' && (!ports.service.hasKey || !ports.granted('service')),
     mail: !ports.granted('mail') || ports.mail.left() <= MAIL_RESERVE,
@@ -53,11 +57,12 @@ export function runLeads(
     now: open,
     held,
     parked,
-  } = withinToday(openLeads(leadRows(values), watch), leftToday, waits);
+  } = withinToday(unhandled(rows, ids, ledger, watch), leftToday, waits);
   // Only rows still waiting: nothing changed since the run that counted them.
   if (!open.length) return held ? { open, final: [], reports: 0, held, parked } : null;
   const header = (values[HEADER_ROW - 1] ?? []).map((h) => String(h).trim());
-  const reports = makeReports(ports, watch, open, header.indexOf(watch.website) + 1);
+  const kept = (row: number) => ledger.links.get(ids.get(row)!) ?? null;
+  const reports = makeReports(ports, watch, open, header.indexOf(watch.website) + 1, kept);
   const decisions = planLeadMail(
     open.map((r) => ({ ...r, report: reports.get(r.row)! })),
     watch,
@@ -70,8 +75,34 @@ export function runLeads(
     failed.has(d.row) ? { row: d.row, status: failed.get(d.row)! } : d,
   );
   writeStatuses(ports, watch, open, final);
+  ports.rows.save(
+    watch.id,
+    ledgerAfterRun(
+      ledger,
+      ids,
+      final.map((d) => {
+        const report = reports.get(d.row)!;
+        return {
+          row: d.row,
+          final: !d.status.startsWith('waits'),
+          link: 'link' in report ? report.link : null,
+        };
+      }),
+    ),
+  );
   const made = open.filter((r) => reportWasDue(r.status) && 'link' in reports.get(r.row)!);
   return { open, final, reports: made.length, held, parked };
+}
+
+/**
+ * A watch an earlier version ran has no record yet: its rows' statuses are taken as it left them,
+ * once (every later run reads the record, never a status).
+ */
+function earlierVersionsLedger(rows: LeadRow[], ids: ReadonlyMap<number, string>): RowLedger {
+  return {
+    done: new Set(rows.filter((r) => !isOpenLead(r.status)).map((r) => ids.get(r.row)!)),
+    links: new Map(),
+  };
 }
 
 /** A sheet's rows below its header, each as its cells by header and its Lead status. */
@@ -89,12 +120,16 @@ export function leadRows(values: unknown[][]): LeadRow[] {
   return rows;
 }
 
-/** Each open row's report link, or why it has none yet. */
+/**
+ * Each open row's report link, or why it has none yet. `kept`: the link the owner's record holds
+ * for a row whose report an earlier run made and whose e-mail waited.
+ */
 function makeReports(
   ports: LeadRunPorts,
   watch: LeadWatch,
   open: LeadRow[],
   websiteColumn: number,
+  kept: (row: number) => string | null,
 ): Map<number, ReportOutcome> {
   if (watch.mode === 'link') return writeTriggerLinks(ports, watch, open);
   const waits = !ports.service.hasKey
@@ -120,7 +155,7 @@ function makeReports(
       r.row,
       previewOutcome(
         at(r.row, 'status'),
-        links.get(at(r.row, 'uuid')) ?? noCost(r),
+        links.get(at(r.row, 'uuid')) ?? kept(r.row) ?? noCost(r),
         at(r.row, 'message'),
         refusal,
       ),

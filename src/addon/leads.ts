@@ -32,7 +32,8 @@ import { leadRunPorts } from '../gas/leadRunPorts';
 import { leadWatchPorts } from '../gas/leadWatchPorts';
 import type { LeadWatchPorts, SheetInfo } from '../gas/ports';
 import { logAction, startedFrom } from '../gas/runLog';
-import { markEarlierRows, runLeads, type LeadRunResult } from './leadRun';
+import { leadRows, markEarlierRows, runLeads, type LeadRunResult } from './leadRun';
+import { startingLedger, type RowLedger } from '../domain/leadRowLedger';
 import { previewRows, withGenerationClaim } from './previewGeneration';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -112,6 +113,8 @@ export function saveWatchIn(p: LeadWatchPorts, input: LeadWatchInput): LeadsRepo
     created: p.now(),
   };
   const earlier = checked.includeEarlier || taken ? 0 : leaveEarlierRows(p, watch);
+  // A new watch's record of handled rows starts now: the rows already there, unless asked for.
+  if (!taken) p.rows.save(watch.id, startRecord(p, watch, checked.includeEarlier));
   p.saveMine(watch.id, watch);
   // An edit keeps the watch's counts: the digest counts on from them.
   const stats = p.shared().find((w) => w.id === watch.id)?.stats ?? emptyStats(p.now());
@@ -139,6 +142,11 @@ function shared(w: LeadWatch, stats: SharedWatch['stats']): SharedWatch {
   return { ...rest, mailing: !!mail, stats };
 }
 
+function startRecord(p: LeadWatchPorts, watch: LeadWatch, includeEarlier: boolean): RowLedger {
+  const sheet = p.sheet(watch.sheetId);
+  return startingLedger(sheet ? leadRows(sheet.grid()) : [], watch, includeEarlier);
+}
+
 /** Rows already in the sheet are left alone, and say so (a status users can filter on). */
 function leaveEarlierRows(p: LeadWatchPorts, watch: LeadWatch): number {
   const sheet = p.sheet(watch.sheetId);
@@ -157,6 +165,7 @@ export function deleteWatchIn(p: LeadWatchPorts, id: string): LeadsReport {
   if (!w.mine) return { ok: false, message: `Only ${w.owner} can stop this watch.`, view };
   p.saveMine(id, null);
   p.saveShared(id, null);
+  p.rows.save(id, null);
   if (p.mine().length === 0) {
     p.trigger.remove();
     p.watching(false);

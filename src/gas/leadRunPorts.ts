@@ -1,7 +1,7 @@
 /** A lead watch's ports (src/gas/ports.ts) over Apps Script: its sheet, the person's e-mail and records. */
 import { WRITE_LOCK_WAIT_MS } from '../limits';
 import { appsScriptClock } from './clock';
-import { readLedger, recordSent } from './leadStore';
+import { readLedger, readRowLedger, recordSent, saveRowLedger } from './leadStore';
 import { withDocumentLock } from './lock';
 import { mailLeft, sendMail } from './mail';
 import { granted } from './permissions';
@@ -27,6 +27,10 @@ export function leadRunPorts(
     mailed: {
       read: () => readLedger(docId, appsScriptClock.now()),
       record: (sent) => void recordSent(docId, sent, appsScriptClock.now()),
+    },
+    rows: {
+      read: (watchId) => readRowLedger(docId, watchId),
+      save: (watchId, ledger) => saveRowLedger(docId, watchId, ledger),
     },
     locked: (work, busy) => withDocumentLock(WRITE_LOCK_WAIT_MS, work, busy),
     previews,

@@ -15,6 +15,7 @@ import {
   type MailedEntry,
 } from '../domain/leadLedger';
 import type { LeadTotals, LeadWatch, WatchStats } from '../domain/leads';
+import { ledgerText, parseRowLedger, type RowLedger } from '../domain/leadRowLedger';
 import { metadataStartingWith, setMetadata } from './docMetadata';
 import { storedJson } from './storedJson';
 import {
@@ -138,4 +139,39 @@ export function recordSent(
   if (i < 0) return false;
   setUserProperties({ [LEDGER(docId) + i]: all[i] ? `${all[i]} ${entry}` : entry });
   return true;
+}
+
+/**
+ * Each watch's record of the rows it handled (domain/leadRowLedger.ts), in the owner's user
+ * properties, in chunks of one property each: 16 of 8,500 characters keep about 14,000 rows. A
+ * record past that keeps what fits (a row dropped from it may be handled again, within the day's
+ * 200 and never e-mailed twice): a watched sheet of more rows is a sheet to archive.
+ */
+const ROWS = (docId: string, watchId: string) => `vis.leads.rows.${docId}.${watchId}.`;
+const ROW_CHUNKS = 16;
+const ROW_CHUNK_CHARS = 8500;
+
+export function readRowLedger(docId: string, watchId: string): RowLedger | null {
+  const kept = userPropertiesStartingWith(ROWS(docId, watchId));
+  if (!Object.keys(kept).length) return null;
+  return parseRowLedger(Object.values(kept).join(' ').split(' ').filter(Boolean));
+}
+
+export function saveRowLedger(docId: string, watchId: string, ledger: RowLedger | null): void {
+  const chunks: string[] = [''];
+  for (const word of ledger ? ledgerText(ledger) : []) {
+    const last = chunks.length - 1;
+    if (chunks[last]!.length + word.length + 1 <= ROW_CHUNK_CHARS)
+      chunks[last] = chunks[last] ? `${chunks[last]} ${word}` : word;
+    else if (chunks.length < ROW_CHUNKS) chunks.push(word);
+    else {
+      console.warn('A lead watch handled more rows than its record keeps');
+      break;
+    }
+  }
+  const values: Record<string, string> = {};
+  chunks.forEach((c, i) => (values[ROWS(docId, watchId) + i] = c));
+  if (ledger) setUserProperties(values);
+  for (const key of Object.keys(userPropertiesStartingWith(ROWS(docId, watchId))))
+    if (!ledger || !(key in values)) deleteUserProperty(key);
 }

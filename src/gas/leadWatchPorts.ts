@@ -7,6 +7,8 @@ import { appsScriptClock } from './clock';
 import {
   digestedTotals,
   myWatches,
+  readRowLedger,
+  saveRowLedger,
   saveDigestedTotals,
   saveMyWatch,
   saveSharedWatch,
@@ -31,6 +33,10 @@ export function leadWatchPorts(
     saveMine: (id, watch) => saveMyWatch(docId, id, watch),
     shared: () => sharedWatches(book),
     saveShared: (id, watch) => saveSharedWatch(book, id, watch),
+    rows: {
+      read: (watchId) => readRowLedger(docId, watchId),
+      save: (watchId, ledger) => saveRowLedger(docId, watchId, ledger),
+    },
     digested: { read: digestedTotals, save: saveDigestedTotals },
     sheets: () =>
       book.getSheets().map((s) => ({

@@ -3,6 +3,7 @@
  * here in src/gas and over plain memory in the unit tests (test/unit/fakes.ts), so a workflow's
  * orchestration is tested without the runtime, the bundle or the emulator.
  */
+import type { RowLedger } from '../domain/leadRowLedger';
 import type { BatchReached } from '../domain/generationRun';
 import type { LedgerView } from '../domain/leadLedger';
 import type { LogEntry } from '../contract/schedules';
@@ -69,6 +70,13 @@ export interface MailPort {
   send(to: string, subject: string, body: string): MailOutcome;
 }
 
+/** The owner's record of the rows each of their watches handled (domain/leadRowLedger.ts). */
+export interface RowLedgerPort {
+  /** null: no record yet (a watch an earlier version ran). */
+  read(watchId: string): RowLedger | null;
+  save(watchId: string, ledger: RowLedger | null): void;
+}
+
 /** What one lead watch's run reads, writes and sends (src/addon/leadRun.ts). */
 export interface LeadRunPorts {
   sheet: SheetPort;
@@ -79,6 +87,7 @@ export interface LeadRunPorts {
     /** One e-mail, recorded once MailApp has sent it. */
     record(sent: { key: string; toKey: string }): void;
   };
+  rows: RowLedgerPort;
   /** Runs work under the document's lock; `busy` when another run holds it for too long. */
   locked<T>(work: () => T, busy: () => T): T;
   /**
@@ -370,6 +379,7 @@ export interface LeadWatchPorts {
   /** The document's watches as every editor sees them (no template, no addresses). */
   shared(): SharedWatch[];
   saveShared(id: string, watch: SharedWatch | null): void;
+  rows: RowLedgerPort;
   /** The totals a schedule's last digest counted up to. */
   digested: { read(scheduleId: string): LeadTotals; save(scheduleId: string, t: LeadTotals): void };
   sheets(): SheetInfo[];

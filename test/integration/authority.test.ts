@@ -205,6 +205,27 @@ describe('a lead watch on a sheet strangers and editors write', () => {
     expect(w.rt.mail.sent[0]!.body).toMatch(/\?report=https%3A%2F%2Facme-target\.com/);
   });
 
+  it('statuses an editor types decide nothing: a marked new row is handled, erased ones are not again', async () => {
+    w = await startWorld({ owner: ANA, apiKey: null });
+    w.rt.submitForm(FORM, answer('early.com', 'e@early.example'));
+    expect(sidebar(w.rt, ANA).saveLeadWatch(WATCH)).toMatchObject({ ok: true });
+    w.rt.submitForm(FORM, answer('nike.com', 'jo@nike.example'));
+    // A response whose event Google lost, marked handled by Ben before the hourly run.
+    w.rt.submitForm(FORM, answer('slack.com', 'al@slack.example'), { events: 0 });
+    const sheet = w.rt.spreadsheet.getSheetByName(FORM)!;
+    const head = sheet.probe.rows[0]!.map((c) => String(c.value));
+    const status = head.indexOf('Lead status') + 1;
+    sheet.getRange(4, status).setValue('e-mailed');
+    await w.elapse(HOUR + 60000);
+    expect(w.rt.mail.sent.map((m) => m.to)).toEqual(['jo@nike.example', 'al@slack.example']);
+    // Ben erases every status: nothing is handled again.
+    sheet.getRange(2, status, 3, 1).setValues([[''], [''], ['']]);
+    const before = w.rt.fetchStats.log.length;
+    await w.elapse(HOUR + 60000);
+    expect(w.rt.mail.sent).toHaveLength(2);
+    expect(w.rt.fetchStats.log.length).toBe(before);
+  });
+
   it('rows pasted as "waits: x" are handled within the day’s 200, not all at once', async () => {
     w = await startWorld({ owner: ANA, apiKey: null });
     w.rt.submitForm(FORM, answer('early.com', 'e@early.example'));

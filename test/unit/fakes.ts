@@ -9,6 +9,7 @@ import type { Extent } from '../../src/domain/visFunctions';
 import type { PreviewPoll, ScanStatus } from '../../src/api/client';
 import { sendAll } from '../../src/api/batch';
 import type { BatchReached } from '../../src/domain/generationRun';
+import type { RowLedger } from '../../src/domain/leadRowLedger';
 import {
   dayNumber,
   ledgerView,
@@ -28,6 +29,7 @@ import type { MailOutcome } from '../../src/gas/mail';
 import type {
   BookPort,
   CellsPort,
+  RowLedgerPort,
   FrozenRecords,
   DeckPorts,
   GeneratePorts,
@@ -166,6 +168,16 @@ export class FakeSheet implements SheetPort {
   }
 }
 
+/** A person's records of the rows their watches handled, in memory, by watch. */
+export const fakeRowLedgers = (): RowLedgerPort & { kept: Map<string, RowLedger> } => {
+  const kept = new Map<string, RowLedger>();
+  return {
+    kept,
+    read: (id) => kept.get(id) ?? null,
+    save: (id, l) => void (l ? kept.set(id, l) : kept.delete(id)),
+  };
+};
+
 /** A lead run's ports in memory: what was sent, recorded and asked for is kept to look at. */
 export function fakeLeadPorts(sheet: FakeSheet, over: Partial<LeadRunPorts> = {}) {
   const sent: Array<{ to: string; subject: string; body: string }> = [];
@@ -185,6 +197,7 @@ export function fakeLeadPorts(sheet: FakeSheet, over: Partial<LeadRunPorts> = {}
         return 'sent';
       },
     },
+    rows: fakeRowLedgers(),
     mailed: {
       read: () => ledgerView(ledger, today, 1000),
       record: ({ key, toKey }) => {
@@ -697,7 +710,12 @@ export class FakeLeadDoc {
   person(me: string): FakeLeadPerson {
     const known = this.people.get(me);
     if (known) return known;
-    const made: FakeLeadPerson = { watches: new Map(), trigger: false, digested: new Map() };
+    const made: FakeLeadPerson = {
+      watches: new Map(),
+      trigger: false,
+      digested: new Map(),
+      rows: fakeRowLedgers(),
+    };
     this.people.set(me, made);
     return made;
   }
@@ -709,6 +727,7 @@ export class FakeLeadDoc {
       saveMine: (id, w) => void (w ? who.watches.set(id, w) : who.watches.delete(id)),
       shared: () => [...this.shared.values()],
       saveShared: (id, w) => void (w ? this.shared.set(id, w) : this.shared.delete(id)),
+      rows: who.rows,
       digested: {
         read: (id) => who.digested.get(id) ?? { leads: 0, reports: 0, emails: 0 },
         save: (id, t) => void who.digested.set(id, t),
@@ -741,6 +760,7 @@ export interface FakeLeadPerson {
   watches: Map<string, LeadWatch>;
   trigger: boolean;
   digested: Map<string, LeadTotals>;
+  rows: ReturnType<typeof fakeRowLedgers>;
 }
 
 /** The person's settings in memory, as the Settings ports keep them, with what the service says. */

@@ -197,3 +197,51 @@ it('identical rows each get a status of their own, so none is handled again ever
   expect(sent).toHaveLength(1);
   expect(runLeads(ports, WATCH, 200)).toBeNull();
 });
+
+describe('the owner’s record, not the status cells, says which rows are handled', () => {
+  it('a new row an editor marked "e-mailed" is still handled; an erased status is not handled again', () => {
+    const sheet = form();
+    const { ports, sent, previewed } = fakeLeadPorts(sheet);
+    // A watch saved by this version: its record began empty (no row was there before).
+    ports.rows.save(WATCH.id, { done: new Set(), links: new Map() });
+    const status = sheet.rows[0]!.push('Lead status') - 1;
+    sheet.rows[1]![status] = 'e-mailed';
+    runLeads(ports, WATCH, 200);
+    expect(sent.map((m) => m.to)).toEqual(['jo@nike.example', 'al@slack.example']);
+    for (const line of sheet.rows.slice(1)) line[status] = '';
+    expect(runLeads(ports, WATCH, 200)).toBeNull();
+    expect(previewed).toHaveLength(1);
+  });
+
+  it('a watch an earlier version ran takes its rows’ statuses as it left them, once', () => {
+    const sheet = form();
+    const { ports, sent } = fakeLeadPorts(sheet);
+    const status = sheet.rows[0]!.push('Lead status') - 1;
+    sheet.rows[1]![status] = 'e-mailed';
+    runLeads(ports, WATCH, 200);
+    expect(sent.map((m) => m.to)).toEqual(['al@slack.example']);
+    expect(ports.rows.read(WATCH.id)?.done.size).toBe(3);
+  });
+
+  it('a row whose e-mail waited gets the link its preview was given, not one its cell holds', () => {
+    const sheet = form();
+    const { ports, sent, setLeft } = fakeLeadPorts(sheet);
+    setLeft(5);
+    runLeads(ports, WATCH, 200);
+    expect(sheet.column('Lead status')).toEqual([
+      'waits to e-mail: the day’s e-mails are used, tomorrow',
+      'no consent',
+      'waits to e-mail: the day’s e-mails are used, tomorrow',
+    ]);
+    const link = sheet.rows[0]!.indexOf('Report URL');
+    sheet.rows[1]![link] = 'https://evil.example/login';
+    // Tomorrow: the preview is there already (Generate makes none), the e-mail goes.
+    ports.previews = () => ({ refusal: null, links: new Map() });
+    setLeft(100);
+    runLeads(ports, WATCH, 200);
+    expect(sent.map((m) => m.body)).toEqual([
+      expect.stringContaining('https://reports.example/r/2'),
+      expect.stringContaining('https://reports.example/r/4'),
+    ]);
+  });
+});
