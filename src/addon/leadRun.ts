@@ -15,6 +15,7 @@ import {
   type LeadWatch,
   type MailDecision,
   type ReportOutcome,
+  type WaitsFor,
   withinToday,
 } from '../domain/leads';
 import { ledgerAfterRun, rowIds, unhandled, type RowLedger } from '../domain/leadRowLedger';
@@ -49,20 +50,35 @@ export function runLeads(
   const rows = leadRows(values);
   const ids = rowIds(rows, watch);
   const ledger = ports.rows.read(watch.id) ?? earlierVersionsLedger(rows, ids);
-  const waits = {
-    report: watch.mode === 'preview' && (!ports.service.hasKey || !ports.granted('service')),
-    mail: !ports.granted('mail') || ports.mail.left() <= MAIL_RESERVE,
-  };
   const {
     now: open,
     held,
     parked,
-  } = withinToday(unhandled(rows, ids, ledger, watch), leftToday, waits);
+  } = withinToday(unhandled(rows, ids, ledger, watch), leftToday, waitsNow(ports, watch));
   // Only rows still waiting: nothing changed since the run that counted them.
   if (!open.length) return held ? { open, final: [], reports: 0, held, parked } : null;
   const header = (values[HEADER_ROW - 1] ?? []).map((h) => String(h).trim());
   const kept = (row: number) => ledger.links.get(ids.get(row)!) ?? null;
   const reports = makeReports(ports, watch, open, header.indexOf(watch.website) + 1, kept);
+  const final = mailLeads(ports, watch, open, reports);
+  writeStatuses(ports, watch, open, final);
+  const outcome = final.map((d) => {
+    const report = reports.get(d.row)!;
+    const link = 'link' in report ? report.link : null;
+    return { row: d.row, final: !d.status.startsWith('waits'), link };
+  });
+  ports.rows.save(watch.id, ledgerAfterRun(ledger, ids, outcome));
+  const made = open.filter((r) => reportWasDue(r.status) && 'link' in reports.get(r.row)!);
+  return { open, final, reports: made.length, held, parked };
+}
+
+/** Each handled row's final decision: the e-mails planned, sent, and what became of each. */
+function mailLeads(
+  ports: LeadRunPorts,
+  watch: LeadWatch,
+  open: LeadRow[],
+  reports: Map<number, ReportOutcome>,
+): MailDecision[] {
   const decisions = planLeadMail(
     open.map((r) => ({ ...r, report: reports.get(r.row)! })),
     watch,
@@ -71,28 +87,14 @@ export function runLeads(
     ports.granted('mail') ? null : needsPermission('mail'),
   );
   const failed = sendLeadMail(ports, decisions);
-  const final = decisions.map((d) =>
-    failed.has(d.row) ? { row: d.row, status: failed.get(d.row)! } : d,
-  );
-  writeStatuses(ports, watch, open, final);
-  ports.rows.save(
-    watch.id,
-    ledgerAfterRun(
-      ledger,
-      ids,
-      final.map((d) => {
-        const report = reports.get(d.row)!;
-        return {
-          row: d.row,
-          final: !d.status.startsWith('waits'),
-          link: 'link' in report ? report.link : null,
-        };
-      }),
-    ),
-  );
-  const made = open.filter((r) => reportWasDue(r.status) && 'link' in reports.get(r.row)!);
-  return { open, final, reports: made.length, held, parked };
+  return decisions.map((d) => (failed.has(d.row) ? { row: d.row, status: failed.get(d.row)! } : d));
 }
+
+/** What holds waiting rows back this run (domain/leads.ts stillWaits). */
+const waitsNow = (ports: LeadRunPorts, watch: LeadWatch): WaitsFor => ({
+  report: watch.mode === 'preview' && (!ports.service.hasKey || !ports.granted('service')),
+  mail: !ports.granted('mail') || ports.mail.left() <= MAIL_RESERVE,
+});
 
 /**
  * A watch an earlier version ran has no record yet: its rows' statuses are taken as it left them,
