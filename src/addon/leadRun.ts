@@ -18,7 +18,14 @@ import {
   type WaitsFor,
   withinToday,
 } from '../domain/leads';
-import { ledgerAfterRun, rowIds, unhandled, type RowLedger } from '../domain/leadRowLedger';
+import {
+  ledgerAfterRun,
+  REPORT_TRIES,
+  rowIds,
+  unhandled,
+  type RowLedger,
+} from '../domain/leadRowLedger';
+import { isErrorOf } from '../domain/status';
 import { needsPermission } from '../domain/permissions';
 import { PREVIEW_COLUMNS, PREVIEW_HEADERS } from '../domain/previewColumns';
 import { reportTriggerLink } from '../domain/reportLink';
@@ -58,14 +65,18 @@ export function runLeads(
   // Only rows still waiting: nothing changed since the run that counted them.
   if (!open.length) return held ? { open, final: [], reports: 0, held, parked } : null;
   const header = (values[HEADER_ROW - 1] ?? []).map((h) => String(h).trim());
-  const kept = (row: number) => ledger.links.get(ids.get(row)!) ?? null;
+  const kept = (row: number): Recorded => ({
+    link: ledger.links.get(ids.get(row)!) ?? null,
+    tries: ledger.tries?.get(ids.get(row)!) ?? 0,
+  });
   const reports = makeReports(ports, watch, open, header.indexOf(watch.website) + 1, kept);
   const final = mailLeads(ports, watch, open, reports);
   writeStatuses(ports, watch, open, final);
   const outcome = final.map((d) => {
     const report = reports.get(d.row)!;
     const link = 'link' in report ? report.link : null;
-    return { row: d.row, final: !d.status.startsWith('waits'), link };
+    const retry = 'retry' in report;
+    return { row: d.row, final: !d.status.startsWith('waits'), link, retry };
   });
   ports.rows.save(watch.id, ledgerAfterRun(ledger, ids, outcome));
   const made = open.filter((r) => reportWasDue(r.status) && 'link' in reports.get(r.row)!);
@@ -122,16 +133,22 @@ export function leadRows(values: unknown[][]): LeadRow[] {
   return rows;
 }
 
+/** What the owner's record holds of a row: the link its waiting e-mail carries, runs tried. */
+interface Recorded {
+  link: string | null;
+  tries: number;
+}
+
 /**
- * Each open row's report link, or why it has none yet. `kept`: the link the owner's record holds
- * for a row whose report an earlier run made and whose e-mail waited.
+ * Each open row's report link, or why it has none yet. `kept`: what the owner's record holds of
+ * the row (the link of a report an earlier run made, runs that got no answer for it).
  */
 function makeReports(
   ports: LeadRunPorts,
   watch: LeadWatch,
   open: LeadRow[],
   websiteColumn: number,
-  kept: (row: number) => string | null,
+  kept: (row: number) => Recorded,
 ): Map<number, ReportOutcome> {
   if (watch.mode === 'link') return writeTriggerLinks(ports, watch, open);
   const waits = !ports.service.hasKey
@@ -147,7 +164,7 @@ function makeReports(
   const values = ports.sheet.grid();
   const columns = findColumns(values[HEADER_ROW - 1] ?? [], PREVIEW_HEADERS);
   const at = (row: number, key: keyof typeof PREVIEW_HEADERS) =>
-    String((columns[key] && values[row - 1]?.[columns[key] - 1]) ?? '');
+    columns[key] ? String(values[row - 1]?.[columns[key] - 1] ?? '') : '';
   const noCost = (r: LeadRow) => {
     const site = parseWebsite(r.cells[watch.website]);
     return site.ok ? reportTriggerLink(ports.service.baseUrl, site.url) : '';
@@ -157,9 +174,10 @@ function makeReports(
       r.row,
       previewOutcome(
         at(r.row, 'status'),
-        links.get(at(r.row, 'uuid')) ?? kept(r.row) ?? noCost(r),
+        links.get(at(r.row, 'uuid')) ?? kept(r.row).link ?? noCost(r),
         at(r.row, 'message'),
         refusal,
+        kept(r.row).tries,
       ),
     ]),
   );
@@ -168,19 +186,26 @@ function makeReports(
 /**
  * A row's report: the link the service gave the owner's key for its preview; a row whose preview
  * was there before (typed or pasted by anyone, or reused from another row) gets the no-cost link
- * built from its website, never the link its cell holds.
+ * built from its website, never the link its cell holds. A preview that got no answer (a dropped
+ * connection, the service failing) is sent again by the next runs, REPORT_TRIES in all.
  */
 function previewOutcome(
   status: string,
   link: string,
   message: string,
   refusal: string | null,
+  tries: number,
 ): ReportOutcome {
   if (link && (status === 'pending' || status === 'complete')) return { link };
+  const passing = isErrorOf(status, 'no answer') || isErrorOf(status, 'service error');
+  if (passing && tries + 1 < REPORT_TRIES) return { waits: RETRIED, retry: true };
   if (status === 'failed' || status.startsWith('error'))
     return { error: (message || status).replace(/^error: /, '') };
   return { waits: refusal ?? 'not sent yet (the day’s requests, or the run’s time, ran out)' };
 }
+
+const RETRIED =
+  'the service did not answer (a dropped connection, or it was failing): sent again by the next run';
 
 /** Without a key: the service's no-cost link, which starts the preview when the lead opens it. */
 function writeTriggerLinks(ports: LeadRunPorts, watch: LeadWatch, open: LeadRow[]) {

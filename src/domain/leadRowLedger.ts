@@ -15,7 +15,12 @@ export interface RowLedger {
   done: Set<string>;
   /** Rows whose report is made and whose e-mail waits: the link to send, by row. */
   links: Map<string, string>;
+  /** Rows whose preview got no answer (a dropped connection, the service failing): runs tried. */
+  tries?: Map<string, number>;
 }
+
+/** Runs that send a lead's preview again after no answer, before its row says the error. */
+export const REPORT_TRIES = 3;
 
 /** Each row's name: a hash of what the lead gave, and its place among rows that gave the same. */
 export function rowIds(rows: readonly LeadRow[], watch: LeadWatch): Map<number, string> {
@@ -66,20 +71,23 @@ export function startingLedger(
 export function ledgerAfterRun(
   old: RowLedger,
   ids: ReadonlyMap<number, string>,
-  outcome: ReadonlyArray<{ row: number; final: boolean; link: string | null }>,
+  outcome: ReadonlyArray<{ row: number; final: boolean; link: string | null; retry?: boolean }>,
 ): RowLedger {
   const present = new Set(ids.values());
   const done = new Set([...old.done].filter((id) => present.has(id)));
   const links = new Map([...old.links].filter(([id]) => present.has(id)));
+  const tries = new Map([...(old.tries ?? [])].filter(([id]) => present.has(id)));
   for (const o of outcome) {
     const id = ids.get(o.row);
     if (!id) continue;
     if (o.final) {
       done.add(id);
       links.delete(id);
+      tries.delete(id);
     } else if (o.link) links.set(id, o.link);
+    else if (o.retry) tries.set(id, (tries.get(id) ?? 0) + 1);
   }
-  return { done, links };
+  return { done, links, ...(tries.size ? { tries } : {}) };
 }
 
 /** As kept in user properties: names separated by spaces, a waiting row as `name=link`. */
@@ -87,6 +95,7 @@ export function ledgerText(l: RowLedger): string[] {
   return [
     ...[...l.done].filter((id) => !l.links.has(id)),
     ...[...l.links].map(([id, link]) => `${id}=${link}`),
+    ...[...(l.tries ?? [])].map(([id, n]) => `${id}~${n}`),
   ];
 }
 
@@ -95,11 +104,15 @@ const NAME = /^[0-9a-f]{8}(\.[0-9a-z]{1,6})?$/;
 export function parseRowLedger(words: readonly string[]): RowLedger {
   const done = new Set<string>();
   const links = new Map<string, string>();
+  const tries = new Map<string, number>();
   for (const word of words) {
+    const tried = /^(.+)~([1-9])$/.exec(word);
+    if (tried && NAME.test(tried[1]!)) tries.set(tried[1]!, Number(tried[2]));
+    if (tried) continue;
     const [id = '', link] = word.split(/=(.*)/s);
     if (!NAME.test(id)) continue;
     if (link && /^https?:\/\/\S+$/.test(link)) links.set(id, link);
     else if (link === undefined) done.add(id);
   }
-  return { done, links };
+  return { done, links, ...(tries.size ? { tries } : {}) };
 }

@@ -244,7 +244,7 @@ export function withinToday(
 }
 
 /** A new row's report: a link to send, or why there is none. */
-export type ReportOutcome = { link: string } | { waits: string } | { error: string };
+export type ReportOutcome = { link: string } | { waits: string; retry?: true } | { error: string };
 
 export type MailDecision =
   | { row: number; status: string }

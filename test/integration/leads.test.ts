@@ -342,3 +342,21 @@ describe('a watched sheet renamed, then deleted', () => {
     expect(sidebar(w.rt, ANA).getLeads().watches[0]).toMatchObject({ gone: true });
   });
 });
+
+describe('a dropping connection', () => {
+  it('leads whose previews got no answer are sent again by the next runs, not left in error', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    formWithEarlierRows(book);
+    expect(sidebar(w.rt, ANA).saveLeadWatch(WATCH)).toMatchObject({ ok: true });
+    await w.emu.faults({ rateDrop: 0.5, seed: 5 });
+    for (let i = 0; i < 10; i++)
+      w.rt.submitForm(FORM, answer(`dropped-${i}.com`, `p${i}@lead.example`));
+    const during = newRowStatuses(book);
+    expect(during.some((s) => /^waits: the service did not answer/.test(String(s)))).toBe(true);
+    await w.emu.faults({});
+    await w.elapse(HOUR + 60000);
+    expect(newRowStatuses(book)).toEqual(new Array(10).fill('e-mailed'));
+    expect(w.rt.mail.sent).toHaveLength(10);
+  });
+});

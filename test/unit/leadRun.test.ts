@@ -245,3 +245,33 @@ describe('the owner’s record, not the status cells, says which rows are handle
     ]);
   });
 });
+
+it('a lead whose preview got no answer is sent again by the next runs, three in all, then says why', () => {
+  const sheet = new FakeSheet([
+    ['Timestamp', 'Website', 'Email', 'Consent'],
+    [T(1), 'nike.com', 'jo@nike.example', 'Yes'],
+  ]);
+  const { ports, sent } = fakeLeadPorts(sheet);
+  ports.rows.save(WATCH.id, { done: new Set(), links: new Map() });
+  let sends = 0;
+  ports.previews = (rows) => {
+    sends += rows.length;
+    const head = sheet.rows[0]!;
+    const status = (head.indexOf('Preview status') + 1 || head.push('Preview status')) - 1;
+    for (const r of rows) sheet.rows[r - 1]![status] = 'error: no answer';
+    return { refusal: null, links: new Map() };
+  };
+  const statuses: string[] = [];
+  for (let run = 0; run < 4; run++) {
+    runLeads(ports, WATCH, 200);
+    statuses.push(String(sheet.column('Lead status')[0]));
+  }
+  expect(statuses.slice(0, 2)).toEqual([
+    expect.stringMatching(/^waits: the service did not answer/),
+    expect.stringMatching(/^waits: the service did not answer/),
+  ]);
+  expect(statuses[2]).toMatch(/^error: no answer/);
+  expect(statuses[3]).toBe(statuses[2]);
+  expect(sends).toBe(3);
+  expect(sent).toHaveLength(0);
+});
