@@ -15,7 +15,9 @@ import {
   BUSY_REPORT,
   finalReport,
   fitToQuota,
+  keptAnswers,
   localPatches,
+  withKeptAnswers,
   mayResend,
   BATCH_MEMORY_MS,
   DROP_MEMORY_MS,
@@ -31,6 +33,7 @@ import {
   notInIndexSelection,
   planGeneration,
   retrySelection,
+  type GenerationPlan,
   type RowState,
 } from '../domain/previewJobs';
 import { HEADER_ROW } from '../domain/table';
@@ -178,12 +181,12 @@ export function previewRows(
   const config = clientConfig();
   const table = openTable(sheet, PREVIEW_COLUMNS, false);
   const selection = rows.flatMap((r) => rowStates(table, r, r, column));
+  const ports = generatePorts(sheet, claim);
   const fit = fitToQuota(
-    planGeneration(selection, sheetRows(table, column)),
+    reusingKept(ports, planGeneration(selection, sheetRows(table, column))),
     quotaLeft(),
     QUOTA_RESERVE,
   );
-  const ports = generatePorts(sheet, claim);
   const { writer, links } = linksFromService(ports, localPatches(fit.plan));
   const run = fit.plan.send.length
     ? sendPreviews(ports, config, fit, claim.started, writer)
@@ -244,11 +247,12 @@ function generate(runId: string, started: number, request?: GenerateRequest): Ge
     ...(only ? { only } : {}),
   };
   const values = readGrid(block.sheet);
-  const fit = fitToQuota(planFor(block, values, only), quotaLeft(), QUOTA_RESERVE);
+  const ports = generatePorts(block.sheet, { run: runId, started });
+  const planned = reusingKept(ports, planFor(block, values, only));
+  const fit = fitToQuota(planned, quotaLeft(), QUOTA_RESERVE);
   if (fit.tomorrow > 0 && fit.plan.send.length === 0)
     return refusedReport(where, fit.tomorrow, null);
   // Rows decided locally are written with the first answers, so a refusal leaves every row as it was.
-  const ports = generatePorts(block.sheet, { run: runId, started });
   const writer = rowWriter(ports, localPatches(fit.plan));
   const run = sendPreviews(ports, config, fit, started, writer);
   if (run.refusal) rememberAccountNotice(run.refusal.message);
@@ -259,6 +263,18 @@ function generate(runId: string, started: number, request?: GenerateRequest): Ge
   const made = run.counts.created + run.counts.reused;
   if (made > 0) setBackgroundWork(block.sheet.getParent().getId(), 'previews', made);
   return finalReport(fit, run, where);
+}
+
+/**
+ * The plan with the answers a cut-off run kept (and never wrote) reused for their sites, and the
+ * kept answers the sheet already holds forgotten.
+ */
+function reusingKept(ports: GeneratePorts, plan: GenerationPlan): GenerationPlan {
+  const kept = ports.answers.kept();
+  if (!kept.length) return plan;
+  const out = withKeptAnswers(plan, kept, ports.me);
+  ports.answers.forget(out.written);
+  return out.plan;
 }
 
 function planFor(block: Block, values: unknown[][], only?: GenerateRequest['only']) {
@@ -356,7 +372,16 @@ function settleEachTrip(
     run.counts.failed += trip.failed;
     run.warning ??= trip.warning;
     run.settled += trip.answered;
+    // Kept before the write: a run cut off between the answers and the rows loses none of them.
+    const made = keptAnswers(
+      indices.map((i) => plan.send[i]!),
+      indices.map((i) => results[i] as Result<PreviewCreated> | undefined),
+      trip.made,
+      ports.now(),
+    );
+    ports.answers.keep(made);
     writer.write(trip.patches);
+    ports.answers.forget(made.map((a) => a.uuid));
     ports.recordMine(trip.made);
     return !trip.refusal;
   };

@@ -106,6 +106,67 @@ export function localPatches(plan: GenerationPlan): Map<number, RowPatch> {
   return patches;
 }
 
+/**
+ * A preview the service made for this person's key whose row was not written yet: kept in their
+ * own record before the write, so a run cut off between the answers and the write loses nothing
+ * and the next press writes it rather than asking the service for a second one.
+ */
+export interface KeptAnswer {
+  domain: string;
+  uuid: string;
+  reportUrl: string | null;
+  /** When it was requested (ms). */
+  requested: number;
+}
+
+/**
+ * The plan with each site a kept answer covers reusing it (no POST); `written`: kept answers the
+ * sheet holds already (their write went through), to forget.
+ */
+export function withKeptAnswers(
+  plan: GenerationPlan,
+  kept: readonly KeptAnswer[],
+  me: string,
+): { plan: GenerationPlan; written: string[] } {
+  const inSheet = (a: KeptAnswer) => plan.known.has(a.uuid.toLowerCase());
+  const byDomain = new Map(kept.filter((a) => !inSheet(a)).map((a) => [a.domain, a]));
+  const send: GenerationPlan['send'] = [];
+  const reuse = [...plan.reuse];
+  for (const s of plan.send) {
+    const a = byDomain.get(s.domain);
+    if (!a) {
+      send.push(s);
+      continue;
+    }
+    const from = {
+      row: s.rows[0]!,
+      website: s.url,
+      uuid: a.uuid,
+      status: 'pending',
+      reportUrl: a.reportUrl ?? '',
+      requested: new Date(a.requested),
+      requestedBy: me,
+    };
+    for (const row of s.rows) reuse.push({ row, from });
+  }
+  return { plan: { ...plan, send, reuse }, written: kept.filter(inSheet).map((a) => a.uuid) };
+}
+
+/** What a round trip's answers made, by site: kept before their rows are written. */
+export function keptAnswers(
+  sends: GenerationPlan['send'],
+  answers: ReadonlyArray<Result<PreviewCreated> | undefined>,
+  made: readonly string[],
+  requested: number,
+): KeptAnswer[] {
+  const mine = new Set(made);
+  return answers.flatMap((r, k) =>
+    r?.ok && mine.has(r.value.uuid)
+      ? [{ domain: sends[k]!.domain, uuid: r.value.uuid, reportUrl: r.value.reportUrl, requested }]
+      : [],
+  );
+}
+
 export interface Counts {
   created: number;
   reused: number;

@@ -8,6 +8,7 @@ import { addScoreColourScale } from './formatting';
 import { claimGeneration } from './generationClaim';
 import { withDocumentLock } from './lock';
 import type { GeneratePorts } from './ports';
+import { answersKept, forgetAnswers, keepAnswers } from './keptAnswers';
 import { recordMine } from './previewOwners';
 import { sendWithin } from './send';
 import { openTable, readColumns, readHeaderRow, writePatches } from './sheetTable';
@@ -23,6 +24,11 @@ export function generatePorts(
   return {
     send: sendWithin,
     hints: { lastDrop, batchReached, rememberDrop, rememberBatch },
+    answers: {
+      kept: () => answersKept(doc),
+      keep: (answers) => keepAnswers(doc, answers, appsScriptClock.now()),
+      forget: (uuids) => forgetAnswers(doc, uuids),
+    },
     writeRows: (patches) =>
       withDocumentLock(
         WRITE_LOCK_WAIT_MS,

@@ -4,7 +4,7 @@
  * orchestration is tested without the runtime, the bundle or the emulator.
  */
 import type { RowLedger } from '../domain/leadRowLedger';
-import type { BatchReached } from '../domain/generationRun';
+import type { BatchReached, KeptAnswer } from '../domain/generationRun';
 import type { LedgerView } from '../domain/leadLedger';
 import type { LogEntry } from '../contract/schedules';
 import type { Columns } from '../domain/columns';
@@ -242,6 +242,12 @@ export interface GeneratePorts {
     parse: (response: HttpResponse, nowMs: number) => Result<T>,
     options: Partial<Omit<BatchOptions, 'clock' | 'deadline'>>,
   ): BatchOutcome<T>;
+  /** Answers kept in the person's record before their rows are written (KeptAnswer). */
+  answers: {
+    kept(): KeptAnswer[];
+    keep(answers: readonly KeptAnswer[]): void;
+    forget(uuids: readonly string[]): void;
+  };
   /** What this person's recent runs learnt of the connection (a drop, a batch that went through). */
   hints: {
     lastDrop(): number | null;

@@ -188,6 +188,24 @@ describe('bulk preview generation', () => {
     expect(table(w.rt).rows.filter((x) => x['Preview UUID'])).toHaveLength(50);
   });
 
+  it('a run cut off between the service’s answers and their rows: the next press writes them, none made twice', async () => {
+    w = await startWorld();
+    const rows = Array.from({ length: 20 }, (_, i) => [`Co ${i}`, `cut-${i}.com`, '', '', '']);
+    load(w.rt, rows);
+    expect(() =>
+      w.rt.run('startPreviewsForSelection', [], {
+        cutOffAt: { call: 'Range.setValues', nth: 1 },
+      }),
+    ).toThrow(/Exceeded maximum execution time/);
+    expect(table(w.rt).rows.filter((r) => r['Preview UUID'])).toHaveLength(0);
+    const made = (await w.emu.stats()).previewsCreated;
+    expect(made).toBe(POST_BATCHING.firstBatch);
+    expect(generate(w.rt).state).toBe('done');
+    const stats = await w.emu.stats();
+    expect([stats.previewsCreated, stats.duplicatePreviews]).toEqual([20, 0]);
+    expect(table(w.rt).rows.filter((r) => r['Preview UUID'])).toHaveLength(20);
+  });
+
   it('a run cut off midway resumes with no duplicate and no lost row', async () => {
     w = await startWorld();
     const rows = Array.from({ length: 1500 }, (_, i) => [`Co ${i}`, `site-${i}.com`, '', '', '']);

@@ -8,7 +8,7 @@ import type { Columns } from '../../src/domain/columns';
 import type { Extent } from '../../src/domain/visFunctions';
 import type { PreviewPoll, ScanStatus } from '../../src/api/client';
 import { sendAll } from '../../src/api/batch';
-import type { BatchReached } from '../../src/domain/generationRun';
+import type { BatchReached, KeptAnswer } from '../../src/domain/generationRun';
 import type { RowLedger } from '../../src/domain/leadRowLedger';
 import {
   dayNumber,
@@ -498,6 +498,7 @@ export function fakeGeneratePorts(answer: ConstructorParameters<typeof FakeTrans
   const written: Array<Map<number, RowPatch>> = [];
   const mine: string[] = [];
   const remembered = { drop: 0, batch: [] as Array<BatchReached | null> };
+  let kept: KeptAnswer[] = [];
   const ports: GeneratePorts = {
     send: (budgetMs, requests, parse, options) =>
       sendAll(transport, requests, parse, { ...options, clock, deadline: clock.now() + budgetMs }),
@@ -507,12 +508,17 @@ export function fakeGeneratePorts(answer: ConstructorParameters<typeof FakeTrans
       rememberDrop: () => void remembered.drop++,
       rememberBatch: (reached) => void remembered.batch.push(reached),
     },
+    answers: {
+      kept: () => [...kept],
+      keep: (answers) => void kept.push(...answers),
+      forget: (uuids) => void (kept = kept.filter((a) => !uuids.includes(a.uuid))),
+    },
     writeRows: (patches) => void written.push(new Map(patches)),
     recordMine: (uuids) => void mine.push(...uuids),
     me: 'ann@example.com',
     now: () => clock.now(),
   };
-  return { ports, transport, written, mine, remembered, clock };
+  return { ports, transport, written, mine, remembered, clock, kept: () => kept };
 }
 
 /** A watch of a form's responses, with its e-mail and consent columns. */
