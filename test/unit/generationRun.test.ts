@@ -4,6 +4,7 @@ import {
   finalReport,
   fitToQuota,
   localPatches,
+  withKeptAnswers,
   mayResend,
   POST_BATCHING,
   postBatching,
@@ -257,5 +258,42 @@ describe('the selection in words', () => {
       invalid: 2,
     });
     expect(s.alreadyHavePreview + s.willSend + s.repeats + s.invalid).toBe(s.urls);
+  });
+});
+
+describe('answers a cut-off run kept', () => {
+  const state = (n: number, website: string, uuid = '') => ({
+    row: n,
+    website,
+    uuid,
+    status: uuid ? 'pending' : '',
+    reportUrl: '',
+    requested: '',
+    requestedBy: '',
+  });
+  const kept = (domain: string, uuid: string) => ({
+    domain,
+    uuid,
+    reportUrl: `https://r.example/${uuid}`,
+    requested: 1000,
+  });
+
+  it('are written for their sites instead of a second POST; those in the sheet already are forgotten', () => {
+    const sheet = [state(2, 'a.com'), state(3, 'b.com'), state(4, 'c.com', 'uuid-c')];
+    const plan = planGeneration(sheet.slice(0, 2), sheet);
+    const out = withKeptAnswers(
+      plan,
+      [kept('a.com', 'uuid-a'), kept('c.com', 'uuid-c'), kept('z.com', 'uuid-z')],
+      'ann@example.com',
+    );
+    expect(out.plan.send.map((s) => s.domain)).toEqual(['b.com']);
+    expect(out.plan.reuse).toEqual([
+      expect.objectContaining({ row: 2, from: expect.objectContaining({ uuid: 'uuid-a' }) }),
+    ]);
+    expect(localPatches(out.plan).get(2)).toMatchObject({
+      uuid: 'uuid-a',
+      reportUrl: 'https://r.example/uuid-a',
+    });
+    expect(out.written).toEqual(['uuid-c']);
   });
 });
