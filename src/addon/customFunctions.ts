@@ -71,7 +71,7 @@ export function VIS_BRAND(
 }
 
 /**
- * A no-cost outreach link: the recipient's click starts a visibility preview of the website. Makes no request.
+ * A no-cost outreach link: whoever opens it signs in to the service, then a visibility preview of the website starts. Makes no request.
  *
  * @param {A2:A500} website A website, or a column of them.
  * @return The trigger link of each website.

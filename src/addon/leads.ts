@@ -248,14 +248,21 @@ function recordRun(
     requests: '',
     changed: reports,
     errors: final.filter((d) => d.status.startsWith('error')).length,
-    result: `${leadWords(isNew, reports, emails, waiting)}${held ? `; ${held} more wait for tomorrow (${LEADS_PER_DAY} rows a day)` : ''}`,
+    result: `${leadWords(isNew, reports, emails, waiting, watch.mode === 'link' ? 'link' : 'report')}${held ? `; ${held} more wait for tomorrow (${LEADS_PER_DAY} rows a day)` : ''}`,
   });
 }
 
-const leadWords = (isNew: number, reports: number, emails: number, waiting: number): string =>
+/** `made`: what a row got (a report, or the no-cost link, which starts one when opened). */
+const leadWords = (
+  isNew: number,
+  reports: number,
+  emails: number,
+  waiting: number,
+  made = 'report',
+): string =>
   [
     `${isNew} new lead${isNew === 1 ? '' : 's'}`,
-    `${reports} report${reports === 1 ? '' : 's'}`,
+    `${reports} ${made}${reports === 1 ? '' : 's'}`,
     `${emails} e-mailed`,
     ...(waiting ? [`${waiting} waiting`] : []),
   ].join(', ');

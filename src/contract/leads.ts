@@ -52,15 +52,32 @@ export interface LeadsReport {
   view: LeadsView;
 }
 
-/** The lead e-mail a watch starts with: plain text, white-label (nothing names the add-on). */
-export const DEFAULT_TEMPLATE = {
-  subject: 'Your AI visibility report for {website}',
-  body: [
-    'Hello,',
-    '',
-    'Thank you for asking. Your report on how AI assistants see {website} is here:',
-    '{report link}',
-    '',
-    'The page fills in as the scan completes, within a few minutes.',
-  ].join('\n'),
+/**
+ * The lead e-mail a watch starts with, per mode: plain text, white-label (nothing names the
+ * add-on), and true to what the link does. A preview's report page fills in as its scan completes;
+ * the no-cost link starts the scan only when the lead opens it, after signing in to the service.
+ */
+export const DEFAULT_TEMPLATES = {
+  preview: {
+    subject: 'Your AI visibility report for {website}',
+    body: [
+      'Hello,',
+      '',
+      'Thank you for asking. Your report on how AI assistants see {website} is here:',
+      '{report link}',
+      '',
+      'The page fills in as the scan completes, within a few minutes.',
+    ].join('\n'),
+  },
+  link: {
+    subject: 'Your free AI visibility report for {website}',
+    body: [
+      'Hello,',
+      '',
+      'Thank you for asking. Open this link to start your free report on how AI assistants see {website}:',
+      '{report link}',
+      '',
+      'The page asks you to sign in first; your report is then made while you wait, in a few minutes.',
+    ].join('\n'),
+  },
 } as const;

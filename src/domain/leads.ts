@@ -4,7 +4,7 @@
  * address and site, within the day's recipients). The sheet's `Lead status` column is where a
  * row's handling is said, in a fixed vocabulary users filter on.
  */
-import { DEFAULT_TEMPLATE, type LeadWatchInput } from '../contract/leads';
+import { DEFAULT_TEMPLATES, type LeadWatchInput } from '../contract/leads';
 import { FORMATS, type Column } from './columns';
 import { isBlank } from './cells';
 import { oneLineTitle, plainText } from './destinations';
@@ -104,7 +104,7 @@ export function checkWatch(input: unknown, sheets: readonly SheetHeaders[]): Che
     return fail('The consent column is not one of this sheet’s headers: choose it from the list.');
   const email = column(s.email);
   const mode = s.mode === 'link' ? 'link' : 'preview';
-  const mail = email ? checkTemplate(s.subject, s.body) : null;
+  const mail = email ? checkTemplate(s.subject, s.body, DEFAULT_TEMPLATES[mode]) : null;
   if (typeof mail === 'string') return fail(mail);
   return {
     ok: true,
@@ -113,9 +113,13 @@ export function checkWatch(input: unknown, sheets: readonly SheetHeaders[]): Che
   };
 }
 
-function checkTemplate(subject: unknown, body: unknown): LeadWatch['mail'] | string {
-  const sub = text(subject) || DEFAULT_TEMPLATE.subject;
-  const b = (typeof body === 'string' ? body.trim() : '') || DEFAULT_TEMPLATE.body;
+function checkTemplate(
+  subject: unknown,
+  body: unknown,
+  defaults: { subject: string; body: string },
+): LeadWatch['mail'] | string {
+  const sub = text(subject) || defaults.subject;
+  const b = (typeof body === 'string' ? body.trim() : '') || defaults.body;
   if (sub.length > TEMPLATE_LIMIT.subject)
     return `The subject is ${sub.length} characters: keep it to ${TEMPLATE_LIMIT.subject}.`;
   if (b.length > TEMPLATE_LIMIT.body)

@@ -174,7 +174,7 @@ describe('without a key', () => {
       ok: false,
       message: expect.stringMatching(/no-cost link/),
     });
-    expect(leads.saveLeadWatch({ ...WATCH, mode: 'link' })).toMatchObject({ ok: true });
+    expect(leads.saveLeadWatch({ ...WATCH, mode: 'link', subject: '', body: '' })).toMatchObject({ ok: true });
     w.rt.submitForm(FORM, answer('https://www.Nike.com/', 'jo@nike.example'));
     const [row] = rowsOf(book).slice(2);
     const base = leads.getSettings().baseUrl.replace(/\/$/, '');
@@ -183,7 +183,12 @@ describe('without a key', () => {
     );
     expect(row!['Lead status']).toBe('e-mailed');
     expect(w.rt.mail.sent[0]!.body).toContain(String(row!['Report URL']));
+    // The message it starts with says what the link does: sign in first, the report made then.
+    expect(w.rt.mail.sent[0]!.body).toMatch(/sign in first/);
     expect(w.rt.fetchStats.log).toHaveLength(0);
+    // The log counts a link as a link: nothing was scanned yet.
+    const log = rowsOf(book, 'Visibility log').map((r) => String(Object.values(r).join(' | ')));
+    expect(log.find((l) => l.includes('lead watch'))).toMatch(/1 new lead, 1 link, 1 e-mailed/);
   });
 });
 

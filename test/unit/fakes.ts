@@ -17,7 +17,7 @@ import {
   type MailedEntry,
 } from '../../src/domain/leadLedger';
 import type { RowPatch } from '../../src/domain/previewColumns';
-import { DEFAULT_TEMPLATE } from '../../src/contract/leads';
+import { DEFAULT_TEMPLATES } from '../../src/contract/leads';
 import type { LeadWatch } from '../../src/domain/leads';
 import { DEFAULT_BRANDING } from '../../src/domain/branding';
 import type { Deck, ReportPoint } from '../../src/domain/report';
@@ -530,7 +530,7 @@ export const LEAD_WATCH: LeadWatch = {
   email: 'Email',
   consent: 'Consent',
   mode: 'preview',
-  mail: DEFAULT_TEMPLATE,
+  mail: DEFAULT_TEMPLATES.preview,
   owner: 'ann@example.com',
   created: 0,
 };

@@ -16,7 +16,7 @@ import {
   type ReportOutcome,
   withinToday,
 } from '../../src/domain/leads';
-import { DEFAULT_TEMPLATE } from '../../src/contract/leads';
+import { DEFAULT_TEMPLATES } from '../../src/contract/leads';
 import { addressKey, dayNumber, ledgerView } from '../../src/domain/leadLedger';
 
 const TODAY = dayNumber(Date.UTC(2026, 10, 26));
@@ -28,7 +28,7 @@ const SHEETS = [
 
 const WATCH: LeadWatch = {
   ...LEAD_WATCH,
-  mail: { ...DEFAULT_TEMPLATE, body: `Hi {Name},\n{report link}` },
+  mail: { ...DEFAULT_TEMPLATES.preview, body: `Hi {Name},\n{report link}` },
 };
 
 const row = (n: number, cells: Record<string, unknown>, status = '') => ({
@@ -76,7 +76,7 @@ describe('checkWatch', () => {
         email: 'Email',
         consent: null,
         mode: 'link',
-        mail: DEFAULT_TEMPLATE,
+        mail: DEFAULT_TEMPLATES.link,
       },
     });
     const without = checkWatch(

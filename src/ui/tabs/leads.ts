@@ -2,7 +2,7 @@
 import { html } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import {
-  DEFAULT_TEMPLATE,
+  DEFAULT_TEMPLATES,
   type LeadsView,
   type LeadWatchInput,
   type LeadWatchView,
@@ -34,16 +34,25 @@ const emptyDraft = (hasKey: boolean): Required<LeadWatchInput> => ({
   email: '',
   consent: '',
   mode: hasKey ? 'preview' : 'link',
-  subject: DEFAULT_TEMPLATE.subject,
-  body: DEFAULT_TEMPLATE.body,
+  ...DEFAULT_TEMPLATES[hasKey ? 'preview' : 'link'],
   includeEarlier: false,
 });
+
+/** The draft in another mode: a message still as the old mode's default becomes the new one's. */
+function withMode(d: Required<LeadWatchInput>, mode: 'preview' | 'link') {
+  const old = DEFAULT_TEMPLATES[d.mode];
+  const untouched = d.subject === old.subject && d.body === old.body;
+  return { ...d, mode, ...(untouched ? DEFAULT_TEMPLATES[mode] : {}) };
+}
 
 /** A likely column by its header, so a form's usual questions need no choosing. */
 const guess = (headers: string[], pattern: RegExp) => headers.find((h) => pattern.test(h)) ?? '';
 
 function describe(w: LeadWatchView): string {
-  const what = w.mode === 'preview' ? 'a report' : 'the no-cost report link';
+  const what =
+    w.mode === 'preview'
+      ? 'a report'
+      : 'the no-cost report link (the lead signs in when opening it, and the report starts then)';
   const mail = w.email
     ? `, e-mailed to "${w.email}"${w.consent ? ` when "${w.consent}" says yes` : ''}`
     : '';
@@ -51,7 +60,8 @@ function describe(w: LeadWatchView): string {
   if (w.gone)
     return `"${w.sheetName}" was deleted: nothing arrives to watch. ${w.mine ? 'Stop watching it' : `${w.owner} may stop watching it`}.`;
   const waiting = w.waiting ? `, ${counted(w.waiting, 'row')} waiting` : '';
-  return `"${w.sheetName}": each new row gets ${what}${mail}. Last new row: ${last}. Today: ${counted(w.reportsToday, 'report')}, ${w.emailsToday} e-mailed${waiting}. Runs as ${w.mine ? 'you' : w.owner}.`;
+  const made = counted(w.reportsToday, w.mode === 'preview' ? 'report' : 'link');
+  return `"${w.sheetName}": each new row gets ${what}${mail}. Last new row: ${last}. Today: ${made}, ${w.emailsToday} e-mailed${waiting}. Runs as ${w.mine ? 'you' : w.owner}.`;
 }
 
 export function leadsTab(host: HTMLElement) {
@@ -128,7 +138,7 @@ export function leadsTab(host: HTMLElement) {
         .value=${live(d.mode)}
         @change=${(e: Event) => {
           modeChosen = true;
-          edit({ mode: fieldValue(e) as 'preview' | 'link' });
+          tab.set({ draft: withMode(tab.state.draft, fieldValue(e) as 'preview' | 'link') });
         }}
       >
         <option value="preview" ?disabled=${!v.hasKey}>A report now (uses your key)</option>
@@ -185,7 +195,7 @@ export function leadsTab(host: HTMLElement) {
       const view = await call('getLeads');
       // A key saved since the tab last loaded makes a report now the choice, unless one was made.
       const mode = modeChosen ? tab.state.draft.mode : emptyDraft(view.hasKey).mode;
-      tab.set({ view, draft: { ...tab.state.draft, mode } });
+      tab.set({ view, draft: withMode(tab.state.draft, mode) });
     } catch (e) {
       show(say(errorText(e), 'error'));
     }
