@@ -174,7 +174,9 @@ describe('without a key', () => {
       ok: false,
       message: expect.stringMatching(/no-cost link/),
     });
-    expect(leads.saveLeadWatch({ ...WATCH, mode: 'link', subject: '', body: '' })).toMatchObject({ ok: true });
+    expect(leads.saveLeadWatch({ ...WATCH, mode: 'link', subject: '', body: '' })).toMatchObject({
+      ok: true,
+    });
     w.rt.submitForm(FORM, answer('https://www.Nike.com/', 'jo@nike.example'));
     const [row] = rowsOf(book).slice(2);
     const base = leads.getSettings().baseUrl.replace(/\/$/, '');
