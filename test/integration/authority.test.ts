@@ -140,6 +140,27 @@ describe('developer metadata another script wrote', () => {
   }, 60000);
 });
 
+describe('Generate on a list an editor typed into', () => {
+  it('never copies a typed link to another row of the site; the service’s link replaces it', async () => {
+    w = await startWorld({ owner: ANA });
+    const sheet = list(['acme-target.com', 'https://www.acme-target.com/']);
+    sheet.setActiveSelection('A2');
+    expect(sidebar(w.rt, ANA).startPreviewsForSelection()).toMatchObject({ state: 'done' });
+    const head = () => sheet.probe.rows[0]!.map((c) => String(c.value));
+    const cell = (row: number, h: string) => sheet.probe.rows[row - 1]![head().indexOf(h)]?.value;
+    const genuine = String(cell(2, 'Report URL'));
+    // Ben types his own link over the preview's, then Ana sends the site's second row.
+    sheet.getRange(2, head().indexOf('Report URL') + 1).setValue('https://evil.example/login');
+    sheet.setActiveSelection('A3');
+    expect(sidebar(w.rt, ANA).startPreviewsForSelection()).toMatchObject({ state: 'done' });
+    expect(cell(3, 'Preview UUID')).toBe(cell(2, 'Preview UUID'));
+    expect(cell(3, 'Report URL')).toBe('');
+    await w.elapse(120000);
+    sidebar(w.rt, ANA).pollPendingPreviews();
+    expect([cell(2, 'Report URL'), cell(3, 'Report URL')]).toEqual([genuine, genuine]);
+  });
+});
+
 describe('a lead watch on a sheet strangers and editors write', () => {
   const FORM = 'Form Responses 1';
   const answer = (site: string, email: string, consent = 'Yes') => ({

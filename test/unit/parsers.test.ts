@@ -285,6 +285,7 @@ describe('preview', () => {
         sentimentScore: 61.5,
         agentSiteUrl: null,
         brandName: null,
+        reportUrl: null,
       });
     }
   });

@@ -34,6 +34,7 @@ const done = (score: number) => ({
     sentimentScore: null,
     agentSiteUrl: null,
     brandName: null,
+    reportUrl: null,
   },
 });
 

@@ -9,6 +9,7 @@ import {
   retrySelection,
   UNANSWERED,
 } from '../../src/domain/previewJobs';
+import { localPatches } from '../../src/domain/generationRun';
 import { rowState as row } from './fakes';
 
 describe('planGeneration', () => {
@@ -53,6 +54,7 @@ describe('row patches', () => {
         sentimentScore: 3,
         agentSiteUrl: 'data:x',
         brandName: null,
+        reportUrl: null,
       }),
     ).toMatchObject({
       status: 'complete',
@@ -68,6 +70,7 @@ describe('row patches', () => {
         sentimentScore: null,
         agentSiteUrl: null,
         brandName: null,
+        reportUrl: null,
       }),
     ).toBeNull();
     expect(
@@ -78,6 +81,7 @@ describe('row patches', () => {
         sentimentScore: null,
         agentSiteUrl: null,
         brandName: null,
+        reportUrl: null,
       })!.status,
     ).toBe('failed');
   });
@@ -132,5 +136,28 @@ describe('retrySelection', () => {
       [7, ''],
     ]);
     expect(sheet.map((r) => r.row)).toEqual([3, 5, 6]);
+  });
+});
+
+describe('a reused preview’s link', () => {
+  it('is not copied from the other row’s cell; the poll writes the service’s when it completes', () => {
+    const sheet = [
+      row(2, 'acme.com', { uuid: 'u-1', status: 'pending', reportUrl: 'https://evil.example/x' }),
+      row(3, 'https://acme.com/'),
+    ];
+    const plan = planGeneration([sheet[1]!], sheet);
+    expect(localPatches(plan).get(3)).toMatchObject({ uuid: 'u-1', reportUrl: '' });
+    const done = pollPatch({
+      status: 'complete',
+      overallScore: 40,
+      knowledgeScore: null,
+      sentimentScore: null,
+      agentSiteUrl: null,
+      brandName: null,
+      reportUrl: 'https://app.example/partner/p/visibility-scan-preview/u-1',
+    });
+    expect(done).toMatchObject({
+      reportUrl: 'https://app.example/partner/p/visibility-scan-preview/u-1',
+    });
   });
 });

@@ -20,6 +20,7 @@ const poll = (status: string, overallScore: number | null = null): Result<Previe
     sentimentScore: null,
     agentSiteUrl: null,
     brandName: `Brand ${overallScore}`,
+    reportUrl: null,
   },
 });
 const row = (n: number, extra: Partial<PreviewRow> = {}): PreviewRow => ({
