@@ -2,6 +2,7 @@
  * A scored list: which rows are due under a refresh policy, what each row gets (values, never
  * formulas), what changed, and the history readings a run adds. Pure; the sheet IO is in gas/.
  */
+import { scoreInRange } from './readingSeal';
 import type { BrandScore, PreviewPoll, ScanStatus } from '../api/client';
 import { isNotSent, type ServiceError } from '../api/errors';
 import { PLATFORMS } from '../engines';
@@ -270,7 +271,9 @@ export function applyOutcomes(
       readings.push(reading);
     let listed = false;
     for (const row of due) {
-      const previous = rows.previous(row);
+      // The score the row showed, as anyone may have typed it: a move (and an alert) only from a
+      // score a reading could hold (0-100); anything else is no earlier score.
+      const previous = scoreInRange(rows.previous(row)) ?? '';
       const patch = scorePatch(outcome.value, previous, now);
       patches.set(row, patch);
       // One line per site in the movers, however many rows list it.

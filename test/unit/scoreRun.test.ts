@@ -57,3 +57,16 @@ it('another run holding the document: busy, the answers kept in the cache for th
   expect(free.transport.sent).toBe(0);
   expect(transport.sent).toBe(2);
 });
+
+it('an earlier score an editor typed outside 0-100 makes no move and no alert', () => {
+  const sheet = new FakeSheet([
+    ['Company', 'Website', 'Public score'],
+    ['Known', 'known.com', 1e308],
+    ['Known too', 'known-too.com', 'URGENT: sign in at evil.example'],
+    ['Known three', 'known-three.com', 10],
+  ]);
+  const { ports } = fakeScorePorts(sheet, byDomain);
+  const r = scoreList(planList(ports, scoreOptions({ refresh: 'all' }), null));
+  expect(r.movers.map((m) => [m.website, m.from])).toEqual([['known-three.com', 10]]);
+  expect(sheet.column('Change').slice(0, 2)).toEqual(['', '']);
+});
