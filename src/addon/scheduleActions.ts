@@ -185,7 +185,7 @@ export function attemptWith(p: ScheduleActionPorts, run: MyRun, deadline: number
 export const actionPorts = (book: Book): ScheduleActionPorts =>
   scheduleActionPorts(book, {
     score: (sheet, options, runStarted, deadline) =>
-      scoreSheet(sheet, options, runStarted, deadline),
+      scoreSheet(sheet, options, runStarted, deadline, true),
     followUps: () => refreshFollowUpsIn(bookPort(book)),
     monitor: () => pollMonitorIn(book, true),
   });

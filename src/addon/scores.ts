@@ -65,8 +65,8 @@ function lookupSpec(ports: ScorePorts, options: ScoreOptions, runStarted: number
 }
 
 /** A block's ports: Generate's count of previewable rows handed in. */
-const portsOf = (block: Block): ScorePorts =>
-  scorePorts(block, (values) => previewableNotInIndex(block, values));
+const portsOf = (block: Block, earlierFromMine = false): ScorePorts =>
+  scorePorts(block, (values) => previewableNotInIndex(block, values), earlierFromMine);
 
 function planFor(input: ScoreRunOptions | undefined) {
   const request = input?.request ?? null;
@@ -173,14 +173,21 @@ export function scoreSelection(input?: ScoreRunOptions): ScoreReport {
  * document), on the schedule's policy. Every mover is kept, for the alert digest.
  */
 /** `deadline`: no round trip starts after it (a background firing's budget); default a run's. */
+/**
+ * `unattended`: a schedule's run, whose moves its owner's account e-mails: they are measured from
+ * the owner's own recorded readings, never from a score an editor typed into the list.
+ */
 export function scoreSheet(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   options: ScoreOptions,
   runStarted: number | null,
   deadline?: number,
+  unattended = false,
 ): ScoreReport | null {
   const block = websiteColumn(sheet);
-  return block ? scoreList(planList(portsOf(block), options, runStarted), deadline) : null;
+  return block
+    ? scoreList(planList(portsOf(block, unattended), options, runStarted), deadline)
+    : null;
 }
 
 /**
@@ -239,9 +246,12 @@ function writeScores(
   const { block } = ports;
   const grid = scoreGrid(ports.sheet.grid());
   const plan = planScoring(scoreRows(grid, block), options, now.getTime(), runStarted);
+  const earlier = ports.earlier?.([...plan.due.keys()]);
+  const siteOfRow = new Map([...plan.due].flatMap(([site, rows]) => rows.map((r) => [r, site])));
   const { patches, movers, readings, counts, rows, failure } = applyOutcomes(plan, outcomes, now, {
     sheet: block.sheetName,
-    previous: (row) => grid.at(row, 'score'),
+    previous: (row) =>
+      earlier ? (earlier.get(siteOfRow.get(row) ?? '') ?? '') : grid.at(row, 'score'),
     lastScanned: (row) => grid.at(row, 'lastScanned'),
     website: (row) => String(grid.values[row - 1]?.[block.column - 1] ?? ''),
   });

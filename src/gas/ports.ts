@@ -197,6 +197,11 @@ export interface ScorePorts {
   granted(p: Permission): boolean;
   baseUrl: string;
   now(): number;
+  /**
+   * Each site's earlier score as the person's own runs recorded it (their sealed readings), for a
+   * run whose moves their account e-mails unattended; absent: the list's own cells.
+   */
+  earlier?: (sites: string[]) => Map<string, number>;
 }
 
 /** A list with a `Preview UUID` column, read over the columns a poll needs. */

@@ -1,7 +1,7 @@
 /** src/gas/ports.ts's ScorePorts over a block of an Apps Script sheet. */
 import { sharedCache } from './cache';
 import { appsScriptClock } from './clock';
-import { appendHistory } from './history';
+import { appendHistory, latestReadings } from './history';
 import { sheetPort } from './sheetPort';
 import { withDocumentLock } from './lock';
 import { granted } from './permissions';
@@ -10,10 +10,19 @@ import { resolverDeps } from './resolverDeps';
 import type { Block } from './selection';
 import { clientConfig } from './settings';
 
-/** `previewable` is Generate's count, which src/addon hands in. */
-export function scorePorts(block: Block, previewable: ScorePorts['previewable']): ScorePorts {
+/**
+ * `previewable` is Generate's count, which src/addon hands in. `earlierFromMine`: a scheduled
+ * run's moves are measured from the owner's sealed readings, not from cells anyone may type in.
+ */
+export function scorePorts(
+  block: Block,
+  previewable: ScorePorts['previewable'],
+  earlierFromMine = false,
+): ScorePorts {
   const cache = sharedCache();
+  const book = block.sheet.getParent();
   return {
+    ...(earlierFromMine ? { earlier: (sites: string[]) => sealedScores(book, sites) } : {}),
     sheet: sheetPort(block.sheet),
     block: {
       sheetName: block.sheet.getName(),
@@ -31,4 +40,15 @@ export function scorePorts(block: Block, previewable: ScorePorts['previewable'])
     baseUrl: clientConfig().baseUrl,
     now: () => appsScriptClock.now(),
   };
+}
+
+/** The latest score of each site the person's own runs recorded and sealed. */
+function sealedScores(
+  book: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  sites: string[],
+): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [site, reading] of latestReadings(book, sites, 'mine'))
+    if (typeof reading.score === 'number') out.set(site, reading.score);
+  return out;
 }

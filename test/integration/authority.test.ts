@@ -2,6 +2,7 @@
 // Ana and an editor Ben, who can type into any cell, write notes, and run a script of his own on
 // the file that writes DOCUMENT-visible developer metadata (D2). Each attack broke before this
 // round's change (issue 60): Restore wrote the note's formula, and the forged records were read.
+import { INDEX } from '../../dev/emulator/brandIndex';
 import { startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import type { LeadWatchInput } from '../../src/contract/leads';
@@ -159,6 +160,32 @@ describe('Generate on a list an editor typed into', () => {
     sidebar(w.rt, ANA).pollPendingPreviews();
     expect([cell(2, 'Report URL'), cell(3, 'Report URL')]).toEqual([genuine, genuine]);
   });
+});
+
+describe('a score an editor types into a scheduled list', () => {
+  it('is not the "from" of any move the owner’s alert e-mails: moves are measured from the owner’s readings', async () => {
+    w = await startWorld({ owner: ANA });
+    const sites = INDEX.filter((b) => !b.domain.endsWith('.example')).slice(0, 3);
+    const sheet = list(sites.map((b) => b.domain));
+    sheet.setActiveSelection('A2:A4');
+    expect(sidebar(w.rt, ANA).scoreSelection({ refresh: 'all' })).toMatchObject({ state: 'done' });
+    const daily: Schedule = {
+      action: 'refreshScores',
+      sheetName: 'Prospects',
+      every: 'day',
+      hour: (new Date(w.rt.clock.now()).getUTCHours() + 2) % 24,
+      refresh: 'all',
+      alert: { email: true, minChange: 5 },
+    };
+    expect(sidebar(w.rt, ANA).saveSchedule(daily)).toMatchObject({ ok: true });
+    // Ben types a score of his own over the first brand's.
+    const head = sheet.probe.rows[0]!.map((c) => String(c.value));
+    sheet.getRange(2, head.indexOf('Public score') + 1).setValue(99);
+    for (let i = 0; i < 4; i++) await w.elapse(HOUR);
+    const log = w.rt.spreadsheet.getSheetByName('Visibility log')!.probe.rows;
+    expect(log.some((r) => String(r[1]?.value) === 'schedule')).toBe(true);
+    expect(JSON.stringify(w.rt.mail.sent)).not.toMatch(/99 →/);
+  }, 60000);
 });
 
 describe('a lead watch on a sheet strangers and editors write', () => {
