@@ -274,6 +274,28 @@ describe('a lead watch on a sheet strangers and editors write', () => {
     expect(w.rt.fetchStats.log.length).toBe(before);
   });
 
+  it('a run cut off at its second of three e-mails: the other two go next run, none twice', async () => {
+    w = await startWorld({ owner: ANA, apiKey: null });
+    w.rt.submitForm(FORM, answer('early.com', 'e@early.example'));
+    expect(sidebar(w.rt, ANA).saveLeadWatch(WATCH)).toMatchObject({ ok: true });
+    for (const n of [1, 2, 3])
+      w.rt.submitForm(FORM, answer(`cut-${n}.com`, `p${n}@lead.example`), { events: 0 });
+    expect(() =>
+      w.rt.run('pollInBackground', [{}], {
+        user: ANA,
+        mode: 'trigger',
+        cutOffAt: { call: 'MailApp.sendEmail', nth: 2 },
+      }),
+    ).toThrow(/Exceeded maximum execution time/);
+    expect(w.rt.mail.sent.map((m) => m.to)).toEqual(['p1@lead.example']);
+    await w.elapse(HOUR + 60000);
+    expect(w.rt.mail.sent.map((m) => m.to).sort()).toEqual([
+      'p1@lead.example',
+      'p2@lead.example',
+      'p3@lead.example',
+    ]);
+  });
+
   it('rows pasted as "waits: x" are handled within the day’s 200, not all at once', async () => {
     w = await startWorld({ owner: ANA, apiKey: null });
     w.rt.submitForm(FORM, answer('early.com', 'e@early.example'));
