@@ -149,6 +149,10 @@ describe('today’s meters', () => {
 
   it('keep the day’s trigger time when every cache entry is evicted', async () => {
     w = await startWorld({ fetchRoundTripMs: 60000 });
+    // At 01:00 UTC, whatever the machine's clock says: the hour that follows stays in one quota day.
+    const now = w.rt.clock.now();
+    const oneAm = new Date(now).setUTCHours(1, 0, 0, 0);
+    await w.elapse((oneAm >= now ? oneAm : oneAm + 24 * 3600 * 1000) - now);
     load(SITES);
     sidebar(w.rt).startPreviewsForSelection();
     await w.elapse(3600 * 1000);
