@@ -187,12 +187,17 @@ function trusted(table: Table<HistoryKey>, row: number, whose: Whose): boolean {
  * The history as a table holding only `keys`' columns (the others blank): a year-old workbook's
  * history has 50,000 rows, and each reader needs a few of its columns.
  */
-function historyTable(book: Book, keys: HistoryKey[]): Table<HistoryKey> | null {
+function historyTable(
+  book: Book,
+  keys: HistoryKey[],
+  lastRows = Infinity,
+): Table<HistoryKey> | null {
   const sheet = book.getSheetByName(HISTORY_SHEET);
   if (!sheet) return null;
   const header = readHeaderRow(sheet);
   const found = findColumns(header, HISTORY_HEADERS);
-  const values = readColumns(sheet, header, keys.map((k) => found[k]).filter(Boolean));
+  const from = Number.isFinite(lastRows) ? sheet.getLastRow() - lastRows + 1 : HEADER_ROW + 1;
+  const values = readColumns(sheet, header, keys.map((k) => found[k]).filter(Boolean), from);
   return openTable(sheet, HISTORY_COLUMNS, false, values);
 }
 
@@ -205,9 +210,10 @@ export function latestReadings(
   book: Book,
   sites: string[],
   whose: Whose = 'anyone',
+  lastRows = Infinity,
 ): Map<string, Omit<ReportRow, 'row' | 'site' | 'reportUrl'>> {
   const read: HistoryKey[] = ['checked', 'website', 'brand', 'score', ...PLATFORMS, 'lastScanned'];
-  const table = historyTable(book, keysFor(whose, [...read, 'source']));
+  const table = historyTable(book, keysFor(whose, [...read, 'source']), lastRows);
   const out = new Map<string, Omit<ReportRow, 'row' | 'site' | 'reportUrl'> & { at: number }>();
   if (!table) return out;
   const wanted = new Set(sites);

@@ -42,13 +42,22 @@ export function scorePorts(
   };
 }
 
-/** The latest score of each site the person's own runs recorded and sealed. */
+/**
+ * The latest score of each site the person's own runs recorded and sealed, from the history's
+ * newest rows only (readings are appended in time order): a refresh's cost follows its list, not
+ * the history's years. A site whose last sealed reading is older than that has no earlier score,
+ * and makes no move: never a move measured from a cell.
+ */
+const NEWEST_ROWS_PER_SITE = 3;
+const NEWEST_ROWS_AT_LEAST = 2000;
+
 function sealedScores(
   book: GoogleAppsScript.Spreadsheet.Spreadsheet,
   sites: string[],
 ): Map<string, number> {
   const out = new Map<string, number>();
-  for (const [site, reading] of latestReadings(book, sites, 'mine'))
+  const rows = Math.max(NEWEST_ROWS_AT_LEAST, NEWEST_ROWS_PER_SITE * sites.length);
+  for (const [site, reading] of latestReadings(book, sites, 'mine', rows))
     if (typeof reading.score === 'number') out.set(site, reading.score);
   return out;
 }
