@@ -369,6 +369,7 @@ function settleEachTrip(
     // A refusal before any preview exists touches no row; after, what was made is written.
     if (trip.refusal && run.counts.created + trip.created === 0) return false;
     run.counts.created += trip.created;
+    run.counts.reused += trip.repeats;
     run.counts.failed += trip.failed;
     run.warning ??= trip.warning;
     run.settled += trip.answered;

@@ -187,6 +187,8 @@ export interface RoundTrip {
   failed: number;
   /** Sites whose answer is written (all but those refused account-wide, which stay unsent). */
   answered: number;
+  /** Later rows of a site listed more than once, sharing the preview made for its first row. */
+  repeats: number;
   warning: string | null;
   /** The first account-wide refusal among the answers (read-only, plan, key). */
   refusal: ServiceError | null;
@@ -211,6 +213,7 @@ export function settleRoundTrip(
     created: 0,
     failed: 0,
     answered: 0,
+    repeats: 0,
     warning: null,
     refusal: null,
     made: [],
@@ -236,8 +239,11 @@ export function settleRoundTrip(
     }
     if (id) known.set(id, [...(known.get(id) ?? []), ...rows]);
     for (const row of rows) trip.patches.set(row, patch);
-    if (result.ok && !others.length) trip.created++;
-    else trip.failed++;
+    // Counted by row, so a summary accounts for every row it was given.
+    if (result.ok && !others.length) {
+      trip.created++;
+      trip.repeats += rows.length - 1;
+    } else trip.failed += rows.length;
     if (result.ok && result.warning) trip.warning ??= result.warning;
   });
   return trip;
@@ -280,8 +286,8 @@ export interface RunResult {
  * Every row of the run accounted for, so the counts agree with the progress below ("53 rows: 52
  * previews started, 1 shares the preview of the same site in another row").
  */
-function summarise(counts: Counts, had: number): string {
-  const rows = counts.created + counts.reused + counts.failed + had;
+function summarise(counts: Counts, had: number, blank: number): string {
+  const rows = counts.created + counts.reused + counts.failed + had + blank;
   const parts = [counted(counts.created, 'preview started', 'previews started')];
   if (counts.reused)
     parts.push(
@@ -289,6 +295,7 @@ function summarise(counts: Counts, had: number): string {
     );
   if (counts.failed) parts.push(`${counts.failed} with errors (their Preview status says why)`);
   if (had) parts.push(`${had} already had one`);
+  if (blank) parts.push(`${blank} blank`);
   return `${counted(rows, 'row')}: ${parts.join(', ')}.`;
 }
 
@@ -317,7 +324,7 @@ export function finalReport(fit: Fit, run: RunResult, where: GenerateRequest): G
   const later = tomorrow
     ? ` ${counted(tomorrow, 'row was', 'rows were')} left for tomorrow: today's requests are nearly used up (${fit.reserve} are kept to finish previews already started). Press Generate again tomorrow.`
     : '';
-  const summary = summarise(counts, plan.alreadyHavePreview) + later;
+  const summary = summarise(counts, plan.alreadyHavePreview, plan.blank) + later;
   const shared = { ...counts, request: where, warning: run.warning };
   if (run.refusal) {
     // What was made is in its rows; what was not sent stays blank, so the next Generate sends only it.

@@ -188,6 +188,21 @@ describe('bulk preview generation', () => {
     expect(table(w.rt).rows.filter((x) => x['Preview UUID'])).toHaveLength(50);
   });
 
+  it('accounts for every row: 40 websites with 3 repeats are 37 previews and 3 shared', async () => {
+    w = await startWorld();
+    const sites = Array.from({ length: 37 }, (_, i) => `agency-site-${i}.com`);
+    const rows = [...sites, sites[0]!, `https://www.${sites[5]!}/`, sites[9]!.toUpperCase()];
+    load(
+      w.rt,
+      rows.map((site, i) => [`Co ${i}`, site, '', '', '']),
+    );
+    const r = generate(w.rt);
+    expect(r.message).toBe(
+      '40 rows: 37 previews started, 3 share the preview of the same site in another row.',
+    );
+    expect(table(w.rt).rows.filter((x) => x['Preview UUID'])).toHaveLength(40);
+  });
+
   it('a run cut off between the service’s answers and their rows: the next press writes them, none made twice', async () => {
     w = await startWorld();
     const rows = Array.from({ length: 20 }, (_, i) => [`Co ${i}`, `cut-${i}.com`, '', '', '']);

@@ -80,12 +80,17 @@ describe('settleRoundTrip', () => {
       4: ['pending', 'u-a'],
       3: ['error: bad URL', undefined],
     });
-    expect([trip.created, trip.failed, trip.warning, trip.refusal]).toEqual([
+    // Counted by row: a.com's second row shares its preview, and the summary accounts for it.
+    expect([trip.created, trip.repeats, trip.failed, trip.warning, trip.refusal]).toEqual([
+      1,
       1,
       1,
       'slow today',
       null,
     ]);
+    const twice = planGeneration([row(2, 'c.com'), row(3, 'c.com')], []);
+    const lost = settleRoundTrip(twice.send, [failed('INVALID_URL')], at, new Map(), ME);
+    expect([lost.created, lost.repeats, lost.failed]).toEqual([0, 0, 2]);
   });
 
   it.each(['READ_ONLY', 'PLAN_UPGRADE_REQUIRED', 'KEY_REFUSED'] as const)(
@@ -173,6 +178,16 @@ describe('finalReport', () => {
   ])('%s', (_case, result, state, message) => {
     const r = finalReport(fit, result, where);
     expect([r.state, r.message]).toEqual([state, message]);
+  });
+
+  it('accounts for every row it was given, blank ones too', () => {
+    const withBlank = planGeneration([...sites(2), row(4, '')], []);
+    const r = finalReport(
+      { plan: withBlank, tomorrow: 0, reserve: 500 },
+      run({ counts: { created: 2, reused: 0, failed: 0 }, settled: 2 }),
+      where,
+    );
+    expect(r.message).toBe('3 rows: 2 previews started, 1 blank.');
   });
 
   it('says when rows wait for tomorrow, and why', () => {
