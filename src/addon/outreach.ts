@@ -17,6 +17,7 @@ import { actionable } from '../domain/selectedRow';
 import {
   checkPitchTemplate,
   fillPitch,
+  mergeWarning,
   offeredPlaceholders,
   planPitches,
   STARTER_TEMPLATES,
@@ -65,7 +66,9 @@ export function pitchesPreviewed(selection: SelectionPort, request: PitchRequest
     const f = fillPitch(template, found.headers, r);
     return { row: r.row, pitch: f.ok ? f.text : null, missing: f.ok ? [] : f.missing };
   });
-  return { state: 'done', message: `The first ${rows.length} of the selection:`, rows };
+  const warning = mergeWarning(template, found.headers);
+  const shown = `The first ${rows.length} of the selection:`;
+  return { state: 'done', message: warning ? `${warning} ${shown}` : shown, rows };
 }
 
 const pitchReport = (

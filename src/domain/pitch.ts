@@ -7,7 +7,8 @@ import type { PitchTemplate } from '../contract/outreach';
 import { ENGINES, PLATFORMS } from '../engines';
 import { isBlank, literalText } from './cells';
 import { actionable, type SelectedRow } from './selectedRow';
-import { headerKey, PITCH_HEADERS, type PitchKey } from './table';
+import { headerKey, PITCH_HEADERS, WEBSITE_HEADER, type PitchKey } from './table';
+import { parseWebsite } from './website';
 import { counted } from './words';
 
 const TOKEN = /\{\{[^{}]*\}\}|\{([^{}]*)\}/g;
@@ -58,6 +59,23 @@ export function offeredPlaceholders(headers: unknown[]): string[] {
 const columnOf = (headers: unknown[], name: string) =>
   headerKey(name) ? headers.findIndex((h) => headerKey(h) === headerKey(name)) : -1;
 
+/**
+ * The mail-merge fields (`{{First name}}`) the sheet has no column for: the merge tool fills them
+ * from the sheet's columns by header, so each would reach the prospect blank, or as written.
+ */
+export function mergeFieldsMissing(template: string, headers: unknown[]): string[] {
+  const names = [...template.matchAll(/\{\{([^{}]*)\}\}/g)].map((m) => m[1]!.trim());
+  return [...new Set(names)].filter((n) => columnOf(headers, n) < 0);
+}
+
+/** The warning a template with such fields gets before it is written, or ''. */
+export function mergeWarning(template: string, headers: unknown[]): string {
+  const missing = mergeFieldsMissing(template, headers);
+  return missing.length
+    ? `Check before sending: ${missing.map((n) => `{{${n}}}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} for your mail-merge tool, and this sheet has no column of that name: add one, or the prospect gets it blank.`
+    : '';
+}
+
 /** Placeholders that are neither a header of the sheet nor a derived fact. */
 export function unknownPlaceholders(template: string, headers: unknown[]): string[] {
   return placeholdersOf(template).filter((n) => columnOf(headers, n) < 0 && !derivedName(n));
@@ -88,7 +106,14 @@ export function fillPitch(template: string, headers: unknown[], row: PitchRow): 
   const missing = new Set<string>();
   const valueOf = (name: string): string | undefined => {
     const i = columnOf(headers, name);
-    if (i >= 0) return isBlank(row.values[i]) ? undefined : (row.shown[i] ?? String(row.values[i]));
+    if (i >= 0 && isBlank(row.values[i])) return undefined;
+    // The Website column reads as the site a person would write (shopify.com), not the URL
+    // the list holds (https://www.shopify.com/?utm_source=…).
+    if (i >= 0 && headerKey(headers[i]) === headerKey(WEBSITE_HEADER)) {
+      const site = parseWebsite(row.values[i]);
+      if (site.ok) return site.domain;
+    }
+    if (i >= 0) return row.shown[i] ?? String(row.values[i]);
     const derived = derivedName(name);
     return derived ? DERIVED[derived]!(engines) : undefined;
   };
@@ -155,13 +180,17 @@ function pitchPatches(template: string, headers: unknown[], rows: PitchRow[], no
     if (f.ok) written++;
   }
   const missing = rows.length - written;
-  const parts = [`Pitches written for ${counted(written, 'row')}.`];
+  const parts = [
+    `Pitches written for ${counted(written, 'row')}.`,
+    mergeWarning(template, headers),
+  ];
   if (missing)
     parts.push(
       `${counted(missing, 'row lacks', 'rows lack')} a value the template needs: see "${PITCH_HEADERS.message}".`,
     );
   if (note) parts.push(note);
-  return { state: 'done' as const, message: parts.join(' '), patches, written, missing };
+  const message = parts.filter(Boolean).join(' ');
+  return { state: 'done' as const, message, patches, written, missing };
 }
 
 /**

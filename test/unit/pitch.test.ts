@@ -4,6 +4,7 @@ import {
   DERIVED_PLACEHOLDERS,
   engineExtremes,
   fillPitch,
+  mergeWarning,
   offeredPlaceholders,
   placeholdersOf,
   planPitches,
@@ -84,6 +85,34 @@ describe('a pitch', () => {
     ['{{mail merge}} placeholders left for the tool', 'Hi {{First name}}', 'Hi {{First name}}'],
   ])('%s', (_name, template, text) => {
     expect(fillPitch(template, HEADERS, acme)).toEqual({ ok: true, text });
+  });
+
+  it('{Website} reads as the site, not the URL the list holds', () => {
+    const tracked = row([
+      'https://www.Shopify.com/?utm_source=list&utm_medium=x',
+      72,
+      80,
+      41,
+      41,
+      '',
+      '',
+      '',
+    ]);
+    expect(fillPitch('{Website} is at {public score}', HEADERS, tracked)).toEqual({
+      ok: true,
+      text: 'shopify.com is at 72',
+    });
+  });
+
+  it('warns of a {{merge field}} the sheet has no column for, before anything is written', () => {
+    expect(mergeWarning('Hi {{First name}}, {{Website}}', HEADERS)).toBe(
+      'Check before sending: {{First name}} is for your mail-merge tool, and this sheet has no column of that name: add one, or the prospect gets it blank.',
+    );
+    expect(mergeWarning('Hi {{First name}}', [...HEADERS, 'First name'])).toBe('');
+    const plan = planPitches('Hi {{First name}}', HEADERS, [acme]);
+    expect(plan.state === 'done' && plan.message).toMatch(
+      /\{\{First name\}\} is for your mail-merge tool/,
+    );
   });
 
   it('names every header a row lacks a value for, as the sheet spells it', () => {
