@@ -131,19 +131,19 @@ function cover(input: ReportInput, from: number): Box[] {
   return boxes;
 }
 
-/** The reading the period's change is measured from: the last before it, else its first. */
-function baseline(points: ReportPoint[], from: number): ReportPoint | null {
-  const before = points.filter((p) => p.at < from);
-  return before[before.length - 1] ?? points.find((p) => p.at >= from) ?? null;
-}
+/**
+ * The reading the period's change is measured from: its first. Every figure of a deck lies inside
+ * its period (a reading before it would make "since" a date the deck does not cover).
+ */
+const baseline = (inPeriod: ReportPoint[]): ReportPoint | null => inPeriod[0] ?? null;
 
 function standing(input: ReportInput, inPeriod: ReportPoint[], base: ReportPoint | null): Box[] {
   const { brand, branding } = input;
   const score = brand.score as number;
   const change =
-    base && inPeriod.length > 0 && base !== inPeriod[inPeriod.length - 1]
-      ? `${signed(score - base.score)} since ${input.day(base.at)} (${base.score})`
-      : 'No earlier reading in Score history: the change shows from the next one.';
+    base && inPeriod.length > 1
+      ? `${signed(score - base.score)} since ${input.day(base.at)} (${base.score}), from ${counted(inPeriod.length, 'reading')} this period`
+      : 'No earlier reading this period: the change shows from the next one.';
   const scanned = brand.lastScanned === null ? 'not dated' : input.day(brand.lastScanned);
   return [
     ...title('Where the brand stands', `Sheet "${input.sheet}", row ${brand.row}`),
@@ -210,7 +210,7 @@ function trend(input: ReportInput, points: ReportPoint[]): Box[] {
   const said =
     shown.length === 1
       ? `One reading this period (${input.day(first.at)}): the trend shows from the next one.`
-      : `${signed(last.score - first.score)} overall from ${input.day(first.at)} to ${input.day(last.at)}. ${mostMoved(first, last)}`;
+      : `${signed(last.score - first.score)} overall from ${input.day(first.at)} to ${input.day(last.at)}, ${counted(shown.length, 'reading')}. ${mostMoved(first, last)}`;
   return [
     ...head,
     ...boxes,
@@ -302,7 +302,7 @@ export function planReport(input: ReportInput): ReportPlan {
   const inPeriod = points.filter((p) => p.at >= from && p.at <= input.now);
   const slides = [
     cover(input, from),
-    standing(input, inPeriod, baseline(points, from)),
+    standing(input, inPeriod, baseline(inPeriod)),
     trend(input, inPeriod),
     ...(input.competitors.length ? [rivals(input)] : []),
     links(input, points),

@@ -52,8 +52,10 @@ describe('makeReport', () => {
     for (const n of ['62', '70', '55', '61']) expect(standing).toContain(n);
     expect(standing.join('\n')).toMatch(/AI Overviews\nNot measured/);
     expect(standing.join(' ')).toMatch(/Overall score, strong/);
-    // Four weeks back: the last reading before the period is five weeks old (50).
-    expect(standing.join(' ')).toMatch(/\+12 since \d{4}-\d\d-\d\d \(50\)/);
+    // Four weeks back: the change is from the period's first reading (53), never the one before.
+    expect(standing.join(' ')).toMatch(
+      /\+9 since \d{4}-\d\d-\d\d \(53\), from 5 readings this period/,
+    );
 
     // The trend: the readings of the period (weeks 4 to 0), and the engine that moved most.
     const trend = texts(deck, 2);

@@ -44,22 +44,30 @@ describe('planReport', () => {
   });
 
   it.each<[string, ReportInput['history'], RegExp, RegExp]>([
-    ['no history', [], /No earlier reading/, /No reading in Score history for this period yet/],
     [
-      'one reading in the period',
-      [{ at: NOW - DAY, score: 60, engines: {} }],
-      /No earlier reading/,
+      'no history',
+      [],
+      /No earlier reading this period/,
+      /No reading in Score history for this period yet/,
+    ],
+    [
+      'one reading in the period (and one before it, outside the deck)',
+      [
+        { at: NOW - 40 * DAY, score: 45, engines: {} },
+        { at: NOW - DAY, score: 60, engines: {} },
+      ],
+      /No earlier reading this period/,
       /One reading this period \(2026-11-23\)/,
     ],
     [
-      'a reading before the period and two in it',
+      'a reading before the period and two in it: every figure from inside the period',
       [
         { at: NOW - 40 * DAY, score: 45, engines: { claude: 30 } },
         { at: NOW - 20 * DAY, score: 50, engines: { claude: 40, chatgpt: 70 } },
         { at: NOW - DAY, score: 60, engines: { claude: 50, chatgpt: 71 } },
       ],
-      /\+15 since 2026-10-15 \(45\)/,
-      /\+10 overall from 2026-11-04 to 2026-11-23\. Claude moved most: \+10 \(40 to 50\)/,
+      /\+10 since 2026-11-04 \(50\), from 2 readings this period/,
+      /\+10 overall from 2026-11-04 to 2026-11-23, 2 readings\. Claude moved most: \+10 \(40 to 50\)/,
     ],
   ])('with %s: the change and the trend say what there is', (_, history, change, trend) => {
     const i = input({ history });
