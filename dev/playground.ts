@@ -163,14 +163,8 @@ export async function startPlayground(
 ): Promise<Playground> {
   const timeScale = options.timeScale ?? 10;
   const emu = await spawnEmulator(['--time-scale', String(timeScale)]);
-  // The add-on's clock runs at the emulator's pace too, so a preview the service finished "90 s"
-  // after it was asked for is also 90 s old to the add-on's poll plan.
-  let lastTick = Date.now();
-  const keepPace = () => {
-    const now = Date.now();
-    rt.clock.advance((now - lastTick) * (timeScale - 1));
-    lastTick = now;
-  };
+  // Only the service's scans run faster (its clock); the add-on's clock keeps the real date, so
+  // nothing it writes (Checked, the run log, today's requests) is ever dated after today.
   const rt = new GasRuntime({
     distDir: path.resolve('dist'),
     extraAllowlist: [`${emu.baseUrl}/`],
@@ -198,7 +192,11 @@ export async function startPlayground(
     const { fn } = JSON.parse(body) as { fn: string };
     if (!rt.ui.menus[0]?.items.some((item) => item.fn === fn))
       return { error: `"${fn}" is not an item of the add-on's menu` };
-    const [alerts, before] = [rt.ui.alerts.length, rt.ui.sidebar];
+    const [alerts, toasts, before] = [
+      rt.ui.alerts.length,
+      rt.spreadsheet.toasts.length,
+      rt.ui.sidebar,
+    ];
     try {
       rt.run(fn, [], { mode: 'menu' });
     } catch (error) {
@@ -207,7 +205,12 @@ export async function startPlayground(
     const now = rt.ui.sidebar;
     const opened = now && now !== before ? now : null;
     return {
-      alert: rt.ui.alerts.slice(alerts).join(' ') || null,
+      // A toast shows at the bottom right in Sheets: here it reads where an alert does.
+      alert:
+        [
+          ...rt.ui.alerts.slice(alerts),
+          ...rt.spreadsheet.toasts.slice(toasts).map((t) => t.message),
+        ].join(' ') || null,
       sidebar: opened?.kind === 'sidebar',
       dialog: opened?.kind === 'dialog' ? withBridge(opened.html) : null,
     };
@@ -279,13 +282,11 @@ export async function startPlayground(
         return send(200, 'application/json', '{}');
       }
       if (req.url === '/api/menu' && req.method === 'POST') {
-        keepPace();
         return send(200, 'application/json', JSON.stringify(runMenuItem(await readBody(req))));
       }
       if (req.url === '/sidebar-shown')
         return send(200, 'text/html; charset=utf-8', withBridge(rt.ui.sidebar?.html ?? ''));
       if (req.url === '/api/form' && req.method === 'POST') {
-        keepPace();
         const answers = JSON.parse(await readBody(req)) as Record<string, unknown>;
         // A form's response, as Google Forms writes it: the watchers' triggers fire (T2).
         rt.submitForm(
@@ -295,7 +296,6 @@ export async function startPlayground(
         return send(200, 'application/json', '{}');
       }
       if (req.url === '/api/edit' && req.method === 'POST') {
-        keepPace();
         const edit = JSON.parse(await readBody(req)) as { row: number; col: number; text: string };
         if (![edit.row, edit.col].every((n) => Number.isInteger(n) && n >= 1))
           return send(400, 'text/plain', 'row and col are 1-based cell positions');
@@ -306,7 +306,6 @@ export async function startPlayground(
         return send(200, 'application/json', '{}');
       }
       if (req.url === '/api/paste' && req.method === 'POST') {
-        keepPace();
         const paste = JSON.parse(await readBody(req)) as { row: number; col: number; text: string };
         if (![paste.row, paste.col].every((n) => Number.isInteger(n) && n >= 1))
           return send(400, 'text/plain', 'row and col are 1-based cell positions');
@@ -322,7 +321,6 @@ export async function startPlayground(
         return send(200, 'application/json', '{}');
       }
       if (req.url === '/rpc' && req.method === 'POST') {
-        keepPace();
         const { fn, args } = JSON.parse(await readBody(req)) as { fn: string; args: unknown[] };
         try {
           return send(

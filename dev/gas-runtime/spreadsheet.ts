@@ -1059,8 +1059,11 @@ export class Spreadsheet {
     if (!sheet) throw new GasError(`Range not found: ${a1Notation}`);
     return sheet.getRange(a1Notation.slice(a1Notation.lastIndexOf('!') + 1));
   }
-  toast(_message: string, _title?: string): void {
+  /** What `toast` showed, oldest first: Sheets shows each for a few seconds at the bottom right. */
+  readonly toasts: Array<{ message: string; title: string }> = [];
+  toast(message: string, title = ''): void {
     this.hooks.call('Spreadsheet.toast');
+    this.toasts.push({ message: String(message), title: String(title) });
   }
 
   /** Test and demo helpers (not Apps Script API): load and dump a sheet as CSV. */

@@ -590,6 +590,13 @@ it("the playground has the sheet tabs and the add-on's menu, and says why a cell
       if (!(await grid.$eval('#menu', (d) => (d as HTMLDetailsElement).open)))
         await grid.click('#menu summary');
     }
+    // An item that answers with a toast in Sheets says it here too, not silently.
+    await grid.click('#menu-items button:has-text("Refresh pending previews")');
+    await grid.waitForFunction(
+      () => (document.querySelector('#ui-message')?.textContent ?? '') !== '',
+    );
+    if (!(await grid.$eval('#menu', (d) => (d as HTMLDetailsElement).open)))
+      await grid.click('#menu summary');
     await grid.click('#menu-items button:has-text("Help")');
     await grid.waitForSelector('#dialog[open]');
     const help = grid.frameLocator('#dialog-frame');
