@@ -134,15 +134,32 @@ export function derivedScore(domain: string, salt: string): number {
 }
 
 /**
- * A preview's scores, as the service's would relate: the overall is the public score where the
- * index holds the brand (derived from the domain where it does not), and knowledge and sentiment,
- * the parts it is made of, lie within a dozen points of it.
+ * The emulator's world, in one place. Brands people know are in the public index by their real
+ * domains (dev/emulator/data), scored as they would be (rarely below 50). A site outside the
+ * index (a local business, a small company) is one AI engines mostly do not mention: its preview
+ * scores low to moderate, 4 to 38 (a local business 4 to 28), most of them near the bottom (the
+ * smaller of two draws from the domain's hash, so the same site always scores the same). A
+ * preview of an indexed brand agrees with its public score.
+ */
+export function unindexedScore(domain: string): number {
+  const h = parseInt(fnv1a(`overall:${domain}`), 16);
+  const span = LOCAL_WORDS.test(domain) ? 25 : 35;
+  return 4 + Math.min(h % span, (h >>> 12) % span);
+}
+
+/** A preview's overall score: the public one where the index holds the brand. */
+export const previewOverall = (domain: string, brand: Brand | undefined): number =>
+  brand?.overallScore ?? unindexedScore(domain);
+
+/**
+ * A preview's scores, as the service's would relate: the overall (previewOverall), and knowledge
+ * and sentiment, the parts it is made of, within a dozen points of it.
  */
 export function previewScores(
   domain: string,
   brand: Brand | undefined,
 ): { overall: number; knowledge: number; sentiment: number } {
-  const overall = brand?.overallScore ?? derivedScore(domain, 'overall');
+  const overall = previewOverall(domain, brand);
   const near = (salt: string) =>
     Math.max(0, Math.min(100, overall + (parseInt(fnv1a(`${salt}:${domain}`), 16) % 25) - 12));
   return { overall, knowledge: near('knowledge'), sentiment: near('sentiment') };

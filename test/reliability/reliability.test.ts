@@ -1,7 +1,7 @@
 // Reliability and security: nothing lost, nothing twice, nothing leaked, under faults and bad
 // input. Leaves its figures in out/ (untracked); `npm run docs` turns them into docs/reliability.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { derivedScore, findByDomain, INDEX } from '../../dev/emulator/brandIndex';
+import { findByDomain, INDEX, previewOverall } from '../../dev/emulator/brandIndex';
 import { parseWebsite } from '../../src/domain/website';
 import { startWorld, type World } from '../integration/harness';
 import { sidebar } from '../sidebarApi';
@@ -28,7 +28,7 @@ afterAll(() => {
 const expectedScore = (site: unknown) => {
   const p = parseWebsite(site);
   const domain = p.ok ? p.domain : '';
-  return findByDomain(domain)?.overallScore ?? derivedScore(domain, 'overall');
+  return previewOverall(domain, findByDomain(domain));
 };
 
 describe('faults', () => {
