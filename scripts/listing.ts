@@ -30,7 +30,7 @@ export async function makeListing(outDir = OUT): Promise<string[]> {
       written.push(file);
       await page.close();
     }
-    const play = await startPlayground({ timeScale: 100 });
+    const play = await startPlayground({ timeScale: 100, addonPace: 100 });
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(play.url);

@@ -19,7 +19,7 @@ beforeAll(async () => {
     csv,
     'Company,Website\nAcme,acmeanalytics.com\nRosie,rosies-bakery.com\nTypo,not a site\n',
   );
-  play = await startPlayground({ timeScale: 100, csv });
+  play = await startPlayground({ timeScale: 100, addonPace: 100, csv });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],

@@ -62,7 +62,11 @@ function progressView(p: PollReport, s: State, retry: () => void) {
       <dt>${label}</dt>
       <dd id=${id}>${n}</dd>
     </div>`;
-  const retryable = p.errors.some((e) => e.status !== 'error: bad URL');
+  // The attention list keeps to the list the last Generate worked on; the others are counted.
+  const inView = s.lastRequest?.sheetName ?? null;
+  const errors = inView ? p.errors.filter((e) => e.sheet === inView) : p.errors;
+  const elsewhere = p.errors.length - errors.length;
+  const retryable = errors.some((e) => e.status !== 'error: bad URL');
   return html`<div
       id="preview-progress"
       class="bar"
@@ -77,6 +81,7 @@ function progressView(p: PollReport, s: State, retry: () => void) {
       ><span id="bar-pending" class="seg pending" style=${share(p.pending)}></span
       ><span id="bar-failed" class="seg failed" style=${share(p.failed)}></span>
     </div>
+    <p id="counts-scope" class="hint">Every list in this file:</p>
     <dl class="counts">
       ${count('count-triggered', 'Triggered', p.triggered)}
       ${count('count-pending', 'Pending', p.pending)}
@@ -109,9 +114,11 @@ function progressView(p: PollReport, s: State, retry: () => void) {
           </div>`,
       )}
     </div>
-    <h3 id="errors-title" ?hidden=${p.errors.length === 0}>Rows that need attention</h3>
+    <h3 id="errors-title" ?hidden=${errors.length === 0}>
+      ${inView ? `Rows of "${inView}" that need attention` : 'Rows that need attention'}
+    </h3>
     <ul id="errors" class="errors">
-      ${p.errors.map(
+      ${errors.map(
         // A button per row: clicking (or Enter) selects that row in the sheet.
         (e) =>
           html`<li>
@@ -125,6 +132,9 @@ function progressView(p: PollReport, s: State, retry: () => void) {
           </li>`,
       )}
     </ul>
+    <p id="errors-elsewhere" class="hint" ?hidden=${elsewhere === 0}>
+      ${`${counted(elsewhere, 'row')} of other lists ${elsewhere === 1 ? 'needs' : 'need'} attention too: Generate on a list shows its own.`}
+    </p>
     <div class="row">
       <button id="retry-rows" ?hidden=${!(retryable && s.lastRequest)} @click=${retry}>
         Retry these rows
