@@ -3,6 +3,7 @@
 // the file that writes DOCUMENT-visible developer metadata (D2). Each attack broke before this
 // round's change (issue 60): Restore wrote the note's formula, and the forged records were read.
 import { INDEX } from '../../dev/emulator/brandIndex';
+import { answer, FORM, WATCH as FORM_WATCH } from './leadForm';
 import { startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import type { LeadWatchInput } from '../../src/contract/leads';
@@ -189,22 +190,7 @@ describe('a score an editor types into a scheduled list', () => {
 });
 
 describe('a lead watch on a sheet strangers and editors write', () => {
-  const FORM = 'Form Responses 1';
-  const answer = (site: string, email: string, consent = 'Yes') => ({
-    Name: 'Jo',
-    'Your website': site,
-    'Work e-mail': email,
-    'May we e-mail you the report?': consent,
-  });
-  const WATCH: LeadWatchInput = {
-    sheetName: FORM,
-    website: 'Your website',
-    email: 'Work e-mail',
-    consent: 'May we e-mail you the report?',
-    mode: 'link',
-    subject: 'Your report, {Name}',
-    body: 'Hi {Name},\n\nHere it is: {report link}',
-  };
+  const WATCH: LeadWatchInput = { ...FORM_WATCH, mode: 'link' };
   const statuses = () => {
     const rows = w.rt.spreadsheet.getSheetByName(FORM)!.probe.rows;
     const at = rows[0]!.findIndex((c) => c.value === 'Lead status');

@@ -6,7 +6,7 @@ import type { Spreadsheet } from '../../dev/gas-runtime/spreadsheet';
 import { INDEX } from '../../dev/emulator/brandIndex';
 import { prospectsAtHalfPastMidnight, records, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
-import type { LeadWatchInput } from '../../src/contract/leads';
+import { answer, FORM, WATCH } from './leadForm';
 
 let w: World;
 afterEach(() => w?.close());
@@ -14,25 +14,6 @@ afterEach(() => w?.close());
 const ANA = 'ana@agency.example';
 const BEN = 'ben@agency.example';
 const HOUR = 3600 * 1000;
-const FORM = 'Form Responses 1';
-
-const answer = (site: string, email: string, consent = 'Yes', name = 'Jo') => ({
-  Name: name,
-  'Your website': site,
-  'Work e-mail': email,
-  'May we e-mail you the report?': consent,
-});
-
-const WATCH: LeadWatchInput = {
-  sheetName: FORM,
-  website: 'Your website',
-  email: 'Work e-mail',
-  consent: 'May we e-mail you the report?',
-  mode: 'preview',
-  subject: 'Your report, {Name}',
-  body: 'Hi {Name},\n\nHere it is: {report link}',
-};
-
 /** The form's responses sheet with rows already in it, as a form that ran before the watch. */
 function formWithEarlierRows(book: Spreadsheet): void {
   w.rt.submitForm(FORM, answer('early-one.com', 'e1@early.example'), { spreadsheet: book });

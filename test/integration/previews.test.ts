@@ -231,7 +231,7 @@ describe('bulk preview generation', () => {
       }),
     ).toThrow(/Exceeded maximum execution time/);
     const half = table(w.rt).rows.filter((r) => r['Preview UUID']).length;
-    // The first two batches (25, then 50) were written before the platform stopped the third.
+    // The first two batches (8, then 16) were written before the platform stopped the third.
     expect(half).toBe(POST_BATCHING.firstBatch * (1 + POST_BATCHING.growth));
     expect(generate(w.rt).state).toBe('done');
     const stats = await w.emu.stats();
