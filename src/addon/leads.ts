@@ -31,6 +31,7 @@ import {
 import { leadRunPorts } from '../gas/leadRunPorts';
 import { leadWatchPorts } from '../gas/leadWatchPorts';
 import type { LeadWatchPorts, SheetInfo } from '../gas/ports';
+import type { FormTrigger } from '../gas/triggers';
 import { logAction, startedFrom } from '../gas/runLog';
 import { leadRows, markEarlierRows, runLeads, type LeadRunResult } from './leadRun';
 import { startingLedger, type RowLedger } from '../domain/leadRowLedger';
@@ -119,18 +120,23 @@ export function saveWatchIn(p: LeadWatchPorts, input: LeadWatchInput): LeadsRepo
   // An edit keeps the watch's counts: the digest counts on from them.
   const stats = p.shared().find((w) => w.id === watch.id)?.stats ?? emptyStats(p.now());
   p.saveShared(watch.id, shared(watch, stats));
-  const instant = p.trigger.ensure();
+  const trigger = p.trigger.ensure();
   p.watching(true);
   if (checked.includeEarlier) p.run(watch);
   // The sheets and their headers are as read at the start: only the watches changed.
   const after = { ...view, watches: watchViews(p) };
-  return { ok: true, message: savedMessage(watch, earlier, instant), view: after };
+  return { ok: true, message: savedMessage(watch, earlier, trigger), view: after };
 }
 
-function savedMessage(watch: LeadWatch, earlier: number, instant: boolean): string {
-  const when = instant
-    ? 'A form’s response is handled within seconds, other new rows within the hour.'
-    : `New rows wait until you grant it: ${needsPermission('background')} (Settings).`;
+const WHEN: Record<FormTrigger, string> = {
+  on: 'A form’s response is handled within seconds, other new rows within the hour.',
+  permission: `New rows wait until you grant it: ${needsPermission('background')} (Settings).`,
+  limit:
+    'Your Google account has the 20 triggers Google allows across all your files, so new rows are handled by the hourly run, within the hour, not within seconds: remove triggers you no longer use (script.google.com → Triggers), then open the Leads tab again.',
+};
+
+function savedMessage(watch: LeadWatch, earlier: number, trigger: FormTrigger): string {
+  const when = WHEN[trigger];
   const left = earlier
     ? ` ${earlier === 1 ? 'The row already there says' : `The ${earlier} rows already there say`} "${LEAD_STATUS.earlier}".`
     : '';

@@ -3,6 +3,7 @@
  * here in src/gas and over plain memory in the unit tests (test/unit/fakes.ts), so a workflow's
  * orchestration is tested without the runtime, the bundle or the emulator.
  */
+import type { FormTrigger } from './triggers';
 import type { RowLedger } from '../domain/leadRowLedger';
 import type { BatchReached, KeptAnswer } from '../domain/generationRun';
 import type { LedgerView } from '../domain/leadLedger';
@@ -401,7 +402,7 @@ export interface LeadWatchPorts {
   /** Handles a watch's open rows now (the run of a form response or the hourly run). */
   run(watch: LeadWatch): void;
   /** This person's form-submit trigger on the document: made (false: not granted yet), removed. */
-  trigger: { ensure(): boolean; remove(): void };
+  trigger: { ensure(): FormTrigger; remove(): void };
   /** Whether this person has watches here (the hourly run keeps the document). */
   watching(on: boolean): void;
   hasKey: boolean;

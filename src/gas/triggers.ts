@@ -26,7 +26,16 @@ export function ensurePollTrigger(): boolean {
   const builder = ScriptApp.newTrigger(POLL_HANDLER).timeBased();
   if (POLL_TRIGGER_MINUTES >= 60) builder.everyHours(Math.round(POLL_TRIGGER_MINUTES / 60));
   else builder.everyMinutes(POLL_TRIGGER_MINUTES);
-  builder.create();
+  try {
+    builder.create();
+  } catch (error) {
+    // At Google’s 20 triggers per user (Q3) the work waits for a free place; it must not fail
+    // the press that registered it (a Leads tab that throws on open, a watch nobody can stop).
+    if (!/too many triggers/i.test(error instanceof Error ? error.message : String(error)))
+      throw error;
+    console.warn('No room for the hourly trigger: 20 triggers already');
+    return false;
+  }
   heardNow();
   return true;
 }
@@ -70,16 +79,26 @@ const myFormTriggers = (docId: string) =>
     (t) => t.getHandlerFunction() === LEAD_HANDLER && t.getTriggerSourceId() === docId,
   );
 
+/** A person's form-submit trigger on a document: made, waiting for the permission, or refused. */
+export type FormTrigger = 'on' | 'permission' | 'limit';
+
 /**
  * The person's one form-submit trigger on this file (an add-on has one of each type per user per
  * document, docs/platform-limits.md T1). Without the permission it is not made: the hourly run
  * (made once granted) handles new rows instead. True when it exists.
  */
-export function ensureFormTrigger(book: GoogleAppsScript.Spreadsheet.Spreadsheet): boolean {
-  if (!granted('background')) return false;
-  if (myFormTriggers(book.getId()).length > 0) return true;
-  ScriptApp.newTrigger(LEAD_HANDLER).forSpreadsheet(book).onFormSubmit().create();
-  return true;
+export function ensureFormTrigger(book: GoogleAppsScript.Spreadsheet.Spreadsheet): FormTrigger {
+  if (!granted('background')) return 'permission';
+  if (myFormTriggers(book.getId()).length > 0) return 'on';
+  try {
+    ScriptApp.newTrigger(LEAD_HANDLER).forSpreadsheet(book).onFormSubmit().create();
+    return 'on';
+  } catch (error) {
+    // Google allows 20 triggers per user across every file (Q3): the hourly run handles new rows.
+    if (/too many triggers/i.test(error instanceof Error ? error.message : String(error)))
+      return 'limit';
+    throw error;
+  }
 }
 
 export function removeFormTrigger(docId: string): void {

@@ -282,6 +282,43 @@ describe('a lead watch on a sheet strangers and editors write', () => {
     ]);
   });
 
+  it('at Google’s 20 triggers, a watch is saved, says the hourly run handles it, and can be stopped', async () => {
+    w = await startWorld({ owner: ANA, apiKey: null });
+    w.rt.submitForm(FORM, answer('early.com', 'e@early.example'));
+    // Ana's hourly trigger (a list with pending work) and 19 form triggers of her other files.
+    list(['nike.com']);
+    w.rt.spreadsheet.activeSheet.setActiveSelection('A2');
+    expect(
+      sidebar(w.rt, ANA).saveSchedule({
+        action: 'refreshScores',
+        sheetName: 'Prospects',
+        every: 'day',
+        hour: 9,
+        refresh: 'all',
+      }),
+    ).toMatchObject({ ok: true });
+    const room = 20 - w.rt.triggers.list.filter((t) => t.user === ANA).length;
+    for (let i = 0; i < room; i++)
+      w.rt.triggers.list.push({
+        id: `other-${i}`,
+        user: ANA,
+        event: 'ON_FORM_SUBMIT',
+        document: `other-file-${i}`,
+        handler: 'onLeadResponse',
+        intervalMs: Infinity,
+        nextRun: Infinity,
+      });
+    const saved = sidebar(w.rt, ANA).saveLeadWatch(WATCH);
+    expect(saved).toMatchObject({ ok: true });
+    expect(saved.message).toMatch(/20 triggers Google allows.*hourly run, within the hour/);
+    // Its lost-event rows are still handled within the hour, the Leads tab opens, the watch stops.
+    w.rt.submitForm(FORM, answer('slack.com', 'al@slack.example'));
+    await w.elapse(HOUR + 60000);
+    expect(statuses().at(-1)).toBe('e-mailed');
+    const view = sidebar(w.rt, ANA).getLeads();
+    expect(sidebar(w.rt, ANA).deleteLeadWatch(view.watches[0]!.id)).toMatchObject({ ok: true });
+  });
+
   it('rows pasted as "waits: x" are handled within the day’s 200, not all at once', async () => {
     w = await startWorld({ owner: ANA, apiKey: null });
     w.rt.submitForm(FORM, answer('early.com', 'e@early.example'));

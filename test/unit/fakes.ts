@@ -748,7 +748,7 @@ export class FakeLeadDoc {
       locked: (work) => work(),
       run: (watch) => void this.ran.push({ by: me, watch: watch.id }),
       trigger: {
-        ensure: () => (this.granted ? (who.trigger = true) : false),
+        ensure: () => (this.granted ? ((who.trigger = true), 'on' as const) : 'permission'),
         remove: () => void (who.trigger = false),
       },
       watching: () => undefined,
