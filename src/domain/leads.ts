@@ -328,7 +328,7 @@ export function siteOf(value: unknown): string {
 export interface WatchStats {
   /** When a new row was last handled (ms). */
   lastNewRow: number | null;
-  /** The day the counts are of (yyyy-mm-dd, the spreadsheet's time zone). */
+  /** The day the counts are of (yyyy-mm-dd, a UTC day, as dayOf says; not the spreadsheet's zone). */
   day: string;
   reports: number;
   emails: number;
