@@ -71,7 +71,7 @@ export function runLeads(
   });
   const reports = makeReports(ports, watch, open, header.indexOf(watch.website) + 1, kept);
   const final = mailLeads(ports, watch, open, reports);
-  writeStatuses(ports, watch, open, final);
+  writeStatuses(ports, watch, ids, final);
   const outcome = final.map((d) => {
     const report = reports.get(d.row)!;
     const link = 'link' in report ? report.link : null;
@@ -259,39 +259,25 @@ function sendOne(
   }
 }
 
-/** What a row is, whatever its number: its first cell (a form's timestamp), website and address. */
-const identity = (r: LeadRow, watch: LeadWatch): string =>
-  JSON.stringify([
-    Object.values(r.cells)[0],
-    r.cells[watch.website],
-    watch.email ? r.cells[watch.email] : '',
-  ]);
-
 /**
  * Each handled row's status, written under the lock over the sheet as it is now: a row moved
- * meanwhile (the sheet sorted, a row inserted above) is found again by what it holds.
+ * meanwhile (the sheet sorted, a row inserted above) is found again by its name in the owner's
+ * record (domain/leadRowLedger.ts rowIds: identical rows by their order), `ids` as the run began.
  */
 function writeStatuses(
   ports: LeadRunPorts,
   watch: LeadWatch,
-  open: LeadRow[],
+  ids: ReadonlyMap<number, string>,
   final: MailDecision[],
 ): void {
-  const before = new Map(open.map((r) => [r.row, identity(r, watch)]));
   const now = new Date(ports.now());
   ports.locked(
     () => {
       const values = ports.sheet.grid();
-      // Identical rows (a pasted block, a form answered twice alike) are told apart by order:
-      // each gets one of the statuses, so none is left open to be handled again every hour.
-      const at = new Map<string, number[]>();
-      for (const r of leadRows(values).filter((x) => isOpenLead(x.status))) {
-        const key = identity(r, watch);
-        at.set(key, [...(at.get(key) ?? []), r.row]);
-      }
+      const where = new Map([...rowIds(leadRows(values), watch)].map(([row, id]) => [id, row]));
       const patches = new Map<number, Partial<Record<keyof typeof LEAD_COLUMNS, unknown>>>();
       for (const d of final) {
-        const row = at.get(before.get(d.row)!)?.shift();
+        const row = where.get(ids.get(d.row)!);
         if (row !== undefined)
           patches.set(row, { status: d.status, ...('send' in d ? { emailed: now } : {}) });
       }
