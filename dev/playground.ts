@@ -371,7 +371,12 @@ export async function startPlayground(
     emu,
     close: async () => {
       clearInterval(ticker);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // A page still open keeps polling on keep-alive connections: a request in flight when the
+      // server closes keeps its connection, and the next poll reuses it, so close would wait for
+      // ever (the listing test hung 240 s on a loaded CI machine). Every connection is cut.
+      server.closeAllConnections();
+      await closed;
       await rt.close();
       await emu.stop();
     },

@@ -31,8 +31,8 @@ export async function makeListing(outDir = OUT): Promise<string[]> {
       await page.close();
     }
     const play = await startPlayground({ timeScale: 100, addonPace: 100 });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(play.url);
       const sidebar = page.frameLocator('iframe').first();
       await setUp(page, sidebar);
@@ -57,6 +57,8 @@ export async function makeListing(outDir = OUT): Promise<string[]> {
         .waitFor();
       written.push(await shot(page, outDir, 'screenshot-scan-monitor.png'));
     } finally {
+      // The page stops polling before the playground it polls closes.
+      await page.close();
       await play.close();
     }
   } finally {

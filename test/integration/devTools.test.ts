@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { detectSeparator } from '../../dev/gas-runtime/csv';
 import { GasRuntime } from '../../dev/gas-runtime/runtime';
+import { startPlayground } from '../../dev/playground';
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -83,6 +84,39 @@ describe.each(SERVERS)('npm run %s', (script, probe) => {
       busy.close();
     }
   }, 40000);
+});
+
+describe('the playground', () => {
+  it('closes while a page still polls it over a keep-alive connection (a request in flight then)', async () => {
+    const play = await startPlayground();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const { port } = new URL(play.url);
+    let cut = false;
+    // A poll whose body arrives in two parts: one is always in flight when close comes.
+    const poll = () =>
+      new Promise<void>((resolve) => {
+        const req = http.request(
+          { port, host: '127.0.0.1', path: '/api/select', method: 'POST', agent },
+          (res) => res.resume().on('end', resolve),
+        );
+        req.setHeader('content-length', '4');
+        req.on('error', () => ((cut = true), resolve()));
+        req.write('A1');
+        setTimeout(() => req.end(':A'), 200);
+      });
+    const polling = (async () => {
+      while (!cut) await poll();
+    })();
+    await new Promise((r) => setTimeout(r, 700));
+    const closed = await Promise.race([
+      play.close().then(() => 'closed'),
+      new Promise((r) => setTimeout(() => r('still open after 10 s'), 10_000).unref()),
+    ]);
+    cut = true;
+    agent.destroy();
+    await polling;
+    expect(closed).toBe('closed');
+  });
 });
 
 describe('flags', () => {
