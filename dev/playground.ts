@@ -19,6 +19,11 @@ export interface Playground {
   url: string;
   rt: GasRuntime;
   emu: EmulatorProcess;
+  /**
+   * Time passes at once for the service and the add-on (scans finish, triggers fire), so a test
+   * waits for what it needs, never for the wall clock to get there.
+   */
+  elapse(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -369,6 +374,10 @@ export async function startPlayground(
     url,
     rt,
     emu,
+    elapse: async (ms) => {
+      await emu.advance(ms);
+      rt.advance(ms);
+    },
     close: async () => {
       clearInterval(ticker);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -2,7 +2,7 @@
  * Opening a sidebar tab the way a person does: its section first (Lists, Monitor) when the tab
  * lives in one, then the tab. For the browser tests and the listing's screenshots.
  */
-import { sectionOf, type Panel } from '../src/contract/sidebar';
+import { POLL_MS, sectionOf, type Panel } from '../src/contract/sidebar';
 
 interface Clickable {
   locator(selector: string): {
@@ -22,4 +22,36 @@ export async function openTab(root: Clickable, panel: Panel): Promise<void> {
   // Open once its tab says so and its panel shows.
   await root.locator(`#tab-${panel}[aria-selected="true"]`).waitFor();
   await root.locator(`#panel-${panel}`).waitFor({ state: 'visible' });
+}
+
+interface Clocked {
+  clock: { fastForward(ms: number): Promise<void> };
+  waitForFunction(
+    fn: string | (() => boolean),
+    arg: undefined,
+    options: { timeout: number },
+  ): Promise<unknown>;
+}
+
+/**
+ * The sidebar's preview polls, each at once, until the page shows what `shown` looks for: its page
+ * runs on Playwright's clock (`clock.install()` before it loads), which jumps to each poll's time
+ * instead of waiting ten seconds for it. A poll skipped (a Generate still running) is followed by
+ * the next one.
+ */
+export async function pollUntil(
+  page: Clocked,
+  shown: string | (() => boolean),
+  polls = 10,
+): Promise<void> {
+  for (let i = 0; i < polls; i++) {
+    await page.clock.fastForward(POLL_MS);
+    try {
+      await page.waitForFunction(shown, undefined, { timeout: 1000 });
+      return;
+    } catch {
+      // Not yet: the next poll.
+    }
+  }
+  await page.waitForFunction(shown, undefined, { timeout: 1000 });
 }

@@ -1,6 +1,10 @@
 // `npm run soak -- --seeds N --steps M [--from SEED]`: seasons (dev/season.ts) for as long as
 // asked, with a progress line and a summary: steps run, invariants checked, violations by kind.
-// A violation is shrunk to its fewest steps and printed as a replay to keep as a test.
+// A violation is shrunk to its fewest steps and printed as a replay to keep as a test. Then the
+// big-list tests run again at the size users reach (test/size.ts): `npm test` runs them smaller.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { flags, positiveNumber, wholeNumber } from './args';
 import { stopIdleEmulators } from './emulator/process';
 import { runSteps, seasonSteps, shrink, type SeasonResult } from './season';
@@ -47,6 +51,21 @@ async function main(): Promise<void> {
       `Replay (seed ${f.seed}, ${f.steps.length} steps): ${f.violations[0]!.kind}: ${f.violations[0]!.detail}\n${JSON.stringify(f.steps)}`,
     );
   if (failed.length) process.exitCode = 1;
+  if (!fullSizeTestsPass()) process.exitCode = 1;
+}
+
+/** Every test file that sizes its lists with `sized`, run with VIS_FULL_SIZE=1. */
+function fullSizeTestsPass(): boolean {
+  const files = readdirSync('test', { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => path.join('test', f))
+    .filter((f) => /import \{ sized \} from '\.\.\/size'/.test(readFileSync(f, 'utf8')));
+  console.log(`Full-size lists: ${files.join(', ')}`);
+  const run = spawnSync('npx', ['jest', ...files], {
+    stdio: 'inherit',
+    env: { ...process.env, VIS_FULL_SIZE: '1' },
+  });
+  return run.status === 0;
 }
 
 void main().finally(stopIdleEmulators);

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startPlayground } from '../dev/playground';
-import { openTab } from '../dev/sidebarTabs';
+import { openTab, pollUntil } from '../dev/sidebarTabs';
 
 const OUT = path.join('docs', 'marketplace');
 
@@ -32,6 +32,7 @@ export async function makeListing(outDir = OUT): Promise<string[]> {
     }
     const play = await startPlayground({ timeScale: 100, addonPace: 100 });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.clock.install();
     try {
       await page.goto(play.url);
       const sidebar = page.frameLocator('iframe').first();
@@ -39,8 +40,13 @@ export async function makeListing(outDir = OUT): Promise<string[]> {
       written.push(await shot(page, outDir, 'screenshot-scores.png'));
       await openTab(sidebar, 'previews');
       await sidebar.locator('#generate').click();
-      // The first previews complete (the playground's clock runs fast) and are listed.
-      await sidebar.locator('#recent-title').waitFor({ state: 'visible' });
+      await sidebar.locator('#run-message', { hasText: /previews started/ }).waitFor();
+      // The previews complete and the sidebar's next poll lists them.
+      await play.elapse(10 * 60_000);
+      await pollUntil(
+        page,
+        "document.querySelector('iframe').contentDocument.querySelector('#recent-title:not([hidden])') !== null",
+      );
       written.push(await shot(page, outDir, 'screenshot-previews.png'));
       // The comparison chart: a brand above its competitors, drawn on the Comparison sheet.
       await page.fill('#a1', 'B5:B11');

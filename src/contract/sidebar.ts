@@ -3,6 +3,12 @@
  * 300 px: a section of several tabs shows them as a second row when it is open. Shared by the
  * page and the server (a menu item may open the sidebar on a tab).
  */
+
+/** The sidebar polls pending previews this often: the service asks for a poll every 5 to 15 s. */
+export const POLL_MS = 10000;
+/** And managed scans this often: the service asks for a poll every 30 to 60 s. */
+export const MONITOR_MS = 45000;
+
 export const SECTIONS = [
   { id: 'start', label: 'Start', panels: ['start'] },
   { id: 'lists', label: 'Lists', panels: ['scores', 'previews', 'outreach', 'leads'] },

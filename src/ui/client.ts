@@ -2,7 +2,7 @@
  * The sidebar page: the tab bar, the usage line, and one component per tab (src/ui/tabs), each
  * rendering its own panel with lit-html. This file only wires them together and runs the timers.
  */
-import { PANELS, SECTIONS, sectionOf, type Panel } from '../contract/sidebar';
+import { MONITOR_MS, PANELS, POLL_MS, SECTIONS, sectionOf, type Panel } from '../contract/sidebar';
 import type { SettingsView } from '../contract/settings';
 import { count } from './words';
 import { call, errorText } from './rpc';
@@ -14,11 +14,6 @@ import { leadsTab } from './tabs/leads';
 import { scoresTab } from './tabs/scores';
 import { settingsTab } from './tabs/settings';
 import { startTab } from './tabs/start';
-
-/** The service asks for a preview poll every 5 to 15 s. */
-const POLL_MS = 10000;
-/** Managed scans: the service asks for a poll every 30 to 60 s. */
-const MONITOR_MS = 45000;
 
 const $ = (id: string) => document.getElementById(id) as HTMLElement;
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startPlayground, type Playground } from '../../dev/playground';
-import { atRest, openTab } from '../../dev/sidebarTabs';
+import { atRest, openTab, pollUntil } from '../../dev/sidebarTabs';
 
 let play: Playground;
 let browser: Browser;
@@ -26,6 +26,8 @@ beforeAll(async () => {
   });
   const context = await browser.newContext({ viewport: { width: 300, height: 900 } });
   page = await context.newPage();
+  // The page's timers on Playwright's clock: a test jumps to the sidebar's next poll (pollUntil).
+  await page.clock.install();
 });
 
 afterAll(async () => {
@@ -81,13 +83,8 @@ it('has no serious or critical axe violation in any tab or state, and Generate w
   });
   expect(outline).toBe(true);
   found.push(...(await serious('previews, running, with an error row')));
-  await page.waitForFunction(
-    () => document.querySelector('#count-pending')?.textContent === '0',
-    undefined,
-    {
-      timeout: 40000,
-    },
-  );
+  await play.elapse(10 * 60_000);
+  await pollUntil(page, () => document.querySelector('#count-pending')?.textContent === '0');
   found.push(...(await serious('previews, done')));
 
   await openTab(page, 'schedules');
