@@ -3,7 +3,11 @@
  * so a server in the same thread could never answer: tests, the demo and the benchmark run it here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { buildSync } from 'esbuild';
 import type { BrandMove } from './brandIndex';
 import type { FaultConfig } from './faults';
 import { webhookRoutes, type WebhookPost } from './webhooks';
@@ -43,11 +47,37 @@ export interface EmulatorProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * The emulator's CLI bundled into one CommonJS file: a process of it starts in about 70 ms, where
+ * `node --import tsx cli.ts` takes 400 ms compiling the sources (tests start about fifty). Named by
+ * its content and written once (a rename, so a process never reads half a file).
+ */
+let cliFile: string | undefined;
+function bundledCli(): string {
+  if (cliFile && existsSync(cliFile)) return cliFile;
+  const built = buildSync({
+    entryPoints: [path.join(__dirname, 'cli.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    write: false,
+    logLevel: 'silent',
+  }).outputFiles[0]!.contents;
+  const hash = createHash('sha256').update(built).digest('hex').slice(0, 16);
+  const file = path.join(os.tmpdir(), `visibility-emulator-${hash}.cjs`);
+  if (!existsSync(file)) {
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, built);
+    renameSync(partial, file);
+  }
+  cliFile = file;
+  return file;
+}
+
 export async function spawnEmulator(args: string[] = []): Promise<EmulatorProcess> {
-  const cli = path.join(__dirname, 'cli.ts');
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', cli, '--port', '0', '--quiet', '--exit-with-parent', ...args],
+    [bundledCli(), '--port', '0', '--quiet', '--exit-with-parent', ...args],
     // The child's stdin is a pipe from this process: when this process ends in any way (a
     // signal, a crash, a closed stdout), the pipe closes and the emulator stops with it.
     { stdio: ['pipe', 'pipe', 'inherit'] },
