@@ -5,4 +5,3 @@ export const FULL_SIZE = process.env.VIS_FULL_SIZE === '1';
 
 /** `quick` in `npm test`, `full` in the soak's run of the same test. */
 export const sized = (quick: number, full: number): number => (FULL_SIZE ? full : quick);
-
