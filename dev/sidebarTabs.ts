@@ -47,11 +47,11 @@ export async function pollUntil(
   for (let i = 0; i < polls; i++) {
     await page.clock.fastForward(POLL_MS);
     try {
-      await page.waitForFunction(shown, undefined, { timeout: 1000 });
+      await page.waitForFunction(shown, undefined, { timeout: 3000 });
       return;
     } catch {
       // Not yet: the next poll.
     }
   }
-  await page.waitForFunction(shown, undefined, { timeout: 1000 });
+  await page.waitForFunction(shown, undefined, { timeout: 3000 });
 }

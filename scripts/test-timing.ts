@@ -1,0 +1,90 @@
+/**
+ * `npm run timing`: how long `npm ci && npm test` takes on a fresh clone of HEAD, once on a quiet
+ * machine and once with a second process keeping every core busy (a CI machine shared with another
+ * job), written into docs/development.md between its timing markers. Run it before a release and
+ * commit the page: the figures are measured, never typed.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const PAGE = path.join('docs', 'development.md');
+const START = '<!-- timing:start (npm run timing writes this part) -->';
+const END = '<!-- timing:end -->';
+
+interface Timing {
+  passed: boolean;
+  totalS: number;
+  jestS: number | null;
+  tests: string | null;
+}
+
+/** `npm ci && npm test` in a fresh clone of HEAD: its wall time, jest's own, and the verdict. */
+function freshRun(): Timing {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'timing-'));
+  try {
+    spawnSync('git', ['clone', '-q', '.', dir], { stdio: 'inherit' });
+    const started = Date.now();
+    const run = spawnSync('bash', ['-c', 'npm ci --no-audit --no-fund && npm test'], {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const totalS = Math.round((Date.now() - started) / 1000);
+    const out = `${run.stdout}\n${run.stderr}`;
+    // The first summary is the whole suite's; the second the unit project's run under de_DE.
+    const jest = /^Time:\s+([\d.]+) s/m.exec(out);
+    const tests = /^Tests:\s+(.+)$/m.exec(out);
+    return {
+      passed: run.status === 0,
+      totalS,
+      jestS: jest ? Math.round(Number(jest[1])) : null,
+      tests: tests ? tests[1]!.trim() : null,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** One busy loop per core, until stopped. */
+function busyOnEveryCore(): ChildProcess[] {
+  return os.cpus().map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+}
+
+function row(label: string, t: Timing): string {
+  const jest = t.jestS === null ? 'n/a' : `${t.jestS} s`;
+  return `| ${label} | ${t.passed ? 'passed' : 'FAILED'} | ${t.totalS} s | ${jest} | ${t.tests ?? 'n/a'} |`;
+}
+
+function main(): void {
+  const quiet = freshRun();
+  const load = busyOnEveryCore();
+  let loaded: Timing;
+  try {
+    loaded = freshRun();
+  } finally {
+    for (const p of load) p.kill('SIGKILL');
+  }
+  const cpus = os.cpus();
+  const table = [
+    START,
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, each from a fresh clone:`,
+    '',
+    '| `npm ci && npm test` | result | wall time | jest | tests |',
+    '| --- | --- | --- | --- | --- |',
+    row('quiet machine', quiet),
+    row(`a busy loop on each of the ${cpus.length} cores`, loaded),
+    '',
+    END,
+  ].join('\n');
+  const page = readFileSync(PAGE, 'utf8');
+  const [before, rest] = page.split(START);
+  if (rest === undefined || !rest.includes(END)) throw new Error(`${PAGE} has no timing markers`);
+  writeFileSync(PAGE, `${before}${table}${rest.slice(rest.indexOf(END) + END.length)}`);
+  console.log(table);
+  if (!quiet.passed || !loaded.passed) process.exitCode = 1;
+}
+
+main();
