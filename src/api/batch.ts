@@ -1,7 +1,8 @@
 /**
  * Sends many requests in as few round trips as the service and the connection tolerate: the one
  * batch-size policy of the add-on. Batches grow while all is well, halve when the service answers
- * 429 to most of a batch, and stay small after a dropped connection; what may succeed later
+ * 429 to most of a batch, stay small after a dropped connection, and grow no further than the
+ * time left can answer at the pace the service has shown; what may succeed later
  * is retried with backoff (honouring Retry-After), and no round trip starts past a deadline.
  */
 import { isRetryable, type Result, type ServiceError } from './errors';
@@ -112,7 +113,10 @@ export function sendAll<T>(
     waiting = waiting.filter((w) => !dueSet.has(w.index));
     fresh = fresh.slice(chunk.length - due.length);
 
+    const sentAt = clock.now();
     const responses = transport.fetchAll(chunk.map((i) => requests[i] as HttpRequest));
+    // The service's pace as this round trip shows it: its time over its size.
+    const msPerRequest = (clock.now() - sentAt) / chunk.length;
     roundTrips++;
     requestsSent += chunk.length;
     // fetchAll loses every answer of a batch when one request gets none (the service has acted
@@ -160,6 +164,14 @@ export function sendAll<T>(
       const cap = proven ? maxBatch : Math.min(maxBatch, options.provenCap ?? maxBatch);
       batchSize = Math.min(cap, batchSize * growth);
     }
+    // A batch grows only as far as the time left answers at the pace the last round trip showed:
+    // on a slow service a batch grown twofold could outlast the execution, which Google then stops
+    // with nothing saved. It never shrinks for time: a service's pace can be its fixed latency.
+    if (msPerRequest > 0 && batchSize > chunk.length)
+      batchSize = Math.max(
+        chunk.length,
+        Math.min(batchSize, Math.floor((deadline - clock.now()) / msPerRequest)),
+      );
   }
   return outcome(false);
 

@@ -105,6 +105,40 @@ describe('sendAll', () => {
     expect(t.batches.map((b) => b.length)).toEqual(new Array(8).fill(10));
   });
 
+  it('grows a batch no further than the time left can answer at the pace the service has shown', () => {
+    const clock = new FakeClock();
+    const start = clock.now();
+    const answers = new FakeTransport(() => json(404, { error: 'x', code: 'NOT_FOUND' }));
+    // A slow service: a quarter of a second per request of a round trip.
+    const slow = {
+      fetchAll: (batch: Parameters<FakeTransport['fetchAll']>[0]) => {
+        clock.t += batch.length * 250;
+        return answers.fetchAll(batch);
+      },
+    };
+    sendAll(slow, lookups(3000), parsers.score, {
+      clock,
+      deadline: start + 300_000,
+      firstBatch: 500,
+    });
+    // 500 took 125 s; the 175 s left answer 700, not the 1,000 the batch would grow to.
+    expect(answers.batches.map((b) => b.length)).toEqual([500, 700]);
+    expect(clock.now() - start).toBeLessThanOrEqual(300_000);
+  });
+
+  it('never shrinks a batch for time: a service slow by a fixed latency still gets full batches', () => {
+    const clock = new FakeClock();
+    // A minute a round trip, whatever its size.
+    const t = new FakeTransport(() => json(404, { error: 'x', code: 'NOT_FOUND' }), clock, 60_000);
+    sendAll(t, lookups(3000), parsers.score, {
+      clock,
+      deadline: clock.now() + 300_000,
+      firstBatch: 48,
+    });
+    // The last minute answers 384 at the last round trip's pace: no doubling to 768, no less.
+    expect(t.batches.map((b) => b.length)).toEqual([48, 96, 192, 384, 384]);
+  });
+
   it('stops at the deadline, leaving unsent requests undefined', () => {
     const clock = new FakeClock();
     const t = new FakeTransport(() => json(404, { error: 'x', code: 'NOT_FOUND' }), clock, 11000);
