@@ -44,14 +44,13 @@ export async function pollUntil(
   shown: string | (() => boolean),
   polls = 10,
 ): Promise<void> {
-  for (let i = 0; i < polls; i++) {
+  for (let poll = 1; ; poll++) {
     await page.clock.fastForward(POLL_MS);
     try {
-      await page.waitForFunction(shown, undefined, { timeout: 3000 });
-      return;
-    } catch {
-      // Not yet: the next poll.
+      return void (await page.waitForFunction(shown, undefined, { timeout: 3000 }));
+    } catch (error) {
+      // Not yet: the next poll, unless this was the last.
+      if (poll >= polls) throw error;
     }
   }
-  await page.waitForFunction(shown, undefined, { timeout: 3000 });
 }
