@@ -47,7 +47,7 @@ export {
 export { deleteLeadWatch, getLeads, onLeadResponse, saveLeadWatch } from './addon/leads';
 export { insertExample } from './addon/example';
 export { getSiteHistory } from './addon/siteHistory';
-export { retryPreviews, returnToList, selectRow } from './addon/attention';
+export { remakePreviews, retryPreviews, returnToList, selectRow } from './addon/attention';
 export { getDiagnostics, showHelp } from './addon/help';
 export { runSelfCheck, showSelfCheck } from './addon/selfCheck';
 export { insertTemplate } from './addon/templates';

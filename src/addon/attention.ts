@@ -43,3 +43,17 @@ export function retryPreviews(request: GenerateRequest): GenerateReport {
   const sheetName = typeof request?.sheetName === 'string' ? request.sheetName : '';
   return startPreviewsForSelection({ sheetName, a1: '', only: 'failed' });
 }
+
+/**
+ * "Make them again with my key": the list's previews nobody completes (a teammate gone silent, or
+ * IDs the person's key does not know; `maker` says which group) sent as new with the person's key.
+ * Which rows those are is decided on the server from the person's record, whatever the page sent.
+ */
+export function remakePreviews(sheetName: string, maker: string): GenerateReport {
+  return startPreviewsForSelection({
+    sheetName: typeof sheetName === 'string' ? sheetName : '',
+    a1: '',
+    only: 'stranded',
+    maker: typeof maker === 'string' ? maker : '',
+  });
+}

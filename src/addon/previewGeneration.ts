@@ -37,6 +37,8 @@ import {
   type RowState,
 } from '../domain/previewJobs';
 import { HEADER_ROW } from '../domain/table';
+import { strandedSelection } from '../domain/previewOwners';
+import { ownership } from '../gas/previewOwners';
 import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
@@ -245,10 +247,11 @@ function generate(runId: string, started: number, request?: GenerateRequest): Ge
     sheetName: block.sheet.getName(),
     a1: block.a1,
     ...(only ? { only } : {}),
+    ...(only === 'stranded' ? { maker: request?.maker ?? '' } : {}),
   };
   const values = readGrid(block.sheet);
   const ports = generatePorts(block.sheet, { run: runId, started });
-  const planned = reusingKept(ports, planFor(block, values, only));
+  const planned = reusingKept(ports, planFor(block, values, only, request?.maker));
   const fit = fitToQuota(planned, quotaLeft(), QUOTA_RESERVE);
   if (fit.tomorrow > 0 && fit.plan.send.length === 0)
     return refusedReport(where, fit.tomorrow, null);
@@ -277,10 +280,14 @@ function reusingKept(ports: GeneratePorts, plan: GenerationPlan): GenerationPlan
   return out.plan;
 }
 
-function planFor(block: Block, values: unknown[][], only?: GenerateRequest['only']) {
+function planFor(block: Block, values: unknown[][], only?: GenerateRequest['only'], maker = '') {
   const table = openTable(block.sheet, PREVIEW_COLUMNS, false, values);
-  if (only === 'failed') {
-    const { selection, sheet } = retrySelection(sheetRows(table, block.column));
+  if (only === 'failed' || only === 'stranded') {
+    const rows = sheetRows(table, block.column);
+    const { selection, sheet } =
+      only === 'failed'
+        ? retrySelection(rows)
+        : strandedSelection(rows, ownership(block.sheet.getParent()), maker);
     return planGeneration(selection, sheet);
   }
   if (only === 'notInIndex') {

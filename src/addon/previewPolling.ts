@@ -7,7 +7,15 @@ import { MAX_POLLED_PER_RUN, POLL_LOCK_WAIT_MS } from '../limits';
 import type { PreviewPoll } from '../api/client';
 import type { Result } from '../api/errors';
 import { settlePoll, tallyPreviews, unknownToMyKey, type PreviewRow } from '../domain/previewPoll';
-import { idKey, roleOf, waitingOnOthers, type Ownership, type Role } from '../domain/previewOwners';
+import {
+  heardDue,
+  idKey,
+  roleOf,
+  stranded,
+  waitingOnOthers,
+  type Ownership,
+  type Role,
+} from '../domain/previewOwners';
 import { HEADER_ROW, websiteColumnIndex } from '../domain/table';
 import { timeOf } from '../domain/cells';
 import { duePreviews } from '../domain/pollPlan';
@@ -56,6 +64,8 @@ export const pollPreviewsIn = (book: Book): PollReport => pollWith(pollPorts(boo
  */
 export function pollWith(ports: PollPorts): PollReport {
   const owners = ports.owners.read();
+  // Said at most hourly: teammates then know this person's previews are not stranded.
+  if (heardDue(owners)) ports.owners.heard();
   const before = ports.lists();
   const uuids = ports.mayAsk ? dueNow(ports, toAsk(rowsIn(before, owners))) : [];
   const answers: Answers = uuids.length ? ports.ask(uuids) : new Map();
@@ -69,6 +79,7 @@ export function pollWith(ports: PollPorts): PollReport {
       ...tallyPreviews([]),
       justCompleted: [],
       waitingOnOthers: [],
+      stranded: [],
       busy: true,
       asked: uuids.length,
     };
@@ -93,6 +104,7 @@ function settle(ports: PollPorts, lists: PreviewList[], answers: Answers, owners
     ...tallyPreviews(after),
     justCompleted,
     waitingOnOthers: waitingOnOthers(after.filter((r) => r.role === 'theirs')),
+    stranded: stranded(after, owners),
     busy: false,
   };
   ports.stillPending(toAsk(after).length);
@@ -100,7 +112,9 @@ function settle(ports: PollPorts, lists: PreviewList[], answers: Answers, owners
 }
 
 const rowsIn = (lists: PreviewList[], owners: Ownership): Row[] =>
-  lists.flatMap(rowsOf).map((r) => ({ ...r, role: roleOf(r, owners) }));
+  lists
+    .flatMap(rowsOf)
+    .map((r) => ({ ...r, role: roleOf({ ...r, requestedAt: timeOf(r.requested) }, owners) }));
 
 /** The rows whose preview this person may ask about: their own, and unnamed ones once. */
 const toAsk = (rows: Row[]) => rows.filter((r) => r.role === 'mine' || r.role === 'unclaimed');

@@ -24,9 +24,12 @@ export interface GenerateRequest {
   a1: string;
   /**
    * Rows found by what they say rather than by a range (which is then not used): the sheet's
-   * failed previews (Retry), or the rows Score found not in the public index.
+   * failed previews (Retry), the rows Score found not in the public index, or previews nobody
+   * completes (made again with the person's key).
    */
-  only?: 'failed' | 'notInIndex';
+  only?: 'failed' | 'notInIndex' | 'stranded';
+  /** With `stranded`: whose previews to make again (empty: the IDs no key of the person knows). */
+  maker?: string;
   /** The run a continued call carries on, so it keeps the document's Generate claim. */
   run?: string;
 }
@@ -63,6 +66,12 @@ export interface PollReport {
   notice?: string;
   /** Pending previews teammates made, by who: their sidebar or hourly run completes them. */
   waitingOnOthers: Array<{ by: string; count: number }>;
+  /**
+   * Pending previews nobody completes, by list: a teammate's who has not been heard from in 7 days
+   * (`heard`: their last poll here, ISO, if ever), or IDs the person's key does not know (`by`
+   * empty). The person may make them again with their own key (`remakePreviews`).
+   */
+  stranded: Array<{ sheet: string; by: string; count: number; heard: string | null }>;
   busy: boolean;
   /** Previews this poll asked about: one URL fetch each (the rest were not due yet). */
   asked: number;
@@ -80,3 +89,15 @@ export const waitingOnOthersWords = (waiting: PollReport['waitingOnOthers']): st
         `${w.count.toLocaleString('en-US')} ${w.count === 1 ? 'preview' : 'previews'} pending, made by ${w.by}: their sidebar or hourly run completes them.`,
     )
     .join(' ');
+
+/**
+ * "3 previews pending, made by ben@agency.example, not heard from since 12 Nov: nobody completes
+ * them." One line per group of `PollReport['stranded']`, for the sidebar.
+ */
+export const strandedWords = (s: PollReport['stranded'][number]): string => {
+  const n = `${s.count.toLocaleString('en-US')} ${s.count === 1 ? 'preview' : 'previews'}`;
+  const heard = s.heard ? `not heard from since ${s.heard.slice(0, 10)}` : 'never heard from here';
+  return s.by
+    ? `${s.sheet}: ${n} pending, made by ${s.by}, ${heard} (7 days or more): nobody completes ${s.count === 1 ? 'it' : 'them'}.`
+    : `${s.sheet}: ${n} with an ID your key does not know (typed, or made with a key nobody here has): nobody completes ${s.count === 1 ? 'it' : 'them'}.`;
+};

@@ -340,9 +340,11 @@ export function finalReport(fit: Fit, run: RunResult, where: GenerateRequest): G
   if (plan.send.length + plan.reuse.length + plan.invalid.length === 0) {
     return report(
       'nothing',
-      plan.alreadyHavePreview
-        ? 'Every selected row already has a preview: to make a new one for a row, clear its Preview UUID and press Generate.'
-        : 'No websites in the selection: select the cells that hold them (one column), then press Generate.',
+      where.only === 'stranded'
+        ? 'Nothing to make again: no preview of this list waits on that person or on an unknown ID any more (they were heard from again, or the previews completed or were made again meanwhile).'
+        : plan.alreadyHavePreview
+          ? 'Every selected row already has a preview: to make a new one for a row, clear its Preview UUID and press Generate.'
+          : 'No websites in the selection: select the cells that hold them (one column), then press Generate.',
       { request: where },
     );
   }

@@ -6,9 +6,20 @@
  * once, and is theirs if their key knows it. `Requested by` shows the maker: display, not authority.
  */
 import { isUuid } from '../api/serviceText';
-import { isPending } from './previewJobs';
+import { isPending, type RowState } from './previewJobs';
 import { errorStatus } from './status';
 import type { RowPatch } from './previewColumns';
+import { timeOf } from './cells';
+
+const HOUR = 3600 * 1000;
+/**
+ * A teammate not heard from in a file for this long (no poll of theirs, from their sidebar or
+ * their hourly run, which polls every hour while they have previews pending) is gone: they left,
+ * or the add-on stopped where they worked. Their pending previews may then be made again.
+ */
+export const TEAM_SILENT_MS = 7 * 24 * HOUR;
+/** How often a person's polls say they are still here: their hourly run is enough. */
+export const HEARD_EVERY_MS = HOUR;
 
 /** How an id is kept in its maker's properties: 16 hex digits, enough to tell millions apart. */
 export const idKey = (uuid: string): string => uuid.toLowerCase().replace(/-/g, '').slice(0, 16);
@@ -20,28 +31,109 @@ export interface Ownership {
   mine: ReadonlySet<string>;
   /** Keys of unnamed previews already asked about once with their key. */
   asked: ReadonlySet<string>;
+  /**
+   * When each person's polls were last heard from in this file, as only the add-on's own code
+   * writes it (each person writes their own): who may be gone.
+   */
+  heard: ReadonlyMap<string, number>;
+  now: number;
 }
 
 /**
  * - mine: made with my key: polled, and marked failed if the service does not know it.
  * - unclaimed: pending, no maker named (or me named, but not in my record): asked about once.
  * - theirs: a teammate's: left to their sidebar and hourly run, counted for them.
- * - askedOnce: unclaimed, already asked about once: never sent again.
+ * - gone: a teammate's, who has not been heard from in `TEAM_SILENT_MS`: nobody completes it, so
+ *   anyone may make it again with their own key (never asked about with it).
+ * - askedOnce: unclaimed, already asked about once and unknown to the key: never sent again; it
+ *   too may be made again.
  * - notAnId: the UUID cell holds something else: never sent; the row says so.
  * - settled: not pending.
  */
-export type Role = 'mine' | 'unclaimed' | 'theirs' | 'askedOnce' | 'notAnId' | 'settled';
+export type Role = 'mine' | 'unclaimed' | 'theirs' | 'gone' | 'askedOnce' | 'notAnId' | 'settled';
 
-export function roleOf(
-  row: { uuid: string; status: string; requestedBy: string },
-  o: Ownership,
-): Role {
+export interface OwnedRow {
+  uuid: string;
+  status: string;
+  requestedBy: string;
+  /** When the row's preview was requested, as its cell says (ms), if it says. */
+  requestedAt: number | null;
+}
+
+export function roleOf(row: OwnedRow, o: Ownership): Role {
   if (!isPending(row.uuid, row.status)) return 'settled';
   if (!isUuid(row.uuid)) return 'notAnId';
   const key = idKey(row.uuid);
   if (o.mine.has(key)) return 'mine';
-  if (row.requestedBy && row.requestedBy !== o.me) return 'theirs';
+  if (row.requestedBy && row.requestedBy !== o.me)
+    return lastSignOf(row.requestedBy, row.requestedAt, o) < o.now - TEAM_SILENT_MS
+      ? 'gone'
+      : 'theirs';
   return o.asked.has(key) ? 'askedOnce' : 'unclaimed';
+}
+
+/**
+ * The last sign of a maker's work: their last poll here, or the request itself (a teammate who
+ * never polled since this was recorded, or a preview made this week, is not gone). A name typed
+ * with no date and never heard from shows no sign at all.
+ */
+const lastSignOf = (by: string, requestedAt: number | null, o: Ownership): number =>
+  Math.max(o.heard.get(by) ?? 0, requestedAt ?? 0);
+
+/** Whether this person's polls should say again that they are still here. */
+export const heardDue = (o: Ownership): boolean =>
+  !!o.me && o.now - (o.heard.get(o.me) ?? 0) >= HEARD_EVERY_MS;
+
+/** Rows nobody's poll completes, which the person may make again with their own key. */
+const mayMakeAgain = (role: Role): boolean => role === 'gone' || role === 'askedOnce';
+
+/**
+ * Previews nobody completes, by list and by maker (`by` empty: an ID the person's key does not
+ * know, typed or made by someone who never worked here), most first.
+ */
+export function stranded(
+  rows: Array<{ sheet: string; requestedBy: string; role: Role }>,
+  o: Ownership,
+): Array<{ sheet: string; by: string; count: number; heard: string | null }> {
+  const groups = new Map<
+    string,
+    { sheet: string; by: string; count: number; heard: string | null }
+  >();
+  for (const r of rows) {
+    if (!mayMakeAgain(r.role)) continue;
+    const by = r.role === 'gone' ? r.requestedBy : '';
+    const key = `${r.sheet}\n${by}`;
+    const group = groups.get(key) ?? {
+      sheet: r.sheet,
+      by,
+      count: 0,
+      heard: o.heard.has(by) ? new Date(o.heard.get(by)!).toISOString() : null,
+    };
+    group.count++;
+    groups.set(key, group);
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count);
+}
+
+/**
+ * "Make them again with my key": `by`'s stranded previews in the list (`by` empty: the IDs the
+ * person's key does not know) are sent as new, each role decided here from the person's own record
+ * and the file's heard-from entries, never from what the page asked for. The other rows stay as
+ * they are (a site previewed in one of them is reused).
+ */
+export function strandedSelection(
+  rows: RowState[],
+  o: Ownership,
+  by: string,
+): { selection: RowState[]; sheet: RowState[] } {
+  const chosen = (r: RowState) => {
+    const role = roleOf({ ...r, requestedAt: timeOf(r.requested) }, o);
+    return mayMakeAgain(role) && (role === 'gone' ? r.requestedBy === by : by === '');
+  };
+  return {
+    selection: rows.filter(chosen).map((r) => ({ ...r, uuid: '', status: '', reportUrl: '' })),
+    sheet: rows.filter((r) => !chosen(r)),
+  };
 }
 
 export const NOT_AN_ID: RowPatch = {
@@ -51,7 +143,7 @@ export const NOT_AN_ID: RowPatch = {
 };
 
 export const NOT_YOURS_MESSAGE =
-  'not a preview made with your key: if a teammate made it, their sidebar or hourly run completes it; otherwise clear the Preview UUID and press Generate';
+  'not a preview made with your key: if a teammate made it, their sidebar or hourly run completes it; otherwise "Make them again with my key" in the Previews tab sends it anew';
 
 /** Pending previews left to teammates, by who made them, most first. */
 export function waitingOnOthers(

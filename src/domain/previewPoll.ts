@@ -109,7 +109,10 @@ export function settlePoll<R extends PreviewRow & { role: Role }>(
   return out;
 }
 
-export type Tally = Omit<PollReport, 'busy' | 'justCompleted' | 'asked' | 'waitingOnOthers'>;
+export type Tally = Omit<
+  PollReport,
+  'busy' | 'justCompleted' | 'asked' | 'waitingOnOthers' | 'stranded'
+>;
 
 const NO_LEVELS = (): Record<Level, number> =>
   Object.fromEntries(VISIBILITY_LEVELS.map((l) => [l, 0])) as Record<Level, number>;
@@ -162,6 +165,11 @@ function tallyToast(r: PollReport, leftToday: number): string {
   const counts = `${r.complete} complete, ${r.pending} pending, ${r.failed} failed${r.notSent ? `, ${r.notSent} not sent` : ''}`;
   if (r.pending === 0) return `${counts}: no preview is waiting.`;
   const theirs = r.waitingOnOthers.reduce((n, w) => n + w.count, 0);
-  if (theirs === r.pending) return `${counts}. ${waitingOnOthersWords(r.waitingOnOthers)}`;
-  return `${counts}. Checked ${r.asked} (the rest are not due yet): ${counted(r.asked, 'request')}, ${leftToday.toLocaleString('en-US')} left today.`;
+  const nobodys = r.stranded.reduce((n, s) => n + s.count, 0);
+  const stranded = nobodys
+    ? ` ${counted(nobodys, 'pending preview')} nobody completes: "Make them again with my key" in the Previews tab.`
+    : '';
+  if (theirs + nobodys === r.pending)
+    return `${counts}.${theirs ? ` ${waitingOnOthersWords(r.waitingOnOthers)}` : ''}${stranded}`;
+  return `${counts}.${stranded} Checked ${r.asked} (the rest are not due yet): ${counted(r.asked, 'request')}, ${leftToday.toLocaleString('en-US')} left today.`;
 }

@@ -10,7 +10,7 @@ import { withDocumentLock } from './lock';
 import { granted } from './permissions';
 import { lastAsked, rememberAsked } from './pollMemory';
 import type { PollPorts, PreviewList } from './ports';
-import { ownership, updateRecord } from './previewOwners';
+import { heardNow, ownership, updateRecord } from './previewOwners';
 import { quotaLeft } from './quota';
 import { askEach } from './send';
 import { clientConfig } from './settings';
@@ -27,7 +27,11 @@ export function pollPorts(book: Book): PollPorts {
     ask: (uuids) =>
       askEach(POLL_BUDGET_MS, uuids, (u) => requests.previewPoll(config, u), parsers.previewPoll),
     asked: { last: lastAsked, remember: rememberAsked },
-    owners: { read: () => ownership(doc), update: (change) => updateRecord(doc, change) },
+    owners: {
+      read: () => ownership(book),
+      update: (change) => updateRecord(doc, change),
+      heard: () => heardNow(book),
+    },
     history: (readings) => void appendHistory(book, readings),
     stillPending: (count) => setBackgroundWork(doc, 'previews', count),
     locked: (waitMs, work, busy) => withDocumentLock(waitMs, work, busy),

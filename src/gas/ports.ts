@@ -231,6 +231,8 @@ export interface PollPorts {
   owners: {
     read(): Ownership;
     update(change: { settled: string[]; claimed: string[]; asked: string[] }): void;
+    /** Says in the file that this person's polls are still heard from, now. */
+    heard(): void;
   };
   history(readings: HistoryReading[]): void;
   /** How many previews this person still waits on here (the hourly run keeps the document). */

@@ -6,6 +6,8 @@
 import { idKey, type Ownership } from '../domain/previewOwners';
 import { REGISTRY_LOCK_WAIT_MS } from '../limits';
 import { myEmail } from './active';
+import { appsScriptClock } from './clock';
+import { metadataStartingWith, setMetadata } from './docMetadata';
 import { withUserLock } from './lock';
 import {
   deleteUserProperty,
@@ -14,6 +16,8 @@ import {
   setUserProperties,
   userProperty,
 } from './userStore';
+
+type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 /** Ids a property value holds: 500 of 17 characters stay under Google's 9 KB a value. */
 const PER_VALUE = 500;
@@ -43,12 +47,31 @@ function writeIds(what: 'mine' | 'asked', doc: string, ids: string[]): void {
     deleteUserProperty(key(what, doc, part));
 }
 
-export function ownership(doc: string): Ownership {
+/**
+ * When each person was last heard from polling this file: PROJECT-visible metadata, which only
+ * the add-on's code writes (D2), each person their own entry, so a forged or typed value is not
+ * read.
+ */
+const HEARD = 'vis.heard.';
+
+export function ownership(book: Book): Ownership {
+  const doc = book.getId();
+  const heard = new Map<string, number>();
+  for (const [who, at] of Object.entries(metadataStartingWith(book, HEARD)))
+    if (Number.isFinite(Number(at))) heard.set(who, Number(at));
   return {
     me: myEmail(),
     mine: new Set(readIds('mine', doc)),
     asked: new Set(readIds('asked', doc)),
+    heard,
+    now: appsScriptClock.now(),
   };
+}
+
+/** This person's polls are heard from in the file, now. */
+export function heardNow(book: Book): void {
+  const me = myEmail();
+  if (me) setMetadata(book, HEARD + me, String(appsScriptClock.now()));
 }
 
 /** Previews this person's key just made: theirs from now on, whatever a cell says. */

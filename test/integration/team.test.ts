@@ -214,3 +214,79 @@ describe('a schedule whose owner is gone', () => {
     expect(ana.getSchedules()[0]).toMatchObject({ owner: BEN, mine: false, mayTakeOver: false });
   });
 });
+
+describe('previews nobody completes', () => {
+  const DAY = 24 * HOUR;
+  /** The sidebar open for `minutes`, polling every 15 s as the page does while previews wait. */
+  const sidebarOpen = async (api: ReturnType<typeof sidebar>, minutes: number) => {
+    let last = api.pollPendingPreviews();
+    for (let t = 0; t < minutes * 60_000; t += 15_000) {
+      await w.elapse(15_000);
+      last = api.pollPendingPreviews();
+    }
+    return last;
+  };
+
+  it('a teammate’s, once they are silent 7 days, are made again with my key after I ask; never before, never with their IDs', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    list(book, ['left-1.com', 'left-2.com', 'left-3.com']);
+    const sheetName = book.activeSheet.probe.title;
+    const [ana, ben] = [sidebar(w.rt, ANA), sidebar(w.rt, BEN)];
+    ben.saveSettings({ baseUrl: ana.getSettings().baseUrl, apiKey: KEYS.starter });
+    book.activeSheet.setActiveSelection('A2:A4');
+    expect(ben.startPreviewsForSelection()).toMatchObject({ created: 3 });
+    const bens = records(book).map((r) => r['Preview UUID']);
+    // Ben leaves: the add-on is disabled where he worked, his sidebar never opens again.
+    w.rt.triggers.disableAddonIn(BEN, book.id);
+
+    await w.elapse(3 * DAY);
+    let seen = await sidebarOpen(ana, 2);
+    expect(seen).toMatchObject({ pending: 3, stranded: [] });
+    expect(seen.waitingOnOthers).toEqual([{ by: BEN, count: 3 }]);
+    // Asked for through the page before its time: nothing is sent, no row changes.
+    expect(ana.remakePreviews(sheetName, BEN)).toMatchObject({ state: 'nothing', created: 0 });
+    expect(records(book).map((r) => r['Preview UUID'])).toEqual(bens);
+
+    await w.elapse(5 * DAY);
+    seen = ana.pollPendingPreviews();
+    expect(seen.waitingOnOthers).toEqual([]);
+    expect(seen.stranded).toEqual([{ sheet: sheetName, by: BEN, count: 3, heard: null }]);
+    const made = ana.remakePreviews(sheetName, BEN);
+    expect(made).toMatchObject({ state: 'done', created: 3 });
+    expect(records(book).map((r) => r['Requested by'])).toEqual([ANA, ANA, ANA]);
+    expect(records(book).filter((r) => bens.includes(r['Preview UUID']!))).toEqual([]);
+
+    const done = await sidebarOpen(ana, 3);
+    expect(done).toMatchObject({ complete: 3, pending: 0, stranded: [] });
+    expect(polls(book).filter((p) => p.key === KEYS.pro && bens.includes(p.uuid))).toEqual([]);
+  });
+
+  it('an ID no key of mine knows is asked about once with the sidebar open, then offered to make again', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    const typed = '0badc0de-0000-4000-8000-000000000001';
+    book.activeSheet.probe.rows = [
+      ['Website', 'Preview status', 'Preview UUID'],
+      ['typed-id.com', 'pending', typed],
+      ['own-1.com', '', ''],
+    ].map((r) => r.map((value) => ({ value })));
+    const sheetName = book.activeSheet.probe.title;
+    const ana = sidebar(w.rt, ANA);
+    book.activeSheet.setActiveSelection('A3');
+    ana.startPreviewsForSelection();
+    // The sidebar stays open 10 minutes (40 polls), then closes for three hourly runs.
+    const seen = await sidebarOpen(ana, 10);
+    for (let h = 0; h < 3; h++) await w.elapse(HOUR);
+    expect(polls(book).filter((p) => p.uuid === typed)).toHaveLength(1);
+    expect(records(book)[0]!['Preview message']).toMatch(/not a preview made with your key/);
+    expect(seen.stranded).toEqual([{ sheet: sheetName, by: '', count: 1, heard: null }]);
+
+    expect(ana.remakePreviews(sheetName, '')).toMatchObject({ state: 'done', created: 1 });
+    const row = records(book)[0]!;
+    expect(row['Preview UUID']).not.toBe(typed);
+    expect(row['Requested by']).toBe(ANA);
+    expect((await sidebarOpen(ana, 3)).stranded).toEqual([]);
+    expect(records(book).map((r) => r['Preview status'])).toEqual(['complete', 'complete']);
+  });
+});

@@ -12,6 +12,7 @@ const QUIET: PollReport = {
   ...tallyPreviews([]),
   justCompleted: [],
   waitingOnOthers: [],
+  stranded: [],
   busy: false,
   asked: 0,
 };

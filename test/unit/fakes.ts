@@ -462,7 +462,11 @@ export function fakePollPorts(
 ) {
   const asked: string[][] = [];
   const lastAsked = new Map<string, number>();
-  const record = { mine: new Set<string>(), asked: new Set<string>() };
+  const record = {
+    mine: new Set<string>(),
+    asked: new Set<string>(),
+    heard: new Map<string, number>(),
+  };
   const pending: number[] = [];
   const readings: unknown[] = [];
   const ports: PollPorts = {
@@ -475,7 +479,14 @@ export function fakePollPorts(
       remember: (uuids, at) => uuids.forEach((u) => lastAsked.set(u, at)),
     },
     owners: {
-      read: () => ({ me, mine: new Set(record.mine), asked: new Set(record.asked) }),
+      read: () => ({
+        me,
+        mine: new Set(record.mine),
+        asked: new Set(record.asked),
+        heard: new Map(record.heard),
+        now: ports.now(),
+      }),
+      heard: () => void record.heard.set(me, ports.now()),
       update: (change) => {
         change.settled.forEach((id) => record.mine.delete(id));
         change.claimed.forEach((id) => record.mine.add(id));

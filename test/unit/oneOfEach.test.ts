@@ -5,7 +5,7 @@ import { followUpMessage } from '../../src/domain/followUps';
 import { pollToast } from '../../src/domain/previewPoll';
 import { waitingForTomorrow } from '../../src/domain/backgroundBudget';
 import { recipientsRefusal } from '../../src/domain/schedules';
-import { waitingOnOthersWords } from '../../src/contract/previews';
+import { strandedWords, waitingOnOthersWords } from '../../src/contract/previews';
 
 const PLURAL_AFTER_ONE =
   /\b1 (rows|previews|brands|readings|points|sites|agents|requests|recipients|competitors|prospects|schedules|minutes|e-mails|changes|history rows)\b/;
@@ -20,6 +20,10 @@ const poll = {
   errors: [],
   levels: { invisible: 0, low: 0, moderate: 0, strong: 0, dominant: 0 },
   waitingOnOthers: [{ by: 'ben@agency.example', count: 1 }],
+  stranded: [
+    { sheet: 'Prospects', by: 'cam@agency.example', count: 1, heard: '2026-11-12T09:00:00.000Z' },
+    { sheet: 'Prospects', by: '', count: 1, heard: null },
+  ],
   busy: false,
   asked: 1,
 };
@@ -39,6 +43,7 @@ it.each([
   pollToast(poll, 1),
   pollToast({ ...poll, waitingOnOthers: [] }, 1),
   waitingOnOthersWords(poll.waitingOnOthers),
+  ...poll.stranded.map(strandedWords),
   waitingForTomorrow(1, 1, 90),
   recipientsRefusal({ these: 1, others: 1, perDay: 1 })!,
 ])('"%s" agrees with its counts', (message) => {

@@ -75,3 +75,28 @@ it('another run holding the document: busy, and the person’s record untouched'
   expect(sheet.column('Preview status')).toEqual(['pending', 'pending', 'pending']);
   expect(record.mine.size + record.asked.size).toBe(0);
 });
+
+it('says the person is here at most hourly, and lists a gone teammate’s previews as nobody’s', () => {
+  const day = 24 * 3600 * 1000;
+  const now = long.getTime() + 9 * day;
+  const { ports, record } = fakePollPorts({ Prospects: list() }, () => undefined, undefined, {
+    now: () => now,
+  });
+  // Ben last polled here 8 days ago; the rows were requested 9 days before this poll.
+  record.heard.set('ben@example.com', now - 8 * day);
+  const r = pollWith(ports);
+  expect(record.heard.get('ann@example.com')).toBe(now);
+  expect(r.waitingOnOthers).toEqual([]);
+  expect(r.stranded).toEqual([
+    {
+      sheet: 'Prospects',
+      by: 'ben@example.com',
+      count: 1,
+      heard: new Date(now - 8 * day).toISOString(),
+    },
+  ]);
+  // Within the hour, nothing is written again.
+  record.heard.set('ann@example.com', now - 30 * 60_000);
+  pollWith(ports);
+  expect(record.heard.get('ann@example.com')).toBe(now - 30 * 60_000);
+});

@@ -129,6 +129,7 @@ describe("the menu's refresh toast", () => {
     ...tallyPreviews([]),
     justCompleted: [],
     waitingOnOthers: [],
+    stranded: [],
     busy: false,
     asked: r.pending ?? 0,
     ...r,

@@ -19,6 +19,7 @@ import {
 } from '../component';
 import { call, errorText } from '../rpc';
 import { counted, plural, requestsText } from '../words';
+import { strandedView } from './strandedPreviews';
 
 type Completed = PollReport['justCompleted'][number];
 
@@ -38,7 +39,11 @@ interface State {
   hasKey: boolean;
   /** Test connection was refused for the saved key: Generate would only spend requests. */
   keyRefused: boolean;
+  /** The group of stranded previews whose "Make them again" was pressed, awaiting confirmation. */
+  confirmingRemake: string | null;
 }
+
+type Stranded = PollReport['stranded'][number];
 
 function selectionText(s: SelectionSummary): string {
   return s.a1
@@ -49,11 +54,21 @@ function selectionText(s: SelectionSummary): string {
 const toneOf = (r: GenerateReport) =>
   r.state === 'refused' || r.state === 'busy' ? 'error' : r.state === 'done' ? 'ok' : '';
 
-/** Pending previews this person's poll completes: a teammate's wait for their own. */
+/** Pending previews this person's poll completes: not a teammate's, not those nobody completes. */
 const minePending = (p: PollReport | null | undefined): number =>
-  p ? p.pending - p.waitingOnOthers.reduce((n, w) => n + w.count, 0) : 0;
+  p
+    ? p.pending -
+      p.waitingOnOthers.reduce((n, w) => n + w.count, 0) -
+      p.stranded.reduce((n, g) => n + g.count, 0)
+    : 0;
 
-function progressView(p: PollReport, s: State, retry: () => void) {
+interface Actions {
+  retry(): void;
+  confirm(key: string | null): void;
+  remake(g: Stranded): void;
+}
+
+function progressView(p: PollReport, s: State, act: Actions) {
   const total = Math.max(1, p.complete + p.pending + p.failed);
   const share = (n: number) => `width:${(100 * n) / total}%`;
   const max = Math.max(1, ...VISIBILITY_LEVELS.map((l) => p.levels[l]));
@@ -92,6 +107,7 @@ function progressView(p: PollReport, s: State, retry: () => void) {
     <p id="waiting-on-others" class="hint" ?hidden=${p.waitingOnOthers.length === 0}>
       ${waitingOnOthersWords(p.waitingOnOthers)}
     </p>
+    ${strandedView(p.stranded, s.confirmingRemake, s.generating, act)}
     <p id="poll-cost" class="hint" ?hidden=${p.pending === 0}>
       ${`The last check asked about ${p.asked} ${plural(p.asked, 'preview')} (${counted(p.asked, 'request')}); the others are not due yet, so they cost nothing.`}
     </p>
@@ -136,7 +152,7 @@ function progressView(p: PollReport, s: State, retry: () => void) {
       ${`${counted(elsewhere, 'row')} of other lists ${elsewhere === 1 ? 'needs' : 'need'} attention too: Generate on a list shows its own.`}
     </p>
     <div class="row">
-      <button id="retry-rows" ?hidden=${!(retryable && s.lastRequest)} @click=${retry}>
+      <button id="retry-rows" ?hidden=${!(retryable && s.lastRequest)} @click=${act.retry}>
         Retry these rows
       </button>
     </div>`;
@@ -160,6 +176,7 @@ export function previewsTab(
       lastRequest: null,
       hasKey: true,
       keyRefused: false,
+      confirmingRemake: null,
     },
     (s) => {
       const p = s.progress;
@@ -205,7 +222,15 @@ export function previewsTab(
           ${s.warning ? `Note from the service: ${s.warning}` : ''}
         </p>
         <div id="progress-block" ?hidden=${!p || p.triggered + p.notSent === 0}>
-          ${p ? progressView(p, s, () => void retry()) : ''}
+          ${
+            p
+              ? progressView(p, s, {
+                  retry: () => void retry(),
+                  confirm: (confirmingRemake) => tab.set({ confirmingRemake }),
+                  remake: (g) => void remake(g),
+                })
+              : ''
+          }
         </div>`;
     },
   );
@@ -242,12 +267,19 @@ export function previewsTab(
     }
   }
 
-  async function generate(): Promise<void> {
-    tab.set({ generating: true, upgradeUrl: null, message: say('Starting previews…') });
+  /**
+   * Generate, or another start (`first`: making stranded previews again), continued call after
+   * call while the server says the run is partial.
+   */
+  async function generate(
+    first: () => Promise<GenerateReport> = () => call('startPreviewsForSelection'),
+    starting = 'Starting previews…',
+  ): Promise<void> {
+    tab.set({ generating: true, upgradeUrl: null, message: say(starting) });
     let request: GenerateRequest | undefined;
     try {
       for (;;) {
-        const r = await call('startPreviewsForSelection', ...(request ? [request] : []));
+        const r = await (request ? call('startPreviewsForSelection', request) : first());
         tab.set({
           message: say(r.message, toneOf(r)),
           upgradeUrl: r.state === 'refused' ? r.upgradeUrl : null,
@@ -281,6 +313,14 @@ export function previewsTab(
     } catch (e) {
       tab.set({ message: say(errorText(e), 'error') });
     }
+  }
+
+  function remake(g: Stranded): Promise<void> {
+    tab.set({ confirmingRemake: null });
+    return generate(
+      () => call('remakePreviews', g.sheet, g.by),
+      'Making them again with your key…',
+    );
   }
 
   return {
