@@ -91,13 +91,13 @@ export const waitingOnOthersWords = (waiting: PollReport['waitingOnOthers']): st
     .join(' ');
 
 /**
- * "3 previews pending, made by ben@agency.example, not heard from since 12 Nov: nobody completes
- * them." One line per group of `PollReport['stranded']`, for the sidebar.
+ * "Prospects: 3 previews pending, made by ben@agency.example, who has not been heard from since
+ * 2026-11-12: nobody completes them." One line per group of `PollReport['stranded']`, for the sidebar.
  */
 export const strandedWords = (s: PollReport['stranded'][number]): string => {
   const n = `${s.count.toLocaleString('en-US')} ${s.count === 1 ? 'preview' : 'previews'}`;
-  const heard = s.heard ? `not heard from since ${s.heard.slice(0, 10)}` : 'never heard from here';
+  const heard = s.heard ? `since ${s.heard.slice(0, 10)}` : 'in 7 days';
   return s.by
-    ? `${s.sheet}: ${n} pending, made by ${s.by}, ${heard} (7 days or more): nobody completes ${s.count === 1 ? 'it' : 'them'}.`
+    ? `${s.sheet}: ${n} pending, made by ${s.by}, who has not been heard from ${heard}: nobody completes ${s.count === 1 ? 'it' : 'them'}.`
     : `${s.sheet}: ${n} with an ID your key does not know (typed, or made with a key nobody here has): nobody completes ${s.count === 1 ? 'it' : 'them'}.`;
 };

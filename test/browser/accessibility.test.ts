@@ -295,3 +295,37 @@ it('passes axe on the Leads tab: the form with its e-mail fields, a watch of one
   expect(await page.textContent('#lead-list')).toContain(`Runs as ${ben}`);
   expect(await serious('leads, two watches')).toEqual([]);
 }, 60000);
+
+it('a gone teammate’s previews offer "Make them again with my key", with its confirmation, and pass axe', async () => {
+  const cam = 'cam@agency.example';
+  const prospects = play.rt.spreadsheet.sheets.find(
+    (s) => s.probe.rows[0]?.some((c) => c.value === 'Website') && s.getName() !== 'Scan monitor',
+  )!;
+  prospects.appendRow(['Left Co', 'left-teammate.com']);
+  prospects.activate();
+  prospects.setActiveSelection(`B${prospects.getLastRow()}`);
+  play.rt.runFromSidebar('saveSettings', [{ apiKey: 'demo-pro-key' }]);
+  const { baseUrl } = play.rt.runFromSidebar('getSettings') as { baseUrl: string };
+  play.rt.runFromSidebar('saveSettings', [{ baseUrl, apiKey: 'demo-starter-key' }], cam);
+  const made = play.rt.runFromSidebar('startPreviewsForSelection', [], cam) as object;
+  expect(made).toMatchObject({ created: 1 });
+  // Cam leaves: the add-on stops where he worked, and a week and a day pass.
+  play.rt.triggers.disableAddonIn(cam, play.rt.spreadsheet.id);
+  play.rt.advance(8 * 24 * 3600 * 1000);
+  await page.goto(`${play.url}/sidebar`);
+  await page.waitForSelector('#account-line');
+  await openTab(page, 'previews');
+  const offer = page.locator('button', { hasText: 'Make them again with my key' }).first();
+  await offer.waitFor();
+  expect(await page.textContent('#stranded')).toContain(`made by ${cam}`);
+  expect(await serious('previews, a gone teammate’s')).toEqual([]);
+  await offer.click();
+  await page.waitForSelector('text=sent again as new previews with your key');
+  expect(await serious('previews, making them again: confirmation')).toEqual([]);
+  await page.click('#stranded button.primary');
+  await page.waitForFunction(() =>
+    /previews? started/.test(document.querySelector('#run-message')?.textContent ?? ''),
+  );
+  expect(await page.isVisible('#stranded')).toBe(false);
+  expect(await serious('previews, made again')).toEqual([]);
+}, 60000);
