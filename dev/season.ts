@@ -405,7 +405,7 @@ class Season {
     const book = this.rt.spreadsheet;
     const put = (key: string, value: unknown) =>
       book.addForeignDeveloperMetadata(`script-of-${who}`, key, JSON.stringify(value), 'DOCUMENT');
-    put('vis.generating', { run: `forged-${this.at}`, until: 8.6e15 });
+    put(`vis.generating.forged-${this.at}`, { run: `forged-${this.at}`, at: 0, until: 8.6e15 });
     this.forgedClaimAt = this.rt.clock.now();
     for (const id of this.savedAt.keys())
       put(`vis.schedule.${id}`, {

@@ -15,7 +15,7 @@ import { a1, parseA1 } from './a1';
 import { CacheStore } from './cache';
 import { RuntimeClock } from './clock';
 import { GasError, noPermission } from './errors';
-import { LockState, makeLock } from './lock';
+import { lockId, LockState, makeLock, type LockScope } from './lock';
 import { formatDate, isConsumer, MailBox } from './mail';
 import { SLIDES_SCOPE, SlidesDrive } from './slides';
 import { PropertyStore } from './properties';
@@ -66,7 +66,12 @@ export interface RuntimeOptions {
 
 interface Execution {
   cutOffAt?: { call: string; nth: number; seen: number };
-  interleave?: { at: { call: string; nth: number }; run: () => void; seen: number };
+  interleave?: {
+    at: { call: string; nth: number };
+    run: () => void;
+    seen: number;
+    afterLocks?: boolean;
+  };
   /** Executions waiting for this one to let go of its locks. */
   waiting?: () => void;
   killed?: boolean;
@@ -91,13 +96,14 @@ export interface RunOptions {
   /** The document the user has open (default: the first spreadsheet). */
   spreadsheet?: Spreadsheet;
   /**
-   * Runs other executions in the middle of this one, as Apps Script runs a user's executions in
-   * parallel: at the nth call of a service method (before the call acts), this execution pauses,
-   * `run` starts the others (with `rt.run`, `rt.customFunction`, …), then this one carries on. If
-   * this execution holds a lock at that point, the others start when it lets go of its last lock:
-   * they would have waited for it at their own `tryLock`.
+   * Runs other executions in the middle of this one, as Apps Script runs executions in parallel:
+   * at the nth call of a service method (before the call acts), this execution pauses, `run`
+   * starts the others (with `rt.run`, `rt.customFunction`, …), then this one carries on. A lock
+   * this execution holds meanwhile is held: another asking for it waits its timeout and is refused
+   * (this one held it longer); one asking for another lock, or none, runs on. `afterLocks`: the
+   * others start only once this one lets go of its last lock instead (they started later).
    */
-  interleave?: { at: { call: string; nth: number }; run: () => void };
+  interleave?: { at: { call: string; nth: number }; run: () => void; afterLocks?: boolean };
 }
 
 /** A spreadsheet with what Apps Script keeps per document: its properties and its cache. */
@@ -300,7 +306,7 @@ export class GasRuntime {
 
   /** Lets other executions run while `e` is paused at a service call (RunOptions.interleave). */
   private pauseFor(e: Execution, others: () => void): void {
-    if (this.locks.heldHere.size > 0) {
+    if (e.interleave?.afterLocks && this.locks.holds(e)) {
       e.waiting = others;
       return;
     }
@@ -316,7 +322,7 @@ export class GasRuntime {
   private released(): void {
     const e = this.exec;
     const others = e?.waiting;
-    if (!e || !others || this.locks.heldHere.size > 0) return;
+    if (!e || !others || this.locks.holds(e)) return;
     delete e.waiting;
     this.pauseFor(e, others);
   }
@@ -445,10 +451,17 @@ export class GasRuntime {
     return cache;
   }
 
-  /** Another execution holds (or lets go of) a lock: for tests of concurrent presses. */
-  holdLock(scope: 'document' | 'script' | 'user', held: boolean): void {
-    if (held) this.locks.heldElsewhere.add(scope);
-    else this.locks.heldElsewhere.delete(scope);
+  /**
+   * Another execution holds (or lets go of) a lock: for tests of concurrent presses. `whose`: the
+   * document (default: the first spreadsheet) or the user (default: the owner) it belongs to.
+   */
+  holdLock(scope: LockScope, held: boolean, whose?: string): void {
+    const id = lockId(
+      scope,
+      whose ?? (scope === 'document' ? this.spreadsheet.id : scope === 'user' ? this.owner : ''),
+    );
+    if (held) this.locks.heldElsewhere.add(id);
+    else this.locks.heldElsewhere.delete(id);
   }
 
   /** The globals one execution sees, one service each: what it may call depends on how it runs. */
@@ -617,10 +630,11 @@ export class GasRuntime {
   }
 
   private lockService({ e, call, allowed }: Services) {
-    const lock = (scope: 'document' | 'script' | 'user') =>
+    const lock = (scope: LockScope, whose = '') =>
       makeLock(
-        scope,
+        lockId(scope, whose),
         this.locks,
+        e,
         call,
         (ms) => this.clock.advance(ms),
         () => this.released(),
@@ -628,10 +642,10 @@ export class GasRuntime {
     return {
       getDocumentLock: () => (
         allowed('LockService.getDocumentLock'),
-        e.book ? lock('document') : null
+        e.book ? lock('document', e.book.book.id) : null
       ),
       getScriptLock: () => (allowed('LockService.getScriptLock'), lock('script')),
-      getUserLock: () => (allowed('LockService.getUserLock'), lock('user')),
+      getUserLock: () => (allowed('LockService.getUserLock'), lock('user', e.user)),
     };
   }
 
@@ -760,7 +774,7 @@ export class GasRuntime {
       }
       return result;
     } finally {
-      this.locks.heldHere.clear();
+      this.locks.releaseAll(e);
       this.released();
       this.running = this.running.filter((r) => r !== e);
       this.exec = null;
@@ -834,7 +848,6 @@ export class GasRuntime {
     let result: unknown;
     // Sheets calculates a formula a script wrote in an execution of its own, even mid-script.
     const outer = this.exec;
-    const held = new Set(this.locks.heldHere);
     this.exec = null;
     try {
       const args = splitFormulaArgs(m[2] as string).map((a) => this.argument(sheet, a));
@@ -854,7 +867,6 @@ export class GasRuntime {
       );
     } finally {
       this.exec = outer;
-      held.forEach((scope) => this.locks.heldHere.add(scope));
     }
     const grid: unknown[][] = Array.isArray(result)
       ? (result as unknown[]).map((r) => (Array.isArray(r) ? r : [r]))

@@ -6,7 +6,8 @@
  * written under the lock over the sheet as it is then.
  */
 import { PREVIEW_COLUMNS, type PreviewKey, type RowPatch } from '../domain/previewColumns';
-import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS, WRITE_LOCK_WAIT_MS } from '../limits';
+import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
+import { withDocumentLock } from '../gas/lock';
 import { parsers, requests, type ClientConfig, type PreviewCreated } from '../api/client';
 import { generatePorts } from '../gas/generatePorts';
 import type { GeneratePorts } from '../gas/ports';
@@ -43,7 +44,6 @@ import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
 import { claimGeneration, releaseGeneration } from '../gas/generationClaim';
-import { withDocumentLock } from '../gas/lock';
 import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { clientConfig, rememberAccountNotice, rememberPlan } from '../gas/settings';
 import { planShown } from '../domain/plan';
@@ -143,7 +143,8 @@ function generateUnderLock(request?: GenerateRequest): GenerateReport {
 
 /**
  * Work under the document's Generate claim: one run at a time sends previews in a document,
- * whether a person pressed Generate or a lead watch saw new rows.
+ * whether a person pressed Generate or a lead watch saw new rows. The claim needs no lock (a
+ * trigger's is not a sidebar's: domain/generationClaim).
  */
 export function withGenerationClaim<T>(
   book: GoogleAppsScript.Spreadsheet.Spreadsheet,
@@ -152,20 +153,22 @@ export function withGenerationClaim<T>(
   work: () => T,
   busy: () => T,
 ): T {
-  const claimed = withDocumentLock(
-    PRESS_LOCK_WAIT_MS,
-    () => claimGeneration(book, run, started),
-    () => false,
-  );
-  if (!claimed) return busy();
+  if (!claimGeneration(book, run, started)) return busy();
+  // A document another run keeps locked would leave the answers unwritten: nothing is sent then.
+  if (
+    !withDocumentLock(
+      PRESS_LOCK_WAIT_MS,
+      () => true,
+      () => false,
+    )
+  ) {
+    releaseGeneration(book, run);
+    return busy();
+  }
   try {
     return work();
   } finally {
-    withDocumentLock(
-      WRITE_LOCK_WAIT_MS,
-      () => releaseGeneration(book, run),
-      () => undefined,
-    );
+    releaseGeneration(book, run);
   }
 }
 

@@ -3,7 +3,8 @@
  * writes, and trigger run time (https://developers.google.com/apps-script/guides/services/quotas).
  *
  * Up to 30 of a user's executions run at once (per-row formulas do), so the counts are changed
- * under the user's lock: a read-add-write by two at once would lose one of them. They gather in
+ * under the user's lock: a read-add-write by two at once would lose one of them (an execution
+ * refused the lock puts its counts in a side slot instead). They gather in
  * the user's cache and are folded into a property (which never expires) at most every FOLD_MS by
  * an execution that may write and is not a sidebar poll, since each write is itself metered; trigger time is folded at the
  * end of each firing, so the day's budget never rests on the cache alone. What an eviction can
@@ -61,10 +62,36 @@ function stored(text: string | null): Stored {
 }
 
 const pendingKey = () => `${PENDING}.${today()}`;
+/**
+ * Where an execution refused the lock puts its counts (another held it past the wait): one of a
+ * few side slots, picked at random, that the holder's write does not overwrite and the next fold
+ * takes in. Two refused at once lose a count only if they pick the same slot.
+ */
+const SIDE_SLOTS = 16;
+const sideKeys = () => Array.from({ length: SIDE_SLOTS }, (_, i) => `${pendingKey()}.${i}`);
 const cache = () => CacheService.getUserCache();
 
+/** The cache's counts not yet folded: the main slot and the side slots, in one read. */
+function pendingSlots(): { main: Counts; sides: Counts } {
+  const found = cache()?.getAll([pendingKey(), ...sideKeys()]) ?? {};
+  const main = counts(parseCounts(found[pendingKey()] ?? null));
+  const sides = sideKeys().reduce(
+    (sum, key) => add(sum, counts(parseCounts(found[key] ?? null))),
+    none(),
+  );
+  return { main, sides };
+}
+
 function pending(): Counts {
-  return counts(parseCounts(cache()?.get(pendingKey()) ?? null));
+  const { main, sides } = pendingSlots();
+  return add(main, sides);
+}
+
+/** Without the lock: this execution's counts added to a side slot, never the main one. */
+function putAside(c: Counts): void {
+  const key = sideKeys()[Math.floor(Math.random() * SIDE_SLOTS)]!;
+  const there = counts(parseCounts(cache()?.get(key) ?? null));
+  cache()?.put(key, JSON.stringify(add(there, c)), CACHE_SECONDS);
 }
 
 const add = (a: Counts, b: Counts): Counts => {
@@ -95,16 +122,23 @@ export function flushMeters(fold = false): void {
   unsent.properties += takePropertyCalls();
   if (isZero(unsent) && !fold) return;
   const lock = LockService.getUserLock();
-  const locked = lock.tryLock(METER_LOCK_WAIT_MS);
+  if (!lock.tryLock(METER_LOCK_WAIT_MS)) {
+    putAside(unsent);
+    unsent = none();
+    return;
+  }
   try {
     const before = stored(userProperty(COUNTER));
     // The read just made counts too, when it was this execution's first.
     unsent.properties += takePropertyCalls();
-    const total = add(pending(), unsent);
+    const { main, sides } = pendingSlots();
+    const mine = add(main, unsent);
+    const total = add(mine, sides);
     unsent = none();
     const due = fold || (mayWriteWhatCanWait() && Date.now() - (before.at ?? 0) >= FOLD_MS);
     if (!mayWriteProperties() || !due || isZero(total)) {
-      if (!isZero(total)) cache()?.put(pendingKey(), JSON.stringify(total), CACHE_SECONDS);
+      // Only the main slot is written under the lock; the side slots wait for the fold.
+      if (!isZero(mine)) cache()?.put(pendingKey(), JSON.stringify(mine), CACHE_SECONDS);
       return;
     }
     // Read afresh under the lock: another execution may have folded since this one's snapshot.
@@ -112,9 +146,9 @@ export function flushMeters(fold = false): void {
     // The two property calls of the fold itself (this read and the write below).
     folded.properties += 2;
     setUserProperties({ [COUNTER]: JSON.stringify({ day: today(), ...folded, at: Date.now() }) });
-    cache()?.remove(pendingKey());
+    cache()?.removeAll([pendingKey(), ...sideKeys()]);
     takePropertyCalls();
   } finally {
-    if (locked) lock.releaseLock();
+    lock.releaseLock();
   }
 }

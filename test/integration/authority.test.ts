@@ -77,7 +77,7 @@ describe('developer metadata another script wrote', () => {
   it('a never-lapsing Generate claim does not stop Ana’s Generate', async () => {
     w = await startWorld({ owner: ANA });
     const sheet = list(['nike.com', 'slack.com']);
-    forge('vis.generating', { run: 'bens-forever', until: 8.6e15 });
+    forge('vis.generating.bens-forever', { run: 'bens-forever', at: 0, until: 8.6e15 });
     sheet.setActiveSelection('A2:A3');
     expect(sidebar(w.rt, ANA).startPreviewsForSelection()).toMatchObject({ state: 'done' });
   });

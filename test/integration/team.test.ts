@@ -4,6 +4,7 @@
 import type { Spreadsheet } from '../../dev/gas-runtime/spreadsheet';
 import { KEYS, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
+import { answer, FORM, WATCH } from './leadForm';
 
 let w: World;
 afterEach(() => w?.close());
@@ -288,5 +289,61 @@ describe('previews nobody completes', () => {
     expect(row['Requested by']).toBe(ANA);
     expect((await sidebarOpen(ana, 3)).stranded).toEqual([]);
     expect(records(book).map((r) => r['Preview status'])).toEqual(['complete', 'complete']);
+  });
+});
+
+describe('one Generate claim across people and run kinds', () => {
+  /**
+   * Ana watches a form (her trigger sends its new rows' previews, under her user lock: a trigger
+   * has no document lock); Ben selects the same three new rows and presses Generate from his
+   * sidebar (under the document lock). Ben's press pauses at `pauseAt` while Ana's trigger runs.
+   */
+  async function atOnce(pauseAt: { call: string; nth: number }) {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    const [ana, ben] = [sidebar(w.rt, ANA), sidebar(w.rt, BEN)];
+    ben.saveSettings({ baseUrl: ana.getSettings().baseUrl, apiKey: KEYS.starter });
+    w.rt.submitForm(FORM, answer('earlier.com', 'e@earlier.example'));
+    expect(ana.saveLeadWatch(WATCH)).toMatchObject({ ok: true });
+    for (const site of ['claim-a.com', 'claim-b.com', 'claim-c.com'])
+      w.rt.submitForm(FORM, answer(site, `jo@${site}`), { events: 0 });
+    const form = book.getSheetByName(FORM)!;
+    form.activate();
+    form.setActiveSelection('C3:C5');
+    let trigger: unknown = 'not run';
+    const press = w.rt.run('startPreviewsForSelection', [], {
+      mode: 'sidebar',
+      user: BEN,
+      interleave: {
+        at: pauseAt,
+        run: () => {
+          trigger = w.rt.run('onLeadResponse', [{ range: form.getRange(3, 1) }], {
+            mode: 'trigger',
+            user: ANA,
+          });
+        },
+      },
+    }) as { state: string };
+    expect(trigger).not.toBe('not run');
+    const posts = w.rt.fetchStats.log.filter(
+      (l) => l.method === 'post' && l.url.includes('scan-preview'),
+    );
+    form.activate();
+    const made = records(book)
+      .slice(1)
+      .map((r) => r['Requested by']);
+    return { press: press.state, posts: posts.length, made, stats: await w.emu.stats() };
+  }
+
+  it('Ben’s press wrote its claim first: Ana’s trigger finds it held and leaves the rows, each sent once', async () => {
+    const r = await atOnce({ call: 'Utilities.sleep', nth: 1 });
+    expect(r).toMatchObject({ press: 'done', posts: 3, made: [BEN, BEN, BEN] });
+    expect(r.stats.duplicatePreviews).toBe(0);
+  });
+
+  it('Ana’s trigger claims while Ben’s press is about to: his press is told it is busy, each row sent once', async () => {
+    const r = await atOnce({ call: 'Spreadsheet.addDeveloperMetadata', nth: 1 });
+    expect(r).toMatchObject({ press: 'busy', posts: 3, made: [ANA, ANA, ANA] });
+    expect(r.stats.duplicatePreviews).toBe(0);
   });
 });

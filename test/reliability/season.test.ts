@@ -193,11 +193,11 @@ describe('an editor whose own script writes into the file (issue 60)', () => {
     const planted = await runSteps(11, forged, (rt) => {
       const own = rt.spreadsheet
         .getDeveloperMetadata()
-        .filter((md) => md.getKey() === 'vis.generating');
+        .filter((md) => md.getKey().startsWith('vis.generating.'));
       if (!own.some((md) => md.visibility === 'PROJECT' && md.project === 'add-on'))
         rt.spreadsheet.addDeveloperMetadata(
-          'vis.generating',
-          JSON.stringify({ run: 'forged', until: rt.clock.now() + 60_000 }),
+          'vis.generating.forged',
+          JSON.stringify({ run: 'forged', at: 0, until: rt.clock.now() + 60_000 }),
           'PROJECT',
         );
     });

@@ -633,20 +633,79 @@ describe('X1 a user runs at most 30 executions at once', () => {
 });
 
 describe('X2 executions at once interleave at any service call', () => {
-  const twoAtOnce = (fn: string) => {
+  /** `fn` as `user`, paused at its cache write while a second execution runs `fn` as `other`. */
+  const twoAtOnce = (
+    fn: string,
+    scope = 'user',
+    other = { user: rt?.owner, afterLocks: false },
+  ) => {
     rt.run('probeCachePut', ['count', '0', 600]);
-    rt.run(fn, [1], {
-      interleave: { at: { call: 'Cache.put', nth: 1 }, run: () => void rt.run(fn, [10]) },
+    let second: unknown = null;
+    const first = rt.run(fn, [1, scope], {
+      interleave: {
+        at: { call: 'Cache.put', nth: 1 },
+        run: () => void (second = rt.run(fn, [10, scope], { user: other.user })),
+        afterLocks: other.afterLocks,
+      },
     });
-    return rt.run('probeCacheGet', ['count']);
+    return { first, second, count: rt.run('probeCacheGet', ['count']) };
   };
 
   it('a read-add-write without a lock loses the other execution’s update', () => {
-    expect(twoAtOnce('probeCountNaive')).toBe('1');
+    expect(twoAtOnce('probeCountNaive').count).toBe('1');
   });
 
-  it('under a lock the other execution waits for it, and nothing is lost', () => {
-    expect(twoAtOnce('probeCountLocked')).toBe('11');
+  it('L2 under a lock the other is refused after its wait, or starts once it is let go: nothing is lost', () => {
+    const at = rt.clock.now();
+    expect(twoAtOnce('probeCountLocked')).toEqual({ first: 'counted', second: 'busy', count: '1' });
+    expect(rt.clock.now() - at).toBeGreaterThanOrEqual(2000);
+    const later = { user: rt.owner, afterLocks: true };
+    expect(twoAtOnce('probeCountLocked', 'user', later)).toEqual({
+      first: 'counted',
+      second: 'counted',
+      count: '11',
+    });
+  });
+
+  it('L3 a user lock is each user’s own; the document and script locks are everybody’s', () => {
+    const ben = { user: 'ben@agency.example', afterLocks: false };
+    // Ana's user lock does not keep Ben out: both count, and Ana's write loses Ben's.
+    expect(twoAtOnce('probeCountLocked', 'user', ben)).toEqual({
+      first: 'counted',
+      second: 'counted',
+      count: '1',
+    });
+    expect(twoAtOnce('probeCountLocked', 'document', ben)).toMatchObject({ second: 'busy' });
+    expect(twoAtOnce('probeCountLocked', 'script', ben)).toMatchObject({ second: 'busy' });
+  });
+
+  it('L3 code asking for no lock, or another lock, is never held up by a lock held', () => {
+    let naive: unknown = 'not run';
+    rt.run('probeCountLocked', [1, 'document'], {
+      interleave: {
+        at: { call: 'Cache.put', nth: 1 },
+        run: () => {
+          naive = rt.run('probeCountNaive', [10]);
+          expect(rt.run('probeCountLocked', [100, 'user'], { user: 'ben@agency.example' })).toBe(
+            'counted',
+          );
+        },
+      },
+    });
+    expect(naive).toBeUndefined();
+  });
+
+  it('L3 a document lock is the document’s: another document’s runs are not held up', () => {
+    const other = rt.addSpreadsheet('Other');
+    let second: unknown = null;
+    rt.run('probeCountLocked', [1, 'document'], {
+      interleave: {
+        at: { call: 'Cache.put', nth: 1 },
+        run: () =>
+          void (second = rt.run('probeCountLocked', [10, 'document'], { spreadsheet: other })),
+      },
+    });
+    expect(second).toBe('counted');
   });
 });
 
