@@ -52,6 +52,10 @@ const USAGE: ReadonlyArray<readonly [what: string, how: string]> = [
     'Outreach',
     'write a pitch per row from a template, mark rows contacted, and see who moved since.',
   ],
+  [
+    'Lead magnets',
+    "Lists → Leads: choose the sheet a form writes its responses to; each new lead's website gets a report within seconds (or the no-cost link, which the lead opens after signing in), e-mailed from your account to leads who agreed.",
+  ],
   ['Brand agents', 'put their brand agent IDs in the Scan monitor sheet (Monitor → Scan monitor).'],
   [
     'Schedules',

@@ -48,6 +48,12 @@ it('has no serious or critical axe violation in any tab or state, and Generate w
   await page.goto(`${play.url}/sidebar`);
   await page.waitForSelector('#panel-start:not([hidden])');
   found.push(...(await serious('first-run checklist')));
+  // Without a key, Previews and the scan monitor say so, with a link to Settings.
+  for (const tab of ['previews', 'scans'] as const) {
+    await openTab(page, tab);
+    await page.locator(`#panel-${tab} .notice button.link`).waitFor();
+    found.push(...(await serious(`${tab}, no key`)));
+  }
   await openTab(page, 'settings');
   found.push(...(await serious('settings, empty')));
 

@@ -77,6 +77,7 @@ describe('menu and sidebar', () => {
     expect(html).not.toContain('demo-pro-key');
     // Help says how to use each feature itself: a Marketplace user has no README.
     expect(html).toMatch(/<b>Preview reports<\/b>: add your API key in Settings/);
+    expect(html).toMatch(/<b>Lead magnets<\/b>: Lists → Leads: choose the sheet a form writes/);
     expect(html).not.toContain('README');
   });
 
