@@ -138,6 +138,8 @@ async function begin(): Promise<void> {
   await scans.poll();
   setInterval(() => {
     if (scans.wantsPoll(!$('panel-scans').hidden)) void scans.poll();
+    // A form's responses arrive with the tab open: its counts follow, as slowly as the monitor.
+    if (!$('panel-leads').hidden) void leads.load();
   }, MONITOR_MS);
   setInterval(() => {
     if (previews.wantsPoll()) void previews.poll();
@@ -151,6 +153,7 @@ async function begin(): Promise<void> {
     void scores.history();
     // The placeholders are the active sheet's headers: another sheet may be active now.
     if (!$('panel-outreach').hidden) void outreach.load();
+    if (!$('panel-leads').hidden) void leads.load();
   });
 }
 
