@@ -29,6 +29,7 @@ import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract/scores';
 import { activeBook, activeSheet } from '../gas/active';
 import { counted } from '../domain/words';
+import { scoresPlace } from '../domain/scoreList';
 import { previewableNotInIndex } from './previewGeneration';
 import { notGrantedMessage } from '../domain/permissions';
 
@@ -39,7 +40,7 @@ function scoreGrid(values: unknown[][]) {
   const columns = findColumns(values[HEADER_ROW - 1] ?? [], SCORE_HEADERS);
   const at = (row: number, key: keyof typeof SCORE_HEADERS): unknown =>
     columns[key] ? (values[row - 1]?.[columns[key] - 1] ?? '') : '';
-  return { values, at };
+  return { values, at, columns };
 }
 
 function scoreRows(grid: ReturnType<typeof scoreGrid>, block: ScorePorts['block']): ScoreRow[] {
@@ -138,6 +139,7 @@ function report(
     historyTrimmed: 0,
     notInIndex: 0,
     request: null,
+    scoresAt: null,
     ...extra,
   };
 }
@@ -256,7 +258,8 @@ function writeScores(
     website: (row) => String(grid.values[row - 1]?.[block.column - 1] ?? ''),
   });
   ports.sheet.write(SCORE_COLUMNS, patches, grid.values);
-  const previewable = rows.notInIndex ? ports.previewable(ports.sheet.grid()) : 0;
+  const after = rows.notInIndex || !grid.columns.score ? ports.sheet.grid() : grid.values;
+  const previewable = rows.notInIndex ? ports.previewable(after) : 0;
   const history = ports.history(readings);
   const extra = {
     ...counts,
@@ -267,6 +270,7 @@ function writeScores(
     historyTrimmed: history.trimmed,
     notInIndex: previewable,
     request,
+    scoresAt: scoresPlace(after[HEADER_ROW - 1] ?? [], block),
   };
   const summary = scoreSummary({
     ...{ rows, fresh: plan.fresh, moved: extra.movers.length, failure, previewable },

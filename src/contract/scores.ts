@@ -62,6 +62,8 @@ export interface ScoreReport {
    */
   notInIndex: number;
   request: ScoreRequest | null;
+  /** Where the run's scores are: the `Public score` cells of its rows, to go and look at. */
+  scoresAt: ListPlace | null;
 }
 
 export interface FreezeReport {

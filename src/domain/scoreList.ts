@@ -12,11 +12,12 @@ import { NOT_IN_INDEX, errorCell } from './scoreLookup';
 import { previewNotInIndexLabel, type Mover } from '../contract/scores';
 import { DEFAULTS } from '../contract/defaults';
 import type { Outcome } from './resolver';
-import { HISTORY_COLUMNS, type HistoryKey } from './table';
+import { findColumns, HISTORY_COLUMNS, type HistoryKey } from './table';
+import { a1 } from './a1';
 import { cellsOf } from './columns';
 import type { Cell } from './cells';
 import { PREVIEW_COLUMNS } from './previewColumns';
-import { CLEARED_SCORES, scoreCells, type ScoreKey } from './scoreColumns';
+import { CLEARED_SCORES, SCORE_HEADERS, scoreCells, type ScoreKey } from './scoreColumns';
 import { errorText, isErrorText } from './status';
 import { parseWebsite } from './website';
 import { counted } from './words';
@@ -350,4 +351,18 @@ export function scoreSummary(r: {
 /** Nothing reached the service: the run is not done, whatever it wrote. */
 export function unreachable(rows: RowTally): boolean {
   return rows.failed > 0 && rows.scored + rows.notInIndex + rows.left === 0;
+}
+
+/**
+ * Where a run's scores landed: its rows' `Public score` cells (the column is made at the right of
+ * the list on a first run, often out of sight), for the sidebar to name and go to.
+ */
+export function scoresPlace(
+  header: unknown[],
+  block: { sheetName: string; first: number; last: number },
+): { sheetName: string; a1: string } | null {
+  const col = findColumns(header, SCORE_HEADERS).score;
+  return col
+    ? { sheetName: block.sheetName, a1: a1(block.first, col, block.last - block.first + 1) }
+    : null;
 }

@@ -274,6 +274,17 @@ describe('a new user’s first session in the sidebar', () => {
     );
     const head = play.rt.spreadsheet.activeSheet.probe.rows[0]!.map((c) => c.value);
     expect(head).toContain('Public score');
+    // The sidebar says where the scores landed, and goes there.
+    const at = `${String.fromCharCode(65 + head.indexOf('Public score'))}2`;
+    expect(await page.textContent('#scores-at')).toContain(
+      `"Public score" column: ${play.rt.spreadsheet.activeSheet.getName()}!${at}:`,
+    );
+    play.rt.spreadsheet.activeSheet.setActiveSelection('A1');
+    await page.click('#show-scores');
+    const selected = () => play.rt.spreadsheet.getActiveRange()?.getA1Notation() ?? '';
+    for (let i = 0; i < 100 && !selected().startsWith(at); i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(selected()).toMatch(new RegExp(`^${at}:`));
 
     await atRest(page);
     await page.screenshot({ path: path.join('out', 'sidebar-scores.png'), fullPage: true });

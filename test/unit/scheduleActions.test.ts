@@ -28,6 +28,7 @@ const report = (over: Partial<ScoreReport> = {}): ScoreReport => ({
   historyTrimmed: 0,
   notInIndex: 0,
   request: { runStarted: t } as ScoreReport['request'],
+  scoresAt: null,
   ...over,
 });
 const mover = (website: string, from: number, to: number) => ({

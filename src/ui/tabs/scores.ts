@@ -38,6 +38,8 @@ interface State {
   historyPoints: string | null;
   /** The last run's rows not in the public index, for "Generate previews for these". */
   notInIndex: { sheetName: string; rows: number } | null;
+  /** Where the last run's scores are, to say and go to. */
+  scoresAt: ListPlace | null;
   /** A chart sheet was just made: the way back to the list it came from. */
   backTo: ListPlace | null;
   reportWeeks: number;
@@ -75,6 +77,7 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
       historyPoints: null,
       notInIndex: null,
       backTo: null,
+      scoresAt: null,
       reportWeeks: REPORT_PERIODS[0],
       reportFresh: false,
       reportMessage: NO_MESSAGE,
@@ -154,7 +157,8 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
         >
           <span id="score-bar" class="seg complete" style="width:${s.percent ?? 0}%"></span>
         </div>
-        ${messageLine('score-message', s.message)} ${backToList('back-to-list', s.backTo, returned)}
+        ${messageLine('score-message', s.message)} ${scoresAtLine(s.scoresAt)}
+        ${backToList('back-to-list', s.backTo, returned)}
         <button
           id="preview-not-in-index"
           ?hidden=${!s.notInIndex}
@@ -252,6 +256,7 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
             r.notInIndex > 0 && r.request
               ? { sheetName: r.request.sheetName, rows: r.notInIndex }
               : null,
+          scoresAt: r.scoresAt ?? tab.state.scoresAt,
         });
         if (r.state !== 'partial' || !r.request) break;
         request = r.request;
@@ -312,6 +317,26 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
       reportMessage,
       'Making the deck…',
     );
+
+  /** Where the scores landed (a first run adds its columns at the right, out of sight). */
+  function scoresAtLine(place: ListPlace | null) {
+    return place
+      ? html`<p id="scores-at" class="hint">
+          ${`The scores are in the "Public score" column: ${place.sheetName}!${place.a1}.`}
+          <button type="button" class="link" id="show-scores" @click=${() => void show(place)}>
+            Show them
+          </button>
+        </p>`
+      : '';
+  }
+
+  function show(place: ListPlace): Promise<unknown> {
+    const gone = say(`"${place.sheetName}" is no longer in this spreadsheet.`, 'error');
+    return call('returnToList', place).then(
+      (found) => found || tab.set({ message: gone }),
+      (e: unknown) => tab.set({ message: say(errorText(e), 'error') }),
+    );
+  }
 
   /** Back on the list (or told it is gone): the plan is the list's again. */
   function returned(message: Message): void {
