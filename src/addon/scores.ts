@@ -258,8 +258,7 @@ function writeScores(
     website: (row) => String(grid.values[row - 1]?.[block.column - 1] ?? ''),
   });
   ports.sheet.write(SCORE_COLUMNS, patches, grid.values);
-  const after = rows.notInIndex || !grid.columns.score ? ports.sheet.grid() : grid.values;
-  const previewable = rows.notInIndex ? ports.previewable(after) : 0;
+  const { previewable, scoresAt } = afterWrite(ports, grid, rows.notInIndex > 0);
   const history = ports.history(readings);
   const extra = {
     ...counts,
@@ -270,13 +269,25 @@ function writeScores(
     historyTrimmed: history.trimmed,
     notInIndex: previewable,
     request,
-    scoresAt: scoresPlace(after[HEADER_ROW - 1] ?? [], block),
+    scoresAt,
   };
   const summary = scoreSummary({
     ...{ rows, fresh: plan.fresh, moved: extra.movers.length, failure, previewable },
     ...{ historyTrimmed: history.trimmed, historyLimit: history.limitedBy },
   });
   return outcomeReport(summary, rows, extra);
+}
+
+/**
+ * What the list holds once written: rows a preview could serve, and where the scores are (read
+ * again only when the write made the score columns, or previews are to be counted).
+ */
+function afterWrite(ports: ScorePorts, grid: ReturnType<typeof scoreGrid>, notInIndex: boolean) {
+  const after = notInIndex || !grid.columns.score ? ports.sheet.grid() : grid.values;
+  return {
+    previewable: notInIndex ? ports.previewable(after) : 0,
+    scoresAt: scoresPlace(after[HEADER_ROW - 1] ?? [], ports.block),
+  };
 }
 
 /** Done, to be continued, or not done at all when nothing reached the service. */
