@@ -248,12 +248,10 @@ function writeScores(
   const { block } = ports;
   const grid = scoreGrid(ports.sheet.grid());
   const plan = planScoring(scoreRows(grid, block), options, now.getTime(), runStarted);
-  const earlier = ports.earlier?.([...plan.due.keys()]);
-  const siteOfRow = new Map([...plan.due].flatMap(([site, rows]) => rows.map((r) => [r, site])));
+  const previous = previousScores(ports, plan.due, grid);
   const { patches, movers, readings, counts, rows, failure } = applyOutcomes(plan, outcomes, now, {
     sheet: block.sheetName,
-    previous: (row) =>
-      earlier ? (earlier.get(siteOfRow.get(row) ?? '') ?? '') : grid.at(row, 'score'),
+    previous,
     lastScanned: (row) => grid.at(row, 'lastScanned'),
     website: (row) => String(grid.values[row - 1]?.[block.column - 1] ?? ''),
   });
@@ -276,6 +274,20 @@ function writeScores(
     ...{ historyTrimmed: history.trimmed, historyLimit: history.limitedBy },
   });
   return outcomeReport(summary, rows, extra);
+}
+
+/**
+ * Each row's earlier score, a move is measured from: the owner's own sealed reading of its site
+ * when the run records them (a schedule), else the list's cell.
+ */
+function previousScores(
+  ports: ScorePorts,
+  due: Map<string, number[]>,
+  grid: ReturnType<typeof scoreGrid>,
+): (row: number) => unknown {
+  const earlier = ports.earlier?.([...due.keys()]);
+  const siteOfRow = new Map([...due].flatMap(([site, rows]) => rows.map((r) => [r, site])));
+  return (row) => (earlier ? (earlier.get(siteOfRow.get(row) ?? '') ?? '') : grid.at(row, 'score'));
 }
 
 /**
