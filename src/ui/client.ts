@@ -48,8 +48,11 @@ function openPanel(panel: Panel): void {
 async function refreshUsage(): Promise<void> {
   try {
     const u = await call('getUsage');
+    // One plain line where requests are spent; how the limit was chosen is a hover away.
     $('usage').textContent =
-      `Requests today: ${count(u.today)} of ${count(u.quota)}, ${count(u.left)} left (${u.why}; ${count(u.reserve)} kept to finish previews already started).`;
+      `Requests today: ${count(u.today)} of ${count(u.quota)} (${count(u.left)} left).`;
+    $('usage').title =
+      `Google's daily limit of URL fetches: ${u.why}. ${count(u.reserve)} are kept to finish previews already started.`;
   } catch (e) {
     $('usage').textContent = errorText(e);
   }
