@@ -103,7 +103,7 @@ var why=s.errors[i]&&s.errors[i][j];if(why){c.title=why;c.dataset.why=why}
 var q=s.selected;if(q&&j+1>=q.col&&j+1<q.col+q.cols&&i+1>=q.row&&i+1<q.row+q.rows)c.classList.add('sel');tr.appendChild(c)}
 t.appendChild(tr)});
 var box=document.getElementById('a1');if(s.selected&&document.activeElement!==box)box.value=a1(s.selected);
-document.getElementById('stats').textContent=' '+s.requests+' requests to the service so far; the service clock runs ×'+s.timeScale;drawCharts(s.charts||[]);drawTabs(s.sheets,s.active);drawMenu(s.menu);}
+document.getElementById('stats').textContent=' '+s.requests+' requests today (the sidebar counts the same); the service clock runs ×'+s.timeScale;drawCharts(s.charts||[]);drawTabs(s.sheets,s.active);drawMenu(s.menu);}
 // The sheet tabs, as at the bottom of Sheets: a click makes that sheet the active one.
 function drawTabs(names,active){var nav=document.getElementById('sheet-tabs');nav.replaceChildren();names.forEach(function(n){
 var b=document.createElement('button');b.appendChild(text(n));b.setAttribute('aria-pressed',String(n===active));
@@ -267,7 +267,11 @@ export async function startPlayground(
             active: s.getName(),
             menu: rt.ui.menus[0]?.items ?? [],
             selected: r ? { row: r.row, col: r.col, rows: r.numRows, cols: r.numCols } : null,
-            requests: rt.fetchStats.requests,
+            // Google's count of the owner's URL fetches today: what the sidebar's meter counts.
+            requests:
+              rt.fetchStats.perDay[
+                `${rt.owner} ${new Date(rt.clock.now()).toISOString().slice(0, 10)}`
+              ] ?? 0,
             timeScale,
             // Embedded charts, drawn here as Sheets would: a bar per series for each row.
             charts: s.charts.map((c) => ({

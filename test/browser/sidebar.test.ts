@@ -285,6 +285,15 @@ describe('a new user’s first session in the sidebar', () => {
     for (let i = 0; i < 100 && !selected().startsWith(at); i++)
       await new Promise((r) => setTimeout(r, 20));
     expect(selected()).toMatch(new RegExp(`^${at}:`));
+    // The playground page's request count and the sidebar's meter agree.
+    const { requests } = (await (await fetch(`${play.url}/api/sheet`)).json()) as {
+      requests: number;
+    };
+    expect(requests).toBeGreaterThan(0);
+    await page.waitForFunction(
+      (n) => document.querySelector('#usage')?.textContent?.startsWith(`Requests today: ${n} of`),
+      requests,
+    );
 
     await atRest(page);
     await page.screenshot({ path: path.join('out', 'sidebar-scores.png'), fullPage: true });
