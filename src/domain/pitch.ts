@@ -155,7 +155,13 @@ export function planPitches(
       state: 'refused',
       message: `Nothing was written: ${unknown.map((n) => `{${n}}`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} neither a column header of this sheet nor one of ${DERIVED_PLACEHOLDERS.join(', ')}. Check the spelling against the placeholders listed.`,
     };
-  const acted = actionable(selected);
+  // A prospect whose Website cell is blank is left alone, as a blank row is: a pitch about a
+  // site's AI visibility has nothing to say of it, and an error beside it reads as a fault.
+  const website = headers.findIndex((h) => headerKey(h) === headerKey(WEBSITE_HEADER));
+  const acted = actionable(selected, {
+    keeps: (r) => website < 0 || !isBlank(r.values[website]),
+    leftAlone: (n) => `${counted(n, 'row')} with no website`,
+  });
   if (acted.rows.length === 0)
     return {
       state: 'nothing',

@@ -15,17 +15,28 @@ export interface SelectedRow {
   hidden: boolean;
 }
 
-/** The rows to act on (not empty, not filtered out), and a sentence on those left alone. */
+/**
+ * The rows to act on (not empty, not filtered out, and what `also` asks of them), and a sentence
+ * on those left alone.
+ */
 export function actionable<T extends Pick<SelectedRow, 'values' | 'hidden'>>(
   rows: T[],
+  also?: { keeps: (r: T) => boolean; leftAlone: (n: number) => string },
 ): { rows: T[]; note: string } {
   const visible = rows.filter((r) => !r.hidden);
-  const acted = visible.filter((r) => !r.values.every(isBlank));
-  const empty = visible.length - acted.length;
-  const hidden = rows.length - visible.length;
+  const filled = visible.filter((r) => !r.values.every(isBlank));
+  const acted = also ? filled.filter(also.keeps) : filled;
+  const [empty, hidden, other] = [
+    visible.length - filled.length,
+    rows.length - visible.length,
+    filled.length - acted.length,
+  ];
   const parts = [
     empty ? counted(empty, 'empty row') : '',
     hidden ? `${counted(hidden, 'row')} hidden by the filter` : '',
+    other && also ? also.leftAlone(other) : '',
   ].filter(Boolean);
-  return { rows: acted, note: parts.length ? `Left alone: ${parts.join(' and ')}.` : '' };
+  const listed =
+    parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
+  return { rows: acted, note: listed ? `Left alone: ${listed}.` : '' };
 }

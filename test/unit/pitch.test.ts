@@ -131,6 +131,8 @@ describe('a pitch run', () => {
     row(['', '', '', '', '', '', '', ''], {}, 4),
     row(['=cmd.com', 50, 50, 50, 50, 50, '', ''], {}, 5),
     row(['filtered.com', 50, 50, 50, 50, 50, '', ''], {}, 6, true),
+    // A prospect with a score but no website: nothing to pitch about.
+    row(['', 60, 60, 60, 60, 60, '', ''], {}, 7),
   ];
 
   it('refuses the whole run on an unknown placeholder, naming it', () => {
@@ -140,7 +142,7 @@ describe('a pitch run', () => {
     expect(plan).not.toHaveProperty('patches');
   });
 
-  it('writes a pitch per row, a missing message where a value lacks; blank and filtered-out rows are left alone', () => {
+  it('writes a pitch per row, a missing message where a value lacks; blank, filtered-out and website-less rows are left alone', () => {
     const plan = planPitches('{Website}: {Public score}', HEADERS, rows);
     if (plan.state !== 'done') throw new Error(plan.message);
     expect(Object.fromEntries(plan.patches)).toEqual({
@@ -151,7 +153,7 @@ describe('a pitch run', () => {
     });
     expect([plan.written, plan.missing]).toEqual([2, 1]);
     expect(plan.message).toBe(
-      'Pitches written for 2 rows. 1 row lacks a value the template needs: see "Pitch message". Left alone: 1 empty row and 1 row hidden by the filter.',
+      'Pitches written for 2 rows. 1 row lacks a value the template needs: see "Pitch message". Left alone: 1 empty row, 1 row hidden by the filter and 1 row with no website.',
     );
   });
 
