@@ -19,6 +19,8 @@ import { runDueSchedules } from './scheduleRuns';
 /** One firing: every registered document in turn, within the firing's budget. */
 export function runBackground(p: BackgroundPorts): void {
   const started = p.now();
+  // Once a day: triggers on files the person left hold places of Google's 20 (Q3).
+  if (p.firstTimeToday('triggers')) p.tidyTriggers();
   const ids = p.documents();
   if (ids.length === 0) return p.stop();
   const budget = firingBudget({

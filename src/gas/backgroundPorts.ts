@@ -8,7 +8,8 @@ import { firstTimeMissing, permissionState } from './permissions';
 import type { BackgroundPorts, DocumentWork } from './ports';
 import { triggerTimeLeft, usage } from './quota';
 import { logAction } from './runLog';
-import { heardNow, removePollTrigger } from './triggers';
+import { heardNow, removePollTrigger, removeStaleFormTriggers } from './triggers';
+import { watchedFiles } from './leadStore';
 import { firstTimeToday } from './userHints';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -48,6 +49,8 @@ export function backgroundPorts(work: (book: Book) => DocumentWork): BackgroundP
       );
     },
     stop: () => void removePollTrigger(),
+    tidyTriggers: () =>
+      void removeStaleFormTriggers(watchedFiles(), (id) => open(id, active) !== null),
     missing: () => permissionState().missing,
     firstTimeMissing,
     firstTimeToday,

@@ -29,7 +29,10 @@ import {
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
-const MINE = (docId: string) => `vis.watch.${docId}.`;
+/** This person's watches, in their user properties: `vis.watch.<file id>.<watch id>`. */
+const MINE_ALL = 'vis.watch.';
+const MINE = (docId: string) => `${MINE_ALL}${docId}.`;
+/** Every editor's view of the watches, in the file's metadata. */
 const SHARED = 'vis.watch.';
 
 /** The watches this person saved in a document, oldest first. */
@@ -38,6 +41,17 @@ export function myWatches(docId: string): LeadWatch[] {
     .map((v) => storedJson<LeadWatch | null>(v, null))
     .filter((w): w is LeadWatch => !!w?.id)
     .sort((a, b) => a.created - b.created);
+}
+
+/** The files this person watches a sheet in, from their own record. */
+export function watchedFiles(): Set<string> {
+  const files = new Set<string>();
+  for (const key of Object.keys(userPropertiesStartingWith(MINE_ALL))) {
+    // A file id holds no dot.
+    const doc = key.slice(MINE_ALL.length).split('.')[0];
+    if (doc) files.add(doc);
+  }
+  return files;
 }
 
 export function saveMyWatch(docId: string, id: string, watch: LeadWatch | null): void {

@@ -507,6 +507,8 @@ export interface BackgroundPorts {
   open(id: string): BackgroundDoc | null;
   /** Nothing left to do: the trigger goes. */
   stop(): void;
+  /** The person's form triggers on files they no longer watch, or cannot open, go. */
+  tidyTriggers(): void;
   missing(): Permission[];
   /** Whether a missing permission is news in this document (said once). */
   firstTimeMissing(docId: string, p: Permission): boolean;

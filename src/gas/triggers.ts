@@ -105,3 +105,23 @@ export function removeFormTrigger(docId: string): void {
   if (!granted('background')) return;
   for (const t of myFormTriggers(docId)) ScriptApp.deleteTrigger(t);
 }
+
+/**
+ * The person's form-submit triggers on files where they no longer watch a sheet, or cannot open
+ * any more (deleted, access removed), each hold one of Google's 20 places (Q3) across every file:
+ * they go. (A trigger is made only from its own file, T1: a watch refused one for want of room
+ * gets it when its Leads tab next opens there.) Returns how many went.
+ */
+export function removeStaleFormTriggers(
+  watched: ReadonlySet<string>,
+  opens: (docId: string) => boolean,
+): number {
+  if (!granted('background')) return 0;
+  const stale = ScriptApp.getProjectTriggers().filter(
+    (t) =>
+      t.getHandlerFunction() === LEAD_HANDLER &&
+      !(watched.has(t.getTriggerSourceId()) && opens(t.getTriggerSourceId())),
+  );
+  for (const t of stale) ScriptApp.deleteTrigger(t);
+  return stale.length;
+}

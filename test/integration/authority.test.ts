@@ -282,7 +282,7 @@ describe('a lead watch on a sheet strangers and editors write', () => {
     ]);
   });
 
-  it('at Google’s 20 triggers, a watch is saved, says the hourly run handles it, and can be stopped', async () => {
+  it('at Google’s 20 triggers, a watch is saved, says the hourly run handles it, gets its trigger once stale ones go, and can be stopped', async () => {
     w = await startWorld({ owner: ANA, apiKey: null });
     w.rt.submitForm(FORM, answer('early.com', 'e@early.example'));
     // Ana's hourly trigger (a list with pending work) and 19 form triggers of her other files.
@@ -315,7 +315,18 @@ describe('a lead watch on a sheet strangers and editors write', () => {
     w.rt.submitForm(FORM, answer('slack.com', 'al@slack.example'));
     await w.elapse(HOUR + 60000);
     expect(statuses().at(-1)).toBe('e-mailed');
+    // That firing let go of the triggers on files Ana no longer has (deleted, never in her
+    // record); the Leads tab opened in the file then gives her watch its form trigger (a
+    // trigger is made only from its own file), and the next response is handled at once.
+    const formTriggers = () =>
+      w.rt.triggers.list
+        .filter((t) => t.user === ANA && t.event === 'ON_FORM_SUBMIT')
+        .map((t) => t.document);
+    expect(formTriggers()).toEqual([]);
     const view = sidebar(w.rt, ANA).getLeads();
+    expect(formTriggers()).toEqual([w.rt.spreadsheet.id]);
+    w.rt.submitForm(FORM, answer('zoom.us', 'z@zoom.example'));
+    expect(statuses().at(-1)).toBe('e-mailed');
     expect(sidebar(w.rt, ANA).deleteLeadWatch(view.watches[0]!.id)).toMatchObject({ ok: true });
   });
 

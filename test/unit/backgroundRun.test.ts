@@ -47,6 +47,7 @@ class World {
               ...this.work[id],
             },
       stop: () => void (this.stopped = true),
+      tidyTriggers: () => void this.did.push('tidy triggers'),
       missing: () => this.missing,
       firstTimeMissing: (doc, p) => !this.said.has(`${doc}:${p}`) && !!this.said.add(`${doc}:${p}`),
       firstTimeToday: (what) => !this.said.has(what) && !!this.said.add(what),
@@ -62,6 +63,7 @@ it('works through every document in order: previews, scans, leads, then schedule
   const w = new World(['a', 'b']);
   runBackground(w.ports());
   expect(w.did).toEqual([
+    'tidy triggers',
     'a:previews',
     'a:monitor',
     'a:leads',
@@ -77,7 +79,7 @@ it('works through every document in order: previews, scans, leads, then schedule
 it('no document left: the trigger goes, nothing else is done', () => {
   const w = new World([]);
   runBackground(w.ports());
-  expect([w.stopped, w.did, w.ended]).toEqual([true, [], []]);
+  expect([w.stopped, w.did, w.ended]).toEqual([true, ['tidy triggers'], []]);
 });
 
 it('a document that fails says so in its own log, and the next one still runs', () => {
@@ -94,6 +96,7 @@ it('a document that fails says so in its own log, and the next one still runs', 
   expect(developers.mock.calls).toEqual([['Background work failed in one spreadsheet', 'Error']]);
   developers.mockRestore();
   expect(w.did).toEqual([
+    'tidy triggers',
     'a:previews',
     'a:monitor',
     'c:previews',
@@ -140,4 +143,12 @@ it('schedules get no time once the day’s run time is down to the reserve, and 
   runBackground(w.ports());
   expect(deadline).toBe(w.t);
   expect(w.logs.filter((l) => l.action === 'schedules')).toHaveLength(1);
+});
+
+it('tidies the person’s triggers once a day, before anything else, even with nothing to do', () => {
+  const w = new World([]);
+  runBackground(w.ports());
+  runBackground(w.ports());
+  expect(w.did).toEqual(['tidy triggers']);
+  expect(w.stopped).toBe(true);
 });
