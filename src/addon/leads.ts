@@ -9,6 +9,7 @@ import type { LeadsReport, LeadsView, LeadWatchInput, LeadWatchView } from '../c
 import {
   checkWatch,
   dayOf,
+  drainsAgain,
   emptyStats,
   LEAD_STATUS,
   LEADS_PER_DAY,
@@ -21,6 +22,7 @@ import { isOutputSheet } from '../domain/outputSheets';
 import { needsPermission } from '../domain/permissions';
 import { activeBook, newId } from '../gas/active';
 import { appsScriptClock } from '../gas/clock';
+import { RUN_BUDGET_MS } from '../limits';
 import {
   myWatches,
   saveMyWatch,
@@ -210,7 +212,9 @@ export function runLeadWatchesIn(book: Book): void {
 
 /**
  * One watch's open rows, handled under the document's Generate claim; when another run holds it
- * (a Generate press, a teammate's watch), the rows wait for the next run, losing nothing.
+ * (a Generate press, a teammate's watch, this watch's run for an earlier response of a burst),
+ * the rows are left to it, or wait for the next run, losing nothing. Rows that arrive while it
+ * runs are taken in before it stops (domain/leads.ts drainsAgain).
  */
 function runWatch(book: Book, saved: LeadWatch): void {
   const sheet = book.getSheets().find((s) => s.getSheetId() === saved.sheetId);
@@ -218,8 +222,20 @@ function runWatch(book: Book, saved: LeadWatch): void {
   // Renamed since: the watch follows its sheet, and says its new name.
   const watch = { ...saved, sheetName: sheet.getName() };
   if (watch.sheetName !== saved.sheetName) saveMyWatch(book.getId(), watch.id, watch);
-  const claim = { run: newId(), started: appsScriptClock.now() };
-  withGenerationClaim(
+  const started = appsScriptClock.now();
+  for (let round = 0, before = sheet.getLastRow(); ; round++) {
+    if (!watchRound(book, sheet, watch, started)) return;
+    const after = sheet.getLastRow();
+    if (!drainsAgain(round, before, after) || appsScriptClock.now() - started > RUN_BUDGET_MS)
+      return;
+    before = after;
+  }
+}
+
+/** One round under the claim; false when another run holds it. */
+function watchRound(book: Book, sheet: Sheet, watch: LeadWatch, started: number): boolean {
+  const claim = { run: newId(), started };
+  return withGenerationClaim(
     book,
     claim.run,
     claim.started,
@@ -230,8 +246,9 @@ function runWatch(book: Book, saved: LeadWatch): void {
         sharedWatches(book).find((w) => w.id === watch.id)?.stats ?? emptyStats(claim.started);
       const result = runLeads(ports, watch, leadsLeftToday(stats, appsScriptClock.now()));
       if (result) recordRun(sheet, watch, stats, result);
+      return true;
     },
-    () => undefined,
+    () => false,
   );
 }
 

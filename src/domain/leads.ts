@@ -217,6 +217,18 @@ export const openLeads = (rows: readonly LeadRow[], watch: LeadWatch): LeadRow[]
  */
 export const LEADS_PER_DAY = 200;
 
+/** Rounds one run of a watch may take to drain a burst of responses. */
+export const DRAIN_ROUNDS = 5;
+
+/**
+ * Whether a watch's run goes round again after letting go of the claim: the sheet grew while it
+ * ran. A burst's responses each fire a trigger; Google runs them at once and those that find the
+ * claim held leave their rows to it, so the holder takes them in before it stops (re-checked
+ * after letting go: a trigger that checked before then wrote its row before then).
+ */
+export const drainsAgain = (round: number, lastRowBefore: number, lastRowAfter: number): boolean =>
+  round + 1 < DRAIN_ROUNDS && lastRowAfter > lastRowBefore;
+
 /** What still holds a waiting row back: then handling it again would change nothing. */
 export interface WaitsFor {
   /** No report can be made now (no key, or the permission to reach the service). */

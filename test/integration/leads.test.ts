@@ -350,3 +350,41 @@ describe('a dropping connection', () => {
     expect(w.rt.mail.sent).toHaveLength(10);
   });
 });
+
+describe('a burst of responses', () => {
+  it('20 within seconds are handled by the runs of the burst, not left to the hourly run', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    formWithEarlierRows(book);
+    sidebar(w.rt, ANA).saveLeadWatch(WATCH);
+    const sites = Array.from({ length: 20 }, (_, i) => `burst-${i}.com`);
+    // Google runs a burst's triggers at once: while the first response's run waits on the
+    // service, the other 19 arrive, and each of their runs finds the document claimed.
+    const submit = (i: number) =>
+      w.rt.submitForm(FORM, answer(sites[i]!, `lead${i}@burst.example`), { events: 0 });
+    submit(0);
+    const sheet = book.getSheetByName(FORM)!;
+    w.rt.run('onLeadResponse', [{ range: sheet.getRange(sheet.getLastRow(), 1) }], {
+      mode: 'trigger',
+      user: ANA,
+      interleave: {
+        at: { call: 'UrlFetchApp.fetchAll', nth: 1 },
+        run: () => {
+          for (let i = 1; i < 20; i++) {
+            submit(i);
+            w.rt.run('onLeadResponse', [{ range: sheet.getRange(sheet.getLastRow(), 1) }], {
+              mode: 'trigger',
+              user: ANA,
+            });
+          }
+        },
+      },
+    });
+    // No hourly firing has run: every row was handled by the burst's own runs.
+    expect(newRowStatuses(book)).toEqual(new Array(20).fill('e-mailed'));
+    expect(previewPosts()).toHaveLength(20);
+    expect(w.rt.mail.sent.map((m) => m.to).sort()).toEqual(
+      sites.map((_, i) => `lead${i}@burst.example`).sort(),
+    );
+  });
+});

@@ -1,6 +1,8 @@
 import {
   checkWatch,
   consentGiven,
+  DRAIN_ROUNDS,
+  drainsAgain,
   emailAddress,
   emptyStats,
   fillTemplate,
@@ -370,4 +372,15 @@ describe('a watch’s counts', () => {
       expect(leadsLeftToday(forged, t)).toBe(0);
     },
   );
+});
+
+describe('a watch run draining a burst', () => {
+  it.each([
+    ['the sheet grew while it ran', 0, 40, 59, true],
+    ['nothing arrived', 0, 40, 40, false],
+    ['rows were deleted meanwhile', 0, 40, 38, false],
+    ['its last round', DRAIN_ROUNDS - 1, 40, 59, false],
+  ])('%s: %s', (_what, round, before, after, again) => {
+    expect(drainsAgain(round, before, after)).toBe(again);
+  });
 });
