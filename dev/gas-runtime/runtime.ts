@@ -980,6 +980,40 @@ export class GasRuntime {
     return written;
   }
 
+  /**
+   * A respondent edits their response (a form that lets them, T3): Forms writes the new answers
+   * over the response's own row, with the edit's time in its timestamp, and every form-submit
+   * trigger on the file runs again with that row. Returns the row.
+   */
+  editFormResponse(
+    sheetName: string,
+    row: number,
+    answers: Record<string, string>,
+    options: { spreadsheet?: Spreadsheet } = {},
+  ): number {
+    const book = options.spreadsheet ?? this.spreadsheet;
+    const sheet = book.getSheetByName(sheetName);
+    if (!sheet) throw new Error(`No responses sheet "${sheetName}"`);
+    const width = sheet.getLastColumn();
+    const header = sheet.getRange(1, 1, 1, width).getValues()[0]!.map(String);
+    const cells = sheet.getRange(row, 1, 1, width).getValues()[0]!;
+    const edited = header.map((h, i) =>
+      i === 0 ? new Date(this.clock.now()) : h in answers ? answers[h]! : cells[i],
+    );
+    sheet.getRange(row, 1, 1, width).setValues([edited]);
+    const text = edited.map((v) => (v instanceof Date ? formatStamp(v) : String(v ?? '')));
+    const namedValues = Object.fromEntries(header.map((h, i) => [h, [text[i]!]]));
+    for (const t of this.triggers.formSubmitTriggers(book.id))
+      this.fire(t, {
+        authMode: 'FULL',
+        triggerUid: t.id,
+        range: sheet.getRange(row, 1, 1, width),
+        values: text,
+        namedValues,
+      });
+    return row;
+  }
+
   /** One firing of an installable trigger, as its creator, within their day's trigger time. */
   private fire(t: TriggerRecord, event: Record<string, unknown>): void {
     const day = `${t.user} ${new Date(this.clock.now()).toISOString().slice(0, 10)}`;

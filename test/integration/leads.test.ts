@@ -388,3 +388,26 @@ describe('a burst of responses', () => {
     );
   });
 });
+
+describe('an edited response', () => {
+  it('a lead who corrects their address gets the report at the new one, once; an edit that keeps the address sends nothing more', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    formWithEarlierRows(book);
+    sidebar(w.rt, ANA).saveLeadWatch(WATCH);
+    const row = w.rt.submitForm(FORM, answer('nike.com', 'jo@nkie.example'));
+    expect(w.rt.mail.sent.map((m) => m.to)).toEqual(['jo@nkie.example']);
+    // Jo saw the typo and edited the response: Forms rewrites the row and fires again.
+    w.rt.editFormResponse(FORM, row, { 'Work e-mail': 'jo@nike.example' });
+    expect(w.rt.mail.sent.map((m) => m.to)).toEqual(['jo@nkie.example', 'jo@nike.example']);
+    // No second preview for nike.com: its row keeps the one made. A preview that was in its row
+    // before this run is sent as the no-cost link for its site (never a link from a cell).
+    expect(previewPosts()).toHaveLength(1);
+    expect(w.rt.mail.sent[1]!.body).toMatch(/\?report=https%3A%2F%2Fnike\.com%2F$/);
+    // Edited again with the same address (the name corrected): nothing goes twice.
+    w.rt.editFormResponse(FORM, row, { Name: 'Joanna' });
+    await w.elapse(HOUR);
+    expect(w.rt.mail.sent).toHaveLength(2);
+    expect(newRowStatuses(book)).toEqual(['e-mailed before']);
+  });
+});
