@@ -267,11 +267,8 @@ export async function startPlayground(
             active: s.getName(),
             menu: rt.ui.menus[0]?.items ?? [],
             selected: r ? { row: r.row, col: r.col, rows: r.numRows, cols: r.numCols } : null,
-            // Google's count of the owner's URL fetches today: what the sidebar's meter counts.
-            requests:
-              rt.fetchStats.perDay[
-                `${rt.owner} ${new Date(rt.clock.now()).toISOString().slice(0, 10)}`
-              ] ?? 0,
+            // Google's count of the owner's URL fetches this quota window: what the meter shows.
+            requests: rt.fetchesToday(),
             timeScale,
             // Embedded charts, drawn here as Sheets would: a bar per series for each row.
             charts: s.charts.map((c) => ({

@@ -1,6 +1,7 @@
 /**
  * MailApp: messages are recorded, not sent. The daily quota counts recipients (a message to three
- * addresses spends three): 100 on consumer accounts and 1,500 on Workspace (https://developers.google.com/apps-script/guides/services/quotas);
+ * addresses spends three): 100 on consumer accounts and 1,500 on Workspace, per window of 24 hours
+ * from the first message (https://developers.google.com/apps-script/guides/services/quotas);
  * sending needs the script.send_mail scope.
  */
 import { wallParts } from './wallClock';
@@ -24,6 +25,11 @@ export interface MailEnv {
   allowed(what: string): void;
   user(): string;
   now(): number;
+  /**
+   * The key of the user's quota window (QuotaWindows), opened by their first MailApp call when
+   * none is open: asking what is left counts as asking the quota.
+   */
+  window(): string;
   hasScope: boolean;
 }
 
@@ -32,13 +38,14 @@ export class MailBox {
   /** Recipients left today, per user; tests may set it to 0. */
   remaining = new Map<string, number>();
 
-  /** The day (UTC) each user's count is of: a new day gives the whole quota back. */
-  private day = new Map<string, string>();
+  /** The quota window each user's count is of: a new window gives the whole quota back. */
+  private windowOf = new Map<string, string>();
 
-  private left(user: string, now: number): number {
-    const today = new Date(now).toISOString().slice(0, 10);
-    if ((this.day.get(user) ?? today) !== today) this.remaining.delete(user);
-    this.day.set(user, today);
+  private left(user: string, window: string): number {
+    const was = this.windowOf.get(user);
+    // A window that closed gives the quota back.
+    if (was !== undefined && was !== window) this.remaining.delete(user);
+    this.windowOf.set(user, window);
     return this.remaining.get(user) ?? (isConsumer(user) ? 100 : 1500);
   }
 
@@ -54,7 +61,7 @@ export class MailBox {
     return {
       getRemainingDailyQuota: () => {
         need('MailApp.getRemainingDailyQuota');
-        return this.left(env.user(), env.now());
+        return this.left(env.user(), env.window());
       },
       sendEmail: (message: { to: string; subject: string; body: string }) => {
         need('MailApp.sendEmail');
@@ -69,7 +76,7 @@ export class MailBox {
         // At most 50 recipients a message (Q6).
         if (recipients.length > RECIPIENTS_PER_MESSAGE)
           throw new GasError('Limit Exceeded: Email Recipients Per Message.');
-        const left = this.left(env.user(), env.now());
+        const left = this.left(env.user(), env.window());
         if (left < recipients.length)
           throw new GasError('Service invoked too many times for one day: email.');
         this.remaining.set(env.user(), left - recipients.length);

@@ -16,6 +16,7 @@ import { CacheStore } from './cache';
 import { RuntimeClock } from './clock';
 import { GasError, noPermission } from './errors';
 import { lockId, LockState, makeLock, type LockScope } from './lock';
+import { QuotaWindows } from './quotaWindow';
 import { formatDate, isConsumer, MailBox } from './mail';
 import { SLIDES_SCOPE, SlidesDrive } from './slides';
 import { PropertyStore } from './properties';
@@ -270,15 +271,23 @@ export class GasRuntime {
    */
   readonly propertyUse: Record<string, number> = {};
 
-  /** Today's property reads and writes by this user (the runtime's clock). */
+  /** Each user's quota windows (Google's "24 hours after the first request"). */
+  readonly quotaWindows = new QuotaWindows();
+
+  /** The property reads and writes of this user's open window (the runtime's clock). */
   propertiesUsedToday(user: string = this.owner): number {
-    return (
-      this.propertyUse[`${user} ${new Date(this.clock.now()).toISOString().slice(0, 10)}`] ?? 0
-    );
+    const window = this.quotaWindows.open('properties', user, this.clock.now());
+    return window ? (this.propertyUse[window] ?? 0) : 0;
+  }
+
+  /** The URL fetches of this user's open window. */
+  fetchesToday(user: string = this.owner): number {
+    const window = this.quotaWindows.open('urlfetch', user, this.clock.now());
+    return window ? (this.fetchStats.perDay[window] ?? 0) : 0;
   }
 
   private countProperty(e: Execution): void {
-    const day = `${e.user} ${new Date(this.clock.now()).toISOString().slice(0, 10)}`;
+    const day = this.quotaWindows.use('properties', e.user, this.clock.now());
     const used = (this.propertyUse[day] ?? 0) + 1;
     const quota = this.options.propertiesDailyQuota ?? dailyPropertiesQuota(e.user);
     if (used > quota) throw new GasError('Service invoked too many times for one day: properties.');
@@ -409,7 +418,7 @@ export class GasRuntime {
    * the user's, whatever spent it. Returns the day's counter and how many this spent.
    */
   spendFetchQuota(leave: number): { key: string; spent: number } {
-    const key = `${this.owner} ${new Date(this.clock.now()).toISOString().slice(0, 10)}`;
+    const key = this.quotaWindows.use('urlfetch', this.owner, this.clock.now());
     const quota = this.options.urlFetchDailyQuota ?? dailyFetchQuota(this.owner);
     const used = this.fetchStats.perDay[key] ?? 0;
     const spent = Math.max(0, quota - leave - used);
@@ -481,6 +490,7 @@ export class GasRuntime {
         call: allowed,
         now: x.now,
         dailyQuota: this.options.urlFetchDailyQuota ?? dailyFetchQuota(e.user),
+        window: () => this.quotaWindows.use('urlfetch', e.user, x.now()),
         user: e.user,
         stats: this.fetchStats,
         remainingMs: () => e.limitMs - (x.now() - e.start),
@@ -513,6 +523,7 @@ export class GasRuntime {
         allowed: (what) => this.allowed(what),
         user: () => e.user,
         now: x.now,
+        window: () => this.quotaWindows.use('email', e.user, x.now()),
         hasScope: this.scopes.includes('https://www.googleapis.com/auth/script.send_mail'),
       }),
       SlidesApp: this.slides.service({
@@ -520,6 +531,7 @@ export class GasRuntime {
         allowed: (what) => this.allowed(what),
         user: () => e.user,
         now: x.now,
+        window: () => this.quotaWindows.use('slides', e.user, x.now()),
         hasScope: this.scopes.includes(SLIDES_SCOPE),
       }),
       Charts: { ChartType: { BAR: 'BAR', COLUMN: 'COLUMN', LINE: 'LINE' } },
@@ -1016,7 +1028,7 @@ export class GasRuntime {
 
   /** One firing of an installable trigger, as its creator, within their day's trigger time. */
   private fire(t: TriggerRecord, event: Record<string, unknown>): void {
-    const day = `${t.user} ${new Date(this.clock.now()).toISOString().slice(0, 10)}`;
+    const day = this.quotaWindows.use('triggers', t.user, this.clock.now());
     const used = this.triggerRuntime.get(day) ?? 0;
     if (used >= dailyTriggerRuntime(t.user)) {
       this.logs.push(`[trigger ${t.handler}] Service using too much computer time for one day`);

@@ -40,6 +40,8 @@ export interface SlidesEnv {
   call(name: string): void;
   allowed(what: string): void;
   user(): string;
+  /** The key of the user's open quota window of presentations made (QuotaWindows). */
+  window(): string;
   now(): number;
   hasScope: boolean;
 }
@@ -155,7 +157,7 @@ export class SlidesDrive {
       create: (name: string) => {
         use('create');
         const user = env.user();
-        const day = `${user} ${new Date(env.now()).toISOString().slice(0, 10)}`;
+        const day = env.window();
         const made = this.created.get(day) ?? 0;
         const limit = this.quota.get(user) ?? (isConsumer(user) ? 250 : 1500);
         if (made >= limit)

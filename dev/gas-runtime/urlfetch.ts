@@ -31,6 +31,8 @@ export interface UrlFetchEnv {
   call(name: string): void;
   now(): number;
   dailyQuota: number;
+  /** The key of the user's open quota window (QuotaWindows), opening one at first use. */
+  window(): string;
   /** Quotas are per user. */
   user: string;
   stats: FetchStats;
@@ -114,7 +116,7 @@ function response(r: Extract<RawResponse, { status: number }>) {
 
 export function urlFetchApp(env: UrlFetchEnv) {
   const count = (n: number) => {
-    const day = `${env.user} ${new Date(env.now()).toISOString().slice(0, 10)}`;
+    const day = env.window();
     const used = env.stats.perDay[day] ?? 0;
     if (used + n > env.dailyQuota)
       throw new GasError('Service invoked too many times for one day: urlfetch.');

@@ -514,14 +514,31 @@ describe('Q5 property reads and writes: 50,000 a day (consumer), 500,000 (Worksp
     expect(rt.run('probeUserProp')).toBe('a');
   });
 
+  it('Q7 a quota resets 24 hours after the day’s first request, not at midnight', async () => {
+    await rt.close();
+    rt = new GasRuntime({ distDir, propertiesDailyQuota: 2 });
+    // The first request at 15:00 UTC opens the window.
+    const now = new Date(rt.clock.now());
+    rt.advance(((24 + 15 - now.getUTCHours()) % 24) * 3600_000 - now.getUTCMinutes() * 60_000);
+    rt.run('probeSetUserProp', ['a']);
+    rt.advance(3600_000);
+    rt.run('probeUserProp');
+    expect(() => rt.run('probeUserProp')).toThrow(QUOTA);
+    // Past midnight UTC the window still holds: 10 hours later, still refused.
+    rt.advance(10 * 3600_000);
+    expect(() => rt.run('probeUserProp')).toThrow(QUOTA);
+    // 24 hours after the first request, the next request opens a new window.
+    rt.advance(13 * 3600_000);
+    expect(rt.run('probeUserProp')).toBe('a');
+  });
+
   it.each([
     ['owner@gmail.com', 50000],
     ['owner@agency.example', 500000],
   ])('the quota of %s is %i', async (user, quota) => {
     await rt.close();
     rt = new GasRuntime({ distDir, owner: user });
-    const day = `${user} ${new Date(rt.clock.now()).toISOString().slice(0, 10)}`;
-    rt.propertyUse[day] = quota - 1;
+    rt.propertyUse[rt.quotaWindows.use('properties', user, rt.clock.now())] = quota - 1;
     expect(() => rt.run('probeUserProp', [], { user })).not.toThrow();
     expect(() => rt.run('probeUserProp', [], { user })).toThrow(QUOTA);
   });
