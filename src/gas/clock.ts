@@ -6,7 +6,10 @@ export const appsScriptClock: Clock = {
   sleep: (ms) => Utilities.sleep(Math.max(0, Math.round(ms))),
 };
 
-/** Google's quotas count 24 hours from the first request; a calendar day (UTC) is close and simple. */
+/**
+ * A calendar day (UTC), for what is said or done once a day. Not the quotas: Google counts those
+ * 24 hours from the first request (domain/quotaWindow.ts).
+ */
 export const quotaDay = (): string => new Date(appsScriptClock.now()).toISOString().slice(0, 10);
 
 const QUARTER_HOUR = 15 * 60000;

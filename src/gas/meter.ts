@@ -1,6 +1,7 @@
 /**
- * Today's use of what Apps Script meters per user and day: URL fetches, property reads and
- * writes, and trigger run time (https://developers.google.com/apps-script/guides/services/quotas).
+ * The use of what Apps Script meters per user in a window of 24 hours from the first request
+ * (domain/quotaWindow.ts): URL fetches, property reads and writes, and trigger run time
+ * (https://developers.google.com/apps-script/guides/services/quotas).
  *
  * Up to 30 of a user's executions run at once (per-row formulas do), so the counts are changed
  * under the user's lock: a read-add-write by two at once would lose one of them (an execution
@@ -11,7 +12,20 @@
  * lose is at most those minutes' fetches and property calls, well inside the reserves.
  */
 import { METER_LOCK_WAIT_MS } from '../limits';
-import { quotaDay } from './clock';
+import {
+  emptyTally,
+  fold,
+  live,
+  merge,
+  METERS,
+  noCounts,
+  windowCloses,
+  type Counts,
+  type Meter,
+  type Opened,
+  type Tally,
+} from '../domain/quotaWindow';
+import { appsScriptClock } from './clock';
 import { takePropertyCalls } from './propertyCalls';
 import {
   freshUserProperty,
@@ -21,132 +35,139 @@ import {
   userProperty,
 } from './userStore';
 
-export type Meter = 'fetches' | 'properties' | 'triggerMs';
-export type Counts = Record<Meter, number>;
-
-const METERS: readonly Meter[] = ['fetches', 'properties', 'triggerMs'];
-const none = (): Counts => ({ fetches: 0, properties: 0, triggerMs: 0 });
+export type { Counts, Meter };
 
 const COUNTER = 'vis.usage';
 const PENDING = 'vis.usage.pending';
 const CACHE_SECONDS = 21600;
 const FOLD_MS = 10 * 60000;
 
-interface Stored extends Counts {
-  day: string;
-  /** When the cache's counts were last folded in (ms). */
-  at?: number;
-}
+const now = () => appsScriptClock.now();
 
-const today = quotaDay;
-
-function parseCounts(text: string | null): Partial<Stored> | null {
+/** A stored tally: the property's (with when the cache was last folded in) or a cache slot's. */
+function parseTally(text: string | null): Tally & { at?: number } {
+  let v: Record<string, unknown> | null = null;
   try {
     const parsed: unknown = JSON.parse(text ?? 'null');
-    return parsed && typeof parsed === 'object' ? (parsed as Partial<Stored>) : null;
+    if (parsed && typeof parsed === 'object') v = parsed as Record<string, unknown>;
   } catch {
-    return null; // A damaged record starts the day again.
+    // A damaged record starts a new window.
   }
+  const t = emptyTally();
+  if (!v) return t;
+  for (const m of METERS) t.counts[m] = Number.isFinite(v[m]) ? Number(v[m]) : 0;
+  // Versions before windows kept a UTC day: its counts are taken as opened at its midnight.
+  const legacy = typeof v.day === 'string' ? Date.parse(`${v.day}T00:00:00Z`) : NaN;
+  const opened = (v.opened ?? {}) as Opened;
+  for (const m of METERS) {
+    const at = Number.isFinite(legacy) ? legacy : Number(opened[m]);
+    if (Number.isFinite(at)) t.opened[m] = at;
+  }
+  return typeof v.at === 'number' ? { ...t, at: v.at } : t;
 }
 
-function counts(from: Partial<Counts> | null): Counts {
-  const c = none();
-  for (const m of METERS) c[m] = Number.isFinite(from?.[m]) ? Number(from?.[m]) : 0;
-  return c;
-}
+const tallyText = (t: Tally, at?: number): string =>
+  JSON.stringify({ ...t.counts, opened: t.opened, ...(at ? { at } : {}) });
 
-function stored(text: string | null): Stored {
-  const s = parseCounts(text);
-  if (s?.day !== today()) return { day: today(), ...none() };
-  return { day: s.day, ...counts(s), ...(s.at ? { at: s.at } : {}) };
-}
-
-const pendingKey = () => `${PENDING}.${today()}`;
 /**
  * Where an execution refused the lock puts its counts (another held it past the wait): one of a
  * few side slots, picked at random, that the holder's write does not overwrite and the next fold
  * takes in. Two refused at once lose a count only if they pick the same slot.
  */
 const SIDE_SLOTS = 16;
-const sideKeys = () => Array.from({ length: SIDE_SLOTS }, (_, i) => `${pendingKey()}.${i}`);
+const sideKeys = () => Array.from({ length: SIDE_SLOTS }, (_, i) => `${PENDING}.${i}`);
 const cache = () => CacheService.getUserCache();
 
 /** The cache's counts not yet folded: the main slot and the side slots, in one read. */
-function pendingSlots(): { main: Counts; sides: Counts } {
-  const found = cache()?.getAll([pendingKey(), ...sideKeys()]) ?? {};
-  const main = counts(parseCounts(found[pendingKey()] ?? null));
+function pendingSlots(): { main: Tally; sides: Tally } {
+  const found = cache()?.getAll([PENDING, ...sideKeys()]) ?? {};
+  const main = parseTally(found[PENDING] ?? null);
   const sides = sideKeys().reduce(
-    (sum, key) => add(sum, counts(parseCounts(found[key] ?? null))),
-    none(),
+    (sum, key) => merge(sum, parseTally(found[key] ?? null)),
+    emptyTally(),
   );
   return { main, sides };
 }
 
-function pending(): Counts {
+function pending(): Tally {
   const { main, sides } = pendingSlots();
-  return add(main, sides);
+  return merge(main, sides);
 }
 
 /** Without the lock: this execution's counts added to a side slot, never the main one. */
-function putAside(c: Counts): void {
+function putAside(t: Tally): void {
   const key = sideKeys()[Math.floor(Math.random() * SIDE_SLOTS)]!;
-  const there = counts(parseCounts(cache()?.get(key) ?? null));
-  cache()?.put(key, JSON.stringify(add(there, c)), CACHE_SECONDS);
+  const there = parseTally(cache()?.get(key) ?? null);
+  cache()?.put(key, tallyText(merge(there, t)), CACHE_SECONDS);
 }
 
-const add = (a: Counts, b: Counts): Counts => {
-  const c = none();
-  for (const m of METERS) c[m] = a[m] + b[m];
-  return c;
-};
 const isZero = (c: Counts) => METERS.every((m) => c[m] === 0);
 
-/** Counted by this execution and not yet in the cache. */
-let unsent = none();
+/** Counted by this execution and not yet in the cache, with when each meter was first counted. */
+let unsent = emptyTally();
 
 export function count(meter: Meter, n: number): void {
-  unsent[meter] += n;
+  if (n === 0) return;
+  unsent.counts[meter] += n;
+  unsent.opened[meter] ??= now();
 }
 
-/** Today's use: the folded counts, the cache's, and this execution's. */
-export function usedToday(): Counts {
-  unsent.properties += takePropertyCalls();
-  return add(add(stored(userProperty(COUNTER)), pending()), unsent);
+/** The property calls this execution made since it last asked. */
+function countPropertyCalls(): void {
+  count('properties', takePropertyCalls());
 }
+
+/** The open windows' use: the folded counts, the cache's, and this execution's. */
+function usedTally(): Tally {
+  countPropertyCalls();
+  return merge(merge(live(parseTally(userProperty(COUNTER)), now()), pending()), unsent);
+}
+
+export function usedToday(): Counts {
+  return usedTally().counts;
+}
+
+/** When the open window of `meter` closes (Google gives its quota back then), or null. */
+export const meterWindowCloses = (meter: Meter): number | null =>
+  windowCloses(usedTally(), meter, now());
 
 /**
  * Puts this execution's counts in the cache, and folds the cache into the property when it is
  * due (or `fold`: the meter, the self-check, the end of a trigger firing).
  */
-export function flushMeters(fold = false): void {
-  unsent.properties += takePropertyCalls();
-  if (isZero(unsent) && !fold) return;
+export function flushMeters(foldNow = false): void {
+  countPropertyCalls();
+  if (isZero(unsent.counts) && !foldNow) return;
   const lock = LockService.getUserLock();
   if (!lock.tryLock(METER_LOCK_WAIT_MS)) {
     putAside(unsent);
-    unsent = none();
+    unsent = emptyTally();
     return;
   }
   try {
-    const before = stored(userProperty(COUNTER));
+    const before = parseTally(userProperty(COUNTER));
     // The read just made counts too, when it was this execution's first.
-    unsent.properties += takePropertyCalls();
+    countPropertyCalls();
     const { main, sides } = pendingSlots();
-    const mine = add(main, unsent);
-    const total = add(mine, sides);
-    unsent = none();
-    const due = fold || (mayWriteWhatCanWait() && Date.now() - (before.at ?? 0) >= FOLD_MS);
-    if (!mayWriteProperties() || !due || isZero(total)) {
+    const mine = merge(main, unsent);
+    const total = merge(mine, sides);
+    unsent = emptyTally();
+    const due = foldNow || (mayWriteWhatCanWait() && now() - (before.at ?? 0) >= FOLD_MS);
+    if (!mayWriteProperties() || !due || isZero(total.counts)) {
       // Only the main slot is written under the lock; the side slots wait for the fold.
-      if (!isZero(mine)) cache()?.put(pendingKey(), JSON.stringify(mine), CACHE_SECONDS);
+      if (!isZero(mine.counts)) cache()?.put(PENDING, tallyText(mine), CACHE_SECONDS);
       return;
     }
     // Read afresh under the lock: another execution may have folded since this one's snapshot.
-    const folded = add(stored(freshUserProperty(COUNTER)), total);
-    // The two property calls of the fold itself (this read and the write below).
-    folded.properties += 2;
-    setUserProperties({ [COUNTER]: JSON.stringify({ day: today(), ...folded, at: Date.now() }) });
-    cache()?.removeAll([pendingKey(), ...sideKeys()]);
+    // The two property calls of the fold itself (this read and the write below) count too.
+    const fresh = parseTally(freshUserProperty(COUNTER));
+    const folded = fold(
+      fresh,
+      merge(total, { counts: { ...noCounts(), properties: 2 }, opened: {} }),
+      now(),
+    );
+    setUserProperties({ [COUNTER]: tallyText(folded, now()) });
+    cache()?.removeAll([PENDING, ...sideKeys()]);
     takePropertyCalls();
   } finally {
     lock.releaseLock();

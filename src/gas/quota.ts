@@ -6,8 +6,8 @@
  * work's budget. Today's use is kept by `meter.ts`.
  */
 import type { UsageView } from '../contract/settings';
-import { quotaDay } from './clock';
-import { count, flushMeters, usedToday } from './meter';
+import { appsScriptClock } from './clock';
+import { count, flushMeters, meterWindowCloses, usedToday } from './meter';
 import { saidWorkspace } from './settings';
 
 /** Kept back for polls, so previews already started can still complete. */
@@ -34,20 +34,29 @@ function tier(): { tier: UsageView['tier']; why: string } {
   };
 }
 
-const SPENT_KEY = () => `vis.quotaSpent.${quotaDay()}`;
+const SPENT_KEY = 'vis.quotaSpent';
+/** A cache entry lives 6 hours at most (K1); a minute at least, so the hint is ever kept. */
+const [MIN_HINT_S, MAX_HINT_S] = [60, 21600];
 
 /**
- * Google said today's URL fetches are used up (other scripts of the user spend the same quota,
- * so the add-on's own meter cannot see it coming). Remembered as a hint in the user's cache:
- * if it is evicted, the next fetch is refused again and says so again.
+ * Google said the URL fetches of its window are used up (other scripts of the user spend the
+ * same quota, so the add-on's own meter cannot see it coming). Remembered as a hint in the
+ * user's cache until the window the meter knows closes (6 hours at most, the cache's longest):
+ * if it is evicted or lapses early, the next fetch is refused again and says so again.
  */
 export function noteQuotaSpent(): void {
-  CacheService.getUserCache()?.put(SPENT_KEY(), '1', 21600);
+  const closes = meterWindowCloses('fetches');
+  const seconds = closes ? Math.round((closes - appsScriptClock.now()) / 1000) : MAX_HINT_S;
+  CacheService.getUserCache()?.put(
+    SPENT_KEY,
+    '1',
+    Math.max(MIN_HINT_S, Math.min(MAX_HINT_S, seconds)),
+  );
 }
 
 export function quotaSpentToday(): boolean {
   try {
-    return CacheService.getUserCache()?.get(SPENT_KEY()) === '1';
+    return CacheService.getUserCache()?.get(SPENT_KEY) === '1';
   } catch {
     return false;
   }
