@@ -223,6 +223,7 @@ export class GasRuntime {
     const hooks = {
       call: (n: string) => this.call(n),
       mayWrite: () => this.mayWrite(),
+      user: () => this.exec?.user ?? '',
       cells: (kind: 'read' | 'written', n: number) => {
         this.counts[`cells.${kind}`] = (this.counts[`cells.${kind}`] ?? 0) + n;
       },
@@ -605,6 +606,7 @@ export class GasRuntime {
       },
       newConditionalFormatRule: () => conditionalRuleBuilder(),
       DeveloperMetadataVisibility: { DOCUMENT: 'DOCUMENT', PROJECT: 'PROJECT' },
+      ProtectionType: { RANGE: 'RANGE', SHEET: 'SHEET' },
       InterpolationType: {
         NUMBER: 'NUMBER',
         PERCENT: 'PERCENT',

@@ -53,6 +53,85 @@ export interface Hooks {
   mayWrite(): boolean;
   /** Cells a call carried between the script and Sheets, counted beside the calls. */
   cells(kind: 'read' | 'written', n: number): void;
+  /** The person the running execution acts as ('' when no script runs: a form, a test). */
+  user(): string;
+}
+
+/** Google's refusal of a write into a protected range by someone who may not edit it (P2). */
+export const PROTECTED_CELL =
+  'You are trying to edit a protected cell or object. Please contact the spreadsheet owner to remove protection if you need to edit.';
+
+/**
+ * A protected range, or a whole sheet (`area` null): only its editors and the file's owner may
+ * change it (https://developers.google.com/apps-script/reference/spreadsheet/protection).
+ */
+export class Protection {
+  constructor(
+    private readonly sheet: Sheet,
+    readonly area: { row: number; col: number; rows: number; cols: number } | null,
+    public editors: string[],
+    public description = '',
+  ) {}
+
+  private get book(): Spreadsheet {
+    return this.sheet.book;
+  }
+
+  covers(sheet: Sheet, row: number, col: number, rows: number, cols: number): boolean {
+    const a = this.area;
+    if (sheet !== this.sheet) return false;
+    if (!a) return true;
+    return row < a.row + a.rows && a.row < row + rows && col < a.col + a.cols && a.col < col + cols;
+  }
+
+  mayEdit(user: string): boolean {
+    return !user || user === this.book.owner || this.editors.includes(user);
+  }
+
+  getDescription(): string {
+    this.book.hooks.call('Protection.getDescription');
+    return this.description;
+  }
+  setDescription(description: string): this {
+    this.book.hooks.call('Protection.setDescription');
+    this.description = description;
+    return this;
+  }
+  getEditors(): Array<{ getEmail(): string }> {
+    this.book.hooks.call('Protection.getEditors');
+    return [...new Set([this.book.owner, ...this.editors])]
+      .filter(Boolean)
+      .map((e) => ({ getEmail: () => e }));
+  }
+  addEditor(email: string): this {
+    this.book.hooks.call('Protection.addEditor');
+    if (!this.canEditNow()) throw new GasError(PROTECTED_CELL);
+    if (!this.editors.includes(email)) this.editors.push(email);
+    return this;
+  }
+  canEdit(): boolean {
+    this.book.hooks.call('Protection.canEdit');
+    return this.canEditNow();
+  }
+  private canEditNow(): boolean {
+    return this.mayEdit(this.book.hooks.user());
+  }
+  getProtectionType(): 'RANGE' | 'SHEET' {
+    this.book.hooks.call('Protection.getProtectionType');
+    return this.area ? 'RANGE' : 'SHEET';
+  }
+  getRange(): Range {
+    this.book.hooks.call('Protection.getRange');
+    const a = this.area;
+    return a
+      ? this.sheet.getRange(a.row, a.col, a.rows, a.cols)
+      : this.sheet.getRange(1, 1, this.sheet.maxRows, this.sheet.maxColumns);
+  }
+  remove(): void {
+    this.book.hooks.call('Protection.remove');
+    if (!this.canEditNow()) throw new GasError(PROTECTED_CELL);
+    this.book.protections = this.book.protections.filter((p) => p !== this);
+  }
 }
 
 const isDate = (v: unknown): v is Date => Object.prototype.toString.call(v) === '[object Date]';
@@ -206,6 +285,17 @@ export class Sheet {
       formatAt: (row: number, col: number): string => sheet.cell(row, col).format ?? '',
       /** The last row holding a value or a formula, as getLastRow answers. */
       filledRows: (): number => sheet.filledRows(),
+      /**
+       * Someone protects a block (`a1` like "D1:F1000") or the whole sheet (null) so that only
+       * `editors` (and the file's owner) may edit it, as Data > Protect sheets and ranges does.
+       */
+      protect(a1: string | null, editors: string[], description = ''): Protection {
+        const r = a1 ? sheet.getRange(a1) : null;
+        const area = r ? { row: r.row, col: r.col, rows: r.numRows, cols: r.numCols } : null;
+        const p = new Protection(sheet, area, editors, description);
+        sheet.book.protections.push(p);
+        return p;
+      },
       /** A person filters the sheet (a basic filter) so that these rows are hidden; null removes it. */
       filterHiding(rows: number[] | null): void {
         sheet.filter = rows ? new Set(rows) : null;
@@ -423,6 +513,23 @@ export class Sheet {
     return new Range(this, row, col, numRows, numCols);
   }
 
+  getProtections(type: 'RANGE' | 'SHEET'): Protection[] {
+    this.call('getProtections');
+    return this.book.protections.filter(
+      (p) =>
+        p.covers(this, 1, 1, this.maxRows, this.maxColumns) &&
+        (p.area ? 'RANGE' : 'SHEET') === type,
+    );
+  }
+
+  /** Protects the whole sheet: only the person protecting it and the file's owner may edit it. */
+  protect(): Protection {
+    this.call('protect');
+    const p = new Protection(this, null, [this.book.hooks.user()].filter(Boolean));
+    this.book.protections.push(p);
+    return p;
+  }
+
   getDataRange(): Range {
     this.call('getDataRange');
     return new Range(this, 1, 1, Math.max(1, this.filledRows()), Math.max(1, this.lastColumn()));
@@ -493,6 +600,7 @@ export class Sheet {
     this.call('appendRow');
     this.guard('Sheet.appendRow');
     const row = this.filledRows() + 1;
+    this.book.refuseProtected(this, row, 1, 1, Math.max(1, values.length));
     if (row > this.maxRows) this.grow(1, 0);
     if (values.length > this.maxColumns) this.grow(0, values.length - this.maxColumns);
     values.forEach((v, i) => this.write(row, i + 1, normalise(v)));
@@ -648,6 +756,19 @@ export class Range {
 
   private guard(what: string): void {
     if (!this.sheet.book.hooks.mayWrite()) throw noPermission(`Range.${what}`);
+    this.sheet.book.refuseProtected(this.sheet, this.row, this.col, this.numRows, this.numCols);
+  }
+
+  /** Protects this range: only the person protecting it and the file's owner may edit it. */
+  protect(): Protection {
+    this.call('protect');
+    const p = new Protection(
+      this.sheet,
+      { row: this.row, col: this.col, rows: this.numRows, cols: this.numCols },
+      [this.sheet.book.hooks.user()].filter(Boolean),
+    );
+    this.sheet.book.protections.push(p);
+    return p;
   }
 
   private map<T>(fn: (c: Cell) => T): T[][] {
@@ -945,6 +1066,21 @@ export class Spreadsheet {
   }
   /** The file's owner (custom functions read this user's properties). */
   owner = '';
+
+  /** Protected ranges and sheets (Data > Protect sheets and ranges), in the order made. */
+  protections: Protection[] = [];
+
+  /** A write by the running execution's person into a block a protection keeps from them (P2). */
+  refuseProtected(sheet: Sheet, row: number, col: number, rows: number, cols: number): void {
+    const user = this.hooks.user();
+    if (this.protections.some((p) => p.covers(sheet, row, col, rows, cols) && !p.mayEdit(user)))
+      throw new GasError(PROTECTED_CELL);
+  }
+
+  getProtections(type: 'RANGE' | 'SHEET'): Protection[] {
+    this.hooks.call('Spreadsheet.getProtections');
+    return this.protections.filter((p) => (p.area ? 'RANGE' : 'SHEET') === type);
+  }
   getOwner(): { getEmail(): string } {
     this.hooks.call('Spreadsheet.getOwner');
     return { getEmail: () => this.owner };

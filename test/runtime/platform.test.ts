@@ -835,3 +835,30 @@ describe('T2 a form response fires each form-submit trigger on its file, as its 
     expect(responses(rt.owner)).toHaveLength(0);
   });
 });
+
+describe('P2 a protected range or sheet: only its editors and the file’s owner may write it', () => {
+  const PROTECTED =
+    'You are trying to edit a protected cell or object. Please contact the spreadsheet owner to remove protection if you need to edit.';
+  const BEN = 'ben@agency.example';
+
+  it('refuses a write by anyone else with Google’s message; an editor and the owner write', () => {
+    rt.spreadsheet.owner = 'cam@agency.example';
+    rt.spreadsheet.activeSheet.probe.protect('A1:B2', [BEN], 'Headers: ask Ben');
+    expect(() => rt.run('probeWrite')).toThrow(PROTECTED);
+    expect(() => rt.run('probeWrite', [], { user: BEN })).not.toThrow();
+    expect(() => rt.run('probeWrite', [], { user: 'cam@agency.example' })).not.toThrow();
+    // What the person may do, and who may let them.
+    expect(rt.run('probeProtections')).toEqual([
+      ['A1:B2', 'Headers: ask Ben', false, ['cam@agency.example', BEN]],
+    ]);
+  });
+
+  it('a protected sheet refuses an appended row; a form’s response (no script) still arrives', () => {
+    rt.spreadsheet.owner = 'cam@agency.example';
+    const sheet = rt.spreadsheet.activeSheet;
+    sheet.probe.protect(null, [BEN]);
+    expect(() => rt.run('probeWrite')).toThrow(PROTECTED);
+    const row = rt.submitForm(sheet.getName(), { Website: 'nike.com' }, { events: 0 });
+    expect(sheet.probe.rows[row - 1]!.map((c) => c.value)).toContain('nike.com');
+  });
+});
