@@ -2,6 +2,7 @@
  * Sheet IO for tables with our columns: one read of the whole table, one write per contiguous
  * run of our columns over the rows that change. Never a cell at a time, never outside our columns.
  */
+import { explainingProtection } from './protection';
 import { safeText } from '../domain/cells';
 import {
   contiguousRuns,
@@ -126,15 +127,24 @@ export function openTable<K extends string>(
     if (h !== '' && h !== null && h !== undefined) last = i + 1;
   });
   const { columns, added } = planMissingColumns(found, headers, Math.max(last, width));
-  if (added.length) {
-    const first = added[0]!.column;
-    const grid = fitGrid(sheet, { rows: HEADER_ROW, columns: first + added.length - 1 });
-    sheet.getRange(HEADER_ROW, first, 1, added.length).setValues([added.map((a) => a.header)]);
-    for (const a of added) putCell(values, HEADER_ROW, a.column, a.header);
-    const isAdded = (c: number) => added.some((a) => a.column === c);
-    formatColumns(sheet, placedFormats(columns, formats, isAdded), HEADER_ROW + 1, grid.rows);
-  }
+  if (added.length)
+    explainingProtection(sheet, () => addColumns(sheet, values, columns, formats, added));
   return { sheet, values, columns, formats, added: added.map((a) => a.column) };
+}
+
+function addColumns<K extends string>(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  values: unknown[][],
+  columns: Record<K, number>,
+  formats: Partial<Record<K, string>>,
+  added: Array<{ column: number; header: string }>,
+): void {
+  const first = added[0]!.column;
+  const grid = fitGrid(sheet, { rows: HEADER_ROW, columns: first + added.length - 1 });
+  sheet.getRange(HEADER_ROW, first, 1, added.length).setValues([added.map((a) => a.header)]);
+  for (const a of added) putCell(values, HEADER_ROW, a.column, a.header);
+  const isAdded = (c: number) => added.some((a) => a.column === c);
+  formatColumns(sheet, placedFormats(columns, formats, isAdded), HEADER_ROW + 1, grid.rows);
 }
 
 /** Puts one value into a grid read from a sheet, growing it to reach the cell. */
@@ -156,6 +166,13 @@ export function cell<K extends string>(table: Table<K>, row: number, key: K): un
  * are written back with the values this execution read, so nothing else changes.
  */
 export function writePatches<K extends string>(
+  table: Table<K>,
+  patches: Map<number, Partial<Record<K, unknown>>>,
+): number {
+  return explainingProtection(table.sheet, () => writeRows(table, patches));
+}
+
+function writeRows<K extends string>(
   table: Table<K>,
   patches: Map<number, Partial<Record<K, unknown>>>,
 ): number {

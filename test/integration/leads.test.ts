@@ -411,3 +411,32 @@ describe('an edited response', () => {
     expect(newRowStatuses(book)).toEqual(['e-mailed before']);
   });
 });
+
+describe('a responses sheet someone protected', () => {
+  it('says which range and who can let the watch write, loses nothing, and finishes once allowed', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    book.owner = 'cam@agency.example';
+    formWithEarlierRows(book);
+    sidebar(w.rt, ANA).saveLeadWatch(WATCH);
+    // Ben protects the responses sheet; Ana's trigger runs as Ana, who may not edit it.
+    const sheet = book.getSheetByName(FORM)!;
+    const protection = sheet.probe.protect(null, [BEN], 'Form responses: ask Ben');
+    w.rt.submitForm(FORM, answer('nike.com', 'jo@nike.example'));
+    expect(w.rt.logs.at(-1)).toMatch(
+      /Nothing could be written here: the sheet "Form Responses 1" is protected \("Form responses: ask Ben"\), and ana@agency\.example may not edit it: cam@agency\.example, ben@agency\.example can add ana@agency\.example to its editors/,
+    );
+    await w.elapse(HOUR);
+    const log = records(book.getSheetByName('Visibility log')!);
+    expect(log.map((l) => String(l['Result']))).toContainEqual(
+      expect.stringMatching(/^failed: Nothing could be written here: the sheet "Form Responses 1"/),
+    );
+    expect(w.rt.mail.sent).toHaveLength(0);
+    // Ben lets Ana edit it: the next run writes the row, its preview made once, its e-mail once.
+    protection.editors.push(ANA);
+    await w.elapse(HOUR);
+    expect(newRowStatuses(book)).toEqual(['e-mailed']);
+    expect(previewPosts()).toHaveLength(1);
+    expect(w.rt.mail.sent.map((m) => m.to)).toEqual(['jo@nike.example']);
+  });
+});
