@@ -10,7 +10,7 @@ export function explainingProtection<T>(sheet: Sheet, write: () => T): T {
     return write();
   } catch (error) {
     if (!isProtectedRefusal(error)) throw error;
-    throw new Error(protectedMessage(myEmail(), refusingOn(sheet)));
+    throw new Error(protectedMessage(myEmail(), refusingOn(sheet)), { cause: error });
   }
 }
 
