@@ -10,8 +10,9 @@ export function explainingProtection<T>(sheet: Sheet, write: () => T): T {
     return write();
   } catch (error) {
     if (!isProtectedRefusal(error)) throw error;
-    throw new Error(protectedMessage(myEmail(), refusingOn(sheet)), { cause: error });
   }
+  // Google's refusal says only that something is protected: these words replace it whole.
+  throw new Error(protectedMessage(myEmail(), refusingOn(sheet)));
 }
 
 /** The protections of the sheet this person may not edit (only asked once a write was refused). */
