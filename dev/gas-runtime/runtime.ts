@@ -151,7 +151,10 @@ const WRITE_FREE_SERVICES = new Set(['SpreadsheetApp.getUi', 'Menu.addToUi']);
  * (https://developers.google.com/apps-script/concepts/scopes, "granular consent"; G1).
  * `ScriptApp.getAuthorizationInfo` needs none: it is how a script finds out.
  */
+const SPREADSHEETS_SCOPE = OPEN_BY_ID_SCOPE;
 const SCOPE_OF: ReadonlyArray<readonly [prefix: string, scope: string]> = [
+  ['SpreadsheetApp.getUi', 'https://www.googleapis.com/auth/script.container.ui'],
+  ['SpreadsheetApp', SPREADSHEETS_SCOPE],
   ['UrlFetchApp', 'https://www.googleapis.com/auth/script.external_request'],
   ['ScriptApp.newTrigger', 'https://www.googleapis.com/auth/script.scriptapp'],
   ['ScriptApp.getProjectTriggers', 'https://www.googleapis.com/auth/script.scriptapp'],
@@ -350,8 +353,14 @@ export class GasRuntime {
     if (e.mode === 'custom-function' && !CUSTOM_FUNCTION_SERVICES.some((s) => what.startsWith(s))) {
       throw noPermission(what);
     }
-    if (e.authNone && !WRITE_FREE_SERVICES.has(what)) throw noPermission(what);
+    if (e.authNone) {
+      if (!WRITE_FREE_SERVICES.has(what)) throw noPermission(what);
+      // Not authorised at all (AuthMode.NONE): the menu is built all the same.
+      return;
+    }
     const needs = SCOPE_OF.find(([prefix]) => what.startsWith(prefix))?.[1];
+    // A custom function reads its own spreadsheet without the person's consent (its own mode).
+    if (needs === SPREADSHEETS_SCOPE && e.mode === 'custom-function') return;
     if (needs && this.scopes.includes(needs) && !this.grantedScopes(e.user).includes(needs))
       throw notGranted(what, needs);
   }
@@ -397,8 +406,10 @@ export class GasRuntime {
   }
 
   private email(e: Execution): string {
-    if (!this.scopes.includes('https://www.googleapis.com/auth/userinfo.email'))
-      throw noPermission('Session.getEffectiveUser');
+    const scope = 'https://www.googleapis.com/auth/userinfo.email';
+    if (!this.scopes.includes(scope)) throw noPermission('Session.getEffectiveUser');
+    // Left unticked on the consent screen, the address is empty (G1).
+    if (!this.grantedScopes(e.user).includes(scope)) return '';
     return e.mode === 'custom-function' ? '' : e.user;
   }
 
@@ -598,6 +609,7 @@ export class GasRuntime {
         call('SpreadsheetApp.getUi');
         if (e.mode === 'custom-function' || e.mode === 'trigger')
           throw noPermission('SpreadsheetApp.getUi');
+        allowed('SpreadsheetApp.getUi');
         return theUi;
       },
       flush: () => {

@@ -19,7 +19,7 @@ import {
   type WatchStats,
 } from '../domain/leads';
 import { isOutputSheet } from '../domain/outputSheets';
-import { needsPermission } from '../domain/permissions';
+import { needsPermission, notGrantedMessage } from '../domain/permissions';
 import { activeBook, newId } from '../gas/active';
 import { appsScriptClock } from '../gas/clock';
 import { RUN_BUDGET_MS } from '../limits';
@@ -96,6 +96,8 @@ function watchView(
 
 export function saveWatchIn(p: LeadWatchPorts, input: LeadWatchInput): LeadsReport {
   const view = listLeads(p);
+  // A watch runs as its owner, named by address: without it, nobody could stop or see it as theirs.
+  if (!p.me) return { ok: false, message: notGrantedMessage('email'), view };
   const checked = checkWatch(input, view.sheets);
   if (!checked.ok) return { ok: false, message: checked.message, view };
   const taken = view.watches.find((w) => w.sheetName === checked.watch.sheetName);

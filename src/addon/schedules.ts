@@ -3,6 +3,7 @@
  * to see and into the owner's registry for the owner's clock trigger; `scheduleRuns.ts` runs them.
  */
 import { isOutputSheet } from '../domain/outputSheets';
+import { notGrantedMessage } from '../domain/permissions';
 import { SCHEDULE_ACTIONS } from '../domain/scheduleRun';
 import {
   checkSchedule,
@@ -104,7 +105,15 @@ const notYours = (owner: string, what: string): ScheduleReport => ({
   schedule: null,
 });
 
+/** A schedule is kept under its owner's address: without it, nobody could be told it is theirs. */
+const noAddress = (): ScheduleReport => ({
+  ok: false,
+  message: notGrantedMessage('email'),
+  schedule: null,
+});
+
 export function saveScheduleIn(p: ScheduleEditPorts, input: Schedule): ScheduleReport {
+  if (!p.me) return noAddress();
   const checked = checkSchedule(input, p.sheets());
   if (!checked.ok) return { ok: false, message: checked.message, schedule: null };
   const list = p.store.definitions();
@@ -160,6 +169,7 @@ function mailRefusal(
  * and the old owner's trigger, finding them named in the file, stops running it.
  */
 export function takeOverIn(p: ScheduleEditPorts, id: string): ScheduleReport {
+  if (!p.me) return noAddress();
   const list = p.store.definitions();
   const found = list.find((d) => d.id === id);
   if (!found) return gone();

@@ -12,6 +12,7 @@ import type {
   UsageView,
 } from '../contract/settings';
 import { activeBook } from '../gas/active';
+import { granted } from '../gas/permissions';
 import type { SettingsPorts } from '../gas/ports';
 import { settingsPorts } from '../gas/settingsPorts';
 import { planWords } from '../domain/plan';
@@ -69,7 +70,7 @@ export function settingsView(p: SettingsPorts, refused: string | null = null): S
     webhookNotice: hook?.broken ?? null,
     branding: p.branding(),
     triggerMinutes: POLL_TRIGGER_MINUTES,
-    mayAllowFormulas: mayAllowFormulas(p),
+    mayAllowFormulas: !p.withoutDocument && mayAllowFormulas(p),
     permissions: permissionsView(p),
     refused,
   };
@@ -165,7 +166,8 @@ export function testConnectionWith(p: SettingsPorts): ConnectionReport {
 }
 
 // The sidebar's calls, on the active spreadsheet.
-const here = (): SettingsPorts => settingsPorts(activeBook());
+/** Settings open even without the permission to read the spreadsheet: it says what is missing. */
+const here = (): SettingsPorts => settingsPorts(granted('sheets') ? activeBook() : null);
 export const getSettings = (): SettingsView => settingsView(here());
 export const saveSettings = (change: SettingsChange): SettingsView =>
   saveSettingsIn(here(), change);

@@ -7,7 +7,7 @@ import { GRANT_STEP } from '../api/errors';
 
 export { GRANT_STEP };
 
-export type Permission = 'service' | 'background' | 'mail' | 'decks';
+export type Permission = 'sheets' | 'ui' | 'email' | 'service' | 'background' | 'mail' | 'decks';
 
 interface PermissionFacts {
   /** The OAuth scope, as in appsscript.json. */
@@ -21,6 +21,22 @@ interface PermissionFacts {
 const AUTH = 'https://www.googleapis.com/auth/';
 
 export const PERMISSIONS: Record<Permission, PermissionFacts> = {
+  sheets: {
+    scope: `${AUTH}spreadsheets`,
+    features: 'Reading and writing your lists (every feature but this menu and Settings)',
+    lets: 'see and edit your spreadsheets',
+  },
+  ui: {
+    scope: `${AUTH}script.container.ui`,
+    features: 'The sidebar, Help and the menu’s dialogs',
+    lets: 'show the sidebar and dialogs in Google Sheets',
+  },
+  email: {
+    scope: `${AUTH}userinfo.email`,
+    features:
+      'Schedules, lead watches and taking over a teammate’s work (they are kept under your address)',
+    lets: 'see your e-mail address',
+  },
   service: {
     scope: `${AUTH}script.external_request`,
     features: 'Scores, previews and scans',

@@ -440,6 +440,11 @@ export interface SettingsPorts {
   owner(): string;
   me(): string;
   now(): number;
+  /**
+   * Settings opened without the permission to read the spreadsheet: what is per document (the
+   * formulas' use of the key) can be neither read nor changed; the rest, and what is missing, show.
+   */
+  withoutDocument?: boolean;
 }
 
 /** The active cell as the Scores tab's small reads see it. */

@@ -15,11 +15,16 @@ import { urlFetchTransport } from './transport';
 import { reviveSilentTrigger } from './triggers';
 import { postTo, savedWebhook, saveWebhook } from './webhook';
 
-export function settingsPorts(book: GoogleAppsScript.Spreadsheet.Spreadsheet): SettingsPorts {
-  const id = book.getId();
+export function settingsPorts(
+  book: GoogleAppsScript.Spreadsheet.Spreadsheet | null,
+): SettingsPorts {
+  const id = book?.getId() ?? '';
   return {
     read: () => readSettings(id),
-    write: (change) => writeSettings(id, change),
+    // Without the document, nothing per document is written (the formulas' use of the key).
+    write: (change) =>
+      writeSettings(id, book ? change : { ...change, allowFormulasToUseKey: undefined }),
+    ...(book ? {} : { withoutDocument: true }),
     config: clientConfig,
     branding: savedBranding,
     rememberKeyTest,
@@ -29,7 +34,7 @@ export function settingsPorts(book: GoogleAppsScript.Spreadsheet.Spreadsheet): S
       return permissionState();
     },
     transport: urlFetchTransport,
-    owner: () => book.getOwner()?.getEmail() ?? '',
+    owner: () => book?.getOwner()?.getEmail() ?? '',
     me: myEmail,
     now: () => appsScriptClock.now(),
   };

@@ -5,6 +5,7 @@ import { startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import type { Schedule } from '../../src/contract/schedules';
 import { reportBook } from './reportBook';
+import { answer, FORM, WATCH } from './leadForm';
 import type { Spreadsheet } from '../../dev/gas-runtime/spreadsheet';
 
 let w: World;
@@ -130,5 +131,62 @@ describe('a permission left unticked', () => {
       'No deck was made: Report decks need permission to make presentations in Google Slides: grant it in Settings (Grant access).',
     );
     expect(w.rt.mail.sent).toHaveLength(0);
+  });
+});
+
+describe('every permission can be left unticked', () => {
+  it('without the spreadsheets permission the menu renders, Settings names what is missing, and every other call says so in words', async () => {
+    w = await startWorld();
+    fill(w.rt.spreadsheet, ['nike.com']);
+    w.rt.untickScope(w.rt.owner, `${AUTH}spreadsheets`);
+    w.rt.run('onOpen', [{ authMode: 'FULL' }], { mode: 'simple-trigger' });
+    expect(w.rt.ui.menus[0]?.items.length).toBeGreaterThan(5);
+    const settings = sidebar(w.rt).getSettings();
+    expect(settings.permissions.missing).toEqual([
+      'Reading and writing your lists (every feature but this menu and Settings) need permission to see and edit your spreadsheets',
+    ]);
+    expect(settings.mayAllowFormulas).toBe(false);
+    expect(() => sidebar(w.rt).getSelectionSummary()).toThrow(
+      /^Reading and writing your lists \(every feature but this menu and Settings\) need permission to see and edit your spreadsheets: /,
+    );
+    expect(column(w.rt.spreadsheet, 'Public score')).toEqual([]);
+  });
+
+  it('without the sidebar permission the sidebar does not open and says why', async () => {
+    w = await startWorld();
+    w.rt.untickScope(w.rt.owner, `${AUTH}script.container.ui`);
+    expect(() => w.rt.run('showSidebar', [], { mode: 'menu' })).toThrow(
+      /^The sidebar, Help and the menu’s dialogs need permission to show the sidebar and dialogs in Google Sheets: /,
+    );
+    expect(w.rt.ui.sidebar).toBeNull();
+  });
+
+  it('without the e-mail address permission, schedules and watches are refused in words; scores work', async () => {
+    w = await startWorld();
+    fill(w.rt.spreadsheet, ['nike.com']);
+    w.rt.untickScope(w.rt.owner, `${AUTH}userinfo.email`);
+    const api = sidebar(w.rt);
+    const schedule: Schedule = {
+      action: 'refreshScores',
+      sheetName: w.rt.spreadsheet.activeSheet.getName(),
+      every: 'day',
+      hour: 9,
+      refresh: 'all',
+    };
+    expect(api.saveSchedule(schedule)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(
+        /^Schedules, lead watches and taking over .* need permission to see your e-mail address: /,
+      ),
+    });
+    expect(api.getSchedules()).toEqual([]);
+    w.rt.submitForm(FORM, answer('early.com', 'e@early.example'));
+    expect(api.saveLeadWatch(WATCH)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/need permission to see your e-mail address: /),
+    });
+    w.rt.spreadsheet.sheets[0]!.activate();
+    expect(api.scoreSelection({ refresh: 'all' }).state).toBe('done');
+    expect(column(w.rt.spreadsheet, 'Public score')).toEqual(['88']);
   });
 });
