@@ -5,6 +5,7 @@
  * How the runs went (a pause after failures included) is also kept in the file itself, as
  * developer metadata the trigger can write through `openById`, so every editor sees it.
  */
+import { utf8Bytes } from '../domain/bytes';
 import type { Schedule } from '../contract/schedules';
 import type { HeldNews, RunState } from '../domain/scheduleRun';
 import { DIGEST_LINES } from '../domain/schedules';
@@ -135,7 +136,7 @@ export function stillSaved(id: string): boolean {
 
 /** What the user's store would hold with one more run record like `run` (characters). */
 export function storeSizeWith(run: MyRun): number {
-  return userStoreSize() + RUN_PREFIX.length + run.schedule.id.length + runValue(run).length;
+  return userStoreSize() + utf8Bytes(RUN_PREFIX + run.schedule.id + runValue(run));
 }
 
 /**

@@ -5,6 +5,7 @@
  * several settings: one `getProperties()` serves them all. Apps Script gives each execution a
  * fresh global scope, so the snapshot never outlives the execution that read it.
  */
+import { utf8Bytes } from '../domain/bytes';
 import { propertyCalled } from './propertyCalls';
 
 let snapshot: Record<string, string> | null = null;
@@ -45,8 +46,9 @@ export function userPropertiesStartingWith(prefix: string): Record<string, strin
 }
 
 /** Characters the user's store holds (keys and values), against Google's 500 KB per store. */
+/** The person's store in bytes, keys included, as Google counts it against 500 KB (P1). */
 export function userStoreSize(): number {
-  return Object.entries(read()).reduce((n, [k, v]) => n + k.length + v.length, 0);
+  return Object.entries(read()).reduce((n, [k, v]) => n + utf8Bytes(k) + utf8Bytes(v), 0);
 }
 
 /**

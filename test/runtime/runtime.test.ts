@@ -123,6 +123,18 @@ describe('services', () => {
   it('enforces the property value size', () => {
     expect(() => rt.run('probePropBig')).toThrow('Argument too large: value');
   });
+  it('P1 counts a property in bytes of UTF-8, its key included', () => {
+    // 3,000 characters of two bytes each are 6,000 bytes: kept; 4,700 are 9,400: refused.
+    expect(rt.run('probePropText', ['k', 'é'.repeat(3000)])).toBe('kept');
+    expect(() => rt.run('probePropText', ['k', 'é'.repeat(4700)])).toThrow(
+      'Argument too large: value',
+    );
+    // The key counts: a value that fits alone does not with a long key.
+    expect(rt.run('probePropText', ['k', 'x'.repeat(9000)])).toBe('kept');
+    expect(() => rt.run('probePropText', ['k'.repeat(300), 'x'.repeat(9000)])).toThrow(
+      'Argument too large: value',
+    );
+  });
   it('fires time-driven triggers by the clock, hourly at most for an add-on, and limits them', () => {
     expect(rt.run('probeTrigger')).toBe(1);
     rt.advance(3 * 60 * 60 * 1000);
