@@ -39,6 +39,10 @@ export const NEW_SHEET_ROWS = 1000;
 export const NEW_SHEET_COLUMNS = 26;
 /** Cells a spreadsheet may hold, over all its sheets, blank or not. */
 export const SPREADSHEET_CELL_LIMIT = 10_000_000;
+/** Columns a sheet may have: ZZZ, the last three-letter column (G14). */
+export const SHEET_COLUMN_LIMIT = 18_278;
+/** The runtime's own words: Google's page on the limit quotes no message. */
+export const TOO_MANY_COLUMNS = `This action would increase the number of columns in the sheet above the limit of ${SHEET_COLUMN_LIMIT} columns.`;
 /** Characters a cell may hold. */
 export const CELL_CHARACTER_LIMIT = 50_000;
 
@@ -543,6 +547,7 @@ export class Sheet {
   private grow(rows: number, columns: number): void {
     const added = rows * this.maxColumns + columns * (this.maxRows + rows);
     if (this.book.cellCount() + added > SPREADSHEET_CELL_LIMIT) throw new GasError(TOO_MANY_CELLS);
+    if (this.maxColumns + columns > SHEET_COLUMN_LIMIT) throw new GasError(TOO_MANY_COLUMNS);
     this.maxRows += rows;
     this.maxColumns += columns;
   }

@@ -26,6 +26,16 @@ describe('G1 a new sheet is 1,000 rows by 26 columns', () => {
   });
 });
 
+describe('G14 a sheet has at most 18,278 columns (ZZZ)', () => {
+  it('grows to ZZZ and no further, whatever room the cell limit leaves', () => {
+    const sheet = rt.spreadsheet.activeSheet;
+    sheet.deleteRows(101, 900);
+    sheet.insertColumnsAfter(26, 18_278 - 26);
+    expect(sheet.getMaxColumns()).toBe(18_278);
+    expect(() => sheet.insertColumnsAfter(18_278, 1)).toThrow(/above the limit of 18278 columns/);
+  });
+});
+
 describe('G10 insertSheet makes the new sheet the active one', () => {
   it('takes the person away from their sheet and selection until a script gives them back', () => {
     const list = rt.spreadsheet.activeSheet;
