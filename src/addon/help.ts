@@ -1,4 +1,5 @@
 /** Help: the version, where each feature is explained, and diagnostics to copy for support. */
+import { PRODUCT_NAME } from '../contract/product';
 import { VERSION } from '../config';
 import { escapeHtml } from '../domain/cells';
 import { webhookKind } from '../domain/webhook';
@@ -12,7 +13,7 @@ export function diagnosticsWith(p: DiagnosticsPorts): string {
   const s = p.settings();
   const u = p.usage();
   return [
-    `Visibility for Sheets ${VERSION}`,
+    `${PRODUCT_NAME} ${VERSION}`,
     `Service: ${s.baseUrl ?? '(default)'}; key: ${s.apiKey ? `saved (${maskSecret(s.apiKey)})` : 'none'}`,
     `Formulas may use the key here: ${s.allowFormulasToUseKey ? 'yes' : 'no'}`,
     `Account notice: ${s.accountNotice ?? 'none'}`,
@@ -70,10 +71,10 @@ const USAGE: ReadonlyArray<readonly [what: string, how: string]> = [
 export function showHelp(): void {
   const usage = USAGE.map(([what, how]) => `<li><b>${what}</b>: ${escapeHtml(how)}</li>`).join('');
   const html = `<div style="font:13px Arial,sans-serif">
-<p>Visibility for Sheets ${escapeHtml(VERSION)}.</p>
+<p>${escapeHtml(PRODUCT_NAME)} ${escapeHtml(VERSION)}.</p>
 <ul style="padding-left:18px;margin:4px 0 10px">${usage}</ul>
 <label for="diag">Diagnostics for support (no key in it): select all and copy</label>
 <textarea id="diag" readonly rows="12" style="width:100%;font:12px monospace">${escapeHtml(getDiagnostics())}</textarea>
 </div>`;
-  showDialog(html, 'Visibility for Sheets: help', 520, 560);
+  showDialog(html, `${PRODUCT_NAME}: help`, 520, 560);
 }

@@ -1,4 +1,5 @@
 /** The add-on menu and sidebar. In AuthMode.NONE only the menu is built: no other service may run. */
+import { PRODUCT_NAME } from '../contract/product';
 import { pollScanMonitor, rescanSelected } from './monitor';
 import { startPreviewsForSelection } from './previewGeneration';
 import { pollPendingPreviews } from './previewPolling';
@@ -15,7 +16,7 @@ import { addonMenu, alert, showSidebarFile, toast } from '../gas/active';
 import { pollToast } from '../domain/previewPoll';
 import { MENU } from '../contract/menu';
 
-const TITLE = 'Visibility for Sheets';
+const TITLE = PRODUCT_NAME;
 
 export function onOpen(_event?: { authMode?: string }): void {
   addonMenu((menu) =>

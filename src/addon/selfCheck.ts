@@ -4,6 +4,7 @@
  * restored, properties and cache near their sizes, the locks, the triggers, today's quotas, the
  * service), so the first deploy to a real account verifies the local model in a minute.
  */
+import { PRODUCT_NAME } from '../contract/product';
 import { parsers, requests } from '../api/client';
 import { escapeHtml } from '../domain/cells';
 import {
@@ -165,5 +166,5 @@ export function showSelfCheck(): void {
     .join('');
   const html = `<div style="font:13px Arial,sans-serif"><p>${escapeHtml(selfCheckSummary(checks))}</p><ul>${rows}</ul>
 <p>A failed check means the platform differs from what the add-on expects: send Help &gt; diagnostics and this list to support.</p></div>`;
-  showDialog(html, 'Visibility for Sheets: self-check', 560, 440);
+  showDialog(html, `${PRODUCT_NAME}: self-check`, 560, 440);
 }

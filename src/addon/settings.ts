@@ -1,4 +1,5 @@
 /** Settings for the sidebar: the key shown masked, never returned in full. */
+import { PRODUCT_NAME } from '../contract/product';
 import { readSettingsChange } from '../domain/settingsInput';
 import { needsPermission } from '../domain/permissions';
 import { parsers, requests } from '../api/client';
@@ -32,7 +33,7 @@ function saveTeamWebhook(p: SettingsPorts, input: string): string | null {
   if (!check.ok) return check.message;
   const test = p.webhook.post(
     check.url,
-    'Visibility for Sheets will post schedule alerts to this channel.',
+    `${PRODUCT_NAME} will post schedule alerts to this channel.`,
   );
   if (test.kind === 'broken')
     return `Not saved: ${test.said}. Check the webhook and paste it again.`;

@@ -2,6 +2,7 @@
  * Every way a call can fail, as one typed value with a one-line message a marketer understands.
  * Messages never include the API key: nothing here ever sees it.
  */
+import { PRODUCT_NAME } from '../contract/product';
 import type { HttpResponse } from './http';
 import { errorBodySchema, type ErrorBody } from './schemas';
 import { isWebAddress, oneLine } from './serviceText';
@@ -91,10 +92,10 @@ const MESSAGES: Record<ErrorCode, readonly [what: string, next: string]> = {
     'set up a partner team on your account, then try again',
   ],
   AMBIGUOUS_NAME: ['several brands match this name', 'look it up by slug or website instead'],
-  KEY_MISSING: ['no API key', 'add yours in Extensions > Visibility for Sheets > Settings'],
+  KEY_MISSING: ['no API key', `add yours in Extensions > ${PRODUCT_NAME} > Settings`],
   KEY_REFUSED: [
     'the service refused the API key',
-    'check it in Extensions > Visibility for Sheets > Settings and save it again',
+    `check it in Extensions > ${PRODUCT_NAME} > Settings and save it again`,
   ],
   INVALID_URL: [
     'the service could not use this website',

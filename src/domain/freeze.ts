@@ -7,14 +7,17 @@
  * The formula waits in its first cell's note with the extent and a check of what the freeze
  * wrote, so that restoring clears only those cells and never what someone typed since.
  */
+import { PRODUCT_NAME } from '../contract/product';
 import { a1 } from './a1';
 import { literalText } from './cells';
 import { fnv1a } from './hash';
 import { overlaps, resultExtent, type Extent } from './visFunctions';
 import { counted } from './words';
 
-const NOTE = 'Frozen by Visibility for Sheets';
-const FIRST_LINE = /^Frozen by Visibility for Sheets \((\d+)x(\d+)\): (=.*)$/;
+const NOTE = `Frozen by ${PRODUCT_NAME}`;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A frozen block's note, read back: its size and the formula it held. */
+const FIRST_LINE = new RegExp(`^${escapeRegExp(NOTE)} \\((\\d+)x(\\d+)\\): (=.*)$`);
 const CHECK_LINE = /^Check: ([0-9a-f]+)$/;
 /** Row groups checked: few enough for the note to stay short on a 10,000-row result. */
 const CHECK_GROUPS = 32;
@@ -189,8 +192,7 @@ export type FreezeVerb = 'freeze' | 'restore';
 
 const NOTHING_TO: Record<FreezeVerb, string> = {
   freeze: 'No =VIS_ formulas in the selection: select the cells that hold them, then freeze again.',
-  restore:
-    'No frozen values in the selection: select cells frozen by this add-on (their note says "Frozen by Visibility for Sheets"), then restore again.',
+  restore: `No frozen values in the selection: select cells frozen by this add-on (their note says "${NOTE}"), then restore again.`,
 };
 
 /** What the user is told after a freeze or restore. */

@@ -4,6 +4,7 @@
  * positioned boxes out (gas/slides.ts draws it, the runtime pictures it), so every number on a
  * slide is a cell of the sheet and a reading that is missing is said in words, never drawn as 0.
  */
+import { PRODUCT_NAME } from '../contract/product';
 import { ENGINES, PLATFORMS, type Platform } from '../engines';
 import { competitionRanks, gap } from './compare';
 import type { Branding } from './branding';
@@ -127,7 +128,7 @@ function cover(input: ReportInput, from: number): Box[] {
   ];
   if (b.agency) boxes.push(say(40, 330, 500, 26, b.agency, 14, INK, true));
   if (b.logoUrl) boxes.push({ x: 560, y: 300, w: 120, h: 60, image: b.logoUrl });
-  if (b.credit) boxes.push(footer('Made with Visibility for Sheets'));
+  if (b.credit) boxes.push(footer(`Made with ${PRODUCT_NAME}`));
   return boxes;
 }
 

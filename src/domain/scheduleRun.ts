@@ -4,6 +4,7 @@
  * line, the news to hold or drop and the e-mail to send, if any; `addon/schedules.ts` only applies
  * it. The state is saved before the e-mail goes, so a failure after it never repeats a digest.
  */
+import { PRODUCT_NAME } from '../contract/product';
 import type { Schedule } from '../contract/schedules';
 import { MONITOR_SHEET } from './scanWatch';
 import { digestLines, PAUSE_AFTER_FAILURES } from './schedules';
@@ -199,7 +200,7 @@ function ownMail(i: RunInput, m: Pick<Mail, 'to' | 'subject' | 'body'>, result: 
 function pausedMail(i: RunInput, failures: number, reason: string): Mail {
   return {
     to: [i.schedule.owner],
-    subject: `Visibility for Sheets: a schedule in "${i.doc.name}" is paused`,
+    subject: `${PRODUCT_NAME}: a schedule in "${i.doc.name}" is paused`,
     body: `Your schedule for "${SCHEDULE_ACTIONS[i.schedule.action].sheet(i.schedule)}" failed ${failures} times in a row and is paused.\nLast reason: ${reason}\n\nFix it and resume it in the sidebar's Schedules tab: ${i.doc.url}`,
     email: true,
     team: i.schedule.alert?.team === true,
@@ -214,14 +215,14 @@ function digest(i: RunInput, news: HeldNews, result: string): Mail | null {
   if (!(alert?.email || alert?.team) || changes === 0) return null;
   return {
     to: [i.schedule.owner],
-    subject: `Visibility for Sheets: ${counted(changes, 'change')} in "${i.doc.name}"`,
+    subject: `${PRODUCT_NAME}: ${counted(changes, 'change')} in "${i.doc.name}"`,
     body: [
       `What moved in "${i.doc.name}" (${SCHEDULE_ACTIONS[i.schedule.action].sheet(i.schedule)}):`,
       '',
       ...digestLines(news.lines, news.more).map((l) => `- ${l}`),
       '',
       `Open the spreadsheet: ${i.doc.url}`,
-      'You get this because you asked for alerts on this schedule in Visibility for Sheets.',
+      `You get this because you asked for alerts on this schedule in ${PRODUCT_NAME}.`,
     ].join('\n'),
     email: alert.email,
     team: alert.team === true,

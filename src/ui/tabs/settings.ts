@@ -1,4 +1,5 @@
 /** Settings: the key (shown masked, never sent back to the page), the service address, formulas. */
+import { PRODUCT_NAME } from '../../contract/product';
 import { html } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import type { SettingsChange, SettingsView } from '../../contract/settings';
@@ -190,7 +191,7 @@ export function settingsTab(
           'brand-credit',
           s.branding.credit,
           (on) => brand({ credit: on }),
-          'Say on the cover that Visibility for Sheets made the deck',
+          `Say on the cover that ${PRODUCT_NAME} made the deck`,
         )}
         <div class="row">
           <button id="save-branding" @click=${() => void saveBranding()}>Save branding</button>
