@@ -75,6 +75,9 @@ export function declarationsOf(files) {
               doc: jsDoc(source, statement),
               params: paramNames(init.parameters),
             });
+          // A function made by a call from a table (the menu's `*FromMenu`): no parameters.
+          else if (ts.isIdentifier(d.name) && init && ts.isCallExpression(init))
+            out.set(d.name.text, { doc: jsDoc(source, statement), params: [] });
         }
       }
     }

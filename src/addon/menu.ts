@@ -50,64 +50,72 @@ export function showOutreach(): void {
   sidebar('outreach');
 }
 
-export function markContactedFromMenu(): void {
-  startedFrom('menu');
-  toast(markContacted().message, TITLE);
+/** The globals the menu's items run (src/contract/menu.ts). */
+type MenuGlobal = (typeof MENU)[number][number][1];
+
+/** A menu item's answer: a toast for a short one, a dialog for one to read. */
+interface MenuAction {
+  show: 'toast' | 'alert';
+  run(): string;
 }
 
-export function refreshFollowUpsFromMenu(): void {
-  startedFrom('menu');
-  toast(refreshFollowUps().message, TITLE);
-}
+/** What more a run cut at one execution needs: the menu runs one, the sidebar goes on by itself. */
+const orContinue = (r: { state: string; message: string }, more: string) =>
+  r.state === 'partial' ? `${r.message} ${more}` : r.message;
 
-export function generatePreviewsFromMenu(): void {
-  startedFrom('menu');
-  const result = startPreviewsForSelection();
-  const more = result.state === 'partial' ? ' Run it again (or use the sidebar) to continue.' : '';
-  alert(TITLE, result.message + more);
-}
+/**
+ * Each menu item that runs a workflow (src/contract/menu.ts names them), what it runs and how it
+ * answers: the `*FromMenu` globals are made from this table, one behaviour for all.
+ */
+const MENU_ACTIONS = {
+  scoreSelectionFromMenu: {
+    show: 'alert',
+    run: () =>
+      orContinue(scoreSelection(), 'Run it again, or use the sidebar to finish by itself.'),
+  },
+  freezeSelectionFromMenu: { show: 'toast', run: () => freezeSelection().message },
+  restoreSelectionFromMenu: { show: 'toast', run: () => restoreSelection().message },
+  compareChartFromMenu: { show: 'toast', run: () => insertCompareChart().message },
+  makeReportFromMenu: {
+    show: 'alert',
+    run: () => {
+      const made = makeReport();
+      return made.url ? `${made.message} Open it: ${made.url}` : made.message;
+    },
+  },
+  generatePreviewsFromMenu: {
+    show: 'alert',
+    run: () =>
+      orContinue(startPreviewsForSelection(), 'Run it again (or use the sidebar) to continue.'),
+  },
+  refreshPendingFromMenu: {
+    show: 'toast',
+    run: () => pollToast(pollPendingPreviews(), usage().left),
+  },
+  markContactedFromMenu: { show: 'toast', run: () => markContacted().message },
+  refreshFollowUpsFromMenu: { show: 'toast', run: () => refreshFollowUps().message },
+  refreshScanMonitorFromMenu: { show: 'toast', run: () => pollScanMonitor(true).message },
+  rescanSelectedFromMenu: { show: 'alert', run: () => rescanSelected().message },
+} satisfies Partial<Record<MenuGlobal, MenuAction>>;
 
-export function refreshPendingFromMenu(): void {
-  startedFrom('menu');
-  toast(pollToast(pollPendingPreviews(), usage().left), TITLE);
-}
+/** A menu item's global: started from the menu, its answer shown as the table says. */
+const fromMenu =
+  ({ show, run }: MenuAction) =>
+  (): void => {
+    startedFrom('menu');
+    const text = run();
+    if (show === 'toast') toast(text, TITLE);
+    else alert(TITLE, text);
+  };
 
-export function refreshScanMonitorFromMenu(): void {
-  startedFrom('menu');
-  toast(pollScanMonitor(true).message, TITLE);
-}
-
-export function rescanSelectedFromMenu(): void {
-  startedFrom('menu');
-  alert(TITLE, rescanSelected().message);
-}
-
-/** One execution's worth; a big list continues from the sidebar, which calls again by itself. */
-export function scoreSelectionFromMenu(): void {
-  startedFrom('menu');
-  const result = scoreSelection();
-  const more =
-    result.state === 'partial' ? ' Run it again, or use the sidebar to finish by itself.' : '';
-  alert(TITLE, result.message + more);
-}
-
-export function freezeSelectionFromMenu(): void {
-  startedFrom('menu');
-  toast(freezeSelection().message, TITLE);
-}
-
-export function restoreSelectionFromMenu(): void {
-  startedFrom('menu');
-  toast(restoreSelection().message, TITLE);
-}
-
-export function compareChartFromMenu(): void {
-  startedFrom('menu');
-  toast(insertCompareChart().message, TITLE);
-}
-
-export function makeReportFromMenu(): void {
-  startedFrom('menu');
-  const made = makeReport();
-  alert(TITLE, made.url ? `${made.message} Open it: ${made.url}` : made.message);
-}
+export const scoreSelectionFromMenu = fromMenu(MENU_ACTIONS.scoreSelectionFromMenu);
+export const freezeSelectionFromMenu = fromMenu(MENU_ACTIONS.freezeSelectionFromMenu);
+export const restoreSelectionFromMenu = fromMenu(MENU_ACTIONS.restoreSelectionFromMenu);
+export const compareChartFromMenu = fromMenu(MENU_ACTIONS.compareChartFromMenu);
+export const makeReportFromMenu = fromMenu(MENU_ACTIONS.makeReportFromMenu);
+export const generatePreviewsFromMenu = fromMenu(MENU_ACTIONS.generatePreviewsFromMenu);
+export const refreshPendingFromMenu = fromMenu(MENU_ACTIONS.refreshPendingFromMenu);
+export const markContactedFromMenu = fromMenu(MENU_ACTIONS.markContactedFromMenu);
+export const refreshFollowUpsFromMenu = fromMenu(MENU_ACTIONS.refreshFollowUpsFromMenu);
+export const refreshScanMonitorFromMenu = fromMenu(MENU_ACTIONS.refreshScanMonitorFromMenu);
+export const rescanSelectedFromMenu = fromMenu(MENU_ACTIONS.rescanSelectedFromMenu);
