@@ -529,6 +529,15 @@ class Season {
     }
   }
 
+  /** A menu item, chosen as a person chooses it. */
+  fromMenu(fn: string): void {
+    try {
+      this.rt.run(fn, [], { mode: 'menu' });
+    } catch (error) {
+      this.fail('exception', `${fn}: ${(error as Error).message}`);
+    }
+  }
+
   fail(kind: string, detail: string): void {
     this.violations.push({ step: this.at, kind, detail });
   }
@@ -797,7 +806,7 @@ class Season {
         const last = Math.min(this.lastRow(), step.from + step.count - 1);
         if (step.from > last) return;
         this.select(`A${step.from}:H${last}`);
-        this.press(step.restore ? 'restoreSelection' : 'freezeSelection');
+        this.fromMenu(step.restore ? 'restoreSelectionFromMenu' : 'freezeSelectionFromMenu');
         return;
       }
       case 'cutOff': {

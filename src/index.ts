@@ -32,7 +32,6 @@ export { openScanMonitor, pollScanMonitor, rescanSelected } from './addon/monito
 export { getSelectionSummary, startPreviewsForSelection } from './addon/previewGeneration';
 export { pollPendingPreviews } from './addon/previewPolling';
 export { getScorePlan, scoreSelection } from './addon/scores';
-export { freezeSelection, restoreSelection } from './addon/freeze';
 export { insertCompareChart } from './addon/compareChart';
 export { makeReport } from './addon/reports';
 export { getSettings, getUsage, saveSettings, testConnection } from './addon/settings';
@@ -48,7 +47,7 @@ export { deleteLeadWatch, getLeads, onLeadResponse, saveLeadWatch } from './addo
 export { insertExample } from './addon/example';
 export { getSiteHistory } from './addon/siteHistory';
 export { remakePreviews, retryPreviews, returnToList, selectRow } from './addon/attention';
-export { getDiagnostics, showHelp } from './addon/help';
+export { showHelp } from './addon/help';
 export { runSelfCheck, showSelfCheck } from './addon/selfCheck';
 export { insertTemplate } from './addon/templates';
 export {

@@ -2,6 +2,7 @@
 // Ana and an editor Ben, who can type into any cell, write notes, and run a script of his own on
 // the file that writes DOCUMENT-visible developer metadata (D2). Each attack broke before this
 // round's change (issue 60): Restore wrote the note's formula, and the forged records were read.
+import { freezeFromMenu } from '../menuApi';
 import { INDEX } from '../../dev/emulator/brandIndex';
 import { answer, FORM, WATCH as FORM_WATCH } from './leadForm';
 import { startWorld, type World } from './harness';
@@ -48,7 +49,7 @@ describe('Restore from an editor’s note', () => {
       );
     const before = sheet.probe.rows.map((r) => r.map((c) => c.value));
     sheet.setActiveSelection('A1:C4');
-    const out = sidebar(w.rt, ANA).restoreSelection();
+    const out = freezeFromMenu(w.rt, 'restore', ANA);
     expect(out).toMatchObject({ state: 'nothing', changed: 0 });
     expect(out.message).toMatch(/frozen by someone else, or its note was changed/);
     expect(sheet.probe.rows.flat().some((c) => c.formula)).toBe(false);
@@ -61,14 +62,14 @@ describe('Restore from an editor’s note', () => {
     sheet.probe.rows[1]![3] = { value: '', formula: '=VIS_SCORE(A2:A3)' };
     w.rt.recalculate();
     sheet.setActiveSelection('D2');
-    expect(sidebar(w.rt, ANA).freezeSelection()).toMatchObject({ state: 'done', changed: 1 });
-    expect(sidebar(w.rt, BEN).restoreSelection()).toMatchObject({ changed: 0 });
+    expect(freezeFromMenu(w.rt, 'freeze', ANA)).toMatchObject({ state: 'done', changed: 1 });
+    expect(freezeFromMenu(w.rt, 'restore', BEN)).toMatchObject({ changed: 0 });
     const note = sheet.cell(2, 4).note!;
     sheet.getRange('D2').setNote(note.replace('=VIS_SCORE(A2:A3)', '=VIS_SCORE(A2:A3)&"x"'));
-    expect(sidebar(w.rt, ANA).restoreSelection()).toMatchObject({ changed: 0 });
+    expect(freezeFromMenu(w.rt, 'restore', ANA)).toMatchObject({ changed: 0 });
     expect(sheet.cell(2, 4).formula).toBeUndefined();
     sheet.getRange('D2').setNote(note);
-    expect(sidebar(w.rt, ANA).restoreSelection()).toMatchObject({ state: 'done', changed: 1 });
+    expect(freezeFromMenu(w.rt, 'restore', ANA)).toMatchObject({ state: 'done', changed: 1 });
     expect(sheet.cell(2, 4).formula).toBe('=VIS_SCORE(A2:A3)');
   });
 });

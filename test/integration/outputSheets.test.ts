@@ -1,6 +1,7 @@
 // The add-on's own sheets are never a list: Score, Generate, pitches, contacted and freeze refuse
 // there in one line naming the sheet, and write nothing (a marketer once marked the Comparison
 // sheet's rows contacted, and the follow-ups counted them).
+import { freezeFromMenu } from '../menuApi';
 import { OUTPUT_SHEETS } from '../../src/domain/outputSheets';
 import { startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
@@ -24,7 +25,7 @@ describe.each(OUTPUT_SHEETS.filter((s) => s !== 'Scan monitor'))('on "%s"', (nam
       w.rt.runFromSidebar('startPreviewsForSelection', []) as { message: string },
       sidebar(w.rt).writePitches({ template: 'Hello {Website}' }),
       sidebar(w.rt).markContacted(),
-      sidebar(w.rt).freezeSelection(),
+      freezeFromMenu(w.rt, 'freeze'),
     ];
     for (const r of reports)
       expect(r.message).toMatch(

@@ -1,6 +1,7 @@
 // Granular consent on the built bundle (docs/platform-limits.md, A4): a person who leaves one
 // permission unticked on Google's consent screen gets the rest of the add-on, words naming what
 // waits where they are, and background runs that skip that part and say so once.
+import { diagnosticsFromHelp } from '../menuApi';
 import { startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import type { Schedule } from '../../src/contract/schedules';
@@ -52,7 +53,7 @@ describe('a permission left unticked', () => {
       'Scores, previews and scans need permission to connect to the Visibility service',
     ]);
     expect(settings.permissions.grantUrl).toMatch(/^https:\/\//);
-    expect(api.getDiagnostics()).toContain('Permissions not granted: service');
+    expect(diagnosticsFromHelp(w.rt)).toContain('Permissions not granted: service');
     w.rt.grantAllScopes(w.rt.owner);
     expect(sidebar(w.rt).getSettings().permissions).toEqual({ missing: [], grantUrl: null });
     expect(sidebar(w.rt).scoreSelection().state).toBe('done');

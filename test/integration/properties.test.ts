@@ -1,6 +1,7 @@
 // Property reads and writes have a daily quota (Q5: 50,000 on a consumer account) and every
 // entry point needs settings: each reads them once, custom functions write none, and an agency's
 // heavy day stays far below the quota.
+import { diagnosticsFromHelp } from '../menuApi';
 import { heavyDay } from '../../dev/heavyDay';
 import { startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
@@ -119,7 +120,7 @@ describe('today’s meters', () => {
     const usage = sidebar(w.rt).getUsage();
     expect(usage.properties.today).toBe(w.rt.propertiesUsedToday());
     expect(usage.properties.quota).toBe(50000);
-    const help = String(w.rt.run('getDiagnostics'));
+    const help = diagnosticsFromHelp(w.rt);
     expect(help).toContain(`Property reads and writes today: ${w.rt.propertiesUsedToday()}`);
     expect(help).toMatch(/Background run time today: \d+ of 90 minutes/);
   });

@@ -1,4 +1,5 @@
 // Tools over the selection: freeze VIS_* formulas into values and restore them; the comparison chart.
+import { freezeFromMenu } from '../menuApi';
 import { INDEX } from '../../dev/emulator/brandIndex';
 import { startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
@@ -27,7 +28,7 @@ it('freezes VIS_ formulas into values, leaves other cells as they were, and rest
   expect(before[1]![1]).toBe(sites[0]!.overallScore);
   sheet.setActiveSelection('B2:D4');
 
-  const frozen = sidebar(w.rt).freezeSelection();
+  const frozen = freezeFromMenu(w.rt, 'freeze');
   expect(frozen).toMatchObject({ state: 'done', changed: 2 });
   expect(sheet.probe.rows.flat().some((c) => c.formula)).toBe(false);
   expect(sheet.probe.rows.map((r) => r.map((c) => c.value))).toEqual(before);
@@ -39,7 +40,7 @@ it('freezes VIS_ formulas into values, leaves other cells as they were, and rest
   w.rt.recalculate();
   expect(w.rt.fetchStats.requests).toBe(0);
 
-  const restored = sidebar(w.rt).restoreSelection();
+  const restored = freezeFromMenu(w.rt, 'restore');
   expect(restored).toMatchObject({ state: 'done', changed: 2 });
   expect(sheet.probe.rows[1]![1]!.formula).toBe('=VIS_SCORE(A2:A4)');
   expect(sheet.probe.rows[1]![2]!.formula).toBe('=VIS_LEVEL(A2)');
@@ -85,7 +86,7 @@ describe.each([
     expect(before.flat().filter((v) => v !== '').length).toBeGreaterThanOrEqual(rows);
     sheet.setActiveSelection('B2');
 
-    const frozen = sidebar(w.rt).freezeSelection();
+    const frozen = freezeFromMenu(w.rt, 'freeze');
     expect(frozen).toMatchObject({ state: 'done', changed: 1 });
     expect(shown(sheet, rows, cols)).toEqual(before);
     expect(sheet.cell(2, 2).formula).toBeUndefined();
@@ -96,7 +97,7 @@ describe.each([
     expect(shown(sheet, rows, cols)).toEqual(before);
 
     sheet.setActiveSelection('B2');
-    const restored = sidebar(w.rt).restoreSelection();
+    const restored = freezeFromMenu(w.rt, 'restore');
     expect(restored).toMatchObject({ state: 'done' });
     w.rt.recalculate();
     expect(w.rt.formulaError(sheet, 2, 2)).toBeUndefined();
@@ -110,19 +111,19 @@ it('acts on a whole result from any of its cells, and never clears what was type
   const sheet = listWithFormula('=VIS_SCORE(A2:A21)', 20);
   const before = shown(sheet, 20, 1);
   sheet.setActiveSelection('B15');
-  expect(sidebar(w.rt).freezeSelection()).toMatchObject({ state: 'done', changed: 1 });
+  expect(freezeFromMenu(w.rt, 'freeze')).toMatchObject({ state: 'done', changed: 1 });
   expect(sheet.cell(2, 2).note).toMatch(/^Frozen by Visibility for Sheets \(20x1\)/);
   sheet.typeIn(9, 2, 'called, not interested');
 
   sheet.setActiveSelection('B20');
-  const blocked = sidebar(w.rt).restoreSelection();
+  const blocked = freezeFromMenu(w.rt, 'restore');
   expect(blocked.state).toBe('nothing');
   expect(blocked.message).toMatch(/^B2 stays frozen: B9 changed since the freeze/);
   expect(sheet.cell(9, 2).value).toBe('called, not interested');
   expect(sheet.cell(2, 2).formula).toBeUndefined();
 
   sheet.typeIn(9, 2, String(before[7]![0]));
-  expect(sidebar(w.rt).restoreSelection()).toMatchObject({ state: 'done', changed: 1 });
+  expect(freezeFromMenu(w.rt, 'restore')).toMatchObject({ state: 'done', changed: 1 });
   w.rt.recalculate();
   expect(shown(sheet, 20, 1)).toEqual(before);
 });

@@ -1,6 +1,7 @@
 // Team alerts: a schedule's digest posted to a Slack or Google Chat webhook saved in Settings, on
 // the built bundle, the platforms' stand-ins on the emulator. The webhook is a secret: never in a
 // cell, a log, the document's properties or what the sidebar is sent.
+import { diagnosticsFromHelp } from '../menuApi';
 import { INDEX } from '../../dev/emulator/brandIndex';
 import { prospectsAtHalfPastMidnight, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
@@ -57,7 +58,7 @@ function secretsNowhere(): void {
     JSON.stringify(w.rt.logs),
     JSON.stringify(w.rt.documentPropertiesOf(w.rt.spreadsheet).data),
     JSON.stringify(sidebar(w.rt).getSettings()),
-    sidebar(w.rt).getDiagnostics(),
+    diagnosticsFromHelp(w.rt),
     JSON.stringify(w.rt.mail.sent),
   ];
   for (const place of places) for (const s of secrets) expect(place).not.toContain(s);

@@ -1,6 +1,7 @@
 // A person selects a list by clicking its column letter: Google gives the range as `B:B`, the
 // whole grid's height. On a 50,000-row sheet holding 300 prospects, Score, Generate, pitches and
 // contacted act on the filled rows only, and read what those rows need.
+import { freezeFromMenu } from '../menuApi';
 import { INDEX } from '../../dev/emulator/brandIndex';
 import { records, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
@@ -73,7 +74,7 @@ describe('a whole-column selection (B:B) of a 50,000-row sheet', () => {
     w.rt.recalculate();
     sheet.setActiveSelection('C:C');
     let report: { state: string; changed: number } | undefined;
-    const read = cellsRead(() => (report = sidebar(w.rt).freezeSelection()));
+    const read = cellsRead(() => (report = freezeFromMenu(w.rt, 'freeze')));
     expect(report!.changed).toBe(1);
     expect(sheet.getRange('C1').getFormula()).toBe('');
     expect(read).toBeLessThan(50 * (FILLED + 1));
