@@ -48,7 +48,7 @@ export { insertExample } from './addon/example';
 export { getSiteHistory } from './addon/siteHistory';
 export { remakePreviews, retryPreviews, returnToList, selectRow } from './addon/attention';
 export { showHelp } from './addon/help';
-export { runSelfCheck, showSelfCheck } from './addon/selfCheck';
+export { showSelfCheck } from './addon/selfCheck';
 export { insertTemplate } from './addon/templates';
 export {
   deletePitchTemplate,

@@ -37,3 +37,20 @@ export function diagnosticsFromHelp(rt: GasRuntime, user?: string): string {
   // Help writes the diagnostics escaped as numeric entities (src/domain/cells.ts escapeHtml).
   return text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 }
+
+/** Help > Run self-check: each check of its dialog, as the person reads it. */
+export function selfCheckFromMenu(rt: GasRuntime): {
+  checks: Array<{ name: string; ok: boolean; detail: string }>;
+} {
+  rt.run('showSelfCheck', [], { mode: 'menu' });
+  const html = rt.ui.sidebar?.html ?? '';
+  const decode = (text: string) =>
+    text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+  const checks = [...html.matchAll(/<li><strong>(OK|FAILED)<\/strong> ([\s\S]*?)<\/li>/g)].map(
+    (m) => {
+      const [name, ...rest] = decode(m[2]!).split(': ');
+      return { name: name!, ok: m[1] === 'OK', detail: rest.join(': ') };
+    },
+  );
+  return { checks };
+}

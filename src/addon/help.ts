@@ -30,7 +30,7 @@ export function diagnosticsWith(p: DiagnosticsPorts): string {
   ].join('\n');
 }
 
-export const getDiagnostics = (): string => diagnosticsWith(diagnosticsPorts(activeBook()));
+const getDiagnostics = (): string => diagnosticsWith(diagnosticsPorts(activeBook()));
 
 /** The platform of the saved webhook and whether it works: never the address (a secret). */
 function teamWebhookLine(p: DiagnosticsPorts): string {

@@ -131,7 +131,7 @@ function sheetChecks(book: GoogleAppsScript.Spreadsheet.Spreadsheet): CheckResul
   }
 }
 
-export function runSelfCheck(): SelfCheckReport {
+function runSelfCheck(): SelfCheckReport {
   const book = activeBook();
   const checks = [
     ...sheetChecks(book),

@@ -6,6 +6,7 @@ import { PropertyStore } from '../../dev/gas-runtime/properties';
 import { Range, Sheet, Spreadsheet } from '../../dev/gas-runtime/spreadsheet';
 import type { SelfCheckReport } from '../../src/contract/help';
 import { startWorld, type World } from './harness';
+import { selfCheckFromMenu } from '../menuApi';
 
 let w: World;
 afterEach(async () => {
@@ -13,8 +14,8 @@ afterEach(async () => {
   await w?.close();
 });
 
-// The self-check's dialog calls it as the sidebar does; it is not one of the sidebar's calls.
-const run = () => w.rt.runFromSidebar('runSelfCheck') as SelfCheckReport;
+// Help > Run self-check, read from its dialog as the person reads it.
+const run = (): SelfCheckReport => selfCheckFromMenu(w.rt);
 const sheetNames = () => w.rt.spreadsheet.sheets.map((s) => s.probe.title);
 
 it('passes every check in the local runtime, cleans up, and logs one line', async () => {
