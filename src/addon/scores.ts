@@ -40,7 +40,7 @@ function scoreGrid(values: unknown[][]) {
   const columns = findColumns(values[HEADER_ROW - 1] ?? [], SCORE_HEADERS);
   const at = (row: number, key: keyof typeof SCORE_HEADERS): unknown =>
     columns[key] ? (values[row - 1]?.[columns[key] - 1] ?? '') : '';
-  return { values, at, columns };
+  return { values, at };
 }
 
 function scoreRows(grid: ReturnType<typeof scoreGrid>, block: ScorePorts['block']): ScoreRow[] {
@@ -291,14 +291,14 @@ function previousScores(
 }
 
 /**
- * What the list holds once written: rows a preview could serve, and where the scores are (read
- * again only when the write made the score columns, or previews are to be counted).
+ * What the list holds once written: rows a preview could serve (the list read again: previews'
+ * columns are not in the score grid), and where the scores are, from the header row the write
+ * left in the grid it was given (its new columns included).
  */
 function afterWrite(ports: ScorePorts, grid: ReturnType<typeof scoreGrid>, notInIndex: boolean) {
-  const after = notInIndex || !grid.columns.score ? ports.sheet.grid() : grid.values;
   return {
-    previewable: notInIndex ? ports.previewable(after) : 0,
-    scoresAt: scoresPlace(after[HEADER_ROW - 1] ?? [], ports.block),
+    previewable: notInIndex ? ports.previewable(ports.sheet.grid()) : 0,
+    scoresAt: scoresPlace(grid.values[HEADER_ROW - 1] ?? [], ports.block),
   };
 }
 
