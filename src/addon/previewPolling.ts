@@ -51,7 +51,7 @@ const BACKGROUND_REVIVED =
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 /** A row as the poll reads it, with the list it was read from and whose preview it is. */
-type Row = PreviewRow & { list: PreviewList; requested: unknown; role: Role };
+type Row = PreviewRow & { list: PreviewList; requestedAt: number | null; role: Role };
 type Answers = Map<string, Result<PreviewPoll> | undefined>;
 
 /** Polls one document's pending previews: the active one, or one the background opened by ID. */
@@ -112,9 +112,7 @@ function settle(ports: PollPorts, lists: PreviewList[], answers: Answers, owners
 }
 
 const rowsIn = (lists: PreviewList[], owners: Ownership): Row[] =>
-  lists
-    .flatMap(rowsOf)
-    .map((r) => ({ ...r, role: roleOf({ ...r, requestedAt: timeOf(r.requested) }, owners) }));
+  lists.flatMap(rowsOf).map((r) => ({ ...r, role: roleOf(r, owners) }));
 
 /** The rows whose preview this person may ask about: their own, and unnamed ones once. */
 const toAsk = (rows: Row[]) => rows.filter((r) => r.role === 'mine' || r.role === 'unclaimed');
@@ -149,7 +147,7 @@ function dueNow(ports: PollPorts, pending: Row[]): string[] {
   const due = duePreviews(
     pending.map((p) => ({
       uuid: p.uuid,
-      requestedAt: timeOf(p.requested),
+      requestedAt: p.requestedAt,
       lastAskedAt: asked.get(p.uuid) ?? null,
     })),
     now,
@@ -175,7 +173,7 @@ function rowsOf(list: PreviewList): Array<Omit<Row, 'role'>> {
       score: at(row, 'score'),
       message: at(row, 'message'),
       requestedBy: String(at(row, 'requestedBy') ?? '').trim(),
-      requested: at(row, 'requested'),
+      requestedAt: timeOf(at(row, 'requested')),
       website: website >= 0 ? (values[row - 1]?.[website] ?? '') : '',
     });
   return rows;

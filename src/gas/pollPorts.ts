@@ -10,7 +10,7 @@ import { withDocumentLock } from './lock';
 import { granted } from './permissions';
 import { lastAsked, rememberAsked } from './pollMemory';
 import type { PollPorts, PreviewList } from './ports';
-import { heardNow, ownership, updateRecord } from './previewOwners';
+import { markHeardInFile, ownership, updateRecord } from './previewOwners';
 import { quotaLeft } from './quota';
 import { askEach } from './send';
 import { clientConfig } from './settings';
@@ -30,7 +30,7 @@ export function pollPorts(book: Book): PollPorts {
     owners: {
       read: () => ownership(book),
       update: (change) => updateRecord(doc, change),
-      heard: () => heardNow(book),
+      heard: () => markHeardInFile(book),
     },
     history: (readings) => void appendHistory(book, readings),
     stillPending: (count) => setBackgroundWork(doc, 'previews', count),

@@ -69,7 +69,7 @@ export function ownership(book: Book): Ownership {
 }
 
 /** This person's polls are heard from in the file, now. */
-export function heardNow(book: Book): void {
+export function markHeardInFile(book: Book): void {
   const me = myEmail();
   if (me) setMetadata(book, HEARD + me, String(appsScriptClock.now()));
 }
