@@ -2,6 +2,7 @@
  * Every way a call can fail, as one typed value with a one-line message a marketer understands.
  * Messages never include the API key: nothing here ever sees it.
  */
+import { GRANT_STEP } from '../contract/settings';
 import { PRODUCT_NAME } from '../contract/product';
 import type { HttpResponse } from './http';
 import { errorBodySchema, type ErrorBody } from './schemas';
@@ -74,7 +75,7 @@ export function isRetryable(error: ServiceError): boolean {
 }
 
 /** Where a person grants a permission they left unticked: Settings carries Google's link. */
-export const GRANT_STEP = 'grant it in Settings (Grant access)';
+export { GRANT_STEP };
 
 /** What happened, and what to do next, for each way a call can fail. */
 const MESSAGES: Record<ErrorCode, readonly [what: string, next: string]> = {

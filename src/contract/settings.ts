@@ -73,3 +73,6 @@ export interface UsageView {
   /** Minutes the background work ran today, of the day's trigger run time. */
   triggerMinutes: { today: number; quota: number };
 }
+
+/** Where a permission left unticked is granted again: the Settings tab's link (its words). */
+export const GRANT_STEP = 'grant it in Settings (Grant access)';

@@ -16,6 +16,13 @@ it.each([
     'Something went wrong: Service Spreadsheets timed out while accessing document. Try again; if it keeps happening, send Help > diagnostics to support.',
   ],
   [
+    // The server named the permission and where to grant it (src/gas/entry.ts): said as it is.
+    new Error(
+      'Exception: Reading and writing your lists (every feature but this menu and Settings) need permission to see and edit your spreadsheets: grant it in Settings (Grant access).',
+    ),
+    'Reading and writing your lists (every feature but this menu and Settings) need permission to see and edit your spreadsheets: grant it in Settings (Grant access).',
+  ],
+  [
     'plain text',
     'Something went wrong: plain text. Try again; if it keeps happening, send Help > diagnostics to support.',
   ],
