@@ -18,6 +18,8 @@ export interface SentMail {
   body: string;
   at: number;
   from: string;
+  cc?: string;
+  bcc?: string;
 }
 
 export interface MailEnv {
@@ -63,24 +65,36 @@ export class MailBox {
         need('MailApp.getRemainingDailyQuota');
         return this.left(env.user(), env.window());
       },
-      sendEmail: (message: { to: string; subject: string; body: string }) => {
+      sendEmail: (...args: SendArgs) => {
         need('MailApp.sendEmail');
+        const message = asMessage(args);
         if (!message.to || !message.subject)
           throw new GasError('Invalid argument: recipient and subject are required.');
-        // The quota counts recipients, not messages: `to` is a comma-separated list (Q4).
-        const recipients = String(message.to)
-          .split(',')
-          .map((a) => a.trim());
+        // The quota counts recipients, not messages, and cc and bcc are recipients too (Q4, Q8).
+        const recipients = [message.to, message.cc, message.bcc].flatMap(addresses);
         const wrong = recipients.find((a) => !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(a));
         if (wrong !== undefined) throw new GasError(`Invalid email: ${wrong}`);
         // At most 50 recipients a message (Q6).
         if (recipients.length > RECIPIENTS_PER_MESSAGE)
           throw new GasError('Limit Exceeded: Email Recipients Per Message.');
+        // The body, plain and HTML together, at most 200 KB (consumer) or 400 KB (Workspace) (Q8).
+        const size =
+          Buffer.byteLength(message.body ?? '') + Buffer.byteLength(message.htmlBody ?? '');
+        if (size > (isConsumer(env.user()) ? 200 : 400) * 1024)
+          throw new GasError('Limit Exceeded: Email Body Size.');
         const left = this.left(env.user(), env.window());
         if (left < recipients.length)
           throw new GasError('Service invoked too many times for one day: email.');
         this.remaining.set(env.user(), left - recipients.length);
-        this.sent.push({ ...message, at: env.now(), from: env.user() });
+        this.sent.push({
+          to: message.to,
+          subject: message.subject,
+          body: message.body ?? '',
+          at: env.now(),
+          from: env.user(),
+          ...(message.cc ? { cc: message.cc } : {}),
+          ...(message.bcc ? { bcc: message.bcc } : {}),
+        });
       },
     };
   }
@@ -88,6 +102,31 @@ export class MailBox {
 
 /** Google's limit of recipients in one message (quotas page, current limitations). */
 const RECIPIENTS_PER_MESSAGE = 50;
+
+interface Message {
+  to: string;
+  subject: string;
+  body?: string;
+  htmlBody?: string;
+  cc?: string;
+  bcc?: string;
+}
+
+/** `sendEmail(message)` or `sendEmail(recipient, subject, body, options?)`, as MailApp takes. */
+type SendArgs = [Message] | [string, string, string, Omit<Message, 'to' | 'subject' | 'body'>?];
+
+function asMessage(args: SendArgs): Message {
+  if (typeof args[0] !== 'string') return args[0];
+  const [to, subject, body, options] = args as [string, string, string, Partial<Message>?];
+  return { ...options, to, subject, body };
+}
+
+const addresses = (list: string | undefined): string[] =>
+  list
+    ? String(list)
+        .split(',')
+        .map((a) => a.trim())
+    : [];
 
 /** Utilities.formatDate for the patterns the add-on uses, in any IANA time zone. */
 /** RFC 822 zone (`Z` in Java's SimpleDateFormat, as Apps Script formats it): +0100, -0530. */

@@ -12,7 +12,7 @@ import * as acorn from 'acorn';
 import vm from 'node:vm';
 import { splitFormulaArgs } from '../../src/domain/formulaArgs';
 import { a1, parseA1 } from './a1';
-import { CacheStore } from './cache';
+import { CacheStore, type CacheEviction } from './cache';
 import { RuntimeClock } from './clock';
 import { GasError, noPermission } from './errors';
 import { lockId, LockState, makeLock, type LockScope } from './lock';
@@ -41,6 +41,8 @@ export interface RuntimeOptions {
   /** Published Editor add-on rules for triggers (hourly at most, one per user per document). */
   addon?: boolean;
   customFunctionLimitMs?: number;
+  /** Which cache items go past the 1,000 cap (K2, K3): the oldest written unless told. */
+  cacheEviction?: CacheEviction;
   executionLimitMs?: number;
   urlFetchDailyQuota?: number;
   /** Property reads and writes a user may make a day (Google: 50,000 consumer, 500,000 Workspace). */
@@ -114,14 +116,14 @@ interface Document {
   cache: CacheStore;
 }
 
+/** Compiled bundles by file version, shared by the runtimes of one process. */
+const COMPILED = new Map<string, vm.Script>();
+
 /**
  * `SpreadsheetApp.openById` opens any of the user's files, so it needs the full `spreadsheets`
  * scope; `spreadsheets.currentonly` covers only the document the script runs in.
  * https://developers.google.com/apps-script/reference/spreadsheet/spreadsheet-app#openbyidid
  */
-/** Compiled bundles by file version, shared by the runtimes of one process. */
-const COMPILED = new Map<string, vm.Script>();
-
 const OPEN_BY_ID_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
 
 /** What a custom function may call (Spreadsheet read-only; no UI, no triggers). */
@@ -144,6 +146,21 @@ const SIMULTANEOUS_EXECUTIONS = 30;
 const TOO_MANY_EXECUTIONS = 'There are too many scripts running.';
 
 const WRITE_FREE_SERVICES = new Set(['SpreadsheetApp.getUi', 'Menu.addToUi']);
+
+/**
+ * What a simple trigger in AuthMode.LIMITED (an add-on's onOpen once it is used in the file) may
+ * not call, however much the person granted: it reaches the file it is bound to and nothing that
+ * needs authorization beyond it (A7): no fetch, no mail, no triggers, no other file, no deck.
+ */
+const LIMITED_REFUSED = [
+  'UrlFetchApp',
+  'MailApp',
+  'ScriptApp.newTrigger',
+  'ScriptApp.getProjectTriggers',
+  'ScriptApp.deleteTrigger',
+  'SpreadsheetApp.openById',
+  'SlidesApp',
+];
 
 /**
  * The scope each service needs, as Google names it when it is missing. Since 2025-08-26 a
@@ -237,7 +254,7 @@ export class GasRuntime {
     this.documentProps = first.props;
     this.documentCache = first.cache;
     this.scriptProps = new PropertyStore(hooks.call, hooks.mayWrite);
-    this.scriptCache = new CacheStore(hooks.call, () => this.clock.now());
+    this.scriptCache = this.newCache();
     const manifestPath = path.join(this.distDir, 'appsscript.json');
     const manifest = (
       existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {}
@@ -248,6 +265,14 @@ export class GasRuntime {
       : null;
   }
 
+  private newCache(): CacheStore {
+    return new CacheStore(
+      (n) => this.call(n),
+      () => this.clock.now(),
+      this.options.cacheEviction,
+    );
+  }
+
   /** Another spreadsheet of the same users, with its own document properties and cache. */
   addSpreadsheet(name: string): Spreadsheet {
     const book = new Spreadsheet('sheet-' + randomUUID().slice(0, 8), name, this.hooks);
@@ -255,7 +280,7 @@ export class GasRuntime {
     this.documents.set(book.id, {
       book,
       props: new PropertyStore(this.hooks.call, this.hooks.mayWrite),
-      cache: new CacheStore(this.hooks.call, () => this.clock.now()),
+      cache: this.newCache(),
     });
     return book;
   }
@@ -358,6 +383,8 @@ export class GasRuntime {
       // Not authorised at all (AuthMode.NONE): the menu is built all the same.
       return;
     }
+    if (e.mode === 'simple-trigger' && LIMITED_REFUSED.some((s) => what.startsWith(s)))
+      throw noPermission(what);
     const needs = SCOPE_OF.find(([prefix]) => what.startsWith(prefix))?.[1];
     // A custom function reads its own spreadsheet without the person's consent (its own mode).
     if (needs === SPREADSHEETS_SCOPE && e.mode === 'custom-function') return;
@@ -463,10 +490,7 @@ export class GasRuntime {
   userCache(user: string): CacheStore {
     let cache = this.userCaches.get(user);
     if (!cache) {
-      cache = new CacheStore(
-        (n) => this.call(n),
-        () => this.clock.now(),
-      );
+      cache = this.newCache();
       this.userCaches.set(user, cache);
     }
     return cache;
@@ -770,7 +794,8 @@ export class GasRuntime {
           : (this.options.executionLimitMs ?? 360000));
     const book = options.spreadsheet ?? this.spreadsheet;
     const e: Execution = {
-      user: options.user ?? this.owner,
+      // A formula in a shared-drive file, which has no owner, runs as nobody (assumed, P3).
+      user: options.user ?? (mode === 'custom-function' && book.owner === null ? '' : this.owner),
       // An Editor add-on's clock trigger belongs to the user and the script, not to a document:
       // it runs with no active spreadsheet, and no document properties, cache or lock.
       // https://developers.google.com/workspace/add-ons/concepts/editor-triggers

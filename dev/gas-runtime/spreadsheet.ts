@@ -103,7 +103,7 @@ export class Protection {
   }
   getEditors(): Array<{ getEmail(): string }> {
     this.book.hooks.call('Protection.getEditors');
-    return [...new Set([this.book.owner, ...this.editors])]
+    return [...new Set([this.book.owner ?? '', ...this.editors])]
       .filter(Boolean)
       .map((e) => ({ getEmail: () => e }));
   }
@@ -1069,8 +1069,11 @@ export class Spreadsheet {
     this.hooks.call('Spreadsheet.getSpreadsheetTimeZone');
     return this.timeZone;
   }
-  /** The file's owner (custom functions read this user's properties). */
-  owner = '';
+  /**
+   * The file's owner (custom functions read this user's properties); null for a file in a shared
+   * drive, which has none (P3).
+   */
+  owner: string | null = '';
 
   /** Protected ranges and sheets (Data > Protect sheets and ranges), in the order made. */
   protections: Protection[] = [];
@@ -1086,9 +1089,10 @@ export class Spreadsheet {
     this.hooks.call('Spreadsheet.getProtections');
     return this.protections.filter((p) => (p.area ? 'RANGE' : 'SHEET') === type);
   }
-  getOwner(): { getEmail(): string } {
+  getOwner(): { getEmail(): string } | null {
     this.hooks.call('Spreadsheet.getOwner');
-    return { getEmail: () => this.owner };
+    const owner = this.owner;
+    return owner === null ? null : { getEmail: () => owner };
   }
   getName(): string {
     this.hooks.call('Spreadsheet.getName');

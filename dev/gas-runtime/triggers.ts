@@ -142,6 +142,9 @@ export class TriggerTable {
                 return builder;
               },
               everyHours: (n: number) => {
+                // Assumed (T4): Google takes only these, as everyMinutes takes only its five.
+                if (![1, 2, 4, 6, 8, 12].includes(n))
+                  throw new GasError('The value passed to everyHours must be 1, 2, 4, 6, 8 or 12.');
                 every = n * 60 * MINUTE;
                 return builder;
               },

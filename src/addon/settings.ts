@@ -43,27 +43,37 @@ function saveTeamWebhook(p: SettingsPorts, input: string): string | null {
 
 /**
  * Custom functions read the spreadsheet owner's user properties, so a key allowed by anyone else
- * would never reach them. An e-mail Google withholds (blank) leaves the box to the user.
+ * would never reach them. An e-mail Google withholds (blank) leaves the box to the user. A file in
+ * a shared drive has no owner (`getOwner()` is null, P3): whose properties its formulas would read
+ * is nowhere documented, so nobody's key is offered to them.
  * https://developers.google.com/apps-script/reference/base/user#getEmail()
  */
-function mayAllowFormulas(p: SettingsPorts): boolean {
+function formulaKeyRefused(p: SettingsPorts): string | null {
+  if (p.withoutDocument) return WITHOUT_DOCUMENT;
   const [owner, me] = [p.owner(), p.me()];
-  return owner === '' || me === '' || owner === me;
+  if (owner === null) return SHARED_DRIVE;
+  return owner === '' || me === '' || owner === me ? null : NOT_OWNER;
 }
 
 const NOT_OWNER =
   'Only the spreadsheet owner can let formulas use a key: formulas run with the owner’s settings. Ask the owner to tick this box with their own key.';
+const SHARED_DRIVE =
+  'This spreadsheet is in a shared drive, which has no owner, so no key can be given to its formulas: VIS_SCORE still works without one, and Score and Generate use your key.';
+const WITHOUT_DOCUMENT =
+  'Formulas use a key per spreadsheet: this needs the permission to see your spreadsheets.';
 
 export function settingsView(p: SettingsPorts, refused: string | null = null): SettingsView {
   const s = p.read();
   const hook = p.webhook.saved();
+  const formulasRefused = formulaKeyRefused(p);
   return {
     hasKey: s.apiKey !== null,
     maskedKey: s.apiKey ? maskSecret(s.apiKey) : null,
     keyTested: s.apiKey !== null && s.keyTested,
     baseUrl: s.baseUrl ?? DEFAULT_BASE_URL,
     defaultBaseUrl: DEFAULT_BASE_URL,
-    allowFormulasToUseKey: s.allowFormulasToUseKey,
+    // A tick kept from before (the file since moved to a shared drive) reaches no formula.
+    allowFormulasToUseKey: s.allowFormulasToUseKey && formulasRefused === null,
     workspaceAccount: s.workspaceAccount,
     accountNotice: s.accountNotice,
     plan: s.apiKey ? planWords(s.plan) : null,
@@ -71,7 +81,7 @@ export function settingsView(p: SettingsPorts, refused: string | null = null): S
     webhookNotice: hook?.broken ?? null,
     branding: p.branding(),
     triggerMinutes: POLL_TRIGGER_MINUTES,
-    mayAllowFormulas: !p.withoutDocument && mayAllowFormulas(p),
+    formulaKeyRefused: formulasRefused,
     permissions: permissionsView(p),
     refused,
   };
@@ -103,7 +113,8 @@ export function saveSettingsIn(p: SettingsPorts, input: SettingsChange): Setting
   const apiKey = change.apiKey?.trim();
   if (apiKey && /\s/.test(apiKey))
     return refuse('Not saved: an API key has no spaces. Paste it again.');
-  if (change.allowFormulasToUseKey && !mayAllowFormulas(p)) return refuse(NOT_OWNER);
+  const formulasRefused = change.allowFormulasToUseKey ? formulaKeyRefused(p) : null;
+  if (formulasRefused) return refuse(formulasRefused);
   if (change.webhook !== undefined) {
     const refused = saveTeamWebhook(p, change.webhook);
     if (refused) return refuse(refused);

@@ -27,10 +27,11 @@ export interface SettingsView {
   branding: Branding;
   triggerMinutes: number;
   /**
+   * Why this person may not let formulas use their key here, in words, or null when they may.
    * Custom functions run with the spreadsheet owner's properties, so only the owner's key can
-   * serve them: false when the user is known not to be the owner.
+   * serve them, and a file in a shared drive has no owner.
    */
-  mayAllowFormulas: boolean;
+  formulaKeyRefused: string | null;
   /**
    * What the person left unticked on Google's consent screen, each in words ("Report decks need
    * permission to make presentations in Google Slides"), and Google's link that asks for them.

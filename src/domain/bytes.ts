@@ -15,3 +15,23 @@ export function utf8Bytes(text: string): number {
   }
   return n;
 }
+
+/**
+ * Google refuses a message whose body passes 200 KB on a consumer account (400 KB on Workspace,
+ * docs/platform-limits.md Q8); the smaller holds for both, less room for the closing line.
+ */
+export const MAIL_BODY_BYTES = 200 * 1024 - 200;
+
+/** `text` within `limit` bytes of UTF-8: whole lines kept, and a last line saying what was cut. */
+export function withinBytes(text: string, limit: number, cut: (lines: number) => string): string {
+  if (utf8Bytes(text) <= limit) return text;
+  const lines = text.split('\n');
+  const kept: string[] = [];
+  let size = 0;
+  for (const line of lines) {
+    size += utf8Bytes(line) + 1;
+    if (size > limit) break;
+    kept.push(line);
+  }
+  return [...kept, cut(lines.length - kept.length)].join('\n');
+}

@@ -3,6 +3,8 @@
  * (docs/platform-limits.md, Q4): a message to three addresses spends three.
  */
 import { oneLineTitle, plainText } from '../domain/destinations';
+import { MAIL_BODY_BYTES, withinBytes } from '../domain/bytes';
+import { counted } from '../domain/words';
 import { granted } from './permissions';
 
 export type MailOutcome = 'sent' | 'no quota left' | 'no permission';
@@ -18,7 +20,11 @@ export function sendMail(to: string[], subject: string, body: string): MailOutco
     MailApp.sendEmail({
       to: to.slice(at, at + RECIPIENTS_PER_MESSAGE).join(','),
       subject: oneLineTitle(subject),
-      body: plainText(body),
+      body: withinBytes(
+        plainText(body),
+        MAIL_BODY_BYTES,
+        (n) => `(${counted(n, 'more line')} cut: Google takes at most 200 KB in one message.)`,
+      ),
     });
   return 'sent';
 }

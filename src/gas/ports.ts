@@ -435,9 +435,10 @@ export interface SettingsPorts {
   transport: Transport;
   /**
    * The spreadsheet owner's and this person's address ('' where Google withholds it), asked only
-   * when Settings needs to know whether they are the same person.
+   * when Settings needs to know whether they are the same person; the owner is null for a file
+   * in a shared drive, which has none.
    */
-  owner(): string;
+  owner(): string | null;
   me(): string;
   now(): number;
   /**

@@ -34,7 +34,8 @@ export function settingsPorts(
       return permissionState();
     },
     transport: urlFetchTransport,
-    owner: () => book?.getOwner()?.getEmail() ?? '',
+    // A file in a shared drive has no owner: getOwner() is null (P3).
+    owner: () => (book ? (book.getOwner()?.getEmail() ?? null) : ''),
     me: myEmail,
     now: () => appsScriptClock.now(),
   };

@@ -47,22 +47,28 @@ describe('VIS_SCORE over a column', () => {
     expect((await w.emu.stats()).requests['GET /api/visibility/score']).toBe(600);
   });
 
-  it('2,000 sites recalculated ten minutes later, with other users filling the shared cache, ask again for almost none', () => {
-    const sites = Array.from({ length: 2000 }, (_, i) => `cap-${i}.com`);
-    const finished = (out: unknown[][]) => out.every((r) => r[0] === 'not in index');
-    let out = w.rt.customFunction('VIS_SCORE', column(sites)) as unknown[][];
-    for (let i = 0; i < 5 && !finished(out); i++)
-      out = w.rt.customFunction('VIS_SCORE', column(sites)) as unknown[][];
-    expect(failing(out, (r) => r[0] === 'not in index')).toEqual([]);
-    expect(w.rt.fetchStats.requests).toBe(2000);
-    // The script cache is every user's: theirs, written later, outlive ours (K2).
-    w.rt.advance(10 * 60_000);
-    w.rt.scriptCache.fillAsOthers(1000, 21600);
-    w.rt.resetCounts();
-    const again = w.rt.customFunction('VIS_SCORE', column(sites)) as unknown[][];
-    expect(again).toEqual(out);
-    expect(w.rt.fetchStats.requests).toBeLessThanOrEqual(100);
-  });
+  // Whichever items Google's cache lets go past its cap (K2 as documented, K3 as measured).
+  it.each(['created', 'expiry'] as const)(
+    '2,000 sites recalculated ten minutes later, with other users filling the shared cache, ask again for almost none (eviction by %s)',
+    async (cacheEviction) => {
+      w.close();
+      w = await startWorld({ cacheEviction });
+      const sites = Array.from({ length: 2000 }, (_, i) => `cap-${i}.com`);
+      const finished = (out: unknown[][]) => out.every((r) => r[0] === 'not in index');
+      let out = w.rt.customFunction('VIS_SCORE', column(sites)) as unknown[][];
+      for (let i = 0; i < 5 && !finished(out); i++)
+        out = w.rt.customFunction('VIS_SCORE', column(sites)) as unknown[][];
+      expect(failing(out, (r) => r[0] === 'not in index')).toEqual([]);
+      expect(w.rt.fetchStats.requests).toBe(2000);
+      // The script cache is every user's: theirs, written later, outlive ours (K2).
+      w.rt.advance(10 * 60_000);
+      w.rt.scriptCache.fillAsOthers(1000, 21600);
+      w.rt.resetCounts();
+      const again = w.rt.customFunction('VIS_SCORE', column(sites)) as unknown[][];
+      expect(again).toEqual(out);
+      expect(w.rt.fetchStats.requests).toBeLessThanOrEqual(100);
+    },
+  );
 
   it('gives the right row for blanks, bad URLs, unknown brands and unqueried platforms', () => {
     const gemini = INDEX.find(

@@ -22,6 +22,14 @@ describe('menu and sidebar', () => {
       );
   });
 
+  it('builds the same menu in AuthMode.LIMITED, calling nothing LIMITED refuses (A7)', async () => {
+    w = await startWorld();
+    w.rt.resetCounts();
+    w.rt.run('onOpen', [{ authMode: 'LIMITED' }], { mode: 'simple-trigger' });
+    expect(w.rt.ui.menus[0]!.items).toHaveLength(MENU.flat().length);
+    expect(w.rt.fetchStats.requests).toBe(0);
+  });
+
   it('opens the sidebar on the panel asked for, and the key is shown masked only', async () => {
     w = await startWorld();
     w.rt.run('showSettings', [], { mode: 'menu' });
@@ -55,7 +63,7 @@ describe('menu and sidebar', () => {
     w = await startWorld();
     const colleague = 'colleague@example.com';
     const seen = sidebar(w.rt, colleague).getSettings();
-    expect(seen.mayAllowFormulas).toBe(false);
+    expect(seen.formulaKeyRefused).toMatch(/Only the spreadsheet owner/);
     const r = sidebar(w.rt, colleague).saveSettings({
       apiKey: 'demo-pro-key',
       allowFormulasToUseKey: true,
@@ -64,7 +72,18 @@ describe('menu and sidebar', () => {
     expect(r.allowFormulasToUseKey).toBe(false);
     expect(r.hasKey).toBe(false);
     const owner = sidebar(w.rt).getSettings();
-    expect(owner.mayAllowFormulas).toBe(true);
+    expect(owner.formulaKeyRefused).toBeNull();
+  });
+
+  it('gives no key to the formulas of a file in a shared drive, which has no owner (P3)', async () => {
+    w = await startWorld();
+    w.rt.spreadsheet.owner = null;
+    const r = sidebar(w.rt).saveSettings({ apiKey: 'demo-pro-key', allowFormulasToUseKey: true });
+    expect(r.refused).toMatch(/shared drive, which has no owner/);
+    expect(r.allowFormulasToUseKey).toBe(false);
+    expect(sidebar(w.rt).getSettings().formulaKeyRefused).toMatch(/shared drive/);
+    // Without the key the formulas still give public scores.
+    expect(w.rt.customFunction('VIS_SCORE', 'nike.com')).toEqual(expect.any(Number));
   });
 
   it('Help shows the version and diagnostics to copy, with no key in them', async () => {

@@ -140,13 +140,13 @@ describe('every permission can be left unticked', () => {
     w = await startWorld();
     fill(w.rt.spreadsheet, ['nike.com']);
     w.rt.untickScope(w.rt.owner, `${AUTH}spreadsheets`);
-    w.rt.run('onOpen', [{ authMode: 'FULL' }], { mode: 'simple-trigger' });
+    w.rt.run('onOpen', [{ authMode: 'LIMITED' }], { mode: 'simple-trigger' });
     expect(w.rt.ui.menus[0]?.items.length).toBeGreaterThan(5);
     const settings = sidebar(w.rt).getSettings();
     expect(settings.permissions.missing).toEqual([
       'Reading and writing your lists (every feature but this menu and Settings) need permission to see and edit your spreadsheets',
     ]);
-    expect(settings.mayAllowFormulas).toBe(false);
+    expect(settings.formulaKeyRefused).toMatch(/permission to see your spreadsheets/);
     expect(() => sidebar(w.rt).getSelectionSummary()).toThrow(
       /^Reading and writing your lists \(every feature but this menu and Settings\) need permission to see and edit your spreadsheets: /,
     );

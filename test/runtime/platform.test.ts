@@ -442,6 +442,55 @@ describe('A1 onOpen in AuthMode.NONE reaches no properties, cache, lock, fetch o
   });
 });
 
+describe('A7 onOpen in AuthMode.LIMITED reaches the file, and nothing that needs authorization beyond it', () => {
+  const limited = { mode: 'simple-trigger' as const };
+  it.each([
+    ['probeFetchAll', [['http://127.0.0.1:9/x']]],
+    ['probeTrigger', []],
+    ['probeTriggerCount', []],
+  ])('%s is refused, whatever the person granted', (fn, args) => {
+    expect(() => rt.run(fn, args as unknown[], limited)).toThrow(
+      /You do not have permission to call/,
+    );
+    expect(() => rt.run(fn, args as unknown[], { mode: 'menu' })).not.toThrow(/permission/);
+  });
+  it('reads and writes its own file, its properties and cache, and builds the menu', () => {
+    expect(() => rt.run('probeWrite', [], limited)).not.toThrow();
+    expect(() => rt.run('probeSetUserProp', ['v'], limited)).not.toThrow();
+    expect(rt.run('probeCachePut', ['k', 'v', 10], limited)).toBeUndefined();
+    expect(() => rt.run('probeUi', [], limited)).not.toThrow();
+  });
+  it('refuses e-mail', () => {
+    const mail = mailRuntime();
+    try {
+      expect(() => mail.run('probeMail', ['a@client.com'], limited)).toThrow(
+        'You do not have permission to call MailApp.sendEmail',
+      );
+    } finally {
+      mail.close();
+    }
+  });
+});
+
+describe('P3 a file in a shared drive has no owner', () => {
+  it('getOwner() is null there, and the owner’s address elsewhere', () => {
+    expect(rt.run('probeOwner', [], { mode: 'menu' })).toBe(rt.owner);
+    rt.spreadsheet.owner = null;
+    expect(rt.run('probeOwner', [], { mode: 'menu' })).toBeNull();
+  });
+});
+
+describe('T4 an hourly trigger runs every 1, 2, 4, 6, 8 or 12 hours', () => {
+  it.each([1, 2, 4, 6, 8, 12])('takes %i', (n) => {
+    expect(() => rt.run('probeHourTrigger', [n], { mode: 'menu' })).not.toThrow();
+  });
+  it.each([3, 5, 24])('refuses %i', (n) => {
+    expect(() => rt.run('probeHourTrigger', [n], { mode: 'menu' })).toThrow(
+      'The value passed to everyHours must be 1, 2, 4, 6, 8 or 12.',
+    );
+  });
+});
+
 describe('C1 a custom function reads and nothing more', () => {
   it('refuses openById (no authorised services), writes and triggers', () => {
     const other = rt.addSpreadsheet('Other');
@@ -555,14 +604,14 @@ describe('Q5 property reads and writes: 50,000 a day (consumer), 500,000 (Worksp
 });
 
 /** The probe project with the e-mail scope in its manifest. */
-function mailRuntime(): GasRuntime {
+function mailRuntime(owner?: string): GasRuntime {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'probe-mail-'));
   copyFileSync(path.join(distDir, 'Code.js'), path.join(dir, 'Code.js'));
   writeFileSync(
     path.join(dir, 'appsscript.json'),
     JSON.stringify({ oauthScopes: ['https://www.googleapis.com/auth/script.send_mail'] }),
   );
-  return new GasRuntime({ distDir: dir });
+  return new GasRuntime({ distDir: dir, ...(owner ? { owner } : {}) });
 }
 
 describe('Q4 e-mail: the daily quota counts recipients, and a malformed address is refused', () => {
@@ -603,6 +652,48 @@ describe('Q6 e-mail: at most 50 recipients a message', () => {
   });
 });
 
+describe('Q8 e-mail: cc and bcc are recipients; a body holds 200 KB (consumer), 400 KB (Workspace)', () => {
+  it('spends one per address in to, cc and bcc, and counts them in the 50 a message', () => {
+    const mail = mailRuntime();
+    const list = (n: number, p: string) =>
+      Array.from({ length: n }, (_, i) => `${p}${i}@c.com`).join(',');
+    try {
+      expect(
+        mail.run('probeMailWith', ['a@c.com', 'b@c.com', 'c@c.com,d@c.com', 10], { mode: 'menu' }),
+      ).toBe(96);
+      expect(() =>
+        mail.run('probeMailWith', [list(20, 't'), list(20, 'c'), list(11, 'b'), 10], {
+          mode: 'menu',
+        }),
+      ).toThrow('Limit Exceeded: Email Recipients Per Message.');
+      expect(mail.mail.sent).toHaveLength(1);
+    } finally {
+      mail.close();
+    }
+  });
+  it('refuses a body past 200 KB on a consumer account, and takes it up to 400 KB on Workspace', () => {
+    const consumer = mailRuntime();
+    const workspace = mailRuntime('ana@agency.example');
+    try {
+      expect(() =>
+        consumer.run('probeMailWith', ['a@c.com', '', '', 200 * 1024], { mode: 'menu' }),
+      ).not.toThrow();
+      expect(() =>
+        consumer.run('probeMailWith', ['a@c.com', '', '', 200 * 1024 + 1], { mode: 'menu' }),
+      ).toThrow('Limit Exceeded: Email Body Size.');
+      expect(() =>
+        workspace.run('probeMailWith', ['a@c.com', '', '', 400 * 1024], { mode: 'menu' }),
+      ).not.toThrow();
+      expect(() =>
+        workspace.run('probeMailWith', ['a@c.com', '', '', 400 * 1024 + 1], { mode: 'menu' }),
+      ).toThrow('Limit Exceeded: Email Body Size.');
+    } finally {
+      consumer.close();
+      workspace.close();
+    }
+  });
+});
+
 describe('K1 a cache entry may be evicted before it expires', () => {
   it('evicts entries at random, reproducibly for a seed', () => {
     for (let i = 0; i < 100; i++) rt.run('probeCachePut', [`k${i}`, 'v', 21600]);
@@ -616,16 +707,36 @@ describe('K1 a cache entry may be evicted before it expires', () => {
   });
 });
 
-describe('K2 a cache holds 1,000 items; the script cache is every user’s', () => {
-  it('keeps the 900 farthest from expiration once a write passes 1,000', () => {
-    for (let i = 0; i < 1000; i++) rt.run('probeCachePut', [`k${i}`, 'v', 600 + i]);
-    expect(rt.run('probeCacheGet', ['k0'])).toBe('v');
-    rt.run('probeCachePut', ['one-more', 'v', 21600]);
-    const kept = Array.from({ length: 1000 }, (_, i) => rt.run('probeCacheGet', [`k${i}`]));
-    // The 899 longest-lived of the first 1,000 stay with the new one; the 101 nearest expiry go.
-    expect(kept.filter((v) => v === null)).toHaveLength(101);
+describe('K2, K3 a cache holds 1,000 items; the script cache is every user’s', () => {
+  /** 1,000 items, each written to live shorter than the one before, then one more. */
+  function overfill(runtime: GasRuntime): Array<unknown> {
+    for (let i = 0; i < 1000; i++) runtime.run('probeCachePut', [`k${i}`, 'v', 21000 - i]);
+    expect(runtime.run('probeCacheGet', ['k0'])).toBe('v');
+    runtime.run('probeCachePut', ['one-more', 'v', 21600]);
+    expect(runtime.run('probeCacheGet', ['one-more'])).toBe('v');
+    return Array.from({ length: 1000 }, (_, i) => runtime.run('probeCacheGet', [`k${i}`]));
+  }
+  it('K3 as measured: the oldest written go, about 100 at once, whatever their expiry', () => {
+    const kept = overfill(rt);
+    expect(kept.slice(0, 101).every((v) => v === null)).toBe(true);
     expect(kept.slice(101).every((v) => v === 'v')).toBe(true);
-    expect(rt.run('probeCacheGet', ['one-more'])).toBe('v');
+  });
+  it('K2 as documented: the 900 farthest from expiration stay', () => {
+    const docs = new GasRuntime({ distDir, cacheEviction: 'expiry' });
+    try {
+      const kept = overfill(docs);
+      expect(kept.slice(0, 899).every((v) => v === 'v')).toBe(true);
+      expect(kept.slice(899).every((v) => v === null)).toBe(true);
+    } finally {
+      docs.close();
+    }
+  });
+  it('K3 an item written again counts as written last', () => {
+    for (let i = 0; i < 1000; i++) rt.run('probeCachePut', [`k${i}`, 'v', 21600]);
+    rt.run('probeCachePut', ['k0', 'again', 21600]);
+    rt.run('probeCachePut', ['one-more', 'v', 21600]);
+    expect(rt.run('probeCacheGet', ['k0'])).toBe('again');
+    expect(rt.run('probeCacheGet', ['k1'])).toBeNull();
   });
   it('is pushed out by other users’ items in the shared script cache', () => {
     rt.run('probeCachePut', ['mine', 'v', 600]);

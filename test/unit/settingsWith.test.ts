@@ -36,7 +36,12 @@ it('lets only the spreadsheet owner allow formulas to use their key; a withheld 
     /Only the spreadsheet owner/,
   );
   expect(teammate.stored.allowFormulasToUseKey).toBe(false);
-  expect(settingsView(teammate.ports).mayAllowFormulas).toBe(false);
+  expect(settingsView(teammate.ports).formulaKeyRefused).toMatch(/Only the spreadsheet owner/);
+  const sharedDrive = fakeSettingsPorts(ok, { owner: () => null });
+  expect(saveSettingsIn(sharedDrive.ports, { allowFormulasToUseKey: true }).refused).toMatch(
+    /shared drive/,
+  );
+  expect(sharedDrive.stored.allowFormulasToUseKey).toBe(false);
   const withheld = fakeSettingsPorts(ok, { me: () => '' });
   expect(saveSettingsIn(withheld.ports, { allowFormulasToUseKey: true }).refused).toBeNull();
   expect(withheld.stored.allowFormulasToUseKey).toBe(true);

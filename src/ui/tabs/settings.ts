@@ -75,7 +75,7 @@ export function settingsTab(
     },
     (s) => {
       const v = s.view;
-      const mayAllow = v?.mayAllowFormulas ?? true;
+      const refused = v?.formulaKeyRefused ?? null;
       return html`<h2>Settings</h2>
         <p id="account-notice" class="warning" ?hidden=${!v?.accountNotice}>
           ${v?.accountNotice ?? ''}
@@ -105,15 +105,9 @@ export function settingsTab(
           s.allowFormulas,
           (on) => tab.set({ allowFormulas: on }),
           'Allow formulas in this spreadsheet to use my key (for VIS_SCAN and VIS_PREVIEW)',
-          !mayAllow,
+          refused !== null,
         )}
-        <p id="allow-formulas-note" class="hint" ?hidden=${mayAllow}>
-          ${
-            mayAllow
-              ? ''
-              : 'Only the spreadsheet owner can allow this: formulas run with the owner’s settings.'
-          }
-        </p>
+        <p id="allow-formulas-note" class="hint" ?hidden=${refused === null}>${refused ?? ''}</p>
         ${checkbox(
           'workspace-account',
           s.workspace,
