@@ -30,6 +30,18 @@ export const PROBES: readonly Probe[] = [
     args: ['what do ya want for nothing?', 'Jefe'],
   },
   { rule: 'E1', what: 'every execution loads the project afresh', fn: 'probeState', args: [] },
+  {
+    rule: 'T4',
+    what: 'everyHours takes only 1, 2, 4, 6, 8 or 12',
+    fn: 'probeHourTrigger',
+    args: [3],
+  },
+  {
+    rule: 'K3',
+    what: 'past 1,000 items a cache lets the oldest written go',
+    fn: 'probeCacheOrder',
+    args: [],
+  },
 ];
 
 export type Answer = { value: unknown } | { error: string } | { notRunnable: string };

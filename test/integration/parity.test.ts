@@ -21,6 +21,8 @@ it('every probe answers locally as its rule says', async () => {
       }),
     },
     E1: { value: 1 },
+    T4: { error: 'The value passed to everyHours must be 1, 2, 4, 6, 8 or 12.' },
+    K3: { value: 'the oldest written went' },
   });
 });
 
