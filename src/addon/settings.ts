@@ -113,7 +113,9 @@ export function saveSettingsIn(p: SettingsPorts, input: SettingsChange): Setting
   const apiKey = change.apiKey?.trim();
   if (apiKey && /\s/.test(apiKey))
     return refuse('Not saved: an API key has no spaces. Paste it again.');
-  const formulasRefused = change.allowFormulasToUseKey ? formulaKeyRefused(p) : null;
+  // Without the document the box is left as it was (`write` skips it) and the rest is saved.
+  const formulasRefused =
+    change.allowFormulasToUseKey && !p.withoutDocument ? formulaKeyRefused(p) : null;
   if (formulasRefused) return refuse(formulasRefused);
   if (change.webhook !== undefined) {
     const refused = saveTeamWebhook(p, change.webhook);

@@ -42,6 +42,11 @@ it('lets only the spreadsheet owner allow formulas to use their key; a withheld 
     /shared drive/,
   );
   expect(sharedDrive.stored.allowFormulasToUseKey).toBe(false);
+  // Without the document the box says why and the rest is saved (the adapter skips the box).
+  const noDocument = fakeSettingsPorts(ok, { withoutDocument: true, me: () => 'ben@team.example' });
+  const saved = saveSettingsIn(noDocument.ports, { apiKey: 'k1', allowFormulasToUseKey: true });
+  expect([saved.refused, noDocument.stored.apiKey]).toEqual([null, 'k1']);
+  expect(saved.formulaKeyRefused).toMatch(/permission to see your spreadsheets/);
   const withheld = fakeSettingsPorts(ok, { me: () => '' });
   expect(saveSettingsIn(withheld.ports, { allowFormulasToUseKey: true }).refused).toBeNull();
   expect(withheld.stored.allowFormulasToUseKey).toBe(true);
