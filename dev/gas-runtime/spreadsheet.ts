@@ -28,6 +28,9 @@ export interface Cell {
   format?: string;
 }
 
+/** Every cell never written: one shared, frozen object (a big read allocates nothing for it). */
+const BLANK: Cell = Object.freeze({ value: '' });
+
 /** What a new value keeps of the cell it replaces: its note and its number format, as in Sheets. */
 const kept = (old: Cell) => ({
   ...(old.note ? { note: old.note } : {}),
@@ -314,7 +317,12 @@ export class Sheet {
   }
 
   cell(row: number, col: number): Cell {
-    return this.grid[row - 1]?.[col - 1] ?? { value: '' };
+    return this.grid[row - 1]?.[col - 1] ?? BLANK;
+  }
+
+  /** Row `row`'s cells as stored (shorter than the grid, or absent, where the rest is blank). */
+  cellsOf(row: number): readonly Cell[] | undefined {
+    return this.grid[row - 1];
   }
 
   /** What a person typing into a cell does: parsed as Sheets parses typing, and no script call. */
@@ -776,13 +784,14 @@ export class Range {
     return p;
   }
 
+  /** Every cell of the range through `fn`, row by row (the hot path of every big read). */
   private map<T>(fn: (c: Cell) => T): T[][] {
-    const out: T[][] = [];
+    const out: T[][] = new Array(this.numRows);
     for (let r = 0; r < this.numRows; r++) {
-      const row: T[] = [];
-      for (let c = 0; c < this.numCols; c++)
-        row.push(fn(this.sheet.cell(this.row + r, this.col + c)));
-      out.push(row);
+      const cells = this.sheet.cellsOf(this.row + r);
+      const row: T[] = new Array(this.numCols);
+      for (let c = 0; c < this.numCols; c++) row[c] = fn(cells?.[this.col - 1 + c] ?? BLANK);
+      out[r] = row;
     }
     return out;
   }
@@ -817,7 +826,12 @@ export class Range {
 
   getValues(): Value[][] {
     this.call('getValues', 'read');
-    return this.map((c) => (c.value instanceof Date ? new Date(c.value.getTime()) : c.value));
+    // A Date is given as a copy; anything else as it is (most cells: a string or a number).
+    return this.map((c) =>
+      typeof c.value === 'object' && c.value instanceof Date
+        ? new Date(c.value.getTime())
+        : c.value,
+    );
   }
   getValue(): Value {
     this.call('getValue', 'read');
