@@ -7,6 +7,7 @@
 //   --base-url URL          the service address baked in and allowlisted
 //   --trigger-minutes N     poll safety-net interval: 60 for the Marketplace add-on, 1 when bound
 //   --extra-allowlist a,b   more allowlist prefixes
+//   --looker-template ID    the Looker Studio template report "Open in Looker Studio" copies
 //   --out DIR               where to write (default dist/)
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -31,7 +32,13 @@ const TRIPWIRE_BYTES = DEFAULTS.bundleTripwireKb * 1024;
  * google.script.run call a name ending in `_`, and it is an object, not a function.
  */
 export const BUNDLE_GLOBAL = 'vis_';
-const FLAGS = ['--base-url', '--trigger-minutes', '--extra-allowlist', '--out'];
+const FLAGS = [
+  '--base-url',
+  '--trigger-minutes',
+  '--extra-allowlist',
+  '--looker-template',
+  '--out',
+];
 
 /** `--name value` pairs, refused in one line when unknown or without a value. */
 function parseFlags(argv) {
@@ -63,7 +70,18 @@ function settings(flags) {
   if (!release) allowlist.push('http://127.0.0.1:');
   // Team alerts post to Slack's and Google Chat's incoming webhooks: fetched, so allowlisted.
   const webhooks = Object.values(DEFAULTS.webhooks);
-  return { baseUrl, minutes, allowlist, manifestAllowlist: [`${baseUrl}/`, ...extra, ...webhooks] };
+  const lookerTemplate = flags['looker-template'] ?? DEFAULTS.lookerTemplate;
+  if (!/^[\w-]*$/.test(lookerTemplate))
+    throw new Error(
+      `VIS_LOOKER_TEMPLATE is a report id (letters, digits, - and _), got ${lookerTemplate}`,
+    );
+  return {
+    baseUrl,
+    minutes,
+    allowlist,
+    lookerTemplate,
+    manifestAllowlist: [`${baseUrl}/`, ...extra, ...webhooks],
+  };
 }
 
 const common = (s, plugins) => ({
@@ -80,6 +98,7 @@ const common = (s, plugins) => ({
     __VIS_TRIGGER_MINUTES__: String(s.minutes),
     __VIS_ALLOWLIST__: JSON.stringify(s.allowlist),
     __VIS_VERSION__: JSON.stringify(PACKAGE_VERSION),
+    __VIS_LOOKER_TEMPLATE__: JSON.stringify(s.lookerTemplate),
   },
   logLevel: 'warning',
 });

@@ -115,10 +115,12 @@ if (checkedBefore) {
 // 3. One build with the release settings, into a folder of its own that holds nothing else.
 rmSync(OUT, { recursive: true, force: true });
 const buildFlags = ['--base-url', baseUrl, '--trigger-minutes', minutes, '--out', OUT];
+const lookerTemplate = process.env.VIS_LOOKER_TEMPLATE || '';
 run('the build', 'node', [
   'build.mjs',
   ...buildFlags,
   ...(extra ? ['--extra-allowlist', extra] : []),
+  ...(lookerTemplate ? ['--looker-template', lookerTemplate] : []),
 ]);
 
 // 4. What Google will check of it, and the bundle loading as Google would load it.

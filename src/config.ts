@@ -8,9 +8,14 @@ declare const __VIS_BASE_URL__: string | undefined;
 declare const __VIS_TRIGGER_MINUTES__: number | undefined;
 declare const __VIS_ALLOWLIST__: string[] | undefined;
 declare const __VIS_VERSION__: string | undefined;
+declare const __VIS_LOOKER_TEMPLATE__: string | undefined;
 
 /** The add-on's version (package.json), shown in Help and in the diagnostics. */
 export const VERSION: string = typeof __VIS_VERSION__ === 'string' ? __VIS_VERSION__ : 'dev';
+
+/** The Looker Studio template report "Open in Looker Studio" copies ('' where none is set). */
+export const LOOKER_TEMPLATE: string =
+  typeof __VIS_LOOKER_TEMPLATE__ === 'string' ? __VIS_LOOKER_TEMPLATE__ : defaults.lookerTemplate;
 
 export const DEFAULT_BASE_URL: string =
   typeof __VIS_BASE_URL__ === 'string' ? __VIS_BASE_URL__ : defaults.baseUrl;

@@ -45,7 +45,7 @@ export {
 } from './addon/schedules';
 export { deleteLeadWatch, getLeads, onLeadResponse, saveLeadWatch } from './addon/leads';
 export { insertExample } from './addon/example';
-export { getSiteHistory } from './addon/siteHistory';
+export { getDashboardLink, getSiteHistory } from './addon/siteHistory';
 export { remakePreviews, retryPreviews, returnToList, selectRow } from './addon/attention';
 export { showHelp } from './addon/help';
 export { showSelfCheck } from './addon/selfCheck';

@@ -1,10 +1,12 @@
 /** The selected row's site, read back from the `Score history` sheet, for the Scores tab's chart. */
 import { websiteColumnIndex } from '../domain/table';
 import { parseWebsite } from '../domain/website';
-import type { SiteHistory } from '../contract/scores';
+import type { DashboardLink, SiteHistory } from '../contract/scores';
 import { activeBook } from '../gas/active';
-import type { SiteHistoryPorts } from '../gas/ports';
-import { siteHistoryPorts } from '../gas/sidebarReadPorts';
+import { dashboardPorts, siteHistoryPorts } from '../gas/sidebarReadPorts';
+import { dashboardLink } from '../domain/dashboardLink';
+import { LOOKER_TEMPLATE } from '../config';
+import type { DashboardPorts, SiteHistoryPorts } from '../gas/ports';
 
 const MAX_POINTS = 100;
 
@@ -30,3 +32,10 @@ export function siteHistoryWith(p: SiteHistoryPorts): SiteHistory {
 }
 
 export const getSiteHistory = (): SiteHistory => siteHistoryWith(siteHistoryPorts(activeBook()));
+
+/** The Scores tab's "Open in Looker Studio": the Linking API address, or what it lacks. */
+export const dashboardLinkWith = (p: DashboardPorts, templateId = LOOKER_TEMPLATE): DashboardLink =>
+  dashboardLink(templateId, p.source());
+
+export const getDashboardLink = (): DashboardLink =>
+  dashboardLinkWith(dashboardPorts(activeBook()));

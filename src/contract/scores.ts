@@ -106,3 +106,6 @@ export const previewNotInIndexLabel = (rows: number) =>
   rows === 1
     ? 'Generate a preview for this row'
     : `Generate previews for these ${rows.toLocaleString('en-US')} rows`;
+
+/** "Open in Looker Studio" (src/domain/dashboardLink.ts): its address, or what it lacks in words. */
+export type DashboardLink = { url: string } | { missing: string };

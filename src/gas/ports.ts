@@ -3,6 +3,7 @@
  * here in src/gas and over plain memory in the unit tests (test/unit/fakes.ts), so a workflow's
  * orchestration is tested without the runtime, the bundle or the emulator.
  */
+import type { DashboardSource } from '../domain/dashboardLink';
 import type { FormTrigger } from './triggers';
 import type { RowLedger } from '../domain/leadRowLedger';
 import type { BatchReached, KeptAnswer } from '../domain/generationRun';
@@ -463,6 +464,11 @@ export interface SiteHistoryPorts {
   active(): ActiveCell | null;
   /** Every reading of a site in `Score history`. */
   readings(site: string): ReportPoint[];
+}
+
+/** What "Open in Looker Studio" reads: the file, its `Score history` and the list in view. */
+export interface DashboardPorts {
+  source(): DashboardSource;
 }
 
 /** What the comparison chart reads, asks and draws (src/addon/compareChart.ts). */

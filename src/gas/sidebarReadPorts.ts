@@ -1,11 +1,13 @@
 /** The ports of the Scores tab's small reads (src/gas/ports.ts) over the active spreadsheet. */
 import { COMPARISON_SHEET } from '../domain/compare';
+import { isOutputSheet } from '../domain/outputSheets';
+import { HISTORY_SHEET } from '../domain/table';
 import { FORMULA_BUDGET_MS } from '../limits';
 import { activeRange } from './active';
 import { sharedCache } from './cache';
 import { appsScriptClock } from './clock';
 import { siteReadings } from './history';
-import type { ComparePorts, SiteHistoryPorts } from './ports';
+import type { ComparePorts, DashboardPorts, SiteHistoryPorts } from './ports';
 import { resolverDeps } from './resolverDeps';
 import { currentPlace } from './selection';
 import { clientConfig } from './settings';
@@ -54,3 +56,15 @@ function drawChart(book: Book, data: unknown[][]): void {
     .build();
   sheet.insertChart(chart);
 }
+
+export const dashboardPorts = (book: Book): DashboardPorts => ({
+  source: () => {
+    const on = book.getActiveSheet();
+    return {
+      spreadsheetId: book.getId(),
+      fileName: book.getName(),
+      historySheetId: book.getSheetByName(HISTORY_SHEET)?.getSheetId() ?? null,
+      list: isOutputSheet(on.getName()) ? null : { sheetId: on.getSheetId(), name: on.getName() },
+    };
+  },
+});

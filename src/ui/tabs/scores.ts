@@ -7,6 +7,7 @@ import {
   type ScoreRequest,
   type ScoreRunOptions,
   type ListPlace,
+  type DashboardLink,
 } from '../../contract/scores';
 import { DEFAULTS } from '../../contract/defaults';
 import { REPORT_PERIODS } from '../../contract/reports';
@@ -36,6 +37,8 @@ interface State {
   movers: ScoreReport['movers'];
   historyText: string;
   historyPoints: string | null;
+  /** "Open in Looker Studio": its address, or what it lacks; null until asked. */
+  dashboard: DashboardLink | null;
   /** The last run's rows not in the public index, for "Generate previews for these". */
   notInIndex: { sheetName: string; rows: number } | null;
   /** Where the last run's scores are, to say and go to. */
@@ -75,6 +78,7 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
       movers: [],
       historyText: 'Select a row of a scored list.',
       historyPoints: null,
+      dashboard: null,
       notInIndex: null,
       backTo: null,
       scoresAt: null,
@@ -189,6 +193,7 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
             points=${s.historyPoints ?? ''}
           />
         </svg>
+        ${dashboardBlock(s.dashboard)}
         <h3>Report deck</h3>
         <p class="hint">
           Select a brand's row in a scored list, with its competitors' rows right below it: a Google
@@ -344,7 +349,28 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
     void plan();
   }
 
+  /** Score history over time in the person's own Looker Studio (docs/looker-studio.md). */
+  function dashboardBlock(link: DashboardLink | null) {
+    if (!link) return '';
+    return html`<h3>Dashboard</h3>
+      ${
+        'url' in link
+          ? html`<p class="hint">
+              Score history by brand and engine, competitors side by side, in a Looker Studio report
+              of your own (it reads this spreadsheet; nothing is sent elsewhere).
+              <a id="open-dashboard" href=${link.url} target="_blank" rel="noopener"
+                >Open in Looker Studio</a
+              >
+            </p>`
+          : html`<p id="dashboard-missing" class="hint">${link.missing}</p>`
+      }`;
+  }
+
   async function history(): Promise<void> {
+    void call('getDashboardLink').then(
+      (dashboard) => tab.set({ dashboard }),
+      () => tab.set({ dashboard: null }),
+    );
     try {
       const h = await call('getSiteHistory');
       if (!h.site || h.points.length === 0) {

@@ -1,0 +1,52 @@
+/**
+ * "Open in Looker Studio": an address of Looker Studio's Linking API that copies the add-on's
+ * template report onto the person's own `Score history` and list, each read through Looker
+ * Studio's Google Sheets connector (https://developers.google.com/looker-studio/integrate/linking-api):
+ * no scope of the add-on's, no connector of ours. The template (docs/looker-studio.md) names its
+ * two data sources `ds0` (the history) and `ds1` (the list).
+ */
+import type { DashboardLink } from '../contract/scores';
+import { HISTORY_SHEET } from './table';
+
+export const LOOKER_CREATE = 'https://lookerstudio.google.com/reporting/create';
+
+export interface DashboardSource {
+  spreadsheetId: string;
+  fileName: string;
+  /** `Score history`'s sheet id (the `gid` in its address), or null before the first reading. */
+  historySheetId: number | null;
+  /** The list the person is on, or null when they are on one of the add-on's own sheets. */
+  list: { sheetId: number; name: string } | null;
+}
+
+export const NO_TEMPLATE =
+  'Open in Looker Studio needs the id of the dashboard template, set when the add-on is built (VIS_LOOKER_TEMPLATE, docs/looker-studio.md): ask whoever deploys it.';
+export const NO_HISTORY = `The dashboard reads the "${HISTORY_SHEET}" sheet, which has no reading yet: press Score on a list first.`;
+
+/** Parameters in their order, each name and value percent-encoded (Apps Script has no URL API). */
+function query(params: ReadonlyArray<readonly [string, string]>): string {
+  return params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+}
+
+const sheetSource = (alias: string, spreadsheetId: string, sheetId: number, name: string) =>
+  [
+    [`ds.${alias}.connector`, 'googleSheets'],
+    [`ds.${alias}.spreadsheetId`, spreadsheetId],
+    [`ds.${alias}.worksheetId`, String(sheetId)],
+    [`ds.${alias}.hasHeader`, 'true'],
+    [`ds.${alias}.datasourceName`, name],
+  ] as const;
+
+export function dashboardLink(templateId: string, s: DashboardSource): DashboardLink {
+  if (!templateId.trim()) return { missing: NO_TEMPLATE };
+  if (s.historySheetId === null) return { missing: NO_HISTORY };
+  const params: Array<readonly [string, string]> = [
+    ['c.reportId', templateId.trim()],
+    ['r.reportName', `${s.fileName}: AI visibility`],
+    ...sheetSource('ds0', s.spreadsheetId, s.historySheetId, `${s.fileName}: ${HISTORY_SHEET}`),
+    ...(s.list
+      ? sheetSource('ds1', s.spreadsheetId, s.list.sheetId, `${s.fileName}: ${s.list.name}`)
+      : []),
+  ];
+  return { url: `${LOOKER_CREATE}?${query(params)}` };
+}
