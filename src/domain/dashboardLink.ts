@@ -20,7 +20,7 @@ export interface DashboardSource {
 }
 
 export const NO_TEMPLATE =
-  'Open in Looker Studio needs the id of the dashboard template, set when the add-on is built (VIS_LOOKER_TEMPLATE, docs/looker-studio.md): ask whoever deploys it.';
+  'No Looker Studio dashboard in this build: whoever publishes the add-on chooses its template (VIS_LOOKER_TEMPLATE, docs/looker-studio.md)';
 export const NO_HISTORY = `The dashboard reads the "${HISTORY_SHEET}" sheet, which has no reading yet: press Score on a list first.`;
 
 /** Parameters in their order, each name and value percent-encoded (Apps Script has no URL API). */

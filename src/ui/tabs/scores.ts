@@ -237,6 +237,11 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
 
   async function plan(): Promise<void> {
     if (tab.state.scoring) return;
+    // Read with the plan: the list in view and whether Score history exists change together.
+    void call('getDashboardLink').then(
+      (dashboard) => tab.set({ dashboard }),
+      () => tab.set({ dashboard: null }),
+    );
     try {
       const p = await call('getScorePlan', options());
       tab.set({ plan: planText(p), canScore: p.toFetch + p.invalid > 0 });
@@ -367,10 +372,6 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
   }
 
   async function history(): Promise<void> {
-    void call('getDashboardLink').then(
-      (dashboard) => tab.set({ dashboard }),
-      () => tab.set({ dashboard: null }),
-    );
     try {
       const h = await call('getSiteHistory');
       if (!h.site || h.points.length === 0) {
