@@ -13,12 +13,71 @@ export interface Clock {
   sleep(ms: number): void;
 }
 
+/** One answered round trip: how many requests it carried and how long it took (ms). */
+export type Trip = readonly [size: number, ms: number];
+
+/**
+ * A round trip's time as a fixed latency plus a time per request, from the trips seen so far
+ * (oldest first); null before any. One trip cannot tell the two apart: with one size seen, its
+ * time is read as all per request (the reading under which a batch too large outlasts the
+ * execution, which Google then stops with nothing saved); two sizes give both.
+ */
+export function paceOf(trips: readonly Trip[]): { fixedMs: number; perRequestMs: number } | null {
+  const last = trips[trips.length - 1];
+  if (!last) return null;
+  const other = [...trips].reverse().find((t) => t[0] !== last[0]);
+  if (!other) return { fixedMs: 0, perRequestMs: last[1] / last[0] };
+  const perRequestMs = Math.max(0, (last[1] - other[1]) / (last[0] - other[0]));
+  return { fixedMs: Math.max(0, last[1] - perRequestMs * last[0]), perRequestMs };
+}
+
+/** How many requests a round trip can carry in `leftMs`; Infinity where nothing bounds it. */
+export function roomFor(trips: readonly Trip[], leftMs: number): number {
+  const pace = paceOf(trips);
+  if (!pace) return Infinity;
+  if (leftMs < pace.fixedMs) return 0;
+  return pace.perRequestMs > 0 ? Math.floor((leftMs - pace.fixedMs) / pace.perRequestMs) : Infinity;
+}
+
+/**
+ * The next batch: `wanted` (grown, or after a loss), no larger than `leftMs` answers, at least
+ * `smallest`; null where not even `smallest` fits, and no round trip should start. While only one
+ * size has been seen, a batch within a quarter of it is half that size instead (as safe under
+ * either reading of its time), so the next round trip tells latency and pace apart.
+ */
+export function sizeFor(
+  trips: readonly Trip[],
+  leftMs: number,
+  wanted: number,
+  smallest: number,
+): number | null {
+  const fits = roomFor(trips, leftMs);
+  if (fits < smallest) return null;
+  const size = Math.min(wanted, Math.max(smallest, fits));
+  const seen = trips[trips.length - 1];
+  // Sizes within a quarter of each other would read the service's noise as its pace.
+  const close = seen && size * 4 > seen[0] * 3 && size * 3 < seen[0] * 4;
+  return seen && close && trips.every((t) => t[0] === seen[0])
+    ? Math.max(smallest, Math.min(size, Math.floor(seen[0] / 2)))
+    : size;
+}
+
+/** The trips worth keeping for the next call: the last, and the latest of another size. */
+export function tripsToKeep(trips: readonly Trip[]): Trip[] {
+  const last = trips[trips.length - 1];
+  if (!last) return [];
+  const other = [...trips].reverse().find((t) => t[0] !== last[0]);
+  return other ? [other, last] : [last];
+}
+
 export interface BatchOptions {
   clock: Clock;
   /** Absolute time (clock.now()) after which no round trip starts. */
   deadline: number;
   /** The first batch's size (default: maxBatch). */
   firstBatch?: number;
+  /** Round trips earlier calls saw of this service (`tripsToKeep`): the pace carries over. */
+  pastTrips?: readonly Trip[];
   maxBatch?: number;
   minBatch?: number;
   /** How much a batch grows after a clean round trip (default 2). */
@@ -65,6 +124,8 @@ export interface BatchOutcome<T> {
   nextBatch: number;
   /** Requests sent without a loss, this call's and `cleanBefore`; 0 after a loss. */
   cleanSent: number;
+  /** The answered round trips, the past ones given included, to keep for the next call. */
+  trips: Trip[];
 }
 
 const DEFAULT_MAX_BATCH = 1000;
@@ -85,7 +146,29 @@ export function sendAll<T>(
   const maxLostTries = options.maxLostTries ?? DEFAULT_MAX_LOST_TRIES;
   const baseDelay = options.baseDelayMs ?? 500;
   const retryable = options.retryable ?? isRetryable;
-  let batchSize = Math.min(maxBatch, options.firstBatch ?? maxBatch);
+  const trips: Trip[] = [...(options.pastTrips ?? [])];
+  let sentThisCall = 0;
+  /**
+   * The next batch within the time left, or null to stop. Where nothing fits before the deadline
+   * and this call sent nothing yet, a call that sends nothing would never move: it sends what
+   * takes at most a quarter longer than the smallest batch would (all it wants where the time is
+   * latency, about the smallest where it is per request; the budgets leave room for a round trip
+   * past the deadline).
+   */
+  const plan = (wanted: number, smallest: number): number | null => {
+    const size = sizeFor(trips, deadline - clock.now(), wanted, smallest);
+    const pace = paceOf(trips);
+    if (size !== null || sentThisCall > 0 || !pace) return size;
+    if (pace.perRequestMs === 0) return wanted;
+    const longest = 1.25 * (pace.fixedMs + pace.perRequestMs * smallest);
+    const most = Math.floor((longest - pace.fixedMs) / pace.perRequestMs);
+    return Math.min(wanted, Math.max(smallest, most));
+  };
+  // Without a first size given, the past round trips size it, or it is the largest.
+  let batchSize =
+    options.firstBatch !== undefined
+      ? Math.min(maxBatch, options.firstBatch)
+      : (plan(maxBatch, Math.min(minBatch, requests.length)) ?? 0);
   let hadLoss = false;
 
   const results: Array<Result<T> | undefined> = new Array(requests.length).fill(undefined);
@@ -98,7 +181,7 @@ export function sendAll<T>(
   let requestsSent = 0;
   let lostSends = 0;
 
-  while ((fresh.length > 0 || waiting.length > 0) && clock.now() < deadline) {
+  while ((fresh.length > 0 || waiting.length > 0) && clock.now() < deadline && batchSize > 0) {
     const now = clock.now();
     const due = waiting.filter((w) => w.notBefore <= now).slice(0, batchSize);
     const chunk = due.map((w) => w.index).concat(fresh.slice(0, batchSize - due.length));
@@ -115,9 +198,9 @@ export function sendAll<T>(
 
     const sentAt = clock.now();
     const responses = transport.fetchAll(chunk.map((i) => requests[i] as HttpRequest));
-    // The service's pace as this round trip shows it: its time over its size.
-    const msPerRequest = (clock.now() - sentAt) / chunk.length;
+    const took = clock.now() - sentAt;
     roundTrips++;
+    sentThisCall++;
     requestsSent += chunk.length;
     // fetchAll loses every answer of a batch when one request gets none (the service has acted
     // on the others): that is chance, not load, so the batch is sent again at once, smaller,
@@ -133,6 +216,7 @@ export function sendAll<T>(
     }
     const lost = responses.every((r) => r.status === 0 && !r.notSent);
     if (lost) lostSends += chunk.length;
+    else trips.push([chunk.length, took]);
     let throttled = 0;
     const settled: number[] = [];
     chunk.forEach((index, k) => {
@@ -164,14 +248,11 @@ export function sendAll<T>(
       const cap = proven ? maxBatch : Math.min(maxBatch, options.provenCap ?? maxBatch);
       batchSize = Math.min(cap, batchSize * growth);
     }
-    // A batch grows only as far as the time left answers at the pace the last round trip showed:
-    // on a slow service a batch grown twofold could outlast the execution, which Google then stops
-    // with nothing saved. It never shrinks for time: a service's pace can be its fixed latency.
-    if (msPerRequest > 0 && batchSize > chunk.length)
-      batchSize = Math.max(
-        chunk.length,
-        Math.min(batchSize, Math.floor((deadline - clock.now()) / msPerRequest)),
-      );
+    // A batch is only as large as the time left answers at the pace the round trips showed: a
+    // batch that outlasts the execution is stopped by Google with nothing saved.
+    const next = plan(batchSize, Math.min(minBatch, batchSize, fresh.length + waiting.length));
+    if (next === null) break;
+    batchSize = next;
   }
   return outcome(false);
 
@@ -183,6 +264,14 @@ export function sendAll<T>(
     const unsentLost = waiting.map((w) => w.index).filter((i) => (lostTries[i] ?? 0) > 0);
     if (!stopped && unsentLost.length) options.onRoundTrip?.(unsentLost, results);
     const cleanSent = hadLoss ? 0 : (options.cleanBefore ?? 0) + requestsSent;
-    return { results, roundTrips, requestsSent, lostSends, nextBatch: batchSize, cleanSent };
+    return {
+      results,
+      roundTrips,
+      requestsSent,
+      lostSends,
+      nextBatch: batchSize,
+      cleanSent,
+      trips: tripsToKeep(trips),
+    };
   }
 }

@@ -3,7 +3,7 @@
  * the misses sent together (api/batch), the answers cached, and a circuit breaker kept in the
  * cache so a broken service does not burn the daily URL-fetch quota on every recalculation.
  */
-import { sendAll, type Clock } from '../api/batch';
+import { sendAll, type Clock, type Trip } from '../api/batch';
 import { serviceError, type Result, type ServiceError } from '../api/errors';
 import type { HttpRequest, HttpResponse, Transport } from '../api/http';
 import { cacheKey, type KeyValueCache } from './cache';
@@ -52,6 +52,35 @@ function breakerKey(namespace: string): string {
   return cacheKey('breaker', namespace.split('|')[0] ?? namespace);
 }
 
+/**
+ * The first batch when no earlier call showed the service's pace: a batch that outlasts the
+ * execution is stopped by Google with nothing saved, and 1,000 requests at a slow service's pace
+ * can (a scheduled refresh that never moves and spends the day's trigger time). From 100 the
+ * batches grow within what the time left answers; the round trips seen are kept for the next
+ * call (api/batch `tripsToKeep`), so only the first call of a day pays for the probe.
+ */
+export const UNPROVEN_FIRST_BATCH = 100;
+const TRIPS_SECONDS = 6 * 3600;
+
+function tripsKey(namespace: string): string {
+  return cacheKey('trips', namespace.split('|')[0] ?? namespace);
+}
+
+/** The round trips kept in the cache, or none when absent or not as written. */
+function pastTrips(text: string | undefined): Trip[] {
+  try {
+    const trips = JSON.parse(text ?? '[]') as unknown;
+    return Array.isArray(trips) &&
+      trips.every(
+        (t) => Array.isArray(t) && t.length === 2 && t.every((n) => Number.isFinite(n) && n >= 0),
+      )
+      ? (trips as Trip[])
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 function decode<T>(text: string | undefined): Cached<T> | undefined {
   if (!text) return undefined;
   try {
@@ -93,7 +122,7 @@ export function resolveAll<T>(
   if (keys.length === 0) return { outcomes, stats };
 
   const storageKey = (key: string) => cacheKey(spec.namespace, key);
-  const cached = deps.cache.getAll(keys.map(storageKey));
+  const cached = deps.cache.getAll([...keys.map(storageKey), tripsKey(spec.namespace)]);
   let misses: string[] = [];
   for (const key of keys) {
     const entry = decode<T>(cached[storageKey(key)]);
@@ -119,9 +148,11 @@ export function resolveAll<T>(
     outcomes.set(key, { kind: 'error', error: serviceError(deps.overQuota ?? 'QUOTA') });
   misses = misses.slice(0, allowed);
 
+  const past = pastTrips(cached[tripsKey(spec.namespace)]);
   const batch = sendAll(deps.transport, misses.map(spec.request), spec.parse, {
     clock: deps.clock,
     deadline: deps.deadline,
+    ...(past.length ? { pastTrips: past } : { firstBatch: UNPROVEN_FIRST_BATCH }),
   });
   stats.requestsSent = batch.requestsSent;
   stats.roundTrips = batch.roundTrips;
@@ -145,6 +176,11 @@ export function resolveAll<T>(
       if (isOutage(result.error)) outages++;
     }
   });
+  // The round trips go with the longest-lived answers: one write for both.
+  if (batch.trips.length) {
+    const ttl = Math.max(0, ...Object.keys(toCache).map(Number)) || TRIPS_SECONDS;
+    (toCache[ttl] = toCache[ttl] ?? {})[tripsKey(spec.namespace)] = JSON.stringify(batch.trips);
+  }
   for (const ttl of Object.keys(toCache)) deps.cache.putAll(toCache[ttl] ?? {}, Number(ttl));
 
   // After retries, most of the batch still failing means the service is down: pause calls.

@@ -1,4 +1,4 @@
-import { sendAll } from '../../src/api/batch';
+import { sendAll, type Trip } from '../../src/api/batch';
 import { parsers, requests } from '../../src/api/client';
 import { FakeClock, FakeTransport, json } from './fakes';
 import { failing } from '../failing';
@@ -126,7 +126,7 @@ describe('sendAll', () => {
     expect(clock.now() - start).toBeLessThanOrEqual(300_000);
   });
 
-  it('never shrinks a batch for time: a service slow by a fixed latency still gets full batches', () => {
+  it('a service slow by a fixed latency still gets full batches, once two sizes told it so', () => {
     const clock = new FakeClock();
     // A minute a round trip, whatever its size.
     const t = new FakeTransport(() => json(404, { error: 'x', code: 'NOT_FOUND' }), clock, 60_000);
@@ -135,8 +135,60 @@ describe('sendAll', () => {
       deadline: clock.now() + 300_000,
       firstBatch: 48,
     });
-    // The last minute answers 384 at the last round trip's pace: no doubling to 768, no less.
-    expect(t.batches.map((b) => b.length)).toEqual([48, 96, 192, 384, 384]);
+    // 48 and 96 both took a minute: the time is latency, so the last minute still doubles.
+    expect(t.batches.map((b) => b.length)).toEqual([48, 96, 192, 384, 768]);
+  });
+
+  it('shrinks a batch to what the time left answers, and starts none where the smallest would not fit', () => {
+    const clock = new FakeClock();
+    const start = clock.now();
+    const answers = new FakeTransport(() => json(404, { error: 'x', code: 'NOT_FOUND' }));
+    // A very slow service: 2.9 s a request, so the first 100 take 290 s of the 300.
+    const slow = {
+      fetchAll: (batch: Parameters<FakeTransport['fetchAll']>[0]) => {
+        clock.t += batch.length * 2900;
+        return answers.fetchAll(batch);
+      },
+    };
+    const out = sendAll(slow, lookups(3000), parsers.score, {
+      clock,
+      deadline: start + 300_000,
+      firstBatch: 100,
+    });
+    // 10 s left answer 3 requests, fewer than the smallest batch (10): no second round trip,
+    // which would have run 290 s past the deadline and outlasted the execution.
+    expect(answers.batches.map((b) => b.length)).toEqual([100]);
+    expect(out.trips).toEqual([[100, 290_000]]);
+    expect(clock.now() - start).toBeLessThanOrEqual(300_000);
+  });
+
+  it.each([
+    ['a slow pace', (n: number) => n * 2900, [100, 50, 103]],
+    ['a fixed latency', () => 290_000, [100, 50, 1000]],
+  ])('one round trip a call: %s is learnt from the trips kept between calls', (_, took, sizes) => {
+    const clock = new FakeClock();
+    const answers = new FakeTransport(() => json(404, { error: 'x', code: 'NOT_FOUND' }));
+    const service = {
+      fetchAll: (batch: Parameters<FakeTransport['fetchAll']>[0]) => {
+        clock.t += took(batch.length);
+        return answers.fetchAll(batch);
+      },
+    };
+    let past: Trip[] = [];
+    const firsts: number[] = [];
+    for (let call = 0; call < sizes.length; call++) {
+      const before = answers.batches.length;
+      const out = sendAll(service, lookups(3000), parsers.score, {
+        clock,
+        deadline: clock.now() + 300_000,
+        ...(past.length ? { pastTrips: past } : { firstBatch: 100 }),
+      });
+      past = out.trips;
+      firsts.push(answers.batches[before]!.length);
+    }
+    // Each call's first batch: the second differs from the first whatever the service, and the
+    // time it took tells latency from pace.
+    expect(firsts).toEqual(sizes);
   });
 
   it('stops at the deadline, leaving unsent requests undefined', () => {

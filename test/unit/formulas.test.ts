@@ -1,7 +1,7 @@
 import { serviceError } from '../../src/api/errors';
 import type { FormulaEnv } from '../../src/domain/formulaEngine';
 import * as formulas from '../../src/domain/formulas';
-import { resolveAll } from '../../src/domain/resolver';
+import { resolveAll, UNPROVEN_FIRST_BATCH } from '../../src/domain/resolver';
 import { brand, FakeCache, FakeClock, FakeTransport, json } from './fakes';
 
 function env(
@@ -124,4 +124,22 @@ describe('resolver', () => {
     );
     expect(cache.calls).toBe(2);
   });
+});
+
+it('a first lookup of the day sends a probe of 100, and the next starts from the round trips it kept', () => {
+  const { e, transport } = env(byDomain);
+  const spec = {
+    namespace: 'n|key',
+    request: (k: string) => ({ method: 'get' as const, url: `https://s/x?url=${k}`, headers: {} }),
+    parse: () => ({ ok: false as const, error: serviceError('NOT_FOUND') }),
+    ttlSeconds: () => 60,
+    errorTtlSeconds: () => 0,
+  };
+  const keys = (from: number) => Array.from({ length: 400 }, (_, i) => `s${from + i}`);
+  resolveAll(keys(0), spec, { ...e.deps, deadline: e.deps.clock.now() + 600_000 });
+  expect(transport.batches.map((b) => b.length)).toEqual([UNPROVEN_FIRST_BATCH, 200, 100]);
+  const before = transport.batches.length;
+  resolveAll(keys(1000), spec, { ...e.deps, deadline: e.deps.clock.now() + 600_000 });
+  // The fake answers in no time: nothing bounds the next call's first batch.
+  expect(transport.batches[before]).toHaveLength(400);
 });
