@@ -8,6 +8,7 @@ export {
   VIS_SCAN,
   VIS_PREVIEW,
   VIS_COMPARE,
+  VIS_EVIDENCE,
 } from './addon/customFunctions';
 export {
   onOpen,

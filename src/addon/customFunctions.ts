@@ -15,6 +15,7 @@ import type { FormulaEnv } from '../domain/formulaEngine';
 import * as formulas from '../domain/formulas';
 import type { KeyValueCache } from '../domain/cache';
 import { activeBook } from '../gas/active';
+import { readingsOf } from '../gas/history';
 
 function env(cache: KeyValueCache, needsKey: boolean): FormulaEnv {
   markReadOnlyExecution();
@@ -23,6 +24,8 @@ function env(cache: KeyValueCache, needsKey: boolean): FormulaEnv {
     config: needsKey ? config : { baseUrl: config.baseUrl },
     keyAllowed: needsKey && formulasMayUseKey(activeBook().getId()),
     deps: resolverDeps(cache, appsScriptClock.now() + FORMULA_BUDGET_MS),
+    // Shown, not acted on: any editor's readings count, as the Scores tab's chart shows them.
+    readings: (sites) => readingsOf(activeBook(), sites),
   };
 }
 
@@ -37,6 +40,31 @@ function env(cache: KeyValueCache, needsKey: boolean): FormulaEnv {
  */
 export function VIS_SCORE(website: unknown, platform?: unknown, refresh?: unknown) {
   return formulas.visScore(website, platform, refresh, env(sharedCache(), false));
+}
+
+/**
+ * What each score rests on: score, scan date, days since the scan, stale (older than stale_days), engines answered, engines not queried, readings in Score history, usual swing.
+ *
+ * @param {A2:A500} website A website, or a column of them.
+ * @param {7} stale_days Optional: days after which a scan is stale (7 when blank).
+ * @param {TRUE} with_headers Optional: TRUE adds a header row.
+ * @param {Z1} refresh Optional: change this cell's value to fetch fresh scores.
+ * @return A row of evidence per website.
+ * @customfunction
+ */
+export function VIS_EVIDENCE(
+  website: unknown,
+  stale_days?: unknown,
+  with_headers?: unknown,
+  refresh?: unknown,
+) {
+  return formulas.visEvidence(
+    website,
+    stale_days,
+    with_headers,
+    refresh,
+    env(sharedCache(), false),
+  );
 }
 
 /**

@@ -20,6 +20,10 @@ export interface FormulaEnv {
   /** False when the owner has not allowed formulas in this spreadsheet to use their key. */
   keyAllowed: boolean;
   deps: ResolverDeps;
+  /** Each site's readings in `Score history`, oldest first, read once for all (VIS_EVIDENCE). */
+  readings?: (
+    sites: readonly string[],
+  ) => Map<string, ReadonlyArray<{ at: number; score: number }>>;
 }
 
 /** Sheets passes one cell as a scalar and a range as a 2-D array. */

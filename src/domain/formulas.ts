@@ -33,6 +33,8 @@ import { engineColumns, headerRow, rowOf, type OutputColumns } from './columns';
 import type { Cell } from './cells';
 import { errorText } from './status';
 import { parseWebsite } from './website';
+import { EVIDENCE_HEADERS, evidenceRow } from './evidence';
+import { DEFAULTS } from '../contract/defaults';
 
 function parsePlatform(platform: unknown): Platform | null {
   if (isBlank(platform)) return null;
@@ -56,6 +58,51 @@ export function visScore(
     format: (b: BrandScore) => [only ? scoreCell(b.platformScores[only]) : b.overallScore],
     width: 1,
   });
+}
+
+/** Days after which a scan is stale: a whole number of days, 7 when left blank. */
+function parseStaleDays(value: unknown): number {
+  if (isBlank(value)) return DEFAULTS.staleDays;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 0 || days > 3650)
+    throw new Error(`stale_days must be a whole number of days (got "${String(value)}").`);
+  return days;
+}
+
+/** What each score rests on (domain/evidence.ts): one row per website. */
+export function visEvidence(
+  website: FormulaInput,
+  staleDays: unknown,
+  withHeaders: unknown,
+  refresh: unknown,
+  env: FormulaEnv,
+) {
+  const days = parseStaleDays(staleDays);
+  const lookup = resolver(scoreSpec(env.config, 'url', refresh), env);
+  const now = env.deps.clock.now();
+  const rows = answer(website, {
+    keyOf: websiteKey,
+    // The sites' readings are read once, for the sites the service answered.
+    resolve: (keys) => {
+      const outcomes = lookup(keys);
+      const found = keys.filter((k) => outcomes.get(k)?.kind === 'value');
+      const readings = found.length && env.readings ? env.readings(found) : new Map();
+      return new Map(
+        Array.from(outcomes, ([key, o]) => [
+          key,
+          o.kind === 'value'
+            ? {
+                kind: 'value' as const,
+                value: { brand: o.value, readings: readings.get(key) ?? [], now, staleDays: days },
+              }
+            : o,
+        ]),
+      );
+    },
+    format: evidenceRow,
+    width: EVIDENCE_HEADERS.length,
+  }) as Cell[][];
+  return withHeaders === true ? [EVIDENCE_HEADERS, ...rows] : rows;
 }
 
 export function visLevel(website: FormulaInput, refresh: unknown, env: FormulaEnv) {

@@ -5,6 +5,7 @@
  */
 import { columnNumber } from './a1';
 import { COMPARE_HEADERS } from './compare';
+import { EVIDENCE_HEADERS } from './evidence';
 import { splitFormulaArgs } from './formulaArgs';
 import { BRAND_HEADERS, PREVIEW_FORMULA_HEADERS, SCAN_HEADERS } from './formulas';
 
@@ -46,6 +47,12 @@ export const VIS_FUNCTIONS = {
     args: REFRESHED('uuid'),
     list: 'uuid',
     columns: PREVIEW_FORMULA_HEADERS.length,
+  },
+  VIS_EVIDENCE: {
+    args: REFRESHED('website', 'stale_days', 'with_headers'),
+    list: 'website',
+    columns: EVIDENCE_HEADERS.length,
+    headers: 'with_headers',
   },
   VIS_COMPARE: {
     args: REFRESHED('brand', 'competitors', 'with_headers'),

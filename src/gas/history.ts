@@ -254,17 +254,27 @@ export function historyReadings(
  * needs, no write.
  */
 export function siteReadings(book: Book, site: string, whose: Whose = 'anyone'): ReportPoint[] {
+  return readingsOf(book, [site], whose).get(site) ?? [];
+}
+
+/** The readings of each of `sites` (domains) in `Score history`, oldest first, in one read. */
+export function readingsOf(
+  book: Book,
+  sites: readonly string[],
+  whose: Whose = 'anyone',
+): Map<string, ReportPoint[]> {
+  const wanted = new Set(sites);
+  const found = new Map<string, ReportPoint[]>();
   const read: HistoryKey[] = ['checked', 'website', 'score', ...PLATFORMS, 'lastScanned'];
   const table = historyTable(book, keysFor(whose, [...read, 'source', 'reference']));
-  if (!table) return [];
-  const points: ReportPoint[] = [];
+  if (!table) return found;
   for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
     const at = (k: HistoryKey) => (table.columns[k] ? cell(table, row, k) : '');
     if (at('source') !== 'score') continue;
     const recorded = parseWebsite(at('website'));
     const score = scoreInRange(at('score'));
     const time = timeOf(at('lastScanned')) ?? timeOf(at('checked'));
-    if (!recorded.ok || recorded.domain !== site || score === null || time === null) continue;
+    if (!recorded.ok || !wanted.has(recorded.domain) || score === null || time === null) continue;
     if (!trusted(table, row, whose)) continue;
     const engines: ReportPoint['engines'] = {};
     for (const p of PLATFORMS) {
@@ -272,7 +282,10 @@ export function siteReadings(book: Book, site: string, whose: Whose = 'anyone'):
       if (v !== null) engines[p] = v;
     }
     const page = String(at('reference'));
+    const points = found.get(recorded.domain) ?? [];
     points.push({ at: time, score, engines, ...(page.startsWith('https://') ? { page } : {}) });
+    found.set(recorded.domain, points);
   }
-  return points.sort((a, b) => a.at - b.at);
+  for (const points of found.values()) points.sort((a, b) => a.at - b.at);
+  return found;
 }
