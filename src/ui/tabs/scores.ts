@@ -1,4 +1,7 @@
-/** Scores: public scores written as values for the selected websites, movers, a site's history. */
+/**
+ * Scores: public scores written as values for the selected websites and the movers; a site's
+ * history, the dashboard and the report deck are components of their own in the same panel.
+ */
 import { html } from 'lit-html';
 import {
   previewNotInIndexLabel,
@@ -7,14 +10,14 @@ import {
   type ScoreRequest,
   type ScoreRunOptions,
   type ListPlace,
-  type DashboardLink,
 } from '../../contract/scores';
 import { DEFAULTS } from '../../contract/defaults';
-import { REPORT_PERIODS } from '../../contract/reports';
+import { dashboardBlock } from './dashboard';
+import { reportDeckBlock } from './reportDeck';
+import { siteHistoryBlock } from './siteHistory';
 import {
   backToList,
   attempt,
-  checkbox,
   fieldValue,
   mount,
   messageLine,
@@ -35,21 +38,12 @@ interface State {
   percent: number | null;
   message: Message;
   movers: ScoreReport['movers'];
-  historyText: string;
-  historyPoints: string | null;
-  /** "Open in Looker Studio": its address, or what it lacks; null until asked. */
-  dashboard: DashboardLink | null;
   /** The last run's rows not in the public index, for "Generate previews for these". */
   notInIndex: { sheetName: string; rows: number } | null;
   /** Where the last run's scores are, to say and go to. */
   scoresAt: ListPlace | null;
   /** A chart sheet was just made: the way back to the list it came from. */
   backTo: ListPlace | null;
-  reportWeeks: number;
-  /** Make report may ask the service for its words on the brand's score (one request). */
-  reportFresh: boolean;
-  reportMessage: Message;
-  reportUrl: string | null;
 }
 
 function planText(p: ScorePlanView): string {
@@ -57,8 +51,6 @@ function planText(p: ScorePlanView): string {
     ? `${p.sheetName}!${p.a1}: ${counted(p.rows, 'row')}, ${counted(p.distinct, 'distinct site')}, ${p.fresh} already fresh, ${p.toFetch} to fetch (${p.cached} cached, ${requestsText(p.requests, p.quotaLeft)})${p.invalid ? `, ${p.invalid} not valid` : ''}.`
     : (p.message ?? 'Select the cells that hold the websites (one column).');
 }
-
-const day = (iso: string) => new Date(iso).toLocaleDateString();
 
 /** Up or down in words too: colour is never the only signal. */
 const moverText = (m: ScoreReport['movers'][number]) =>
@@ -76,16 +68,9 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
       percent: null,
       message: NO_MESSAGE,
       movers: [],
-      historyText: 'Select a row of a scored list.',
-      historyPoints: null,
-      dashboard: null,
       notInIndex: null,
       backTo: null,
       scoresAt: null,
-      reportWeeks: REPORT_PERIODS[0],
-      reportFresh: false,
-      reportMessage: NO_MESSAGE,
-      reportUrl: null,
     },
     (s) =>
       html`<h2>Score a list</h2>
@@ -175,60 +160,16 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
         <ul id="movers" class="recent" tabindex="0" aria-labelledby="movers-title">
           ${s.movers.map((m) => html`<li>${moverText(m)}</li>`)}
         </ul>
-        <h3>History of the selected site</h3>
-        <p id="site-history-text" class="muted">${s.historyText}</p>
-        <svg
-          id="site-history"
-          class="spark"
-          viewBox="0 0 260 60"
-          role="img"
-          aria-labelledby="site-history-text"
-          ?hidden=${s.historyPoints === null}
-        >
-          <polyline
-            id="site-history-line"
-            fill="none"
-            stroke="#1a73e8"
-            stroke-width="2"
-            points=${s.historyPoints ?? ''}
-          />
-        </svg>
-        ${dashboardBlock(s.dashboard)}
-        <h3>Report deck</h3>
-        <p class="hint">
-          Select a brand's row in a scored list, with its competitors' rows right below it: a Google
-          Slides deck is made in your Drive from the list and its "Score history", with your
-          branding from Settings.
-        </p>
-        <label for="report-weeks">Period</label>
-        <select
-          id="report-weeks"
-          @change=${(e: Event) => tab.set({ reportWeeks: Number(fieldValue(e)) })}
-        >
-          ${REPORT_PERIODS.map(
-            (w) =>
-              html`<option value=${w} ?selected=${s.reportWeeks === w}>Last ${w} weeks</option>`,
-          )}
-        </select>
-        ${checkbox(
-          'report-fresh',
-          s.reportFresh,
-          (on) => tab.set({ reportFresh: on }),
-          "Quote what the service says of the brand's score (one request, unless it was scored in the last 6 hours)",
-        )}
-        <div class="row">
-          <button id="make-report" @click=${() => void report()}>Make report</button>
-        </div>
-        ${messageLine('report-message', s.reportMessage)}
-        <a
-          id="report-link"
-          href=${s.reportUrl ?? '#'}
-          target="_blank"
-          rel="noopener"
-          ?hidden=${!s.reportUrl}
-          >Open the deck</a
-        >`,
+        <div id="site-history-host"></div>
+        <div id="dashboard-host"></div>
+        <div id="report-deck-host"></div>`,
   );
+
+  // One component per feature, each in its own place of the panel the tab drew.
+  const siteHistory = siteHistoryBlock(host.querySelector<HTMLElement>('#site-history-host')!);
+  const dashboard = dashboardBlock(host.querySelector<HTMLElement>('#dashboard-host')!);
+  reportDeckBlock(host.querySelector<HTMLElement>('#report-deck-host')!);
+  const history = siteHistory.load;
 
   const options = (): ScoreRunOptions => ({
     refresh: tab.state.refresh,
@@ -237,11 +178,7 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
 
   async function plan(): Promise<void> {
     if (tab.state.scoring) return;
-    // Read with the plan: the list in view and whether Score history exists change together.
-    void call('getDashboardLink').then(
-      (dashboard) => tab.set({ dashboard }),
-      () => tab.set({ dashboard: null }),
-    );
+    void dashboard.load();
     try {
       const p = await call('getScorePlan', options());
       tab.set({ plan: planText(p), canScore: p.toFetch + p.invalid > 0 });
@@ -312,22 +249,6 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
       'Drawing the comparison…',
     );
 
-  const report = () =>
-    attempt(
-      (m) => tab.set({ reportMessage: m }),
-      async () => {
-        tab.set({ reportUrl: null });
-        const r = await call('makeReport', {
-          weeks: tab.state.reportWeeks,
-          fresh: tab.state.reportFresh,
-        });
-        tab.set({ reportUrl: r.url });
-        return r;
-      },
-      reportMessage,
-      'Making the deck…',
-    );
-
   /** Where the scores landed (a first run adds its columns at the right, out of sight). */
   function scoresAtLine(place: ListPlace | null) {
     return place
@@ -352,52 +273,6 @@ export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
   function returned(message: Message): void {
     tab.set({ backTo: null, message });
     void plan();
-  }
-
-  /** Score history over time in the person's own Looker Studio (docs/looker-studio.md). */
-  function dashboardBlock(link: DashboardLink | null) {
-    if (!link) return '';
-    return html`<h3>Dashboard</h3>
-      ${
-        'url' in link
-          ? html`<p class="hint">
-              Score history by brand and engine, competitors side by side, in a Looker Studio report
-              of your own (it reads this spreadsheet; nothing is sent elsewhere).
-              <a id="open-dashboard" href=${link.url} target="_blank" rel="noopener"
-                >Open in Looker Studio</a
-              >
-            </p>`
-          : html`<p id="dashboard-missing" class="hint">${link.missing}</p>`
-      }`;
-  }
-
-  async function history(): Promise<void> {
-    try {
-      const h = await call('getSiteHistory');
-      if (!h.site || h.points.length === 0) {
-        tab.set({
-          historyPoints: null,
-          historyText: h.site
-            ? `${h.site}: no readings in the "Score history" sheet yet: press Score to take the first.`
-            : 'Select a row of a scored list.',
-        });
-        return;
-      }
-      const first = h.points[0]!;
-      const last = h.points[h.points.length - 1]!;
-      const step = h.points.length > 1 ? 250 / (h.points.length - 1) : 0;
-      tab.set({
-        historyText:
-          h.points.length === 1
-            ? `${h.site}: ${first.score} on ${day(first.at)}, the only reading so far (each Score run that finds a new scan adds one).`
-            : `${h.site}: ${first.score} → ${last.score} over ${h.points.length} readings (${day(first.at)} to ${day(last.at)}).`,
-        historyPoints: h.points
-          .map((p, i) => `${(5 + i * step).toFixed(1)},${(55 - p.score / 2).toFixed(1)}`)
-          .join(' '),
-      });
-    } catch (e) {
-      tab.set({ historyText: errorText(e) });
-    }
   }
 
   return { plan, history };

@@ -1,0 +1,71 @@
+/** The Scores tab's report deck: a Google Slides deck of a brand and its competitors. */
+import { html } from 'lit-html';
+import { REPORT_PERIODS } from '../../contract/reports';
+import {
+  attempt,
+  checkbox,
+  fieldValue,
+  messageLine,
+  mount,
+  NO_MESSAGE,
+  reportMessage,
+  type Message,
+} from '../component';
+import { call } from '../rpc';
+
+interface State {
+  weeks: number;
+  /** Make report may ask the service for its words on the brand's score (one request). */
+  fresh: boolean;
+  message: Message;
+  url: string | null;
+}
+
+export function reportDeckBlock(host: HTMLElement) {
+  const block = mount<State>(
+    host,
+    { weeks: REPORT_PERIODS[0], fresh: false, message: NO_MESSAGE, url: null },
+    (s) =>
+      html`<h3>Report deck</h3>
+        <p class="hint">
+          Select a brand's row in a scored list, with its competitors' rows right below it: a Google
+          Slides deck is made in your Drive from the list and its "Score history", with your
+          branding from Settings.
+        </p>
+        <label for="report-weeks">Period</label>
+        <select
+          id="report-weeks"
+          @change=${(e: Event) => block.set({ weeks: Number(fieldValue(e)) })}
+        >
+          ${REPORT_PERIODS.map(
+            (w) => html`<option value=${w} ?selected=${s.weeks === w}>Last ${w} weeks</option>`,
+          )}
+        </select>
+        ${checkbox(
+          'report-fresh',
+          s.fresh,
+          (on) => block.set({ fresh: on }),
+          "Quote what the service says of the brand's score (one request, unless it was scored in the last 6 hours)",
+        )}
+        <div class="row">
+          <button id="make-report" @click=${() => void report()}>Make report</button>
+        </div>
+        ${messageLine('report-message', s.message)}
+        <a id="report-link" href=${s.url ?? '#'} target="_blank" rel="noopener" ?hidden=${!s.url}
+          >Open the deck</a
+        >`,
+  );
+
+  const report = () =>
+    attempt(
+      (message) => block.set({ message }),
+      async () => {
+        block.set({ url: null });
+        const r = await call('makeReport', { weeks: block.state.weeks, fresh: block.state.fresh });
+        block.set({ url: r.url });
+        return r;
+      },
+      reportMessage,
+      'Making the deck…',
+    );
+}
