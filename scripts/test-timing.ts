@@ -36,6 +36,14 @@ function freshRun(): Timing {
     // The first summary is the whole suite's; the second the unit project's run under de_DE.
     const jest = /^Time:\s+([\d.]+) s/m.exec(out);
     const tests = /^Tests:\s+(.+)$/m.exec(out);
+    // A red run says which tests, so a failure under load can be found again.
+    if (run.status !== 0)
+      console.error(
+        out
+          .split('\n')
+          .filter((l) => /^\s+● /.test(l))
+          .join('\n') || out.slice(-4000),
+      );
     return {
       passed: run.status === 0,
       totalS,
