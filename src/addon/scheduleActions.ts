@@ -5,7 +5,8 @@
  */
 import { NO_COUNTS, type RunOutcome, type ScheduleAction } from '../domain/scheduleRun';
 import { MONITOR_SHEET } from '../domain/scanWatch';
-import { isNews, moverLine, scoresBefore, siteKey, usualSwing } from '../domain/schedules';
+import { isNews, moverLine, scoresBefore, siteKey } from '../domain/schedules';
+import { usualSwing } from '../domain/swing';
 import { HEADER_ROW, websiteColumnIndex } from '../domain/table';
 import { serviceError } from '../api/errors';
 import { DEFAULTS } from '../contract/defaults';

@@ -8,7 +8,7 @@ import type { BrandScore } from '../api/client';
 import { ENGINES, PLATFORMS } from '../engines';
 import { dateCell, scoreCell } from './cells';
 import { headerRow, rowOf, type OutputColumns } from './columns';
-import { usualSwing } from './schedules';
+import { swingText, usualSwing } from './swing';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -30,8 +30,6 @@ const scanAge = (e: Evidence): number | null => {
 const answered = (b: BrandScore) =>
   PLATFORMS.filter((p) => typeof b.platformScores[p] === 'number');
 
-const round1 = (n: number | null) => (n === null ? '' : Math.round(n * 10) / 10);
-
 export const EVIDENCE_COLUMNS: OutputColumns<Evidence> = {
   score: { header: 'Score', read: (e) => scoreCell(e.brand.overallScore) },
   scanned: { header: 'Scan date', read: (e) => dateCell(e.brand.lastScanDate) },
@@ -49,7 +47,10 @@ export const EVIDENCE_COLUMNS: OutputColumns<Evidence> = {
   readings: { header: 'Readings', read: (e) => e.readings.length },
   swing: {
     header: 'Usual swing',
-    read: (e) => round1(usualSwing(e.readings.map((r) => r.score))),
+    read: (e) => {
+      const usual = usualSwing(e.readings.map((r) => r.score));
+      return usual === null ? '' : Number(swingText(usual));
+    },
   },
 };
 

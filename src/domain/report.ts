@@ -10,6 +10,7 @@ import { competitionRanks, gap } from './compare';
 import type { Branding } from './branding';
 import { visibilityLevel } from './levels';
 import { counted } from './words';
+import { isUnusual, swingText, usualSwing } from './swing';
 
 /** What a row of a scored list says of a site (cells as read: a blank engine was not queried). */
 export interface ReportRow {
@@ -138,7 +139,29 @@ function cover(input: ReportInput, from: number): Box[] {
  */
 const baseline = (inPeriod: ReportPoint[]): ReportPoint | null => inPeriod[0] ?? null;
 
-function standing(input: ReportInput, inPeriod: ReportPoint[], base: ReportPoint | null): Box[] {
+/**
+ * The last move weighed against the brand's usual swing (from every reading before it, any age),
+ * with how many readings that rests on; '' before a second reading.
+ */
+function lastMove(points: ReportPoint[]): string {
+  const [before, last] = points.slice(-2);
+  if (!before || !last) return '';
+  const move = signed(last.score - before.score);
+  const usual = usualSwing(points.slice(0, -1).map((p) => p.score));
+  if (usual === null)
+    return `Its last move, ${move}: too few readings yet (${points.length}) to tell how much it usually moves.`;
+  const rests = `it usually moves by ${swingText(usual)} (${counted(points.length, 'reading')})`;
+  return isUnusual(last.score - before.score, usual)
+    ? `Its last move, ${move}, is unusual: ${rests}.`
+    : `Its last move, ${move}, is within its usual swing: ${rests}.`;
+}
+
+function standing(
+  input: ReportInput,
+  inPeriod: ReportPoint[],
+  base: ReportPoint | null,
+  points: ReportPoint[],
+): Box[] {
   const { brand, branding } = input;
   const score = brand.score as number;
   const change =
@@ -151,6 +174,7 @@ function standing(input: ReportInput, inPeriod: ReportPoint[], base: ReportPoint
     say(40, 100, 150, 70, String(score), 48, branding.accent, true),
     say(200, 108, 480, 26, `Overall score, ${visibilityLevel(score)}`, 16, INK, true),
     say(200, 136, 480, 22, change, 12, GREY),
+    say(200, 158, 480, 22, lastMove(points), 10, GREY),
     ...PLATFORMS.flatMap((p, i) =>
       bar(
         ENGINES[p],
@@ -303,7 +327,12 @@ export function planReport(input: ReportInput): ReportPlan {
   const inPeriod = points.filter((p) => p.at >= from && p.at <= input.now);
   const slides = [
     cover(input, from),
-    standing(input, inPeriod, baseline(inPeriod)),
+    standing(
+      input,
+      inPeriod,
+      baseline(inPeriod),
+      points.filter((p) => p.at <= input.now),
+    ),
     trend(input, inPeriod),
     ...(input.competitors.length ? [rivals(input)] : []),
     links(input, points),

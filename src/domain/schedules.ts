@@ -9,6 +9,7 @@ import { DEFAULTS } from '../contract/defaults';
 import { safeText, timeOf } from './cells';
 import { visibilityLevel } from './levels';
 import { parseWebsite } from './website';
+import { isUnusual, swingText } from './swing';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -253,8 +254,6 @@ export function ownerGone(
   return last < previousDue;
 }
 
-const MIN_CHANGES_FOR_SWING = 3;
-
 /** A website as the history and a list both name one brand (`www.` and paths aside). */
 export function siteKey(website: unknown): string {
   const site = parseWebsite(website);
@@ -288,20 +287,6 @@ export function scoresBefore(
 }
 
 /**
- * A brand's usual swing: the median size of the changes between its consecutive earlier readings
- * (oldest first), once there are at least three of them; null before.
- */
-export function usualSwing(earlier: number[]): number | null {
-  const changes = earlier
-    .slice(1)
-    .map((s, i) => Math.abs(s - earlier[i]!))
-    .sort((a, b) => a - b);
-  if (changes.length < MIN_CHANGES_FOR_SWING) return null;
-  const mid = Math.floor(changes.length / 2);
-  return changes.length % 2 ? changes[mid]! : (changes[mid - 1]! + changes[mid]!) / 2;
-}
-
-/**
  * A move worth an e-mail: the level changed, or the score moved by at least `minChange`. With
  * `unusualOnly`, only a move of at least `minChange` that is also more than twice the brand's usual
  * swing (where its history tells one): a brand that swings by 8 every week stays quiet at 8.
@@ -314,7 +299,7 @@ export function isNews(
   const size = Math.abs(m.change);
   if (!alert.unusualOnly)
     return visibilityLevel(m.from) !== visibilityLevel(m.to) || size >= alert.minChange;
-  return size >= alert.minChange && (usual === null || size > 2 * usual);
+  return size >= alert.minChange && (usual === null || isUnusual(m.change, usual));
 }
 
 export const DIGEST_LINES = 50;
@@ -356,6 +341,6 @@ export function moverLine(m: Mover, usual: number | null = null): string {
   const level = from === to ? `level ${to}` : `level ${from} → ${to}`;
   // Text only: a name the service sent that starts like a formula is escaped as in cells.
   const name = safeText(m.brand && m.website ? `${m.brand} (${m.website})` : m.brand || m.website);
-  const swing = usual === null ? '' : `, usual swing ${Math.round(usual * 10) / 10}`;
+  const swing = usual === null ? '' : `, usual swing ${swingText(usual)}`;
   return `${name}: ${m.from} → ${m.to} (${m.change > 0 ? '+' : ''}${m.change}${swing}), ${level}; ${m.sheet} row ${m.row}`;
 }

@@ -14,8 +14,8 @@ import {
   scheduleRoomRefusal,
   scoresBefore,
   siteKey,
-  usualSwing,
 } from '../../src/domain/schedules';
+import { usualSwing } from '../../src/domain/swing';
 import { formatDate } from '../../dev/gas-runtime/mail';
 
 const H = 3600 * 1000;
