@@ -26,9 +26,17 @@ import { quotaLeft } from '../gas/quota';
 import { scorePorts } from '../gas/scorePorts';
 import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
-import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract/scores';
+import type {
+  Mover,
+  ScorePlanView,
+  ScoreReport,
+  ScoreRequest,
+  ScoreRunOptions,
+} from '../contract/scores';
 import { activeBook, activeSheet } from '../gas/active';
 import { counted } from '../domain/words';
+import { siteKey } from '../domain/schedules';
+import { isUnusual, swingText, usualSwing } from '../domain/swing';
 import { scoresPlace } from '../domain/scoreList';
 import { previewableNotInIndex } from './previewGeneration';
 import { notGrantedMessage } from '../domain/permissions';
@@ -257,12 +265,13 @@ function writeScores(
   });
   ports.sheet.write(SCORE_COLUMNS, patches, grid.values);
   const { previewable, scoresAt } = afterWrite(ports, grid, rows.notInIndex > 0);
+  const weighed = weighMovers(ports, movers);
   const history = ports.history(readings);
   const extra = {
     ...counts,
     scored: patches.size,
     fetched,
-    movers: rankMovers(movers, Infinity),
+    movers: rankMovers(weighed, Infinity),
     historyAdded: history.appended,
     historyTrimmed: history.trimmed,
     notInIndex: previewable,
@@ -274,6 +283,20 @@ function writeScores(
     ...{ historyTrimmed: history.trimmed, historyLimit: history.limitedBy },
   });
   return outcomeReport(summary, rows, extra);
+}
+
+/**
+ * Each mover against the brand's usual swing, read before this run's readings are added: a move
+ * is weighed against the moves before it.
+ */
+function weighMovers(ports: ScorePorts, movers: Mover[]): Mover[] {
+  const recent = ports.recentScores(movers.map((m) => siteKey(m.website)));
+  return movers.map((m) => {
+    const usual = usualSwing(recent.get(siteKey(m.website)) ?? []);
+    return usual === null
+      ? m
+      : { ...m, swing: { usual: swingText(usual), unusual: isUnusual(m.change, usual) } };
+  });
 }
 
 /**

@@ -39,6 +39,11 @@ export interface Mover {
   from: number;
   to: number;
   change: number;
+  /**
+   * The brand's usual swing before this run and whether this move is past it (domain/swing.ts);
+   * absent with too few readings.
+   */
+  swing?: { usual: string; unusual: boolean };
 }
 
 export interface ScoreReport {

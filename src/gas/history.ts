@@ -262,11 +262,12 @@ export function readingsOf(
   book: Book,
   sites: readonly string[],
   whose: Whose = 'anyone',
+  lastRows = Infinity,
 ): Map<string, ReportPoint[]> {
   const wanted = new Set(sites);
   const found = new Map<string, ReportPoint[]>();
   const read: HistoryKey[] = ['checked', 'website', 'score', ...PLATFORMS, 'lastScanned'];
-  const table = historyTable(book, keysFor(whose, [...read, 'source', 'reference']));
+  const table = historyTable(book, keysFor(whose, [...read, 'source', 'reference']), lastRows);
   if (!table) return found;
   for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
     const at = (k: HistoryKey) => (table.columns[k] ? cell(table, row, k) : '');

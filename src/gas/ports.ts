@@ -204,6 +204,11 @@ export interface ScorePorts {
    * run whose moves their account e-mails unattended; absent: the list's own cells.
    */
   earlier?: (sites: string[]) => Map<string, number>;
+  /**
+   * Each site's scores in the history's newest rows, oldest first, read before this run adds its
+   * own: what a mover's usual swing is measured on (rows in proportion to the sites asked).
+   */
+  recentScores(sites: string[]): Map<string, number[]>;
 }
 
 /** A list with a `Preview UUID` column, read over the columns a poll needs. */

@@ -1,7 +1,7 @@
 /** src/gas/ports.ts's ScorePorts over a block of an Apps Script sheet. */
 import { sharedCache } from './cache';
 import { appsScriptClock } from './clock';
-import { appendHistory, latestReadings } from './history';
+import { appendHistory, latestReadings, readingsOf } from './history';
 import { sheetPort } from './sheetPort';
 import { withDocumentLock } from './lock';
 import { granted } from './permissions';
@@ -34,6 +34,7 @@ export function scorePorts(
     lookups: (deadline) => resolverDeps(cache, deadline),
     cache,
     history: (readings) => appendHistory(block.sheet.getParent(), readings),
+    recentScores: (sites) => recentScores(book, sites),
     previewable,
     locked: (waitMs, work, busy) => withDocumentLock(waitMs, work, busy),
     granted,
@@ -60,4 +61,25 @@ function sealedScores(
   for (const [site, reading] of latestReadings(book, sites, 'mine', rows))
     if (typeof reading.score === 'number') out.set(site, reading.score);
   return out;
+}
+
+/**
+ * Each site's scores in the history's newest rows (readings are appended in time order): enough
+ * for a usual swing of a site scored with its list every week or so, and a cost that follows the
+ * movers asked about, not the history's years.
+ */
+const RECENT_ROWS_PER_SITE = 12;
+
+function recentScores(
+  book: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  sites: string[],
+): Map<string, number[]> {
+  if (sites.length === 0) return new Map();
+  const rows = Math.max(NEWEST_ROWS_AT_LEAST, RECENT_ROWS_PER_SITE * sites.length);
+  return new Map(
+    [...readingsOf(book, sites, 'anyone', rows)].map(([site, points]) => [
+      site,
+      points.map((p) => p.score),
+    ]),
+  );
 }

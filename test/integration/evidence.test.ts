@@ -68,3 +68,28 @@ it('leaves the usual swing blank until the site has four readings', async () => 
   expect(out[0]![EVIDENCE_HEADERS.indexOf('Usual swing')]).toBe('');
   expect(out[0]![EVIDENCE_HEADERS.indexOf('Score')]).toBe(brand.overallScore);
 });
+
+it('weighs each mover of a Score run against the brand’s usual swing before it', async () => {
+  w = await startWorld();
+  const report = (overallScore: number, daysAgo: number) => async () => {
+    const lastScanDate = new Date(w.rt.clock.now() - daysAgo * DAY).toISOString();
+    await w.emu.moveBrands([{ brand: brand.domain, overallScore, lastScanDate }]);
+    const sheet = w.rt.spreadsheet.activeSheet;
+    if (sheet.probe.rows.length < 2)
+      sheet.probe.rows = [['Website'], [brand.domain]].map((r) => r.map((value) => ({ value })));
+    sheet.setActiveSelection('A1:A2');
+    return sidebar(w.rt).scoreSelection({ refresh: 'all' });
+  };
+  await report(50, 0.5)();
+  // Moves of 2, 4 and 2 before: usually 2.
+  for (const s of [52, 56, 54]) {
+    await w.elapse(DAY);
+    await report(s, 0.5)();
+  }
+  await w.elapse(DAY);
+  const within = await report(57, 0.5)();
+  expect(within.movers[0]).toMatchObject({ change: 3, swing: { usual: '2', unusual: false } });
+  await w.elapse(DAY);
+  const unusual = await report(47, 0.5)();
+  expect(unusual.movers[0]).toMatchObject({ change: -10, swing: { unusual: true } });
+});

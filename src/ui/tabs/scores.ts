@@ -53,8 +53,16 @@ function planText(p: ScorePlanView): string {
 }
 
 /** Up or down in words too: colour is never the only signal. */
+/** A move weighed against the brand's usual swing, where its readings tell one. */
+const swingWords = (m: ScoreReport['movers'][number]) =>
+  m.swing
+    ? m.swing.unusual
+      ? `; unusual: it usually moves by ${m.swing.usual}`
+      : `; within its usual swing of ${m.swing.usual}`
+    : '';
+
 const moverText = (m: ScoreReport['movers'][number]) =>
-  `${m.brand || m.website}: ${m.from} → ${m.to} (${m.change > 0 ? 'up' : 'down'} ${Math.abs(m.change)}), row ${m.row}`;
+  `${m.brand || m.website}: ${m.from} → ${m.to} (${m.change > 0 ? 'up' : 'down'} ${Math.abs(m.change)}${swingWords(m)}), row ${m.row}`;
 
 export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
   const tab = mount<State>(
