@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startPlayground } from '../dev/playground';
-import { openTab, pollUntil } from '../dev/sidebarTabs';
+import { atRest, openTab, pollUntil } from '../dev/sidebarTabs';
 
 const OUT = path.join('docs', 'marketplace');
 
@@ -81,11 +81,18 @@ async function setUp(page: Page, sidebar: ReturnType<Page['frameLocator']>): Pro
   await sidebar.locator('#refresh-score-plan').click();
   await sidebar.locator('#score').click();
   await sidebar.locator('#score-message', { hasText: /scored/ }).waitFor();
+  // The sheet shows what the add-on wrote at its next refresh (every 2 s, on the page's installed
+  // clock): the picture waits for the scores to be on it.
+  await page.clock.fastForward(2000);
+  await page.locator('#grid', { hasText: 'Public score' }).waitFor();
 }
 
 /** A listing picture shows the add-on and the sheet, not the playground's own controls. */
 async function shot(page: Page, outDir: string, name: string): Promise<string> {
   const file = path.join(outDir, name);
+  // The sidebar at rest: a progress bar caught halfway through its transition says nothing true.
+  const sidebar = page.frames().find((f) => f.url().endsWith('/sidebar'));
+  if (sidebar) await atRest(sidebar);
   await page.evaluate("document.body.classList.add('listing')");
   await page.screenshot({ path: file });
   await page.evaluate("document.body.classList.remove('listing')");
