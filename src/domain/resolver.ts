@@ -60,6 +60,7 @@ function breakerKey(namespace: string): string {
  * call (api/batch `tripsToKeep`), so only the first call of a day pays for the probe.
  */
 export const UNPROVEN_FIRST_BATCH = 100;
+const LOOKUP_GROWTH = 10;
 const TRIPS_SECONDS = 6 * 3600;
 
 function tripsKey(namespace: string): string {
@@ -153,6 +154,9 @@ export function resolveAll<T>(
     clock: deps.clock,
     deadline: deps.deadline,
     ...(past.length ? { pastTrips: past } : { firstBatch: UNPROVEN_FIRST_BATCH }),
+    // Lookups are safe to repeat: from a clean probe a batch may go straight to what the time
+    // left answers (1,000 at most), where a POST doubles its way up.
+    growth: LOOKUP_GROWTH,
   });
   stats.requestsSent = batch.requestsSent;
   stats.roundTrips = batch.roundTrips;

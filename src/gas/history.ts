@@ -236,11 +236,15 @@ export function latestReadings(
   return new Map([...out].map(([site, { at: _at, ...reading }]) => [site, reading]));
 }
 
-/** The history's readings (site, when, score), for a brand's usual swing: three columns, no write. */
+/**
+ * The history's readings (site, when, score), for a brand's usual swing: three columns, no write;
+ * its newest `lastRows` only, where given.
+ */
 export function historyReadings(
   book: Book,
+  lastRows = Infinity,
 ): Array<{ website: unknown; checked: unknown; score: unknown }> {
-  const table = historyTable(book, ['website', 'checked', 'score']);
+  const table = historyTable(book, ['website', 'checked', 'score'], lastRows);
   if (!table) return [];
   return table.values.slice(HEADER_ROW).map((_, i) => ({
     website: cell(table, i + HEADER_ROW + 1, 'website'),

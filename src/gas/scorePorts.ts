@@ -1,7 +1,8 @@
 /** src/gas/ports.ts's ScorePorts over a block of an Apps Script sheet. */
 import { sharedCache } from './cache';
 import { appsScriptClock } from './clock';
-import { appendHistory, latestReadings, readingsOf } from './history';
+import { appendHistory, historyReadings, latestReadings } from './history';
+import { scoresBefore } from '../domain/schedules';
 import { sheetPort } from './sheetPort';
 import { withDocumentLock } from './lock';
 import { granted } from './permissions';
@@ -76,10 +77,5 @@ function recentScores(
 ): Map<string, number[]> {
   if (sites.length === 0) return new Map();
   const rows = Math.max(NEWEST_ROWS_AT_LEAST, RECENT_ROWS_PER_SITE * sites.length);
-  return new Map(
-    [...readingsOf(book, sites, 'anyone', rows)].map(([site, points]) => [
-      site,
-      points.map((p) => p.score),
-    ]),
-  );
+  return scoresBefore(historyReadings(book, rows), Infinity);
 }
