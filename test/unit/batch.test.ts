@@ -7,6 +7,18 @@ const cfg = { baseUrl: 'https://svc.example' };
 const lookups = (n: number) =>
   Array.from({ length: n }, (_, i) => requests.score(cfg, { by: 'slug', value: `b${i}` }));
 
+/** A service whose round trip of `n` requests takes `took(n)` ms on `clock`, answering 404. */
+function pacedService(clock: FakeClock, took: (n: number) => number) {
+  const answers = new FakeTransport(() => json(404, { error: 'x', code: 'NOT_FOUND' }));
+  const slow = {
+    fetchAll: (batch: Parameters<FakeTransport['fetchAll']>[0]) => {
+      clock.t += took(batch.length);
+      return answers.fetchAll(batch);
+    },
+  };
+  return { answers, slow };
+}
+
 describe('sendAll', () => {
   it('keeps a batch within its cap until enough requests went clean, then grows to the most', () => {
     const clock = new FakeClock();
@@ -108,14 +120,8 @@ describe('sendAll', () => {
   it('grows a batch no further than the time left can answer at the pace the service has shown', () => {
     const clock = new FakeClock();
     const start = clock.now();
-    const answers = new FakeTransport(() => json(404, { error: 'x', code: 'NOT_FOUND' }));
     // A slow service: a quarter of a second per request of a round trip.
-    const slow = {
-      fetchAll: (batch: Parameters<FakeTransport['fetchAll']>[0]) => {
-        clock.t += batch.length * 250;
-        return answers.fetchAll(batch);
-      },
-    };
+    const { answers, slow } = pacedService(clock, (n) => n * 250);
     sendAll(slow, lookups(3000), parsers.score, {
       clock,
       deadline: start + 300_000,
@@ -142,14 +148,8 @@ describe('sendAll', () => {
   it('shrinks a batch to what the time left answers, and starts none where the smallest would not fit', () => {
     const clock = new FakeClock();
     const start = clock.now();
-    const answers = new FakeTransport(() => json(404, { error: 'x', code: 'NOT_FOUND' }));
     // A very slow service: 2.9 s a request, so the first 100 take 290 s of the 300.
-    const slow = {
-      fetchAll: (batch: Parameters<FakeTransport['fetchAll']>[0]) => {
-        clock.t += batch.length * 2900;
-        return answers.fetchAll(batch);
-      },
-    };
+    const { answers, slow } = pacedService(clock, (n) => n * 2900);
     const out = sendAll(slow, lookups(3000), parsers.score, {
       clock,
       deadline: start + 300_000,
@@ -167,13 +167,7 @@ describe('sendAll', () => {
     ['a fixed latency', () => 290_000, [100, 50, 1000]],
   ])('one round trip a call: %s is learnt from the trips kept between calls', (_, took, sizes) => {
     const clock = new FakeClock();
-    const answers = new FakeTransport(() => json(404, { error: 'x', code: 'NOT_FOUND' }));
-    const service = {
-      fetchAll: (batch: Parameters<FakeTransport['fetchAll']>[0]) => {
-        clock.t += took(batch.length);
-        return answers.fetchAll(batch);
-      },
-    };
+    const { answers, slow: service } = pacedService(clock, took);
     let past: Trip[] = [];
     const firsts: number[] = [];
     for (let call = 0; call < sizes.length; call++) {
