@@ -33,9 +33,13 @@ function freshRun(): Timing {
     });
     const totalS = Math.round((Date.now() - started) / 1000);
     const out = `${run.stdout}\n${run.stderr}`;
-    // The first summary is the whole suite's; the second the unit project's run under de_DE.
-    const jest = /^Time:\s+([\d.]+) s/m.exec(out);
-    const tests = /^Tests:\s+(.+)$/m.exec(out);
+    // Two jest runs print summaries (the whole suite, and the unit project under de_DE, which may
+    // end first): the whole suite's is the one with the most tests, and its time the longest.
+    const jest = [...out.matchAll(/^Time:\s+([\d.]+) s/gm)].sort(
+      (a, b) => Number(b[1]) - Number(a[1]),
+    )[0];
+    const total = (m: RegExpMatchArray) => Number(/(\d+) total/.exec(m[1]!)?.[1] ?? 0);
+    const tests = [...out.matchAll(/^Tests:\s+(.+)$/gm)].sort((a, b) => total(b) - total(a))[0];
     // A red run says which tests, so a failure under load can be found again.
     if (run.status !== 0)
       console.error(
