@@ -15,3 +15,6 @@ export const counted = (n: number, one: string, many = `${one}s`) =>
  */
 export const requestsText = (n: number, left: number) =>
   `${counted(n, 'request')}${n > left ? `; only ${count(left)} left today, the rest wait for tomorrow` : ''}`;
+
+/** A moment as the person's browser shows it, or "never". */
+export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');

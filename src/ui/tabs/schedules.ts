@@ -1,12 +1,10 @@
-/** Schedules: refreshes that run by themselves, as the person who saved them, and the run log. */
+/**
+ * Schedules: refreshes that run by themselves, as the person who saved them. Each listed schedule
+ * (scheduleItem.ts) and the run log (runLog.ts) are their own modules.
+ */
 import { html, type TemplateResult } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
-import {
-  WEEKDAYS,
-  type LogEntry,
-  type Schedule,
-  type ScheduleView,
-} from '../../contract/schedules';
+import { WEEKDAYS, type Schedule, type ScheduleView } from '../../contract/schedules';
 import { DEFAULTS } from '../../contract/defaults';
 import { REPORT_PERIODS } from '../../contract/reports';
 import {
@@ -22,10 +20,10 @@ import {
   say,
   type Message,
 } from '../component';
-import { counted } from '../words';
+import { counted, when } from '../words';
+import { runLogBlock } from './runLog';
+import { scheduleItem } from './scheduleItem';
 import { call, errorText } from '../rpc';
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
 
 interface Draft {
   id: string;
@@ -117,14 +115,10 @@ function describe(s: ScheduleView): string {
   return `${WHAT[s.action](s)}, ${EVERY[s.every](s)} at ${s.hour}:00${state}. Last run ${when(s.lastRun)}${s.lastResult ? `: ${s.lastResult}` : ''}. Runs as ${s.mine ? 'you' : s.owner}.`;
 }
 
-const logLine = (e: LogEntry) =>
-  `${when(e.time)} · ${e.run} · ${e.action.replace(/ #.*$/, '')}${e.sheet ? ` (${e.sheet})` : ''}: ${e.result}`;
-
 interface State {
   list: ScheduleView[];
   /** The document's sheets a schedule may refresh. */
   sheets: string[];
-  log: LogEntry[];
   draft: Draft;
   message: Message;
   /** The schedule whose "Take over" was pressed, waiting for its confirmation. */
@@ -134,79 +128,21 @@ interface State {
 export function schedulesTab(host: HTMLElement) {
   const edit = (change: Partial<Draft>) => tab.set({ draft: { ...tab.state.draft, ...change } });
 
-  const item = (s: ScheduleView) => {
-    const name = s.action === 'refreshScanMonitor' ? 'scan monitor' : s.sheetName;
-    const toggle = s.paused ? 'Resume' : 'Pause';
-    return html`<li>
-      <p>${describe(s)}</p>
-      ${
-        s.deckUrl
-          ? html`<p>
-              <a href=${s.deckUrl} target="_blank" rel="noopener">Open the report deck</a>
-            </p>`
-          : ''
-      }
-      ${
-        s.mine
-          ? html`<div class="row">
-              <button
-                type="button"
-                aria-label=${`Edit the schedule for ${name}`}
-                @click=${() => tab.set({ draft: draftOf(s) })}
-              >
-                Edit
-              </button>
-              <button
-                type="button"
-                aria-label=${`${toggle} the schedule for ${name}`}
-                @click=${() => void save({ ...s, paused: !s.paused })}
-              >
-                ${toggle}
-              </button>
-              <button
-                type="button"
-                aria-label=${`Delete the schedule for ${name}`}
-                @click=${() => void remove(s.id)}
-              >
-                Delete
-              </button>
-            </div>`
-          : s.mayTakeOver
-            ? takeOver(s, name)
-            : ''
-      }
-    </li>`;
-  };
-
-  /** A schedule whose owner's runs went silent: take it over, after saying what that means. */
-  const takeOver = (s: ScheduleView, name: string): TemplateResult =>
-    tab.state.confirming === s.id
-      ? html`<p class="notice" role="status">
-            ${s.owner}'s runs of it stopped. Taken over, it runs as you, with your key, and its
-            e-mails go from your account.
-          </p>
-          <div class="row">
-            <button type="button" class="primary" @click=${() => void takeOverNow(s.id)}>
-              Take it over
-            </button>
-            <button type="button" @click=${() => tab.set({ confirming: null })}>Cancel</button>
-          </div>`
-      : html`<div class="row">
-          <button
-            type="button"
-            aria-label=${`Take over the schedule for ${name}`}
-            @click=${() => tab.set({ confirming: s.id })}
-          >
-            Take over
-          </button>
-        </div>`;
+  const item = (s: ScheduleView): TemplateResult =>
+    scheduleItem(s, describe(s), {
+      edit: (v) => tab.set({ draft: draftOf(v) }),
+      save: (v) => void save(v),
+      remove: (id) => void remove(id),
+      confirming: tab.state.confirming,
+      confirm: (id) => tab.set({ confirming: id }),
+      takeOver: (id) => void takeOverNow(id),
+    });
 
   const tab = mount<State>(
     host,
     {
       list: [],
       sheets: [],
-      log: [],
       draft: draftOf(null),
       message: NO_MESSAGE,
       confirming: null,
@@ -365,20 +301,16 @@ export function schedulesTab(host: HTMLElement) {
           </div>
         </form>
         ${messageLine('schedule-message', s.message)}
-        <h3 id="run-log-title">Last runs</h3>
-        <ul id="run-log" class="recent" tabindex="0" aria-labelledby="run-log-title">
-          ${s.log.map((e) => html`<li>${logLine(e)}</li>`)}
-        </ul>`;
+        <div id="run-log-host"></div>`;
     },
   );
 
+  const runLog = runLogBlock(host.querySelector<HTMLElement>('#run-log-host')!);
+
   async function refresh(): Promise<void> {
     try {
-      tab.set({
-        list: await call('getSchedules'),
-        sheets: await call('getListSheets'),
-        log: await call('getRunLog'),
-      });
+      tab.set({ list: await call('getSchedules'), sheets: await call('getListSheets') });
+      runLog.show(await call('getRunLog'));
     } catch (e) {
       tab.set({ message: say(errorText(e), 'error') });
     }
