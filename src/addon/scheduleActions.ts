@@ -5,8 +5,7 @@
  */
 import { NO_COUNTS, type RunOutcome, type ScheduleAction } from '../domain/scheduleRun';
 import { MONITOR_SHEET } from '../domain/scanWatch';
-import { isNews, moverLine, scoresBefore, siteKey } from '../domain/schedules';
-import { usualSwing } from '../domain/swing';
+import { isNews, moverLine, siteKey } from '../domain/schedules';
 import { HEADER_ROW, websiteColumnIndex } from '../domain/table';
 import { serviceError } from '../api/errors';
 import { DEFAULTS } from '../contract/defaults';
@@ -49,8 +48,8 @@ function runScores(p: ScheduleActionPorts, run: MyRun, deadline: number): RunOut
   if (r.failedSites > 0 && r.answeredSites === 0)
     return { ...failed(`the service did not answer for any site (${r.message})`), counts };
   if (r.state === 'partial')
-    return { kind: 'partial', result: r.message, news: newsOf(p, s, r), counts };
-  return { kind: 'done', result: withFollowUps(p, r.message), news: newsOf(p, s, r), counts };
+    return { kind: 'partial', result: r.message, news: newsOf(s, r), counts };
+  return { kind: 'done', result: withFollowUps(p, r.message), news: newsOf(s, r), counts };
 }
 
 /** A list Score found nothing in: gone, without a Website column, or with no rows yet. */
@@ -68,14 +67,15 @@ function withFollowUps(p: ScheduleActionPorts, result: string): string {
   return f.state === 'done' ? `${result} Follow-ups: ${f.rows}.` : result;
 }
 
-/** The digest's lines: with `unusualOnly`, each move weighed against the brand's usual swing. */
-function newsOf(p: ScheduleActionPorts, s: Schedule, r: ScoreReport): string[] {
+/**
+ * The digest's lines: with `unusualOnly`, each move weighed against the brand's usual swing, as the
+ * run weighed it from the owner's own readings before it (addon/scores.ts `weighMovers`).
+ */
+function newsOf(s: Schedule, r: ScoreReport): string[] {
   const alert = { minChange: DEFAULTS.minChange, ...s.alert };
-  if (!alert.unusualOnly || r.movers.length === 0)
-    return r.movers.filter((m) => isNews(m, alert)).map((m) => moverLine(m));
-  const earlier = scoresBefore(p.history(), r.request?.runStarted ?? Infinity);
+  if (!alert.unusualOnly) return r.movers.filter((m) => isNews(m, alert)).map((m) => moverLine(m));
   return r.movers.flatMap((m) => {
-    const usual = usualSwing(earlier.get(siteKey(m.website)) ?? []);
+    const usual = m.swing ? Number(m.swing.usual) : null;
     return isNews(m, alert, usual) ? [moverLine(m, usual)] : [];
   });
 }

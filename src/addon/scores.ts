@@ -293,9 +293,10 @@ function weighMovers(ports: ScorePorts, movers: Mover[]): Mover[] {
   const recent = ports.recentScores(movers.map((m) => siteKey(m.website)));
   return movers.map((m) => {
     const usual = usualSwing(recent.get(siteKey(m.website)) ?? []);
-    return usual === null
-      ? m
-      : { ...m, swing: { usual: swingText(usual), unusual: isUnusual(m.change, usual) } };
+    if (usual === null) return m;
+    // Said as shown (one decimal), and judged on what is shown: alerts read the same figure.
+    const shown = swingText(usual);
+    return { ...m, swing: { usual: shown, unusual: isUnusual(m.change, Number(shown)) } };
   });
 }
 

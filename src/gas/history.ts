@@ -237,20 +237,24 @@ export function latestReadings(
 }
 
 /**
- * The history's readings (site, when, score), for a brand's usual swing: three columns, no write;
- * its newest `lastRows` only, where given.
+ * The history's readings (site, when, score), for a brand's usual swing: three columns (and the
+ * seal's, for `mine`), no write; its newest `lastRows` only, where given.
  */
 export function historyReadings(
   book: Book,
   lastRows = Infinity,
+  whose: Whose = 'anyone',
 ): Array<{ website: unknown; checked: unknown; score: unknown }> {
-  const table = historyTable(book, ['website', 'checked', 'score'], lastRows);
+  const table = historyTable(book, keysFor(whose, ['website', 'checked', 'score']), lastRows);
   if (!table) return [];
-  return table.values.slice(HEADER_ROW).map((_, i) => ({
-    website: cell(table, i + HEADER_ROW + 1, 'website'),
-    checked: cell(table, i + HEADER_ROW + 1, 'checked'),
-    score: cell(table, i + HEADER_ROW + 1, 'score'),
-  }));
+  const rows = table.values.slice(HEADER_ROW).map((_, i) => i + HEADER_ROW + 1);
+  return rows
+    .filter((row) => trusted(table, row, whose))
+    .map((row) => ({
+      website: cell(table, row, 'website'),
+      checked: cell(table, row, 'checked'),
+      score: cell(table, row, 'score'),
+    }));
 }
 
 /**

@@ -592,8 +592,6 @@ export interface ScheduleActionPorts {
   ): ScoreReport | null;
   /** The Follow-ups sheet rebuilt. */
   followUps(): FollowUpReport;
-  /** `Score history`'s readings (site, when, score). */
-  history(): Array<{ website: unknown; checked: unknown; score: unknown }>;
   hasKey: boolean;
   /** The scan monitor polled now, every agent. */
   monitor(): MonitorReport;

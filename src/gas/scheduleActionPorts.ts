@@ -2,7 +2,6 @@
 import type { ScoreReport } from '../contract/scores';
 import type { ScoreOptions } from '../domain/scoreList';
 import { deckPorts } from './deckPorts';
-import { historyReadings } from './history';
 import type { ScheduleActionPorts } from './ports';
 import { clientConfig } from './settings';
 import { readColumns, readHeaderRow } from './sheetTable';
@@ -33,7 +32,6 @@ export function scheduleActionPorts(book: Book, run: ActionWorkflows): ScheduleA
       return sheet ? run.score(sheet, options, runStarted, deadline) : null;
     },
     followUps: run.followUps,
-    history: () => historyReadings(book),
     hasKey: !!clientConfig().apiKey,
     monitor: run.monitor,
     deck: () => deckPorts(book, 'mine'),

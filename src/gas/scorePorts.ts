@@ -1,7 +1,7 @@
 /** src/gas/ports.ts's ScorePorts over a block of an Apps Script sheet. */
 import { sharedCache } from './cache';
 import { appsScriptClock } from './clock';
-import { appendHistory, historyReadings, latestReadings } from './history';
+import { appendHistory, historyReadings, latestReadings, type Whose } from './history';
 import { scoresBefore } from '../domain/schedules';
 import { sheetPort } from './sheetPort';
 import { withDocumentLock } from './lock';
@@ -35,7 +35,9 @@ export function scorePorts(
     lookups: (deadline) => resolverDeps(cache, deadline),
     cache,
     history: (readings) => appendHistory(block.sheet.getParent(), readings),
-    recentScores: (sites) => recentScores(book, sites),
+    // A schedule's alerts weigh moves against the owner's own sealed readings only (its digest
+    // goes out from their account); the sidebar shows every editor's.
+    recentScores: (sites) => recentScores(book, sites, earlierFromMine ? 'mine' : 'anyone'),
     previewable,
     locked: (waitMs, work, busy) => withDocumentLock(waitMs, work, busy),
     granted,
@@ -74,8 +76,9 @@ const RECENT_ROWS_PER_SITE = 12;
 function recentScores(
   book: GoogleAppsScript.Spreadsheet.Spreadsheet,
   sites: string[],
+  whose: Whose,
 ): Map<string, number[]> {
   if (sites.length === 0) return new Map();
   const rows = Math.max(NEWEST_ROWS_AT_LEAST, RECENT_ROWS_PER_SITE * sites.length);
-  return scoresBefore(historyReadings(book, rows), Infinity);
+  return scoresBefore(historyReadings(book, rows, whose), Infinity);
 }

@@ -70,7 +70,6 @@ function ports(over: Partial<ScheduleActionPorts> = {}) {
           : null,
     score: () => report(),
     followUps: () => ({ state: 'done', message: '', rows: 3 }),
-    history: () => [],
     hasKey: true,
     monitor: () => ({}) as MonitorReport,
     deck: () => deck.ports,
@@ -92,15 +91,9 @@ describe('Refresh scores', () => {
   });
 
   it('unusual moves only: a move within the brand’s usual swing is not news', () => {
-    const history = [40, 60, 40, 60, 40].map((score, i) => ({
-      website: 'nike.com',
-      checked: new Date(t - (6 - i) * DAY),
-      score,
-    }));
-    const { p } = ports({
-      score: () => report({ movers: [mover('nike.com', 40, 60)] }),
-      history: () => history,
-    });
+    // The run weighed the move against readings of 40, 60, 40, 60, 40: it usually moves by 20.
+    const weighed = { ...mover('nike.com', 40, 60), swing: { usual: '20', unusual: false } };
+    const { p } = ports({ score: () => report({ movers: [weighed] }) });
     const usual = attemptWith(
       p,
       run({ alert: { email: true, minChange: 10, unusualOnly: true } }),
