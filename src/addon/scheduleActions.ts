@@ -32,7 +32,11 @@ function runScores(p: ScheduleActionPorts, run: MyRun, deadline: number): RunOut
   const s = run.schedule;
   const r = p.score(
     s.sheetName,
-    { refresh: s.refresh ?? DEFAULTS.refresh, staleDays: s.staleDays ?? DEFAULTS.staleDays },
+    {
+      refresh: s.refresh ?? DEFAULTS.refresh,
+      staleDays: s.staleDays ?? DEFAULTS.staleDays,
+      weighMoves: s.alert?.unusualOnly === true,
+    },
     run.runStarted,
     deadline,
   );

@@ -265,7 +265,7 @@ function writeScores(
   });
   ports.sheet.write(SCORE_COLUMNS, patches, grid.values);
   const { previewable, scoresAt } = afterWrite(ports, grid, rows.notInIndex > 0);
-  const weighed = weighMovers(ports, movers);
+  const weighed = options.weighMoves === false ? movers : weighMovers(ports, movers);
   const history = ports.history(readings);
   const extra = {
     ...counts,

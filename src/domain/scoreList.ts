@@ -27,6 +27,11 @@ type Refresh = 'missing' | 'stale' | 'all';
 export interface ScoreOptions {
   refresh: Refresh;
   staleDays: number;
+  /**
+   * Weigh each mover against the brand's usual swing (a read of the history's newest rows): the
+   * Scores tab shows it; a schedule needs it only for "unusual moves only". Default: yes.
+   */
+  weighMoves?: boolean;
 }
 
 const DEFAULT_SCORE_OPTIONS: ScoreOptions = {

@@ -104,6 +104,14 @@ describe('Refresh scores', () => {
     expect(any.kind === 'done' && any.news).toHaveLength(1);
   });
 
+  it('asks the run to weigh its moves only for a schedule that alerts on unusual moves alone', () => {
+    const asked: unknown[] = [];
+    const { p } = ports({ score: (_s, options) => (asked.push(options.weighMoves), report()) });
+    attemptWith(p, run({ alert: { email: true, minChange: 10, unusualOnly: true } }), Infinity);
+    attemptWith(p, run({ alert: { email: true, minChange: 10 } }), Infinity);
+    expect(asked).toEqual([true, false]);
+  });
+
   it.each([
     ['a list renamed away', 'Gone', /the sheet "Gone" no longer exists/],
     ['a list without a Website column', 'Notes', /has no Website column/],
