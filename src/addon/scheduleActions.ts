@@ -72,16 +72,12 @@ function withFollowUps(p: ScheduleActionPorts, result: string): string {
 }
 
 /**
- * The digest's lines: with `unusualOnly`, each move weighed against the brand's usual swing, as the
- * run weighed it from the owner's own readings before it (addon/scores.ts `weighMovers`).
+ * The digest's lines: with `unusualOnly`, each move as the run weighed it against the brand's usual
+ * swing, from the owner's own readings before it (domain/scoreList.ts `moveOf`).
  */
 function newsOf(s: Schedule, r: ScoreReport): string[] {
   const alert = { minChange: DEFAULTS.minChange, ...s.alert };
-  if (!alert.unusualOnly) return r.movers.filter((m) => isNews(m, alert)).map((m) => moverLine(m));
-  return r.movers.flatMap((m) => {
-    const usual = m.swing ? Number(m.swing.usual) : null;
-    return isNews(m, alert, usual) ? [moverLine(m, usual)] : [];
-  });
+  return r.movers.filter((m) => isNews(m, alert)).map((m) => moverLine(m));
 }
 
 function runMonitor(p: ScheduleActionPorts): RunOutcome {

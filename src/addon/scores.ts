@@ -8,6 +8,8 @@ import { countCached, resolveAll, type Outcome } from '../domain/resolver';
 import { scoreSpec } from '../domain/scoreLookup';
 import {
   applyOutcomes,
+  movingSites,
+  type RowLookup,
   scoreSummary,
   unreachable,
   type RowTally,
@@ -26,17 +28,10 @@ import { quotaLeft } from '../gas/quota';
 import { scorePorts } from '../gas/scorePorts';
 import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
-import type {
-  Mover,
-  ScorePlanView,
-  ScoreReport,
-  ScoreRequest,
-  ScoreRunOptions,
-} from '../contract/scores';
+import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract/scores';
 import { activeBook, activeSheet } from '../gas/active';
 import { counted } from '../domain/words';
-import { siteKey } from '../domain/schedules';
-import { isUnusual, swingText, usualSwing } from '../domain/swing';
+import { PLATFORMS } from '../engines';
 import { scoresPlace } from '../domain/scoreList';
 import { previewableNotInIndex } from './previewGeneration';
 import { notGrantedMessage } from '../domain/permissions';
@@ -256,22 +251,16 @@ function writeScores(
   const { block } = ports;
   const grid = scoreGrid(ports.sheet.grid());
   const plan = planScoring(scoreRows(grid, block), options, now.getTime(), runStarted);
-  const previous = previousScores(ports, plan.due, grid);
-  const { patches, movers, readings, counts, rows, failure } = applyOutcomes(plan, outcomes, now, {
-    sheet: block.sheetName,
-    previous,
-    lastScanned: (row) => grid.at(row, 'lastScanned'),
-    website: (row) => String(grid.values[row - 1]?.[block.column - 1] ?? ''),
-  });
+  const written = weighedOutcomes(ports, options, grid, plan, outcomes, now);
+  const { patches, movers, readings, counts, rows, failure } = written;
   ports.sheet.write(SCORE_COLUMNS, patches, grid.values);
   const { previewable, scoresAt } = afterWrite(ports, grid, rows.notInIndex > 0);
-  const weighed = options.weighMoves === false ? movers : weighMovers(ports, movers);
   const history = ports.history(readings);
   const extra = {
     ...counts,
     scored: patches.size,
     fetched,
-    movers: rankMovers(weighed, Infinity),
+    movers: rankMovers(movers, Infinity),
     historyAdded: history.appended,
     historyTrimmed: history.trimmed,
     notInIndex: previewable,
@@ -286,32 +275,50 @@ function writeScores(
 }
 
 /**
- * Each mover against the brand's usual swing, read before this run's readings are added: a move
- * is weighed against the moves before it.
+ * The run's rows from its answers, each move weighed against the moving sites' readings, read
+ * before this run adds its own (a move is weighed against the moves before it).
  */
-function weighMovers(ports: ScorePorts, movers: Mover[]): Mover[] {
-  const recent = ports.recentScores(movers.map((m) => siteKey(m.website)));
-  return movers.map((m) => {
-    const usual = usualSwing(recent.get(siteKey(m.website)) ?? []);
-    if (usual === null) return m;
-    // Said as shown (one decimal), and judged on what is shown: alerts read the same figure.
-    const shown = swingText(usual);
-    return { ...m, swing: { usual: shown, unusual: isUnusual(m.change, Number(shown)) } };
-  });
+function weighedOutcomes(
+  ports: ScorePorts,
+  options: ScoreOptions,
+  grid: ReturnType<typeof scoreGrid>,
+  plan: ReturnType<typeof planScoring>,
+  outcomes: Map<string, Outcome<BrandScore>>,
+  now: Date,
+) {
+  const { block } = ports;
+  const lookup: RowLookup = {
+    sheet: block.sheetName,
+    ...previousScores(ports, plan.due, grid),
+    lastScanned: (row) => grid.at(row, 'lastScanned'),
+    website: (row) => String(grid.values[row - 1]?.[block.column - 1] ?? ''),
+  };
+  const earlier =
+    options.weighMoves === false ? null : ports.recentReadings(movingSites(plan, outcomes, lookup));
+  return applyOutcomes(plan, outcomes, now, lookup, { staleDays: options.staleDays, earlier });
 }
 
 /**
- * Each row's earlier score, a move is measured from: the owner's own sealed reading of its site
- * when the run records them (a schedule), else the list's cell.
+ * Each row's earlier score and engine scores, a move is measured from: the owner's own sealed
+ * reading of its site when the run records them (a schedule), else the list's cells.
  */
 function previousScores(
   ports: ScorePorts,
   due: Map<string, number[]>,
   grid: ReturnType<typeof scoreGrid>,
-): (row: number) => unknown {
+): Pick<RowLookup, 'previous' | 'previousEngines'> {
   const earlier = ports.earlier?.([...due.keys()]);
+  if (!earlier)
+    return {
+      previous: (row) => grid.at(row, 'score'),
+      previousEngines: (row) => Object.fromEntries(PLATFORMS.map((p) => [p, grid.at(row, p)])),
+    };
   const siteOfRow = new Map([...due].flatMap(([site, rows]) => rows.map((r) => [r, site])));
-  return (row) => (earlier ? (earlier.get(siteOfRow.get(row) ?? '') ?? '') : grid.at(row, 'score'));
+  const of = (row: number) => earlier.get(siteOfRow.get(row) ?? '');
+  return {
+    previous: (row) => of(row)?.score ?? '',
+    previousEngines: (row) => of(row)?.engines ?? {},
+  };
 }
 
 /**

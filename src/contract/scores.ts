@@ -40,10 +40,34 @@ export interface Mover {
   to: number;
   change: number;
   /**
-   * The brand's usual swing before this run and whether this move is past it (domain/swing.ts);
-   * absent with too few readings.
+   * The move weighed against the brand's swing before this run (domain/swing.ts); absent when the
+   * run did not weigh its moves (a schedule that alerts on any move).
    */
-  swing?: { usual: string; unusual: boolean };
+  swing?: Weighed;
+  /** Each engine that moved, weighed against that engine's own swing when the run weighed. */
+  engines?: EngineMove[];
+  /** What the score rests on, as the row's `Evidence` cell says it (domain/evidence.ts). */
+  evidence?: string;
+}
+
+/** A move weighed against the readings before it (domain/swing.ts `weigh`). */
+export interface Weighed {
+  /** The usual swing, as shown (one decimal at most). */
+  usual: string;
+  unusual: boolean;
+  /** The brand's own swing (enough readings), or the default band. */
+  own: boolean;
+  /** Readings the swing rests on. */
+  readings: number;
+}
+
+export interface EngineMove {
+  /** The engine's name as people read it ("ChatGPT"). */
+  engine: string;
+  from: number;
+  to: number;
+  change: number;
+  swing?: Weighed;
 }
 
 export interface ScoreReport {

@@ -6,6 +6,7 @@
  * A custom function's results are values: Sheets never reads them as formulas, so service text is
  * returned as it is (an apostrophe would show). Links are still only ever http(s).
  */
+import type { Platform } from '../engines';
 import type { ClientConfig } from '../api/client';
 import { resolveAll, type Outcome, type ResolverDeps, type ResolverSpec } from './resolver';
 import { isBlank, type Cell } from './cells';
@@ -23,7 +24,10 @@ export interface FormulaEnv {
   /** Each site's readings in `Score history`, oldest first, read once for all (VIS_EVIDENCE). */
   readings?: (
     sites: readonly string[],
-  ) => Map<string, ReadonlyArray<{ at: number; score: number }>>;
+  ) => Map<
+    string,
+    ReadonlyArray<{ at: number; score: number; engines: Partial<Record<Platform, number>> }>
+  >;
 }
 
 /** Sheets passes one cell as a scalar and a range as a 2-D array. */

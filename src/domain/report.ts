@@ -10,7 +10,7 @@ import { competitionRanks, gap } from './compare';
 import type { Branding } from './branding';
 import { visibilityLevel } from './levels';
 import { counted } from './words';
-import { isUnusual, swingText, usualSwing } from './swing';
+import { signed, weigh, weighedWords } from './swing';
 
 /** What a row of a scored list says of a site (cells as read: a blank engine was not queried). */
 export interface ReportRow {
@@ -73,7 +73,6 @@ const LIGHT = '#e8eaed';
 const INK = '#202124';
 
 const isScore = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 /** A text box: where, what, and how it reads (most of a slide is these). */
 const say = (
   x: number,
@@ -140,20 +139,20 @@ function cover(input: ReportInput, from: number): Box[] {
 const baseline = (inPeriod: ReportPoint[]): ReportPoint | null => inPeriod[0] ?? null;
 
 /**
- * The last move weighed against the brand's usual swing (from every reading before it, any age),
- * with how many readings that rests on; '' before a second reading.
+ * The last move weighed against the brand's usual swing (from every reading before it, any age;
+ * the default band until there are enough), with how many readings that rests on; '' before a
+ * second reading.
  */
 function lastMove(points: ReportPoint[]): string {
   const [before, last] = points.slice(-2);
   if (!before || !last) return '';
-  const move = signed(last.score - before.score);
-  const usual = usualSwing(points.slice(0, -1).map((p) => p.score));
-  if (usual === null)
-    return `Its last move, ${move}: too few readings yet (${points.length}) to tell how much it usually moves.`;
-  const rests = `it usually moves by ${swingText(usual)} (${counted(points.length, 'reading')})`;
-  return isUnusual(last.score - before.score, usual)
-    ? `Its last move, ${move}, is unusual: ${rests}.`
-    : `Its last move, ${move}, is within its usual swing: ${rests}.`;
+  const move = last.score - before.score;
+  return `Its last move, ${signed(move)}, is ${weighedWords(
+    weigh(
+      move,
+      points.slice(0, -1).map((p) => p.score),
+    ),
+  )}.`;
 }
 
 function standing(

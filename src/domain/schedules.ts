@@ -2,14 +2,14 @@
  * Schedules as data: checking what a person saved, when a schedule is due in the spreadsheet's
  * time zone (a missed period runs once, not once per missed period), and which changes are news.
  */
-import type { Mover } from '../contract/scores';
+import type { Mover, Weighed } from '../contract/scores';
 import { REPORT_PERIODS } from '../contract/reports';
 import { WEEKDAYS, type ReportSchedule, type Schedule } from '../contract/schedules';
 import { DEFAULTS } from '../contract/defaults';
-import { safeText, timeOf } from './cells';
+import { safeText } from './cells';
 import { visibilityLevel } from './levels';
 import { parseWebsite } from './website';
-import { isUnusual, swingText } from './swing';
+import { signed } from './swing';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -265,41 +265,18 @@ export function siteKey(website: unknown): string {
 }
 
 /**
- * Each brand's public scores read before `before` (a run's start), oldest first, from the
- * history's rows: what its usual swing is measured on, never the move being judged.
- */
-export function scoresBefore(
-  readings: Array<{ website: unknown; checked: unknown; score: unknown }>,
-  before: number,
-): Map<string, number[]> {
-  const found = new Map<string, Array<{ at: number; score: number }>>();
-  for (const r of readings) {
-    const at = timeOf(r.checked);
-    if (at === null || at >= before || typeof r.score !== 'number') continue;
-    const key = siteKey(r.website);
-    const list = found.get(key) ?? [];
-    list.push({ at, score: r.score });
-    found.set(key, list);
-  }
-  return new Map(
-    Array.from(found, ([k, list]) => [k, list.sort((a, b) => a.at - b.at).map((r) => r.score)]),
-  );
-}
-
-/**
  * A move worth an e-mail: the level changed, or the score moved by at least `minChange`. With
- * `unusualOnly`, only a move of at least `minChange` that is also more than twice the brand's usual
- * swing (where its history tells one): a brand that swings by 8 every week stays quiet at 8.
+ * `unusualOnly`, only a move of at least `minChange` that is also unusual for the brand (past its
+ * usual swing, or past the default band while it has too few readings), overall or on one engine:
+ * a brand that swings by 8 every week stays quiet at 8. A move the run did not weigh is news.
  */
-export function isNews(
-  m: Mover,
-  alert: { minChange: number; unusualOnly?: boolean },
-  usual: number | null = null,
-): boolean {
+export function isNews(m: Mover, alert: { minChange: number; unusualOnly?: boolean }): boolean {
   const size = Math.abs(m.change);
   if (!alert.unusualOnly)
     return visibilityLevel(m.from) !== visibilityLevel(m.to) || size >= alert.minChange;
-  return size >= alert.minChange && (usual === null || isUnusual(m.change, usual));
+  const unusual = (x: { change: number; swing?: Weighed }) =>
+    Math.abs(x.change) >= alert.minChange && (x.swing?.unusual ?? true);
+  return unusual(m) || (m.engines ?? []).some(unusual);
 }
 
 export const DIGEST_LINES = 50;
@@ -334,13 +311,13 @@ export function digestLines(lines: string[], more = 0): string[] {
   return extra ? [...kept, `and ${extra} more`] : kept;
 }
 
-/** `usual`: the brand's usual swing, said when the alert weighed the move against it. */
-export function moverLine(m: Mover, usual: number | null = null): string {
+/** A mover as the digest says it, with what its score rests on (its row's `Evidence`). */
+export function moverLine(m: Mover): string {
   const from = visibilityLevel(m.from);
   const to = visibilityLevel(m.to);
   const level = from === to ? `level ${to}` : `level ${from} → ${to}`;
   // Text only: a name the service sent that starts like a formula is escaped as in cells.
   const name = safeText(m.brand && m.website ? `${m.brand} (${m.website})` : m.brand || m.website);
-  const swing = usual === null ? '' : `, usual swing ${swingText(usual)}`;
-  return `${name}: ${m.from} → ${m.to} (${m.change > 0 ? '+' : ''}${m.change}${swing}), ${level}; ${m.sheet} row ${m.row}`;
+  const evidence = m.evidence ? `. ${m.evidence}` : '';
+  return `${name}: ${m.from} → ${m.to} (${signed(m.change)}), ${level}; ${m.sheet} row ${m.row}${evidence}`;
 }

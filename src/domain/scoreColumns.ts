@@ -9,11 +9,15 @@ import { dateCell, safeText, scoreCell, type Cell } from './cells';
 import { blanksOf, cellsOf, engineColumns, FORMATS, headersOf, type Column } from './columns';
 import { visibilityLevel } from './levels';
 
-/** What a row's cells are made from: the brand's record, the row's score before, the run's time. */
+/**
+ * What a row's cells are made from: the brand's record, the row's score before, the run's time,
+ * and what the score rests on (domain/evidence.ts `evidenceText`).
+ */
 export interface ScoreReading {
   b: BrandScore;
   previous: unknown;
   now: Date;
+  evidence?: string;
 }
 
 /** Every column of a scored list reads the brand's record. */
@@ -42,6 +46,7 @@ export const SCORE_COLUMNS = {
     blank: '',
   },
   message: { header: 'Score message', read: () => '' },
+  evidence: { header: 'Evidence', read: ({ evidence }) => evidence ?? '', blank: '' },
 } satisfies Record<string, ScoreColumn>;
 
 export type ScoreKey = keyof typeof SCORE_COLUMNS;

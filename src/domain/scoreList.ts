@@ -5,11 +5,14 @@
 import { scoreInRange } from './readingSeal';
 import type { BrandScore, PreviewPoll, ScanStatus } from '../api/client';
 import { isNotSent, type ServiceError } from '../api/errors';
-import { PLATFORMS } from '../engines';
+import { ENGINES, PLATFORMS, type Platform } from '../engines';
 import { dateCell, isBlank, safeLink, safeText, scoreCell, timeOf } from './cells';
 import { visibilityLevel } from './levels';
 import { NOT_IN_INDEX, errorCell } from './scoreLookup';
-import { previewNotInIndexLabel, type Mover } from '../contract/scores';
+import { previewNotInIndexLabel, type EngineMove, type Mover } from '../contract/scores';
+import { evidenceText } from './evidence';
+import type { ReportPoint } from './report';
+import { weigh } from './swing';
 import { DEFAULTS } from '../contract/defaults';
 import type { Outcome } from './resolver';
 import { findColumns, HISTORY_COLUMNS, type HistoryKey } from './table';
@@ -124,8 +127,8 @@ export function planScoring(
 export type ScorePatch = Partial<Record<ScoreKey, Cell>>;
 
 /** A row's cells from a brand's record (the columns' table, scoreColumns.ts). */
-export function scorePatch(b: BrandScore, previous: unknown, now: Date): ScorePatch {
-  return scoreCells({ b, previous, now });
+export function scorePatch(b: BrandScore, previous: unknown, now: Date, evidence = ''): ScorePatch {
+  return scoreCells({ b, previous, now, evidence });
 }
 
 /** Not in the index is an answer (checked, not an error); anything else says what to do. */
@@ -136,10 +139,10 @@ export function scoreProblemPatch(error: ServiceError | { local: string }, now: 
   return { checked: now, message: safeText(errorCell(error)) };
 }
 
-/** Largest moves first, up before down on a tie. */
+/** Largest moves first, up before down on a tie; a site only an engine of which moved, last. */
 export function rankMovers(movers: Mover[], limit: number): Mover[] {
   return movers
-    .filter((m) => m.change !== 0)
+    .filter((m) => m.change !== 0 || (m.engines ?? []).length > 0)
     .sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || b.change - a.change)
     .slice(0, limit);
 }
@@ -222,8 +225,19 @@ export function scanReading(s: ScanStatus, agentId: number, now: Date): HistoryR
 export interface RowLookup {
   sheet: string;
   previous: (row: number) => unknown;
+  /** The row's engine scores before, an engine's move is measured from. */
+  previousEngines: (row: number) => Partial<Record<Platform, unknown>>;
   lastScanned: (row: number) => unknown;
   website: (row: number) => string;
+}
+
+/**
+ * How a run weighs its moves: the policy a scan is stale under, and each moving site's readings
+ * before the run (oldest first), or null when the run does not weigh its moves.
+ */
+export interface Weighing {
+  staleDays: number;
+  earlier: Map<string, ReportPoint[]> | null;
 }
 
 /**
@@ -236,6 +250,7 @@ export function applyOutcomes(
   outcomes: Map<string, Outcome<BrandScore>>,
   now: Date,
   rows: RowLookup,
+  weighing: Weighing,
 ) {
   const patches = new Map<number, ScorePatch>();
   const movers: Mover[] = [];
@@ -275,29 +290,95 @@ export function applyOutcomes(
     const scan = timeOf(reading.lastScanned);
     if (due.some((row) => isBlank(rows.previous(row)) || timeOf(rows.lastScanned(row)) !== scan))
       readings.push(reading);
+    const earlier = weighing.earlier ? (weighing.earlier.get(domain) ?? []) : null;
     let listed = false;
     for (const row of due) {
       // The score the row showed, as anyone may have typed it: a move (and an alert) only from a
       // score a reading could hold (0-100); anything else is no earlier score.
       const previous = scoreInRange(rows.previous(row)) ?? '';
-      const patch = scorePatch(outcome.value, previous, now);
-      patches.set(row, patch);
+      const move = moveOf(outcome.value, previous, rows.previousEngines(row), earlier);
+      const evidence = evidenceText({
+        ...{ brand: outcome.value, now: now.getTime(), staleDays: weighing.staleDays },
+        ...(move ? { move } : {}),
+      });
+      patches.set(row, scorePatch(outcome.value, previous, now, evidence));
       // One line per site in the movers, however many rows list it.
-      if (!listed && typeof previous === 'number' && typeof patch.change === 'number') {
+      if (!listed && move && typeof previous === 'number') {
         listed = true;
         movers.push({
-          sheet: rows.sheet,
-          row,
-          website: rows.website(row),
-          brand: outcome.value.brandName,
-          from: previous,
-          to: outcome.value.overallScore,
-          change: patch.change,
+          ...{ sheet: rows.sheet, row, website: rows.website(row) },
+          ...{ brand: outcome.value.brandName, from: previous, to: outcome.value.overallScore },
+          ...move,
+          evidence,
         });
       }
     }
   }
   return { patches, movers, readings, counts, rows: rowTally, failure };
+}
+
+/**
+ * The sites whose answer moves a row's score or one of its engines: the only ones a run reads
+ * earlier readings for, to weigh their moves.
+ */
+export function movingSites(
+  plan: ScorePlan,
+  outcomes: Map<string, Outcome<BrandScore>>,
+  rows: RowLookup,
+): string[] {
+  return [...plan.due].flatMap(([domain, due]) => {
+    const outcome = outcomes.get(domain);
+    if (outcome?.kind !== 'value') return [];
+    const moved = due.some((row) => {
+      const move = moveOf(
+        outcome.value,
+        scoreInRange(rows.previous(row)) ?? '',
+        rows.previousEngines(row),
+        null,
+      );
+      return move && (move.change !== 0 || (move.engines ?? []).length > 0);
+    });
+    return moved ? [domain] : [];
+  });
+}
+
+/**
+ * A row's move from its earlier score (none without one), with each engine that moved; each
+ * weighed against the readings before it when `earlier` is given (its own engine's for an engine).
+ */
+export function moveOf(
+  b: BrandScore,
+  previous: number | '',
+  previousEngines: Partial<Record<Platform, unknown>>,
+  earlier: ReportPoint[] | null,
+): Pick<Mover, 'change' | 'swing' | 'engines'> | undefined {
+  if (previous === '') return undefined;
+  const change = b.overallScore - previous;
+  const engines: EngineMove[] = [];
+  for (const p of PLATFORMS) {
+    const from = scoreInRange(previousEngines[p]);
+    const to = b.platformScores[p];
+    if (from === null || typeof to !== 'number' || to === from) continue;
+    const series = (earlier ?? []).flatMap((e) =>
+      typeof e.engines[p] === 'number' ? [e.engines[p]] : [],
+    );
+    engines.push({
+      ...{ engine: ENGINES[p], from, to, change: to - from },
+      ...(earlier ? { swing: weigh(to - from, series) } : {}),
+    });
+  }
+  return {
+    change,
+    ...(earlier
+      ? {
+          swing: weigh(
+            change,
+            earlier.map((e) => e.score),
+          ),
+        }
+      : {}),
+    ...(engines.length ? { engines } : {}),
+  };
 }
 
 /** What became of each row a run acted on: the report counts rows, not sites. */

@@ -237,27 +237,6 @@ export function latestReadings(
 }
 
 /**
- * The history's readings (site, when, score), for a brand's usual swing: three columns (and the
- * seal's, for `mine`), no write; its newest `lastRows` only, where given.
- */
-export function historyReadings(
-  book: Book,
-  lastRows = Infinity,
-  whose: Whose = 'anyone',
-): Array<{ website: unknown; checked: unknown; score: unknown }> {
-  const table = historyTable(book, keysFor(whose, ['website', 'checked', 'score']), lastRows);
-  if (!table) return [];
-  const rows = table.values.slice(HEADER_ROW).map((_, i) => i + HEADER_ROW + 1);
-  return rows
-    .filter((row) => trusted(table, row, whose))
-    .map((row) => ({
-      website: cell(table, row, 'website'),
-      checked: cell(table, row, 'checked'),
-      score: cell(table, row, 'score'),
-    }));
-}
-
-/**
  * A site's score readings in the history (source "score"), oldest first: the columns a reading
  * needs, no write.
  */

@@ -47,6 +47,7 @@ import type { PollReport } from '../contract/previews';
 import type { MonitorReport } from '../contract/scans';
 import type { FollowUpReport } from '../contract/outreach';
 import type { ScoreOptions } from '../domain/scoreList';
+import type { Platform } from '../engines';
 
 /** One sheet, read and written by header. */
 export interface SheetPort {
@@ -200,15 +201,22 @@ export interface ScorePorts {
   baseUrl: string;
   now(): number;
   /**
-   * Each site's earlier score as the person's own runs recorded it (their sealed readings), for a
-   * run whose moves their account e-mails unattended; absent: the list's own cells.
+   * Each site's earlier score and engine scores as the person's own runs recorded them (their
+   * sealed readings), for a run whose moves their account e-mails unattended; absent: the list's
+   * own cells.
    */
-  earlier?: (sites: string[]) => Map<string, number>;
+  earlier?: (sites: string[]) => Map<string, EarlierReading>;
   /**
-   * Each site's scores in the history's newest rows, oldest first, read before this run adds its
-   * own: what a mover's usual swing is measured on (rows in proportion to the sites asked).
+   * Each site's readings in the history's newest rows, oldest first, read before this run adds its
+   * own: what a move's usual swing is measured on (rows in proportion to the sites asked).
    */
-  recentScores(sites: string[]): Map<string, number[]>;
+  recentReadings(sites: string[]): Map<string, ReportPoint[]>;
+}
+
+/** A site's last reading a move is measured from. */
+export interface EarlierReading {
+  score: number;
+  engines: Partial<Record<Platform, number>>;
 }
 
 /** A list with a `Preview UUID` column, read over the columns a poll needs. */

@@ -1,12 +1,13 @@
 /** src/gas/ports.ts's ScorePorts over a block of an Apps Script sheet. */
 import { sharedCache } from './cache';
 import { appsScriptClock } from './clock';
-import { appendHistory, historyReadings, latestReadings, type Whose } from './history';
-import { scoresBefore } from '../domain/schedules';
+import { appendHistory, latestReadings, readingsOf, type Whose } from './history';
 import { sheetPort } from './sheetPort';
 import { withDocumentLock } from './lock';
 import { granted } from './permissions';
-import type { ScorePorts } from './ports';
+import type { EarlierReading, ScorePorts } from './ports';
+import { PLATFORMS } from '../engines';
+import type { ReportPoint } from '../domain/report';
 import { resolverDeps } from './resolverDeps';
 import type { Block } from './selection';
 import { clientConfig } from './settings';
@@ -37,7 +38,7 @@ export function scorePorts(
     history: (readings) => appendHistory(block.sheet.getParent(), readings),
     // A schedule's alerts weigh moves against the owner's own sealed readings only (its digest
     // goes out from their account); the sidebar shows every editor's.
-    recentScores: (sites) => recentScores(book, sites, earlierFromMine ? 'mine' : 'anyone'),
+    recentReadings: (sites) => recentReadings(book, sites, earlierFromMine ? 'mine' : 'anyone'),
     previewable,
     locked: (waitMs, work, busy) => withDocumentLock(waitMs, work, busy),
     granted,
@@ -58,11 +59,18 @@ const NEWEST_ROWS_AT_LEAST = 2000;
 function sealedScores(
   book: GoogleAppsScript.Spreadsheet.Spreadsheet,
   sites: string[],
-): Map<string, number> {
-  const out = new Map<string, number>();
+): Map<string, EarlierReading> {
+  const out = new Map<string, EarlierReading>();
   const rows = Math.max(NEWEST_ROWS_AT_LEAST, NEWEST_ROWS_PER_SITE * sites.length);
-  for (const [site, reading] of latestReadings(book, sites, 'mine', rows))
-    if (typeof reading.score === 'number') out.set(site, reading.score);
+  for (const [site, reading] of latestReadings(book, sites, 'mine', rows)) {
+    if (typeof reading.score !== 'number') continue;
+    const engines: EarlierReading['engines'] = {};
+    for (const p of PLATFORMS) {
+      const v = reading.engines[p];
+      if (typeof v === 'number') engines[p] = v;
+    }
+    out.set(site, { score: reading.score, engines });
+  }
   return out;
 }
 
@@ -73,12 +81,12 @@ function sealedScores(
  */
 const RECENT_ROWS_PER_SITE = 12;
 
-function recentScores(
+function recentReadings(
   book: GoogleAppsScript.Spreadsheet.Spreadsheet,
   sites: string[],
   whose: Whose,
-): Map<string, number[]> {
+): Map<string, ReportPoint[]> {
   if (sites.length === 0) return new Map();
   const rows = Math.max(NEWEST_ROWS_AT_LEAST, RECENT_ROWS_PER_SITE * sites.length);
-  return scoresBefore(historyReadings(book, rows, whose), Infinity);
+  return readingsOf(book, sites, whose, rows);
 }

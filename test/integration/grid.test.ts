@@ -1,5 +1,6 @@
 // A sheet is a fixed grid (docs/platform-limits.md): lists as wide as CRM exports, histories past
 // a new sheet's 1,000 rows, and a 4,000-site Score, on the built bundle in the strict runtime.
+import { SCORE_HEADERS } from '../../src/domain/scoreColumns';
 import type { Sheet } from '../../dev/gas-runtime/spreadsheet';
 import { records, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
@@ -52,7 +53,7 @@ it('scores a list whose headers fill all 26 columns: the score columns are made 
   const r = scoreAll(w.rt, { refresh: 'missing' }).at(-1)!;
   expect(r.state).toBe('done');
   expect(w.rt.counts['Sheet.insertColumnsAfter']).toBe(1);
-  expect(sheet.maxColumns).toBe(37);
+  expect(sheet.maxColumns).toBe(26 + Object.keys(SCORE_HEADERS).length);
   const rows = records(sheet);
   expect(rows.map((x) => typeof x['Public score'])).toEqual(['number', 'number', 'string']);
   expect(rows[2]!['Score message']).toMatch(/^error: /);

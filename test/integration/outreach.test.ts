@@ -258,7 +258,7 @@ describe('contacted prospects and their follow-ups', () => {
 });
 
 describe('a schedule whose alert knows each brand’s usual swing', () => {
-  it('over five days: a brand swinging by 8 daily is quiet at 8 once its history shows it, a steady brand moving 6 is news', async () => {
+  it('over six days: a brand swinging by 8 daily is quiet (the default band, then its own swing), a steady brand moving 6 is news once', async () => {
     w = await startWorld();
     const [swinging, steady] = [indexed[0]!, indexed[1]!];
     const book = w.rt.spreadsheet;
@@ -290,8 +290,11 @@ describe('a schedule whose alert knows each brand’s usual swing', () => {
     });
     expect(saved.schedule?.alert).toEqual({ email: true, minChange: 5, unusualOnly: true });
     const base = { swinging: swinging.overallScore, steady: steady.overallScore };
-    for (let day = 1; day <= 5; day++) {
-      // Each morning both brands are rescanned: one swings by 8, the other holds until day 5.
+    const evidence = () =>
+      Object.fromEntries(records(sheet).map((r) => [r.Website, String(r.Evidence)]));
+    const cells: Array<Record<string, string>> = [];
+    for (let day = 1; day <= 6; day++) {
+      // Each morning both brands are rescanned: one swings by 8, the other holds but on day 5.
       const swing = day % 2 ? 8 : 0;
       await w.emu.moveBrands([
         {
@@ -301,35 +304,39 @@ describe('a schedule whose alert knows each brand’s usual swing', () => {
         },
         {
           brand: steady.domain,
-          overallScore: base.steady + (day === 5 ? 6 : 0),
+          overallScore: base.steady + (day >= 5 ? 6 : 0),
           lastScanDate: `2026-12-0${day}T06:00:00.000Z`,
         },
       ]);
       await w.elapse(DAY);
+      cells.push(evidence());
     }
     const digests = w.rt.mail.sent.map((m) => m.body.split('\n').filter((l) => l.startsWith('- ')));
-    // Days 1 to 3: too little history for a usual swing, so the fixed threshold (8 >= 5) applies;
-    // from day 4 the swinging brand's 8 is its usual swing, and it is quiet.
-    expect(digests.slice(0, 3)).toEqual(
-      [1, 2, 3].map(() => [
-        expect.stringMatching(new RegExp(`^- ${swinging.brandName} .*\\(\\+?-?8\\)`)),
-      ]),
+    // Days 1 to 3: too few readings for the brand's own swing, and 8 is within the default band
+    // of 5 (past it is more than 10); from day 4 its own swing is 8, and 8 is within it.
+    expect(cells[0]![swinging.domain]).toMatch(/\+8 within the default swing of 5 \(1 reading/);
+    expect(cells[3]![swinging.domain]).toMatch(/-8 within its usual swing of 8 \(4 readings\)/);
+    // Day 5: the steady brand's 6 is news, past its usual swing of 0: one e-mail, one line, which
+    // says what the score rests on. Day 6 holds at +6: no move, no second e-mail.
+    expect(digests).toEqual([
+      [expect.stringContaining(`${steady.brandName} (${steady.domain}): `)],
+    ]);
+    expect(digests[0]![0]).toMatch(
+      /\(\+6\), .*; Prospects row 3\. Scan 2026-12-05, less than a day old; .*engines answered.*; \+6 unusual: it usually moves by 0 \(5 readings\); unusual on ChatGPT \+6, Claude \+6, Gemini \+6, AI Overviews \+6$/,
     );
-    // Day 5: the steady brand's 6 is news, weighed against its usual swing of 0.
-    expect(digests).toHaveLength(4);
-    expect(digests[3]).toEqual([expect.stringContaining(`${steady.brandName} (${steady.domain})`)]);
-    expect(digests[3]![0]).toMatch(/\(\+6, usual swing 0\)/);
+    expect(cells[4]![steady.domain]).toMatch(/\+6 unusual: it usually moves by 0/);
+    expect(cells[5]![steady.domain]).not.toMatch(/unusual/);
     // The same days with the fixed threshold would have mailed the swinging brand every day.
     const history = records(title('Score history')!).filter((r) => r.Website === swinging.domain);
     expect(history.length).toBeGreaterThanOrEqual(5);
-    // The day-5 refresh rebuilt the follow-ups: both moved by 5 or more since contact.
+    // The day-6 refresh rebuilt the follow-ups: the swinging brand is back at its score when
+    // contacted; the steady one moved by 6 since.
     expect(followUps().map((r) => [r.Website, r['Change since contact']])).toEqual([
-      [swinging.domain, 8],
       [steady.domain, 6],
     ]);
-    leaveFigures('A schedule with unusual-only alerts over five days', {
+    leaveFigures('A schedule with unusual-only alerts over six days', {
       'e-mails': digests.length,
-      'lines in the fifth day’s e-mail': digests[3]!.length,
+      'lines in the fifth day’s e-mail': digests[0]!.length,
       'readings of the swinging brand': history.length,
     });
   }, 60000);

@@ -419,7 +419,7 @@ export function fakeScorePorts(
     granted: () => true,
     baseUrl: 'https://svc.example',
     now: () => clock.now(),
-    recentScores: () => new Map(),
+    recentReadings: () => new Map(),
     ...over,
   };
   return { ports, transport, history, clock };

@@ -141,15 +141,19 @@ describe('the last move against the brand’s usual swing (issue 64)', () => {
     scores.map((score, i) => ({ at: NOW - (scores.length - i) * DAY, score, engines: {} }));
   it.each([
     [readings(60), /^(?!.*last move)/],
-    [readings(55, 60), /Its last move, \+5: too few readings yet \(2\)/],
+    [
+      readings(55, 60),
+      /Its last move, \+5, is within the default swing of 5 \(1 reading; its own needs 4\)/,
+    ],
+    [readings(55, 66), /Its last move, \+11, is unusual: past the default swing of 5/],
     // Moves of 2, 4, 2: usually 2; the last, +3, is within twice that.
     [
       readings(50, 52, 56, 54, 57),
-      /Its last move, \+3, is within its usual swing: it usually moves by 2 \(5 readings\)/,
+      /Its last move, \+3, is within its usual swing of 2 \(4 readings\)/,
     ],
     [
       readings(50, 52, 56, 54, 64),
-      /Its last move, \+10, is unusual: it usually moves by 2 \(5 readings\)/,
+      /Its last move, \+10, is unusual: it usually moves by 2 \(4 readings\)/,
     ],
   ])('%#: says it on the standing slide', (history, said) => {
     expect(texts(input({ history }), 1)).toMatch(said);

@@ -92,7 +92,10 @@ describe('Refresh scores', () => {
 
   it('unusual moves only: a move within the brand’s usual swing is not news', () => {
     // The run weighed the move against readings of 40, 60, 40, 60, 40: it usually moves by 20.
-    const weighed = { ...mover('nike.com', 40, 60), swing: { usual: '20', unusual: false } };
+    const weighed = {
+      ...mover('nike.com', 40, 60),
+      swing: { usual: '20', unusual: false, own: true, readings: 5 },
+    };
     const { p } = ports({ score: () => report({ movers: [weighed] }) });
     const usual = attemptWith(
       p,

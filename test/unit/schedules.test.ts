@@ -12,10 +12,8 @@ import {
   recipientsRefusal,
   SCHEDULE_STORE_BUDGET,
   scheduleRoomRefusal,
-  scoresBefore,
-  siteKey,
 } from '../../src/domain/schedules';
-import { usualSwing } from '../../src/domain/swing';
+import { MIN_READINGS_FOR_OWN_SWING, usualSwing, weigh } from '../../src/domain/swing';
 import { formatDate } from '../../dev/gas-runtime/mail';
 
 const H = 3600 * 1000;
@@ -322,35 +320,40 @@ describe('the digest', () => {
     expect(moverLine(m(59, 62))).toBe('A (a.com): 59 → 62 (+3), level moderate → strong; P row 2');
   });
   describe('with unusualOnly, weighed against the brand’s usual swing', () => {
-    const DAYS = Date.parse('2026-11-01T09:00:00Z');
-    /** A brand's readings, one a day, as the history holds them. */
-    const history = (site: string, scores: number[]) =>
-      scores.map((score, i) => ({ website: site, checked: new Date(DAYS + i * 864e5), score }));
-
-    it.each([
-      ['a brand swinging by 8 daily is quiet at 8', [50, 58, 50, 58], 50, 58, 8, false],
-      ['… and news at 17', [50, 58, 50, 58], 58, 75, 8, true],
-      ['a steady brand moving 6 is news at minChange 5', [70, 70, 70, 70], 70, 76, 0, true],
-      ['a move under minChange is never news', [70, 70, 70, 70], 70, 74, 0, false],
-      ['with fewer than 3 earlier changes, the fixed threshold', [50, 58, 50], 50, 58, null, true],
-      ['a level change alone is not unusual', [59, 59, 59, 59], 59, 62, 0, false],
-    ])('%s', (_name, earlier, from, to, usual, news) => {
-      const readings = history('https://www.brand.com/', earlier);
-      const before = scoresBefore(readings, DAYS + earlier.length * 864e5).get(
-        siteKey('brand.com'),
-      );
-      expect(usualSwing(before ?? [])).toBe(usual);
-      expect(
-        isNews(m(from, to), { minChange: 5, unusualOnly: true }, usualSwing(before ?? [])),
-      ).toBe(news);
+    const weighed = (earlier: number[], from: number, to: number) => ({
+      ...m(from, to),
+      swing: weigh(to - from, earlier),
     });
 
-    it('measures the swing on readings before the run only, oldest first', () => {
-      const readings = [
-        ...history('brand.com', [50, 58, 50, 58]).reverse(),
-        { website: 'brand.com', checked: new Date(DAYS + 4 * 864e5), score: 90 },
-      ];
-      expect(scoresBefore(readings, DAYS + 4 * 864e5).get('brand.com')).toEqual([50, 58, 50, 58]);
+    it.each([
+      ['a brand swinging by 8 daily is quiet at 8', [50, 58, 50, 58], 50, 58, '8', false],
+      ['… and news at 17', [50, 58, 50, 58], 58, 75, '8', true],
+      ['a steady brand moving 6 is news at minChange 5', [70, 70, 70, 70], 70, 76, '0', true],
+      ['a move under minChange is never news', [70, 70, 70, 70], 70, 74, '0', false],
+      ['with 3 readings, the default band: +8 is within it', [50, 58, 50], 50, 58, '5', false],
+      ['… and +12 past it', [50, 58, 50], 50, 62, '5', true],
+      ['a level change alone is not unusual', [59, 59, 59, 59], 59, 62, '0', false],
+    ])('%s', (_name, earlier, from, to, usual, news) => {
+      const mover = weighed(earlier, from, to);
+      expect(mover.swing.usual).toBe(usual);
+      expect(mover.swing.own).toBe(earlier.length >= MIN_READINGS_FOR_OWN_SWING);
+      expect(isNews(mover, { minChange: 5, unusualOnly: true })).toBe(news);
+    });
+
+    it('an engine’s unusual move is news though the overall score held', () => {
+      const steady = weighed([70, 70, 70, 70], 70, 70);
+      const engine = { engine: 'ChatGPT', from: 40, to: 60, change: 20 };
+      const alert = { minChange: 5, unusualOnly: true };
+      expect(
+        isNews({ ...steady, engines: [{ ...engine, swing: weigh(20, [40, 42, 40, 42]) }] }, alert),
+      ).toBe(true);
+      expect(
+        isNews({ ...steady, engines: [{ ...engine, swing: weigh(20, [40, 60, 40, 60]) }] }, alert),
+      ).toBe(false);
+    });
+
+    it('a move the run did not weigh is news, as before weighing existed', () => {
+      expect(isNews(m(50, 70), { minChange: 5, unusualOnly: true })).toBe(true);
     });
 
     it('takes the median, so one outlier does not make a brand look swingy', () => {
@@ -358,9 +361,9 @@ describe('the digest', () => {
       expect(usualSwing([50, 52, 50, 56, 50])).toBe(4);
     });
 
-    it('says the usual swing on the line', () => {
-      expect(moverLine(m(70, 76), 0)).toBe(
-        'A (a.com): 70 → 76 (+6, usual swing 0), level strong; P row 2',
+    it('says what the score rests on at the end of the line', () => {
+      expect(moverLine({ ...m(70, 76), evidence: 'Scan 2026-11-20, 1 day old' })).toBe(
+        'A (a.com): 70 → 76 (+6), level strong; P row 2. Scan 2026-11-20, 1 day old',
       );
     });
   });

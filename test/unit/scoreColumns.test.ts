@@ -34,6 +34,7 @@ it('headers in the order users see them', () => {
     'Checked',
     'Change',
     'Score message',
+    'Evidence',
   ]);
 });
 
@@ -42,7 +43,7 @@ it.each([
   ['a reading after 60', 60, 4],
   ['a reading after a text', 'not in index', ''],
 ])('a row’s cells from a record: %s', (_name, previous, change) => {
-  const cells = scoreCells({ b: record, previous, now });
+  const cells = scoreCells({ b: record, previous, now, evidence: 'Scan 2026-11-20, 4 days old' });
   expect(cells).toEqual({
     score: 64,
     level: 'strong',
@@ -55,6 +56,7 @@ it.each([
     checked: now,
     change,
     message: '',
+    evidence: 'Scan 2026-11-20, 4 days old',
   });
 });
 
@@ -69,6 +71,7 @@ it('what is cleared when the index has no record, and what the colour scale read
     'brand',
     'lastScanned',
     'change',
+    'evidence',
   ]);
   expect(scaledOf(SCORE_COLUMNS)).toEqual(['score', 'chatgpt', 'claude', 'gemini', 'aio']);
 });

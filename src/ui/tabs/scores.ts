@@ -10,6 +10,7 @@ import {
   type ScoreRequest,
   type ScoreRunOptions,
   type ListPlace,
+  type Mover,
 } from '../../contract/scores';
 import { DEFAULTS } from '../../contract/defaults';
 import { dashboardBlock } from './dashboard';
@@ -52,17 +53,31 @@ function planText(p: ScorePlanView): string {
     : (p.message ?? 'Select the cells that hold the websites (one column).');
 }
 
-/** Up or down in words too: colour is never the only signal. */
-/** A move weighed against the brand's usual swing, where its readings tell one. */
-const swingWords = (m: ScoreReport['movers'][number]) =>
-  m.swing
-    ? m.swing.unusual
-      ? `; unusual: it usually moves by ${m.swing.usual}`
-      : `; within its usual swing of ${m.swing.usual}`
-    : '';
+type Weighed = NonNullable<Mover['swing']>;
 
-const moverText = (m: ScoreReport['movers'][number]) =>
-  `${m.brand || m.website}: ${m.from} → ${m.to} (${m.change > 0 ? 'up' : 'down'} ${Math.abs(m.change)}${swingWords(m)}), row ${m.row}`;
+/** A move weighed against the brand's usual swing, or the default band until it has one. */
+const weighedText = (w: Weighed) =>
+  w.unusual
+    ? `unusual: it usually moves by ${w.usual}`
+    : `within ${w.own ? 'its usual' : 'the default'} swing of ${w.usual}`;
+
+/** The move's verdict, and each engine whose own move is unusual. */
+const swingWords = (m: Mover) =>
+  [
+    ...(m.swing ? [weighedText(m.swing)] : []),
+    ...(m.engines ?? [])
+      .filter((e) => e.swing?.unusual)
+      .map((e) => `${e.engine} ${upOrDown(e.change)}, unusual`),
+  ]
+    .map((w) => `; ${w}`)
+    .join('');
+
+/** Up or down in words too: colour is never the only signal. */
+const upOrDown = (change: number) =>
+  change === 0 ? 'held' : `${change > 0 ? 'up' : 'down'} ${Math.abs(change)}`;
+
+const moverText = (m: Mover) =>
+  `${m.brand || m.website}: ${m.from} → ${m.to} (${upOrDown(m.change)}${swingWords(m)}), row ${m.row}`;
 
 export function scoresTab(host: HTMLElement, onWorkDone: () => void) {
   const tab = mount<State>(
