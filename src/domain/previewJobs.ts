@@ -213,13 +213,24 @@ export function duplicateIdPatch(uuid: string, otherRow: number): RowPatch {
   };
 }
 
+/**
+ * What a completed preview's score rests on, in its `Preview message`: one scan, made when it was
+ * requested, whose answer names no engine (the preview gives an overall score only), and which is
+ * never refreshed: a reading a person can take for a monitored one would be trusted past its day.
+ */
+export const PREVIEW_EVIDENCE =
+  'One preview scan, on the day requested (engines not itemised); never refreshed: Score reads the public index';
+
 export function pollPatch(p: PreviewPoll): RowPatch | null {
   if (p.status === 'pending') return null;
   if (p.status === 'complete') {
     // The link as the service gives it to the person's key, over whatever the cell held (a row
     // Generate filled from another row of the same site, whose link anyone may have typed).
     const link = p.reportUrl ? { reportUrl: safeLink(p.reportUrl) } : {};
-    return { status: STATUS.complete, ...cellsOf(PREVIEW_COLUMNS, p), ...link, message: '' };
+    return {
+      ...{ status: STATUS.complete, ...cellsOf(PREVIEW_COLUMNS, p), ...link },
+      message: PREVIEW_EVIDENCE,
+    };
   }
   return {
     status: STATUS.failed,

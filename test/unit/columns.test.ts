@@ -12,7 +12,7 @@ import { ENGINES } from '../../src/engines';
 import { HISTORY_COLUMNS } from '../../src/domain/table';
 import { SCORE_COLUMNS } from '../../src/domain/scoreColumns';
 import { PREVIEW_HEADERS, SCALED_PREVIEW_COLUMNS } from '../../src/domain/previewColumns';
-import { pollPatch } from '../../src/domain/previewJobs';
+import { PREVIEW_EVIDENCE, pollPatch } from '../../src/domain/previewJobs';
 
 const table = {
   site: { header: 'Site', read: (r: { n: number }) => `s${r.n}` },
@@ -80,7 +80,8 @@ describe('the preview columns', () => {
       knowledge: '',
       sentiment: 70,
       agentSite: '',
-      message: '',
+      // What the score rests on: one scan, no engine named, never refreshed (issue 64).
+      message: PREVIEW_EVIDENCE,
     });
   });
 });
