@@ -351,3 +351,60 @@ describe('a lead watch on a sheet strangers and editors write', () => {
     expect(statuses().filter((s) => s === 'waits: x')).toHaveLength(60);
   }, 60000);
 });
+
+describe('Score history rows an editor types', () => {
+  it('never silence the owner’s “unusual moves only” alert: a brand is weighed on her own readings', async () => {
+    w = await startWorld({ owner: ANA });
+    const DAY = 24 * HOUR;
+    const brand = INDEX.find((b) => !b.domain.endsWith('.example'))!;
+    const scan = (day: number, overallScore: number) =>
+      w.emu.moveBrands([
+        {
+          brand: brand.domain,
+          overallScore,
+          lastScanDate: new Date(w.rt.clock.now() - day * HOUR).toISOString(),
+        },
+      ]);
+    const sheet = list([brand.domain]);
+    await scan(1, 50);
+    sheet.setActiveSelection('A2');
+    sidebar(w.rt, ANA).scoreSelection({ refresh: 'all' });
+    const daily: Schedule = {
+      action: 'refreshScores',
+      sheetName: 'Prospects',
+      every: 'day',
+      hour: (new Date(w.rt.clock.now()).getUTCHours() + 2) % 24,
+      refresh: 'all',
+      alert: { email: true, minChange: 5, unusualOnly: true },
+    };
+    expect(sidebar(w.rt, ANA).saveSchedule(daily)).toMatchObject({ ok: true });
+    // Four days of Ana's own readings: the brand holds at 50, its usual swing 0.
+    for (let day = 0; day < 4; day++) {
+      await scan(1, 50);
+      await w.elapse(DAY);
+    }
+    // Ben adds readings of the brand swinging by 40 in between: unsealed, they are not hers.
+    const history = w.rt.spreadsheet.getSheetByName('Score history')!;
+    const head = history.probe.rows[0]!.map((c) => String(c.value));
+    const typed = Array.from({ length: 8 }, (_, i) => {
+      const row: unknown[] = head.map(() => '');
+      const put = (h: string, v: unknown) => (row[head.indexOf(h)] = v);
+      put('Checked', new Date(w.rt.clock.now() - (8 - i) * 6 * HOUR));
+      put('Website', brand.domain);
+      put('Public score', i % 2 ? 20 : 60);
+      put('Last scanned', new Date(w.rt.clock.now() - (8 - i) * 6 * HOUR));
+      put('Source', 'score');
+      put('Seal', 'x');
+      return row;
+    });
+    history.getRange(history.getLastRow() + 1, 1, typed.length, head.length).setValues(typed);
+    expect(w.rt.mail.sent).toHaveLength(0);
+    // The brand moves by 15: past Ana's swing of 0, well inside Ben's 40.
+    await scan(1, 65);
+    await w.elapse(DAY);
+    expect(w.rt.mail.sent).toHaveLength(1);
+    expect(w.rt.mail.sent[0]!.body).toMatch(
+      /50 → 65 \(\+15\).*\+15 unusual: it usually moves by 0 \(\d+ readings\)/,
+    );
+  }, 60000);
+});

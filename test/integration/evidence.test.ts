@@ -48,6 +48,9 @@ it('gives scan date and age, stale or not, engines answered and not queried, rea
     'Not queried': 'Gemini',
     Readings: 5,
     'Usual swing': 3,
+    // Each engine's own, from the readings that measured it; none for an engine never queried.
+    'ChatGPT swing': 3,
+    'Gemini swing': '',
   });
   expect(row['Scan date']).toBeInstanceOf(Date);
   expect(out[2]![0]).toMatch(/^error: not a website/);
@@ -89,7 +92,24 @@ it('weighs each mover of a Score run against the brand’s usual swing before it
   await w.elapse(DAY);
   const within = await report(57, 0.5)();
   expect(within.movers[0]).toMatchObject({ change: 3, swing: { usual: '2', unusual: false } });
+  // The row says it too, with the scan and the engines it rests on.
+  expect(evidenceCell()).toMatch(
+    /^Scan \d{4}-\d\d-\d\d, less than a day old; 3 of 4 engines answered, Gemini not queried; \+3 within its usual swing of 2 \(4 readings\)$/,
+  );
   await w.elapse(DAY);
   const unusual = await report(47, 0.5)();
   expect(unusual.movers[0]).toMatchObject({ change: -10, swing: { unusual: true } });
+  expect(evidenceCell()).toMatch(
+    /; -10 unusual: it usually moves by 2\.5 \(5 readings\); unusual on ChatGPT -10, Claude -10, AI Overviews -10$/,
+  );
+  // A scan older than the list's policy (7 days) is marked stale where the score is.
+  await w.elapse(DAY);
+  await report(47, 30)();
+  expect(evidenceCell()).toMatch(/^Stale: scan \d{4}-\d\d-\d\d, 30 days old;/);
 });
+
+/** The list's Evidence cell of its one row. */
+function evidenceCell(): string {
+  const rows = w.rt.spreadsheet.activeSheet.probe.rows;
+  return String(rows[1]![rows[0]!.findIndex((c) => c.value === 'Evidence')]!.value);
+}
