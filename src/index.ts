@@ -47,6 +47,7 @@ export {
 export { deleteLeadWatch, getLeads, onLeadResponse, saveLeadWatch } from './addon/leads';
 export { insertExample } from './addon/example';
 export { getDashboardLink, getSiteHistory } from './addon/siteHistory';
+export { exportReadings } from './addon/readingsExport';
 export { remakePreviews, retryPreviews, returnToList, selectRow } from './addon/attention';
 export { showHelp } from './addon/help';
 export { showSelfCheck } from './addon/selfCheck';

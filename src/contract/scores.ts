@@ -138,3 +138,11 @@ export const previewNotInIndexLabel = (rows: number) =>
 
 /** "Open in Looker Studio" (src/domain/dashboardLink.ts): its address, or what it lacks in words. */
 export type DashboardLink = { url: string } | { missing: string };
+
+/** "Export tidy readings": `Score readings` rebuilt from `Score history`. */
+export interface ReadingsExport {
+  state: 'done' | 'nothing' | 'busy';
+  message: string;
+  /** Rows written (one score each). */
+  rows: number;
+}

@@ -3,10 +3,11 @@
  * template report onto the person's own `Score history` and list, each read through Looker
  * Studio's Google Sheets connector (https://developers.google.com/looker-studio/integrate/linking-api):
  * no scope of the add-on's, no connector of ours. The template (docs/looker-studio.md) names its
- * two data sources `ds0` (the history) and `ds1` (the list).
+ * data sources `ds0` (the history), `ds1` (the list) and `ds2` (the tidy readings, once exported).
  */
 import type { DashboardLink } from '../contract/scores';
 import { HISTORY_SHEET } from './table';
+import { READINGS_SHEET } from './tidyReadings';
 
 export const LOOKER_CREATE = 'https://lookerstudio.google.com/reporting/create';
 
@@ -17,6 +18,8 @@ export interface DashboardSource {
   historySheetId: number | null;
   /** The list the person is on, or null when they are on one of the add-on's own sheets. */
   list: { sheetId: number; name: string } | null;
+  /** `Score readings`' sheet id, once exported (the template's per-engine charts read it). */
+  readingsSheetId: number | null;
 }
 
 export const NO_TEMPLATE =
@@ -46,6 +49,9 @@ export function dashboardLink(templateId: string, s: DashboardSource): Dashboard
     ...sheetSource('ds0', s.spreadsheetId, s.historySheetId, `${s.fileName}: ${HISTORY_SHEET}`),
     ...(s.list
       ? sheetSource('ds1', s.spreadsheetId, s.list.sheetId, `${s.fileName}: ${s.list.name}`)
+      : []),
+    ...(s.readingsSheetId !== null
+      ? sheetSource('ds2', s.spreadsheetId, s.readingsSheetId, `${s.fileName}: ${READINGS_SHEET}`)
       : []),
   ];
   return { url: `${LOOKER_CREATE}?${query(params)}` };

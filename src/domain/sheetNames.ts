@@ -4,6 +4,7 @@
  */
 export const SHEETS = {
   history: { name: 'Score history', output: true },
+  readings: { name: 'Score readings', output: true },
   log: { name: 'Visibility log', output: true },
   comparison: { name: 'Comparison', output: true },
   followUps: { name: 'Follow-ups', output: true },

@@ -1,4 +1,5 @@
 /** The ports of the Scores tab's small reads (src/gas/ports.ts) over the active spreadsheet. */
+import { READINGS_SHEET } from '../domain/tidyReadings';
 import { COMPARISON_SHEET } from '../domain/compare';
 import { isOutputSheet } from '../domain/outputSheets';
 import { HISTORY_SHEET } from '../domain/table';
@@ -64,6 +65,7 @@ export const dashboardPorts = (book: Book): DashboardPorts => ({
       spreadsheetId: book.getId(),
       fileName: book.getName(),
       historySheetId: book.getSheetByName(HISTORY_SHEET)?.getSheetId() ?? null,
+      readingsSheetId: book.getSheetByName(READINGS_SHEET)?.getSheetId() ?? null,
       list: isOutputSheet(on.getName()) ? null : { sheetId: on.getSheetId(), name: on.getName() },
     };
   },

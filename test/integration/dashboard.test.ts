@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { NO_HISTORY, NO_TEMPLATE } from '../../src/domain/dashboardLink';
 import { sidebar } from '../sidebarApi';
-import { startWorld, type World } from './harness';
+import { records, startWorld, type World } from './harness';
 
 let w: World;
 afterEach(() => w?.close());
@@ -46,4 +46,53 @@ it('links the template to this spreadsheet’s Score history and the list in vie
   expect(params.get('ds.ds0.spreadsheetId')).toBe(w.rt.spreadsheet.id);
   expect(params.get('ds.ds0.worksheetId')).toBe(String(history.getSheetId()));
   expect(params.get('ds.ds1.datasourceName')).toMatch(/: Q4 list$/);
+  expect(params.get('ds.ds2.worksheetId')).toBeNull();
+  // Once the tidy readings are exported, the dashboard reads them too.
+  expect(sidebar(w.rt).exportReadings()).toMatchObject({ state: 'done' });
+  w.rt.spreadsheet.activeSheet = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Q4 list')!;
+  const tidy = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Score readings')!;
+  const again = sidebar(w.rt).getDashboardLink();
+  const withTidy = new URLSearchParams(('url' in again ? again.url : '').split('?')[1]);
+  expect(withTidy.get('ds.ds2.worksheetId')).toBe(String(tidy.getSheetId()));
+});
+
+describe('Export tidy readings', () => {
+  const tidyRows = () =>
+    records(w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Score readings')!);
+
+  it('says there is nothing to export before the first reading, and makes no sheet', async () => {
+    w = await startWorld();
+    expect(sidebar(w.rt).exportReadings()).toMatchObject({ state: 'nothing', rows: 0 });
+    expect(w.rt.spreadsheet.sheets.some((s) => s.probe.title === 'Score readings')).toBe(false);
+  });
+
+  it('writes one score per row, overall and each engine that answered, and rebuilds in place', async () => {
+    w = await startWorld();
+    scoreTwoSites();
+    const history = records(
+      w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Score history')!,
+    );
+    const answered = (r: Record<string, unknown>) =>
+      1 +
+      ['ChatGPT', 'Claude', 'Gemini', 'AI Overviews'].filter((e) => typeof r[e] === 'number')
+        .length;
+    const expected = history.reduce((n, r) => n + answered(r), 0);
+    const first = sidebar(w.rt).exportReadings();
+    expect(first).toMatchObject({ state: 'done', rows: expected });
+    const rows = tidyRows();
+    expect(rows).toHaveLength(expected);
+    expect(new Set(rows.map((r) => r.Engine))).toContain('Overall');
+    expect(rows.every((r) => typeof r.Score === 'number')).toBe(true);
+    // An engine not queried has no row: never a 0 in a pivot's average.
+    for (const h of history)
+      for (const e of ['ChatGPT', 'Claude', 'Gemini', 'AI Overviews'])
+        expect(rows.some((r) => r.Website === h.Website && r.Engine === e)).toBe(
+          typeof h[e] === 'number',
+        );
+    // Exported again: the same rows, not twice as many; logged once per export.
+    sidebar(w.rt).exportReadings();
+    expect(tidyRows()).toHaveLength(expected);
+    const log = records(w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Visibility log')!);
+    expect(log.filter((r) => r.Action === 'export readings')).toHaveLength(2);
+  });
 });

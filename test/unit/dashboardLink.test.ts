@@ -12,6 +12,7 @@ const source = {
   fileName: 'Prospects & clients',
   historySheetId: 456,
   list: { sheetId: 0, name: 'Q4 list' },
+  readingsSheetId: null,
 };
 
 const params = (url: string) => {
@@ -38,6 +39,14 @@ it('copies the template onto Score history (ds0) and the list in view (ds1) of t
       'ds.ds1.datasourceName': 'Prospects & clients: Q4 list',
     },
   });
+});
+
+it('adds the tidy readings (ds2) once they are exported', () => {
+  const link = dashboardLink('t', { ...source, readingsSheetId: 789 });
+  const p = 'url' in link ? params(link.url).params : {};
+  expect(p['ds.ds2.worksheetId']).toBe('789');
+  expect(p['ds.ds2.datasourceName']).toBe('Prospects & clients: Score readings');
+  expect(p['ds.ds2.spreadsheetId']).toBe('1AbC-def_123');
 });
 
 it('encodes every value, so a name cannot add a parameter', () => {
