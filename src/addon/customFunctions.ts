@@ -43,7 +43,7 @@ export function VIS_SCORE(website: unknown, platform?: unknown, refresh?: unknow
 }
 
 /**
- * What each score rests on: score, scan date, days since the scan, stale (older than stale_days), engines answered, engines not queried, readings in Score history, usual swing.
+ * What each score rests on: score, scan date, days since the scan, stale (older than stale_days), engines answered, engines not queried, readings in Score history, usual swing overall and per engine.
  *
  * @param {A2:A500} website A website, or a column of them.
  * @param {7} stale_days Optional: days after which a scan is stale (7 when blank).
