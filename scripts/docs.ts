@@ -6,10 +6,15 @@
  * Chromium as docs/report-slide-N.png.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { layersDocument } from './import-graph';
+
+// Figures of a scenario renamed or removed since the last run must not linger in the table.
+mkdirSync('out', { recursive: true });
+for (const f of readdirSync('out', { withFileTypes: true }))
+  if (f.name.startsWith('busiest-day-')) rmSync(`out/${f.name}`);
 
 const jest = spawnSync(
   'npx',
@@ -24,6 +29,7 @@ const jest = spawnSync(
     'schedules',
     'background',
     'properties',
+    'outreach',
   ],
   { stdio: 'inherit' },
 );
@@ -60,7 +66,7 @@ const lines = [
   '',
   '## The busiest day',
   '',
-  'From `schedules.test.ts`, `background.test.ts` and `properties.test.ts`, on the built bundle in the strict runtime (no faults injected).',
+  'From `schedules.test.ts`, `background.test.ts`, `properties.test.ts` and `outreach.test.ts`, on the built bundle in the strict runtime (no faults injected).',
   '',
   '| scenario | figures |',
   '| --- | --- |',
