@@ -10,6 +10,7 @@
  */
 import path from 'node:path';
 import { INDEX } from './emulator/brandIndex';
+import { inProcessEmulator } from './emulator/inProcess';
 import { borrowEmulator, type EmulatorProcess } from './emulator/process';
 import { GasRuntime } from './gas-runtime/runtime';
 import type { Sheet } from './gas-runtime/spreadsheet';
@@ -316,13 +317,15 @@ class Season {
   spentElsewhere = new Map<string, number>();
 
   async open(seed: number): Promise<void> {
-    const { emu, release } = await borrowEmulator(['--time-scale', '0']);
+    // In this process, without a socket: a season is thousands of round trips (issue 61).
+    const { emu, release } = await borrowEmulator(['--time-scale', '0'], inProcessEmulator);
     this.emu = emu;
     this.release = release;
     this.rt = new GasRuntime({
       distDir: path.resolve('dist'),
       extraAllowlist: [`${this.emu.baseUrl}/`],
       routes: this.emu.routes,
+      http: emu.transport,
     });
     this.rt.spreadsheet.timeZone = ZONES[seed % ZONES.length]!;
     const sheet = this.rt.spreadsheet.activeSheet;

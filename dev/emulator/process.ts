@@ -128,15 +128,17 @@ export async function spawnEmulator(args: string[] = []): Promise<EmulatorProces
  * Emulators this process started, free for its next world: starting one takes 0.4 to 2 s, and a
  * reset gives a service as it was at its start (accounts, brands, previews, scans, faults, clock,
  * webhooks). Whoever borrows gives it back; `stopIdleEmulators` ends those left at the end.
+ * `start` makes one: a child process by default, or one in this process (dev/emulator/inProcess.ts).
  */
 const idle = new Map<string, EmulatorProcess[]>();
 
-export async function borrowEmulator(
+export async function borrowEmulator<E extends EmulatorProcess = EmulatorProcess>(
   args: string[] = [],
-): Promise<{ emu: EmulatorProcess; release(): void }> {
-  const key = JSON.stringify(args);
-  const free = idle.get(key)?.pop();
-  const emu = free ?? (await spawnEmulator(args));
+  start: (args: string[]) => E | Promise<E> = spawnEmulator as never,
+): Promise<{ emu: E; release(): void }> {
+  const key = `${start.name} ${JSON.stringify(args)}`;
+  const free = idle.get(key)?.pop() as E | undefined;
+  const emu = free ?? (await start(args));
   if (free) await emu.control('reset', {});
   let released = false;
   const release = () => {

@@ -1,6 +1,9 @@
 /**
- * The Visibility service emulator: a real HTTP server on loopback implementing the endpoints of
- * the spec, with a service clock, fault injection and request counts under /__emulator/.
+ * The Visibility service emulator: the endpoints of the spec, with a service clock, fault
+ * injection and request counts under /__emulator/. `createService` is the service itself, a
+ * request in and an answer out; `startEmulator` serves it over HTTP on loopback (the demo, the
+ * playground, the benchmark), and dev/emulator/inProcess.ts hands it the runtime's requests without
+ * a socket (the integration tests).
  */
 import http from 'node:http';
 import { readBody } from '../http-body';
@@ -52,7 +55,48 @@ interface Stats {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+/** A request as the service reads it: `url` is its path and query. */
+export interface ServiceRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** What the service does with a request: answers it, or drops the connection. */
+export type ServiceAnswer =
+  { status: number; headers: Record<string, string>; body: string } | { drop: true };
+
+/**
+ * A request let in: counted (an API call) and holding a place among those in flight, to be
+ * answered after its injected latency. Requests in flight together are what `maxConcurrent` caps.
+ */
+export interface Arrival {
+  latency: number;
+  answer(): ServiceAnswer;
+}
+
+export interface Service {
+  arrive(req: ServiceRequest): Arrival;
+  /** A test control of /__emulator/, by name, as its HTTP route answers it. */
+  control(name: string, body: Record<string, unknown>, method: string): Reply;
+  /** The address links in answers are made from. */
+  setBaseUrl(url: string): void;
+  accounts: Record<string, Account>;
+}
+
+function sent(r: Reply): ServiceAnswer {
+  return {
+    status: r.status,
+    headers: {
+      'content-type': r.html ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+      ...(r.headers ?? {}),
+    },
+    body: r.html ? String(r.body) : JSON.stringify(r.body),
+  };
+}
+
+export function createService(options: EmulatorOptions = {}): Service {
   const initialAccounts = options.accounts ?? DEFAULT_ACCOUNTS;
   const accounts = { ...initialAccounts };
   const clock = new ServiceClock(options.timeScale ?? 1);
@@ -65,7 +109,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let inFlight = 0;
   let baseUrl = '';
 
-  function account(req: http.IncomingMessage): { key: string; account: Account } | Reply {
+  function account(req: ServiceRequest): { key: string; account: Account } | Reply {
     const key = req.headers['x-api-key'];
     if (typeof key !== 'string' || key === '')
       return errorReply(401, 'An API key is required (header x-api-key)', 'UNAUTHORIZED');
@@ -147,12 +191,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
   const knownPaths = new Set(Object.keys(routes).map((r) => r.split(' ')[1]));
 
-  async function api(
-    req: http.IncomingMessage,
-    path: string,
-    query: URLSearchParams,
-  ): Promise<Reply> {
-    const method = req.method ?? 'GET';
+  function api(req: ServiceRequest, path: string, query: URLSearchParams): Reply {
+    const method = req.method;
     if (path === '/api/visibility/score' && method === 'GET') return score(query);
     if (!knownPaths.has(path))
       return errorReply(404, `No such endpoint: ${method} ${path}`, 'NOT_FOUND');
@@ -164,7 +204,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     let body: unknown = null;
     if (method === 'POST') {
       try {
-        body = JSON.parse((await readBody(req)) || 'null');
+        body = JSON.parse(req.body || 'null');
       } catch {
         return errorReply(400, 'The body is not valid JSON', 'BAD_REQUEST');
       }
@@ -229,17 +269,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
   };
 
-  async function control(req: http.IncomingMessage, path: string): Promise<Reply> {
-    const name = path.slice('/__emulator/'.length);
+  function control(name: string, body: Record<string, unknown>, method: string): Reply {
     const handler = Object.prototype.hasOwnProperty.call(controls, name)
       ? controls[name]
       : undefined;
     if (!handler) return errorReply(404, 'No such control endpoint', 'NOT_FOUND');
-    const method = req.method ?? 'GET';
-    const body =
-      method === 'POST'
-        ? (JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>)
-        : {};
     return handler(body, method);
   }
 
@@ -259,75 +293,107 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     return null;
   }
 
-  function send(res: http.ServerResponse, r: Reply): void {
-    const text = r.html ? String(r.body) : JSON.stringify(r.body);
-    res.writeHead(r.status, {
-      'content-type': r.html ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
-      ...(r.headers ?? {}),
-    });
-    res.end(text);
+  /** An API call: counted, in flight until answered, faults decided when its latency is over. */
+  function apiArrival(req: ServiceRequest, path: string, query: URLSearchParams): Arrival {
+    const label = `${req.method} ${path}`;
+    stats.requests[label] = (stats.requests[label] ?? 0) + 1;
+    inFlight++;
+    stats.maxInFlight = Math.max(stats.maxInFlight, inFlight);
+    const latency = faults.latency();
+    if (latency > 0) stats.injectedLatencyMs += latency;
+    return {
+      latency,
+      answer: () => {
+        try {
+          const cap = faults.config.maxConcurrent;
+          const fault = cap !== null && inFlight > cap ? '429' : faults.decide();
+          if (fault) stats.faults[fault] = (stats.faults[fault] ?? 0) + 1;
+          if (fault === 'drop') return { drop: true };
+          if (fault === '429')
+            return sent({
+              ...errorReply(429, 'Too many requests', 'RATE_LIMITED'),
+              headers: { 'Retry-After': String(faults.config.retryAfterSeconds) },
+            });
+          if (fault === '5xx')
+            return sent(errorReply(503, 'Service temporarily unavailable', 'SERVER_ERROR'));
+          if (fault === 'malformed')
+            return {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+              body: '{"status": "comp',
+            };
+          let answer = api(req, path, query);
+          if (faults.config.hostile) answer.body = hostile(req.method, path, answer.body);
+          const attack = faults.config.attack;
+          if (attack) {
+            const key = String(req.headers['x-api-key'] ?? '');
+            answer = ATTACKS[attack]({ method: req.method, path, key }, answer);
+          }
+          return sent(answer);
+        } finally {
+          inFlight--;
+        }
+      },
+    };
   }
 
-  const server = http.createServer(async (req, res) => {
-    const target = new URL(req.url ?? '/', 'http://emulator');
-    const path = target.pathname;
+  const at = (answer: () => ServiceAnswer): Arrival => ({ latency: 0, answer });
+  const guarded = (answer: () => ServiceAnswer) => () => {
     try {
-      if (path.startsWith('/__emulator/')) return send(res, await control(req, path));
+      return answer();
+    } catch (error) {
+      return sent(errorReply(500, `Emulator error: ${(error as Error).message}`, 'INTERNAL'));
+    }
+  };
+
+  return {
+    arrive(req) {
+      const target = new URL(req.url || '/', 'http://emulator');
+      const path = target.pathname;
+      if (path.startsWith('/__emulator/'))
+        return at(
+          guarded(() => {
+            const body =
+              req.method === 'POST'
+                ? (JSON.parse(req.body || '{}') as Record<string, unknown>)
+                : {};
+            return sent(control(path.slice('/__emulator/'.length), body, req.method));
+          }),
+        );
       if (path.startsWith(WEBHOOK_STAND_INS)) {
-        const body = req.method === 'POST' ? await readBody(req) : '';
         const contentType = String(req.headers['content-type'] ?? '');
         const rest = path.slice(WEBHOOK_STAND_INS.length);
-        return send(
-          res,
-          webhooks.answer(req.method ?? 'GET', rest, target.searchParams, contentType, body),
+        return at(
+          guarded(() =>
+            sent(webhooks.answer(req.method, rest, target.searchParams, contentType, req.body)),
+          ),
         );
       }
       const page = pages(path, target.searchParams);
-      if (page) return send(res, page);
+      if (page) return at(() => sent(page));
+      const arrival = apiArrival(req, path, target.searchParams);
+      return { latency: arrival.latency, answer: guarded(arrival.answer) };
+    },
+    control,
+    setBaseUrl: (url) => void (baseUrl = url),
+    accounts,
+  };
+}
 
-      const label = `${req.method} ${path}`;
-      stats.requests[label] = (stats.requests[label] ?? 0) + 1;
-      inFlight++;
-      stats.maxInFlight = Math.max(stats.maxInFlight, inFlight);
-      try {
-        const latency = faults.latency();
-        if (latency > 0) {
-          stats.injectedLatencyMs += latency;
-          await sleep(latency);
-        }
-        const cap = faults.config.maxConcurrent;
-        const fault = cap !== null && inFlight > cap ? '429' : faults.decide();
-        if (fault) stats.faults[fault] = (stats.faults[fault] ?? 0) + 1;
-        if (fault === 'drop') {
-          req.socket.destroy();
-          return;
-        }
-        if (fault === '429') {
-          return send(res, {
-            ...errorReply(429, 'Too many requests', 'RATE_LIMITED'),
-            headers: { 'Retry-After': String(faults.config.retryAfterSeconds) },
-          });
-        }
-        if (fault === '5xx')
-          return send(res, errorReply(503, 'Service temporarily unavailable', 'SERVER_ERROR'));
-        if (fault === 'malformed') {
-          res.writeHead(200, { 'content-type': 'application/json' });
-          return res.end('{"status": "comp');
-        }
-        let answer = await api(req, path, target.searchParams);
-        if (faults.config.hostile) answer.body = hostile(req.method ?? 'GET', path, answer.body);
-        const attack = faults.config.attack;
-        if (attack) {
-          const key = String(req.headers['x-api-key'] ?? '');
-          answer = ATTACKS[attack]({ method: req.method ?? 'GET', path, key }, answer);
-        }
-        send(res, answer);
-      } finally {
-        inFlight--;
-      }
-    } catch (error) {
-      send(res, errorReply(500, `Emulator error: ${(error as Error).message}`, 'INTERNAL'));
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const service = createService(options);
+  const server = http.createServer(async (req, res) => {
+    const method = req.method ?? 'GET';
+    const body = method === 'POST' ? await readBody(req) : '';
+    const arrival = service.arrive({ method, url: req.url ?? '/', headers: req.headers, body });
+    if (arrival.latency > 0) await sleep(arrival.latency);
+    const answer = arrival.answer();
+    if ('drop' in answer) {
+      req.socket.destroy();
+      return;
     }
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
   });
   server.keepAliveTimeout = 30000;
   const sockets = new Set<Socket>();
@@ -344,11 +410,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     );
   });
   const port = (server.address() as AddressInfo).port;
-  baseUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  const baseUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  service.setBaseUrl(baseUrl);
   return {
     baseUrl,
     port,
-    accounts,
+    accounts: service.accounts,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

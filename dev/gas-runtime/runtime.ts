@@ -28,7 +28,7 @@ import {
   type Range,
   type Value,
 } from './spreadsheet';
-import { SyncHttp } from './sync-http';
+import { SyncHttp, type HttpTransport } from './sync-http';
 import { TriggerTable, type TriggerRecord } from './triggers';
 import { htmlService, ui, type UiCapture } from './ui';
 import { urlFetchApp, type FetchStats } from './urlfetch';
@@ -65,6 +65,11 @@ export interface RuntimeOptions {
    * still checked on the public address, as Google checks it.
    */
   routes?: Record<string, string>;
+  /**
+   * How UrlFetchApp reaches a server; default: real HTTP from a worker thread. Tests hand it the
+   * emulator without a socket (dev/emulator/inProcess.ts).
+   */
+  http?: HttpTransport;
 }
 
 interface Execution {
@@ -198,7 +203,7 @@ interface Services {
 
 export class GasRuntime {
   readonly clock = new RuntimeClock();
-  readonly http = new SyncHttp();
+  readonly http: HttpTransport;
   readonly owner: string;
   readonly distDir: string;
   readonly spreadsheet: Spreadsheet;
@@ -239,6 +244,7 @@ export class GasRuntime {
   constructor(private options: RuntimeOptions = {}) {
     // A consumer account, as most marketers have: the 20,000-fetch daily quota applies.
     this.owner = options.owner ?? 'owner@gmail.com';
+    this.http = options.http ?? new SyncHttp();
     this.distDir = options.distDir ?? path.resolve('dist');
     const hooks = {
       call: (n: string) => this.call(n),
@@ -1128,7 +1134,7 @@ export class GasRuntime {
     this.fetchStats.log = [];
   }
 
-  close(): Promise<number> {
+  close(): Promise<unknown> {
     return this.http.close();
   }
 }

@@ -18,7 +18,13 @@ export type RawResponse =
   | { status: number; headers: Record<string, string | string[]>; body: string; error?: undefined }
   | { error: string };
 
-export class SyncHttp {
+/** How the runtime's UrlFetchApp reaches a server: one batch at a time, the caller blocked. */
+export interface HttpTransport {
+  fetchAll(requests: RawRequest[], timeoutMs?: number): RawResponse[];
+  close(): Promise<unknown>;
+}
+
+export class SyncHttp implements HttpTransport {
   private worker: Worker;
   private flag: Int32Array;
   private port;

@@ -1,6 +1,6 @@
 /** UrlFetchApp over real, synchronous HTTP, with Apps Script's behaviour and limits. */
 import { GasError } from './errors';
-import type { RawRequest, RawResponse, SyncHttp } from './sync-http';
+import type { HttpTransport, RawRequest, RawResponse } from './sync-http';
 
 const RESPONSE_LIMIT = 50 * 1024 * 1024;
 const URL_LIMIT = 2082;
@@ -27,7 +27,7 @@ export interface FetchStats {
 }
 
 export interface UrlFetchEnv {
-  http: SyncHttp;
+  http: HttpTransport;
   call(name: string): void;
   now(): number;
   dailyQuota: number;

@@ -1,4 +1,6 @@
-// The built bundle (dist/) in the local runtime, against the emulator in its own process.
+// The built bundle (dist/) in the local runtime, against the emulator: in this process, handed
+// each request without a socket (dev/emulator/inProcess.ts), or over HTTP in its own process.
+import type { InProcessEmulator } from '../../dev/emulator/inProcess';
 import {
   borrowEmulator,
   stopIdleEmulators,
@@ -7,6 +9,7 @@ import {
 import { formatDate } from '../../dev/gas-runtime/mail';
 import { GasRuntime, type RuntimeOptions } from '../../dev/gas-runtime/runtime';
 import type { Sheet } from '../../dev/gas-runtime/spreadsheet';
+import type { HttpTransport } from '../../dev/gas-runtime/sync-http';
 import { sidebar } from '../sidebarApi';
 
 export interface World {
@@ -28,14 +31,40 @@ export const KEYS = {
 // A test file's emulators are reused by its next tests, and stopped when its tests are done.
 afterAll(stopIdleEmulators);
 
+/**
+ * The in-process emulator's modules, loaded apart from the test's own: a test reads the brand
+ * index (INDEX) as the service started, while the service moves its own copy, as with a process.
+ */
+let isolated: ((args: string[]) => InProcessEmulator) | undefined;
+function inProcessEmulator(args: string[]): InProcessEmulator {
+  if (!isolated)
+    jest.isolateModules(() => {
+      // A require inside isolateModules is what loads a module graph of its own.
+      type Module = typeof import('../../dev/emulator/inProcess');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const loaded = require('../../dev/emulator/inProcess') as Module;
+      isolated = loaded.inProcessEmulator;
+    });
+  return isolated!(args);
+}
+
 export async function startWorld(
-  options: RuntimeOptions & { apiKey?: string | null; emulatorArgs?: string[] } = {},
+  options: RuntimeOptions & {
+    apiKey?: string | null;
+    emulatorArgs?: string[];
+    /** The emulator in its own process, over loopback HTTP: for what only a socket shows. */
+    overHttp?: boolean;
+  } = {},
 ): Promise<World> {
-  const { emu, release } = await borrowEmulator(options.emulatorArgs ?? []);
+  const args = options.emulatorArgs ?? [];
+  const { emu, release } = options.overHttp
+    ? await borrowEmulator(args)
+    : await borrowEmulator(args, inProcessEmulator);
   const rt = new GasRuntime({
     ...options,
     extraAllowlist: [`${emu.baseUrl}/`],
     routes: emu.routes,
+    ...('transport' in emu ? { http: emu.transport as HttpTransport } : {}),
   });
   const apiKey = options.apiKey === undefined ? KEYS.pro : options.apiKey;
   // Configured the way a user does it: through the sidebar's settings call.
