@@ -14,7 +14,7 @@ import { splitFormulaArgs } from '../../src/domain/formulaArgs';
 import { a1, parseA1 } from './a1';
 import { CacheStore, type CacheEviction } from './cache';
 import { RuntimeClock } from './clock';
-import { GasError, noPermission } from './errors';
+import { GasError, offeredOnly, noPermission } from './errors';
 import { lockId, LockState, makeLock, type LockScope } from './lock';
 import { QuotaWindows } from './quotaWindow';
 import { formatDate, isConsumer, MailBox } from './mail';
@@ -523,9 +523,20 @@ export class GasRuntime {
       this.allowed(what);
     };
     const x: Services = { e, call, allowed, now: () => this.clock.now() };
+    const services = this.services(e, x);
     return {
       Date: this.virtualDate(),
       ...this.logging(),
+      ...Object.fromEntries(
+        Object.entries(services).map(([name, service]) => [name, offeredOnly(name, service)]),
+      ),
+    };
+  }
+
+  /** Google's services as this execution sees them. */
+  private services(e: Execution, x: Services): Record<string, object> {
+    const { call, allowed } = x;
+    return {
       SpreadsheetApp: this.spreadsheetApp(x),
       UrlFetchApp: urlFetchApp({
         http: this.http,

@@ -18,6 +18,13 @@ describe('the context', () => {
   it('offers nothing of Node', () => {
     expect(rt.run('probeGlobals', [GLOBALS_APPS_SCRIPT_LACKS])).toBe('');
   });
+  it('names what it does not offer: a method it has not modelled throws NotOffered, not a TypeError', () => {
+    expect(() => rt.run('probeNotOffered')).toThrow(
+      /^The local runtime does not offer SpreadsheetApp\.openByUrl: model it in dev\/gas-runtime/,
+    );
+    // What it offers is untouched.
+    expect(rt.run('probeWrite')).toBeUndefined();
+  });
   it('is fresh for every execution, so globals are no cache', () => {
     expect(rt.run('probeState')).toBe(1);
     expect(rt.run('probeState')).toBe(1);
