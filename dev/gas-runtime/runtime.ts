@@ -4,7 +4,7 @@
  * built-ins, console and the services below. Enforces custom-function rules and execution limits,
  * and counts every service call.
  */
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,9 +15,17 @@ import { a1, parseA1 } from './a1';
 import { CacheStore, type CacheEviction } from './cache';
 import { RuntimeClock } from './clock';
 import { GasError, offeredOnly, noPermission } from './errors';
-import { lockId, LockState, makeLock, type LockScope } from './lock';
+import { lockId, LockState, type LockScope } from './lock';
+import {
+  cacheService,
+  lockService,
+  logging,
+  propertiesService,
+  session,
+  utilities,
+} from './services';
 import { QuotaWindows } from './quotaWindow';
-import { formatDate, isConsumer, MailBox } from './mail';
+import { isConsumer, MailBox } from './mail';
 import { SLIDES_SCOPE, SlidesDrive } from './slides';
 import { PropertyStore } from './properties';
 import {
@@ -526,7 +534,7 @@ export class GasRuntime {
     const services = this.services(e, x);
     return {
       Date: this.virtualDate(),
-      ...this.logging(),
+      ...logging(this.logs),
       ...Object.fromEntries(
         Object.entries(services).map(([name, service]) => [name, offeredOnly(name, service)]),
       ),
@@ -554,9 +562,20 @@ export class GasRuntime {
             (this.options.fetchRoundTripMs ?? 0) + requests * (this.options.fetchMsPerRequest ?? 0),
           ),
       }),
-      PropertiesService: this.propertiesService(x),
-      CacheService: this.cacheService(x),
-      LockService: this.lockService(x),
+      PropertiesService: propertiesService(e, allowed, {
+        user: (u) => this.userProperties(u),
+        script: this.scriptProps,
+        owner: this.owner,
+      }),
+      CacheService: cacheService(e, allowed, {
+        user: (u) => this.userCache(u),
+        script: this.scriptCache,
+      }),
+      LockService: lockService(e, call, allowed, {
+        state: this.locks,
+        wait: (ms) => this.clock.advance(ms),
+        released: () => this.released(),
+      }),
       ScriptApp: {
         ...this.triggers.service({
           call,
@@ -588,8 +607,8 @@ export class GasRuntime {
         hasScope: this.scopes.includes(SLIDES_SCOPE),
       }),
       Charts: { ChartType: { BAR: 'BAR', COLUMN: 'COLUMN', LINE: 'LINE' } },
-      Utilities: this.utilities(x),
-      Session: this.session(e),
+      Utilities: utilities(call, (ms) => this.clock.advance(ms)),
+      Session: session(e, () => this.email(e)),
     };
   }
 
@@ -608,20 +627,6 @@ export class GasRuntime {
       static override [Symbol.hasInstance](value: unknown): boolean {
         return Object.prototype.toString.call(value) === '[object Date]';
       }
-    };
-  }
-
-  private logging() {
-    const say =
-      (level: string) =>
-      (...args: unknown[]) => {
-        this.logs.push(
-          `[${level}] ${args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')}`,
-        );
-      };
-    return {
-      console: { log: say('log'), info: say('info'), warn: say('warn'), error: say('error') },
-      Logger: { log: say('log') },
     };
   }
 
@@ -667,88 +672,6 @@ export class GasRuntime {
         MAX: 'MAX',
         PERCENTILE: 'PERCENTILE',
       },
-    };
-  }
-
-  private propertiesService({ e, allowed }: Services) {
-    return {
-      // In a custom function, user properties are the spreadsheet owner's, and read-only.
-      getUserProperties: () => (
-        allowed('PropertiesService.getUserProperties'),
-        this.userProperties(e.mode === 'custom-function' ? this.owner : e.user)
-      ),
-      getDocumentProperties: () => (
-        allowed('PropertiesService.getDocumentProperties'),
-        e.book?.props ?? null
-      ),
-      getScriptProperties: () => (
-        allowed('PropertiesService.getScriptProperties'),
-        this.scriptProps
-      ),
-    };
-  }
-
-  private cacheService({ e, allowed }: Services) {
-    return {
-      getScriptCache: () => (allowed('CacheService.getScriptCache'), this.scriptCache),
-      getDocumentCache: () => (allowed('CacheService.getDocumentCache'), e.book?.cache ?? null),
-      getUserCache: () => (allowed('CacheService.getUserCache'), this.userCache(e.user)),
-    };
-  }
-
-  private lockService({ e, call, allowed }: Services) {
-    const lock = (scope: LockScope, whose = '') =>
-      makeLock(
-        lockId(scope, whose),
-        this.locks,
-        e,
-        call,
-        (ms) => this.clock.advance(ms),
-        () => this.released(),
-      );
-    return {
-      getDocumentLock: () => (
-        allowed('LockService.getDocumentLock'),
-        e.book ? lock('document', e.book.book.id) : null
-      ),
-      getScriptLock: () => (allowed('LockService.getScriptLock'), lock('script')),
-      getUserLock: () => (allowed('LockService.getUserLock'), lock('user', e.user)),
-    };
-  }
-
-  private utilities({ call }: Services) {
-    return {
-      sleep: (ms: number) => {
-        this.clock.advance(ms);
-        call('Utilities.sleep');
-      },
-      getUuid: () => randomUUID(),
-      formatDate: (d: Date, tz: string, fmt: string) => formatDate(d, tz, fmt),
-      // Byte[] as Apps Script gives it: Java's signed bytes, -128 to 127.
-      computeHmacSha256Signature: (value: string, key: string) =>
-        [...createHmac('sha256', key).update(value, 'utf8').digest()].map((b) =>
-          b > 127 ? b - 256 : b,
-        ),
-      // Base64 with - and _ for + and /, padding kept, as Google's is.
-      base64EncodeWebSafe: (data: number[] | string) =>
-        (typeof data === 'string'
-          ? Buffer.from(data, 'utf8')
-          : Buffer.from(data.map((b) => b & 255))
-        )
-          .toString('base64')
-          .replace(/\+/g, '-')
-          .replace(/\//g, '_'),
-    };
-  }
-
-  // The e-mail needs the userinfo.email scope, and is never given to a custom function
-  // (https://developers.google.com/apps-script/reference/base/user#getEmail()).
-  private session(e: Execution) {
-    return {
-      getActiveUser: () => ({ getEmail: () => this.email(e) }),
-      getEffectiveUser: () => ({ getEmail: () => this.email(e) }),
-      getScriptTimeZone: () => 'Etc/UTC',
-      getTemporaryActiveUserKey: () => `key-${e.user}`,
     };
   }
 
