@@ -21,43 +21,38 @@ interface State {
   url: string | null;
 }
 
-export function reportDeckBlock(host: HTMLElement) {
-  const block = mount<State>(
-    host,
-    { weeks: REPORT_PERIODS[0], fresh: false, message: NO_MESSAGE, url: null },
-    (s) =>
-      html`<h3>Report deck</h3>
-        <p class="hint">
-          Select a brand's row in a scored list, with its competitors' rows right below it: a Google
-          Slides deck is made in your Drive from the list and its "Score history", with your
-          branding from Settings.
-        </p>
-        <label for="report-weeks">Period</label>
-        <select
-          id="report-weeks"
-          @change=${(e: Event) => block.set({ weeks: Number(fieldValue(e)) })}
-        >
-          ${REPORT_PERIODS.map(
-            (w) => html`<option value=${w} ?selected=${s.weeks === w}>Last ${w} weeks</option>`,
-          )}
-        </select>
-        ${checkbox(
-          'report-fresh',
-          s.fresh,
-          (on) => block.set({ fresh: on }),
-          "Quote what the service says of the brand's score (one request, unless it was scored in the last 6 hours)",
-        )}
-        <div class="row">
-          <button id="make-report" @click=${() => void report()}>Make report</button>
-        </div>
-        ${messageLine('report-message', s.message)}
-        <a id="report-link" href=${s.url ?? '#'} target="_blank" rel="noopener" ?hidden=${!s.url}
-          >Open the deck</a
-        >`,
-  );
+function view(s: State, set: (change: Partial<State>) => void, report: () => void) {
+  return html`<h3>Report deck</h3>
+    <p class="hint">
+      Select a brand's row in a scored list, with its competitors' rows right below it: a Google
+      Slides deck is made in your Drive from the list and its "Score history", with your branding
+      from Settings.
+    </p>
+    <label for="report-weeks">Period</label>
+    <select id="report-weeks" @change=${(e: Event) => set({ weeks: Number(fieldValue(e)) })}>
+      ${REPORT_PERIODS.map(
+        (w) => html`<option value=${w} ?selected=${s.weeks === w}>Last ${w} weeks</option>`,
+      )}
+    </select>
+    ${checkbox(
+      'report-fresh',
+      s.fresh,
+      (on) => set({ fresh: on }),
+      "Quote what the service says of the brand's score (one request, unless it was scored in the last 6 hours)",
+    )}
+    <div class="row">
+      <button id="make-report" @click=${report}>Make report</button>
+    </div>
+    ${messageLine('report-message', s.message)}
+    <a id="report-link" href=${s.url ?? '#'} target="_blank" rel="noopener" ?hidden=${!s.url}
+      >Open the deck</a
+    >`;
+}
 
+export function reportDeckBlock(host: HTMLElement) {
+  const set = (change: Partial<State>) => block.set(change);
   const report = () =>
-    attempt(
+    void attempt(
       (message) => block.set({ message }),
       async () => {
         block.set({ url: null });
@@ -68,4 +63,9 @@ export function reportDeckBlock(host: HTMLElement) {
       reportMessage,
       'Making the deck…',
     );
+  const block = mount<State>(
+    host,
+    { weeks: REPORT_PERIODS[0], fresh: false, message: NO_MESSAGE, url: null },
+    (s) => view(s, set, report),
+  );
 }

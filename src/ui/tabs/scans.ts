@@ -25,55 +25,62 @@ interface State {
   backTo: ListPlace | null;
 }
 
+interface Actions {
+  check(name: 'openScanMonitor' | 'pollScanMonitor', force?: boolean): void;
+  rescan(): void;
+  openSettings(): void;
+  backed(message: Message): void;
+}
+
+const every = (minutes: number) =>
+  minutes >= 60 ? 'hourly' : minutes === 1 ? 'every minute' : `every ${minutes} minutes`;
+
+const buttons = (s: State, act: Actions) =>
+  html`<div class="row">
+    <button id="open-monitor" class="primary" @click=${() => act.check('openScanMonitor')}>
+      Open the monitor sheet
+    </button>
+    <button
+      id="refresh-monitor"
+      aria-describedby="scans-need-key"
+      ?disabled=${!s.hasKey}
+      @click=${() => act.check('pollScanMonitor', true)}
+    >
+      Refresh now
+    </button>
+    <button
+      id="rescan"
+      aria-describedby="scans-need-key"
+      ?disabled=${!s.hasKey}
+      @click=${act.rescan}
+    >
+      Rescan selected agents
+    </button>
+  </div>`;
+
+const view = (s: State, act: Actions) =>
+  html`<h2>Scan monitor</h2>
+    <p class="hint">
+      A brand agent is a brand your account on the service watches with managed scans; its ID is the
+      whole number shown beside the brand in your account on the service. Keep one per row in the
+      "Scan monitor" sheet. They are checked every 45 s while this sidebar is open, and
+      <span id="trigger-every">${every(s.triggerMinutes)}</span>
+      otherwise. A rescan keeps the previous scores visible, marked as previous, until the new scan
+      completes (usually 2 to 5 minutes).
+    </p>
+    ${needsKey(
+      'scans-need-key',
+      'Checking and rescanning brand agents needs your API key.',
+      s.hasKey,
+      act.openSettings,
+    )}
+    ${buttons(s, act)}
+    <p id="monitor-summary" class="muted">${s.summary}</p>
+    ${backToList('back-from-monitor', s.backTo, act.backed)}
+    ${messageLine('monitor-message', s.message)}`;
+
 export function scansTab(host: HTMLElement, openSettings: () => void) {
   let report: MonitorReport | null = null;
-  const tab = mount<State>(
-    host,
-    { triggerMinutes: 60, summary: '', message: NO_MESSAGE, hasKey: true, backTo: null },
-    (s) =>
-      html`<h2>Scan monitor</h2>
-        <p class="hint">
-          A brand agent is a brand your account on the service watches with managed scans; its ID is
-          the whole number shown beside the brand in your account on the service. Keep one per row
-          in the "Scan monitor" sheet. They are checked every 45 s while this sidebar is open, and
-          <span id="trigger-every"
-            >${s.triggerMinutes >= 60 ? 'hourly' : s.triggerMinutes === 1 ? 'every minute' : `every ${s.triggerMinutes} minutes`}</span
-          >
-          otherwise. A rescan keeps the previous scores visible, marked as previous, until the new
-          scan completes (usually 2 to 5 minutes).
-        </p>
-        ${needsKey(
-          'scans-need-key',
-          'Checking and rescanning brand agents needs your API key.',
-          s.hasKey,
-          openSettings,
-        )}
-        <div class="row">
-          <button id="open-monitor" class="primary" @click=${() => void check('openScanMonitor')}>
-            Open the monitor sheet
-          </button>
-          <button
-            id="refresh-monitor"
-            aria-describedby="scans-need-key"
-            ?disabled=${!s.hasKey}
-            @click=${() => void check('pollScanMonitor', true)}
-          >
-            Refresh now
-          </button>
-          <button
-            id="rescan"
-            aria-describedby="scans-need-key"
-            ?disabled=${!s.hasKey}
-            @click=${() => void rescan()}
-          >
-            Rescan selected agents
-          </button>
-        </div>
-        <p id="monitor-summary" class="muted">${s.summary}</p>
-        ${backToList('back-from-monitor', s.backTo, (message) => tab.set({ backTo: null, message }))}
-        ${messageLine('monitor-message', s.message)}`,
-  );
-
   /** `force`: the person pressed Refresh now, so every row is checked, due or not. */
   async function check(name: 'openScanMonitor' | 'pollScanMonitor', force = false) {
     try {
@@ -86,13 +93,21 @@ export function scansTab(host: HTMLElement, openSettings: () => void) {
       tab.set({ message: say(errorText(e), 'error') });
     }
   }
-
-  async function rescan(): Promise<void> {
-    const show = (message: Message) => tab.set({ message });
-    if (await attempt(show, () => call('rescanSelected'), reportMessage, 'Requesting rescans…'))
-      await check('pollScanMonitor');
-  }
-
+  const act: Actions = {
+    check: (name, force) => void check(name, force),
+    rescan: async () => {
+      const show = (message: Message) => tab.set({ message });
+      if (await attempt(show, () => call('rescanSelected'), reportMessage, 'Requesting rescans…'))
+        await check('pollScanMonitor');
+    },
+    openSettings,
+    backed: (message) => tab.set({ backTo: null, message }),
+  };
+  const tab = mount<State>(
+    host,
+    { triggerMinutes: 60, summary: '', message: NO_MESSAGE, hasKey: true, backTo: null },
+    (s) => view(s, act),
+  );
   return {
     poll: () => check('pollScanMonitor'),
     /** Worth a check on the timer: a monitor exists and something runs, or the tab is shown. */

@@ -12,47 +12,39 @@ export interface ItemActions {
   takeOver(id: string): void;
 }
 
+/** The owner's own buttons: edit, pause or resume, delete. */
+const ownButtons = (s: ScheduleView, name: string, a: ItemActions): TemplateResult => {
+  const toggle = s.paused ? 'Resume' : 'Pause';
+  return html`<div class="row">
+    <button type="button" aria-label=${`Edit the schedule for ${name}`} @click=${() => a.edit(s)}>
+      Edit
+    </button>
+    <button
+      type="button"
+      aria-label=${`${toggle} the schedule for ${name}`}
+      @click=${() => a.save({ ...s, paused: !s.paused })}
+    >
+      ${toggle}
+    </button>
+    <button
+      type="button"
+      aria-label=${`Delete the schedule for ${name}`}
+      @click=${() => a.remove(s.id)}
+    >
+      Delete
+    </button>
+  </div>`;
+};
+
 export function scheduleItem(s: ScheduleView, said: string, a: ItemActions): TemplateResult {
   const name = s.action === 'refreshScanMonitor' ? 'scan monitor' : s.sheetName;
-  const toggle = s.paused ? 'Resume' : 'Pause';
+  const deck = s.deckUrl
+    ? html`<p><a href=${s.deckUrl} target="_blank" rel="noopener">Open the report deck</a></p>`
+    : '';
+  const buttons = s.mine ? ownButtons(s, name, a) : s.mayTakeOver ? takeOver(s, name, a) : '';
   return html`<li>
     <p>${said}</p>
-    ${
-      s.deckUrl
-        ? html`<p>
-            <a href=${s.deckUrl} target="_blank" rel="noopener">Open the report deck</a>
-          </p>`
-        : ''
-    }
-    ${
-      s.mine
-        ? html`<div class="row">
-            <button
-              type="button"
-              aria-label=${`Edit the schedule for ${name}`}
-              @click=${() => a.edit(s)}
-            >
-              Edit
-            </button>
-            <button
-              type="button"
-              aria-label=${`${toggle} the schedule for ${name}`}
-              @click=${() => a.save({ ...s, paused: !s.paused })}
-            >
-              ${toggle}
-            </button>
-            <button
-              type="button"
-              aria-label=${`Delete the schedule for ${name}`}
-              @click=${() => a.remove(s.id)}
-            >
-              Delete
-            </button>
-          </div>`
-        : s.mayTakeOver
-          ? takeOver(s, name, a)
-          : ''
-    }
+    ${deck} ${buttons}
   </li>`;
 }
 

@@ -11,46 +11,47 @@ type Group = PollReport['stranded'][number];
 
 const keyOf = (g: Group) => `${g.sheet}\n${g.by}`;
 
+type Act = { confirm(key: string | null): void; remake(g: Group): void };
+
+/** Pressed once: what making them again spends, and the confirmation. */
+const confirmation = (g: Group, busy: boolean, act: Act) =>
+  html`<p class="notice" role="status">
+      ${`They are sent again as new previews with your key (${counted(g.count, 'request')} at most; a site already previewed in this list is reused). From then on they are yours: your sidebar and hourly run complete them.`}
+    </p>
+    <div class="row">
+      <button type="button" class="primary" ?disabled=${busy} @click=${() => act.remake(g)}>
+        Make them again
+      </button>
+      <button type="button" @click=${() => act.confirm(null)}>Cancel</button>
+    </div>`;
+
+const offer = (g: Group, act: Act) =>
+  html`<div class="row">
+    <button
+      type="button"
+      aria-label=${`Make the ${counted(g.count, 'preview')} of ${g.sheet} ${g.by ? `made by ${g.by}` : 'with unknown IDs'} again with my key`}
+      @click=${() => act.confirm(keyOf(g))}
+    >
+      Make them again with my key
+    </button>
+  </div>`;
+
 export function strandedView(
   groups: Group[],
   confirming: string | null,
   /** A run is sending: no second one starts. */
   busy: boolean,
-  act: { confirm(key: string | null): void; remake(g: Group): void },
+  act: Act,
 ) {
   if (!groups.length) return '';
-  const item = (g: Group) =>
-    html`<li>
-      <p>${strandedWords(g)}</p>
-      ${
-        confirming === keyOf(g)
-          ? html`<p class="notice" role="status">
-                ${`They are sent again as new previews with your key (${counted(g.count, 'request')} at most; a site already previewed in this list is reused). From then on they are yours: your sidebar and hourly run complete them.`}
-              </p>
-              <div class="row">
-                <button
-                  type="button"
-                  class="primary"
-                  ?disabled=${busy}
-                  @click=${() => act.remake(g)}
-                >
-                  Make them again
-                </button>
-                <button type="button" @click=${() => act.confirm(null)}>Cancel</button>
-              </div>`
-          : html`<div class="row">
-              <button
-                type="button"
-                aria-label=${`Make the ${counted(g.count, 'preview')} of ${g.sheet} ${g.by ? `made by ${g.by}` : 'with unknown IDs'} again with my key`}
-                @click=${() => act.confirm(keyOf(g))}
-              >
-                Make them again with my key
-              </button>
-            </div>`
-      }
-    </li>`;
   return html`<h3 id="stranded-title">Previews nobody completes</h3>
     <ul id="stranded" class="stranded" aria-labelledby="stranded-title">
-      ${groups.map(item)}
+      ${groups.map(
+        (g) =>
+          html`<li>
+            <p>${strandedWords(g)}</p>
+            ${confirming === keyOf(g) ? confirmation(g, busy, act) : offer(g, act)}
+          </li>`,
+      )}
     </ul>`;
 }
