@@ -15,6 +15,7 @@ import {
   NO_MESSAGE,
   reportMessage,
   say,
+  type Component,
   type Message,
 } from '../component';
 import { call, errorText } from '../rpc';
@@ -68,52 +69,48 @@ interface Actions {
   remake(g: Stranded): void;
 }
 
-function progressView(p: PollReport, s: State, act: Actions) {
+/** The share of complete, pending and failed previews, as a bar and in words. */
+function progressBar(p: PollReport) {
   const total = Math.max(1, p.complete + p.pending + p.failed);
   const share = (n: number) => `width:${(100 * n) / total}%`;
-  const max = Math.max(1, ...VISIBILITY_LEVELS.map((l) => p.levels[l]));
-  const count = (id: string, label: string, n: number) =>
-    html`<div>
-      <dt>${label}</dt>
-      <dd id=${id}>${n}</dd>
-    </div>`;
-  // The attention list keeps to the list the last Generate worked on; the others are counted.
-  const inView = s.lastRequest?.sheetName ?? null;
-  const errors = inView ? p.errors.filter((e) => e.sheet === inView) : p.errors;
-  const elsewhere = p.errors.length - errors.length;
-  const retryable = errors.some((e) => e.status !== 'error: bad URL');
   return html`<div
-      id="preview-progress"
-      class="bar"
-      role="progressbar"
-      aria-label="Preview progress"
-      aria-valuemin="0"
-      aria-valuemax="100"
-      aria-valuenow=${Math.round((100 * (p.complete + p.failed)) / total)}
-      aria-valuetext=${`${p.complete} complete, ${p.pending} pending, ${p.failed} failed`}
-    >
-      <span id="bar-complete" class="seg complete" style=${share(p.complete)}></span
-      ><span id="bar-pending" class="seg pending" style=${share(p.pending)}></span
-      ><span id="bar-failed" class="seg failed" style=${share(p.failed)}></span>
-    </div>
-    <p id="counts-scope" class="hint">Every list in this file:</p>
+    id="preview-progress"
+    class="bar"
+    role="progressbar"
+    aria-label="Preview progress"
+    aria-valuemin="0"
+    aria-valuemax="100"
+    aria-valuenow=${Math.round((100 * (p.complete + p.failed)) / total)}
+    aria-valuetext=${`${p.complete} complete, ${p.pending} pending, ${p.failed} failed`}
+  >
+    <span id="bar-complete" class="seg complete" style=${share(p.complete)}></span
+    ><span id="bar-pending" class="seg pending" style=${share(p.pending)}></span
+    ><span id="bar-failed" class="seg failed" style=${share(p.failed)}></span>
+  </div>`;
+}
+
+const count = (id: string, label: string, n: number) =>
+  html`<div>
+    <dt>${label}</dt>
+    <dd id=${id}>${n}</dd>
+  </div>`;
+
+const counts = (p: PollReport) =>
+  html`<p id="counts-scope" class="hint">Every list in this file:</p>
     <dl class="counts">
       ${count('count-triggered', 'Triggered', p.triggered)}
       ${count('count-pending', 'Pending', p.pending)}
       ${count('count-complete', 'Complete', p.complete)}
       ${count('count-failed', 'Failed', p.failed)}
       ${p.notSent ? count('count-not-sent', 'Not sent', p.notSent) : ''}
-    </dl>
-    <p id="waiting-on-others" class="hint" ?hidden=${p.waitingOnOthers.length === 0}>
-      ${waitingOnOthersWords(p.waitingOnOthers)}
-    </p>
-    ${strandedView(p.stranded, s.confirmingRemake, s.generating, act)}
-    <p id="poll-cost" class="hint" ?hidden=${p.pending === 0}>
-      ${`The last check asked about ${p.asked} ${plural(p.asked, 'preview')} (${counted(p.asked, 'request')}); the others are not due yet, so they cost nothing.`}
-    </p>
-    <h3 id="recent-title" ?hidden=${s.recent.length === 0}>Just completed</h3>
+    </dl>`;
+
+/** Previews just completed, newest first, and the visibility levels of every completed row. */
+function results(p: PollReport, recent: Completed[]) {
+  const max = Math.max(1, ...VISIBILITY_LEVELS.map((l) => p.levels[l]));
+  return html`<h3 id="recent-title" ?hidden=${recent.length === 0}>Just completed</h3>
     <ul id="recent" class="recent" tabindex="0" aria-labelledby="recent-title">
-      ${s.recent.map(
+      ${recent.map(
         (d) =>
           html`<li>${`${d.brandName || `${d.sheet} row ${d.row}`}: ${d.score ?? 'no score'}`}</li>`,
       )}
@@ -129,24 +126,29 @@ function progressView(p: PollReport, s: State, act: Actions) {
             ><span>${p.levels[level]}</span>
           </div>`,
       )}
-    </div>
-    <h3 id="errors-title" ?hidden=${errors.length === 0}>
+    </div>`;
+}
+
+/**
+ * Rows that need attention, each a button that selects it in the sheet: those of the list the
+ * last Generate worked on; the others are counted.
+ */
+function attention(p: PollReport, s: State, act: Actions) {
+  const inView = s.lastRequest?.sheetName ?? null;
+  const errors = inView ? p.errors.filter((e) => e.sheet === inView) : p.errors;
+  const elsewhere = p.errors.length - errors.length;
+  const retryable = errors.some((e) => e.status !== 'error: bad URL');
+  const row = (e: PollReport['errors'][number]) =>
+    html`<li>
+      <button type="button" class="link" @click=${() => void call('selectRow', e.sheet, e.row)}>
+        ${`${e.sheet} row ${e.row}: ${e.status}${e.message ? ` (${e.message})` : ''}`}
+      </button>
+    </li>`;
+  return html`<h3 id="errors-title" ?hidden=${errors.length === 0}>
       ${inView ? `Rows of "${inView}" that need attention` : 'Rows that need attention'}
     </h3>
     <ul id="errors" class="errors">
-      ${errors.map(
-        // A button per row: clicking (or Enter) selects that row in the sheet.
-        (e) =>
-          html`<li>
-            <button
-              type="button"
-              class="link"
-              @click=${() => void call('selectRow', e.sheet, e.row)}
-            >
-              ${`${e.sheet} row ${e.row}: ${e.status}${e.message ? ` (${e.message})` : ''}`}
-            </button>
-          </li>`,
-      )}
+      ${errors.map(row)}
     </ul>
     <p id="errors-elsewhere" class="hint" ?hidden=${elsewhere === 0}>
       ${`${counted(elsewhere, 'row')} of other lists ${elsewhere === 1 ? 'needs' : 'need'} attention too: Generate on a list shows its own.`}
@@ -158,96 +160,100 @@ function progressView(p: PollReport, s: State, act: Actions) {
     </div>`;
 }
 
-export function previewsTab(
-  host: HTMLElement,
-  hooks: { onWorkDone: () => void; onAccountShown: () => void; openSettings: () => void },
-) {
-  const tab = mount<State>(
-    host,
-    {
-      selection: 'Reading your selection…',
-      canGenerate: false,
-      generating: false,
-      message: NO_MESSAGE,
-      upgradeUrl: null,
-      warning: null,
-      progress: null,
-      recent: [],
-      lastRequest: null,
-      hasKey: true,
-      keyRefused: false,
-      confirmingRemake: null,
-    },
-    (s) => {
-      const p = s.progress;
-      // Only a web address becomes a link: a javascript: URL from the service stays out.
-      const plans =
-        s.upgradeUrl && /^https?:\/\//.test(s.upgradeUrl)
-          ? html`<a href=${s.upgradeUrl}> See plans</a>`
-          : '';
-      return html`<h2>Bulk previews</h2>
-        <p id="selection" class="muted">${s.selection}</p>
-        <p class="hint">
-          Previews cost no credits. Each one takes 30 to 90 seconds; results fill in by themselves.
-        </p>
-        ${needsKey(
-          'needs-key',
-          s.keyRefused
-            ? 'The service refused your saved key: paste it again in Settings, then Test connection.'
-            : 'Previews need your API key (a Starter or Pro plan).',
-          s.hasKey && !s.keyRefused,
-          hooks.openSettings,
-          s.keyRefused ? 'Open Settings' : undefined,
-        )}
-        <div class="row">
-          <button
-            id="generate"
-            class="primary"
-            aria-describedby="needs-key"
-            ?disabled=${s.generating || !s.canGenerate || !s.hasKey || s.keyRefused}
-            @click=${() => void generate()}
-          >
-            Generate previews
-          </button>
-          <button
-            id="refresh-selection"
-            title="Read the selection again"
-            @click=${() => void readSelection()}
-          >
-            Update selection
-          </button>
-        </div>
-        ${messageLine('run-message', s.message, plans)}
-        <p id="warning" class="warning" ?hidden=${!s.warning}>
-          ${s.warning ? `Note from the service: ${s.warning}` : ''}
-        </p>
-        <div id="progress-block" ?hidden=${!p || p.triggered + p.notSent === 0}>
-          ${
-            p
-              ? progressView(p, s, {
-                  retry: () => void retry(),
-                  confirm: (confirmingRemake) => tab.set({ confirmingRemake }),
-                  remake: (g) => void remake(g),
-                })
-              : ''
-          }
-        </div>`;
-    },
-  );
+function progressView(p: PollReport, s: State, act: Actions) {
+  return html`${progressBar(p)} ${counts(p)}
+    <p id="waiting-on-others" class="hint" ?hidden=${p.waitingOnOthers.length === 0}>
+      ${waitingOnOthersWords(p.waitingOnOthers)}
+    </p>
+    ${strandedView(p.stranded, s.confirmingRemake, s.generating, act)}
+    <p id="poll-cost" class="hint" ?hidden=${p.pending === 0}>
+      ${`The last check asked about ${p.asked} ${plural(p.asked, 'preview')} (${counted(p.asked, 'request')}); the others are not due yet, so they cost nothing.`}
+    </p>
+    ${results(p, s.recent)} ${attention(p, s, act)}`;
+}
 
-  async function readSelection(): Promise<void> {
-    if (tab.state.generating) return;
-    try {
-      const s = await call('getSelectionSummary');
-      tab.set({ selection: selectionText(s), canGenerate: s.willSend + s.invalid > 0 });
-    } catch (e) {
-      tab.set({ selection: errorText(e) });
-    }
+interface TabActions extends Actions {
+  generate(): void;
+  readSelection(): void;
+  openSettings(): void;
+}
+
+const keyWords = (s: State) =>
+  s.keyRefused
+    ? 'The service refused your saved key: paste it again in Settings, then Test connection.'
+    : 'Previews need your API key (a Starter or Pro plan).';
+
+function view(s: State, act: TabActions) {
+  const p = s.progress;
+  // Only a web address becomes a link: a javascript: URL from the service stays out.
+  const plans =
+    s.upgradeUrl && /^https?:\/\//.test(s.upgradeUrl)
+      ? html`<a href=${s.upgradeUrl}> See plans</a>`
+      : '';
+  return html`<h2>Bulk previews</h2>
+    <p id="selection" class="muted">${s.selection}</p>
+    <p class="hint">
+      Previews cost no credits. Each one takes 30 to 90 seconds; results fill in by themselves.
+    </p>
+    ${needsKey('needs-key', keyWords(s), s.hasKey && !s.keyRefused, act.openSettings, s.keyRefused ? 'Open Settings' : undefined)}
+    <div class="row">
+      <button
+        id="generate"
+        class="primary"
+        aria-describedby="needs-key"
+        ?disabled=${s.generating || !s.canGenerate || !s.hasKey || s.keyRefused}
+        @click=${act.generate}
+      >
+        Generate previews
+      </button>
+      <button id="refresh-selection" title="Read the selection again" @click=${act.readSelection}>
+        Update selection
+      </button>
+    </div>
+    ${messageLine('run-message', s.message, plans)}
+    <p id="warning" class="warning" ?hidden=${!s.warning}>
+      ${s.warning ? `Note from the service: ${s.warning}` : ''}
+    </p>
+    <div id="progress-block" ?hidden=${!p || p.triggered + p.notSent === 0}>
+      ${p ? progressView(p, s, act) : ''}
+    </div>`;
+}
+
+const INITIAL: State = {
+  selection: 'Reading your selection…',
+  canGenerate: false,
+  generating: false,
+  message: NO_MESSAGE,
+  upgradeUrl: null,
+  warning: null,
+  progress: null,
+  recent: [],
+  lastRequest: null,
+  hasKey: true,
+  keyRefused: false,
+  confirmingRemake: null,
+};
+
+type Tab = Component<State>;
+type Hooks = { onWorkDone: () => void; onAccountShown: () => void; openSettings: () => void };
+
+async function readSelection(tab: Tab): Promise<void> {
+  if (tab.state.generating) return;
+  try {
+    const s = await call('getSelectionSummary');
+    tab.set({ selection: selectionText(s), canGenerate: s.willSend + s.invalid > 0 });
+  } catch (e) {
+    tab.set({ selection: errorText(e) });
   }
+}
 
+/**
+ * A poll of the pending previews: the progress, what just completed, and the day's request count
+ * shown current (once a minute at most: each look is a server execution), not only at reload.
+ */
+function poller(tab: Tab, hooks: Hooks) {
   let usageShownAt = 0;
-
-  async function poll(): Promise<void> {
+  return async function poll(): Promise<void> {
     try {
       const p = await call('pollPendingPreviews');
       tab.set({
@@ -256,8 +262,6 @@ export function previewsTab(
         // Background work made again: said once, and it stays until the next Generate.
         ...(p.notice ? { warning: p.notice } : {}),
       });
-      // The day's request count moves with the polls that ask: shown current (once a minute at
-      // most, each look is a server execution), not only at reload.
       if (p.asked > 0 && !tab.state.generating && Date.now() - usageShownAt > 60_000) {
         usageShownAt = Date.now();
         hooks.onWorkDone();
@@ -265,66 +269,81 @@ export function previewsTab(
     } catch (e) {
       tab.set({ message: say(errorText(e), 'error') });
     }
-  }
+  };
+}
 
-  /**
-   * Generate, or another start (`first`: making stranded previews again), continued call after
-   * call while the server says the run is partial.
-   */
-  async function generate(
-    first: () => Promise<GenerateReport> = () => call('startPreviewsForSelection'),
-    starting = 'Starting previews…',
-  ): Promise<void> {
-    tab.set({ generating: true, upgradeUrl: null, message: say(starting) });
-    let request: GenerateRequest | undefined;
-    try {
-      for (;;) {
-        const r = await (request ? call('startPreviewsForSelection', request) : first());
-        tab.set({
-          message: say(r.message, toneOf(r)),
-          upgradeUrl: r.state === 'refused' ? r.upgradeUrl : null,
-          // The service's note is shown once, the first time it comes.
-          warning: tab.state.warning ?? r.warning,
-          lastRequest: r.request ?? tab.state.lastRequest,
-        });
-        // A refusal or a preview made tells the account line something new (notice, plan).
-        if (r.state === 'refused' || r.created > 0) hooks.onAccountShown();
-        await poll();
-        if (r.state !== 'partial' || !r.request) break;
-        request = r.request;
-      }
-    } catch (e) {
-      tab.set({ message: say(errorText(e), 'error') });
-    } finally {
-      tab.set({ generating: false });
-      void readSelection();
-      hooks.onWorkDone();
-    }
-  }
+/** A run's answer shown: its words, its plans link, the service's note once, where it worked. */
+function showRun(tab: Tab, r: GenerateReport): void {
+  tab.set({
+    message: say(r.message, toneOf(r)),
+    upgradeUrl: r.state === 'refused' ? r.upgradeUrl : null,
+    // The service's note is shown once, the first time it comes.
+    warning: tab.state.warning ?? r.warning,
+    lastRequest: r.request ?? tab.state.lastRequest,
+  });
+}
 
-  async function retry(): Promise<void> {
-    const request = tab.state.lastRequest;
-    if (!request) return;
-    tab.set({ message: say('Sending the failed rows again…') });
-    try {
-      const r = await call('retryPreviews', request);
-      tab.set({ message: reportMessage(r) });
+/**
+ * Generate, or another start (`first`: making stranded previews again), continued call after
+ * call while the server says the run is partial.
+ */
+async function generate(
+  tab: Tab,
+  hooks: Hooks,
+  poll: () => Promise<void>,
+  first: () => Promise<GenerateReport> = () => call('startPreviewsForSelection'),
+  starting = 'Starting previews…',
+): Promise<void> {
+  tab.set({ generating: true, upgradeUrl: null, message: say(starting) });
+  let request: GenerateRequest | undefined;
+  try {
+    for (;;) {
+      const r = await (request ? call('startPreviewsForSelection', request) : first());
+      showRun(tab, r);
+      // A refusal or a preview made tells the account line something new (notice, plan).
+      if (r.state === 'refused' || r.created > 0) hooks.onAccountShown();
       await poll();
-    } catch (e) {
-      tab.set({ message: say(errorText(e), 'error') });
+      if (r.state !== 'partial' || !r.request) break;
+      request = r.request;
     }
+  } catch (e) {
+    tab.set({ message: say(errorText(e), 'error') });
+  } finally {
+    tab.set({ generating: false });
+    void readSelection(tab);
+    hooks.onWorkDone();
   }
+}
 
-  function remake(g: Stranded): Promise<void> {
-    tab.set({ confirmingRemake: null });
-    return generate(
-      () => call('remakePreviews', g.sheet, g.by),
-      'Making them again with your key…',
-    );
+async function retry(tab: Tab, poll: () => Promise<void>): Promise<void> {
+  const request = tab.state.lastRequest;
+  if (!request) return;
+  tab.set({ message: say('Sending the failed rows again…') });
+  try {
+    tab.set({ message: reportMessage(await call('retryPreviews', request)) });
+    await poll();
+  } catch (e) {
+    tab.set({ message: say(errorText(e), 'error') });
   }
+}
 
+export function previewsTab(host: HTMLElement, hooks: Hooks) {
+  const act: TabActions = {
+    generate: () => void generate(tab, hooks, poll),
+    readSelection: () => void readSelection(tab),
+    openSettings: hooks.openSettings,
+    retry: () => void retry(tab, poll),
+    confirm: (confirmingRemake) => tab.set({ confirmingRemake }),
+    remake: (g) => {
+      tab.set({ confirmingRemake: null });
+      const again = () => call('remakePreviews', g.sheet, g.by);
+      void generate(tab, hooks, poll, again, 'Making them again with your key…');
+    },
+  };
+  const tab: Tab = mount<State>(host, INITIAL, (s) => view(s, act));
+  const poll = poller(tab, hooks);
   return {
-    readSelection,
+    readSelection: () => readSelection(tab),
     poll,
     setHasKey: (hasKey: boolean) => tab.set({ hasKey }),
     /** A new key saved, or the key tested good: a refusal shown for the old one no longer holds. */
