@@ -17,6 +17,7 @@ import {
   reportMessage,
   say,
   textField,
+  type Component,
   type Message,
 } from '../component';
 import { counted } from '../words';
@@ -64,158 +65,171 @@ function describe(w: LeadWatchView): string {
   return `"${w.sheetName}": each new row gets ${what}${mail}. Last new row: ${last}. Today: ${made}, ${w.emailsToday} e-mailed${waiting}. Runs as ${w.mine ? 'you' : w.owner}.`;
 }
 
-export function leadsTab(host: HTMLElement) {
-  const edit = (change: Partial<State['draft']>) =>
-    tab.set({ draft: { ...tab.state.draft, ...change } });
-  const show = (message: Message) => tab.set({ message });
-  /** The person picked what rows get: the key's arrival no longer changes it. */
-  let modeChosen = false;
+type Draft = State['draft'];
+type Tab = Component<State>;
 
-  const pickSheet = (name: string) => {
-    const headers = tab.state.view?.sheets.find((s) => s.name === name)?.headers ?? [];
-    edit({
-      sheetName: name,
-      website: guess(headers, /web ?site|domain|url|company site/i),
-      email: guess(headers, /e-?mail/i),
-      consent: guess(headers, /consent|agree|may we|opt/i),
-    });
-  };
+interface Actions {
+  edit(change: Partial<Draft>): void;
+  pickSheet(name: string): void;
+  mode(mode: 'preview' | 'link'): void;
+  save(): void;
+  stop(id: string): void;
+}
 
-  const select = (
-    id: string,
-    label: string,
-    value: string,
-    options: string[],
-    change: (v: string) => void,
-    none: string,
-  ) =>
-    html`<label for=${id}>${label}</label>
-      <select id=${id} .value=${live(value)} @change=${(e: Event) => change(fieldValue(e))}>
-        <option value="">${none}</option>
-        ${options.map((o) => html`<option value=${o} ?selected=${o === value}>${o}</option>`)}
-      </select>`;
+const select = (
+  id: string,
+  label: string,
+  value: string,
+  options: string[],
+  change: (v: string) => void,
+  none: string,
+) =>
+  html`<label for=${id}>${label}</label>
+    <select id=${id} .value=${live(value)} @change=${(e: Event) => change(fieldValue(e))}>
+      <option value="">${none}</option>
+      ${options.map((o) => html`<option value=${o} ?selected=${o === value}>${o}</option>`)}
+    </select>`;
 
-  const item = (w: LeadWatchView) =>
-    html`<li>
-      <p>${describe(w)}</p>
-      ${
-        w.mine
-          ? html`<div class="row">
-              <button
-                type="button"
-                aria-label=${`Stop watching ${w.sheetName}`}
-                @click=${() => void stop(w.id)}
-              >
-                Stop watching
-              </button>
-            </div>`
-          : ''
-      }
-    </li>`;
+const item = (w: LeadWatchView, act: Actions) =>
+  html`<li>
+    <p>${describe(w)}</p>
+    ${
+      w.mine
+        ? html`<div class="row">
+            <button
+              type="button"
+              aria-label=${`Stop watching ${w.sheetName}`}
+              @click=${() => act.stop(w.id)}
+            >
+              Stop watching
+            </button>
+          </div>`
+        : ''
+    }
+  </li>`;
 
-  const form = (s: State, v: LeadsView) => {
-    const d = s.draft;
-    const headers = v.sheets.find((x) => x.name === d.sheetName)?.headers ?? [];
-    return html`<form
-      id="lead-form"
-      @submit=${(e: Event) => {
-        e.preventDefault();
-        void save();
-      }}
+/** The lead's e-mail: only when a column of addresses is chosen. */
+const mailFields = (d: Draft, headers: string[], act: Actions) =>
+  d.email
+    ? html`${select('lead-consent', 'Only when this column says yes', d.consent, headers, (consent) => act.edit({ consent }), 'No consent column')}
+        ${textField('lead-subject', 'Subject', d.subject, (subject) => act.edit({ subject }))}
+        <label for="lead-body"
+          >Message (plain text; {report link}, {website} and any column, like {Name})</label
+        >
+        <textarea
+          id="lead-body"
+          rows="6"
+          .value=${live(d.body)}
+          @input=${(e: Event) => act.edit({ body: fieldValue(e) })}
+        ></textarea>`
+    : '';
+
+const modeField = (d: Draft, hasKey: boolean, act: Actions) =>
+  html`<label for="lead-mode">Each new row gets</label>
+    <select
+      id="lead-mode"
+      .value=${live(d.mode)}
+      @change=${(e: Event) => act.mode(fieldValue(e) as 'preview' | 'link')}
     >
-      ${select(
-        'lead-sheet',
-        'Sheet new leads arrive in',
-        d.sheetName,
-        v.sheets.map((x) => x.name),
-        pickSheet,
-        'Choose a sheet',
-      )}
-      ${select('lead-website', 'Website column', d.website, headers, (website) => edit({ website }), 'Choose a column')}
-      <label for="lead-mode">Each new row gets</label>
-      <select
-        id="lead-mode"
-        .value=${live(d.mode)}
-        @change=${(e: Event) => {
-          modeChosen = true;
-          tab.set({ draft: withMode(tab.state.draft, fieldValue(e) as 'preview' | 'link') });
-        }}
-      >
-        <option value="preview" ?disabled=${!v.hasKey}>A report now (uses your key)</option>
-        <option value="link">The no-cost report link</option>
-      </select>
-      ${select('lead-email', 'E-mail the link to (optional)', d.email, headers, (email) => edit({ email }), 'Nobody')}
-      ${
-        d.email
-          ? html`${select('lead-consent', 'Only when this column says yes', d.consent, headers, (consent) => edit({ consent }), 'No consent column')}
-              ${textField('lead-subject', 'Subject', d.subject, (subject) => edit({ subject }))}
-              <label for="lead-body"
-                >Message (plain text; {report link}, {website} and any column, like {Name})</label
-              >
-              <textarea
-                id="lead-body"
-                rows="6"
-                .value=${live(d.body)}
-                @input=${(e: Event) => edit({ body: fieldValue(e) })}
-              ></textarea>`
-          : ''
-      }
-      ${checkbox('lead-earlier', d.includeEarlier, (includeEarlier) => edit({ includeEarlier }), 'Also the rows already there')}
-      <div class="row"><button type="submit" class="primary">Watch this sheet</button></div>
-    </form>`;
-  };
+      <option value="preview" ?disabled=${!hasKey}>A report now (uses your key)</option>
+      <option value="link">The no-cost report link</option>
+    </select>`;
 
-  const tab = mount<State>(
+function form(d: Draft, v: LeadsView, act: Actions) {
+  const headers = v.sheets.find((x) => x.name === d.sheetName)?.headers ?? [];
+  const sheets = v.sheets.map((x) => x.name);
+  return html`<form
+    id="lead-form"
+    @submit=${(e: Event) => {
+      e.preventDefault();
+      act.save();
+    }}
+  >
+    ${select('lead-sheet', 'Sheet new leads arrive in', d.sheetName, sheets, act.pickSheet, 'Choose a sheet')}
+    ${select('lead-website', 'Website column', d.website, headers, (website) => act.edit({ website }), 'Choose a column')}
+    ${modeField(d, v.hasKey, act)}
+    ${select('lead-email', 'E-mail the link to (optional)', d.email, headers, (email) => act.edit({ email }), 'Nobody')}
+    ${mailFields(d, headers, act)}
+    ${checkbox('lead-earlier', d.includeEarlier, (includeEarlier) => act.edit({ includeEarlier }), 'Also the rows already there')}
+    <div class="row"><button type="submit" class="primary">Watch this sheet</button></div>
+  </form>`;
+}
+
+function view(s: State, act: Actions) {
+  const v = s.view;
+  return html`<h2>Leads</h2>
+    <p class="hint">
+      Watch the sheet a form or a CRM fills: each new row gets its report, and the lead can get the
+      link by e-mail from your account. A form's response is handled within seconds, other new rows
+      within the hour.
+    </p>
+    ${v?.missing.length ? html`<p class="notice">${v.missing.join('. ')}: grant it in Settings.</p>` : ''}
+    <h3 id="lead-list-title">Watched sheets</h3>
+    <ul id="lead-list" class="schedules" tabindex="0" aria-labelledby="lead-list-title">
+      ${v?.watches.length ? v.watches.map((w) => item(w, act)) : html`<li>No sheet is watched yet.</li>`}
+    </ul>
+    <h3>Watch a sheet</h3>
+    ${v ? form(s.draft, v, act) : html`<p>Loading…</p>`} ${messageLine('lead-message', s.message)}`;
+}
+
+/** The person picked what rows get: the key's arrival no longer changes it. */
+interface Choice {
+  modeChosen: boolean;
+}
+
+function actionsOf(tab: () => Tab, choice: Choice): Actions {
+  const edit = (change: Partial<Draft>) =>
+    tab().set({ draft: { ...tab().state.draft, ...change } });
+  const show = (message: Message) => tab().set({ message });
+  return {
+    edit,
+    pickSheet: (name) => {
+      const headers = tab().state.view?.sheets.find((s) => s.name === name)?.headers ?? [];
+      edit({
+        sheetName: name,
+        website: guess(headers, /web ?site|domain|url|company site/i),
+        email: guess(headers, /e-?mail/i),
+        consent: guess(headers, /consent|agree|may we|opt/i),
+      });
+    },
+    mode: (mode) => {
+      choice.modeChosen = true;
+      tab().set({ draft: withMode(tab().state.draft, mode) });
+    },
+    save: async () => {
+      const r = await attempt(
+        show,
+        () => call('saveLeadWatch', tab().state.draft),
+        reportMessage,
+        'Saving…',
+      );
+      if (r?.ok) choice.modeChosen = false;
+      if (r) tab().set({ view: r.view, ...(r.ok ? { draft: emptyDraft(r.view.hasKey) } : {}) });
+    },
+    stop: async (id) => {
+      const r = await attempt(show, () => call('deleteLeadWatch', id), reportMessage);
+      if (r) tab().set({ view: r.view });
+    },
+  };
+}
+
+export function leadsTab(host: HTMLElement) {
+  const choice: Choice = { modeChosen: false };
+  const act = actionsOf(() => tab, choice);
+  const tab: Tab = mount<State>(
     host,
     { view: null, draft: emptyDraft(true), message: NO_MESSAGE },
-    (s) => {
-      const v = s.view;
-      return html`<h2>Leads</h2>
-        <p class="hint">
-          Watch the sheet a form or a CRM fills: each new row gets its report, and the lead can get
-          the link by e-mail from your account. A form's response is handled within seconds, other
-          new rows within the hour.
-        </p>
-        ${
-          v?.missing.length
-            ? html`<p class="notice">${v.missing.join('. ')}: grant it in Settings.</p>`
-            : ''
-        }
-        <h3 id="lead-list-title">Watched sheets</h3>
-        <ul id="lead-list" class="schedules" tabindex="0" aria-labelledby="lead-list-title">
-          ${v?.watches.length ? v.watches.map(item) : html`<li>No sheet is watched yet.</li>`}
-        </ul>
-        <h3>Watch a sheet</h3>
-        ${v ? form(s, v) : html`<p>Loading…</p>`} ${messageLine('lead-message', s.message)}`;
-    },
+    (s) => view(s, act),
   );
-
   async function load(): Promise<void> {
     try {
-      const view = await call('getLeads');
+      const v = await call('getLeads');
       // A key saved since the tab last loaded makes a report now the choice, unless one was made.
-      const mode = modeChosen ? tab.state.draft.mode : emptyDraft(view.hasKey).mode;
-      tab.set({ view, draft: withMode(tab.state.draft, mode) });
+      const mode = choice.modeChosen ? tab.state.draft.mode : emptyDraft(v.hasKey).mode;
+      tab.set({ view: v, draft: withMode(tab.state.draft, mode) });
     } catch (e) {
-      show(say(errorText(e), 'error'));
+      tab.set({ message: say(errorText(e), 'error') });
     }
   }
-
-  async function save(): Promise<void> {
-    const r = await attempt(
-      show,
-      () => call('saveLeadWatch', tab.state.draft),
-      reportMessage,
-      'Saving…',
-    );
-    if (r?.ok) modeChosen = false;
-    if (r) tab.set({ view: r.view, ...(r.ok ? { draft: emptyDraft(r.view.hasKey) } : {}) });
-  }
-
-  async function stop(id: string): Promise<void> {
-    const r = await attempt(show, () => call('deleteLeadWatch', id), reportMessage);
-    if (r) tab.set({ view: r.view });
-  }
-
   return { load };
 }
