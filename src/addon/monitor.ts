@@ -33,7 +33,7 @@ import { markPollExecution } from '../gas/userStore';
 import type { MonitorReport, RescanReport } from '../contract/scans';
 import { activeBook } from '../gas/active';
 import { currentPlace } from '../gas/selection';
-import { counted } from '../domain/words';
+import { counted } from '../contract/words';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 

@@ -30,7 +30,7 @@ import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/s
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract/scores';
 import { activeBook, activeSheet } from '../gas/active';
-import { counted } from '../domain/words';
+import { counted } from '../contract/words';
 import { PLATFORMS } from '../engines';
 import { scoresPlace } from '../domain/scoreList';
 import { previewableNotInIndex } from './previewGeneration';

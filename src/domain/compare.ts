@@ -12,7 +12,7 @@ import { engineColumns, headerRow, rowOf, type OutputColumns } from './columns';
 import { resolveAll, type Outcome } from './resolver';
 import { NOT_IN_INDEX, problemCell, scoreSpec } from './scoreLookup';
 import { parseWebsite } from './website';
-import { counted } from './words';
+import { counted } from '../contract/words';
 
 type Compared = { c: BrandScore; b: BrandScore; rank: number };
 

@@ -16,7 +16,7 @@ import {
   WEBSITE_HEADER,
 } from './table';
 import { SCORE_HEADERS } from './scoreColumns';
-import { counted } from './words';
+import { counted } from '../contract/words';
 
 const isScore = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 export type ContactPatch = { contacted: Date; scoreAtContact: number | '' };

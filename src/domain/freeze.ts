@@ -12,7 +12,7 @@ import { a1 } from './a1';
 import { literalText } from './cells';
 import { fnv1a } from './hash';
 import { overlaps, resultExtent, type Extent } from './visFunctions';
-import { counted } from './words';
+import { counted } from '../contract/words';
 
 const NOTE = `Frozen by ${PRODUCT_NAME}`;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

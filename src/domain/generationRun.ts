@@ -14,7 +14,7 @@ import {
   isAccountRefusal,
   type GenerationPlan,
 } from './previewJobs';
-import { counted } from './words';
+import { counted } from '../contract/words';
 
 /**
  * POSTs per fetchAll. A dropped connection (or a site the service takes past Google's 60 s) loses

@@ -19,7 +19,7 @@ import {
 } from './scanWatch';
 import { scanReading, type HistoryReading } from './scoreList';
 import { errorStatus, statusKind, STATUS } from './status';
-import { counted } from './words';
+import { counted } from '../contract/words';
 
 /** A monitor row as read: the cells the decisions look at. */
 export interface WatchedRow {

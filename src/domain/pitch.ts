@@ -9,7 +9,7 @@ import { isBlank, literalText } from './cells';
 import { actionable, type SelectedRow } from './selectedRow';
 import { headerKey, PITCH_HEADERS, WEBSITE_HEADER, type PitchKey } from './table';
 import { parseWebsite } from './website';
-import { counted } from './words';
+import { counted } from '../contract/words';
 
 const TOKEN = /\{\{[^{}]*\}\}|\{([^{}]*)\}/g;
 

@@ -13,7 +13,7 @@ import { isPending, pollPatch } from './previewJobs';
 import { NOT_AN_ID, NOT_YOURS_MESSAGE, type Role } from './previewOwners';
 import { previewReading, type HistoryReading } from './scoreList';
 import { statusKind, STATUS } from './status';
-import { counted } from './words';
+import { counted } from '../contract/words';
 
 /** Rows listed by name in the sidebar. */
 export const MAX_LISTED = 50;

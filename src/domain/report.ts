@@ -9,7 +9,7 @@ import { ENGINES, PLATFORMS, type Platform } from '../engines';
 import { competitionRanks, gap } from './compare';
 import type { Branding } from './branding';
 import { visibilityLevel } from './levels';
-import { counted } from './words';
+import { counted } from '../contract/words';
 import { signed, weigh, weighedWords } from './swing';
 
 /** What a row of a scored list says of a site (cells as read: a blank engine was not queried). */

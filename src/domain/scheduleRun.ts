@@ -8,7 +8,7 @@ import { PRODUCT_NAME } from '../contract/product';
 import type { Schedule } from '../contract/schedules';
 import { MONITOR_SHEET } from './scanWatch';
 import { digestLines, PAUSE_AFTER_FAILURES } from './schedules';
-import { counted } from './words';
+import { counted } from '../contract/words';
 
 export type ScheduleAction = Schedule['action'];
 

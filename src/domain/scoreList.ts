@@ -23,7 +23,7 @@ import { PREVIEW_COLUMNS } from './previewColumns';
 import { CLEARED_SCORES, SCORE_HEADERS, scoreCells, type ScoreKey } from './scoreColumns';
 import { errorText, isErrorText } from './status';
 import { parseWebsite } from './website';
-import { counted } from './words';
+import { counted } from '../contract/words';
 
 type Refresh = 'missing' | 'stale' | 'all';
 

@@ -3,7 +3,7 @@
  * block, perhaps in a filtered sheet, and means the prospects they see.
  */
 import { isBlank } from './cells';
-import { counted } from './words';
+import { counted } from '../contract/words';
 
 export interface SelectedRow {
   row: number;

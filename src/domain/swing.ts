@@ -4,7 +4,7 @@
  * rules weigh its overall score and each engine's.
  */
 import type { Weighed } from '../contract/scores';
-import { counted } from './words';
+import { counted } from '../contract/words';
 
 /** Changes between readings a brand's own swing needs: four readings. */
 export const MIN_CHANGES_FOR_SWING = 3;

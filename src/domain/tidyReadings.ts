@@ -12,7 +12,7 @@ import { FORMATS, headerRow, positionalFormats, rowOf, type OutputColumns } from
 import { scoreInRange } from './readingSeal';
 import { SHEETS } from './sheetNames';
 import type { HistoryKey } from './table';
-import { counted } from './words';
+import { counted } from '../contract/words';
 
 export const READINGS_SHEET = SHEETS.readings.name;
 

@@ -4,7 +4,7 @@
  */
 import { oneLineTitle, plainText } from '../domain/destinations';
 import { MAIL_BODY_BYTES, withinBytes } from '../domain/bytes';
-import { counted } from '../domain/words';
+import { counted } from '../contract/words';
 import { granted } from './permissions';
 
 export type MailOutcome = 'sent' | 'no quota left' | 'no permission';

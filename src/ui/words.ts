@@ -1,12 +1,7 @@
-/** How the sidebar words a count: no markup, so its rules are table-tested (test/unit/words.test.ts). */
-export const plural = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);
+/** How the sidebar words what it shows: no markup, so its rules are table-tested (test/unit/words.test.ts). */
+import { count, counted } from '../contract/words';
 
-/** A count as the page writes every count: grouped as the English around it is (20,000), whatever the browser's locale. */
-export const count = (n: number) => n.toLocaleString('en-US');
-
-/** A count with its noun: "1 row", "20 rows". */
-export const counted = (n: number, one: string, many = `${one}s`) =>
-  `${count(n)} ${plural(n, one, many)}`;
+export { count, counted, plural } from '../contract/words';
 
 /**
  * The requests a press would make. Today's quota has one home, the usage line at the top: a plan

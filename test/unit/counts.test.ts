@@ -1,6 +1,6 @@
 // Counts in the add-on's messages agree with their nouns: "1 row", never "1 rows". A first run
 // often has one of something (one selected site, one contacted prospect, one agent).
-import { counted } from '../../src/domain/words';
+import { counted } from '../../src/contract/words';
 import { counted as countedOnPage } from '../../src/ui/words';
 import { followUpMessage } from '../../src/domain/followUps';
 import { tallyScans } from '../../src/domain/monitorRun';
