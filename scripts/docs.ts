@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { FACT_DOCS, withFacts } from './docFacts';
 import { layersDocument } from './import-graph';
 
 // Figures of a scenario renamed or removed since the last run must not linger in the table.
@@ -88,6 +89,8 @@ for (const image of [
 console.log('docs/reliability.md and the sidebar screenshots written');
 
 writeFileSync('docs/layers.md', layersDocument());
+for (const doc of FACT_DOCS) writeFileSync(doc, withFacts(readFileSync(doc, 'utf8')));
+console.log(`the facts quoted in ${FACT_DOCS.length} docs written from the code`);
 
 const demo = spawnSync('node', ['--import', 'tsx', 'dev/demo.ts'], { stdio: 'inherit' });
 if (demo.status !== 0) process.exit(demo.status ?? 1);

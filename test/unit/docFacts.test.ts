@@ -1,0 +1,19 @@
+// The lists the docs quote from the code (engines, columns, sheets) are the code's as it is:
+// `npm run docs` writes them, and this fails while a doc still says an old list.
+import { FACT_DOCS, FACTS, quoted, withFacts } from '../../scripts/docFacts';
+
+it.each(FACT_DOCS)('%s quotes each fact as the code says it now', (doc) => {
+  const facts = quoted(doc);
+  expect(facts.length).toBeGreaterThan(0);
+  for (const { name, text } of facts)
+    expect({ name, text }).toEqual({ name, text: FACTS[name]!() });
+});
+
+it('a fact is filled from its table, and a name the code does not know is refused', () => {
+  expect(withFacts('in <!-- fact:engine-names -->old<!-- /fact -->.')).toBe(
+    `in <!-- fact:engine-names -->${FACTS['engine-names']!()}<!-- /fact -->.`,
+  );
+  expect(FACTS['engine-names']!()).toMatch(/^ChatGPT, .* and AI Overviews$/);
+  expect(FACTS['score-columns']!()).toContain('`Evidence`');
+  expect(() => withFacts('<!-- fact:nope --><!-- /fact -->')).toThrow(/no fact named nope/);
+});
