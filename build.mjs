@@ -197,6 +197,13 @@ export async function build(flags = {}, { plugins = [] } = {}) {
       throw new Error(`build: cannot find the declaration of exported function ${name}`);
     wrappers.push(wrapper(name, declaration, words, read));
   }
+  // The menu's `*FromMenu` items: one global each, from the table, calling its action.
+  if (!names.includes(read.MENU_ACTIONS))
+    throw new Error(`build: src/index.ts must export the menu's actions as ${read.MENU_ACTIONS}`);
+  for (const name of read.menuGlobals())
+    wrappers.push(
+      `function ${name}(){return ${BUNDLE_GLOBAL}.${read.ENTRY}(${BUNDLE_GLOBAL}.${read.MENU_ACTIONS}.${name},arguments)}\n`,
+    );
   const code = `${body}\n${wrappers.join('')}`;
 
   await mkdir(OUT, { recursive: true });
@@ -221,7 +228,7 @@ export async function build(flags = {}, { plugins = [] } = {}) {
 
   const kb = (Buffer.byteLength(code) / 1024).toFixed(1);
   console.log(
-    `${OUT}/Code.js ${kb} KB (tripwire ${TRIPWIRE_BYTES / 1024} KB), ${names.length} globals, base URL ${s.baseUrl}, trigger every ${s.minutes} min`,
+    `${OUT}/Code.js ${kb} KB (tripwire ${TRIPWIRE_BYTES / 1024} KB), ${wrappers.length} globals, base URL ${s.baseUrl}, trigger every ${s.minutes} min`,
   );
   if (Buffer.byteLength(code) > TRIPWIRE_BYTES)
     throw new Error(

@@ -3,6 +3,9 @@ export function declarationsOf(files: string[]): Map<string, { doc: string; para
 export const INDEX: string;
 export const ENTRY: string;
 export function globalNames(names: string[]): string[];
+export const MENU_ACTIONS: string;
+export const MENU_TABLE: string;
+export function menuGlobals(file?: string): string[];
 export function helpProblem(
   name: string,
   declaration: { doc: string; params: string[] },

@@ -17,8 +17,38 @@ const isExported = (node) => (ts.getCombinedModifierFlags(node) & ts.ModifierFla
  */
 export const ENTRY = '__entry';
 
-/** The globals Apps Script sees: every export but ENTRY. */
-export const globalNames = (names) => names.filter((n) => n !== ENTRY);
+/**
+ * What src/index.ts exports as the menu's actions, by global (src/addon/menu.ts): not a global of
+ * its own either; build.mjs makes one global per `*FromMenu` item of src/contract/menu.ts from it.
+ */
+export const MENU_ACTIONS = '__menu';
+
+/** The globals Apps Script sees of src/index.ts's exports: every export but ENTRY and MENU_ACTIONS. */
+export const globalNames = (names) => names.filter((n) => n !== ENTRY && n !== MENU_ACTIONS);
+
+export const MENU_TABLE = path.join('src', 'contract', 'menu.ts');
+
+/**
+ * The menu items whose global runs a workflow (`*FromMenu`), read from the MENU table of
+ * src/contract/menu.ts with the compiler API: each becomes a global calling its action.
+ */
+export function menuGlobals(file = MENU_TABLE) {
+  const names = [];
+  const visit = (node) => {
+    if (ts.isStringLiteral(node) && /^[A-Za-z_$][\w$]*FromMenu$/.test(node.text))
+      names.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  for (const statement of parse(file).statements)
+    if (
+      ts.isVariableStatement(statement) &&
+      statement.declarationList.declarations.some(
+        (d) => ts.isIdentifier(d.name) && d.name.text === 'MENU',
+      )
+    )
+      visit(statement);
+  return names;
+}
 
 /** The names a module re-exports or exports itself, in source order. */
 export function exportedNames(file) {

@@ -15,18 +15,8 @@ export {
   onInstall,
   showSidebar,
   showSettings,
-  generatePreviewsFromMenu,
-  refreshPendingFromMenu,
-  refreshScanMonitorFromMenu,
-  rescanSelectedFromMenu,
-  scoreSelectionFromMenu,
-  freezeSelectionFromMenu,
-  restoreSelectionFromMenu,
-  compareChartFromMenu,
-  makeReportFromMenu,
   showOutreach,
-  markContactedFromMenu,
-  refreshFollowUpsFromMenu,
+  menuActions as __menu,
 } from './addon/menu';
 export { pollInBackground } from './addon/background';
 export { openScanMonitor, pollScanMonitor, rescanSelected } from './addon/monitor';

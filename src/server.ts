@@ -5,4 +5,4 @@
  */
 import type * as globals from './index';
 
-export type Server = Omit<typeof globals, '__entry'>;
+export type Server = Omit<typeof globals, '__entry' | '__menu'>;

@@ -52,6 +52,8 @@ export function showOutreach(): void {
 
 /** The globals the menu's items run (src/contract/menu.ts). */
 type MenuGlobal = (typeof MENU)[number][number][1];
+/** The items whose global runs a workflow: each has an action below, and no other item has. */
+type FromMenuGlobal = Extract<MenuGlobal, `${string}FromMenu`>;
 
 /** A menu item's answer: a toast for a short one, a dialog for one to read. */
 interface MenuAction {
@@ -96,7 +98,7 @@ const MENU_ACTIONS = {
   refreshFollowUpsFromMenu: { show: 'toast', run: () => refreshFollowUps().message },
   refreshScanMonitorFromMenu: { show: 'toast', run: () => pollScanMonitor(true).message },
   rescanSelectedFromMenu: { show: 'alert', run: () => rescanSelected().message },
-} satisfies Partial<Record<MenuGlobal, MenuAction>>;
+} satisfies Record<FromMenuGlobal, MenuAction>;
 
 /** A menu item's global: started from the menu, its answer shown as the table says. */
 const fromMenu =
@@ -108,14 +110,10 @@ const fromMenu =
     else alert(TITLE, text);
   };
 
-export const scoreSelectionFromMenu = fromMenu(MENU_ACTIONS.scoreSelectionFromMenu);
-export const freezeSelectionFromMenu = fromMenu(MENU_ACTIONS.freezeSelectionFromMenu);
-export const restoreSelectionFromMenu = fromMenu(MENU_ACTIONS.restoreSelectionFromMenu);
-export const compareChartFromMenu = fromMenu(MENU_ACTIONS.compareChartFromMenu);
-export const makeReportFromMenu = fromMenu(MENU_ACTIONS.makeReportFromMenu);
-export const generatePreviewsFromMenu = fromMenu(MENU_ACTIONS.generatePreviewsFromMenu);
-export const refreshPendingFromMenu = fromMenu(MENU_ACTIONS.refreshPendingFromMenu);
-export const markContactedFromMenu = fromMenu(MENU_ACTIONS.markContactedFromMenu);
-export const refreshFollowUpsFromMenu = fromMenu(MENU_ACTIONS.refreshFollowUpsFromMenu);
-export const refreshScanMonitorFromMenu = fromMenu(MENU_ACTIONS.refreshScanMonitorFromMenu);
-export const rescanSelectedFromMenu = fromMenu(MENU_ACTIONS.rescanSelectedFromMenu);
+/**
+ * Each `*FromMenu` item's global, by name: build.mjs makes the globals from src/contract/menu.ts,
+ * each calling its entry here (exported as `__menu` by src/index.ts).
+ */
+export const menuActions = Object.fromEntries(
+  Object.entries(MENU_ACTIONS).map(([name, action]) => [name, fromMenu(action)]),
+) as Record<FromMenuGlobal, () => void>;

@@ -3,16 +3,17 @@
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import * as acorn from 'acorn';
-import { exportedNames, globalNames, INDEX } from '../../scripts/declarations.mjs';
+import { exportedNames, globalNames, INDEX, menuGlobals } from '../../scripts/declarations.mjs';
 import defaults from '../../build-defaults.json';
 import { GLOBALS_APPS_SCRIPT_LACKS } from '../appsScriptLacks';
 
 const code = readFileSync('dist/Code.js', 'utf8');
-// The same reading of src/index.ts that build.mjs uses (the TypeScript compiler API).
-const exported = globalNames(exportedNames(INDEX));
+// The same reading of src/index.ts and the menu's table that build.mjs uses (the TypeScript
+// compiler API): the exports, and a global per `*FromMenu` item.
+const exported = [...globalNames(exportedNames(INDEX)), ...menuGlobals()];
 
 describe('dist/Code.js', () => {
-  it('exports a top-level function for every name src/index.ts exports', () => {
+  it('exports a top-level function for every name src/index.ts exports and every menu item', () => {
     const context = vm.createContext({});
     vm.runInContext(code, context);
     expect(exported.length).toBeGreaterThan(5);

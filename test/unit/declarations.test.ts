@@ -1,6 +1,7 @@
 // build.mjs reads the exports with the TypeScript compiler API: parameters holding parentheses
 // and exported consts are read as a person reads them.
-import { declarationsOf, exportedNames } from '../../scripts/declarations.mjs';
+import { declarationsOf, exportedNames, menuGlobals } from '../../scripts/declarations.mjs';
+import { MENU } from '../../src/contract/menu';
 
 const FILE = 'test/fixtures/declarations/module.ts';
 
@@ -15,4 +16,12 @@ it('reads parameters, JSDoc and exported consts', () => {
     params: ['value', 'label'],
   });
   expect(exportedNames(FILE)).toEqual(['DOUBLE', 'SHOWN']);
+});
+
+it('reads the menu items that get a global of their own from the table, as the code holds it', () => {
+  const fromTable = MENU.flat()
+    .map(([, global]) => global)
+    .filter((g) => g.endsWith('FromMenu'));
+  expect(menuGlobals()).toEqual(fromTable);
+  expect(fromTable.length).toBeGreaterThan(5);
 });
