@@ -148,21 +148,33 @@ async function bundleScript(s, plugins) {
 }
 
 /**
- * A top-level function calling the bundle's export through the entry. Sheets reads a custom
- * function's JSDoc and parameter names (autocomplete and help); menu, trigger and sidebar
- * functions need neither, so they are one short line each (the bundle has a size budget).
+ * A top-level function calling the bundle's export through the entry: menu, trigger and sidebar
+ * functions need no help, so they are one short line each (the bundle has a size budget).
  */
-function wrapper(name, { doc, params }, words, { ENTRY, helpProblem }) {
-  const call = `${BUNDLE_GLOBAL}.${ENTRY}(${BUNDLE_GLOBAL}.${name},arguments)`;
-  if (!doc || !doc.includes('@customfunction')) return `function ${name}(){return ${call}}\n`;
-  const misleading = helpProblem(name, { doc, params });
-  if (misleading) throw new Error(misleading);
-  const docBlock = doc
-    .replace(/^[ \t]*/gm, (m) => (m ? ' ' : ''))
-    .replace(/\{(ENGINE_[A-Z]+)\}/g, (_, word) => words[word] ?? `{${word}}`);
-  if (/\{ENGINE_[A-Z]+\}/.test(docBlock))
+function wrapper(name, { ENTRY }) {
+  return `function ${name}(){return ${BUNDLE_GLOBAL}.${ENTRY}(${BUNDLE_GLOBAL}.${name},arguments)}\n`;
+}
+
+/**
+ * A custom function's global, with the help Sheets reads (its JSDoc and parameter names) written
+ * from its row of VIS_FUNCTIONS, the engines' words filled in from src/engines.ts.
+ */
+function visWrapper(name, spec, words, { ENTRY, VIS_ACTIONS }) {
+  const lines = [
+    spec.help,
+    '',
+    ...spec.args.map((a) => `@param {${a.example}} ${a.name} ${a.help}`),
+    `@return ${spec.returns}`,
+    '@customfunction',
+  ];
+  const doc = `/**\n${lines.map((l) => (l ? ` * ${l}` : ' *')).join('\n')}\n */`.replace(
+    /\{(ENGINE_[A-Z]+)\}/g,
+    (_, word) => words[word] ?? `{${word}}`,
+  );
+  if (/\{ENGINE_[A-Z]+\}/.test(doc))
     throw new Error(`build: ${name}'s help names an unknown engine word`);
-  return `${docBlock}\nfunction ${name}(${params.join(', ')}) {\n  return ${call};\n}\n`;
+  const params = spec.args.map((a) => a.name).join(', ');
+  return `${doc}\nfunction ${name}(${params}) {\n  return ${BUNDLE_GLOBAL}.${ENTRY}(${BUNDLE_GLOBAL}.${VIS_ACTIONS}.${name},arguments);\n}\n`;
 }
 
 /**
@@ -190,20 +202,23 @@ export async function build(flags = {}, { plugins = [] } = {}) {
   const wrappers = [];
   const read = await declarations();
   const declared = read.declarationsOf(inputs.filter((f) => f.startsWith('src/')));
-  const words = engineWords(await loadModule('src/engines.ts', plugins));
   for (const name of read.globalNames(names)) {
-    const declaration = declared.get(name);
-    if (!declaration)
+    if (!declared.get(name))
       throw new Error(`build: cannot find the declaration of exported function ${name}`);
-    wrappers.push(wrapper(name, declaration, words, read));
+    wrappers.push(wrapper(name, read));
   }
-  // The menu's `*FromMenu` items: one global each, from the table, calling its action.
-  if (!names.includes(read.MENU_ACTIONS))
-    throw new Error(`build: src/index.ts must export the menu's actions as ${read.MENU_ACTIONS}`);
+  // The menu's `*FromMenu` items and the VIS_* functions: one global each, made from their tables.
+  for (const table of [read.MENU_ACTIONS, read.VIS_ACTIONS])
+    if (!names.includes(table))
+      throw new Error(`build: src/index.ts must export ${table}, the table its globals call`);
   for (const name of read.menuGlobals())
     wrappers.push(
       `function ${name}(){return ${BUNDLE_GLOBAL}.${read.ENTRY}(${BUNDLE_GLOBAL}.${read.MENU_ACTIONS}.${name},arguments)}\n`,
     );
+  const words = engineWords(await loadModule('src/engines.ts', plugins));
+  const { VIS_FUNCTIONS } = await loadModule('src/domain/visFunctions.ts', plugins);
+  for (const [name, spec] of Object.entries(VIS_FUNCTIONS))
+    wrappers.push(visWrapper(name, spec, words, read));
   const code = `${body}\n${wrappers.join('')}`;
 
   await mkdir(OUT, { recursive: true });

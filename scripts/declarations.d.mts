@@ -4,9 +4,6 @@ export const INDEX: string;
 export const ENTRY: string;
 export function globalNames(names: string[]): string[];
 export const MENU_ACTIONS: string;
+export const VIS_ACTIONS: string;
 export const MENU_TABLE: string;
 export function menuGlobals(file?: string): string[];
-export function helpProblem(
-  name: string,
-  declaration: { doc: string; params: string[] },
-): string | null;

@@ -23,8 +23,15 @@ export const ENTRY = '__entry';
  */
 export const MENU_ACTIONS = '__menu';
 
-/** The globals Apps Script sees of src/index.ts's exports: every export but ENTRY and MENU_ACTIONS. */
-export const globalNames = (names) => names.filter((n) => n !== ENTRY && n !== MENU_ACTIONS);
+/**
+ * What src/index.ts exports as the custom functions' bodies, by name (src/addon/customFunctions.ts):
+ * build.mjs makes each VIS_* global and its help from VIS_FUNCTIONS (src/domain/visFunctions.ts).
+ */
+export const VIS_ACTIONS = '__vis';
+
+/** The globals Apps Script sees of src/index.ts's exports: every export but the tables'. */
+export const globalNames = (names) =>
+  names.filter((n) => n !== ENTRY && n !== MENU_ACTIONS && n !== VIS_ACTIONS);
 
 export const MENU_TABLE = path.join('src', 'contract', 'menu.ts');
 
@@ -113,20 +120,6 @@ export function declarationsOf(files) {
     }
   }
   return out;
-}
-
-/**
- * Why a custom function's help would mislead, or null: Sheets shows the JSDoc's `@param` names as
- * the function's arguments, so they must be its parameters, in order.
- */
-export function helpProblem(name, { doc, params }) {
-  if (!doc.includes('@customfunction')) return null;
-  const helped = [...doc.matchAll(/@param\s+(?:\{[^}]*\}\s+)?([A-Za-z_$][\w$]*)/g)].map(
-    (m) => m[1],
-  );
-  return helped.join() === params.join()
-    ? null
-    : `build: ${name}'s help names (${helped.join(', ')}) but it takes (${params.join(', ')})`;
 }
 
 export const INDEX = path.join('src', 'index.ts');

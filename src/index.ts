@@ -1,15 +1,6 @@
 // The one list of functions Apps Script sees as globals (build.mjs generates a top-level
 // declaration for each, which calls it through `__entry`). Nothing else belongs here.
-export {
-  VIS_SCORE,
-  VIS_LEVEL,
-  VIS_BRAND,
-  VIS_REPORT_LINK,
-  VIS_SCAN,
-  VIS_PREVIEW,
-  VIS_COMPARE,
-  VIS_EVIDENCE,
-} from './addon/customFunctions';
+export { visFunctions as __vis } from './addon/customFunctions';
 export {
   onOpen,
   onInstall,

@@ -5,4 +5,4 @@
  */
 import type * as globals from './index';
 
-export type Server = Omit<typeof globals, '__entry' | '__menu'>;
+export type Server = Omit<typeof globals, '__entry' | '__menu' | '__vis'>;

@@ -1,8 +1,8 @@
 /**
- * The custom functions Sheets calls. Thin: gather the environment, hand over to domain/formulas.
- * Formulas only read: nothing here creates a preview or a scan. The help Sheets shows names the
- * engines of src/engines.ts: build.mjs writes {ENGINE_KEYS}, {ENGINE_NAMES} and {ENGINE_GAPS}
- * from it, so a fifth engine is still one line.
+ * The custom functions Sheets calls: what each VIS_* runs, by name. Thin: gather the environment,
+ * hand over to domain/formulas. Formulas only read: nothing here creates a preview or a scan. Their
+ * globals and the help Sheets shows are built from VIS_FUNCTIONS (src/domain/visFunctions.ts) by
+ * build.mjs, which writes the engines' words ({ENGINE_KEYS}, …) from src/engines.ts.
  */
 import { resolverDeps } from '../gas/resolverDeps';
 import { FORMULA_BUDGET_MS } from '../limits';
@@ -13,13 +13,15 @@ import { markReadOnlyExecution } from '../gas/userStore';
 import { visCompare } from '../domain/compare';
 import type { FormulaEnv } from '../domain/formulaEngine';
 import * as formulas from '../domain/formulas';
-import type { KeyValueCache } from '../domain/cache';
+import { VIS_FUNCTIONS, type VisName } from '../domain/visFunctions';
 import { activeBook } from '../gas/active';
 import { readingsOf } from '../gas/history';
 
-function env(cache: KeyValueCache, needsKey: boolean): FormulaEnv {
+/** A function with the person's key answers from the document's cache; the others share one. */
+function env(needsKey: boolean): FormulaEnv {
   markReadOnlyExecution();
   const config = clientConfig();
+  const cache = needsKey ? documentCache() : sharedCache();
   return {
     config: needsKey ? config : { baseUrl: config.baseUrl },
     keyAllowed: needsKey && formulasMayUseKey(activeBook().getId()),
@@ -29,125 +31,25 @@ function env(cache: KeyValueCache, needsKey: boolean): FormulaEnv {
   };
 }
 
-/**
- * The public AI-visibility score (0-100) of the brand at a website, or one engine's score.
- *
- * @param {A2:A500} website A website, or a column of them.
- * @param {"chatgpt"} platform Optional: {ENGINE_KEYS}. Blank when that engine was not queried.
- * @param {Z1} refresh Optional: change this cell's value to fetch fresh scores.
- * @return The score of each website.
- * @customfunction
- */
-export function VIS_SCORE(website: unknown, platform?: unknown, refresh?: unknown) {
-  return formulas.visScore(website, platform, refresh, env(sharedCache(), false));
-}
+/** What each function runs, given its arguments as Sheets passes them (omitted ones undefined). */
+const RUN: { [K in VisName]: (a: unknown[], e: FormulaEnv) => unknown } = {
+  VIS_SCORE: ([website, platform, refresh], e) => formulas.visScore(website, platform, refresh, e),
+  VIS_LEVEL: ([website, refresh], e) => formulas.visLevel(website, refresh, e),
+  VIS_BRAND: ([query, by, headers, refresh], e) =>
+    formulas.visBrand(query, by, headers, refresh, e),
+  VIS_REPORT_LINK: ([website], e) => formulas.visReportLink(website, e),
+  VIS_SCAN: ([id, refresh], e) => formulas.visScan(id, refresh, e),
+  VIS_PREVIEW: ([uuid, refresh], e) => formulas.visPreview(uuid, refresh, e),
+  VIS_COMPARE: ([brand, competitors, headers, refresh], e) =>
+    visCompare(brand, competitors, headers, refresh, e),
+  VIS_EVIDENCE: ([website, days, headers, refresh], e) =>
+    formulas.visEvidence(website, days, headers, refresh, e),
+};
 
-/**
- * What each score rests on: score, scan date, days since the scan, stale (older than stale_days), engines answered, engines not queried, readings in Score history, usual swing overall and per engine.
- *
- * @param {A2:A500} website A website, or a column of them.
- * @param {7} stale_days Optional: days after which a scan is stale (7 when blank).
- * @param {TRUE} with_headers Optional: TRUE adds a header row.
- * @param {Z1} refresh Optional: change this cell's value to fetch fresh scores.
- * @return A row of evidence per website.
- * @customfunction
- */
-export function VIS_EVIDENCE(
-  website: unknown,
-  stale_days?: unknown,
-  with_headers?: unknown,
-  refresh?: unknown,
-) {
-  return formulas.visEvidence(
-    website,
-    stale_days,
-    with_headers,
-    refresh,
-    env(sharedCache(), false),
-  );
-}
-
-/**
- * The visibility level of the brand at a website: invisible, low, moderate, strong or dominant.
- *
- * @param {A2:A500} website A website, or a column of them.
- * @param {Z1} refresh Optional: change this cell's value to fetch fresh levels.
- * @return The level of each website.
- * @customfunction
- */
-export function VIS_LEVEL(website: unknown, refresh?: unknown) {
-  return formulas.visLevel(website, refresh, env(sharedCache(), false));
-}
-
-/**
- * One row per brand: name, slug, overall score, level, {ENGINE_NAMES} scores, last scan date, brand page.
- *
- * @param {A2:A500} query Websites, slugs or brand names.
- * @param {"url"} lookup_by Optional: url (default), slug or name.
- * @param {TRUE} with_headers Optional: TRUE adds a header row.
- * @param {Z1} refresh Optional: change this cell's value to fetch fresh data.
- * @return A row of brand data per input.
- * @customfunction
- */
-export function VIS_BRAND(
-  query: unknown,
-  lookup_by?: unknown,
-  with_headers?: unknown,
-  refresh?: unknown,
-) {
-  return formulas.visBrand(query, lookup_by, with_headers, refresh, env(sharedCache(), false));
-}
-
-/**
- * A no-cost outreach link: whoever opens it signs in to the service, then a visibility preview of the website starts. Makes no request.
- *
- * @param {A2:A500} website A website, or a column of them.
- * @return The trigger link of each website.
- * @customfunction
- */
-export function VIS_REPORT_LINK(website: unknown) {
-  return formulas.visReportLink(website, env(sharedCache(), false));
-}
-
-/**
- * The latest managed scan of a brand agent: state, overall score, progress, scan date, report URL. Needs your API key.
- *
- * @param {B2:B50} brand_agent_id A brand agent ID, or a column of them.
- * @param {Z1} refresh Optional: change this cell's value to fetch fresh status.
- * @return A row per agent.
- * @customfunction
- */
-export function VIS_SCAN(brand_agent_id: unknown, refresh?: unknown) {
-  return formulas.visScan(brand_agent_id, refresh, env(documentCache(), true));
-}
-
-/**
- * A scan preview's status, overall, knowledge and sentiment scores, and agent site URL. Needs your API key.
- *
- * @param {C2:C500} uuid A preview UUID, or a column of them.
- * @param {Z1} refresh Optional: change this cell's value to fetch fresh status.
- * @return A row per preview.
- * @customfunction
- */
-export function VIS_PREVIEW(uuid: unknown, refresh?: unknown) {
-  return formulas.visPreview(uuid, refresh, env(documentCache(), true));
-}
-
-/**
- * A brand against its competitors: each competitor's public score, rank, gap and engine gaps.
- *
- * @param {A2} brand The brand's website (yours or your prospect's).
- * @param {B2:B20} competitors The competitors' websites.
- * @param {TRUE} with_headers Optional: TRUE adds a header row.
- * @param {Z1} refresh Optional: change this cell's value to fetch fresh scores.
- * @return Public score, Rank, Gap, {ENGINE_GAPS} per competitor.
- * @customfunction
- */
-export function VIS_COMPARE(
-  brand: unknown,
-  competitors: unknown,
-  with_headers?: unknown,
-  refresh?: unknown,
-) {
-  return visCompare(brand, competitors, with_headers, refresh, env(sharedCache(), false));
-}
+/** Each VIS_* global's body, by name (src/index.ts exports it as `__vis`). */
+export const visFunctions = Object.fromEntries(
+  (Object.keys(RUN) as VisName[]).map((name) => [
+    name,
+    (...args: unknown[]) => RUN[name](args, env(VIS_FUNCTIONS[name].needsKey)),
+  ]),
+) as Record<VisName, (...args: unknown[]) => unknown>;

@@ -1,7 +1,8 @@
 /**
- * The VIS_* custom functions as facts: which argument holds the list a function answers for, how
- * wide one answer row is, and which argument adds a header row. A formula's result extent (the
- * block its array spills into) follows from these and its arguments alone.
+ * The VIS_* custom functions as one table: the help Sheets shows, the arguments, whether the key
+ * is needed, which argument holds the list a function answers for, how wide one answer row is, and
+ * which argument adds a header row. A formula's result extent (the block its array spills into)
+ * follows from these and its arguments alone.
  */
 import { columnNumber } from './a1';
 import { COMPARE_HEADERS } from './compare';
@@ -9,9 +10,21 @@ import { EVIDENCE_HEADERS } from './evidence';
 import { splitFormulaArgs } from './formulaArgs';
 import { BRAND_HEADERS, PREVIEW_FORMULA_HEADERS, SCAN_HEADERS } from './formulas';
 
+/** An argument as Sheets' help shows it: its name, an example, and what it takes. */
+interface Arg {
+  name: string;
+  example: string;
+  help: string;
+}
+
 interface VisFunction {
-  /** The arguments, named as the function declares them (and Sheets' autocomplete shows). */
-  args: readonly string[];
+  /** What Sheets' help says the function gives ({ENGINE_*}: the engines' words, build.mjs). */
+  help: string;
+  /** The arguments, in order, as the function takes them and Sheets' autocomplete shows them. */
+  args: readonly Arg[];
+  returns: string;
+  /** Whether it asks the service with the person's key (in the document's cache) or without one. */
+  needsKey: boolean;
   /** The argument holding the list (one answer row per cell of it). */
   list: string;
   /** Columns of an answer: fixed, or as many as the list has ('list'). */
@@ -20,44 +33,111 @@ interface VisFunction {
   headers?: string;
 }
 
-const REFRESHED = (...args: string[]) => [...args, 'refresh'] as const;
+const arg = (name: string, example: string, help: string): Arg => ({ name, example, help });
+const refresh = (what: string) =>
+  arg('refresh', 'Z1', `Optional: change this cell's value to fetch fresh ${what}.`);
+const withHeaders = arg('with_headers', 'TRUE', 'Optional: TRUE adds a header row.');
+const websites = arg('website', 'A2:A500', 'A website, or a column of them.');
 
+/**
+ * The VIS_* custom functions, one row each: the help Sheets shows, the arguments, and the facts
+ * Freeze reads. build.mjs makes each global and its help from this table (src/addon/customFunctions.ts
+ * holds what each runs).
+ */
 export const VIS_FUNCTIONS = {
   VIS_SCORE: {
-    args: REFRESHED('website', 'platform'),
+    help: "The public AI-visibility score (0-100) of the brand at a website, or one engine's score.",
+    args: [
+      websites,
+      arg(
+        'platform',
+        '"chatgpt"',
+        'Optional: {ENGINE_KEYS}. Blank when that engine was not queried.',
+      ),
+      refresh('scores'),
+    ],
+    returns: 'The score of each website.',
+    needsKey: false,
     list: 'website',
     columns: 'list',
   },
-  VIS_LEVEL: { args: REFRESHED('website'), list: 'website', columns: 'list' },
+  VIS_LEVEL: {
+    help: 'The visibility level of the brand at a website: invisible, low, moderate, strong or dominant.',
+    args: [websites, refresh('levels')],
+    returns: 'The level of each website.',
+    needsKey: false,
+    list: 'website',
+    columns: 'list',
+  },
   VIS_BRAND: {
-    args: REFRESHED('query', 'lookup_by', 'with_headers'),
+    help: 'One row per brand: name, slug, overall score, level, {ENGINE_NAMES} scores, last scan date, brand page.',
+    args: [
+      arg('query', 'A2:A500', 'Websites, slugs or brand names.'),
+      arg('lookup_by', '"url"', 'Optional: url (default), slug or name.'),
+      withHeaders,
+      refresh('data'),
+    ],
+    returns: 'A row of brand data per input.',
+    needsKey: false,
     list: 'query',
     columns: BRAND_HEADERS.length,
     headers: 'with_headers',
   },
   // Makes no request, but Freeze keeps it too: a frozen link stays the one sent even when the
   // website cell changes (and Help's self-check freezes it, as it spills without the service).
-  VIS_REPORT_LINK: { args: ['website'], list: 'website', columns: 'list' },
+  VIS_REPORT_LINK: {
+    help: 'A no-cost outreach link: whoever opens it signs in to the service, then a visibility preview of the website starts. Makes no request.',
+    args: [websites],
+    returns: 'The trigger link of each website.',
+    needsKey: false,
+    list: 'website',
+    columns: 'list',
+  },
   VIS_SCAN: {
-    args: REFRESHED('brand_agent_id'),
+    help: 'The latest managed scan of a brand agent: state, overall score, progress, scan date, report URL. Needs your API key.',
+    args: [
+      arg('brand_agent_id', 'B2:B50', 'A brand agent ID, or a column of them.'),
+      refresh('status'),
+    ],
+    returns: 'A row per agent.',
+    needsKey: true,
     list: 'brand_agent_id',
     columns: SCAN_HEADERS.length,
   },
   VIS_PREVIEW: {
-    args: REFRESHED('uuid'),
+    help: "A scan preview's status, overall, knowledge and sentiment scores, and agent site URL. Needs your API key.",
+    args: [arg('uuid', 'C2:C500', 'A preview UUID, or a column of them.'), refresh('status')],
+    returns: 'A row per preview.',
+    needsKey: true,
     list: 'uuid',
     columns: PREVIEW_FORMULA_HEADERS.length,
   },
-  VIS_EVIDENCE: {
-    args: REFRESHED('website', 'stale_days', 'with_headers'),
-    list: 'website',
-    columns: EVIDENCE_HEADERS.length,
-    headers: 'with_headers',
-  },
   VIS_COMPARE: {
-    args: REFRESHED('brand', 'competitors', 'with_headers'),
+    help: "A brand against its competitors: each competitor's public score, rank, gap and engine gaps.",
+    args: [
+      arg('brand', 'A2', "The brand's website (yours or your prospect's)."),
+      arg('competitors', 'B2:B20', "The competitors' websites."),
+      withHeaders,
+      refresh('scores'),
+    ],
+    returns: 'Public score, Rank, Gap, {ENGINE_GAPS} per competitor.',
+    needsKey: false,
     list: 'competitors',
     columns: COMPARE_HEADERS.length,
+    headers: 'with_headers',
+  },
+  VIS_EVIDENCE: {
+    help: 'What each score rests on: score, scan date, days since the scan, stale (older than stale_days), engines answered, engines not queried, readings in Score history, usual swing overall and per engine.',
+    args: [
+      websites,
+      arg('stale_days', '7', 'Optional: days after which a scan is stale (7 when blank).'),
+      withHeaders,
+      refresh('scores'),
+    ],
+    returns: 'A row of evidence per website.',
+    needsKey: false,
+    list: 'website',
+    columns: EVIDENCE_HEADERS.length,
     headers: 'with_headers',
   },
 } as const satisfies Record<string, VisFunction>;
@@ -109,9 +189,10 @@ export function resultExtent(
   if (!name) return null;
   const spec: VisFunction = VIS_FUNCTIONS[name];
   const args = splitFormulaArgs(CALL.exec(formula)![2] as string).map((a) => a.trim());
-  const arg = (name: string | undefined) => (name ? (args[spec.args.indexOf(name)] ?? '') : '');
-  const list = listSize(arg(spec.list), grid.rows);
-  const headers = /^true$/i.test(arg(spec.headers)) ? 1 : 0;
+  const names = spec.args.map((a) => a.name);
+  const given = (name: string | undefined) => (name ? (args[names.indexOf(name)] ?? '') : '');
+  const list = listSize(given(spec.list), grid.rows);
+  const headers = /^true$/i.test(given(spec.headers)) ? 1 : 0;
   const rows = list.rows + headers;
   const cols = spec.columns === 'list' ? list.cols : spec.columns;
   return {

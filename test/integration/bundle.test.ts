@@ -4,13 +4,18 @@ import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import * as acorn from 'acorn';
 import { exportedNames, globalNames, INDEX, menuGlobals } from '../../scripts/declarations.mjs';
+import { VIS_FUNCTIONS } from '../../src/domain/visFunctions';
 import defaults from '../../build-defaults.json';
 import { GLOBALS_APPS_SCRIPT_LACKS } from '../appsScriptLacks';
 
 const code = readFileSync('dist/Code.js', 'utf8');
 // The same reading of src/index.ts and the menu's table that build.mjs uses (the TypeScript
-// compiler API): the exports, and a global per `*FromMenu` item.
-const exported = [...globalNames(exportedNames(INDEX)), ...menuGlobals()];
+// compiler API): the exports, a global per `*FromMenu` item, and one per VIS_* function.
+const exported = [
+  ...globalNames(exportedNames(INDEX)),
+  ...menuGlobals(),
+  ...Object.keys(VIS_FUNCTIONS),
+];
 
 describe('dist/Code.js', () => {
   it('exports a top-level function for every name src/index.ts exports and every menu item', () => {
@@ -20,9 +25,19 @@ describe('dist/Code.js', () => {
     for (const name of exported) expect(typeof context[name]).toBe('function');
   });
 
-  it('keeps the JSDoc with @customfunction on every VIS_ function', () => {
-    for (const name of exported.filter((n) => n.startsWith('VIS_'))) {
-      expect(code).toMatch(new RegExp(`@customfunction\\s*\\*/\\s*function ${name}\\(`));
+  it('gives every VIS_ function the help Sheets reads: its JSDoc, parameters in order', () => {
+    for (const [name, spec] of Object.entries(VIS_FUNCTIONS)) {
+      const params = spec.args.map((a) => a.name);
+      expect(code).toMatch(
+        new RegExp(`@customfunction\\s*\\*/\\s*function ${name}\\(${params.join(', ')}\\)`),
+      );
+      const doc = code
+        .slice(0, code.indexOf(`function ${name}(`))
+        .split('/**')
+        .at(-1)!;
+      // Sheets shows the @param names as the arguments: they are the parameters, in order.
+      expect([...doc.matchAll(/@param \{[^}]*\} (\w+)/g)].map((m) => m[1])).toEqual(params);
+      expect(doc).not.toMatch(/\{ENGINE_/);
     }
   });
 
