@@ -1,5 +1,5 @@
 // `npm test`: the type check and the whole jest suite at once, then the unit project again under
-// de_DE. jest's two workers wait on child processes (the emulator, Chromium, git) a good part of
+// de_DE. jest's workers wait on child processes (the emulator, Chromium, git) a good part of
 // the time, and the type check is one more process's worth of work: run together, they take the
 // time of the longer, not their sum (docs/development.md, issue 61). The de_DE pass beside them
 // too measured slower (165 s against 153 s quiet): it comes after. Each keeps its own output; the
