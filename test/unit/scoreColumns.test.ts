@@ -8,6 +8,7 @@ import {
 } from '../../src/domain/scoreColumns';
 import { scaledOf } from '../../src/domain/columns';
 import type { BrandScore } from '../../src/api/client';
+import { ENGINES } from '../../src/engines';
 
 const record: BrandScore = {
   brandName: '=Acme',
@@ -21,21 +22,16 @@ const record: BrandScore = {
 } as unknown as BrandScore;
 const now = new Date('2026-11-24T10:00:00.000Z');
 
-it('headers in the order users see them', () => {
-  expect(Object.values(SCORE_HEADERS)).toEqual([
-    'Public score',
-    'Public level',
-    'ChatGPT',
-    'Claude',
-    'Gemini',
-    'AI Overviews',
-    'Brand',
-    'Last scanned',
-    'Checked',
-    'Change',
-    'Score message',
-    'Evidence',
-  ]);
+it('headers as users see them: the score first, the engines beside it in ENGINES order, each once', () => {
+  const headers = Object.values(SCORE_HEADERS);
+  expect(headers[0]).toBe('Public score');
+  const engines = Object.values(ENGINES);
+  const first = headers.indexOf(engines[0]!);
+  expect(headers.slice(first, first + engines.length)).toEqual(engines);
+  expect(new Set(headers).size).toBe(headers.length);
+  // What a row's problem says, and what its score rests on, come after the figures.
+  expect(headers.indexOf('Score message')).toBeGreaterThan(headers.indexOf('Change'));
+  expect(headers.indexOf('Evidence')).toBeGreaterThan(headers.indexOf('Public score'));
 });
 
 it.each([
