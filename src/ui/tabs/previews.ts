@@ -18,6 +18,7 @@ import {
   type Component,
   type Message,
 } from '../component';
+import { untilDone } from '../runs';
 import { call, errorText } from '../rpc';
 import { counted, plural, requestsText } from '../words';
 import { strandedView } from './strandedPreviews';
@@ -295,17 +296,17 @@ async function generate(
   starting = 'Starting previews…',
 ): Promise<void> {
   tab.set({ generating: true, upgradeUrl: null, message: say(starting) });
-  let request: GenerateRequest | undefined;
   try {
-    for (;;) {
-      const r = await (request ? call('startPreviewsForSelection', request) : first());
-      showRun(tab, r);
-      // A refusal or a preview made tells the account line something new (notice, plan).
-      if (r.state === 'refused' || r.created > 0) hooks.onAccountShown();
-      await poll();
-      if (r.state !== 'partial' || !r.request) break;
-      request = r.request;
-    }
+    await untilDone(
+      first,
+      (request: GenerateRequest) => call('startPreviewsForSelection', request),
+      async (r) => {
+        showRun(tab, r);
+        // A refusal or a preview made tells the account line something new (notice, plan).
+        if (r.state === 'refused' || r.created > 0) hooks.onAccountShown();
+        await poll();
+      },
+    );
   } catch (e) {
     tab.set({ message: say(errorText(e), 'error') });
   } finally {

@@ -28,6 +28,7 @@ import {
   type Component,
   type Message,
 } from '../component';
+import { untilDone } from '../runs';
 import { call, errorText } from '../rpc';
 import { counted, requestsText } from '../words';
 
@@ -223,16 +224,18 @@ function showRun(tab: Tab, r: ScoreReport, done: number): void {
 /** Score, continued call after call while the server says the run is partial. */
 async function score(tab: Tab, after: () => void): Promise<void> {
   tab.set({ scoring: true, percent: 0, message: say('Scoring…') });
-  let request: ScoreRequest | null = null;
+  const run = (request: ScoreRequest | null) =>
+    call('scoreSelection', { ...optionsOf(tab), request });
   let done = 0;
   try {
-    for (;;) {
-      const r: ScoreReport = await call('scoreSelection', { ...optionsOf(tab), request });
-      done += r.scored;
-      showRun(tab, r, done);
-      if (r.state !== 'partial' || !r.request) break;
-      request = r.request;
-    }
+    await untilDone(
+      () => run(null),
+      run,
+      (r) => {
+        done += r.scored;
+        showRun(tab, r, done);
+      },
+    );
   } catch (e) {
     tab.set({ message: say(errorText(e), 'error') });
   } finally {
