@@ -3,7 +3,7 @@
  * lit-html puts every interpolated value into the page as text (or as an attribute value), never
  * as markup, so a brand name or message holding HTML shows as it is.
  */
-import { html, render, type TemplateResult } from 'lit-html';
+import { html, nothing, render, type TemplateResult } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import type { ListPlace } from '../contract/scores';
 import { call, errorText } from './rpc';
@@ -176,3 +176,25 @@ export const needsKey = (
     ${what}
     <button type="button" class="link" @click=${openSettings}>${action}</button>
   </p>`;
+
+/**
+ * A progress bar, said in numbers to assistive technology (`text`, when the percent alone does not
+ * say it), its coloured segments given by the tab.
+ */
+export const progressBar = (
+  bar: { id: string; label: string; percent: number; text?: string; hidden?: boolean },
+  segments: TemplateResult,
+) =>
+  html`<div
+    id=${bar.id}
+    class="bar"
+    role="progressbar"
+    aria-label=${bar.label}
+    aria-valuemin="0"
+    aria-valuemax="100"
+    aria-valuenow=${bar.percent}
+    aria-valuetext=${bar.text ?? nothing}
+    ?hidden=${bar.hidden ?? false}
+  >
+    ${segments}
+  </div>`;

@@ -27,6 +27,19 @@ function list(sites: string[]) {
   return sheet;
 }
 
+/** Ana's daily refresh of "Prospects", due two hours from now, alerting as `alert` says. */
+function saveDailyRefresh(alert: Schedule['alert']) {
+  const daily: Schedule = {
+    action: 'refreshScores',
+    sheetName: 'Prospects',
+    every: 'day',
+    hour: (new Date(w.rt.clock.now()).getUTCHours() + 2) % 24,
+    refresh: 'all',
+    alert,
+  };
+  expect(sidebar(w.rt, ANA).saveSchedule(daily)).toMatchObject({ ok: true });
+}
+
 /** Ben's own script writes an entry the add-on can read (DOCUMENT) and one it cannot (PROJECT). */
 function forge(key: string, value: unknown) {
   for (const visibility of ['DOCUMENT', 'PROJECT'] as const)
@@ -171,15 +184,7 @@ describe('a score an editor types into a scheduled list', () => {
     const sheet = list(sites.map((b) => b.domain));
     sheet.setActiveSelection('A2:A4');
     expect(sidebar(w.rt, ANA).scoreSelection({ refresh: 'all' })).toMatchObject({ state: 'done' });
-    const daily: Schedule = {
-      action: 'refreshScores',
-      sheetName: 'Prospects',
-      every: 'day',
-      hour: (new Date(w.rt.clock.now()).getUTCHours() + 2) % 24,
-      refresh: 'all',
-      alert: { email: true, minChange: 5 },
-    };
-    expect(sidebar(w.rt, ANA).saveSchedule(daily)).toMatchObject({ ok: true });
+    saveDailyRefresh({ email: true, minChange: 5 });
     // Ben types a score of his own over the first brand's.
     const head = sheet.probe.rows[0]!.map((c) => String(c.value));
     sheet.getRange(2, head.indexOf('Public score') + 1).setValue(99);
@@ -369,15 +374,7 @@ describe('Score history rows an editor types', () => {
     await scan(1, 50);
     sheet.setActiveSelection('A2');
     sidebar(w.rt, ANA).scoreSelection({ refresh: 'all' });
-    const daily: Schedule = {
-      action: 'refreshScores',
-      sheetName: 'Prospects',
-      every: 'day',
-      hour: (new Date(w.rt.clock.now()).getUTCHours() + 2) % 24,
-      refresh: 'all',
-      alert: { email: true, minChange: 5, unusualOnly: true },
-    };
-    expect(sidebar(w.rt, ANA).saveSchedule(daily)).toMatchObject({ ok: true });
+    saveDailyRefresh({ email: true, minChange: 5, unusualOnly: true });
     // Four days of Ana's own readings: the brand holds at 50, its usual swing 0.
     for (let day = 0; day < 4; day++) {
       await scan(1, 50);

@@ -13,6 +13,7 @@ import {
   mount,
   messageLine,
   NO_MESSAGE,
+  progressBar,
   reportMessage,
   say,
   type Component,
@@ -71,23 +72,20 @@ interface Actions {
 }
 
 /** The share of complete, pending and failed previews, as a bar and in words. */
-function progressBar(p: PollReport) {
+function previewBar(p: PollReport) {
   const total = Math.max(1, p.complete + p.pending + p.failed);
   const share = (n: number) => `width:${(100 * n) / total}%`;
-  return html`<div
-    id="preview-progress"
-    class="bar"
-    role="progressbar"
-    aria-label="Preview progress"
-    aria-valuemin="0"
-    aria-valuemax="100"
-    aria-valuenow=${Math.round((100 * (p.complete + p.failed)) / total)}
-    aria-valuetext=${`${p.complete} complete, ${p.pending} pending, ${p.failed} failed`}
-  >
-    <span id="bar-complete" class="seg complete" style=${share(p.complete)}></span
-    ><span id="bar-pending" class="seg pending" style=${share(p.pending)}></span
-    ><span id="bar-failed" class="seg failed" style=${share(p.failed)}></span>
-  </div>`;
+  return progressBar(
+    {
+      id: 'preview-progress',
+      label: 'Preview progress',
+      percent: Math.round((100 * (p.complete + p.failed)) / total),
+      text: `${p.complete} complete, ${p.pending} pending, ${p.failed} failed`,
+    },
+    html`<span id="bar-complete" class="seg complete" style=${share(p.complete)}></span
+      ><span id="bar-pending" class="seg pending" style=${share(p.pending)}></span
+      ><span id="bar-failed" class="seg failed" style=${share(p.failed)}></span>`,
+  );
 }
 
 const count = (id: string, label: string, n: number) =>
@@ -162,7 +160,7 @@ function attention(p: PollReport, s: State, act: Actions) {
 }
 
 function progressView(p: PollReport, s: State, act: Actions) {
-  return html`${progressBar(p)} ${counts(p)}
+  return html`${previewBar(p)} ${counts(p)}
     <p id="waiting-on-others" class="hint" ?hidden=${p.waitingOnOthers.length === 0}>
       ${waitingOnOthersWords(p.waitingOnOthers)}
     </p>

@@ -23,6 +23,7 @@ import {
   mount,
   messageLine,
   NO_MESSAGE,
+  progressBar,
   reportMessage,
   say,
   type Component,
@@ -151,18 +152,15 @@ const scoresAtLine = (place: ListPlace | null, act: Actions) =>
 
 /** The run: its progress, what it said, the offer of previews, and its movers. */
 const runView = (s: State, act: Actions) =>
-  html`<div
-      id="score-progress"
-      class="bar"
-      role="progressbar"
-      aria-label="Scoring progress"
-      aria-valuemin="0"
-      aria-valuemax="100"
-      aria-valuenow=${s.percent ?? 0}
-      ?hidden=${s.percent === null}
-    >
-      <span id="score-bar" class="seg complete" style="width:${s.percent ?? 0}%"></span>
-    </div>
+  html`${progressBar(
+      {
+        id: 'score-progress',
+        label: 'Scoring progress',
+        percent: s.percent ?? 0,
+        hidden: s.percent === null,
+      },
+      html`<span id="score-bar" class="seg complete" style="width:${s.percent ?? 0}%"></span>`,
+    )}
     ${messageLine('score-message', s.message)} ${scoresAtLine(s.scoresAt, act)}
     ${backToList('back-to-list', s.backTo, act.returned)}
     <button
