@@ -326,6 +326,8 @@ class Season {
       extraAllowlist: [`${this.emu.baseUrl}/`],
       routes: this.emu.routes,
       http: emu.transport,
+      // The soak runs beside other work: a busy machine must not cut an execution off (clock.ts).
+      executionClock: 'work',
     });
     this.rt.spreadsheet.timeZone = ZONES[seed % ZONES.length]!;
     const sheet = this.rt.spreadsheet.activeSheet;

@@ -13,7 +13,7 @@ import vm from 'node:vm';
 import { splitFormulaArgs } from '../../src/domain/formulaArgs';
 import { a1, parseA1 } from './a1';
 import { CacheStore, type CacheEviction } from './cache';
-import { RuntimeClock } from './clock';
+import { RuntimeClock, type ExecutionClock } from './clock';
 import { GasError, offeredOnly, noPermission } from './errors';
 import { lockId, LockState, type LockScope } from './lock';
 import {
@@ -52,6 +52,8 @@ export interface RuntimeOptions {
   /** Which cache items go past the 1,000 cap (K2, K3): the oldest written unless told. */
   cacheEviction?: CacheEviction;
   executionLimitMs?: number;
+  /** What the time limits count: wall time as Google does, unless told (clock.ts). */
+  executionClock?: ExecutionClock;
   urlFetchDailyQuota?: number;
   /** Property reads and writes a user may make a day (Google: 50,000 consumer, 500,000 Workspace). */
   propertiesDailyQuota?: number;
@@ -95,6 +97,7 @@ interface Execution {
   /** The active document, or null where Google gives none (an add-on's clock trigger). */
   book: Document | null;
   mode: Mode;
+  /** The clock's `spent()` when it started: its time limit counts from there. */
   start: number;
   limitMs: number;
   authNone: boolean;
@@ -210,7 +213,7 @@ interface Services {
 }
 
 export class GasRuntime {
-  readonly clock = new RuntimeClock();
+  readonly clock: RuntimeClock;
   readonly http: HttpTransport;
   readonly owner: string;
   readonly distDir: string;
@@ -252,7 +255,13 @@ export class GasRuntime {
   constructor(private options: RuntimeOptions = {}) {
     // A consumer account, as most marketers have: the 20,000-fetch daily quota applies.
     this.owner = options.owner ?? 'owner@gmail.com';
-    this.http = options.http ?? new SyncHttp();
+    this.clock = new RuntimeClock(options.executionClock);
+    const http = options.http ?? new SyncHttp();
+    this.http = {
+      fetchAll: (requests, timeoutMs) =>
+        this.clock.waitOn(() => http.fetchAll(requests, timeoutMs)),
+      close: () => http.close(),
+    };
     this.distDir = options.distDir ?? path.resolve('dist');
     const hooks = {
       call: (n: string) => this.call(n),
@@ -337,6 +346,10 @@ export class GasRuntime {
     this.propertyUse[day] = used;
   }
 
+  private elapsed(e: Execution): number {
+    return this.clock.spent() - e.start;
+  }
+
   /** Counts a service call and stops the execution once it is past its limit, as Apps Script does. */
   private call(name: string): void {
     this.counts[name] = (this.counts[name] ?? 0) + 1;
@@ -347,10 +360,9 @@ export class GasRuntime {
       this.pauseFor(e, e.interleave.run);
     const cutOff = e.cutOffAt?.call === name && ++e.cutOffAt.seen >= e.cutOffAt.nth;
     // A cut-off is the platform's time limit arriving: the clock stands at the limit then.
-    if (cutOff && !e.killed)
-      this.clock.advance(Math.max(0, e.start + e.limitMs - this.clock.now()));
+    if (cutOff && !e.killed) this.clock.advance(Math.max(0, e.limitMs - this.elapsed(e)));
     // The platform ends the execution: a catch in the script cannot carry on, as in Apps Script.
-    if (e.killed || cutOff || this.clock.now() - e.start > e.limitMs) {
+    if (e.killed || cutOff || this.elapsed(e) > e.limitMs) {
       e.killed = true;
       throw new GasError('Exceeded maximum execution time');
     }
@@ -554,7 +566,7 @@ export class GasRuntime {
         window: () => this.quotaWindows.use('urlfetch', e.user, x.now()),
         user: e.user,
         stats: this.fetchStats,
-        remainingMs: () => e.limitMs - (x.now() - e.start),
+        remainingMs: () => e.limitMs - this.elapsed(e),
         allowlist: this.allowlist,
         routes: this.options.routes ?? {},
         elapse: (requests) =>
@@ -744,7 +756,7 @@ export class GasRuntime {
           ? null
           : (this.documents.get(book.id) ?? null),
       mode,
-      start: this.clock.now(),
+      start: this.clock.spent(),
       limitMs: limit,
       authNone: options.authNone ?? false,
     };
@@ -760,7 +772,7 @@ export class GasRuntime {
       const target = context[fn];
       if (typeof target !== 'function') throw new GasError(`Script function not found: ${fn}`);
       const result = (target as (...a: unknown[]) => unknown)(...args);
-      if (e.killed || this.clock.now() - e.start > e.limitMs) {
+      if (e.killed || this.elapsed(e) > e.limitMs) {
         throw new GasError('Exceeded maximum execution time');
       }
       return result;
@@ -1013,13 +1025,13 @@ export class GasRuntime {
       this.logs.push(`[trigger ${t.handler}] Service using too much computer time for one day`);
       return;
     }
-    const started = this.clock.now();
+    const started = this.clock.spent();
     try {
       this.run(t.handler, [event], { user: t.user, mode: 'trigger' });
     } catch (error) {
       this.logs.push(`[trigger ${t.handler}] ${(error as Error).message}`);
     }
-    this.triggerRuntime.set(day, used + (this.clock.now() - started));
+    this.triggerRuntime.set(day, used + (this.clock.spent() - started));
   }
 
   /**

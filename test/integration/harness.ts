@@ -61,6 +61,8 @@ export async function startWorld(
     ? await borrowEmulator(args)
     : await borrowEmulator(args, inProcessEmulator);
   const rt = new GasRuntime({
+    // Another process busy on the machine must not cut an execution off (clock.ts).
+    executionClock: 'work',
     ...options,
     extraAllowlist: [`${emu.baseUrl}/`],
     routes: emu.routes,
