@@ -1,6 +1,8 @@
 /**
- * A poll's decisions over plain rows: what each answer writes (and which rows it lists as just
- * completed and records in the history), and the tally the sidebar shows.
+ * A poll's decisions over plain data: which previews to ask about now, what each answer writes
+ * (and which rows it lists as just completed and records in the history), what the person's
+ * record learns, and the tally the sidebar shows. src/addon/previewPolling.ts runs them between
+ * what its ports read and what they write.
  */
 import { type RowPatch } from './previewColumns';
 import type { PreviewPoll } from '../api/client';
@@ -10,7 +12,20 @@ import { VISIBILITY_LEVELS, type Level } from '../contract/levels';
 import { waitingOnOthersWords, type PollReport } from '../contract/previews';
 import { visibilityLevel } from './levels';
 import { isPending, pollPatch } from './previewJobs';
-import { NOT_AN_ID, NOT_YOURS_MESSAGE, type Role } from './previewOwners';
+import {
+  NOT_AN_ID,
+  NOT_YOURS_MESSAGE,
+  idKey,
+  roleOf,
+  heardDue,
+  stranded,
+  waitingOnOthers,
+  type Ownership,
+  type Role,
+} from './previewOwners';
+import { duePreviews } from './pollPlan';
+import { timeOf } from './cells';
+import { HEADER_ROW, websiteColumnIndex } from './table';
 import { previewReading, type HistoryReading } from './scoreList';
 import { statusKind, STATUS } from './status';
 import { counted } from '../contract/words';
@@ -79,7 +94,7 @@ export interface Settled<R> {
  */
 export function settlePoll<R extends PreviewRow & { role: Role }>(
   rows: R[],
-  answers: Map<string, Result<PreviewPoll> | undefined>,
+  answers: ReadonlyMap<string, Result<PreviewPoll> | undefined>,
   now: Date,
   me: string,
 ): Settled<R> {
@@ -172,4 +187,177 @@ function tallyToast(r: PollReport, leftToday: number): string {
   if (theirs + nobodys === r.pending)
     return `${counts}.${theirs ? ` ${waitingOnOthersWords(r.waitingOnOthers)}` : ''}${stranded}`;
   return `${counts}.${stranded} Checked ${r.asked} (the rest are not due yet): ${counted(r.asked, 'request')}, ${leftToday.toLocaleString('en-US')} left today.`;
+}
+
+/** A list with a `Preview UUID` column, as a poll reads it. */
+export interface PreviewGrid {
+  sheet: string;
+  /** The grid as read (only the columns a poll needs hold values). */
+  values: unknown[][];
+  /** 1-based column of each preview header (0: none). */
+  columns: Record<string, number>;
+}
+
+/** What a poll reads of a document before it asks the service. */
+export interface PollSnapshot {
+  lists: PreviewGrid[];
+  owners: Ownership;
+  /** When each pending preview was last asked about, by any run of this person. */
+  asked: ReadonlyMap<string, number>;
+  /** Whether the service may be asked now (a key, today's requests, the permission). */
+  mayAsk: boolean;
+  now: number;
+}
+
+/** What a poll asks, and records before it does. */
+export interface AskPlan {
+  /** The previews to ask about, each once: remembered as asked at `at`. */
+  uuids: string[];
+  at: number;
+  /** Say in the file that the person's polls are still heard from (at most hourly). */
+  heard: boolean;
+}
+
+/** What the person's record learns: what settled, what their key claimed, what was asked. */
+export interface OwnershipChange {
+  settled: string[];
+  claimed: string[];
+  asked: string[];
+}
+
+/** What a poll writes once it has its answers: applied as one, under the document lock. */
+export interface PollWrite {
+  /** Each list's rows' preview cells, by sheet name and row. */
+  writes: Map<string, Map<number, RowPatch>>;
+  readings: HistoryReading[];
+  /** How many previews the person still waits on here (the hourly run keeps the document). */
+  stillPending: number;
+  owners: OwnershipChange;
+  report: Omit<PollReport, 'asked'>;
+}
+
+type Answers = ReadonlyMap<string, Result<PreviewPoll> | undefined>;
+type PollRow = PreviewRow & { requestedAt: number | null; role: Role };
+
+/** The rows of every list with whose preview each is. */
+function pollRows(lists: PreviewGrid[], owners: Ownership): PollRow[] {
+  return lists.flatMap(rowsOf).map((r) => ({ ...r, role: roleOf(r, owners) }));
+}
+
+function rowsOf({ sheet, values, columns }: PreviewGrid): Array<Omit<PollRow, 'role'>> {
+  const website = websiteColumnIndex(values[HEADER_ROW - 1] ?? []);
+  const at = (row: number, header: string): unknown =>
+    columns[header] ? (values[row - 1]?.[columns[header]! - 1] ?? '') : '';
+  const text = (row: number, header: string) => String(at(row, header) ?? '').trim();
+  const rows: Array<Omit<PollRow, 'role'>> = [];
+  for (let row = HEADER_ROW + 1; row <= values.length; row++)
+    rows.push({
+      sheet,
+      row,
+      uuid: text(row, 'uuid'),
+      status: text(row, 'status'),
+      score: at(row, 'score'),
+      message: at(row, 'message'),
+      requestedBy: text(row, 'requestedBy'),
+      requestedAt: timeOf(at(row, 'requested')),
+      website: website >= 0 ? (values[row - 1]?.[website] ?? '') : '',
+    });
+  return rows;
+}
+
+/** The previews still pending in the lists, each once: what a snapshot reads the ask times of. */
+export const pendingIds = (lists: PreviewGrid[]): string[] => [
+  ...new Set(
+    lists
+      .flatMap(rowsOf)
+      .filter((r) => isPending(r.uuid, r.status))
+      .map((r) => r.uuid),
+  ),
+];
+
+/** The rows whose preview this person may ask about: their own, and unnamed ones once. */
+const toAsk = (rows: PollRow[]) => rows.filter((r) => r.role === 'mine' || r.role === 'unclaimed');
+
+/** The previews worth a request now (old enough to be done, not asked just now), at most `limit`. */
+export function askPlan(s: PollSnapshot, limit: number): AskPlan {
+  const pending = s.mayAsk ? toAsk(pollRows(s.lists, s.owners)) : [];
+  const uuids = duePreviews(
+    pending.map((p) => ({
+      uuid: p.uuid,
+      requestedAt: p.requestedAt,
+      lastAskedAt: s.asked.get(p.uuid) ?? null,
+    })),
+    s.now,
+    limit,
+  );
+  return { uuids, at: s.now, heard: heardDue(s.owners) };
+}
+
+/**
+ * The answers written where their rows are now (`lists`, read again under the lock: people sort
+ * and edit meanwhile), and the tally of what the lists then show.
+ */
+export function pollWrite(
+  lists: PreviewGrid[],
+  answers: Answers,
+  owners: Ownership,
+  now: number,
+): PollWrite {
+  const rows = pollRows(lists, owners);
+  const { patches, justCompleted, readings } = settlePoll(rows, answers, new Date(now), owners.me);
+  const writes = new Map<string, Map<number, RowPatch>>();
+  for (const { at, patch } of patches) {
+    const rowsOfList = writes.get(at.sheet) ?? new Map<number, RowPatch>();
+    writes.set(at.sheet, rowsOfList.set(at.row, patch));
+  }
+  const after = pollRows(
+    lists.map((l) => patched(l, writes.get(l.sheet))),
+    owners,
+  );
+  return {
+    writes,
+    readings,
+    stillPending: toAsk(after).length,
+    owners: ownershipChange(rows, after, answers, owners),
+    report: {
+      ...tallyPreviews(after),
+      justCompleted,
+      waitingOnOthers: waitingOnOthers(after.filter((r) => r.role === 'theirs')),
+      stranded: stranded(after, owners),
+      busy: false,
+    },
+  };
+}
+
+/** A list as it reads once `patches` are written: the tally counts what the sheet shows. */
+function patched(list: PreviewGrid, patches: Map<number, RowPatch> | undefined): PreviewGrid {
+  if (!patches) return list;
+  const values = list.values.map((r) => [...r]);
+  for (const [row, patch] of patches)
+    for (const [key, value] of Object.entries(patch)) {
+      const column = list.columns[key];
+      if (!column) continue;
+      while (values.length < row) values.push([]);
+      const r = values[row - 1]!;
+      while (r.length < column) r.push('');
+      r[column - 1] = value;
+    }
+  return { ...list, values };
+}
+
+function ownershipChange(
+  before: PollRow[],
+  after: PollRow[],
+  answers: Answers,
+  owners: Ownership,
+): OwnershipChange {
+  const pendingNow = new Set(after.filter((r) => r.role === 'mine').map((r) => idKey(r.uuid)));
+  const unclaimed = before.filter((r) => r.role === 'unclaimed' && answers.has(r.uuid));
+  const claimed = unclaimed.filter((r) => answers.get(r.uuid)?.ok).map((r) => idKey(r.uuid));
+  const stillPending = new Set(after.filter((r) => r.role !== 'settled').map((r) => idKey(r.uuid)));
+  return {
+    settled: [...owners.mine].filter((id) => !pendingNow.has(id)),
+    claimed: claimed.filter((id) => stillPending.has(id)),
+    asked: unclaimed.filter((r) => unknownToMyKey(answers.get(r.uuid))).map((r) => idKey(r.uuid)),
+  };
 }

@@ -1,6 +1,16 @@
-/** src/gas/ports.ts's PollPorts over an Apps Script spreadsheet. */
+/**
+ * A poll's ports (src/addon/previewPolling.ts) over an Apps Script spreadsheet: what it reads in
+ * one snapshot, and the write it is handed applied as one.
+ */
 import { parsers, requests } from '../api/client';
 import { PREVIEW_HEADERS } from '../domain/previewColumns';
+import {
+  pendingIds,
+  type AskPlan,
+  type PollSnapshot,
+  type PollWrite,
+  type PreviewGrid,
+} from '../domain/previewPoll';
 import { websiteColumnIndex } from '../domain/table';
 import { POLL_BUDGET_MS } from '../limits';
 import { setBackgroundWork } from './backgroundWork';
@@ -9,44 +19,79 @@ import { appendHistory } from './history';
 import { withDocumentLock } from './lock';
 import { granted } from './permissions';
 import { lastAsked, rememberAsked } from './pollMemory';
-import type { PollPorts, PreviewList } from './ports';
 import { markHeardInFile, ownership, updateRecord } from './previewOwners';
 import { quotaLeft } from './quota';
 import { askEach } from './send';
 import { clientConfig } from './settings';
-import { findTables, writePatches } from './sheetTable';
+import { findTables, writePatches, type Table } from './sheetTable';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type PreviewTable = Table<keyof typeof PREVIEW_HEADERS> & { name: string };
 
-export function pollPorts(book: Book): PollPorts {
+export function pollPorts(book: Book) {
   const config = clientConfig();
   const doc = book.getId();
+  // What the last read found: a write goes to the tables its lists were read from.
+  let tables: PreviewTable[] = [];
+  const lists = (): PreviewGrid[] => {
+    tables = previewTables(book);
+    return tables.map((t) => ({ sheet: t.name, values: t.values, columns: t.columns }));
+  };
+  const apply = (w: PollWrite) => {
+    for (const t of tables) {
+      const rows = w.writes.get(t.name);
+      if (rows) writePatches(t, rows);
+    }
+    appendHistory(book, w.readings);
+    setBackgroundWork(doc, 'previews', w.stillPending);
+    updateRecord(doc, w.owners);
+  };
   return {
-    lists: () => previewLists(book),
-    mayAsk: !!config.apiKey && quotaLeft() > 0 && granted('service'),
-    ask: (uuids) =>
-      askEach(POLL_BUDGET_MS, uuids, (u) => requests.previewPoll(config, u), parsers.previewPoll),
-    asked: { last: lastAsked, remember: rememberAsked },
-    owners: {
-      read: () => ownership(book),
-      update: (change) => updateRecord(doc, change),
-      heard: () => markHeardInFile(book),
+    read: (): PollSnapshot => {
+      const found = lists();
+      return {
+        lists: found,
+        owners: ownership(book),
+        asked: lastAsked(pendingIds(found)),
+        mayAsk: !!config.apiKey && quotaLeft() > 0 && granted('service'),
+        now: appsScriptClock.now(),
+      };
     },
-    history: (readings) => void appendHistory(book, readings),
-    stillPending: (count) => setBackgroundWork(doc, 'previews', count),
-    locked: (waitMs, work, busy) => withDocumentLock(waitMs, work, busy),
-    now: () => appsScriptClock.now(),
+    ask: ({ uuids, at, heard }: AskPlan) => {
+      if (heard) markHeardInFile(book);
+      if (!uuids.length) return new Map();
+      rememberAsked(uuids, at);
+      return askEach(
+        POLL_BUDGET_MS,
+        uuids,
+        (u) => requests.previewPoll(config, u),
+        parsers.previewPoll,
+      );
+    },
+    settle: (
+      waitMs: number,
+      reread: boolean,
+      decide: (lists: PreviewGrid[], now: number) => PollWrite,
+    ): PollWrite | null =>
+      withDocumentLock(
+        waitMs,
+        () => {
+          const now = appsScriptClock.now();
+          const w = decide(
+            reread
+              ? lists()
+              : tables.map((t) => ({ sheet: t.name, values: t.values, columns: t.columns })),
+            now,
+          );
+          apply(w);
+          return w;
+        },
+        () => null,
+      ),
   };
 }
 
 /** Each list with a Preview UUID column, read over the preview columns and its Website column. */
-function previewLists(book: Book): PreviewList[] {
-  return findTables(book, PREVIEW_HEADERS, 'uuid', (header) => [
-    websiteColumnIndex(header) + 1,
-  ]).map(({ name, ...table }) => ({
-    sheet: name,
-    values: table.values,
-    columns: table.columns,
-    write: (patches) => void writePatches(table, patches),
-  }));
+function previewTables(book: Book): PreviewTable[] {
+  return findTables(book, PREVIEW_HEADERS, 'uuid', (header) => [websiteColumnIndex(header) + 1]);
 }

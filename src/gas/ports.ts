@@ -16,8 +16,7 @@ import type { Extent } from '../domain/visFunctions';
 import type { KeyValueCache } from '../domain/cache';
 import type { ResolverDeps } from '../domain/resolver';
 import type { HistoryReading } from '../domain/scoreList';
-import type { Ownership } from '../domain/previewOwners';
-import type { PreviewPoll, ScanStatus } from '../api/client';
+import type { ScanStatus } from '../api/client';
 import type { BatchOptions, BatchOutcome } from '../api/batch';
 import type { HttpRequest, HttpResponse } from '../api/http';
 import type { RowPatch } from '../domain/previewColumns';
@@ -217,42 +216,6 @@ export interface ScorePorts {
 export interface EarlierReading {
   score: number;
   engines: Partial<Record<Platform, number>>;
-}
-
-/** A list with a `Preview UUID` column, read over the columns a poll needs. */
-export interface PreviewList {
-  sheet: string;
-  /** The grid as read (only the columns a poll needs hold values). */
-  values: unknown[][];
-  /** 1-based column of each preview header (0: none). */
-  columns: Record<string, number>;
-  /** Writes rows' preview cells; the list's `values` then hold what was written. */
-  write(patches: Map<number, Partial<Record<string, unknown>>>): void;
-}
-
-/** What polling a document's pending previews reads, asks, writes and records. */
-export interface PollPorts {
-  /** Every list of the document with a `Preview UUID` column. */
-  lists(): PreviewList[];
-  /** Whether the service may be asked now (a key, today's requests, the permission). */
-  mayAsk: boolean;
-  ask(uuids: string[]): Map<string, Result<PreviewPoll> | undefined>;
-  /** When each preview was last asked about, by any run of this person. */
-  asked: {
-    last(uuids: string[]): Map<string, number>;
-    remember(uuids: string[], at: number): void;
-  };
-  owners: {
-    read(): Ownership;
-    update(change: { settled: string[]; claimed: string[]; asked: string[] }): void;
-    /** Says in the file that this person's polls are still heard from, now. */
-    heard(): void;
-  };
-  history(readings: HistoryReading[]): void;
-  /** How many previews this person still waits on here (the hourly run keeps the document). */
-  stillPending(count: number): void;
-  locked<T>(waitMs: number, work: () => T, busy: () => T): T;
-  now(): number;
 }
 
 /** What sending a Generate's previews and writing their rows goes through (a press, a lead run). */

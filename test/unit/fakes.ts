@@ -24,6 +24,8 @@ import type { Deck, ReportPoint } from '../../src/domain/report';
 import type { Result } from '../../src/api/errors';
 import { PREVIEW_HEADERS } from '../../src/domain/previewColumns';
 import { findColumns } from '../../src/domain/table';
+import { pendingIds, type PreviewGrid } from '../../src/domain/previewPoll';
+import type { PollPorts } from '../../src/addon/previewPolling';
 import type { Permission } from '../../src/domain/permissions';
 import type { MailOutcome } from '../../src/gas/mail';
 import type {
@@ -38,8 +40,6 @@ import type {
   ListRows,
   LogLine,
   MonitorPorts,
-  PollPorts,
-  PreviewList,
   ScorePorts,
   ScheduleEditPorts,
   ScheduleRunPorts,
@@ -426,32 +426,19 @@ export function fakeScorePorts(
 }
 
 /** A FakeSheet as a list the poll reads (its preview columns found by header). */
-export function previewList(name: string, sheet: FakeSheet): PreviewList {
-  const list: PreviewList = {
-    sheet: name,
-    values: sheet.grid(),
-    columns: findColumns(sheet.rows[0]!, PREVIEW_HEADERS),
-    write: (patches) => {
-      const keyed = new Map(
-        [...patches].map(([row, patch]) => [
-          row,
-          Object.fromEntries(
-            Object.entries(patch).map(([k, v]) => [
-              PREVIEW_HEADERS[k as keyof typeof PREVIEW_HEADERS],
-              v,
-            ]),
-          ),
-        ]),
-      );
-      for (const [row, cells] of keyed)
-        for (const [header, value] of Object.entries(cells)) {
-          const col = sheet.rows[0]!.indexOf(header);
-          if (col >= 0) sheet.rows[row - 1]![col] = value;
-        }
-      list.values = sheet.grid();
-    },
-  };
-  return list;
+export const previewGrid = (name: string, sheet: FakeSheet): PreviewGrid => ({
+  sheet: name,
+  values: sheet.grid(),
+  columns: findColumns(sheet.rows[0]!, PREVIEW_HEADERS),
+});
+
+/** Writes a poll's patches (by column key) into a FakeSheet's cells, by header. */
+function writePreviewPatches(sheet: FakeSheet, patches: Map<number, RowPatch>): void {
+  for (const [row, patch] of patches)
+    for (const [k, value] of Object.entries(patch)) {
+      const col = sheet.rows[0]!.indexOf(PREVIEW_HEADERS[k as keyof typeof PREVIEW_HEADERS]);
+      if (col >= 0) sheet.rows[row - 1]![col] = value;
+    }
 }
 
 /** Polling's ports in memory: lists of FakeSheets, the service's answers by uuid. */
@@ -459,7 +446,7 @@ export function fakePollPorts(
   sheets: Record<string, FakeSheet>,
   answers: (uuid: string) => Result<PreviewPoll> | undefined,
   me = 'ann@example.com',
-  over: Partial<PollPorts> = {},
+  over: { mayAsk?: boolean; busy?: boolean; now?: () => number } = {},
 ) {
   const asked: string[][] = [];
   const lastAsked = new Map<string, number>();
@@ -470,35 +457,44 @@ export function fakePollPorts(
   };
   const pending: number[] = [];
   const readings: unknown[] = [];
+  const now = over.now ?? (() => Date.UTC(2026, 10, 26, 10));
+  const lists = () => Object.entries(sheets).map(([name, sheet]) => previewGrid(name, sheet));
   const ports: PollPorts = {
-    lists: () => Object.entries(sheets).map(([name, sheet]) => previewList(name, sheet)),
-    mayAsk: true,
-    ask: (uuids) => (asked.push(uuids), new Map(uuids.map((u) => [u, answers(u)]))),
-    asked: {
-      last: (uuids) =>
-        new Map(uuids.flatMap((u) => (lastAsked.has(u) ? [[u, lastAsked.get(u)!]] : []))),
-      remember: (uuids, at) => uuids.forEach((u) => lastAsked.set(u, at)),
+    read: () => {
+      const found = lists();
+      return {
+        lists: found,
+        owners: {
+          me,
+          mine: new Set(record.mine),
+          asked: new Set(record.asked),
+          heard: new Map(record.heard),
+          now: now(),
+        },
+        asked: new Map(
+          pendingIds(found).flatMap((u) => (lastAsked.has(u) ? [[u, lastAsked.get(u)!]] : [])),
+        ),
+        mayAsk: over.mayAsk ?? true,
+        now: now(),
+      };
     },
-    owners: {
-      read: () => ({
-        me,
-        mine: new Set(record.mine),
-        asked: new Set(record.asked),
-        heard: new Map(record.heard),
-        now: ports.now(),
-      }),
-      heard: () => void record.heard.set(me, ports.now()),
-      update: (change) => {
-        change.settled.forEach((id) => record.mine.delete(id));
-        change.claimed.forEach((id) => record.mine.add(id));
-        change.asked.forEach((id) => record.asked.add(id));
-      },
+    ask: ({ uuids, at, heard }) => {
+      if (heard) record.heard.set(me, at);
+      uuids.forEach((u) => lastAsked.set(u, at));
+      if (uuids.length) asked.push(uuids);
+      return new Map(uuids.map((u) => [u, answers(u)]));
     },
-    history: (r) => void readings.push(...r),
-    stillPending: (n) => void pending.push(n),
-    locked: (_waitMs, work) => work(),
-    now: () => Date.UTC(2026, 10, 26, 10),
-    ...over,
+    settle: (_waitMs, _reread, decide) => {
+      if (over.busy) return null;
+      const w = decide(lists(), now());
+      for (const [name, rows] of w.writes) writePreviewPatches(sheets[name]!, rows);
+      readings.push(...w.readings);
+      pending.push(w.stillPending);
+      w.owners.settled.forEach((id) => record.mine.delete(id));
+      w.owners.claimed.forEach((id) => record.mine.add(id));
+      w.owners.asked.forEach((id) => record.asked.add(id));
+      return w;
+    },
   };
   return { ports, asked, record, pending, readings };
 }

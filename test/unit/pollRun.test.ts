@@ -43,7 +43,7 @@ it('asks about its own and unnamed previews only, writes what completed, and rec
   const { ports, asked, record, pending, readings } = fakePollPorts({ Prospects: sheet }, (u) =>
     u === U1 ? done(88) : undefined,
   );
-  ports.owners.update({ settled: [], claimed: [idKey(U1)], asked: [] });
+  record.mine.add(idKey(U1));
   const r = pollWith(ports);
   expect(asked).toEqual([[U1, U3]]);
   expect(sheet.column('Preview status')).toEqual(['complete', 'pending', 'pending']);
@@ -69,7 +69,7 @@ it('without the service allowed, nothing is asked and nothing changes', () => {
 it('another run holding the document: busy, and the person’s record untouched', () => {
   const sheet = list();
   const { ports, record } = fakePollPorts({ Prospects: sheet }, () => done(1), undefined, {
-    locked: (_wait, _work, busy) => busy(),
+    busy: true,
   });
   expect(pollWith(ports)).toMatchObject({ busy: true, asked: 2 });
   expect(sheet.column('Preview status')).toEqual(['pending', 'pending', 'pending']);
