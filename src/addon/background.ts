@@ -7,8 +7,9 @@
  */
 import { firingBudget, waitingForTomorrow, type FiringBudget } from '../domain/backgroundBudget';
 import { notGrantedMessage, type Permission } from '../domain/permissions';
+import type { LogLine } from '../contract/schedules';
+import type { PollReport } from '../contract/previews';
 import { backgroundPorts } from '../gas/backgroundPorts';
-import type { BackgroundDoc, BackgroundPorts } from '../gas/ports';
 import { startedFrom } from '../gas/runLog';
 import { BACKGROUND_BUDGET_MS, TRIGGER_TIME_RESERVE_MS } from '../limits';
 import { runLeadWatchesIn } from './leads';
@@ -16,8 +17,50 @@ import { pollMonitorIn } from './monitor';
 import { pollPreviewsIn } from './previewPolling';
 import { runDueSchedules } from './scheduleRuns';
 
+/** What the hourly run does in one document: the workflows of src/addon. */
+export interface DocumentWork {
+  previews(): PollReport;
+  /** The scan monitor's polls (where the document has the sheet). */
+  monitor(): void;
+  leads(): void;
+  schedules(deadline: number): { waiting: number };
+}
+
+/** A document the hourly run opened; `book` is what its workflows are handed, as it is. */
+export interface BackgroundDoc<B> {
+  id: string;
+  book: B;
+  hasMonitor: boolean;
+  log(action: string, entry: LogLine): void;
+}
+
+/** What the person's hourly run reads, opens and records. */
+export interface BackgroundPorts<B> {
+  /** The documents the person registered background work in. */
+  documents(): string[];
+  /** A registered document; null when it cannot be opened (it then leaves the list). */
+  open(id: string): BackgroundDoc<B> | null;
+  /** Nothing left to do: the trigger goes. */
+  stop(): void;
+  /** The person's form triggers on files they no longer watch, or cannot open, go. */
+  tidyTriggers(): void;
+  missing(): Permission[];
+  /** Whether a missing permission is news in this document (said once). */
+  firstTimeMissing(docId: string, p: Permission): boolean;
+  firstTimeToday(what: string): boolean;
+  /** Trigger run time left today (ms), and today's minutes against the day's. */
+  timeLeft(): number;
+  minutes(): { today: number; quota: number };
+  /** The firing ends after `ms`: the trigger heard from, its time counted at once. */
+  ended(ms: number): void;
+  now(): number;
+}
+
+type Ports = BackgroundPorts<unknown>;
+type Doc = BackgroundDoc<unknown>;
+
 /** One firing: every registered document in turn, within the firing's budget. */
-export function runBackground(p: BackgroundPorts): void {
+export function runBackground<B>(p: BackgroundPorts<B>, work: (book: B) => DocumentWork): void {
   const started = p.now();
   // Once a day: triggers on files the person left hold places of Google's 20 (Q3).
   if (p.firstTimeToday('triggers')) p.tidyTriggers();
@@ -36,7 +79,7 @@ export function runBackground(p: BackgroundPorts): void {
       const doc = p.open(id);
       if (!doc) continue;
       noteMissing(p, doc, missing);
-      workIn(p, doc, started, budget, !missing.includes('service'));
+      workIn(p, doc, work(doc.book), { started, budget, mayAsk: !missing.includes('service') });
     }
   } finally {
     p.ended(p.now() - started);
@@ -44,7 +87,7 @@ export function runBackground(p: BackgroundPorts): void {
 }
 
 /** Says once a day per document that due schedules wait for tomorrow's run time. */
-function logWaiting(p: BackgroundPorts, doc: BackgroundDoc, waiting: number): void {
+function logWaiting(p: Ports, doc: Doc, waiting: number): void {
   if (!p.firstTimeToday(`waiting.${doc.id}`)) return;
   const { today, quota } = p.minutes();
   doc.log('schedules', {
@@ -61,7 +104,7 @@ function logWaiting(p: BackgroundPorts, doc: BackgroundDoc, waiting: number): vo
  * A permission the person did not grant, said once in the document's log (not every hour): the
  * parts that need it are skipped, the rest goes on.
  */
-function noteMissing(p: BackgroundPorts, doc: BackgroundDoc, missing: Permission[]): void {
+function noteMissing(p: Ports, doc: Doc, missing: Permission[]): void {
   for (const m of missing)
     if (p.firstTimeMissing(doc.id, m))
       logProblem(
@@ -71,7 +114,7 @@ function noteMissing(p: BackgroundPorts, doc: BackgroundDoc, missing: Permission
 }
 
 /** A line of the document's log about the background work as a whole, not one of its runs. */
-function logProblem(doc: BackgroundDoc, result: string): void {
+function logProblem(doc: Doc, result: string): void {
   doc.log('background work', {
     sheet: '',
     rows: '',
@@ -84,15 +127,14 @@ function logProblem(doc: BackgroundDoc, result: string): void {
 
 /** One document's pending previews and scans, its watched sheets' new rows, then its due schedules. */
 function workIn(
-  p: BackgroundPorts,
-  doc: BackgroundDoc,
-  started: number,
-  budget: FiringBudget,
-  mayAsk: boolean,
+  p: Ports,
+  doc: Doc,
+  work: DocumentWork,
+  { started, budget, mayAsk }: { started: number; budget: FiringBudget; mayAsk: boolean },
 ): void {
   // One failing document must not stop the others, nor send the user Google's failure email.
   try {
-    const previews = doc.previews();
+    const previews = work.previews();
     if (previews.justCompleted.length)
       doc.log('poll previews', {
         sheet: '',
@@ -102,9 +144,9 @@ function workIn(
         errors: 0,
         result: `${previews.complete} complete, ${previews.pending} pending, ${previews.failed} failed`,
       });
-    if (mayAsk && doc.hasMonitor) doc.monitor();
-    doc.leads();
-    const { waiting } = doc.schedules(started + budget.schedulesMs);
+    if (mayAsk && doc.hasMonitor) work.monitor();
+    work.leads();
+    const { waiting } = work.schedules(started + budget.schedulesMs);
     if (waiting > 0 && budget.heldByDay) logWaiting(p, doc, waiting);
   } catch (error) {
     console.error('Background work failed in one spreadsheet', errorName(error));
@@ -122,12 +164,10 @@ function errorName(error: unknown): string {
 
 export function pollInBackground(_event?: unknown): void {
   startedFrom('trigger');
-  runBackground(
-    backgroundPorts((book) => ({
-      previews: () => pollPreviewsIn(book),
-      monitor: () => void pollMonitorIn(book),
-      leads: () => runLeadWatchesIn(book),
-      schedules: (deadline) => runDueSchedules(book, deadline),
-    })),
-  );
+  runBackground(backgroundPorts(), (book) => ({
+    previews: () => pollPreviewsIn(book),
+    monitor: () => void pollMonitorIn(book),
+    leads: () => runLeadWatchesIn(book),
+    schedules: (deadline) => runDueSchedules(book, deadline),
+  }));
 }

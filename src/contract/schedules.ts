@@ -84,3 +84,6 @@ export interface LogEntry {
   errors: number | string;
   result: string;
 }
+
+/** What a workflow says of a run in the log: the time, run kind and action are the log's. */
+export type LogLine = Omit<LogEntry, 'time' | 'run' | 'action'>;

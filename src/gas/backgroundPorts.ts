@@ -1,11 +1,11 @@
-/** The hourly run's ports (src/gas/ports.ts) over Apps Script; each document's work is src/addon's. */
+/** The hourly run's ports (src/addon/background.ts) over Apps Script: it opens each document by ID. */
+import type { LogLine } from '../contract/schedules';
 import { MONITOR_SHEET } from '../domain/scanWatch';
 import { activeBook, openBook } from './active';
 import { documentsWithWork, forgetDocument } from './backgroundWork';
 import { appsScriptClock } from './clock';
 import { count, flushMeters } from './meter';
 import { firstTimeMissing, permissionState } from './permissions';
-import type { BackgroundPorts, DocumentWork } from './ports';
 import { triggerTimeLeft, usage } from './quota';
 import { logAction } from './runLog';
 import { heardNow, removePollTrigger, removeStaleFormTriggers } from './triggers';
@@ -33,18 +33,18 @@ function open(id: string, active: Book | null): Book | null {
   }
 }
 
-export function backgroundPorts(work: (book: Book) => DocumentWork): BackgroundPorts {
+export function backgroundPorts() {
   const active = activeBook();
   return {
     documents: documentsWithWork,
-    open: (id) => {
+    open: (id: string) => {
       const book = open(id, active);
       return (
         book && {
           id,
+          book,
           hasMonitor: !!book.getSheetByName(MONITOR_SHEET),
-          log: (action, entry) => logAction(book, action, entry),
-          ...work(book),
+          log: (action: string, entry: LogLine) => logAction(book, action, entry),
         }
       );
     },
@@ -56,7 +56,7 @@ export function backgroundPorts(work: (book: Book) => DocumentWork): BackgroundP
     firstTimeToday,
     timeLeft: triggerTimeLeft,
     minutes: () => usage().triggerMinutes,
-    ended: (ms) => {
+    ended: (ms: number) => {
       heardNow();
       // Recorded at once (not only in the cache): tomorrow's budget must not rest on an eviction.
       count('triggerMs', ms);

@@ -8,7 +8,7 @@ import type { FormTrigger } from './triggers';
 import type { RowLedger } from '../domain/leadRowLedger';
 import type { BatchReached, KeptAnswer } from '../domain/generationRun';
 import type { LedgerView } from '../domain/leadLedger';
-import type { LogEntry } from '../contract/schedules';
+import type { LogEntry, LogLine } from '../contract/schedules';
 import type { Columns } from '../domain/columns';
 import type { Permission } from '../domain/permissions';
 import type { SelectedRow } from '../domain/selectedRow';
@@ -42,7 +42,6 @@ import type { ClientConfig } from '../api/client';
 import type { Transport } from '../api/http';
 import type { ListPlace, ScoreReport } from '../contract/scores';
 import type { UsageView } from '../contract/settings';
-import type { PollReport } from '../contract/previews';
 import type { MonitorReport } from '../contract/scans';
 import type { FollowUpReport } from '../contract/outreach';
 import type { ScoreOptions } from '../domain/scoreList';
@@ -149,7 +148,6 @@ export interface SelectionPort {
 }
 
 /** What a run-log line says beside its time, who ran it and its action. */
-export type LogLine = Omit<LogEntry, 'time' | 'run' | 'action'>;
 
 /** A sheet's cells as Freeze and Restore read them: values, formulas and notes by block. */
 export interface CellsPort {
@@ -469,44 +467,6 @@ export interface DiagnosticsPorts {
   /** How many documents the person's hourly run keeps. */
   documentsWithWork(): number;
   log(count: number): LogEntry[];
-}
-
-/** What the hourly run does in one document: src/addon's workflows, handed in. */
-export interface DocumentWork {
-  previews(): PollReport;
-  /** The scan monitor's polls (where the document has the sheet). */
-  monitor(): void;
-  leads(): void;
-  schedules(deadline: number): { waiting: number };
-}
-
-/** A document the hourly run works in. */
-export interface BackgroundDoc extends DocumentWork {
-  id: string;
-  hasMonitor: boolean;
-  log(action: string, entry: LogLine): void;
-}
-
-/** What the person's hourly run reads, opens and records (src/addon/background.ts). */
-export interface BackgroundPorts {
-  /** The documents the person registered background work in. */
-  documents(): string[];
-  /** A registered document; null when it cannot be opened (it then leaves the list). */
-  open(id: string): BackgroundDoc | null;
-  /** Nothing left to do: the trigger goes. */
-  stop(): void;
-  /** The person's form triggers on files they no longer watch, or cannot open, go. */
-  tidyTriggers(): void;
-  missing(): Permission[];
-  /** Whether a missing permission is news in this document (said once). */
-  firstTimeMissing(docId: string, p: Permission): boolean;
-  firstTimeToday(what: string): boolean;
-  /** Trigger run time left today (ms), and today's minutes against the day's. */
-  timeLeft(): number;
-  minutes(): { today: number; quota: number };
-  /** The firing ends after `ms`: the trigger heard from, its time counted at once. */
-  ended(ms: number): void;
-  now(): number;
 }
 
 /** A sheet of the active spreadsheet to go to (src/addon/attention.ts). */

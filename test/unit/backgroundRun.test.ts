@@ -1,11 +1,11 @@
 // The hourly run through its ports, in memory: every registered document in turn, a failing or
 // vanished one never stopping the others, a missing permission said once, the firing's budget.
-import { runBackground } from '../../src/addon/background';
+import { runBackground, type BackgroundPorts, type DocumentWork } from '../../src/addon/background';
 import { BACKGROUND_BUDGET_MS, TRIGGER_TIME_RESERVE_MS } from '../../src/limits';
 import type { PollReport } from '../../src/contract/previews';
 import { tallyPreviews } from '../../src/domain/previewPoll';
 import type { Permission } from '../../src/domain/permissions';
-import type { BackgroundPorts, DocumentWork, LogLine } from '../../src/gas/ports';
+import type { LogLine } from '../../src/contract/schedules';
 
 /** A poll that found nothing new: nothing pending, nothing finished. */
 const QUIET: PollReport = {
@@ -30,7 +30,19 @@ class World {
   work: Record<string, Partial<DocumentWork>> = {};
   constructor(public docs: string[]) {}
 
-  ports(): BackgroundPorts {
+  /** One firing; each document's work as `work` says, else noted in `did`. */
+  run(): void {
+    runBackground(this.ports(), (id) => ({
+      previews: () => (this.did.push(`${id}:previews`), QUIET),
+      monitor: () => void this.did.push(`${id}:monitor`),
+      leads: () => void this.did.push(`${id}:leads`),
+      schedules: () => (this.did.push(`${id}:schedules`), { waiting: 0 }),
+      ...this.work[id],
+    }));
+  }
+
+  /** The opened document is its id. */
+  ports(): BackgroundPorts<string> {
     return {
       documents: () => this.docs,
       open: (id) =>
@@ -38,13 +50,9 @@ class World {
           ? null
           : {
               id,
+              book: id,
               hasMonitor: true,
               log: (action, entry) => void this.logs.push({ doc: id, action, entry }),
-              previews: () => (this.did.push(`${id}:previews`), QUIET),
-              monitor: () => void this.did.push(`${id}:monitor`),
-              leads: () => void this.did.push(`${id}:leads`),
-              schedules: () => (this.did.push(`${id}:schedules`), { waiting: 0 }),
-              ...this.work[id],
             },
       stop: () => void (this.stopped = true),
       tidyTriggers: () => void this.did.push('tidy triggers'),
@@ -61,7 +69,7 @@ class World {
 
 it('works through every document in order: previews, scans, leads, then schedules', () => {
   const w = new World(['a', 'b']);
-  runBackground(w.ports());
+  w.run();
   expect(w.did).toEqual([
     'tidy triggers',
     'a:previews',
@@ -78,7 +86,7 @@ it('works through every document in order: previews, scans, leads, then schedule
 
 it('no document left: the trigger goes, nothing else is done', () => {
   const w = new World([]);
-  runBackground(w.ports());
+  w.run();
   expect([w.stopped, w.did, w.ended]).toEqual([true, ['tidy triggers'], []]);
 });
 
@@ -91,7 +99,7 @@ it('a document that fails says so in its own log, and the next one still runs', 
   };
   w.gone.add('b');
   const developers = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  runBackground(w.ports());
+  w.run();
   // Google's log is the developers': the error's kind, never its message (it may quote sheets).
   expect(developers.mock.calls).toEqual([['Background work failed in one spreadsheet', 'Error']]);
   developers.mockRestore();
@@ -120,8 +128,8 @@ it('a document that fails says so in its own log, and the next one still runs', 
 it('without the service permission: no scan polls, and it is said once per document, not hourly', () => {
   const w = new World(['a']);
   w.missing = ['service'];
-  runBackground(w.ports());
-  runBackground(w.ports());
+  w.run();
+  w.run();
   expect(w.did.filter((d) => d.endsWith('monitor'))).toEqual([]);
   expect(w.logs.filter((l) => l.action === 'background work')).toHaveLength(1);
 });
@@ -129,7 +137,7 @@ it('without the service permission: no scan polls, and it is said once per docum
 it('stops opening documents past the firing’s budget; the rest wait for the next firing', () => {
   const w = new World(['a', 'b']);
   w.work.a = { schedules: () => ((w.t += BACKGROUND_BUDGET_MS + 1), { waiting: 0 }) };
-  runBackground(w.ports());
+  w.run();
   expect(w.did.some((d) => d.startsWith('b:'))).toBe(false);
   expect(w.ended).toEqual([BACKGROUND_BUDGET_MS + 1]);
 });
@@ -139,16 +147,16 @@ it('schedules get no time once the day’s run time is down to the reserve, and 
   w.leftTodayMs = TRIGGER_TIME_RESERVE_MS;
   let deadline = NaN;
   w.work.a = { schedules: (d) => ((deadline = d), { waiting: 2 }) };
-  runBackground(w.ports());
-  runBackground(w.ports());
+  w.run();
+  w.run();
   expect(deadline).toBe(w.t);
   expect(w.logs.filter((l) => l.action === 'schedules')).toHaveLength(1);
 });
 
 it('tidies the person’s triggers once a day, before anything else, even with nothing to do', () => {
   const w = new World([]);
-  runBackground(w.ports());
-  runBackground(w.ports());
+  w.run();
+  w.run();
   expect(w.did).toEqual(['tidy triggers']);
   expect(w.stopped).toBe(true);
 });

@@ -38,7 +38,6 @@ import type {
   LeadRunPorts,
   LeadWatchPorts,
   ListRows,
-  LogLine,
   MonitorPorts,
   ScorePorts,
   ScheduleEditPorts,
@@ -56,6 +55,7 @@ import type { Definition, MyRun, SharedRun } from '../../src/gas/scheduleStore';
 import type { SharedWatch } from '../../src/gas/leadStore';
 import type { LeadTotals } from '../../src/domain/leads';
 import type { Entry } from '../../src/gas/runLog';
+import type { LogLine } from '../../src/contract/schedules';
 import type { HeldNews } from '../../src/domain/scheduleRun';
 
 export class FakeClock implements Clock {
