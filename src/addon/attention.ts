@@ -4,8 +4,22 @@ import type { GenerateReport, GenerateRequest } from '../contract/previews';
 import { startPreviewsForSelection } from './previewGeneration';
 import type { ListPlace } from '../contract/scores';
 import { activeBook } from '../gas/active';
-import type { NavigationPort } from '../gas/ports';
 import { navigationPort } from '../gas/sheetMakerPorts';
+
+/** A sheet of the active spreadsheet to go to (src/addon/attention.ts). */
+export interface SheetToVisit {
+  lastRow: number;
+  /** Makes it the active sheet with the row selected across its columns. */
+  selectRow(row: number): void;
+  /** Makes it the active sheet with the block `a1` selected, as far as the sheet still holds it. */
+  selectBlock(a1: string): void;
+}
+
+/** The person's place in the spreadsheet, to go to a row or back to a list. */
+export interface NavigationPort {
+  /** A sheet by name; null when there is none. */
+  sheet(name: string): SheetToVisit | null;
+}
 
 /** Selects a row the sidebar listed, so the person sees it in the sheet. */
 export function selectRowIn(nav: NavigationPort, sheetName: string, row: number): boolean {

@@ -8,8 +8,22 @@ import { resolveAll } from '../domain/resolver';
 import { scoreSpec } from '../domain/scoreLookup';
 import type { ChartReport } from '../contract/scores';
 import { activeBook } from '../gas/active';
-import type { ComparePorts } from '../gas/ports';
 import { comparePorts } from '../gas/sidebarReadPorts';
+import type { ResolverDeps } from '../domain/resolver';
+import type { ListPlace } from '../contract/scores';
+
+/** What the comparison chart reads, asks and draws (src/addon/compareChart.ts). */
+export interface ComparePorts {
+  /** The selection's values, in reading order. */
+  selected(): unknown[];
+  /** The public lookups' transport, cache and clock. */
+  lookups(): ResolverDeps;
+  baseUrl: string;
+  /** Where the person was (the chart's sheet becomes the active one). */
+  place(): ListPlace | null;
+  /** The `Comparison` sheet's numbers as values, and its bar chart. */
+  draw(data: unknown[][]): void;
+}
 
 export function compareWith(p: ComparePorts): ChartReport {
   const sites = chartSites(p.selected());

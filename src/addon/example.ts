@@ -4,11 +4,22 @@
  */
 import { SHEETS } from '../domain/sheetNames';
 import { scoreOptions } from '../domain/scoreList';
-import type { ListPlace, ScoreReport } from '../contract/scores';
 import { scoreSheet } from './scores';
 import { activeBook } from '../gas/active';
-import type { ExamplePorts } from '../gas/ports';
 import { examplePorts } from '../gas/sheetMakerPorts';
+import type { LogLine } from '../contract/schedules';
+import type { ListPlace, ScoreReport } from '../contract/scores';
+
+/** What the example sheet reads, writes and scores (src/addon/example.ts). */
+export interface ExamplePorts {
+  /** Where the person was before. */
+  place(): ListPlace | null;
+  /** The example sheet, made when missing, and made the active one. */
+  open(name: string): { empty: boolean; fill(values: unknown[][]): void };
+  /** Its public scores, written as a Score press writes them; null without a Website column. */
+  score(): ScoreReport | null;
+  log(action: string, entry: LogLine): void;
+}
 
 export const EXAMPLE_SHEET = SHEETS.example.name;
 export const EXAMPLE_SITES = [
@@ -56,9 +67,13 @@ export function exampleWith(p: ExamplePorts): ExampleReport {
   };
 }
 
-export const insertExample = (): ExampleReport =>
-  exampleWith(
-    examplePorts(activeBook(), (sheet) =>
-      scoreSheet(sheet, scoreOptions({ refresh: 'missing' }), null),
-    ),
-  );
+export function insertExample(): ExampleReport {
+  const { made, ...ports } = examplePorts(activeBook());
+  return exampleWith({
+    ...ports,
+    score: () => {
+      const sheet = made();
+      return sheet ? scoreSheet(sheet, scoreOptions({ refresh: 'missing' }), null) : null;
+    },
+  });
+}

@@ -14,7 +14,6 @@ import {
   type FreezeVerb,
   type Found,
 } from '../domain/freeze';
-import type { Extent } from '../domain/visFunctions';
 import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
 import { refusedSheet } from '../gas/selection';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
@@ -22,7 +21,30 @@ import type { FreezeReport } from '../contract/scores';
 import { activeRange } from '../gas/active';
 import { cellsPort } from '../gas/cellsPort';
 import { frozenRecords } from '../gas/frozenRecords';
-import type { CellsPort, FrozenRecords } from '../gas/ports';
+import type { Extent } from '../domain/visFunctions';
+
+/** A sheet's cells as Freeze and Restore read them: values, formulas and notes by block. */
+export interface CellsPort {
+  /** The grid's size and the last row and column with content. */
+  size(): { maxRows: number; maxCols: number; lastRow: number; lastCol: number };
+  formulas(e: Extent): string[][];
+  notes(e: Extent): string[][];
+  values(e: Extent): unknown[][];
+  /** One write of a block's values. */
+  write(e: Extent, values: unknown[][]): void;
+  note(row: number, col: number, text: string): void;
+}
+
+/**
+ * What the person froze, in their own user properties: Restore writes a formula only from a note
+ * this person's freeze wrote, word for word (an editor can write any note; it is never a formula).
+ */
+export interface FrozenRecords {
+  /** Keeps a freeze's note; false when it cannot be kept (then the result is not frozen). */
+  keep(note: string): boolean;
+  mine(note: string): boolean;
+  forget(note: string): void;
+}
 
 /** A result's cells as read: each read twice at most (values, formulas), written once. */
 const read = (cells: CellsPort, e: Extent): Cells => ({

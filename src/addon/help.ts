@@ -6,7 +6,22 @@ import { webhookKind } from '../domain/webhook';
 import { maskSecret } from '../domain/secrets';
 import { activeBook, showDialog } from '../gas/active';
 import { diagnosticsPorts } from '../gas/diagnosticsPorts';
-import type { DiagnosticsPorts } from '../gas/ports';
+import type { LogEntry } from '../contract/schedules';
+import type { Permission } from '../domain/permissions';
+import type { StoredSettings } from '../gas/settings';
+import type { SavedWebhook } from '../gas/webhook';
+import type { UsageView } from '../contract/settings';
+
+/** What Help's diagnostics read: nothing secret leaves them (src/addon/help.ts). */
+export interface DiagnosticsPorts {
+  settings(): StoredSettings;
+  webhook(): SavedWebhook | null;
+  missing(): Permission[];
+  usage(): UsageView;
+  /** How many documents the person's hourly run keeps. */
+  documentsWithWork(): number;
+  log(count: number): LogEntry[];
+}
 
 /** Settings minus the key, the last runs and today's quota use: nothing secret, nothing to run. */
 export function diagnosticsWith(p: DiagnosticsPorts): string {

@@ -31,7 +31,51 @@ import { PREVIEW_COLUMNS, PREVIEW_HEADERS } from '../domain/previewColumns';
 import { reportTriggerLink } from '../domain/reportLink';
 import { findColumns, HEADER_ROW } from '../domain/table';
 import { parseWebsite } from '../domain/website';
-import type { LeadRunPorts, SheetPort } from '../gas/ports';
+import type { SheetPort } from '../gas/ports';
+import type { LedgerView } from '../domain/leadLedger';
+import type { Permission } from '../domain/permissions';
+import type { MailOutcome } from '../gas/mail';
+
+/** E-mail from the person's own account. */
+export interface MailPort {
+  /** Recipients the day still allows; 0 without the permission. */
+  left(): number;
+  /** One message; throws when Google refuses it (an address its rules reject). */
+  send(to: string, subject: string, body: string): MailOutcome;
+}
+
+/** The owner's record of the rows each of their watches handled (domain/leadRowLedger.ts). */
+export interface RowLedgerPort {
+  /** null: no record yet (a watch an earlier version ran). */
+  read(watchId: string): RowLedger | null;
+  save(watchId: string, ledger: RowLedger | null): void;
+}
+
+/** What one lead watch's run reads, writes and sends (src/addon/leadRun.ts). */
+export interface LeadRunPorts {
+  sheet: SheetPort;
+  mail: MailPort;
+  /** The owner's record of the lead e-mails their watches sent in the document. */
+  mailed: {
+    read(): LedgerView;
+    /** One e-mail, recorded once MailApp has sent it. */
+    record(sent: { key: string; toKey: string }): void;
+  };
+  rows: RowLedgerPort;
+  /** Runs work under the document's lock; `busy` when another run holds it for too long. */
+  locked<T>(work: () => T, busy: () => T): T;
+  /**
+   * Previews for rows (Generate's plan and writer): the account-wide refusal that stopped it, and
+   * the report link the service gave this person's key for each preview made, by its uuid.
+   */
+  previews(
+    rows: readonly number[],
+    websiteColumn: number,
+  ): { refusal: string | null; links: ReadonlyMap<string, string> };
+  service: { hasKey: boolean; baseUrl: string };
+  granted(p: Permission): boolean;
+  now(): number;
+}
 
 /** E-mails a day kept for the schedules' alerts and reports, which matter to the owner too. */
 const MAIL_RESERVE = 5;

@@ -32,12 +32,61 @@ import {
 } from '../gas/leadStore';
 import { leadRunPorts } from '../gas/leadRunPorts';
 import { leadWatchPorts } from '../gas/leadWatchPorts';
-import type { LeadWatchPorts, SheetInfo } from '../gas/ports';
-import type { FormTrigger } from '../gas/triggers';
 import { logAction, startedFrom } from '../gas/runLog';
-import { leadRows, markEarlierRows, runLeads, type LeadRunResult } from './leadRun';
+import {
+  leadRows,
+  markEarlierRows,
+  runLeads,
+  type LeadRunPorts,
+  type LeadRunResult,
+} from './leadRun';
 import { startingLedger, type RowLedger } from '../domain/leadRowLedger';
 import { previewRows, withGenerationClaim } from './previewGeneration';
+import type { FormTrigger } from '../gas/triggers';
+import type { LeadTotals } from '../domain/leads';
+import type { RowLedgerPort } from './leadRun';
+import type { SheetPort } from '../gas/ports';
+
+/** A sheet of the document as the Leads tab offers it. */
+export interface SheetInfo {
+  id: number;
+  name: string;
+  /** Its header row, read when asked. */
+  headers(): unknown[];
+}
+
+/**
+ * What the Leads tab and the digest read and keep of lead watches (src/addon/leads.ts): each
+ * owner's definitions in their own properties, every editor's view in the file.
+ */
+export interface LeadWatchPorts {
+  /** This person's watches in the document, oldest first. */
+  mine(): LeadWatch[];
+  saveMine(id: string, watch: LeadWatch | null): void;
+  /** The document's watches as every editor sees them (no template, no addresses). */
+  shared(): SharedWatch[];
+  saveShared(id: string, watch: SharedWatch | null): void;
+  rows: RowLedgerPort;
+  /** The totals a schedule's last digest counted up to. */
+  digested: { read(scheduleId: string): LeadTotals; save(scheduleId: string, t: LeadTotals): void };
+  sheets(): SheetInfo[];
+  /** One of the document's sheets, by id. */
+  sheet(id: number): SheetPort | null;
+  /** Runs work under the document's lock; `busy` when another run holds it for too long. */
+  locked<T>(work: () => T, busy: () => T): T;
+  /** Handles a watch's open rows now (the run of a form response or the hourly run). */
+  run(watch: LeadWatch): void;
+  /** This person's form-submit trigger on the document: made (false: not granted yet), removed. */
+  trigger: { ensure(): FormTrigger; remove(): void };
+  /** Whether this person has watches here (the hourly run keeps the document). */
+  watching(on: boolean): void;
+  hasKey: boolean;
+  /** The permissions a watch needs that the person has not granted, in words. */
+  missing(): string[];
+  me: string;
+  newId(): string;
+  now(): number;
+}
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -188,7 +237,10 @@ export function deleteWatchIn(p: LeadWatchPorts, id: string): LeadsReport {
 }
 
 /** The ports of the watches in `book`, whose runs handle rows in its sheets. */
-const watchPorts = (book: Book): LeadWatchPorts => leadWatchPorts(book, (w) => runWatch(book, w));
+const watchPorts = (book: Book): LeadWatchPorts => ({
+  ...leadWatchPorts(book),
+  run: (w) => runWatch(book, w),
+});
 
 // The sidebar's calls, on the active spreadsheet.
 export const getLeads = (): LeadsView => listLeads(watchPorts(activeBook()));
@@ -242,7 +294,10 @@ function watchRound(book: Book, sheet: Sheet, watch: LeadWatch, started: number)
     claim.run,
     claim.started,
     () => {
-      const ports = leadRunPorts(sheet, (rows, column) => previewRows(sheet, column, rows, claim));
+      const ports: LeadRunPorts = {
+        ...leadRunPorts(sheet),
+        previews: (rows, column) => previewRows(sheet, column, rows, claim),
+      };
       // Read once under the claim, which no other run of this watch holds meanwhile.
       const stats =
         sharedWatches(book).find((w) => w.id === watch.id)?.stats ?? emptyStats(claim.started);

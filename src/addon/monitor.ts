@@ -27,13 +27,38 @@ import {
 import { scanRowDue } from '../domain/pollPlan';
 import { logAction } from '../gas/runLog';
 import { monitorPorts } from '../gas/monitorPorts';
-import type { MonitorPorts, SheetPort } from '../gas/ports';
+import type { SheetPort } from '../gas/ports';
 import { openTable } from '../gas/sheetTable';
 import { markPollExecution } from '../gas/userStore';
 import type { MonitorReport, RescanReport } from '../contract/scans';
 import { activeBook } from '../gas/active';
 import { currentPlace } from '../gas/selection';
 import { counted } from '../contract/words';
+import type { HistoryReading } from '../domain/scoreList';
+import type { ScanStatus } from '../api/client';
+import type { Result } from '../api/errors';
+
+/** What the scan monitor reads, asks, writes and records (src/addon/monitor.ts). */
+export interface MonitorPorts {
+  /** The `Scan monitor` sheet; null where there is none yet. */
+  sheet: SheetPort | null;
+  hasKey: boolean;
+  /** Each agent's scan, asked once. */
+  statuses(ids: number[]): Map<number, Result<ScanStatus> | undefined>;
+  /** A rescan of each agent, sent once (a batch lost to a dropped connection is not sent again). */
+  rescans(ids: number[]): Map<number, Result<unknown> | undefined>;
+  /** The rescans this person pressed, by agent, when. */
+  pressed: {
+    read(): Map<number, number>;
+    record(ids: number[], at: number): void;
+    forget(ids: number[], now: number): void;
+  };
+  history(readings: HistoryReading[]): void;
+  /** How many scans still run here (the hourly run keeps the document). */
+  stillRunning(count: number): void;
+  locked<T>(waitMs: number, work: () => T, busy: () => T): T;
+  now(): number;
+}
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 

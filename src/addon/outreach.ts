@@ -27,13 +27,33 @@ import { SCORE_HEADERS } from '../domain/scoreColumns';
 import { appsScriptClock } from '../gas/clock';
 import { DOCUMENT_BUSY } from '../gas/lock';
 import { forgetTemplate, keepTemplate, savedTemplates } from '../gas/pitchTemplates';
-import type { SelectionPort } from '../gas/ports';
 import { selectionPort } from '../gas/selectionPort';
 import { readHeaderRow } from '../gas/sheetTable';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 import { followUpThreshold } from './followUps';
 import { bookPort } from '../gas/bookPort';
 import { activeSheet } from '../gas/active';
+import type { LogLine } from '../contract/schedules';
+import type { SelectedRow } from '../domain/selectedRow';
+import type { SheetPort } from '../gas/ports';
+
+/** The person's selection in the active list, as a list action reads it. */
+export interface SelectionPort {
+  /** Why the action refuses the active sheet (one of the add-on's own), or null. */
+  refused(action: string): string | null;
+  /** The selected rows with the list's header row; null when no cells are selected. */
+  rows(): {
+    sheetName: string;
+    headers: unknown[];
+    rows: SelectedRow[];
+    grid: unknown[][];
+    sheet: SheetPort;
+  } | null;
+  /** A line in the document's `Visibility log` for what the action did. */
+  log(action: string, entry: LogLine): void;
+  /** Runs work under the document's lock; `busy` when another run holds it past `waitMs`. */
+  locked<T>(waitMs: number, work: () => T, busy: () => T): T;
+}
 
 const PREVIEW_ROWS = 3;
 const SELECT_ROWS =

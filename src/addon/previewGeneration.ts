@@ -10,7 +10,6 @@ import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import { withDocumentLock } from '../gas/lock';
 import { parsers, requests, type ClientConfig, type PreviewCreated } from '../api/client';
 import { generatePorts } from '../gas/generatePorts';
-import type { GeneratePorts } from '../gas/ports';
 import { serviceError, type Result } from '../api/errors';
 import {
   BUSY_REPORT,
@@ -52,6 +51,42 @@ import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/s
 import { cell, openTable, readGrid, type Table } from '../gas/sheetTable';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract/previews';
 import { activeBook, activeSheet, newId } from '../gas/active';
+import type { BatchReached, KeptAnswer } from '../domain/generationRun';
+import type { BatchOptions, BatchOutcome } from '../api/batch';
+import type { HttpRequest, HttpResponse } from '../api/http';
+
+/** What sending a Generate's previews and writing their rows goes through (a press, a lead run). */
+export interface GeneratePorts {
+  /** Requests sent within the budget, in round trips as `options` says (src/api/batch.ts). */
+  send<T>(
+    budgetMs: number,
+    requests: HttpRequest[],
+    parse: (response: HttpResponse, nowMs: number) => Result<T>,
+    options: Partial<Omit<BatchOptions, 'clock' | 'deadline'>>,
+  ): BatchOutcome<T>;
+  /** Answers kept in the person's record before their rows are written (KeptAnswer). */
+  answers: {
+    kept(): KeptAnswer[];
+    keep(answers: readonly KeptAnswer[]): void;
+    forget(uuids: readonly string[]): void;
+  };
+  /** What this person's recent runs learnt of the connection (a drop, a batch that went through). */
+  hints: {
+    lastDrop(): number | null;
+    batchReached(): BatchReached | null;
+    rememberDrop(forMs: number): void;
+    rememberBatch(reached: BatchReached | null, forMs: number): void;
+  };
+  /**
+   * Writes rows' preview cells under the document's lock over the sheet as it is then, renewing
+   * the run's claim; throws when the document stays busy.
+   */
+  writeRows(patches: Map<number, RowPatch>): void;
+  /** Previews this person's key just made: theirs from now on. */
+  recordMine(uuids: string[]): void;
+  me: string;
+  now(): number;
+}
 
 function rowStates(
   table: Table<PreviewKey>,

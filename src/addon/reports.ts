@@ -15,11 +15,30 @@ import { findColumns, WEBSITE_HEADER } from '../domain/table';
 import { parseWebsite } from '../domain/website';
 import { activeBook } from '../gas/active';
 import { deckPorts } from '../gas/deckPorts';
-import type { DeckPorts } from '../gas/ports';
 import { logAction } from '../gas/runLog';
 import { selectedRows } from '../gas/selectedRows';
-import type { DrawnDeck } from '../gas/slides';
 import { notGrantedMessage } from '../domain/permissions';
+import type { Deck, ReportPoint } from '../domain/report';
+import type { Branding } from '../contract/reports';
+import type { DrawnDeck } from '../gas/slides';
+
+/** What a report deck is made from and drawn with (src/addon/reports.ts). */
+export interface DeckPorts {
+  /** The latest reading of each site in `Score history`, as the owner's runs recorded it. */
+  latest(sites: string[]): Map<string, Omit<ReportRow, 'row' | 'site' | 'reportUrl'>>;
+  /** Every reading of a site in `Score history`. */
+  readings(site: string): ReportPoint[];
+  /** What the service says of a site's score, from the cache, or (`fresh`) from one request. */
+  said(site: string, fresh: boolean): string;
+  branding: Branding;
+  /** A day as the spreadsheet's calendar says it. */
+  day(time: number): string;
+  /** Whether the person granted the Slides permission. */
+  mayDraw: boolean;
+  /** Draws the deck into the presentation `deckId` when it is there, else a new one; or why not. */
+  draw(deck: Deck, deckId?: string): DrawnDeck | string;
+  now(): number;
+}
 const SELECT =
   "Select the brand's row in a scored list, with its competitors' rows right below it.";
 

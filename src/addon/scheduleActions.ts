@@ -10,8 +10,6 @@ import { HEADER_ROW, websiteColumnIndex } from '../domain/table';
 import { serviceError } from '../api/errors';
 import { DEFAULTS } from '../contract/defaults';
 import type { Schedule } from '../contract/schedules';
-import type { ScoreReport } from '../contract/scores';
-import type { ScheduleActionPorts } from '../gas/ports';
 import type { MyRun } from '../gas/scheduleStore';
 import { scheduleActionPorts } from '../gas/scheduleActionPorts';
 import { bookPort } from '../gas/bookPort';
@@ -19,6 +17,31 @@ import { refreshFollowUpsIn } from './followUps';
 import { pollMonitorIn } from './monitor';
 import { reportColumns, reportDeck } from './reports';
 import { scoreSheet } from './scores';
+import type { ScoreReport } from '../contract/scores';
+import type { MonitorReport } from '../contract/scans';
+import type { FollowUpReport } from '../contract/outreach';
+import type { ScoreOptions } from '../domain/scoreList';
+import type { DeckPorts } from './reports';
+
+/** What a scheduled action reads and runs in its document (src/addon/scheduleActions.ts). */
+export interface ScheduleActionPorts {
+  /** A list by name: its header row, and its grid over some columns; null when it is gone. */
+  list(name: string): { headers: unknown[]; read(columns: number[]): unknown[][] } | null;
+  /** Score over a list's whole Website column; null when it has no rows (or no such column). */
+  score(
+    name: string,
+    options: ScoreOptions,
+    runStarted: number | null,
+    deadline: number,
+  ): ScoreReport | null;
+  /** The Follow-ups sheet rebuilt. */
+  followUps(): FollowUpReport;
+  hasKey: boolean;
+  /** The scan monitor polled now, every agent. */
+  monitor(): MonitorReport;
+  /** A report deck's ports (read only by Send report). */
+  deck(): DeckPorts;
+}
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -183,10 +206,15 @@ export function attemptWith(p: ScheduleActionPorts, run: MyRun, deadline: number
 }
 
 /** The actions' ports in `book`, with Score, Follow-ups and the scan monitor handed in. */
-export const actionPorts = (book: Book): ScheduleActionPorts =>
-  scheduleActionPorts(book, {
-    score: (sheet, options, runStarted, deadline) =>
-      scoreSheet(sheet, options, runStarted, deadline, true),
+export function actionPorts(book: Book): ScheduleActionPorts {
+  const { sheet, ...reads } = scheduleActionPorts(book);
+  return {
+    ...reads,
+    score: (name, options, runStarted, deadline) => {
+      const found = sheet(name);
+      return found ? scoreSheet(found, options, runStarted, deadline, true) : null;
+    },
     followUps: () => refreshFollowUpsIn(bookPort(book)),
     monitor: () => pollMonitorIn(book, true),
-  });
+  };
+}

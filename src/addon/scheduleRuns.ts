@@ -13,11 +13,39 @@ import {
 } from '../domain/scheduleRun';
 import { isDue, lastDueAt } from '../domain/schedules';
 import { notGrantedMessage } from '../domain/permissions';
-import type { MyRun } from '../gas/scheduleStore';
-import type { ScheduleRunPorts, SchedulePorts } from '../gas/ports';
 import { scheduleRunPorts } from '../gas/schedulePorts';
 import { leadsDigestIn } from './leads';
 import { actionPorts, attemptWith } from './scheduleActions';
+import type { MailOutcome } from '../gas/mail';
+import type { MyRun } from '../gas/scheduleStore';
+import type { Entry } from '../gas/runLog';
+import type { RunOutcome } from '../domain/scheduleRun';
+import type { OffsetAt } from '../domain/schedules';
+import type { PostOutcome } from '../domain/webhook';
+import type { ScheduleStore } from '../gas/schedulePorts';
+
+/** The document schedules are kept in, and the person who lists, saves or runs them. */
+export interface SchedulePorts {
+  store: ScheduleStore;
+  doc: { id: string; name: string; url: string; zone: OffsetAt };
+  me: string;
+  /** How many of this person's schedules run in the document (the hourly run keeps it). */
+  running(count: number): void;
+  /** A line in the document's `Visibility log`. */
+  log(entry: Entry): void;
+  now(): number;
+}
+
+/** What the hourly run of due schedules also does (src/addon/scheduleRuns.ts). */
+export interface ScheduleRunPorts extends SchedulePorts {
+  /** One run of a schedule's action: what it found, or why it failed (it never throws). */
+  attempt(run: MyRun, deadline: number): RunOutcome;
+  mail(to: string[], subject: string, body: string): MailOutcome;
+  /** An alert to the person's team webhook. */
+  team(text: string): PostOutcome | 'no webhook' | 'stopped';
+  /** What the person's lead watches in the document did since the schedule's last digest. */
+  leadsLine(scheduleId: string): string | null;
+}
 
 export function stateOf(run: MyRun): RunState {
   return {
@@ -145,10 +173,10 @@ export const runDueSchedules = (
   deadline: number,
 ): { ran: number; waiting: number } =>
   runDueWith(
-    scheduleRunPorts(
-      book,
-      (run, until) => attemptWith(actionPorts(book), run, until),
-      (id) => leadsDigestIn(book, id),
-    ),
+    {
+      ...scheduleRunPorts(book),
+      attempt: (run, until) => attemptWith(actionPorts(book), run, until),
+      leadsLine: (id) => leadsDigestIn(book, id),
+    },
     deadline,
   );

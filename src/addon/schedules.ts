@@ -17,10 +17,20 @@ import {
 } from '../domain/schedules';
 import type { Definition, MyRun, SharedRun } from '../gas/scheduleStore';
 import type { LogEntry, Schedule, ScheduleReport, ScheduleView } from '../contract/schedules';
-import type { ScheduleEditPorts } from '../gas/ports';
 import { scheduleEditPorts, scheduleTabReads } from '../gas/schedulePorts';
 import { registerMine, saveRun, stateOf } from './scheduleRuns';
 import { activeBook } from '../gas/active';
+import type { SchedulePorts } from './scheduleRuns';
+
+/** What the Schedules tab also reads (src/addon/schedules.ts). */
+export interface ScheduleEditPorts extends SchedulePorts {
+  sheets(): string[];
+  newId(): string;
+  /** Recipients a day the person's account may e-mail. */
+  recipientsPerDay(): number;
+  deckUrl(id: string): string;
+  readLog(count: number): LogEntry[];
+}
 
 const here = (): ScheduleEditPorts => scheduleEditPorts(activeBook());
 

@@ -23,7 +23,6 @@ import { SCORE_COLUMNS, SCORE_HEADERS } from '../domain/scoreColumns';
 import { findColumns, HEADER_ROW } from '../domain/table';
 import { logAction } from '../gas/runLog';
 import { DOCUMENT_BUSY } from '../gas/lock';
-import type { ScorePorts } from '../gas/ports';
 import { quotaLeft } from '../gas/quota';
 import { scorePorts } from '../gas/scorePorts';
 import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
@@ -35,6 +34,42 @@ import { PLATFORMS } from '../engines';
 import { scoresPlace } from '../domain/scoreList';
 import { previewableNotInIndex } from './previewGeneration';
 import { notGrantedMessage } from '../domain/permissions';
+import type { Permission } from '../domain/permissions';
+import type { KeyValueCache } from '../domain/cache';
+import type { ResolverDeps } from '../domain/resolver';
+import type { EarlierReading, HistoryReading } from '../domain/scoreList';
+import type { ReportPoint } from '../domain/report';
+import type { HistoryWrite } from '../gas/history';
+import type { ListBlock, SheetPort } from '../gas/ports';
+
+/** What scoring a list into values reads, asks, writes and records (src/addon/scores.ts). */
+export interface ScorePorts {
+  sheet: SheetPort;
+  block: ListBlock;
+  /** The public lookups' transport, cache and clock, no round trip starting past `deadline`. */
+  lookups(deadline: number): ResolverDeps;
+  /** The answers kept from earlier lookups (the plan counts what is cached). */
+  cache: KeyValueCache;
+  /** Appends readings to `Score history`. */
+  history(readings: HistoryReading[]): HistoryWrite;
+  /** Rows not in the public index a preview could be made for (the Scores tab's offer). */
+  previewable(values: unknown[][]): number;
+  locked<T>(waitMs: number, work: () => T, busy: () => T): T;
+  granted(p: Permission): boolean;
+  baseUrl: string;
+  now(): number;
+  /**
+   * Each site's earlier score and engine scores as the person's own runs recorded them (their
+   * sealed readings), for a run whose moves their account e-mails unattended; absent: the list's
+   * own cells.
+   */
+  earlier?: (sites: string[]) => Map<string, EarlierReading>;
+  /**
+   * Each site's readings in the history's newest rows, oldest first, read before this run adds its
+   * own: what a move's usual swing is measured on (rows in proportion to the sites asked).
+   */
+  recentReadings(sites: string[]): Map<string, ReportPoint[]>;
+}
 
 const MOVERS_LISTED = 20;
 
@@ -68,9 +103,11 @@ function lookupSpec(ports: ScorePorts, options: ScoreOptions, runStarted: number
   );
 }
 
-/** A block's ports: Generate's count of previewable rows handed in. */
-const portsOf = (block: Block, earlierFromMine = false): ScorePorts =>
-  scorePorts(block, (values) => previewableNotInIndex(block, values), earlierFromMine);
+/** A block's ports, with Generate's count of the rows it would preview. */
+const portsOf = (block: Block, earlierFromMine = false): ScorePorts => ({
+  ...scorePorts(block, earlierFromMine),
+  previewable: (values) => previewableNotInIndex(block, values),
+});
 
 function planFor(input: ScoreRunOptions | undefined) {
   const request = input?.request ?? null;

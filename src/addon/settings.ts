@@ -14,11 +14,50 @@ import type {
 } from '../contract/settings';
 import { activeBook } from '../gas/active';
 import { granted } from '../gas/permissions';
-import type { SettingsPorts } from '../gas/ports';
 import { settingsPorts } from '../gas/settingsPorts';
 import { planWords } from '../domain/plan';
 import { maskSecret } from '../domain/secrets';
 import { checkWebhook, maskWebhook } from '../domain/webhook';
+import type { Branding } from '../contract/reports';
+import type { PostOutcome } from '../domain/webhook';
+import type { StoredSettings } from '../gas/settings';
+import type { SavedWebhook } from '../gas/webhook';
+import type { PermissionState } from '../gas/permissions';
+import type { ClientConfig } from '../api/client';
+import type { Transport } from '../api/http';
+
+/** What Settings reads and keeps, all of it in the person's own properties (src/addon/settings.ts). */
+export interface SettingsPorts {
+  read(): StoredSettings;
+  write(change: SettingsChange): void;
+  /** The key and address the service is asked with. */
+  config(): ClientConfig;
+  branding(): Branding;
+  /** What Test connection found of the saved key. */
+  rememberKeyTest(accepted: boolean): void;
+  webhook: {
+    saved(): SavedWebhook | null;
+    save(url: string | null): void;
+    /** One post to `url`, its answer read, nothing thrown. */
+    post(url: string, text: string): PostOutcome;
+  };
+  /** What the person granted; background work registered without its trigger gets it now. */
+  permissions(): PermissionState;
+  transport: Transport;
+  /**
+   * The spreadsheet owner's and this person's address ('' where Google withholds it), asked only
+   * when Settings needs to know whether they are the same person; the owner is null for a file
+   * in a shared drive, which has none.
+   */
+  owner(): string | null;
+  me(): string;
+  now(): number;
+  /**
+   * Settings opened without the permission to read the spreadsheet: what is per document (the
+   * formulas' use of the key) can be neither read nor changed; the rest, and what is missing, show.
+   */
+  withoutDocument?: boolean;
+}
 
 /**
  * A webhook is checked before it is kept: its address must be Slack's or Chat's, and a first

@@ -6,7 +6,30 @@ import { activeBook } from '../gas/active';
 import { dashboardPorts, siteHistoryPorts } from '../gas/sidebarReadPorts';
 import { dashboardLink } from '../domain/dashboardLink';
 import { LOOKER_TEMPLATE } from '../config';
-import type { DashboardPorts, SiteHistoryPorts } from '../gas/ports';
+import type { DashboardSource } from '../domain/dashboardLink';
+import type { ReportPoint } from '../domain/report';
+
+/** The active cell as the Scores tab's small reads see it. */
+export interface ActiveCell {
+  value: unknown;
+  /** The header row of its sheet. */
+  headers: unknown[];
+  /** Another cell of its row (1-based column). */
+  inRow(column: number): unknown;
+}
+
+/** What the Scores tab's chart of one site reads (src/addon/siteHistory.ts). */
+export interface SiteHistoryPorts {
+  /** The active cell; null when none is selected. */
+  active(): ActiveCell | null;
+  /** Every reading of a site in `Score history`. */
+  readings(site: string): ReportPoint[];
+}
+
+/** What "Open in Looker Studio" reads: the file, its `Score history` and the list in view. */
+export interface DashboardPorts {
+  source(): DashboardSource;
+}
 
 const MAX_POINTS = 100;
 

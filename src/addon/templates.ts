@@ -8,8 +8,23 @@ import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { MONITOR_COLUMNS, MONITOR_SHEET } from '../domain/scanWatch';
 import type { TemplateReport } from '../contract/scores';
 import { activeBook } from '../gas/active';
-import type { TemplatePorts } from '../gas/ports';
 import { templatePorts } from '../gas/sheetMakerPorts';
+import type { Columns } from '../domain/columns';
+
+/** What a new sheet from a template is made of (src/addon/templates.ts). */
+export interface TemplateSheet {
+  /** The person's own headers it starts with, before the add-on's columns. */
+  own: string[];
+  /** The add-on's columns, with their formats and colour scale. */
+  columns: Columns<string>;
+  /** A note on its first header; else its first row below the header is selected. */
+  note: string | null;
+}
+
+export interface TemplatePorts {
+  exists(name: string): boolean;
+  make(name: string, sheet: TemplateSheet): void;
+}
 
 const PROSPECT_SHEET = SHEETS.prospects.name;
 /** The person's own columns a prospect list starts with, before the add-on's. */

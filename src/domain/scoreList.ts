@@ -27,6 +27,12 @@ import { counted } from '../contract/words';
 
 type Refresh = 'missing' | 'stale' | 'all';
 
+/** A site's last reading a move is measured from. */
+export interface EarlierReading {
+  score: number;
+  engines: Partial<Record<Platform, number>>;
+}
+
 export interface ScoreOptions {
   refresh: Refresh;
   staleDays: number;

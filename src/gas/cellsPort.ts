@@ -1,8 +1,7 @@
-/** src/gas/ports.ts's CellsPort over an Apps Script sheet. */
+/** Freeze's cells (src/addon/freeze.ts CellsPort) over an Apps Script sheet. */
 import type { Extent } from '../domain/visFunctions';
-import type { CellsPort } from './ports';
 
-export function cellsPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): CellsPort {
+export function cellsPort(sheet: GoogleAppsScript.Spreadsheet.Sheet) {
   const range = (e: Extent) => sheet.getRange(e.row, e.col, e.rows, e.cols);
   return {
     size: () => ({
@@ -11,10 +10,10 @@ export function cellsPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): CellsPort 
       lastRow: sheet.getLastRow(),
       lastCol: sheet.getLastColumn(),
     }),
-    formulas: (e) => range(e).getFormulas(),
-    notes: (e) => range(e).getNotes(),
-    values: (e) => range(e).getValues(),
-    write: (e, values) => void range(e).setValues(values),
-    note: (row, col, text) => void sheet.getRange(row, col).setNote(text),
+    formulas: (e: Extent) => range(e).getFormulas(),
+    notes: (e: Extent) => range(e).getNotes(),
+    values: (e: Extent) => range(e).getValues(),
+    write: (e: Extent, values: unknown[][]) => void range(e).setValues(values),
+    note: (row: number, col: number, text: string) => void sheet.getRange(row, col).setNote(text),
   };
 }

@@ -1,4 +1,4 @@
-/** src/gas/ports.ts's DeckPorts over an Apps Script spreadsheet and Google Slides. */
+/** A deck's ports (src/addon/reports.ts DeckPorts) over an Apps Script spreadsheet and Google Slides. */
 import { resolveAll } from '../domain/resolver';
 import { scoreSpec } from '../domain/scoreLookup';
 import { FORMULA_BUDGET_MS } from '../limits';
@@ -6,7 +6,6 @@ import { sharedCache } from './cache';
 import { appsScriptClock, dayIn } from './clock';
 import { latestReadings, siteReadings, type Whose } from './history';
 import { granted } from './permissions';
-import type { DeckPorts } from './ports';
 import { resolverDeps } from './resolverDeps';
 import { clientConfig, savedBranding } from './settings';
 import { drawDeck } from './slides';
@@ -17,10 +16,10 @@ type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
  * `whose`: a deck someone makes while looking at their document reads anyone's readings; one a
  * schedule sends unattended from its owner's account reads only the owner's sealed ones.
  */
-export function deckPorts(book: Book, whose: Whose): DeckPorts {
+export function deckPorts(book: Book, whose: Whose) {
   return {
-    latest: (sites) => latestReadings(book, sites, whose),
-    readings: (site) => siteReadings(book, site, whose),
+    latest: (sites: string[]) => latestReadings(book, sites, whose),
+    readings: (site: string) => siteReadings(book, site, whose),
     said: serviceSays,
     branding: savedBranding(),
     day: dayIn(book.getSpreadsheetTimeZone()),

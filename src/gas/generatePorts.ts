@@ -1,5 +1,11 @@
-/** src/gas/ports.ts's GeneratePorts over a sheet of an Apps Script spreadsheet. */
-import { PREVIEW_COLUMNS, PREVIEW_HEADERS, SCALED_PREVIEW_COLUMNS } from '../domain/previewColumns';
+/** Generate's ports (src/addon/previewGeneration.ts GeneratePorts) over a sheet of an Apps Script spreadsheet. */
+import type { KeptAnswer } from '../domain/generationRun';
+import {
+  PREVIEW_COLUMNS,
+  PREVIEW_HEADERS,
+  SCALED_PREVIEW_COLUMNS,
+  type RowPatch,
+} from '../domain/previewColumns';
 import { findColumns } from '../domain/table';
 import { WRITE_LOCK_WAIT_MS } from '../limits';
 import { myEmail } from './active';
@@ -7,7 +13,6 @@ import { appsScriptClock } from './clock';
 import { addScoreColourScale } from './formatting';
 import { claimGeneration } from './generationClaim';
 import { withDocumentLock } from './lock';
-import type { GeneratePorts } from './ports';
 import { answersKept, forgetAnswers, keepAnswers } from './keptAnswers';
 import { recordMine } from './previewOwners';
 import { sendWithin } from './send';
@@ -16,20 +21,17 @@ import { batchReached, lastDrop, rememberBatch, rememberDrop } from './userHints
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-export function generatePorts(
-  sheet: Sheet,
-  claim: { run: string; started: number },
-): GeneratePorts {
+export function generatePorts(sheet: Sheet, claim: { run: string; started: number }) {
   const doc = sheet.getParent().getId();
   return {
     send: sendWithin,
     hints: { lastDrop, batchReached, rememberDrop, rememberBatch },
     answers: {
       kept: () => answersKept(doc),
-      keep: (answers) => keepAnswers(doc, answers, appsScriptClock.now()),
-      forget: (uuids) => forgetAnswers(doc, uuids),
+      keep: (answers: readonly KeptAnswer[]) => keepAnswers(doc, answers, appsScriptClock.now()),
+      forget: (uuids: readonly string[]) => forgetAnswers(doc, uuids),
     },
-    writeRows: (patches) =>
+    writeRows: (patches: Map<number, RowPatch>) =>
       withDocumentLock(
         WRITE_LOCK_WAIT_MS,
         () => {
@@ -45,7 +47,7 @@ export function generatePorts(
           );
         },
       ),
-    recordMine: (uuids) => recordMine(doc, uuids),
+    recordMine: (uuids: string[]) => recordMine(doc, uuids),
     me: myEmail(),
     now: () => appsScriptClock.now(),
   };

@@ -1,4 +1,6 @@
-/** Lead watches' ports (src/gas/ports.ts) over Apps Script: the document, its sheets, the person. */
+/** Lead watches' ports (src/addon/leads.ts LeadWatchPorts) over Apps Script: the document, its sheets, the person. */
+import type { RowLedger } from '../domain/leadRowLedger';
+import type { LeadWatch } from '../domain/leads';
 import { needsPermission } from '../domain/permissions';
 import { WRITE_LOCK_WAIT_MS } from '../limits';
 import { myEmail, newId } from './active';
@@ -13,29 +15,26 @@ import {
   saveMyWatch,
   saveSharedWatch,
   sharedWatches,
+  type SharedWatch,
 } from './leadStore';
 import { withDocumentLock } from './lock';
 import { permissionState } from './permissions';
-import type { LeadWatchPorts } from './ports';
 import { clientConfig } from './settings';
 import { sheetPort } from './sheetPort';
 import { readHeaderRow } from './sheetTable';
 import { ensureFormTrigger, removeFormTrigger } from './triggers';
 
-/** The watches' ports in `book`; a watch's run is src/addon's, handed in. */
-export function leadWatchPorts(
-  book: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  run: LeadWatchPorts['run'],
-): LeadWatchPorts {
+/** The watches' ports in `book`; a watch's run is src/addon's own. */
+export function leadWatchPorts(book: GoogleAppsScript.Spreadsheet.Spreadsheet) {
   const docId = book.getId();
   return {
     mine: () => myWatches(docId),
-    saveMine: (id, watch) => saveMyWatch(docId, id, watch),
+    saveMine: (id: string, watch: LeadWatch | null) => saveMyWatch(docId, id, watch),
     shared: () => sharedWatches(book),
-    saveShared: (id, watch) => saveSharedWatch(book, id, watch),
+    saveShared: (id: string, watch: SharedWatch | null) => saveSharedWatch(book, id, watch),
     rows: {
-      read: (watchId) => readRowLedger(docId, watchId),
-      save: (watchId, ledger) => saveRowLedger(docId, watchId, ledger),
+      read: (watchId: string) => readRowLedger(docId, watchId),
+      save: (watchId: string, ledger: RowLedger | null) => saveRowLedger(docId, watchId, ledger),
     },
     digested: { read: digestedTotals, save: saveDigestedTotals },
     sheets: () =>
@@ -44,14 +43,14 @@ export function leadWatchPorts(
         name: s.getName(),
         headers: () => readHeaderRow(s),
       })),
-    sheet: (id) => {
+    sheet: (id: number) => {
       const found = book.getSheets().find((s) => s.getSheetId() === id);
       return found ? sheetPort(found) : null;
     },
-    locked: (work, busy) => withDocumentLock(WRITE_LOCK_WAIT_MS, work, busy),
-    run,
+    locked: <T>(work: () => T, busy: () => T): T =>
+      withDocumentLock(WRITE_LOCK_WAIT_MS, work, busy),
     trigger: { ensure: () => ensureFormTrigger(book), remove: () => removeFormTrigger(docId) },
-    watching: (on) => setBackgroundWork(docId, 'leads', on ? 1 : 0),
+    watching: (on: boolean) => setBackgroundWork(docId, 'leads', on ? 1 : 0),
     hasKey: !!clientConfig().apiKey,
     // Decks are not a watch's: the Leads tab names only what its rows wait on.
     missing: () =>

@@ -1,26 +1,22 @@
-/** src/gas/ports.ts's ScorePorts over a block of an Apps Script sheet. */
+/** Score's ports (src/addon/scores.ts ScorePorts) over a block of an Apps Script sheet. */
 import { sharedCache } from './cache';
 import { appsScriptClock } from './clock';
 import { appendHistory, latestReadings, readingsOf, type Whose } from './history';
 import { sheetPort } from './sheetPort';
 import { withDocumentLock } from './lock';
 import { granted } from './permissions';
-import type { EarlierReading, ScorePorts } from './ports';
 import { PLATFORMS } from '../engines';
 import type { ReportPoint } from '../domain/report';
+import type { EarlierReading, HistoryReading } from '../domain/scoreList';
 import { resolverDeps } from './resolverDeps';
 import type { Block } from './selection';
 import { clientConfig } from './settings';
 
 /**
- * `previewable` is Generate's count, which src/addon hands in. `earlierFromMine`: a scheduled
- * run's moves are measured from the owner's sealed readings, not from cells anyone may type in.
+ * `earlierFromMine`: a scheduled run's moves are measured from the owner's sealed readings, not
+ * from cells anyone may type in. What Generate would preview is src/addon's own.
  */
-export function scorePorts(
-  block: Block,
-  previewable: ScorePorts['previewable'],
-  earlierFromMine = false,
-): ScorePorts {
+export function scorePorts(block: Block, earlierFromMine = false) {
   const cache = sharedCache();
   const book = block.sheet.getParent();
   return {
@@ -33,14 +29,14 @@ export function scorePorts(
       column: block.column,
       a1: block.a1,
     },
-    lookups: (deadline) => resolverDeps(cache, deadline),
+    lookups: (deadline: number) => resolverDeps(cache, deadline),
     cache,
-    history: (readings) => appendHistory(block.sheet.getParent(), readings),
+    history: (readings: HistoryReading[]) => appendHistory(block.sheet.getParent(), readings),
     // A schedule's alerts weigh moves against the owner's own sealed readings only (its digest
     // goes out from their account); the sidebar shows every editor's.
-    recentReadings: (sites) => recentReadings(book, sites, earlierFromMine ? 'mine' : 'anyone'),
-    previewable,
-    locked: (waitMs, work, busy) => withDocumentLock(waitMs, work, busy),
+    recentReadings: (sites: string[]) =>
+      recentReadings(book, sites, earlierFromMine ? 'mine' : 'anyone'),
+    locked: withDocumentLock,
     granted,
     baseUrl: clientConfig().baseUrl,
     now: () => appsScriptClock.now(),

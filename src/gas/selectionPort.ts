@@ -1,13 +1,13 @@
-/** src/gas/ports.ts's SelectionPort over the active spreadsheet. */
+/** Outreach's selection (src/addon/outreach.ts SelectionPort) over the active spreadsheet. */
+import type { LogLine } from '../contract/schedules';
 import { activeBook } from './active';
 import { withDocumentLock } from './lock';
 import { sheetPort } from './sheetPort';
-import type { SelectionPort } from './ports';
 import { logAction } from './runLog';
 import { selectedRows } from './selectedRows';
 import { refusedSheet } from './selection';
 
-export const selectionPort: SelectionPort = {
+export const selectionPort = {
   refused: refusedSheet,
   rows: () => {
     const found = selectedRows();
@@ -21,6 +21,6 @@ export const selectionPort: SelectionPort = {
       sheet: sheetPort(block.sheet),
     };
   },
-  log: (action, entry) => logAction(activeBook(), action, entry),
-  locked: (waitMs, work, busy) => withDocumentLock(waitMs, work, busy),
+  log: (action: string, entry: LogLine) => logAction(activeBook(), action, entry),
+  locked: withDocumentLock,
 };

@@ -1,9 +1,9 @@
 /** Settings' ports (src/gas/ports.ts) over Apps Script: the person's properties, the document's owner. */
+import type { SettingsChange } from '../contract/settings';
 import { myEmail } from './active';
 import { documentsWithWork } from './backgroundWork';
 import { appsScriptClock } from './clock';
 import { permissionState } from './permissions';
-import type { SettingsPorts } from './ports';
 import {
   clientConfig,
   readSettings,
@@ -15,14 +15,12 @@ import { urlFetchTransport } from './transport';
 import { reviveSilentTrigger } from './triggers';
 import { postTo, savedWebhook, saveWebhook } from './webhook';
 
-export function settingsPorts(
-  book: GoogleAppsScript.Spreadsheet.Spreadsheet | null,
-): SettingsPorts {
+export function settingsPorts(book: GoogleAppsScript.Spreadsheet.Spreadsheet | null) {
   const id = book?.getId() ?? '';
   return {
     read: () => readSettings(id),
     // Without the document, nothing per document is written (the formulas' use of the key).
-    write: (change) =>
+    write: (change: SettingsChange) =>
       writeSettings(id, book ? change : { ...change, allowFormulasToUseKey: undefined }),
     ...(book ? {} : { withoutDocument: true }),
     config: clientConfig,

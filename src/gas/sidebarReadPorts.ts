@@ -1,4 +1,7 @@
-/** The ports of the Scores tab's small reads (src/gas/ports.ts) over the active spreadsheet. */
+/**
+ * The ports of the Scores tab's small reads (src/addon/siteHistory.ts, compareChart.ts) over the
+ * active spreadsheet.
+ */
 import { READINGS_SHEET } from '../domain/tidyReadings';
 import { COMPARISON_SHEET } from '../domain/compare';
 import { isOutputSheet } from '../domain/outputSheets';
@@ -8,7 +11,6 @@ import { activeRange } from './active';
 import { sharedCache } from './cache';
 import { appsScriptClock } from './clock';
 import { siteReadings } from './history';
-import type { ComparePorts, DashboardPorts, SiteHistoryPorts } from './ports';
 import { resolverDeps } from './resolverDeps';
 import { currentPlace } from './selection';
 import { clientConfig } from './settings';
@@ -17,7 +19,7 @@ import { fitGrid } from './sheets';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
-export const siteHistoryPorts = (book: Book): SiteHistoryPorts => ({
+export const siteHistoryPorts = (book: Book) => ({
   active: () => {
     const range = activeRange();
     if (!range) return null;
@@ -25,18 +27,18 @@ export const siteHistoryPorts = (book: Book): SiteHistoryPorts => ({
     return {
       value: range.getValue(),
       headers: readHeaderRow(sheet),
-      inRow: (column) => sheet.getRange(range.getRow(), column).getValue(),
+      inRow: (column: number) => sheet.getRange(range.getRow(), column).getValue(),
     };
   },
-  readings: (site) => siteReadings(book, site),
+  readings: (site: string) => siteReadings(book, site),
 });
 
-export const comparePorts = (book: Book): ComparePorts => ({
+export const comparePorts = (book: Book) => ({
   selected: () => activeRange()?.getValues().flat() ?? [],
   lookups: () => resolverDeps(sharedCache(), appsScriptClock.now() + FORMULA_BUDGET_MS),
   baseUrl: clientConfig().baseUrl,
   place: currentPlace,
-  draw: (data) => drawChart(book, data),
+  draw: (data: unknown[][]) => drawChart(book, data),
 });
 
 function drawChart(book: Book, data: unknown[][]): void {
@@ -58,7 +60,7 @@ function drawChart(book: Book, data: unknown[][]): void {
   sheet.insertChart(chart);
 }
 
-export const dashboardPorts = (book: Book): DashboardPorts => ({
+export const dashboardPorts = (book: Book) => ({
   source: () => {
     const on = book.getActiveSheet();
     return {

@@ -2,7 +2,7 @@
 // set up and what it did, and never holds the key or the team webhook's address.
 import { diagnosticsWith } from '../../src/addon/help';
 import { WEBHOOK_PREFIXES } from '../../src/config';
-import type { DiagnosticsPorts } from '../../src/gas/ports';
+import type { DiagnosticsPorts } from '../../src/addon/help';
 
 const KEY = 'vis_live_4f9a1c2e8b7d33aa';
 const HOOK = `${WEBHOOK_PREFIXES.Slack}T0SECRET/B0SECRET/abcdefgh`;

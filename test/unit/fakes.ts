@@ -28,25 +28,19 @@ import { pendingIds, type PreviewGrid } from '../../src/domain/previewPoll';
 import type { PollPorts } from '../../src/addon/previewPolling';
 import type { Permission } from '../../src/domain/permissions';
 import type { MailOutcome } from '../../src/gas/mail';
-import type {
-  BookPort,
-  CellsPort,
-  RowLedgerPort,
-  FrozenRecords,
-  DeckPorts,
-  GeneratePorts,
-  LeadRunPorts,
-  LeadWatchPorts,
-  ListRows,
-  MonitorPorts,
-  ScorePorts,
-  ScheduleEditPorts,
-  ScheduleRunPorts,
-  ScheduleStore,
-  SelectionPort,
-  SettingsPorts,
-  SheetPort,
-} from '../../src/gas/ports';
+import type { BookPort, ListRows, SheetPort } from '../../src/gas/ports';
+import type { CellsPort, FrozenRecords } from '../../src/addon/freeze';
+import type { RowLedgerPort, LeadRunPorts } from '../../src/addon/leadRun';
+import type { DeckPorts } from '../../src/addon/reports';
+import type { GeneratePorts } from '../../src/addon/previewGeneration';
+import type { LeadWatchPorts } from '../../src/addon/leads';
+import type { MonitorPorts } from '../../src/addon/monitor';
+import type { ScorePorts } from '../../src/addon/scores';
+import type { ScheduleEditPorts } from '../../src/addon/schedules';
+import type { ScheduleRunPorts } from '../../src/addon/scheduleRuns';
+import type { ScheduleStore } from '../../src/gas/schedulePorts';
+import type { SelectionPort } from '../../src/addon/outreach';
+import type { SettingsPorts } from '../../src/addon/settings';
 import type { StoredSettings } from '../../src/gas/settings';
 import type { SavedWebhook } from '../../src/gas/webhook';
 import { postOutcome } from '../../src/domain/webhook';

@@ -5,7 +5,7 @@ import type { ScoreReport } from '../../src/contract/scores';
 import { serviceError } from '../../src/api/errors';
 import type { Schedule } from '../../src/contract/schedules';
 import type { MonitorReport } from '../../src/contract/scans';
-import type { ScheduleActionPorts } from '../../src/gas/ports';
+import type { ScheduleActionPorts } from '../../src/addon/scheduleActions';
 import type { MyRun } from '../../src/gas/scheduleStore';
 import { fakeDeckPorts } from './fakes';
 

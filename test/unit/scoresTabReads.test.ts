@@ -2,7 +2,8 @@
 // site from `Score history`, and the comparison chart of a brand above its competitors.
 import { compareWith } from '../../src/addon/compareChart';
 import { siteHistoryWith } from '../../src/addon/siteHistory';
-import type { ActiveCell, ComparePorts } from '../../src/gas/ports';
+import type { ActiveCell } from '../../src/addon/siteHistory';
+import type { ComparePorts } from '../../src/addon/compareChart';
 import type { ReportPoint } from '../../src/domain/report';
 import { brand, FakeCache, FakeClock, FakeTransport, json } from './fakes';
 

@@ -7,7 +7,9 @@ import { SCORE_COLUMNS } from '../../src/domain/scoreColumns';
 import { SHEETS } from '../../src/domain/sheetNames';
 import { MONITOR_COLUMNS, MONITOR_SHEET } from '../../src/domain/scanWatch';
 import type { ScoreReport } from '../../src/contract/scores';
-import type { ExamplePorts, NavigationPort, TemplateSheet } from '../../src/gas/ports';
+import type { ExamplePorts } from '../../src/addon/example';
+import type { NavigationPort } from '../../src/addon/attention';
+import type { TemplateSheet } from '../../src/addon/templates';
 import type { LogLine } from '../../src/contract/schedules';
 
 describe('going to a place', () => {
