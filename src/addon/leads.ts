@@ -6,6 +6,7 @@
  * `Lead status` says it was handled, so it is handled once whichever run comes first.
  */
 import type { LeadsReport, LeadsView, LeadWatchInput, LeadWatchView } from '../contract/leads';
+import type { LogLine } from '../contract/schedules';
 import {
   checkWatch,
   dayOf,
@@ -20,19 +21,12 @@ import {
 } from '../domain/leads';
 import { isOutputSheet } from '../domain/outputSheets';
 import { needsPermission, notGrantedMessage } from '../domain/permissions';
-import { activeBook, newId } from '../gas/active';
-import { appsScriptClock } from '../gas/clock';
+import { activeBook } from '../gas/active';
 import { RUN_BUDGET_MS } from '../limits';
-import {
-  myWatches,
-  saveMyWatch,
-  saveSharedWatch,
-  sharedWatches,
-  type SharedWatch,
-} from '../gas/leadStore';
-import { leadRunPorts } from '../gas/leadRunPorts';
+import { myWatches, type SharedWatch } from '../gas/leadStore';
+import { watchedSheetPorts } from '../gas/leadRunPorts';
 import { leadWatchPorts } from '../gas/leadWatchPorts';
-import { logAction, startedFrom } from '../gas/runLog';
+import { startedFrom } from '../gas/runLog';
 import {
   leadRows,
   markEarlierRows,
@@ -41,7 +35,7 @@ import {
   type LeadRunResult,
 } from './leadRun';
 import { startingLedger, type RowLedger } from '../domain/leadRowLedger';
-import { previewRows, withGenerationClaim } from './previewGeneration';
+import { previewRows, type RowPreviewPorts } from './previewGeneration';
 import type { FormTrigger } from '../gas/triggers';
 import type { LeadTotals } from '../domain/leads';
 import type { RowLedgerPort } from './leadRun';
@@ -89,7 +83,6 @@ export interface LeadWatchPorts {
 }
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
-type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 export function listLeads(p: LeadWatchPorts): LeadsView {
   // A watch saved before background runs were granted gets its form trigger once they are.
@@ -264,45 +257,65 @@ export function runLeadWatchesIn(book: Book): void {
   for (const w of myWatches(book.getId())) runWatch(book, w);
 }
 
+type Claim = { run: string; started: number };
+
+/** What one watch's run reads and records around the lead run itself, over its sheet. */
+export interface WatchedSheetPorts {
+  /** The sheet's name now (the watch follows its sheet when it is renamed). */
+  name: string;
+  lastRow(): number;
+  saveMine(watch: LeadWatch): void;
+  /** Today's counts every editor sees; null for a watch not counted yet. */
+  stats(watchId: string): WatchStats | null;
+  saveShared(watchId: string, watch: SharedWatch): void;
+  log(entry: LogLine): void;
+  /** Work under the document's Generate claim; `busy` when another run holds it. */
+  claimed<T>(claim: Claim, work: () => T, busy: () => T): T;
+  leadRun(): Omit<LeadRunPorts, 'previews'>;
+  /** Generate's ports over the sheet, for the run that holds `claim`. */
+  generate(claim: Claim): RowPreviewPorts;
+  newId(): string;
+  now(): number;
+}
+
+function runWatch(book: Book, saved: LeadWatch): void {
+  const ports = watchedSheetPorts(book, saved.sheetId);
+  if (ports) runWatchWith(ports, saved);
+}
+
 /**
  * One watch's open rows, handled under the document's Generate claim; when another run holds it
  * (a Generate press, a teammate's watch, this watch's run for an earlier response of a burst),
  * the rows are left to it, or wait for the next run, losing nothing. Rows that arrive while it
  * runs are taken in before it stops (domain/leads.ts drainsAgain).
  */
-function runWatch(book: Book, saved: LeadWatch): void {
-  const sheet = book.getSheets().find((s) => s.getSheetId() === saved.sheetId);
-  if (!sheet) return;
+export function runWatchWith(p: WatchedSheetPorts, saved: LeadWatch): void {
   // Renamed since: the watch follows its sheet, and says its new name.
-  const watch = { ...saved, sheetName: sheet.getName() };
-  if (watch.sheetName !== saved.sheetName) saveMyWatch(book.getId(), watch.id, watch);
-  const started = appsScriptClock.now();
-  for (let round = 0, before = sheet.getLastRow(); ; round++) {
-    if (!watchRound(book, sheet, watch, started)) return;
-    const after = sheet.getLastRow();
-    if (!drainsAgain(round, before, after) || appsScriptClock.now() - started > RUN_BUDGET_MS)
-      return;
+  const watch = { ...saved, sheetName: p.name };
+  if (watch.sheetName !== saved.sheetName) p.saveMine(watch);
+  const started = p.now();
+  for (let round = 0, before = p.lastRow(); ; round++) {
+    if (!watchRound(p, watch, started)) return;
+    const after = p.lastRow();
+    if (!drainsAgain(round, before, after) || p.now() - started > RUN_BUDGET_MS) return;
     before = after;
   }
 }
 
 /** One round under the claim; false when another run holds it. */
-function watchRound(book: Book, sheet: Sheet, watch: LeadWatch, started: number): boolean {
-  const claim = { run: newId(), started };
-  return withGenerationClaim(
-    book,
-    claim.run,
-    claim.started,
+function watchRound(p: WatchedSheetPorts, watch: LeadWatch, started: number): boolean {
+  const claim = { run: p.newId(), started };
+  return p.claimed(
+    claim,
     () => {
       const ports: LeadRunPorts = {
-        ...leadRunPorts(sheet),
-        previews: (rows, column) => previewRows(sheet, column, rows, claim),
+        ...p.leadRun(),
+        previews: (rows, column) => previewRows(p.generate(claim), column, rows, started),
       };
       // Read once under the claim, which no other run of this watch holds meanwhile.
-      const stats =
-        sharedWatches(book).find((w) => w.id === watch.id)?.stats ?? emptyStats(claim.started);
-      const result = runLeads(ports, watch, leadsLeftToday(stats, appsScriptClock.now()));
-      if (result) recordRun(sheet, watch, stats, result);
+      const stats = p.stats(watch.id) ?? emptyStats(started);
+      const result = runLeads(ports, watch, leadsLeftToday(stats, p.now()));
+      if (result) recordRun(p, watch, stats, result);
       return true;
     },
     () => false,
@@ -311,18 +324,17 @@ function watchRound(book: Book, sheet: Sheet, watch: LeadWatch, started: number)
 
 /** Today's counts for every editor's view, and a line in the run log. */
 function recordRun(
-  sheet: Sheet,
+  p: WatchedSheetPorts,
   watch: LeadWatch,
   old: WatchStats,
   { open, final, reports, held, parked }: LeadRunResult,
 ): void {
-  const book = sheet.getParent();
   const isNew = open.filter((r) => r.status.trim() === '').length;
   const emails = final.filter((d) => 'send' in d && d.status === LEAD_STATUS.emailed).length;
   const waiting = final.filter((d) => d.status.startsWith('waits')).length + held + parked;
   const counts = { isNew, handled: open.length, reports, emails, waiting };
-  saveSharedWatch(book, watch.id, shared(watch, statsAfterRun(old, counts, appsScriptClock.now())));
-  logAction(book, 'lead watch', {
+  p.saveShared(watch.id, shared(watch, statsAfterRun(old, counts, p.now())));
+  p.log({
     sheet: watch.sheetName,
     rows: final.length,
     requests: '',

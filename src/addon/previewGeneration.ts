@@ -6,8 +6,7 @@
  * written under the lock over the sheet as it is then.
  */
 import { PREVIEW_COLUMNS, type PreviewKey, type RowPatch } from '../domain/previewColumns';
-import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
-import { withDocumentLock } from '../gas/lock';
+import { RUN_BUDGET_MS } from '../limits';
 import { parsers, requests, type ClientConfig, type PreviewCreated } from '../api/client';
 import { generatePorts } from '../gas/generatePorts';
 import { serviceError, type Result } from '../api/errors';
@@ -42,7 +41,7 @@ import { ownership } from '../gas/previewOwners';
 import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
-import { claimGeneration, releaseGeneration } from '../gas/generationClaim';
+import { withGenerationClaim } from '../gas/generationClaim';
 import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { clientConfig, rememberAccountNotice, rememberPlan } from '../gas/settings';
 import { planShown } from '../domain/plan';
@@ -88,12 +87,18 @@ export interface GeneratePorts {
   now(): number;
 }
 
-function rowStates(
-  table: Table<PreviewKey>,
-  first: number,
-  last: number,
-  column: number,
-): RowState[] {
+/** A sheet's preview columns as read, within the rest of its grid. */
+type PreviewCells = Pick<Table<PreviewKey>, 'values' | 'columns'>;
+
+/** What previews for chosen rows read beside Generate's sending (a lead watch's new rows). */
+export interface RowPreviewPorts extends GeneratePorts {
+  /** The sheet as it is now. */
+  cells(): PreviewCells;
+  /** How many previews the person now waits on here (the hourly run keeps the document). */
+  pending(count: number): void;
+}
+
+function rowStates(table: PreviewCells, first: number, last: number, column: number): RowState[] {
   const out: RowState[] = [];
   for (let row = first; row <= last; row++) {
     out.push({
@@ -135,7 +140,7 @@ export function getSelectionSummary(): SelectionSummary {
 }
 
 /** Every row of the sheet: a site previewed in another row is reused, not sent again. */
-const sheetRows = (table: Table<PreviewKey>, column: number) =>
+const sheetRows = (table: PreviewCells, column: number) =>
   rowStates(table, HEADER_ROW + 1, table.values.length, column);
 
 /**
@@ -177,51 +182,19 @@ function generateUnderLock(request?: GenerateRequest): GenerateReport {
 }
 
 /**
- * Work under the document's Generate claim: one run at a time sends previews in a document,
- * whether a person pressed Generate or a lead watch saw new rows. The claim needs no lock (a
- * trigger's is not a sidebar's: domain/generationClaim).
- */
-export function withGenerationClaim<T>(
-  book: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  run: string,
-  started: number,
-  work: () => T,
-  busy: () => T,
-): T {
-  if (!claimGeneration(book, run, started)) return busy();
-  // A document another run keeps locked would leave the answers unwritten: nothing is sent then.
-  if (
-    !withDocumentLock(
-      PRESS_LOCK_WAIT_MS,
-      () => true,
-      () => false,
-    )
-  ) {
-    releaseGeneration(book, run);
-    return busy();
-  }
-  try {
-    return work();
-  } finally {
-    releaseGeneration(book, run);
-  }
-}
-
-/**
  * Previews for chosen rows of a sheet (a lead watch's new rows), by the press's plan and writer:
  * a site previewed in another row is reused, a row with its preview keeps it. Call under the
  * Generate claim. `refusal`: the account-wide answer that stopped it, if any.
  */
 export function previewRows(
-  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  ports: RowPreviewPorts,
   column: number,
   rows: readonly number[],
-  claim: { run: string; started: number },
+  started: number,
 ): { refusal: string | null; unsent: number; links: ReadonlyMap<string, string> } {
   const config = clientConfig();
-  const table = openTable(sheet, PREVIEW_COLUMNS, false);
+  const table = ports.cells();
   const selection = rows.flatMap((r) => rowStates(table, r, r, column));
-  const ports = generatePorts(sheet, claim);
   const fit = fitToQuota(
     reusingKept(ports, planGeneration(selection, sheetRows(table, column))),
     quotaLeft(),
@@ -229,12 +202,12 @@ export function previewRows(
   );
   const { writer, links } = linksFromService(ports, localPatches(fit.plan));
   const run = fit.plan.send.length
-    ? sendPreviews(ports, config, fit, claim.started, writer)
+    ? sendPreviews(ports, config, fit, started, writer)
     : runOf(fit.plan);
   if (run.refusal) rememberAccountNotice(run.refusal.message);
   writer.write(new Map());
   const made = run.counts.created + run.counts.reused;
-  if (made > 0) setBackgroundWork(sheet.getParent().getId(), 'previews', made);
+  if (made > 0) ports.pending(made);
   return {
     refusal: run.refusal?.message ?? null,
     unsent: fit.plan.send.length - run.settled + fit.tomorrow,

@@ -9,6 +9,7 @@ import {
 import { findColumns } from '../domain/table';
 import { WRITE_LOCK_WAIT_MS } from '../limits';
 import { myEmail } from './active';
+import { setBackgroundWork } from './backgroundWork';
 import { appsScriptClock } from './clock';
 import { addScoreColourScale } from './formatting';
 import { claimGeneration } from './generationClaim';
@@ -48,6 +49,8 @@ export function generatePorts(sheet: Sheet, claim: { run: string; started: numbe
         },
       ),
     recordMine: (uuids: string[]) => recordMine(doc, uuids),
+    cells: () => openTable(sheet, PREVIEW_COLUMNS, false),
+    pending: (count: number) => setBackgroundWork(doc, 'previews', count),
     me: myEmail(),
     now: () => appsScriptClock.now(),
   };

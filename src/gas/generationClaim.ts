@@ -12,9 +12,10 @@ import {
   writtenInTime,
   type GenerationClaim,
 } from '../domain/generationClaim';
-import { EXECUTION_LIMIT_MS } from '../limits';
+import { EXECUTION_LIMIT_MS, PRESS_LOCK_WAIT_MS } from '../limits';
 import { appsScriptClock } from './clock';
 import { metadataStartingWith, setMetadata } from './docMetadata';
+import { withDocumentLock } from './lock';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -58,4 +59,35 @@ export function claimGeneration(book: Book, run: string, started: number): boole
 /** Lets go of `run`'s claim (another run's is left alone). */
 export function releaseGeneration(book: Book, run: string): void {
   write(book, null, run);
+}
+
+/**
+ * Work under the document's Generate claim: one run at a time sends previews in a document,
+ * whether a person pressed Generate or a lead watch saw new rows. The claim needs no lock (a
+ * trigger's is not a sidebar's: domain/generationClaim).
+ */
+export function withGenerationClaim<T>(
+  book: Book,
+  run: string,
+  started: number,
+  work: () => T,
+  busy: () => T,
+): T {
+  if (!claimGeneration(book, run, started)) return busy();
+  // A document another run keeps locked would leave the answers unwritten: nothing is sent then.
+  if (
+    !withDocumentLock(
+      PRESS_LOCK_WAIT_MS,
+      () => true,
+      () => false,
+    )
+  ) {
+    releaseGeneration(book, run);
+    return busy();
+  }
+  try {
+    return work();
+  } finally {
+    releaseGeneration(book, run);
+  }
 }

@@ -1,13 +1,30 @@
 /** A lead watch's run's ports (src/addon/leadRun.ts LeadRunPorts) over Apps Script: its sheet, the person's e-mail and records. */
+import type { LogLine } from '../contract/schedules';
 import type { RowLedger } from '../domain/leadRowLedger';
+import type { LeadWatch } from '../domain/leads';
 import { WRITE_LOCK_WAIT_MS } from '../limits';
+import { newId } from './active';
 import { appsScriptClock } from './clock';
-import { readLedger, readRowLedger, recordSent, saveRowLedger } from './leadStore';
+import { generatePorts } from './generatePorts';
+import { withGenerationClaim } from './generationClaim';
+import {
+  readLedger,
+  readRowLedger,
+  recordSent,
+  saveMyWatch,
+  saveRowLedger,
+  saveSharedWatch,
+  sharedWatches,
+  type SharedWatch,
+} from './leadStore';
 import { withDocumentLock } from './lock';
 import { mailLeft, sendMail } from './mail';
 import { granted } from './permissions';
+import { logAction } from './runLog';
 import { sheetPort } from './sheetPort';
 import { clientConfig } from './settings';
+
+type Claim = { run: string; started: number };
 
 const mailPort = {
   left: mailLeft,
@@ -34,6 +51,31 @@ export function leadRunPorts(sheet: GoogleAppsScript.Spreadsheet.Sheet) {
       withDocumentLock(WRITE_LOCK_WAIT_MS, work, busy),
     service: { hasKey: !!config.apiKey, baseUrl: config.baseUrl },
     granted,
+    now: () => appsScriptClock.now(),
+  };
+}
+
+/**
+ * One watch's sheet in `book`, found by its id (it may have been renamed); null when it is gone.
+ * What a watch's run reads and records around the lead run itself (src/addon/leads.ts).
+ */
+export function watchedSheetPorts(book: GoogleAppsScript.Spreadsheet.Spreadsheet, sheetId: number) {
+  const sheet = book.getSheets().find((s) => s.getSheetId() === sheetId);
+  if (!sheet) return null;
+  const docId = book.getId();
+  return {
+    name: sheet.getName(),
+    lastRow: () => sheet.getLastRow(),
+    saveMine: (watch: LeadWatch) => saveMyWatch(docId, watch.id, watch),
+    /** Read afresh: under the claim no other run of this watch writes it meanwhile. */
+    stats: (watchId: string) => sharedWatches(book).find((w) => w.id === watchId)?.stats ?? null,
+    saveShared: (watchId: string, watch: SharedWatch) => saveSharedWatch(book, watchId, watch),
+    log: (entry: LogLine) => logAction(book, 'lead watch', entry),
+    claimed: <T>(claim: Claim, work: () => T, busy: () => T): T =>
+      withGenerationClaim(book, claim.run, claim.started, work, busy),
+    leadRun: () => leadRunPorts(sheet),
+    generate: (claim: Claim) => generatePorts(sheet, claim),
+    newId,
     now: () => appsScriptClock.now(),
   };
 }

@@ -155,7 +155,11 @@ function putCell(values: Grid, row: number, column: number, value: unknown): voi
   r[column - 1] = value;
 }
 
-export function cell<K extends string>(table: Table<K>, row: number, key: K): unknown {
+export function cell<K extends string>(
+  table: Pick<Table<K>, 'values' | 'columns'>,
+  row: number,
+  key: K,
+): unknown {
   const column = table.columns[key];
   return column ? (table.values[row - 1]?.[column - 1] ?? '') : '';
 }
