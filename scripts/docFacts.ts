@@ -1,8 +1,9 @@
 /**
- * Facts the documentation quotes from the code, filled in by `npm run docs`: the engines and the
- * columns of each table, between `<!-- fact:NAME -->` and `<!-- /fact -->` in the docs listed. An
- * engine or a column added to its table is one change; `test/unit/docFacts.test.ts` fails while a
- * doc still says the old list.
+ * Facts the documentation quotes from the code, filled in by `npm run docs`: the engines, the
+ * columns of each table and each formula's arguments, between `<!-- fact:NAME -->` and
+ * `<!-- /fact -->` in the docs listed. An engine, a column or an argument added to its table is one
+ * change; `test/unit/docFacts.test.ts` fails while a doc still says the old list, or a formula has
+ * no row in the formulas' guide.
  */
 import { readFileSync } from 'node:fs';
 import { ENGINES } from '../src/engines';
@@ -11,13 +12,25 @@ import { SCORE_HEADERS } from '../src/domain/scoreColumns';
 import { CONTACT_HEADERS, HISTORY_HEADERS, PITCH_HEADERS } from '../src/domain/table';
 import { SHEETS } from '../src/domain/sheetNames';
 import { TIDY_HEADERS } from '../src/domain/tidyReadings';
+import { VIS_FUNCTIONS, type VisName } from '../src/domain/visFunctions';
 
 const code = (names: readonly string[]) => names.map((n) => `\`${n}\``);
 const list = (names: readonly string[]) => names.join(', ');
 const and = (names: readonly string[]) =>
   names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join('');
 
+/** A formula as the guide's table shows it: `=VIS_SCORE(website, [platform], [refresh])`. */
+const signature = (name: VisName) =>
+  `\`=${name}(${VIS_FUNCTIONS[name].args
+    .map((a) => (a.help.startsWith('Optional') ? `[${a.name}]` : a.name))
+    .join(', ')})\``;
+
+const signatures = Object.fromEntries(
+  (Object.keys(VIS_FUNCTIONS) as VisName[]).map((n) => [`signature-${n}`, () => signature(n)]),
+);
+
 export const FACTS: Record<string, () => string> = {
+  ...signatures,
   engines: () => and(code(Object.values(ENGINES))),
   'engine-names': () => and(Object.values(ENGINES)),
   'score-columns': () => list(code(Object.values(SCORE_HEADERS))),
@@ -36,9 +49,10 @@ export const FACT_DOCS = [
   'docs/marketplace/privacy.md',
   'docs/marketplace/listing.md',
   'docs/looker-studio.md',
+  'docs/guide/formulas.md',
 ];
 
-const MARKED = /<!-- fact:([a-z-]+) -->([\s\S]*?)<!-- \/fact -->/g;
+const MARKED = /<!-- fact:([A-Za-z_-]+) -->([\s\S]*?)<!-- \/fact -->/g;
 
 /** A doc with every fact as the code says it now (unknown names throw: a typo is not a fact). */
 export function withFacts(text: string): string {

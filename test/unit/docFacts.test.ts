@@ -1,6 +1,7 @@
 // The lists the docs quote from the code (engines, columns, sheets) are the code's as it is:
 // `npm run docs` writes them, and this fails while a doc still says an old list.
 import { FACT_DOCS, FACTS, quoted, withFacts } from '../../scripts/docFacts';
+import { VIS_FUNCTIONS } from '../../src/domain/visFunctions';
 
 it.each(FACT_DOCS)('%s quotes each fact as the code says it now', (doc) => {
   const facts = quoted(doc);
@@ -16,4 +17,16 @@ it('a fact is filled from its table, and a name the code does not know is refuse
   expect(FACTS['engine-names']!()).toMatch(/^ChatGPT, .* and AI Overviews$/);
   expect(FACTS['score-columns']!()).toContain('`Evidence`');
   expect(() => withFacts('<!-- fact:nope --><!-- /fact -->')).toThrow(/no fact named nope/);
+});
+
+it('every formula has its row in the formulas’ guide, its arguments as the spec says', () => {
+  const signatures = quoted('docs/guide/formulas.md').filter((f) =>
+    f.name.startsWith('signature-'),
+  );
+  expect(signatures.map((f) => f.name).sort()).toEqual(
+    Object.keys(VIS_FUNCTIONS)
+      .map((n) => `signature-${n}`)
+      .sort(),
+  );
+  expect(FACTS['signature-VIS_SCORE']!()).toBe('`=VIS_SCORE(website, [platform], [refresh])`');
 });

@@ -100,3 +100,16 @@ it('says the person is here at most hourly, and lists a gone teammate’s previe
   pollWith(ports);
   expect(record.heard.get('ann@example.com')).toBe(now - 30 * 60_000);
 });
+
+it('crosses into its ports three times a poll: one read, one ask, one settle under the lock', () => {
+  const { ports } = fakePollPorts({ Prospects: list() }, (u) => (u === U1 ? done(70) : undefined));
+  const calls: string[] = [];
+  const counted = Object.fromEntries(
+    Object.entries(ports).map(([name, f]) => [
+      name,
+      (...args: unknown[]) => (calls.push(name), (f as (...a: unknown[]) => unknown)(...args)),
+    ]),
+  ) as typeof ports;
+  pollWith(counted);
+  expect(calls).toEqual(['read', 'ask', 'settle']);
+});
