@@ -14,6 +14,7 @@ import { splitFormulaArgs } from '../../src/domain/formulaArgs';
 import { a1, parseA1 } from './a1';
 import { CacheStore, type CacheEviction } from './cache';
 import { RuntimeClock, type ExecutionClock } from './clock';
+import { Consent, OPEN_BY_ID_SCOPE, type Mode } from './consent';
 import { GasError, offeredOnly, noPermission } from './errors';
 import { lockId, LockState, type LockScope } from './lock';
 import {
@@ -40,8 +41,6 @@ import { SyncHttp, type HttpTransport } from './sync-http';
 import { TriggerTable, type TriggerRecord } from './triggers';
 import { htmlService, ui, type UiCapture } from './ui';
 import { urlFetchApp, type FetchStats } from './urlfetch';
-
-type Mode = 'custom-function' | 'sidebar' | 'menu' | 'trigger' | 'simple-trigger';
 
 export interface RuntimeOptions {
   distDir?: string;
@@ -136,71 +135,12 @@ interface Document {
 const COMPILED = new Map<string, vm.Script>();
 
 /**
- * `SpreadsheetApp.openById` opens any of the user's files, so it needs the full `spreadsheets`
- * scope; `spreadsheets.currentonly` covers only the document the script runs in.
- * https://developers.google.com/apps-script/reference/spreadsheet/spreadsheet-app#openbyidid
- */
-const OPEN_BY_ID_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
-
-/** What a custom function may call (Spreadsheet read-only; no UI, no triggers). */
-const CUSTOM_FUNCTION_SERVICES = [
-  'UrlFetchApp',
-  'CacheService',
-  'LockService',
-  'Utilities',
-  'HtmlService',
-  'PropertiesService',
-  'SpreadsheetApp.getActive',
-];
-
-/**
  * A user's executions at once, and what Apps Script says to one more
  * (https://developers.google.com/apps-script/guides/services/quotas#current_limitations; the
  * message as public reports quote it).
  */
 const SIMULTANEOUS_EXECUTIONS = 30;
 const TOO_MANY_EXECUTIONS = 'There are too many scripts running.';
-
-const WRITE_FREE_SERVICES = new Set(['SpreadsheetApp.getUi', 'Menu.addToUi']);
-
-/**
- * What a simple trigger in AuthMode.LIMITED (an add-on's onOpen once it is used in the file) may
- * not call, however much the person granted: it reaches the file it is bound to and nothing that
- * needs authorization beyond it (A7): no fetch, no mail, no triggers, no other file, no deck.
- */
-const LIMITED_REFUSED = [
-  'UrlFetchApp',
-  'MailApp',
-  'ScriptApp.newTrigger',
-  'ScriptApp.getProjectTriggers',
-  'ScriptApp.deleteTrigger',
-  'SpreadsheetApp.openById',
-  'SlidesApp',
-];
-
-/**
- * The scope each service needs, as Google names it when it is missing. Since 2025-08-26 a
- * published Editor add-on's consent screen lets a person leave any of these unticked
- * (https://developers.google.com/apps-script/concepts/scopes, "granular consent"; G1).
- * `ScriptApp.getAuthorizationInfo` needs none: it is how a script finds out.
- */
-const SPREADSHEETS_SCOPE = OPEN_BY_ID_SCOPE;
-const SCOPE_OF: ReadonlyArray<readonly [prefix: string, scope: string]> = [
-  ['SpreadsheetApp.getUi', 'https://www.googleapis.com/auth/script.container.ui'],
-  ['SpreadsheetApp', SPREADSHEETS_SCOPE],
-  ['UrlFetchApp', 'https://www.googleapis.com/auth/script.external_request'],
-  ['ScriptApp.newTrigger', 'https://www.googleapis.com/auth/script.scriptapp'],
-  ['ScriptApp.getProjectTriggers', 'https://www.googleapis.com/auth/script.scriptapp'],
-  ['ScriptApp.deleteTrigger', 'https://www.googleapis.com/auth/script.scriptapp'],
-  ['MailApp', 'https://www.googleapis.com/auth/script.send_mail'],
-  ['SlidesApp', SLIDES_SCOPE],
-];
-
-/** Google's words when a call needs a scope the person did not grant (public reports quote it). */
-export const notGranted = (what: string, scope: string) =>
-  new GasError(
-    `Specified permissions are not sufficient to call ${what}. Required permissions: ${scope}`,
-  );
 
 /** What every service of one execution is built from. */
 interface Services {
@@ -245,7 +185,7 @@ export class GasRuntime {
   /** Every spreadsheet the users have, by ID; the first is `spreadsheet`. */
   private documents = new Map<string, Document>();
   private readonly hooks: Hooks;
-  private readonly scopes: string[];
+  private readonly consent: Consent;
   /** The manifest's urlFetchWhitelist (null: the manifest has none, so nothing is refused). */
   private readonly allowlist: string[] | null;
   private exec: Execution | null = null;
@@ -282,7 +222,7 @@ export class GasRuntime {
     const manifest = (
       existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {}
     ) as { oauthScopes?: string[]; urlFetchWhitelist?: string[] };
-    this.scopes = manifest.oauthScopes ?? [];
+    this.consent = new Consent(manifest.oauthScopes ?? []);
     this.allowlist = manifest.urlFetchWhitelist
       ? [...manifest.urlFetchWhitelist, ...(options.extraAllowlist ?? [])]
       : null;
@@ -399,71 +339,21 @@ export class GasRuntime {
   }
 
   private allowed(what: string): void {
-    const e = this.exec;
-    if (!e) return;
-    if (e.mode === 'custom-function' && !CUSTOM_FUNCTION_SERVICES.some((s) => what.startsWith(s))) {
-      throw noPermission(what);
-    }
-    if (e.authNone) {
-      if (!WRITE_FREE_SERVICES.has(what)) throw noPermission(what);
-      // Not authorised at all (AuthMode.NONE): the menu is built all the same.
-      return;
-    }
-    if (e.mode === 'simple-trigger' && LIMITED_REFUSED.some((s) => what.startsWith(s)))
-      throw noPermission(what);
-    const needs = SCOPE_OF.find(([prefix]) => what.startsWith(prefix))?.[1];
-    // A custom function reads its own spreadsheet without the person's consent (its own mode).
-    if (needs === SPREADSHEETS_SCOPE && e.mode === 'custom-function') return;
-    if (needs && this.scopes.includes(needs) && !this.grantedScopes(e.user).includes(needs))
-      throw notGranted(what, needs);
+    if (this.exec) this.consent.check(this.exec, what);
   }
-
-  /** What each person ticked on the consent screen; everything the manifest asks, unless told. */
-  private unticked = new Map<string, Set<string>>();
 
   /** The person leaves `scope` unticked on the consent screen (G1). */
   untickScope(user: string, scope: string): void {
-    if (!this.scopes.includes(scope)) throw new Error(`not in the manifest: ${scope}`);
-    const set = this.unticked.get(user) ?? new Set<string>();
-    set.add(scope);
-    this.unticked.set(user, set);
+    this.consent.untick(user, scope);
   }
 
   /** The person grants everything again (the authorization link followed). */
   grantAllScopes(user: string): void {
-    this.unticked.delete(user);
+    this.consent.grantAll(user);
   }
 
   grantedScopes(user: string): string[] {
-    const off = this.unticked.get(user);
-    return this.scopes.filter((s) => !off?.has(s));
-  }
-
-  /**
-   * `ScriptApp.getAuthorizationInfo(authMode, oAuthScopes?)`: REQUIRED while any of the scopes
-   * asked about (all the manifest's when none are named) is not granted; the URL that asks for
-   * them, else null; which of those scopes are granted.
-   * https://developers.google.com/apps-script/reference/script/authorization-info
-   */
-  private authorizationInfo(e: Execution, _mode: unknown, asked?: string[]) {
-    this.call('ScriptApp.getAuthorizationInfo');
-    const about = (asked ?? this.scopes).filter((s) => this.scopes.includes(s));
-    const granted = this.grantedScopes(e.user);
-    const required = about.some((s) => !granted.includes(s));
-    return {
-      getAuthorizationStatus: () => (required ? 'REQUIRED' : 'NOT_REQUIRED'),
-      getAuthorizationUrl: () =>
-        required ? `https://script.google.com/a/auth?scope=${about.length}&user=${e.user}` : null,
-      getAuthorizedScopes: () => about.filter((s) => granted.includes(s)),
-    };
-  }
-
-  private email(e: Execution): string {
-    const scope = 'https://www.googleapis.com/auth/userinfo.email';
-    if (!this.scopes.includes(scope)) throw noPermission('Session.getEffectiveUser');
-    // Left unticked on the consent screen, the address is empty (G1).
-    if (!this.grantedScopes(e.user).includes(scope)) return '';
-    return e.mode === 'custom-function' ? '' : e.user;
+    return this.consent.granted(user);
   }
 
   userProperties(user: string): PropertyStore {
@@ -597,8 +487,11 @@ export class GasRuntime {
           now: x.now,
           addon: this.options.addon ?? true,
         }),
-        getAuthorizationInfo: (mode: unknown, scopes?: string[]) =>
-          this.authorizationInfo(e, mode, scopes),
+        // Any auth mode: the person's grants are what it reads.
+        getAuthorizationInfo: (_mode: unknown, scopes?: string[]) => {
+          this.call('ScriptApp.getAuthorizationInfo');
+          return this.consent.authorizationInfo(e.user, scopes);
+        },
         AuthorizationStatus: { REQUIRED: 'REQUIRED', NOT_REQUIRED: 'NOT_REQUIRED' },
       },
       HtmlService: htmlService(this.distDir, allowed),
@@ -608,7 +501,7 @@ export class GasRuntime {
         user: () => e.user,
         now: x.now,
         window: () => this.quotaWindows.use('email', e.user, x.now()),
-        hasScope: this.scopes.includes('https://www.googleapis.com/auth/script.send_mail'),
+        hasScope: this.consent.has('https://www.googleapis.com/auth/script.send_mail'),
       }),
       SlidesApp: this.slides.service({
         call,
@@ -616,11 +509,11 @@ export class GasRuntime {
         user: () => e.user,
         now: x.now,
         window: () => this.quotaWindows.use('slides', e.user, x.now()),
-        hasScope: this.scopes.includes(SLIDES_SCOPE),
+        hasScope: this.consent.has(SLIDES_SCOPE),
       }),
       Charts: { ChartType: { BAR: 'BAR', COLUMN: 'COLUMN', LINE: 'LINE' } },
       Utilities: utilities(call, (ms) => this.clock.advance(ms)),
-      Session: session(e, () => this.email(e)),
+      Session: session(e, () => this.consent.email(e)),
     };
   }
 
@@ -655,7 +548,7 @@ export class GasRuntime {
       ),
       openById: (id: string) => {
         allowed('SpreadsheetApp.openById');
-        if (!this.scopes.includes(OPEN_BY_ID_SCOPE)) throw noPermission('SpreadsheetApp.openById');
+        if (!this.consent.has(OPEN_BY_ID_SCOPE)) throw noPermission('SpreadsheetApp.openById');
         const found = this.documents.get(String(id));
         if (!found)
           throw new GasError(

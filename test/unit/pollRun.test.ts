@@ -109,7 +109,7 @@ it('crosses into its ports three times a poll: one read, one ask, one settle und
       name,
       (...args: unknown[]) => (calls.push(name), (f as (...a: unknown[]) => unknown)(...args)),
     ]),
-  ) as typeof ports;
+  ) as unknown as typeof ports;
   pollWith(counted);
   expect(calls).toEqual(['read', 'ask', 'settle']);
 });
