@@ -10,11 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import * as acorn from 'acorn';
 import vm from 'node:vm';
-import { splitFormulaArgs } from '../../src/domain/formulaArgs';
-import { a1, parseA1 } from './a1';
 import { CacheStore, type CacheEviction } from './cache';
 import { RuntimeClock, type ExecutionClock } from './clock';
 import { Consent, OPEN_BY_ID_SCOPE, type Mode } from './consent';
+import { FormulaCells } from './formulaCells';
 import { GasError, offeredOnly, noPermission } from './errors';
 import { lockId, LockState, type LockScope } from './lock';
 import {
@@ -29,14 +28,7 @@ import { QuotaWindows } from './quotaWindow';
 import { isConsumer, MailBox } from './mail';
 import { SLIDES_SCOPE, SlidesDrive } from './slides';
 import { PropertyStore } from './properties';
-import {
-  Sheet,
-  Spreadsheet,
-  type ConditionalRule,
-  type Hooks,
-  type Range,
-  type Value,
-} from './spreadsheet';
+import { Sheet, Spreadsheet, type ConditionalRule, type Hooks, type Range } from './spreadsheet';
 import { SyncHttp, type HttpTransport } from './sync-http';
 import { TriggerTable, type TriggerRecord } from './triggers';
 import { htmlService, ui, type UiCapture } from './ui';
@@ -175,7 +167,6 @@ export class GasRuntime {
   /** Triggers' total run time per user and day, against the daily limit. */
   private triggerRuntime = new Map<string, number>();
   readonly locks = new LockState();
-  readonly formulaErrors = new Map<string, string>();
   private userProps = new Map<string, PropertyStore>();
   private userCaches = new Map<string, CacheStore>();
   readonly documentProps: PropertyStore;
@@ -186,10 +177,12 @@ export class GasRuntime {
   private documents = new Map<string, Document>();
   private readonly hooks: Hooks;
   private readonly consent: Consent;
+  private readonly formulas = new FormulaCells((name, args, book) =>
+    this.runFormula(name, args, book),
+  );
   /** The manifest's urlFetchWhitelist (null: the manifest has none, so nothing is refused). */
   private readonly allowlist: string[] | null;
   private exec: Execution | null = null;
-  private nextAnchor = 1;
   lastLoadMs = 0;
 
   constructor(private options: RuntimeOptions = {}) {
@@ -565,7 +558,8 @@ export class GasRuntime {
       },
       flush: () => {
         call('SpreadsheetApp.flush');
-        if (ss) this.calculateWritten(ss);
+        // What SpreadsheetApp.flush() sees done: the formulas a script wrote are calculated.
+        if (ss) this.formulas.calculate(ss, (pending) => pending === true);
       },
       newConditionalFormatRule: () => conditionalRuleBuilder(),
       DeveloperMetadataVisibility: { DOCUMENT: 'DOCUMENT', PROJECT: 'PROJECT' },
@@ -703,124 +697,27 @@ export class GasRuntime {
 
   /**
    * Recalculates every `=NAME(args)` formula whose NAME is a global of the bundle, spilling arrays
-   * as Sheets does: into blank cells inside the grid, or not at all (#REF!) with the reason in
-   * `formulaErrors`. Sheets recalculates after a script's write; here a test says when.
+   * as Sheets does (formulaCells.ts). Sheets recalculates after a script's write; here a test says
+   * when.
    */
   recalculate(book: Spreadsheet = this.spreadsheet): void {
-    this.calculate(book, () => true);
-  }
-
-  /** What SpreadsheetApp.flush() sees done: the formulas a script wrote are calculated. */
-  private calculateWritten(book: Spreadsheet): void {
-    this.calculate(book, (pending) => pending === true);
-  }
-
-  private calculate(book: Spreadsheet, which: (pending?: boolean) => boolean): void {
-    for (const sheet of book.sheets) {
-      const rows = sheet.probe.rows;
-      for (let r = 1; r <= rows.length; r++) {
-        const row = rows[r - 1] ?? [];
-        for (let c = 1; c <= row.length; c++) {
-          const cell = row[c - 1];
-          if (cell?.formula && which(cell.pending)) this.evaluate(sheet, r, c, cell.formula);
-        }
-      }
-    }
-  }
-
-  private evaluate(sheet: Sheet, row: number, col: number, formula: string): void {
-    const m = /^=\s*([A-Z_][A-Z0-9_]*)\s*\((.*)\)\s*$/i.exec(formula);
-    if (!m) return;
-    const key = `${sheet.probe.title}!${row}:${col}`;
-    const cell = sheet.cell(row, col);
-    const anchor = cell.anchor ?? this.nextAnchor++;
-    sheet.clearSpill(anchor);
-    sheet.book.spillErrors.delete(anchor);
-    this.formulaErrors.delete(key);
-    const show = (value: Value, why?: string) => {
-      sheet.store(row, col, { value, formula, anchor, ...(cell.note ? { note: cell.note } : {}) });
-      if (why) this.formulaErrors.set(key, why);
-    };
-    let result: unknown;
-    // Sheets calculates a formula a script wrote in an execution of its own, even mid-script.
-    const outer = this.exec;
-    this.exec = null;
-    try {
-      const args = splitFormulaArgs(m[2] as string).map((a) => this.argument(sheet, a));
-      result = this.run((m[1] as string).toUpperCase(), args, {
-        mode: 'custom-function',
-        spreadsheet: sheet.book,
-      });
-    } catch (error) {
-      const message = (error as Error).message;
-      const builtIn = /^Script function not found: (\w+)$/.exec(message);
-      // Sheets would calculate its own functions: here only the bundle's run, and the cell says so.
-      return show(
-        '#ERROR!',
-        builtIn
-          ? `${builtIn[1]} is a Sheets function the local runtime does not calculate: only the add-on's own functions (VIS_SCORE and the others) run here.`
-          : message,
-      );
-    } finally {
-      this.exec = outer;
-    }
-    const grid: unknown[][] = Array.isArray(result)
-      ? (result as unknown[]).map((r) => (Array.isArray(r) ? r : [r]))
-      : [[result]];
-    const rows = grid.length;
-    const cols = Math.max(1, ...grid.map((g) => g.length));
-    const moreRows = row + rows - 1 - sheet.maxRows;
-    if (moreRows > 0)
-      return show(
-        '#REF!',
-        `Result was not automatically expanded, please insert more rows (${moreRows}).`,
-      );
-    if (col + cols - 1 > sheet.maxColumns)
-      return show(
-        '#REF!',
-        `Result was not automatically expanded, please insert more columns (${col + cols - 1 - sheet.maxColumns}).`,
-      );
-    for (let r = 0; r < rows; r++)
-      for (let c = 0; c < cols; c++) {
-        const there = sheet.cell(row + r, col + c);
-        if ((r || c) && (there.value !== '' || there.formula))
-          return show(
-            '#REF!',
-            `Array result was not expanded because it would overwrite data in ${a1(row + r, col + c, 1, 1)}.`,
-          );
-      }
-    grid.forEach((cells, r) =>
-      cells.forEach((v, c) => {
-        const value = (v === null || v === undefined ? '' : v) as Value;
-        if (r === 0 && c === 0) return show(value);
-        const note = sheet.cell(row + r, col + c).note;
-        sheet.store(row + r, col + c, { value, spilledFrom: anchor, ...(note ? { note } : {}) });
-      }),
-    );
+    this.formulas.calculate(book, () => true);
   }
 
   /** Why the formula at a cell shows #ERROR! or #REF!, as Sheets says on hover. */
   formulaError(sheet: Sheet, row: number, col: number): string | undefined {
-    const anchor = sheet.cell(row, col).anchor;
-    return (
-      this.formulaErrors.get(`${sheet.probe.title}!${row}:${col}`) ??
-      (anchor === undefined ? undefined : sheet.book.spillErrors.get(anchor))
-    );
+    return this.formulas.error(sheet, row, col);
   }
 
-  private argument(sheet: Sheet, text: string): unknown {
-    const t = text.trim();
-    if (t === '') return undefined;
-    if (/^".*"$/.test(t)) return t.slice(1, -1).replace(/""/g, '"');
-    if (/^(TRUE|FALSE)$/i.test(t)) return /^TRUE$/i.test(t);
-    if (/^-?\d+(\.\d+)?$/.test(t)) return Number(t);
-    const ref = parseA1(t);
-    const source = ref.sheet ? sheet.book.sheets.find((s) => s.probe.title === ref.sheet) : sheet;
-    if (!source) throw new GasError(`Unresolved sheet name '${ref.sheet}'.`);
-    // An open-ended reference (A2:A) is the column down to the grid's last row.
-    const rows = ref.numRows ?? source.maxRows - ref.row + 1;
-    const values = source.range(ref.row, ref.col, rows, ref.numCols).getValues();
-    return rows === 1 && ref.numCols === 1 ? values[0]![0] : values;
+  /** Sheets calculates a formula a script wrote in an execution of its own, even mid-script. */
+  private runFormula(name: string, args: unknown[], book: Spreadsheet): unknown {
+    const outer = this.exec;
+    this.exec = null;
+    try {
+      return this.run(name, args, { mode: 'custom-function', spreadsheet: book });
+    } finally {
+      this.exec = outer;
+    }
   }
 
   /** Moves the clock on, running each time-driven trigger when it comes due. */
