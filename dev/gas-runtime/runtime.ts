@@ -13,6 +13,7 @@ import vm from 'node:vm';
 import { CacheStore, type CacheEviction } from './cache';
 import { RuntimeClock, type ExecutionClock } from './clock';
 import { Consent, OPEN_BY_ID_SCOPE, type Mode } from './consent';
+import { editResponse, writeResponse, type ResponseEvent } from './formResponses';
 import { FormulaCells } from './formulaCells';
 import { GasError, offeredOnly, noPermission } from './errors';
 import { lockId, LockState, type LockScope } from './lock';
@@ -732,12 +733,9 @@ export class GasRuntime {
   }
 
   /**
-   * A response a Google Form writes into its responses sheet (T2): the row goes below the last
-   * row with content, a timestamp first and the answers under their questions' headers, as Forms
-   * writes it (no script runs it, so no edit trigger either). Then each form-submit trigger on
-   * the file runs, as its creator, with Google's event: `range` (the row), `values` and
-   * `namedValues` (as text), `triggerUid`, `authMode`. `events` models what Google does not
-   * promise: a firing lost (0) or repeated (2). Returns the row written.
+   * A response a Google Form writes into its responses sheet (T2, formResponses.ts), then each
+   * form-submit trigger on the file runs, as its creator, with Google's event. `events` models what
+   * Google does not promise: a firing lost (0) or repeated (2). Returns the row written.
    */
   submitForm(
     sheetName: string,
@@ -745,38 +743,15 @@ export class GasRuntime {
     options: { spreadsheet?: Spreadsheet; events?: number } = {},
   ): number {
     const book = options.spreadsheet ?? this.spreadsheet;
-    // Linking a form made its sheet long before this response: where the person is stays as it was.
-    const wasActive = book.activeSheet;
-    const sheet = book.getSheetByName(sheetName) ?? book.insertSheet(sheetName);
-    wasActive.activate();
-    const width = sheet.getLastColumn();
-    const header = width ? sheet.getRange(1, 1, 1, width).getValues()[0]!.map(String) : [];
-    if (!header.length) header.push('Timestamp');
-    for (const question of Object.keys(answers))
-      if (!header.includes(question)) header.push(question);
-    sheet.getRange(1, 1, 1, header.length).setValues([header]);
-    const at = new Date(this.clock.now());
-    const row = header.map((h, i) => (i === 0 ? at : (answers[h] ?? '')));
-    sheet.appendRow(row);
-    const written = sheet.getLastRow();
-    const text = row.map((v) => (v instanceof Date ? formatStamp(v) : v));
-    const namedValues = Object.fromEntries(header.map((h, i) => [h, [text[i]!]]));
-    for (let n = 0; n < (options.events ?? 1); n++)
-      for (const t of this.triggers.formSubmitTriggers(book.id))
-        this.fire(t, {
-          authMode: 'FULL',
-          triggerUid: t.id,
-          range: sheet.getRange(written, 1, 1, header.length),
-          values: text,
-          namedValues,
-        });
-    return written;
+    const { row, event } = writeResponse(book, sheetName, answers, new Date(this.clock.now()));
+    for (let n = 0; n < (options.events ?? 1); n++) this.fireFormSubmit(book, event);
+    return row;
   }
 
   /**
    * A respondent edits their response (a form that lets them, T3): Forms writes the new answers
-   * over the response's own row, with the edit's time in its timestamp, and every form-submit
-   * trigger on the file runs again with that row. Returns the row.
+   * over the response's own row, and every form-submit trigger on the file runs again with that
+   * row. Returns the row.
    */
   editFormResponse(
     sheetName: string,
@@ -785,26 +760,14 @@ export class GasRuntime {
     options: { spreadsheet?: Spreadsheet } = {},
   ): number {
     const book = options.spreadsheet ?? this.spreadsheet;
-    const sheet = book.getSheetByName(sheetName);
-    if (!sheet) throw new Error(`No responses sheet "${sheetName}"`);
-    const width = sheet.getLastColumn();
-    const header = sheet.getRange(1, 1, 1, width).getValues()[0]!.map(String);
-    const cells = sheet.getRange(row, 1, 1, width).getValues()[0]!;
-    const edited = header.map((h, i) =>
-      i === 0 ? new Date(this.clock.now()) : h in answers ? answers[h]! : cells[i],
-    );
-    sheet.getRange(row, 1, 1, width).setValues([edited]);
-    const text = edited.map((v) => (v instanceof Date ? formatStamp(v) : String(v ?? '')));
-    const namedValues = Object.fromEntries(header.map((h, i) => [h, [text[i]!]]));
-    for (const t of this.triggers.formSubmitTriggers(book.id))
-      this.fire(t, {
-        authMode: 'FULL',
-        triggerUid: t.id,
-        range: sheet.getRange(row, 1, 1, width),
-        values: text,
-        namedValues,
-      });
+    const at = new Date(this.clock.now());
+    this.fireFormSubmit(book, editResponse(book, sheetName, row, answers, at));
     return row;
+  }
+
+  private fireFormSubmit(book: Spreadsheet, event: ResponseEvent): void {
+    for (const t of this.triggers.formSubmitTriggers(book.id))
+      this.fire(t, { authMode: 'FULL', triggerUid: t.id, ...event });
   }
 
   /** One firing of an installable trigger, as its creator, within their day's trigger time. */
@@ -934,10 +897,4 @@ function conditionalRuleBuilder() {
     build: () => ({ ...rule, getRanges: () => rule.ranges }),
   };
   return b;
-}
-
-/** A form response's timestamp as Forms puts it in `values` (M/d/yyyy H:mm:ss). */
-function formatStamp(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()} ${d.getUTCHours()}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
 }
