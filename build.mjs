@@ -270,8 +270,10 @@ async function sidebarHtml() {
   // The script is inlined in a <script> element: an inner "</script" would end it early.
   const js = client.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
   const { tabs, panels } = await tabsMarkup();
+  const { PRODUCT_NAME } = await loadModule('src/contract/product.ts');
   // Function replacements: the minified script may contain $& or $' patterns.
   return html
+    .replace('<!--PRODUCT_NAME-->', () => PRODUCT_NAME)
     .replace('<!--TABS-->', () => tabs)
     .replace('<!--PANELS-->', () => panels)
     .replace('/*INLINE_CSS*/', () => css)

@@ -4,6 +4,7 @@
 //   --port N (default 8790)   --time-scale N (the emulator's clock; default 10)
 import { exitQuietlyOn, explainListenError, flags, port, positiveNumber } from './args';
 import { readBody } from './http-body';
+import { PRODUCT_NAME } from '../src/contract/product';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -65,12 +66,12 @@ const BRIDGE = `<script>
 })();
 </script>`;
 
-const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Visibility for Sheets: playground</title>
+const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>${PRODUCT_NAME}: playground</title>
 <style>body{margin:0;font:13px Arial,sans-serif;display:flex;height:100vh}#sheet{flex:1;overflow:auto;padding:8px}
 iframe{width:320px;border:0;border-left:1px solid #dadce0;height:100%}table{border-collapse:collapse}
 td,th{border:1px solid #e0e0e0;padding:2px 6px;white-space:nowrap;max-width:260px;overflow:hidden;text-overflow:ellipsis}
 th{background:#f8f9fa;position:sticky;top:0}th.edge{color:#5f6368;font-weight:normal;min-width:24px;user-select:none}#sheet-tabs button[aria-pressed=true]{font-weight:bold;background:#e8f0fe}#menu-items button{display:block;margin:2px 0}#why{color:#c5221f}.listing .playground-only{display:none}.sel{background:#e8f0fe}td:focus{outline:2px solid #1a73e8;white-space:normal}</style></head><body>
-<div id="sheet"><details id="menu" class="playground-only"><summary>Extensions → Visibility for Sheets</summary><div id="menu-items"></div></details>
+<div id="sheet"><details id="menu" class="playground-only"><summary>Extensions → ${PRODUCT_NAME}</summary><div id="menu-items"></div></details>
 <details id="form" class="playground-only"><summary>Submit a form response (to "Form Responses 1")</summary>
 <label>Name <input id="form-name" value="Jo"></label> <label>Website <input id="form-site" value="nike.com"></label>
 <label>E-mail <input id="form-email" value="jo@lead.example"></label> <label><input id="form-consent" type="checkbox" checked> may e-mail</label>

