@@ -4,18 +4,18 @@
  * built-ins, console and the services below. Enforces custom-function rules and execution limits,
  * and counts every service call.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as acorn from 'acorn';
 import vm from 'node:vm';
 import { CacheStore, type CacheEviction } from './cache';
 import { RuntimeClock, type ExecutionClock } from './clock';
 import { Consent, OPEN_BY_ID_SCOPE, type Mode } from './consent';
 import { editResponse, writeResponse, type ResponseEvent } from './formResponses';
+import { compiledBundle } from './bundle';
 import { FormulaCells } from './formulaCells';
-import { GasError, offeredOnly, noPermission } from './errors';
+import { spreadsheetApp } from './spreadsheetApp';
+import { GasError, offeredOnly } from './errors';
 import { lockId, LockState, type LockScope } from './lock';
 import {
   cacheService,
@@ -29,7 +29,7 @@ import { QuotaWindows } from './quotaWindow';
 import { isConsumer, MailBox } from './mail';
 import { SLIDES_SCOPE, SlidesDrive } from './slides';
 import { PropertyStore } from './properties';
-import { Sheet, Spreadsheet, type ConditionalRule, type Hooks, type Range } from './spreadsheet';
+import { Sheet, Spreadsheet, type Hooks } from './spreadsheet';
 import { SyncHttp, type HttpTransport } from './sync-http';
 import { TriggerTable, type TriggerRecord } from './triggers';
 import { htmlService, ui, type UiCapture } from './ui';
@@ -123,9 +123,6 @@ interface Document {
   props: PropertyStore;
   cache: CacheStore;
 }
-
-/** Compiled bundles by file version, shared by the runtimes of one process. */
-const COMPILED = new Map<string, vm.Script>();
 
 /**
  * A user's executions at once, and what Apps Script says to one more
@@ -441,7 +438,17 @@ export class GasRuntime {
   private services(e: Execution, x: Services): Record<string, object> {
     const { call, allowed } = x;
     return {
-      SpreadsheetApp: this.spreadsheetApp(x),
+      SpreadsheetApp: spreadsheetApp({
+        book: e.book?.book ?? null,
+        mode: e.mode,
+        call,
+        allowed,
+        ui: ui(this.ui, call),
+        mayOpenById: this.consent.has(OPEN_BY_ID_SCOPE),
+        byId: (id) => this.documents.get(id)?.book ?? null,
+        // What SpreadsheetApp.flush() sees done: the formulas a script wrote are calculated.
+        flush: (book) => this.formulas.calculate(book, (pending) => pending === true),
+      }),
       UrlFetchApp: urlFetchApp({
         http: this.http,
         call: allowed,
@@ -529,95 +536,18 @@ export class GasRuntime {
     };
   }
 
-  private spreadsheetApp({ e, call, allowed }: Services) {
-    const ss = e.book?.book ?? null;
-    const theUi = ui(this.ui, call);
-    return {
-      getActiveSpreadsheet: () => (allowed('SpreadsheetApp.getActiveSpreadsheet'), ss),
-      getActive: () => (allowed('SpreadsheetApp.getActiveSpreadsheet'), ss),
-      getActiveSheet: () => (allowed('SpreadsheetApp.getActiveSheet'), ss?.activeSheet ?? null),
-      getActiveRange: () => (
-        allowed('SpreadsheetApp.getActiveRange'),
-        ss?.getActiveRange() ?? null
-      ),
-      openById: (id: string) => {
-        allowed('SpreadsheetApp.openById');
-        if (!this.consent.has(OPEN_BY_ID_SCOPE)) throw noPermission('SpreadsheetApp.openById');
-        const found = this.documents.get(String(id));
-        if (!found)
-          throw new GasError(
-            'Unexpected error while getting the method or property openById on object SpreadsheetApp.',
-          );
-        return found.book;
-      },
-      getUi: () => {
-        call('SpreadsheetApp.getUi');
-        if (e.mode === 'custom-function' || e.mode === 'trigger')
-          throw noPermission('SpreadsheetApp.getUi');
-        allowed('SpreadsheetApp.getUi');
-        return theUi;
-      },
-      flush: () => {
-        call('SpreadsheetApp.flush');
-        // What SpreadsheetApp.flush() sees done: the formulas a script wrote are calculated.
-        if (ss) this.formulas.calculate(ss, (pending) => pending === true);
-      },
-      newConditionalFormatRule: () => conditionalRuleBuilder(),
-      DeveloperMetadataVisibility: { DOCUMENT: 'DOCUMENT', PROJECT: 'PROJECT' },
-      ProtectionType: { RANGE: 'RANGE', SHEET: 'SHEET' },
-      InterpolationType: {
-        NUMBER: 'NUMBER',
-        PERCENT: 'PERCENT',
-        MIN: 'MIN',
-        MAX: 'MAX',
-        PERCENTILE: 'PERCENTILE',
-      },
-    };
-  }
-
-  /** The bundle versions whose syntax was checked (by size and time), so each is parsed once. */
-
   /**
    * Each execution runs the whole bundle's top level in a context of its own, as Apps Script loads
    * the project for every call; what is kept between executions is only V8's compilation of the
    * same file, which changes nothing the bundle can see (bench/loadTime.ts measures the parse).
    */
   private load(e: Execution): Record<string, unknown> {
-    const script = this.compiled();
+    const script = compiledBundle(this.distDir);
     const started = process.hrtime.bigint();
     const context = vm.createContext(this.globals(e));
     script.runInContext(context);
     this.lastLoadMs = Number(process.hrtime.bigint() - started) / 1e6;
     return context;
-  }
-
-  /**
-   * The bundle compiled once per version of the file. Apps Script's V8 runs the syntax Google's own
-   * TypeScript template compiles to, ES2020 (E4): newer syntax is refused at load, as a
-   * SyntaxError, so a bundle built for a newer target fails here rather than on Google.
-   */
-  private compiled(): vm.Script {
-    const file = path.join(this.distDir, 'Code.js');
-    const { size, mtimeMs } = statSync(file);
-    const version = `${file}:${size}:${mtimeMs}`;
-    const known = COMPILED.get(version);
-    if (known) return known;
-    const code = readFileSync(file, 'utf8');
-    // The check's answer for this exact text is kept on disk: every test file loads the bundle
-    // afresh, and parsing 200 KB costs each of them about 150 ms.
-    const hash = createHash('sha256').update(code).digest('hex').slice(0, 24);
-    const checked = path.join(os.tmpdir(), `visibility-es2020-checked-${hash}`);
-    if (!existsSync(checked)) {
-      try {
-        acorn.parse(code, { ecmaVersion: 2020, sourceType: 'script' });
-      } catch (error) {
-        throw new GasError(`SyntaxError: ${(error as Error).message} (Code.js, beyond ES2020)`);
-      }
-      writeFileSync(checked, '');
-    }
-    const script = new vm.Script(code, { filename: file });
-    COMPILED.set(version, script);
-    return script;
   }
 
   /** One execution of a global function in a fresh context. */
@@ -873,28 +803,4 @@ function dailyFetchQuota(user: string): number {
  */
 function dailyTriggerRuntime(user: string): number {
   return (isConsumer(user) ? 90 : 360) * 60000;
-}
-
-function conditionalRuleBuilder() {
-  const rule: ConditionalRule = { ranges: [], gradient: {} };
-  const b = {
-    setGradientMinpointWithValue: (color: string, type: string, value: string) => (
-      (rule.gradient!.min = [color, type, value]),
-      b
-    ),
-    setGradientMidpointWithValue: (color: string, type: string, value: string) => (
-      (rule.gradient!.mid = [color, type, value]),
-      b
-    ),
-    setGradientMaxpointWithValue: (color: string, type: string, value: string) => (
-      (rule.gradient!.max = [color, type, value]),
-      b
-    ),
-    setRanges: (ranges: Range[]) => (
-      (rule.ranges = ranges.map((r) => `${r.sheet.probe.title}!${r.getA1Notation()}`)),
-      b
-    ),
-    build: () => ({ ...rule, getRanges: () => rule.ranges }),
-  };
-  return b;
 }
