@@ -8,7 +8,7 @@ import {
 } from '../../src/domain/scoreColumns';
 import { scaledOf } from '../../src/domain/columns';
 import type { BrandScore } from '../../src/api/client';
-import { ENGINES } from '../../src/engines';
+import { ENGINES, PLATFORMS } from '../../src/engines';
 
 const record: BrandScore = {
   brandName: '=Acme',
@@ -56,18 +56,14 @@ it.each([
   });
 });
 
-it('what is cleared when the index has no record, and what the colour scale reads', () => {
-  expect(Object.keys(CLEARED_SCORES)).toEqual([
-    'score',
-    'level',
-    'chatgpt',
-    'claude',
-    'gemini',
-    'aio',
-    'brand',
-    'lastScanned',
-    'change',
-    'evidence',
-  ]);
-  expect(scaledOf(SCORE_COLUMNS)).toEqual(['score', 'chatgpt', 'claude', 'gemini', 'aio']);
+it('a site the index no longer has keeps nothing of its last reading: each cell a reading filled is blanked', () => {
+  const filled = scoreCells({ b: record, previous: 60, now, evidence: 'Scan 2026-11-20' });
+  // When it was checked, and what the row says, are written anew with the "not in index" answer.
+  const ofTheReading = Object.keys(filled).filter((k) => k !== 'checked' && k !== 'message');
+  expect(Object.keys(CLEARED_SCORES).sort()).toEqual(ofTheReading.sort());
+  expect(new Set(Object.values(CLEARED_SCORES))).toEqual(new Set(['']));
+});
+
+it('the colour scale reads the 0-100 figures: the score and each engine', () => {
+  expect(scaledOf(SCORE_COLUMNS)).toEqual(['score', ...PLATFORMS]);
 });
