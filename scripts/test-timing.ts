@@ -20,6 +20,16 @@ interface Timing {
   tests: string | null;
 }
 
+/** Each failed test's heading and the first lines of what jest said of it (not its console). */
+function failures(out: string): string {
+  const lines = out.split('\n');
+  return lines
+    .flatMap((l, i) =>
+      /^\s+● /.test(l) && !/● Console$/.test(l) ? [lines.slice(i, i + 25).join('\n')] : [],
+    )
+    .join('\n\n');
+}
+
 /** `npm ci && npm test` in a fresh clone of HEAD: its wall time, jest's own, and the verdict. */
 function freshRun(): Timing {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'timing-'));
@@ -40,14 +50,8 @@ function freshRun(): Timing {
     )[0];
     const total = (m: RegExpMatchArray) => Number(/(\d+) total/.exec(m[1]!)?.[1] ?? 0);
     const tests = [...out.matchAll(/^Tests:\s+(.+)$/gm)].sort((a, b) => total(b) - total(a))[0];
-    // A red run says which tests, so a failure under load can be found again.
-    if (run.status !== 0)
-      console.error(
-        out
-          .split('\n')
-          .filter((l) => /^\s+● /.test(l))
-          .join('\n') || out.slice(-4000),
-      );
+    // A red run says which tests and why, so a failure under load can be found again.
+    if (run.status !== 0) console.error(failures(out) || out.slice(-4000));
     return {
       passed: run.status === 0,
       totalS,
