@@ -25,7 +25,7 @@ import {
 } from './previewOwners';
 import { duePreviews } from './pollPlan';
 import { timeOf } from './cells';
-import { HEADER_ROW, websiteColumnIndex } from './table';
+import { HEADER_ROW, putCell, websiteColumnIndex } from './table';
 import { previewReading, type HistoryReading } from './scoreList';
 import { statusKind, STATUS } from './status';
 import { counted } from '../contract/words';
@@ -336,11 +336,7 @@ function patched(list: PreviewGrid, patches: Map<number, RowPatch> | undefined):
   for (const [row, patch] of patches)
     for (const [key, value] of Object.entries(patch)) {
       const column = list.columns[key];
-      if (!column) continue;
-      while (values.length < row) values.push([]);
-      const r = values[row - 1]!;
-      while (r.length < column) r.push('');
-      r[column - 1] = value;
+      if (column) putCell(values, row, column, value);
     }
   return { ...list, values };
 }

@@ -66,6 +66,14 @@ export const FOLLOW_UPS_SHEET = SHEETS.followUps.name;
 
 export type ColumnMap<K extends string> = Record<K, number>;
 
+/** Puts a value at a 1-based cell of a grid as read, growing its rows and the row as needed. */
+export function putCell(values: unknown[][], row: number, column: number, value: unknown): void {
+  while (values.length < row) values.push([]);
+  const r = values[row - 1]!;
+  while (r.length < column) r.push('');
+  r[column - 1] = value;
+}
+
 /** A header as the add-on matches it: trimmed, any case. */
 export function headerKey(text: unknown): string {
   return String(text ?? '')

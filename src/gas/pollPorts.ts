@@ -33,9 +33,11 @@ export function pollPorts(book: Book) {
   const doc = book.getId();
   // What the last read found: a write goes to the tables its lists were read from.
   let tables: PreviewTable[] = [];
+  const grids = (): PreviewGrid[] =>
+    tables.map((t) => ({ sheet: t.name, values: t.values, columns: t.columns }));
   const lists = (): PreviewGrid[] => {
     tables = previewTables(book);
-    return tables.map((t) => ({ sheet: t.name, values: t.values, columns: t.columns }));
+    return grids();
   };
   const apply = (w: PollWrite) => {
     for (const t of tables) {
@@ -77,12 +79,7 @@ export function pollPorts(book: Book) {
         waitMs,
         () => {
           const now = appsScriptClock.now();
-          const w = decide(
-            reread
-              ? lists()
-              : tables.map((t) => ({ sheet: t.name, values: t.values, columns: t.columns })),
-            now,
-          );
+          const w = decide(reread ? lists() : grids(), now);
           apply(w);
           return w;
         },

@@ -9,6 +9,7 @@ import {
   findColumns,
   HEADER_ROW,
   planMissingColumns,
+  putCell,
   type ColumnMap,
 } from '../domain/table';
 import { formatsOf, headersOf, type Columns } from '../domain/columns';
@@ -145,14 +146,6 @@ function addColumns<K extends string>(
   for (const a of added) putCell(values, HEADER_ROW, a.column, a.header);
   const isAdded = (c: number) => added.some((a) => a.column === c);
   formatColumns(sheet, placedFormats(columns, formats, isAdded), HEADER_ROW + 1, grid.rows);
-}
-
-/** Puts one value into a grid read from a sheet, growing it to reach the cell. */
-function putCell(values: Grid, row: number, column: number, value: unknown): void {
-  while (values.length < row) values.push([]);
-  const r = values[row - 1]!;
-  while (r.length < column) r.push('');
-  r[column - 1] = value;
 }
 
 export function cell<K extends string>(
