@@ -12,7 +12,7 @@ export {
 export { pollInBackground } from './addon/background';
 export { openScanMonitor, pollScanMonitor, rescanSelected } from './addon/monitor';
 export { getSelectionSummary, startPreviewsForSelection } from './addon/previewGeneration';
-export { pollPendingPreviews } from './addon/previewPolling';
+export { adoptPreviewIds, pollPendingPreviews } from './addon/previewPolling';
 export { getScorePlan, scoreSelection } from './addon/scores';
 export { insertCompareChart } from './addon/compareChart';
 export { makeReport } from './addon/reports';

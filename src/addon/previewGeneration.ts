@@ -16,6 +16,7 @@ import {
   fitToQuota,
   keptAnswers,
   localPatches,
+  reusedIds,
   withKeptAnswers,
   mayResend,
   BATCH_MEMORY_MS,
@@ -206,6 +207,7 @@ export function previewRows(
     : runOf(fit.plan);
   if (run.refusal) rememberAccountNotice(run.refusal.message);
   writer.write(new Map());
+  ports.recordMine(reusedIds(fit.plan, ports.me));
   const made = run.counts.created + run.counts.reused;
   if (made > 0) ports.pending(made);
   return {
@@ -274,6 +276,7 @@ function generate(runId: string, started: number, request?: GenerateRequest): Ge
   if (plan) rememberPlan(plan);
   if (run.refusal && run.counts.created === 0) return refusedReport(where, 0, run.refusal);
   writer.write(new Map());
+  ports.recordMine(reusedIds(fit.plan, ports.me));
   const made = run.counts.created + run.counts.reused;
   if (made > 0) setBackgroundWork(block.sheet.getParent().getId(), 'previews', made);
   return finalReport(fit, run, where);

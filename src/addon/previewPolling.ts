@@ -6,6 +6,7 @@ import { MAX_POLLED_PER_RUN, POLL_LOCK_WAIT_MS } from '../limits';
 import type { PreviewPoll } from '../api/client';
 import type { Result } from '../api/errors';
 import {
+  adoptPlan,
   askPlan,
   pollWrite,
   tallyPreviews,
@@ -71,24 +72,34 @@ export interface PollPorts {
 export const pollPreviewsIn = (book: Book): PollReport => pollWith(pollPorts(book));
 
 /**
+ * "Adopt these IDs": the person's own press, in the document they have open, asking the service
+ * about the IDs nobody's record knows (the sidebar said what it costs before the press).
+ */
+export const adoptPreviewIds = (): PollReport => adoptWith(pollPorts(activeBook()));
+
+export const adoptWith = (ports: PollPorts): PollReport => pollWith(ports, adoptPlan);
+
+/**
  * The service is asked outside the document lock (a poll waiting on the network never makes
  * another report "busy"); the rows are then found again by uuid under the lock, as users may
- * have sorted or edited the sheet meanwhile, and written at once.
+ * have sorted or edited the sheet meanwhile, and written at once. `plan`: which previews to ask
+ * about (a poll: the person's own; an adoption: the IDs nobody's record knows).
  */
-export function pollWith(ports: PollPorts): PollReport {
+export function pollWith(ports: PollPorts, plan: typeof askPlan = askPlan): PollReport {
   const snapshot = ports.read();
-  const plan = askPlan(snapshot, MAX_POLLED_PER_RUN);
-  const answers = ports.ask(plan);
+  const asking = plan(snapshot, MAX_POLLED_PER_RUN);
+  const answers = ports.ask(asking);
   const written = ports.settle(POLL_LOCK_WAIT_MS, answers.size > 0, (lists, now) =>
     pollWrite(lists, answers, snapshot.owners, now),
   );
-  const asked = plan.uuids.length;
+  const asked = asking.uuids.length;
   if (!written)
     return {
       ...tallyPreviews([]),
       justCompleted: [],
       waitingOnOthers: [],
       stranded: [],
+      unadopted: { rows: 0, ids: 0 },
       busy: true,
       asked,
     };

@@ -72,6 +72,11 @@ export interface PollReport {
    * empty). The person may make them again with their own key (`remakePreviews`).
    */
   stranded: Array<{ sheet: string; by: string; count: number; heard: string | null }>;
+  /**
+   * Pending rows whose ID nobody's record knows (typed, pasted, or made before makers were
+   * recorded): no poll asks about them. `ids`: the requests "Adopt these IDs" would cost.
+   */
+  unadopted: { rows: number; ids: number };
   busy: boolean;
   /** Previews this poll asked about: one URL fetch each (the rest were not due yet). */
   asked: number;

@@ -93,6 +93,19 @@ export function fitToQuota(plan: GenerationPlan, quotaLeft: number, reserve: num
   };
 }
 
+/**
+ * The previews a run's rows now share with another row of their site that names the person (or
+ * nobody): their press put them there, so their poll completes them, at most one request per row
+ * for an ID typed there. A teammate's stays theirs: their poll completes every row that holds it.
+ */
+export const reusedIds = (plan: GenerationPlan, me: string): string[] => [
+  ...new Set(
+    plan.reuse
+      .filter((r) => !r.from.requestedBy || r.from.requestedBy === me)
+      .map((r) => r.from.uuid),
+  ),
+];
+
 /** Rows decided without a request: bad URLs, and duplicates of a site previewed in another row. */
 export function localPatches(plan: GenerationPlan): Map<number, RowPatch> {
   const patches = new Map<number, RowPatch>();

@@ -2,14 +2,15 @@
  * Whose preview a row is, as plain data. A preview belongs to the person whose key made it; that
  * is known from their own user properties (the ids they made, kept by Generate), never from a
  * cell an editor can type into. Each person's poll asks the service about their own previews
- * only; a row with no maker named (made before makers were recorded, or typed) is asked about
- * once, and is theirs if their key knows it. `Requested by` shows the maker: display, not authority.
+ * only. An ID nobody's record knows (typed, pasted, or made before makers were recorded) is never
+ * asked about by any poll: only the person's explicit "Adopt these IDs" press asks, one request
+ * each, and it is theirs if their key knows it. `Requested by` shows the maker: display, not
+ * authority; a maker counts only as the file's heard-from entries know them.
  */
 import { isUuid } from '../api/serviceText';
 import { isPending, type RowState } from './previewJobs';
 import { errorStatus } from './status';
 import type { RowPatch } from './previewColumns';
-import { timeOf } from './cells';
 
 const HOUR = 3600 * 1000;
 /**
@@ -29,7 +30,7 @@ export interface Ownership {
   me: string;
   /** Keys of the previews their key made and that were pending when last seen. */
   mine: ReadonlySet<string>;
-  /** Keys of unnamed previews already asked about once with their key. */
+  /** Keys of previews nobody's record knew, adopted (asked about once) with their key. */
   asked: ReadonlySet<string>;
   /**
    * When each person's polls were last heard from in this file, as only the add-on's own code
@@ -41,12 +42,12 @@ export interface Ownership {
 
 /**
  * - mine: made with my key: polled, and marked failed if the service does not know it.
- * - unclaimed: pending, no maker named (or me named, but not in my record): asked about once.
- * - theirs: a teammate's: left to their sidebar and hourly run, counted for them.
- * - gone: a teammate's, who has not been heard from in `TEAM_SILENT_MS`: nobody completes it, so
- *   anyone may make it again with their own key (never asked about with it).
- * - askedOnce: unclaimed, already asked about once and unknown to the key: never sent again; it
- *   too may be made again.
+ * - unclaimed: pending, and no record knows its maker (nobody named, a name never heard from in
+ *   the file, or me named but not in my record): never polled; asked about only when adopted.
+ * - theirs: a teammate's, heard from in the file: left to their sidebar and hourly run.
+ * - gone: a teammate's, whose last poll here is older than `TEAM_SILENT_MS`: nobody completes it,
+ *   so anyone may make it again with their own key (never asked about with it).
+ * - askedOnce: adopted, and unknown to the key: never sent again; it too may be made again.
  * - notAnId: the UUID cell holds something else: never sent; the row says so.
  * - settled: not pending.
  */
@@ -56,29 +57,23 @@ export interface OwnedRow {
   uuid: string;
   status: string;
   requestedBy: string;
-  /** When the row's preview was requested, as its cell says (ms), if it says. */
-  requestedAt: number | null;
 }
 
+/**
+ * A row's role from the person's record and the file's heard-from entries only: the `Requested`
+ * and `Requested by` cells are anyone's to type, so a made-up maker or an old date in them makes
+ * nothing "nobody's" (to be made again) and nothing "theirs" (to be left alone).
+ */
 export function roleOf(row: OwnedRow, o: Ownership): Role {
   if (!isPending(row.uuid, row.status)) return 'settled';
   if (!isUuid(row.uuid)) return 'notAnId';
   const key = idKey(row.uuid);
   if (o.mine.has(key)) return 'mine';
-  if (row.requestedBy && row.requestedBy !== o.me)
-    return lastSignOf(row.requestedBy, row.requestedAt, o) < o.now - TEAM_SILENT_MS
-      ? 'gone'
-      : 'theirs';
+  const heard = row.requestedBy && row.requestedBy !== o.me ? o.heard.get(row.requestedBy) : null;
+  if (heard !== undefined && heard !== null)
+    return heard < o.now - TEAM_SILENT_MS ? 'gone' : 'theirs';
   return o.asked.has(key) ? 'askedOnce' : 'unclaimed';
 }
-
-/**
- * The last sign of a maker's work: their last poll here, or the request itself (a teammate who
- * never polled since this was recorded, or a preview made this week, is not gone). A name typed
- * with no date and never heard from shows no sign at all.
- */
-const lastSignOf = (by: string, requestedAt: number | null, o: Ownership): number =>
-  Math.max(o.heard.get(by) ?? 0, requestedAt ?? 0);
 
 /** Whether this person's polls should say again that they are still here. */
 export const heardDue = (o: Ownership): boolean =>
@@ -127,7 +122,7 @@ export function strandedSelection(
   by: string,
 ): { selection: RowState[]; sheet: RowState[] } {
   const chosen = (r: RowState) => {
-    const role = roleOf({ ...r, requestedAt: timeOf(r.requested) }, o);
+    const role = roleOf(r, o);
     return mayMakeAgain(role) && (role === 'gone' ? r.requestedBy === by : by === '');
   };
   return {
@@ -141,6 +136,21 @@ export const NOT_AN_ID: RowPatch = {
   message:
     'the Preview UUID cell holds something that is not a preview ID, so it was not sent: clear it, then press Generate',
 };
+
+/**
+ * What a row whose ID nobody's record knows says, once: no poll asks about it, and how to.
+ */
+export const UNKNOWN_ID_MESSAGE =
+  'no poll asks about this preview ID: nobody’s record here knows who made it (typed, pasted, or made before makers were recorded). "Adopt these IDs" in the Previews tab asks the service with your key, one request each';
+
+/** Pending rows whose ID awaits adoption, and the requests adopting them all would cost. */
+export function unadopted(rows: Array<{ uuid: string; role: Role }>): {
+  rows: number;
+  ids: number;
+} {
+  const waiting = rows.filter((r) => r.role === 'unclaimed');
+  return { rows: waiting.length, ids: new Set(waiting.map((r) => r.uuid)).size };
+}
 
 export const NOT_YOURS_MESSAGE =
   'not a preview made with your key: if a teammate made it, their sidebar or hourly run completes it; otherwise "Make them again with my key" in the Previews tab sends it anew';

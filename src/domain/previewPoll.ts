@@ -15,10 +15,12 @@ import { isPending, pollPatch } from './previewJobs';
 import {
   NOT_AN_ID,
   NOT_YOURS_MESSAGE,
+  UNKNOWN_ID_MESSAGE,
   idKey,
   roleOf,
   heardDue,
   stranded,
+  unadopted,
   waitingOnOthers,
   type Ownership,
   type Role,
@@ -64,7 +66,7 @@ export function answerPatch(result: Result<PreviewPoll> | undefined): RowPatch |
 }
 
 /**
- * An unnamed preview's one answer: the person's key knows it (it is theirs: the row names them),
+ * An adopted preview's one answer: the person's key knows it (it is theirs: the row names them),
  * or it does not (the row says so, nothing else changes: it may be a teammate's).
  */
 export function claimPatch(result: Result<PreviewPoll> | undefined, me: string): RowPatch | null {
@@ -74,7 +76,7 @@ export function claimPatch(result: Result<PreviewPoll> | undefined, me: string):
 }
 
 /**
- * Whether an unnamed preview's answer says the person's key does not know it, so it is never
+ * Whether an adopted preview's answer says the person's key does not know it, so it is never
  * asked about again. One the key knows is theirs: still pending it joins their record, and a
  * row that shares it later (Generate reusing it for the same site) is asked about in its turn.
  */
@@ -89,8 +91,8 @@ export interface Settled<R> {
 
 /**
  * The answers for the rows (several rows may share a uuid), each by its role: the person's own
- * previews and the unnamed ones they asked about get their answers, a cell that holds no preview
- * ID says so, a teammate's preview is left alone.
+ * previews and the ones they adopted get their answers, a cell that holds no preview ID says so,
+ * an ID nobody's record knows says once that no poll asks about it, a teammate's is left alone.
  */
 export function settlePoll<R extends PreviewRow & { role: Role }>(
   rows: R[],
@@ -106,8 +108,10 @@ export function settlePoll<R extends PreviewRow & { role: Role }>(
         ? NOT_AN_ID
         : at.role === 'mine'
           ? answerPatch(result)
-          : at.role === 'unclaimed' && answers.has(at.uuid)
-            ? claimPatch(result, me)
+          : at.role === 'unclaimed'
+            ? answers.has(at.uuid)
+              ? claimPatch(result, me)
+              : unknownIdPatch(at.message)
             : null;
     if (!patch) continue;
     out.patches.push({ at, patch });
@@ -124,9 +128,13 @@ export function settlePoll<R extends PreviewRow & { role: Role }>(
   return out;
 }
 
+/** Said once: a row that already says it is not written again at every poll. */
+const unknownIdPatch = (message: unknown): RowPatch | null =>
+  String(message ?? '') === UNKNOWN_ID_MESSAGE ? null : { message: UNKNOWN_ID_MESSAGE };
+
 export type Tally = Omit<
   PollReport,
-  'busy' | 'justCompleted' | 'asked' | 'waitingOnOthers' | 'stranded'
+  'busy' | 'justCompleted' | 'asked' | 'waitingOnOthers' | 'stranded' | 'unadopted'
 >;
 
 const NO_LEVELS = (): Record<Level, number> =>
@@ -184,9 +192,12 @@ function tallyToast(r: PollReport, leftToday: number): string {
   const stranded = nobodys
     ? ` ${counted(nobodys, 'pending preview')} nobody completes: "Make them again with my key" in the Previews tab.`
     : '';
-  if (theirs + nobodys === r.pending)
-    return `${counts}.${theirs ? ` ${waitingOnOthersWords(r.waitingOnOthers)}` : ''}${stranded}`;
-  return `${counts}.${stranded} Checked ${r.asked} (the rest are not due yet): ${counted(r.asked, 'request')}, ${leftToday.toLocaleString('en-US')} left today.`;
+  const unknown = r.unadopted.rows
+    ? ` ${counted(r.unadopted.rows, 'pending row')} ${r.unadopted.rows === 1 ? 'holds an ID' : 'hold IDs'} nobody’s record knows, which no poll asks about: "Adopt these IDs" in the Previews tab.`
+    : '';
+  if (theirs + nobodys + r.unadopted.rows === r.pending)
+    return `${counts}.${theirs ? ` ${waitingOnOthersWords(r.waitingOnOthers)}` : ''}${stranded}${unknown}`;
+  return `${counts}.${stranded}${unknown} Checked ${r.asked} (the rest are not due yet): ${counted(r.asked, 'request')}, ${leftToday.toLocaleString('en-US')} left today.`;
 }
 
 /** A list with a `Preview UUID` column, as a poll reads it. */
@@ -275,12 +286,15 @@ export const pendingIds = (lists: PreviewGrid[]): string[] => [
   ),
 ];
 
-/** The rows whose preview this person may ask about: their own, and unnamed ones once. */
-const toAsk = (rows: PollRow[]) => rows.filter((r) => r.role === 'mine' || r.role === 'unclaimed');
+/** The rows a poll asks about: the person's own previews, from their record, and nothing else. */
+const mineOnly = (rows: PollRow[]) => rows.filter((r) => r.role === 'mine');
 
-/** The previews worth a request now (old enough to be done, not asked just now), at most `limit`. */
+/**
+ * The person's own previews worth a request now (old enough to be done, not asked just now), at
+ * most `limit`. No other ID is ever asked about by a poll, whoever's key it holds.
+ */
 export function askPlan(s: PollSnapshot, limit: number): AskPlan {
-  const pending = s.mayAsk ? toAsk(pollRows(s.lists, s.owners)) : [];
+  const pending = s.mayAsk ? mineOnly(pollRows(s.lists, s.owners)) : [];
   const uuids = duePreviews(
     pending.map((p) => ({
       uuid: p.uuid,
@@ -290,6 +304,17 @@ export function askPlan(s: PollSnapshot, limit: number): AskPlan {
     s.now,
     limit,
   );
+  return { uuids, at: s.now, heard: heardDue(s.owners) };
+}
+
+/**
+ * "Adopt these IDs", pressed by the person: every ID nobody's record knows, each asked about once
+ * with their key (at most `limit`, the rest left for another press). What the key knows becomes
+ * theirs; what it does not is never asked about again.
+ */
+export function adoptPlan(s: PollSnapshot, limit: number): AskPlan {
+  const waiting = s.mayAsk ? pollRows(s.lists, s.owners).filter((r) => r.role === 'unclaimed') : [];
+  const uuids = [...new Set(waiting.map((r) => r.uuid))].slice(0, Math.max(0, limit));
   return { uuids, at: s.now, heard: heardDue(s.owners) };
 }
 
@@ -310,20 +335,21 @@ export function pollWrite(
     const rowsOfList = writes.get(at.sheet) ?? new Map<number, RowPatch>();
     writes.set(at.sheet, rowsOfList.set(at.row, patch));
   }
-  const after = pollRows(
-    lists.map((l) => patched(l, writes.get(l.sheet))),
-    owners,
-  );
+  const listsAfter = lists.map((l) => patched(l, writes.get(l.sheet)));
+  const change = ownershipChange(rows, pollRows(listsAfter, owners), answers, owners);
+  // The tally by the record as this write leaves it: an adopted ID is now someone's.
+  const after = pollRows(listsAfter, recordAfter(owners, change));
   return {
     writes,
     readings,
-    stillPending: toAsk(after).length,
-    owners: ownershipChange(rows, after, answers, owners),
+    stillPending: mineOnly(after).length,
+    owners: change,
     report: {
       ...tallyPreviews(after),
       justCompleted,
       waitingOnOthers: waitingOnOthers(after.filter((r) => r.role === 'theirs')),
       stranded: stranded(after, owners),
+      unadopted: unadopted(after),
       busy: false,
     },
   };
@@ -339,6 +365,12 @@ function patched(list: PreviewGrid, patches: Map<number, RowPatch> | undefined):
       if (column) putCell(values, row, column, value);
     }
   return { ...list, values };
+}
+
+function recordAfter(o: Ownership, change: OwnershipChange): Ownership {
+  const mine = new Set([...o.mine].filter((id) => !change.settled.includes(id)));
+  for (const id of change.claimed) mine.add(id);
+  return { ...o, mine, asked: new Set([...o.asked, ...change.asked]) };
 }
 
 function ownershipChange(

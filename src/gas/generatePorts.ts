@@ -15,7 +15,7 @@ import { addScoreColourScale } from './formatting';
 import { claimGeneration } from './generationClaim';
 import { withDocumentLock } from './lock';
 import { answersKept, forgetAnswers, keepAnswers } from './keptAnswers';
-import { recordMine } from './previewOwners';
+import { markHeardInFile, recordMine } from './previewOwners';
 import { sendWithin } from './send';
 import { openTable, readColumns, readHeaderRow, writePatches } from './sheetTable';
 import { batchReached, lastDrop, rememberBatch, rememberDrop } from './userHints';
@@ -48,7 +48,11 @@ export function generatePorts(sheet: Sheet, claim: { run: string; started: numbe
           );
         },
       ),
-    recordMine: (uuids: string[]) => recordMine(doc, uuids),
+    // A maker is one the file has heard from: teammates' polls leave the new previews to them.
+    recordMine: (uuids: string[]) => {
+      recordMine(doc, uuids);
+      if (uuids.length) markHeardInFile(sheet.getParent());
+    },
     cells: () => openTable(sheet, PREVIEW_COLUMNS, false),
     pending: (count: number) => setBackgroundWork(doc, 'previews', count),
     me: myEmail(),

@@ -322,13 +322,14 @@ it('a gone teammate’s previews offer "Make them again with my key", with its c
   play.rt.runFromSidebar('saveSettings', [{ baseUrl, apiKey: 'demo-starter-key' }], cam);
   const made = play.rt.runFromSidebar('startPreviewsForSelection', [], cam) as object;
   expect(made).toMatchObject({ created: 1 });
-  // Cam leaves: the add-on stops where he worked, and his preview was asked for 8 days ago (set
-  // in its Requested cell: 192 hourly firings of the owner's would only slow the test).
+  // Cam leaves: the add-on stops where he worked, and the file last heard from him 8 days ago
+  // (his entry set back, as only the add-on writes it: 192 hourly firings of the owner's would
+  // only slow the test).
   play.rt.triggers.disableAddonIn(cam, play.rt.spreadsheet.id);
-  const requested = prospects.probe.rows[0]!.findIndex((c) => c.value === 'Requested') + 1;
-  prospects.probe.place(prospects.getLastRow(), requested, {
-    value: new Date(play.rt.clock.now() - 8 * 24 * 3600 * 1000),
-  });
+  play.rt.spreadsheet
+    .getDeveloperMetadata()
+    .find((m) => m.getKey() === `vis.heard.${cam}`)!
+    .setValue(String(play.rt.clock.now() - 8 * 24 * 3600 * 1000));
   await page.goto(`${play.url}/sidebar`);
   await page.waitForSelector('#account-line');
   await openTab(page, 'previews');
@@ -345,4 +346,33 @@ it('a gone teammate’s previews offer "Make them again with my key", with its c
   );
   expect(await page.isVisible('#stranded')).toBe(false);
   expect(await serious('previews, made again')).toEqual([]);
+}, 60000);
+
+it('pasted preview IDs offer "Adopt these IDs" with its cost, never asked about before the press, and pass axe', async () => {
+  play.rt.runFromSidebar('saveSettings', [{ apiKey: 'demo-pro-key' }]);
+  // An editor pastes a list holding an ID nobody's record knows.
+  play.rt.spreadsheet.insertSheet('Pasted').probe.rows = [
+    ['Website', 'Preview status', 'Preview UUID', 'Preview message'],
+    ['pasted-id.com', 'pending', '0badc0de-0000-4000-8000-00000000beef', ''],
+  ].map((r) => r.map((value) => ({ value })));
+  const asked = () =>
+    play.rt.fetchStats.log.filter((l) => l.url.includes('0badc0de-0000-4000-8000-00000000beef'))
+      .length;
+  await page.goto(`${play.url}/sidebar`);
+  await page.waitForSelector('#account-line');
+  await openTab(page, 'previews');
+  const offer = page.locator('button', { hasText: 'Adopt these IDs' });
+  await offer.waitFor();
+  expect(await page.textContent('#unadopted')).toContain('no poll asks about it');
+  expect(asked()).toBe(0);
+  expect(await serious('previews, IDs nobody’s record knows')).toEqual([]);
+  await offer.click();
+  await page.waitForSelector('text=1 request at most, once');
+  expect(await serious('previews, adopting: confirmation')).toEqual([]);
+  await page.click('#unadopted button.primary');
+  await page.waitForFunction(() =>
+    /Asked the service about 1 ID/.test(document.querySelector('#run-message')?.textContent ?? ''),
+  );
+  expect(asked()).toBe(1);
+  expect(await page.isVisible('#unadopted')).toBe(false);
 }, 60000);

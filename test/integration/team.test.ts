@@ -115,7 +115,7 @@ describe('what an editor types into the add-on’s columns', () => {
     expect(polls(book).filter((p) => typed.includes(p.uuid))).toEqual([]);
   });
 
-  it('3,000 pasted preview IDs cost the owner’s key at most one request each over a week', async () => {
+  it('3,000 pasted preview IDs cost the owner’s key nothing over a week, and one request each when she adopts them', async () => {
     w = await startWorld({ owner: ANA });
     const book = w.rt.spreadsheet;
     const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
@@ -123,18 +123,33 @@ describe('what an editor types into the add-on’s columns', () => {
       { length: 3000 },
       (_, i) => `${hex(i, 8)}-0000-4000-8000-${hex(i * 7919, 12)}`,
     );
+    // Nobody named, or a made-up maker dated 2020: neither makes them anyone's.
     book.activeSheet.probe.rows = [
-      ['Website', 'Preview status', 'Preview UUID', 'Preview message'],
-      ...pasted.map((u, i) => [`pasted-${i}.com`, 'pending', u, '']),
+      ['Website', 'Preview status', 'Preview UUID', 'Preview message', 'Requested', 'Requested by'],
+      ...pasted.map((u, i) => [
+        `pasted-${i}.com`,
+        'pending',
+        u,
+        '',
+        i % 2 ? new Date(Date.UTC(2020, 0, 1)) : '',
+        i % 2 ? 'cam@agency.example' : '',
+      ]),
     ].map((r) => r.map((value) => ({ value })));
-    // Registered for background work as a Generate would (the sidebar opened once).
-    sidebar(w.rt, ANA).pollPendingPreviews();
+    const ana = sidebar(w.rt, ANA);
+    const seen = ana.pollPendingPreviews();
+    expect(seen).toMatchObject({ asked: 0, stranded: [], unadopted: { rows: 3000, ids: 3000 } });
     for (let h = 0; h < 7 * 24; h += 6) await w.elapse(6 * HOUR);
-    const asked = polls(book);
+    expect(polls(book)).toHaveLength(0);
+    expect(records(book)[0]!['Preview message']).toMatch(/^no poll asks about this preview ID/);
+
+    // Her own press, having been told it costs 3,000 requests: each ID asked about once.
+    expect(ana.adoptPreviewIds()).toMatchObject({ asked: 3000, unadopted: { rows: 0, ids: 0 } });
+    for (let h = 0; h < 48; h += 6) await w.elapse(6 * HOUR);
+    ana.pollPendingPreviews();
     const perUuid = new Map<string, number>();
-    for (const p of asked) perUuid.set(p.uuid, (perUuid.get(p.uuid) ?? 0) + 1);
+    for (const p of polls(book)) perUuid.set(p.uuid, (perUuid.get(p.uuid) ?? 0) + 1);
+    expect(perUuid.size).toBe(3000);
     expect([...perUuid.values()].filter((n) => n > 1)).toEqual([]);
-    expect(asked).toHaveLength(3000);
     expect(records(book)[0]!['Preview message']).toMatch(/not a preview made with your key/);
   }, 120000);
 });
@@ -252,7 +267,11 @@ describe('previews nobody completes', () => {
     await w.elapse(5 * DAY);
     seen = ana.pollPendingPreviews();
     expect(seen.waitingOnOthers).toEqual([]);
-    expect(seen.stranded).toEqual([{ sheet: sheetName, by: BEN, count: 3, heard: null }]);
+    // Ben's own Generate is the last the file heard of him, eight days ago.
+    expect(seen.stranded).toEqual([
+      { sheet: sheetName, by: BEN, count: 3, heard: expect.any(String) },
+    ]);
+    expect(Date.parse(seen.stranded[0]!.heard!)).toBeLessThan(w.rt.clock.now() - 7 * DAY);
     const made = ana.remakePreviews(sheetName, BEN);
     expect(made).toMatchObject({ state: 'done', created: 3 });
     expect(records(book).map((r) => r['Requested by'])).toEqual([ANA, ANA, ANA]);
@@ -263,7 +282,7 @@ describe('previews nobody completes', () => {
     expect(polls(book).filter((p) => p.key === KEYS.pro && bens.includes(p.uuid))).toEqual([]);
   });
 
-  it('an ID no key of mine knows is asked about once with the sidebar open, then offered to make again', async () => {
+  it('an ID nobody’s record knows is never asked about until I adopt it; then once, then offered to make again', async () => {
     w = await startWorld({ owner: ANA });
     const book = w.rt.spreadsheet;
     const typed = '0badc0de-0000-4000-8000-000000000001';
@@ -279,9 +298,16 @@ describe('previews nobody completes', () => {
     // The sidebar stays open 10 minutes (40 polls), then closes for three hourly runs.
     const seen = await sidebarOpen(ana, 10);
     for (let h = 0; h < 3; h++) await w.elapse(HOUR);
+    expect(polls(book).filter((p) => p.uuid === typed)).toHaveLength(0);
+    expect(records(book)[0]!['Preview message']).toMatch(/^no poll asks about this preview ID/);
+    expect(seen).toMatchObject({ stranded: [], unadopted: { rows: 1, ids: 1 } });
+
+    const adopted = ana.adoptPreviewIds();
     expect(polls(book).filter((p) => p.uuid === typed)).toHaveLength(1);
     expect(records(book)[0]!['Preview message']).toMatch(/not a preview made with your key/);
-    expect(seen.stranded).toEqual([{ sheet: sheetName, by: '', count: 1, heard: null }]);
+    expect(adopted.stranded).toEqual([{ sheet: sheetName, by: '', count: 1, heard: null }]);
+    await sidebarOpen(ana, 3);
+    expect(polls(book).filter((p) => p.uuid === typed)).toHaveLength(1);
 
     expect(ana.remakePreviews(sheetName, '')).toMatchObject({ state: 'done', created: 1 });
     const row = records(book)[0]!;

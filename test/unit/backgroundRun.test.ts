@@ -13,6 +13,7 @@ const QUIET: PollReport = {
   justCompleted: [],
   waitingOnOthers: [],
   stranded: [],
+  unadopted: { rows: 0, ids: 0 },
   busy: false,
   asked: 0,
 };

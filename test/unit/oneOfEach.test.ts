@@ -24,6 +24,7 @@ const poll = {
     { sheet: 'Prospects', by: 'cam@agency.example', count: 1, heard: '2026-11-12T09:00:00.000Z' },
     { sheet: 'Prospects', by: '', count: 1, heard: null },
   ],
+  unadopted: { rows: 1, ids: 1 },
   busy: false,
   asked: 1,
 };
@@ -42,6 +43,7 @@ it.each([
   followUpMessage({ contacted: 1, rows: 0 }, 1),
   pollToast(poll, 1),
   pollToast({ ...poll, waitingOnOthers: [] }, 1),
+  pollToast({ ...poll, pending: 4 }, 1),
   waitingOnOthersWords(poll.waitingOnOthers),
   ...poll.stranded.map(strandedWords),
   waitingForTomorrow(1, 1, 90),

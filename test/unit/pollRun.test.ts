@@ -1,7 +1,7 @@
 // Polling pending previews through the document's ports, in memory: the lists, the service's
 // answers by uuid, the person's record of whose previews are whose.
-import { pollWith } from '../../src/addon/previewPolling';
-import { idKey } from '../../src/domain/previewOwners';
+import { adoptWith, pollWith } from '../../src/addon/previewPolling';
+import { idKey, UNKNOWN_ID_MESSAGE } from '../../src/domain/previewOwners';
 import { FakeSheet, fakePollPorts } from './fakes';
 
 const U1 = '11111111-1111-4111-8111-111111111111';
@@ -38,22 +38,95 @@ const done = (score: number) => ({
   },
 });
 
-it('asks about its own and unnamed previews only, writes what completed, and records it', () => {
+it('asks about its own previews only, writes what completed, and records it', () => {
   const sheet = list();
   const { ports, asked, record, pending, readings } = fakePollPorts({ Prospects: sheet }, (u) =>
     u === U1 ? done(88) : undefined,
   );
   record.mine.add(idKey(U1));
+  record.heard.set('ben@example.com', long.getTime());
   const r = pollWith(ports);
-  expect(asked).toEqual([[U1, U3]]);
+  expect(asked).toEqual([[U1]]);
   expect(sheet.column('Preview status')).toEqual(['complete', 'pending', 'pending']);
   expect(sheet.column('Visibility score')[0]).toBe(88);
-  expect(r).toMatchObject({ complete: 1, pending: 2, busy: false, asked: 2 });
+  expect(r).toMatchObject({ complete: 1, pending: 2, busy: false, asked: 1 });
   expect(readings).toHaveLength(1);
   // Ben's preview waits on Ben; Ann's is settled and leaves her record.
   expect(r.waitingOnOthers).toEqual([{ by: 'ben@example.com', count: 1 }]);
   expect(record.mine.has(idKey(U1))).toBe(false);
-  expect(pending.at(-1)).toBe(1);
+  // Nothing of Ann's is left pending: the hourly run lets the document go.
+  expect(pending.at(-1)).toBe(0);
+});
+
+describe('IDs nobody’s record knows', () => {
+  const MADE_UP = (n: number) => `${n.toString(16).padStart(8, '0')}-aaaa-4aaa-8aaa-aaaaaaaaaaaa`;
+  // An editor pastes 300 rows of invented IDs, nobody named or a made-up maker dated 2020.
+  const pasted = () =>
+    new FakeSheet([
+      [...HEAD, 'Preview message'],
+      ...Array.from({ length: 300 }, (_, i) => [
+        `site-${i}.com`,
+        'pending',
+        '',
+        MADE_UP(i),
+        i % 2 ? new Date(Date.UTC(2020, 0, 1)) : '',
+        i % 2 ? 'cam@example.com' : '',
+        '',
+      ]),
+    ]);
+  /** The rows each settle wrote. */
+  const rowsWritten = (ports: ReturnType<typeof fakePollPorts>['ports']) => {
+    const counts: number[] = [];
+    const settle = ports.settle;
+    ports.settle = (wait, reread, decide) => {
+      const w = settle(wait, reread, decide);
+      counts.push([...(w?.writes.values() ?? [])].reduce((n, m) => n + m.size, 0));
+      return w;
+    };
+    return counts;
+  };
+
+  it('are never asked about by any poll: each row says so once, and nothing is "nobody’s"', () => {
+    const sheet = pasted();
+    const { ports, asked, pending } = fakePollPorts({ Prospects: sheet }, () => done(1));
+    const written = rowsWritten(ports);
+    const r = pollWith(ports);
+    expect(asked).toEqual([]);
+    expect(r).toMatchObject({ asked: 0, unadopted: { rows: 300, ids: 300 }, stranded: [] });
+    expect(new Set(sheet.column('Preview message'))).toEqual(new Set([UNKNOWN_ID_MESSAGE]));
+    expect(pending.at(-1)).toBe(0);
+    // Said once: a second poll writes nothing and still asks nothing.
+    pollWith(ports);
+    expect(asked).toEqual([]);
+    expect(written).toEqual([300, 0]);
+  });
+
+  it('are asked about once when the person adopts them: what the key knows becomes theirs', () => {
+    const sheet = pasted();
+    const knows = new Set([MADE_UP(0), MADE_UP(1)]);
+    let now = Date.UTC(2026, 10, 26, 10);
+    const { ports, asked, record } = fakePollPorts(
+      { Prospects: sheet },
+      (u) =>
+        knows.has(u)
+          ? { ...done(0), value: { ...done(0).value, status: 'pending', overallScore: null } }
+          : { ok: false as const, error: { code: 'NOT_FOUND', message: 'unknown' } as never },
+      undefined,
+      { now: () => now },
+    );
+    const r = adoptWith(ports);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toHaveLength(300);
+    expect(r.unadopted).toEqual({ rows: 0, ids: 0 });
+    expect([...record.mine].sort()).toEqual([...knows].map(idKey).sort());
+    expect(record.asked.size).toBe(298);
+    // Ann's poll now asks about the two her key made, and nothing else, ever.
+    expect(r.stranded).toEqual([{ sheet: 'Prospects', by: '', count: 298, heard: null }]);
+    asked.length = 0;
+    now += 20_000;
+    pollWith(ports);
+    expect(asked.flat().sort()).toEqual([...knows].sort());
+  });
 });
 
 it('without the service allowed, nothing is asked and nothing changes', () => {
@@ -71,9 +144,10 @@ it('another run holding the document: busy, and the person’s record untouched'
   const { ports, record } = fakePollPorts({ Prospects: sheet }, () => done(1), undefined, {
     busy: true,
   });
-  expect(pollWith(ports)).toMatchObject({ busy: true, asked: 2 });
+  record.mine.add(idKey(U1));
+  expect(pollWith(ports)).toMatchObject({ busy: true, asked: 1 });
   expect(sheet.column('Preview status')).toEqual(['pending', 'pending', 'pending']);
-  expect(record.mine.size + record.asked.size).toBe(0);
+  expect([...record.mine, ...record.asked]).toEqual([idKey(U1)]);
 });
 
 it('says the person is here at most hourly, and lists a gone teammate’s previews as nobody’s', () => {

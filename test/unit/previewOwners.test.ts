@@ -44,26 +44,26 @@ describe('roleOf a pending row', () => {
       { uuid: U(2), requestedBy: BEN, requestedAt: NOW - 9 * DAY },
       'gone',
     ],
-    // Silent since, but the preview was asked for two days ago: not stranded yet.
+    // The cells' date and maker are anyone's to type: only the heard-from entries decide.
     [
-      'a silent teammate’s recent preview',
+      'a silent teammate, a recent date typed',
       { uuid: U(2), requestedBy: BEN, requestedAt: NOW - 2 * DAY },
-      'theirs',
-    ],
-    [
-      'never heard from, requested 3 days ago',
-      { uuid: U(2), requestedBy: 'dan@x.example', requestedAt: NOW - 3 * DAY },
-      'theirs',
-    ],
-    [
-      'never heard from, requested 8 days ago',
-      { uuid: U(2), requestedBy: 'dan@x.example', requestedAt: NOW - 8 * DAY },
       'gone',
+    ],
+    [
+      'a maker never heard from, requested 3 days ago',
+      { uuid: U(2), requestedBy: 'dan@x.example', requestedAt: NOW - 3 * DAY },
+      'unclaimed',
+    ],
+    [
+      'a made-up maker dated 2020 (never "nobody’s", so never made again)',
+      { uuid: U(2), requestedBy: 'cam@x.example', requestedAt: Date.UTC(2020, 0, 1) },
+      'unclaimed',
     ],
     [
       'a typed name with no date, never heard from',
       { uuid: U(2), requestedBy: 'dan@x.example', requestedAt: null },
-      'gone',
+      'unclaimed',
     ],
     ['unnamed, not asked yet', { uuid: U(3), requestedBy: '', requestedAt: null }, 'unclaimed'],
     [

@@ -130,6 +130,7 @@ describe("the menu's refresh toast", () => {
     justCompleted: [],
     waitingOnOthers: [],
     stranded: [],
+    unadopted: { rows: 0, ids: 0 },
     busy: false,
     asked: r.pending ?? 0,
     ...r,

@@ -22,7 +22,7 @@ import {
 import { untilDone } from '../runs';
 import { call, errorText } from '../rpc';
 import { counted, plural, requestsText } from '../words';
-import { strandedView } from './strandedPreviews';
+import { strandedView, unadoptedView } from './strandedPreviews';
 
 type Completed = PollReport['justCompleted'][number];
 
@@ -42,7 +42,10 @@ interface State {
   hasKey: boolean;
   /** Test connection was refused for the saved key: Generate would only spend requests. */
   keyRefused: boolean;
-  /** The group of stranded previews whose "Make them again" was pressed, awaiting confirmation. */
+  /**
+   * What awaits confirmation: the group of stranded previews whose "Make them again" was pressed,
+   * or "Adopt these IDs".
+   */
   confirmingRemake: string | null;
 }
 
@@ -57,18 +60,23 @@ function selectionText(s: SelectionSummary): string {
 const toneOf = (r: GenerateReport) =>
   r.state === 'refused' || r.state === 'busy' ? 'error' : r.state === 'done' ? 'ok' : '';
 
-/** Pending previews this person's poll completes: not a teammate's, not those nobody completes. */
+/**
+ * Pending previews this person's poll completes: not a teammate's, not those nobody completes,
+ * not IDs nobody's record knows.
+ */
 const minePending = (p: PollReport | null | undefined): number =>
   p
     ? p.pending -
       p.waitingOnOthers.reduce((n, w) => n + w.count, 0) -
-      p.stranded.reduce((n, g) => n + g.count, 0)
+      p.stranded.reduce((n, g) => n + g.count, 0) -
+      p.unadopted.rows
     : 0;
 
 interface Actions {
   retry(): void;
   confirm(key: string | null): void;
   remake(g: Stranded): void;
+  adopt(): void;
 }
 
 /** The share of complete, pending and failed previews, as a bar and in words. */
@@ -165,6 +173,7 @@ function progressView(p: PollReport, s: State, act: Actions) {
       ${waitingOnOthersWords(p.waitingOnOthers)}
     </p>
     ${strandedView(p.stranded, s.confirmingRemake, s.generating, act)}
+    ${unadoptedView(p.unadopted, s.confirmingRemake, s.generating, act)}
     <p id="poll-cost" class="hint" ?hidden=${p.pending === 0}>
       ${`The last check asked about ${p.asked} ${plural(p.asked, 'preview')} (${counted(p.asked, 'request')}); the others are not due yet, so they cost nothing.`}
     </p>
@@ -326,6 +335,31 @@ async function retry(tab: Tab, poll: () => Promise<void>): Promise<void> {
   }
 }
 
+/** "Adopt these IDs", confirmed: the service asked about each once, the progress shown after. */
+async function adopt(tab: Tab, hooks: Hooks): Promise<void> {
+  tab.set({ confirmingRemake: null, generating: true, message: say('Asking about those IDs…') });
+  try {
+    const p = await call('adoptPreviewIds');
+    tab.set({
+      progress: p,
+      message: p.asked
+        ? say(
+            `Asked the service about ${counted(p.asked, 'ID')} with your key (${counted(p.asked, 'request')}).`,
+            'ok',
+          )
+        : say(
+            'No ID was asked about: the service cannot be reached with your key now (check it in Settings, and today’s requests).',
+            'error',
+          ),
+    });
+  } catch (e) {
+    tab.set({ message: say(errorText(e), 'error') });
+  } finally {
+    tab.set({ generating: false });
+    hooks.onWorkDone();
+  }
+}
+
 export function previewsTab(host: HTMLElement, hooks: Hooks) {
   const act: TabActions = {
     generate: () => void generate(tab, hooks, poll),
@@ -338,6 +372,7 @@ export function previewsTab(host: HTMLElement, hooks: Hooks) {
       const again = () => call('remakePreviews', g.sheet, g.by);
       void generate(tab, hooks, poll, again, 'Making them again with your key…');
     },
+    adopt: () => void adopt(tab, hooks),
   };
   const tab: Tab = mount<State>(host, INITIAL, (s) => view(s, act));
   const poll = poller(tab, hooks);
