@@ -133,18 +133,69 @@ export const LINK_PLACEHOLDER = '{report link}';
 
 /**
  * Consent is an explicit yes: a form's checkbox (true), or an answer that starts with a yes
- * ("Yes", "I agree…", "✓", "Sí") and has no negation anywhere in it ("y no", "Yes, but do not
- * e-mail me" and "I agree not to be contacted" are no). Everything else is no.
+ * ("Yes", "I agree…", "✓", "Sí") and holds no negation anywhere, in any language the yes list
+ * covers ("y no", "Yes, stop e-mailing me", "Consent withheld", "Opt-in: false", "Ja, nee" and
+ * "Oui, jamais" are no). It is read as Sheets shows it: full-width letters as letters, hidden
+ * characters gone ("Yes, ＮＯ" and "Yes, n\u200bo" say no). Everything else is no.
  */
 const YES =
-  /^(yes|y|true|1|x|✓|✔|☑|agree|agreed|i agree|i consent|consent|opt[- ]?in|ja|oui|sí|si)(?=$|[\s,.;:!)(-])/i;
-const NEGATION =
-  /(^|[^a-z])(no|not|never|don[’']?t|nor|none|without|decline|declined|refuse|opt[- ]?out|unsubscribe|nein|nicht|non|pas|nunca)(?![a-z])|n[’']t\b/i;
+  /^(yes|y|true|1|x|✓|✔|☑|agree|agreed|i agree|i consent|consent|opt[- ]?in|ja|oui|sí|si)(?=$|[\s,.;:!)(-])/iu;
+/** Words that take a yes back, in English, German, Dutch, French and Spanish (the yes list's). */
+const NEGATION = new RegExp(
+  `(?<![\\p{L}])(${[
+    'no',
+    'not',
+    'never',
+    "don[’']?t",
+    'nor',
+    'none',
+    'without',
+    'declined?',
+    'refused?',
+    'opt[- ]?out',
+    'unsubscribed?',
+    'stop',
+    'remove',
+    'withdraw(n|s)?',
+    'withh[oe]ld(ing)?',
+    'revoked?',
+    'cancel(led)?',
+    'false',
+    'den(y|ied)',
+    'object',
+    'n',
+    '0',
+    'nein',
+    'nicht',
+    'kein(e|en)?',
+    'nie(mals)?',
+    'nee',
+    'niet',
+    'nooit',
+    'geen',
+    'non',
+    'pas',
+    'jamais',
+    'aucun(e)?',
+    'nunca',
+    'jamás',
+    'ningun[oa]?',
+    'ningún',
+  ].join('|')})(?![\\p{L}])|n[’']t(?![\\p{L}])`,
+  'iu',
+);
+
+/** The answer as a person reads it: compatibility forms folded, invisible characters dropped. */
+const asRead = (t: string): string =>
+  t
+    .normalize('NFKC')
+    .replace(/[\p{Cf}\p{Cc}]/gu, '')
+    .trim();
 
 export const consentGiven = (value: unknown): boolean => {
   if (value === true) return true;
   if (typeof value !== 'string') return false;
-  const t = value.trim();
+  const t = asRead(value);
   return YES.test(t) && !NEGATION.test(t);
 };
 

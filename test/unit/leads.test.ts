@@ -116,6 +116,23 @@ describe('the words a consent column, an address and a status hold', () => {
     ['yes I don’t', false],
     ['Yes - opt out', false],
     ['ok', false],
+    // A yes that also says no is no (issue 71's attacks, each once a yes).
+    ['Consent withheld', false],
+    ['Opt-in: false', false],
+    ['Yes, stop e-mailing me', false],
+    ['Yes, remove me', false],
+    ['Yes, I withdraw consent', false],
+    ['Yes, ＮＯ', false],
+    ['Yes, n\u200bo', false],
+    ['Ja, nee', false],
+    ['Oui, jamais', false],
+    ['Sí, nunca', false],
+    ['Ja, nicht', false],
+    // Full-width and hidden characters do not hide a yes either.
+    ['ＹＥＳ', true],
+    ['\u200bYes', true],
+    ['Yes please', true],
+    ['Oui', true],
   ])('consent %j → %s', (value, given) => expect(consentGiven(value)).toBe(given));
   it.each([
     ['Jo@Acme.com ', 'jo@acme.com'],
