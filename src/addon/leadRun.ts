@@ -9,6 +9,7 @@ import {
   LEAD_STATUS,
   leadError,
   openLeads,
+  ledgerRefusal,
   planLeadMail,
   reportWasDue,
   type LeadRow,
@@ -55,11 +56,13 @@ export interface RowLedgerPort {
 export interface LeadRunPorts {
   sheet: SheetPort;
   mail: MailPort;
-  /** The owner's record of the lead e-mails their watches sent in the document. */
+  /** The owner's record of the lead e-mails their watches sent, in every file they watch. */
   mailed: {
     read(): LedgerView;
     /** One e-mail, recorded once MailApp has sent it. */
     record(sent: { key: string; toKey: string }): void;
+    /** Runs `work` under the owner's own lock, which her runs in every file share. */
+    guarded<T>(work: () => T): T;
   };
   rows: RowLedgerPort;
   /** Runs work under the document's lock; `busy` when another run holds it for too long. */
@@ -282,9 +285,13 @@ function sendLeadMail(ports: LeadRunPorts, decisions: MailDecision[]): Map<numbe
   const failed = new Map<number, string>();
   for (const d of decisions) {
     if (!('send' in d)) continue;
-    const status = sendOne(ports, d.send);
+    const status = ports.mailed.guarded(() => {
+      const refused = ledgerRefusal(ports.mailed.read(), d.send);
+      const outcome = refused ?? sendOne(ports, d.send);
+      if (!outcome) ports.mailed.record(d.send);
+      return outcome;
+    });
     if (status) failed.set(d.row, status);
-    else ports.mailed.record(d.send);
   }
   return failed;
 }

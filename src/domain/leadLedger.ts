@@ -1,15 +1,17 @@
 /**
- * The record of lead e-mails a person's watches sent in a document: what decides "e-mailed
- * before" and how many e-mails one address had this week. It lives in the owner's own user
- * properties (nothing in the sheet can change it), holds hashes, not addresses, and forgets
+ * The record of lead e-mails a person's watches sent, in every file they watch: what decides
+ * "e-mailed before" and how many e-mails one mailbox had this week. It lives in the owner's own
+ * user properties (nothing in the sheet can change it), holds hashes, not addresses, and forgets
  * nothing younger than 90 days: when it is full, e-mails wait rather than the record forgetting.
+ * A recipient is a mailbox, not a spelling: `victim+1@…`, `Vic.Tim@gmail.com` and
+ * `victim@googlemail.com` are one.
  */
 import { fnv1a } from './hash';
 
 export interface MailedEntry {
-  /** mailKey(address, site): one e-mail per address and site. */
+  /** mailKey(address, site): one e-mail per mailbox and site. */
   key: string;
-  /** The address alone, hashed shorter: how many e-mails it had this week. */
+  /** The mailbox alone, hashed shorter: how many e-mails it had this week. */
   to: string;
   /** Days since 1970-01-01 (UTC) when it was sent. */
   day: number;
@@ -17,13 +19,30 @@ export interface MailedEntry {
 
 /** An entry is kept at least this long. */
 export const LEDGER_DAYS = 90;
-/** E-mails one address gets from one person's watches in a document in 7 days. */
+/** E-mails one mailbox gets from one person's watches, in all their files, in 7 days. */
 export const PER_ADDRESS_WEEK = 3;
 
 export const dayNumber = (ms: number): number => Math.floor(ms / 86_400_000);
 
-export const addressKey = (address: string): string =>
-  fnv1a(`to ${address.toLowerCase()}`).slice(0, 6);
+/** Domains whose mail ignores dots in the local part, and the domain they fold into. */
+const DOTLESS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
+/**
+ * The mailbox an address delivers to: lower case, a `+tag` removed (Gmail, Outlook, Fastmail and
+ * most providers deliver `name+anything@` to `name@`), and Gmail's dots and googlemail.com folded.
+ */
+export function mailbox(address: string): string {
+  const t = address.trim().toLowerCase();
+  const at = t.lastIndexOf('@');
+  if (at < 1) return t;
+  let local = t.slice(0, at);
+  const domain = DOTLESS[t.slice(at + 1)] ?? t.slice(at + 1);
+  local = local.split('+')[0] || local;
+  if (DOTLESS[domain]) local = local.replace(/\./g, '') || local;
+  return `${local}@${domain}`;
+}
+
+export const addressKey = (address: string): string => fnv1a(`to ${mailbox(address)}`).slice(0, 6);
 
 const ENTRY = /^([0-9a-f]{8})\.([0-9a-f]{0,6})\.([0-9a-z]{1,6})$/;
 

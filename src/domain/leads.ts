@@ -9,7 +9,7 @@ import { FORMATS, type Column } from './columns';
 import { isBlank } from './cells';
 import { oneLineTitle, plainText } from './destinations';
 import { fnv1a } from './hash';
-import { addressKey, PER_ADDRESS_WEEK, type LedgerView } from './leadLedger';
+import { addressKey, mailbox, PER_ADDRESS_WEEK, type LedgerView } from './leadLedger';
 import { parseWebsite } from './website';
 
 export const LEAD_COLUMNS = {
@@ -30,7 +30,7 @@ export const LEAD_STATUS = {
   noConsent: 'no consent',
   noAddress: 'no e-mail address',
   tomorrow: 'waits to e-mail: the day’s e-mails are used, tomorrow',
-  weekly: `not e-mailed: this address had ${PER_ADDRESS_WEEK} e-mails this week`,
+  weekly: `not e-mailed: this mailbox had ${PER_ADDRESS_WEEK} e-mails this week`,
 } as const;
 
 const WAITS = 'waits';
@@ -207,9 +207,9 @@ export function emailAddress(value: unknown): string | null {
   return t.toLowerCase();
 }
 
-/** The record that keeps one e-mail per address and site: a hash, not the address. */
+/** The record that keeps one e-mail per mailbox and site: a hash, not the address. */
 export const mailKey = (address: string, site: string): string =>
-  fnv1a(`${address.toLowerCase()} ${site.toLowerCase()}`);
+  fnv1a(`${mailbox(address)} ${site.toLowerCase()}`);
 
 /**
  * A token a mail program could make a link of: a scheme (`https:`, `mailto:`), a domain or an IP
@@ -336,7 +336,7 @@ export function planLeadMail(
 ): MailDecision[] {
   let left = recipientsLeft;
   let room = ledger.room;
-  const sending = new Set<string>();
+  const sent = new Set(ledger.sent);
   const week = new Map(ledger.thisWeek);
   return rows.map((r): MailDecision => {
     if ('error' in r.report) return { row: r.row, status: leadError(r.report.error) };
@@ -352,17 +352,15 @@ export function planLeadMail(
       return { row: r.row, status: LEAD_STATUS.noConsent };
     const site = siteOf(r.cells[watch.website]);
     const key = mailKey(to, site);
-    if (ledger.sent.has(key) || sending.has(key))
-      return { row: r.row, status: LEAD_STATUS.emailedBefore };
     const toKey = addressKey(to);
-    if ((week.get(toKey) ?? 0) >= PER_ADDRESS_WEEK)
-      return { row: r.row, status: LEAD_STATUS.weekly };
+    const refused = ledgerRefusal({ sent, thisWeek: week }, { key, toKey });
+    if (refused) return { row: r.row, status: refused };
     if (blocked) return { row: r.row, status: mailWaits(blocked) };
     if (room <= 0) return { row: r.row, status: mailWaits(LEDGER_FULL) };
     if (left <= 0) return { row: r.row, status: LEAD_STATUS.tomorrow };
     left -= 1;
     room -= 1;
-    sending.add(key);
+    sent.add(key);
     week.set(toKey, (week.get(toKey) ?? 0) + 1);
     const fill = (t: string) => fillTemplate(t, r.cells, site, link);
     return {
@@ -377,6 +375,20 @@ export function planLeadMail(
       },
     };
   });
+}
+
+/**
+ * Why the owner's record refuses an e-mail: this lead's mailbox had this site's link before, or
+ * its week's e-mails; null: it may go. Asked when the run plans, and again under the owner's own
+ * lock just before each e-mail (a watch in another of her files may have mailed it meanwhile).
+ */
+export function ledgerRefusal(
+  ledger: Pick<LedgerView, 'sent' | 'thisWeek'>,
+  m: { key: string; toKey: string },
+): string | null {
+  if (ledger.sent.has(m.key)) return LEAD_STATUS.emailedBefore;
+  if ((ledger.thisWeek.get(m.toKey) ?? 0) >= PER_ADDRESS_WEEK) return LEAD_STATUS.weekly;
+  return null;
 }
 
 const LEDGER_FULL =

@@ -2,7 +2,7 @@
 import type { LogLine } from '../contract/schedules';
 import type { RowLedger } from '../domain/leadRowLedger';
 import type { LeadWatch } from '../domain/leads';
-import { WRITE_LOCK_WAIT_MS } from '../limits';
+import { REGISTRY_LOCK_WAIT_MS, WRITE_LOCK_WAIT_MS } from '../limits';
 import { newId } from './active';
 import { appsScriptClock } from './clock';
 import { generatePorts } from './generatePorts';
@@ -17,7 +17,7 @@ import {
   sharedWatches,
   type SharedWatch,
 } from './leadStore';
-import { withDocumentLock } from './lock';
+import { withDocumentLock, withUserLock } from './lock';
 import { mailLeft, sendMail } from './mail';
 import { granted } from './permissions';
 import { logAction } from './runLog';
@@ -39,9 +39,10 @@ export function leadRunPorts(sheet: GoogleAppsScript.Spreadsheet.Sheet) {
     sheet: sheetPort(sheet),
     mail: mailPort,
     mailed: {
-      read: () => readLedger(docId, appsScriptClock.now()),
+      read: () => readLedger(appsScriptClock.now()),
       record: (sent: { key: string; toKey: string }) =>
-        void recordSent(docId, sent, appsScriptClock.now()),
+        void recordSent(sent, appsScriptClock.now()),
+      guarded: <T>(work: () => T): T => withUserLock(REGISTRY_LOCK_WAIT_MS, work),
     },
     rows: {
       read: (watchId: string) => readRowLedger(docId, watchId),

@@ -91,50 +91,55 @@ export function saveSharedWatch(book: Book, id: string, watch: SharedWatch | nul
 }
 
 /**
- * The ledger of lead e-mails (domain/leadLedger.ts) in the owner's user properties, in chunks of
- * one property each (a property holds 9 KB): LEDGER_CHUNKS of 8,500 characters keep about 9,600
- * e-mails, 48 days of a watch at its 200 a day; when all are full e-mails wait for the oldest to
- * pass 90 days. An e-mail is appended to the last chunk with room: one property write.
+ * The ledger of lead e-mails (domain/leadLedger.ts) in the owner's user properties, one for every
+ * file she watches (a mailbox's bound is hers, not a file's), in chunks of one property each (a
+ * property holds 9 KB): LEDGER_CHUNKS of 8,500 characters keep about 8,000 e-mails, 40 days of a
+ * watch at its 200 a day; when all are full e-mails wait for the oldest to pass 90 days. An
+ * e-mail is appended to the last chunk with room: one property write.
  */
-const LEDGER = (docId: string) => `vis.leads.sent.${docId}.`;
+const LEDGER = 'vis.mailed.';
 const LEDGER_CHUNKS = 20;
 const CHUNK_CHARS = 8500;
 /** Entries are `key.to.day` (8 + 6 + up to 4 characters and dots) and a space. */
 const ENTRY_CHARS = 21;
 export const LEDGER_CAPACITY = LEDGER_CHUNKS * Math.floor(CHUNK_CHARS / ENTRY_CHARS);
-/** An earlier version's record: hashes of (address, site) without dates, 900 at most. */
-const OLD_MAILED = (docId: string) => `vis.leads.mailed.${docId}`;
+/** Earlier versions' records, one per file: chunks of dated entries, and undated hashes. */
+const PER_FILE_LEDGER = 'vis.leads.sent.';
+const OLD_MAILED = 'vis.leads.mailed.';
 
-/** Read afresh (one read of the store): a watch's other run may have written since. */
-function chunks(docId: string): string[] {
+/** Read afresh (one read of the store): a watch's other run, in any file, may have written since. */
+function chunks(): string[] {
   rereadUserProperties();
-  return Array.from({ length: LEDGER_CHUNKS }, (_, i) => userProperty(LEDGER(docId) + i) ?? '');
+  return Array.from({ length: LEDGER_CHUNKS }, (_, i) => userProperty(LEDGER + i) ?? '');
 }
 
 /**
  * The ledger as the plan reads it. Entries past 90 days are dropped here (the chunks written
- * again only then); an earlier version's record is taken in once, dated today.
+ * again only then); earlier versions' per-file records are taken in once (undated ones dated
+ * today) and removed.
  */
-export function readLedger(docId: string, now: number): LedgerView {
+export function readLedger(now: number): LedgerView {
   const today = dayNumber(now);
-  const kept = chunks(docId);
-  const entries = parseLedger(kept.join(' '));
-  const old = userProperty(OLD_MAILED(docId));
-  const imported = (old ?? '')
-    .split(',')
-    .filter((k) => /^[0-9a-f]{8}$/.test(k))
-    .map((key) => ({ key, to: '', day: today }));
-  const fresh = prunedLedger(entries, today).concat(imported);
-  if (fresh.length !== entries.length) writeLedger(docId, fresh);
-  if (old !== null) deleteUserProperty(OLD_MAILED(docId));
+  const entries = parseLedger(chunks().join(' '));
+  const perFile = userPropertiesStartingWith(PER_FILE_LEDGER);
+  const undated = userPropertiesStartingWith(OLD_MAILED);
+  const imported = parseLedger(Object.values(perFile).join(' ')).concat(
+    Object.values(undated)
+      .flatMap((v) => v.split(','))
+      .filter((k) => /^[0-9a-f]{8}$/.test(k))
+      .map((key) => ({ key, to: '', day: today })),
+  );
+  const fresh = prunedLedger(entries.concat(imported), today);
+  if (fresh.length !== entries.length) writeLedger(fresh);
+  for (const key of Object.keys({ ...perFile, ...undated })) deleteUserProperty(key);
   return ledgerView(fresh, today, LEDGER_CAPACITY);
 }
 
-function writeLedger(docId: string, entries: MailedEntry[]): void {
+function writeLedger(entries: MailedEntry[]): void {
   const perChunk = Math.floor(CHUNK_CHARS / ENTRY_CHARS);
   const values: Record<string, string> = {};
   for (let i = 0; i < LEDGER_CHUNKS; i++)
-    values[LEDGER(docId) + i] = entries
+    values[LEDGER + i] = entries
       .slice(i * perChunk, (i + 1) * perChunk)
       .map(entryText)
       .join(' ');
@@ -142,16 +147,12 @@ function writeLedger(docId: string, entries: MailedEntry[]): void {
 }
 
 /** One e-mail sent: appended to the first chunk with room. False when the ledger is full. */
-export function recordSent(
-  docId: string,
-  sent: { key: string; toKey: string },
-  now: number,
-): boolean {
+export function recordSent(sent: { key: string; toKey: string }, now: number): boolean {
   const entry = entryText({ key: sent.key, to: sent.toKey, day: dayNumber(now) });
-  const all = chunks(docId);
+  const all = chunks();
   const i = all.findIndex((c) => c.length + entry.length + 1 <= CHUNK_CHARS);
   if (i < 0) return false;
-  setUserProperties({ [LEDGER(docId) + i]: all[i] ? `${all[i]} ${entry}` : entry });
+  setUserProperties({ [LEDGER + i]: all[i] ? `${all[i]} ${entry}` : entry });
   return true;
 }
 

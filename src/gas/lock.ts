@@ -21,11 +21,11 @@ export const DOCUMENT_BUSY = 'Another run is writing to this document: try again
  * person (the sidebar in one spreadsheet, the trigger in another) never overwrite each other. Not
  * taken inside withDocumentLock: a trigger's document lock is this same user lock.
  */
-export function withUserLock(waitMs: number, change: () => void): void {
+export function withUserLock<T>(waitMs: number, change: () => T): T {
   const lock = LockService.getUserLock();
   const locked = lock.tryLock(waitMs);
   try {
-    change();
+    return change();
   } finally {
     if (locked) lock.releaseLock();
   }

@@ -210,12 +210,33 @@ describe('a lead watch on a sheet strangers and editors write', () => {
     for (let i = 0; i < 6; i++) w.rt.submitForm(FORM, answer(`site-${i}.com`, 'victim@x.example'));
     expect(w.rt.mail.sent.map((m) => m.to)).toEqual(new Array(3).fill('victim@x.example'));
     expect(statuses().slice(4)).toEqual(
-      new Array(3).fill('not e-mailed: this address had 3 e-mails this week'),
+      new Array(3).fill('not e-mailed: this mailbox had 3 e-mails this week'),
     );
     // Consent that says no in other words is no.
     w.rt.submitForm(FORM, answer('other.com', 'pat@x.example', 'Yes, but do not e-mail me'));
     expect(statuses().at(-1)).toBe('no consent');
     expect(w.rt.mail.sent).toHaveLength(3);
+  });
+
+  it('plus-addressed and dotted spellings of one mailbox are one recipient: 3 e-mails a week in all', async () => {
+    w = await startWorld({ owner: ANA, apiKey: null });
+    w.rt.submitForm(FORM, answer('early.com', 'e@early.example'));
+    expect(sidebar(w.rt, ANA).saveLeadWatch(WATCH)).toMatchObject({ ok: true });
+    const spellings = [
+      'victim+1@gmail.com',
+      'Victim+2@gmail.com',
+      'v.i.c.t.i.m@gmail.com',
+      'vic.tim+x@googlemail.com',
+      'VICTIM@GOOGLEMAIL.COM',
+      'victim+3@gmail.com',
+    ];
+    spellings.forEach((to, i) => w.rt.submitForm(FORM, answer(`site-${i}.com`, to)));
+    expect(w.rt.mail.sent.map((m) => m.to)).toEqual(
+      spellings.slice(0, 3).map((a) => a.toLowerCase()),
+    );
+    expect(statuses().slice(4)).toEqual(
+      new Array(3).fill('not e-mailed: this mailbox had 3 e-mails this week'),
+    );
   });
 
   it('a row Ben planted with his own Report URL never puts his link in a lead’s e-mail', async () => {

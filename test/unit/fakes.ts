@@ -198,6 +198,7 @@ export function fakeLeadPorts(sheet: FakeSheet, over: Partial<LeadRunPorts> = {}
         mailed.add(key);
         ledger.push({ key, to: toKey, day: today });
       },
+      guarded: (work) => work(),
     },
     locked: (work) => work(),
     previews: (rows) => {

@@ -1,6 +1,7 @@
 // The owner's record of lead e-mails: kept as text in user properties, nothing under 90 days forgotten.
 import {
   addressKey,
+  mailbox,
   dayNumber,
   entryText,
   LEDGER_DAYS,
@@ -47,3 +48,17 @@ it.each(['acme\u200b.com', 'acme.com\u202e', '\u2066acme.com', 'ac\ufeffme.com']
     });
   },
 );
+
+it.each([
+  ['Victim+news@Gmail.com', 'victim@gmail.com'],
+  ['v.i.c.t.i.m@gmail.com', 'victim@gmail.com'],
+  ['vic.tim+2@googlemail.com', 'victim@gmail.com'],
+  // Dots matter outside Gmail; a tag goes everywhere (most providers deliver name+tag to name).
+  ['jo.smith+crm@acme.example', 'jo.smith@acme.example'],
+  ['JO@ACME.EXAMPLE', 'jo@acme.example'],
+  // Nothing left before the tag: the address as written.
+  ['+tag@acme.example', '+tag@acme.example'],
+])('the mailbox of %s is %s', (address, box) => {
+  expect(mailbox(address)).toBe(box);
+  expect(addressKey(address)).toBe(addressKey(box));
+});

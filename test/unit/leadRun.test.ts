@@ -1,6 +1,7 @@
 // A lead watch's run through the platform's ports, in memory: no runtime, no bundle, no emulator.
 import { runLeads } from '../../src/addon/leadRun';
-import { mailKey } from '../../src/domain/leads';
+import { LEAD_STATUS, mailKey } from '../../src/domain/leads';
+import { addressKey, dayNumber } from '../../src/domain/leadLedger';
 import { FakeSheet, fakeLeadPorts, LEAD_WATCH } from './fakes';
 
 const WATCH = LEAD_WATCH;
@@ -153,6 +154,26 @@ it('a run cut off after its first e-mail leaves the others to the next run, unre
   runLeads(ports, WATCH, 200);
   expect(sent.map((m) => m.to)).toEqual(['jo@nike.example', 'al@slack.example']);
   expect(sheet.column('Lead status')).toEqual(['e-mailed before', 'no consent', 'e-mailed']);
+});
+
+it('asks the owner’s record again just before each e-mail: a watch in another of her files may have mailed that mailbox meanwhile', () => {
+  const sheet = form();
+  const { ports, sent, ledger } = fakeLeadPorts(sheet);
+  const guarded = ports.mailed.guarded;
+  ports.mailed.guarded = (work) => {
+    // Her watch in another file mails jo (with a tag) three times while this run plans.
+    if (!ledger.length)
+      for (let i = 0; i < 3; i++)
+        ledger.push({
+          key: `0000000${i}`,
+          to: addressKey('jo+other@nike.example'),
+          day: dayNumber(Date.UTC(2026, 10, 26, 9)),
+        });
+    return guarded(work);
+  };
+  runLeads(ports, WATCH, 200);
+  expect(sent.map((m) => m.to)).toEqual(['al@slack.example']);
+  expect(sheet.column('Lead status')[0]).toBe(LEAD_STATUS.weekly);
 });
 
 /** The platform stopping the execution: nothing after it runs (not a refusal the run catches). */
