@@ -7,13 +7,16 @@ import type { ReadingsExport } from '../contract/scores';
 import {
   READINGS_SHEET,
   TIDY_FORMATS,
+  exportRefusal,
   tidyMessage,
   tidyTable,
   type HistoryRow,
+  type ReadingsRoom,
 } from '../domain/tidyReadings';
 import { activeBook } from '../gas/active';
 import { bookPort } from '../gas/bookPort';
 import { historyRows } from '../gas/history';
+import { sheetRoom } from '../gas/sheets';
 import { DOCUMENT_BUSY } from '../gas/lock';
 import type { BookPort } from '../gas/ports';
 import { logAction } from '../gas/runLog';
@@ -23,6 +26,8 @@ import { PRESS_LOCK_WAIT_MS } from '../limits';
 export interface ReadingsExportPorts {
   /** Every row of `Score history`, or null when there is none. */
   history(): HistoryRow[] | null;
+  /** What is already where the readings go: checked before anything is written. */
+  room(): ReadingsRoom;
   book: Pick<BookPort, 'replace' | 'locked'>;
 }
 
@@ -34,6 +39,8 @@ export function exportReadingsWith(p: ReadingsExportPorts): ReadingsExport {
       const table = tidyTable(history);
       const message = tidyMessage(table, history.length);
       if (table.rows === 0) return { state: 'nothing', message, rows: 0 };
+      const refused = exportRefusal(table, p.room());
+      if (refused) return { state: 'refused', message: refused, rows: 0 };
       p.book.replace(READINGS_SHEET, table.values, TIDY_FORMATS);
       return { state: 'done', message, rows: table.rows };
     },
@@ -43,7 +50,11 @@ export function exportReadingsWith(p: ReadingsExportPorts): ReadingsExport {
 
 export function exportReadings(): ReadingsExport {
   const book = activeBook();
-  const report = exportReadingsWith({ history: () => historyRows(book), book: bookPort(book) });
+  const report = exportReadingsWith({
+    history: () => historyRows(book),
+    room: () => sheetRoom(book, READINGS_SHEET),
+    book: bookPort(book),
+  });
   if (report.state === 'done')
     logAction(book, 'export readings', {
       ...{ sheet: READINGS_SHEET, rows: report.rows, requests: 0 },

@@ -141,7 +141,8 @@ export type DashboardLink = { url: string } | { missing: string };
 
 /** "Export tidy readings": `Score readings` rebuilt from `Score history`. */
 export interface ReadingsExport {
-  state: 'done' | 'nothing' | 'busy';
+  /** `refused`: a sheet of that name the add-on did not make, or no room in the spreadsheet. */
+  state: 'done' | 'nothing' | 'busy' | 'refused';
   message: string;
   /** Rows written (one score each). */
   rows: number;

@@ -12,7 +12,8 @@ import { FORMATS, headerRow, positionalFormats, rowOf, type OutputColumns } from
 import { scoreInRange } from './readingSeal';
 import { SHEETS } from './sheetNames';
 import type { HistoryKey } from './table';
-import { counted } from '../contract/words';
+import { count, counted } from '../contract/words';
+import { SPREADSHEET_CELL_LIMIT } from './grid';
 
 export const READINGS_SHEET = SHEETS.readings.name;
 
@@ -92,4 +93,40 @@ export function tidyMessage(t: TidyTable, readings: number): string {
   const from = `${counted(t.rows, 'row')} from ${counted(readings, 'reading')} of Score history`;
   const cut = t.dropped ? ` (the oldest ${counted(t.dropped, 'row')} left out)` : '';
   return `"${READINGS_SHEET}" holds ${from}${cut}: one score per row, overall and per engine.`;
+}
+
+/** What is already where the readings would go: the sheet of that name, and the rest's cells. */
+export interface ReadingsRoom {
+  /** The first row of a sheet already called `Score readings`, or null when there is none. */
+  header: unknown[] | null;
+  /** That sheet's grid (rows × columns), 0 when there is none. */
+  cells: number;
+  /** Cells of every other sheet's grid. */
+  otherCells: number;
+}
+
+/**
+ * A sheet an export made (its first row the readings' header, or an earlier release's, which had
+ * fewer columns at the right), or one with nothing in its first row.
+ */
+function ours(header: unknown[]): boolean {
+  const cells = header.map((h) => String(h ?? '').trim());
+  return cells.every((h, i) =>
+    h === '' ? cells.slice(i).every((x) => x === '') : h === TIDY_HEADERS[i],
+  );
+}
+
+/**
+ * Why the export must not write: a sheet of that name the add-on did not make (a person's own
+ * list, which the export would overwrite), or a spreadsheet without the room (Google's 10 million
+ * cells, which would fail half-way and leave an empty sheet). Null: it may write.
+ */
+export function exportRefusal(table: TidyTable, room: ReadingsRoom): string | null {
+  if (room.header && !ours(room.header))
+    return `A sheet called "${READINGS_SHEET}" is already in this spreadsheet and the add-on did not make it (its first row is not the readings' header): rename it, then export again. Nothing was changed.`;
+  const needed = Math.max(room.cells, table.values.length * TIDY_HEADERS.length);
+  const free = SPREADSHEET_CELL_LIMIT - room.otherCells;
+  if (needed > free)
+    return `The readings need ${count(needed)} cells and this spreadsheet has room for ${count(Math.max(0, free))} (Google allows 10 million cells in all, blank ones included): delete sheets or rows you no longer need, then export again. Nothing was changed.`;
+  return null;
 }

@@ -35,3 +35,22 @@ export function fitGrid(
   if (grow.columns) sheet.insertColumnsAfter(max.columns, grow.columns);
   return { rowsBefore: max.rows, rows: max.rows + grow.rows };
 }
+
+/**
+ * A sheet's first row and grid, by name, and the grids of every other sheet: what a sheet the
+ * add-on rebuilds checks before writing (whose sheet it is, and the spreadsheet's cells).
+ */
+export function sheetRoom(
+  book: Book,
+  name: string,
+): { header: unknown[] | null; cells: number; otherCells: number } {
+  const sheets = book.getSheets();
+  const sheet = sheets.find((s) => s.getName() === name) ?? null;
+  const cells = (s: GoogleAppsScript.Spreadsheet.Sheet) => s.getMaxRows() * s.getMaxColumns();
+  const width = sheet ? Math.max(1, sheet.getLastColumn()) : 0;
+  return {
+    header: sheet ? (sheet.getRange(HEADER_ROW, 1, 1, width).getValues()[0] ?? []) : null,
+    cells: sheet ? cells(sheet) : 0,
+    otherCells: sheets.filter((s) => s !== sheet).reduce((n, s) => n + cells(s), 0),
+  };
+}

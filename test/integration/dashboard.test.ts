@@ -95,4 +95,33 @@ describe('Export tidy readings', () => {
     const log = records(w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Visibility log')!);
     expect(log.filter((r) => r.Action === 'export readings')).toHaveLength(2);
   });
+
+  it('never overwrites a sheet of that name it did not make: a client list stays as it was', async () => {
+    w = await startWorld();
+    scoreTwoSites();
+    const mine = w.rt.spreadsheet.insertSheet('Score readings');
+    mine.probe.rows = [
+      ['Client', 'Budget'],
+      ['Acme', 12000],
+    ].map((r) => r.map((value) => ({ value })));
+    const r = sidebar(w.rt).exportReadings();
+    expect(r).toMatchObject({ state: 'refused', rows: 0 });
+    expect(r.message).toMatch(/did not make it.*rename it.*Nothing was changed/);
+    expect(records(mine)).toEqual([{ Client: 'Acme', Budget: 12000 }]);
+  });
+
+  it('says in words when the spreadsheet has no room for the readings, before writing anything', async () => {
+    w = await startWorld();
+    scoreTwoSites();
+    // Another sheet takes the spreadsheet to 10 cells short of Google's 10 million.
+    const big = w.rt.spreadsheet.insertSheet('Archive');
+    const others = w.rt.spreadsheet.sheets
+      .filter((s) => s !== big)
+      .reduce((n, s) => n + s.getMaxRows() * s.getMaxColumns(), 0);
+    big.insertRowsAfter(1, Math.floor((10_000_000 - others - 10) / 26) - big.getMaxRows());
+    const r = sidebar(w.rt).exportReadings();
+    expect(r).toMatchObject({ state: 'refused', rows: 0 });
+    expect(r.message).toMatch(/room for .* \(Google allows 10 million cells/);
+    expect(w.rt.spreadsheet.sheets.some((s) => s.probe.title === 'Score readings')).toBe(false);
+  });
 });

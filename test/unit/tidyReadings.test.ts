@@ -3,6 +3,7 @@
 import { HISTORY_HEADERS } from '../../src/domain/table';
 import {
   OVERALL,
+  exportRefusal,
   TIDY_HEADERS,
   tidyMessage,
   tidyTable,
@@ -100,5 +101,38 @@ describe('columns only ever grow (docs/looker-studio.md)', () => {
 
   it('Score history keeps every released header (found by name wherever it is)', () => {
     expect(Object.values(HISTORY_HEADERS)).toEqual(expect.arrayContaining(RELEASED_HISTORY));
+  });
+});
+
+describe('where the export may write', () => {
+  const table = { values: [TIDY_HEADERS, TIDY_HEADERS], rows: 1, dropped: 0 };
+  it.each([
+    ['no such sheet yet', { header: null, cells: 0, otherCells: 26_000 }, null],
+    ['its own sheet', { header: [...TIDY_HEADERS], cells: 26_000, otherCells: 26_000 }, null],
+    [
+      'an earlier release’s (fewer columns)',
+      { header: [...TIDY_HEADERS.slice(0, 3), '', ''], cells: 26_000, otherCells: 0 },
+      null,
+    ],
+    ['a blank sheet of that name', { header: ['', ''], cells: 26_000, otherCells: 0 }, null],
+    [
+      'a person’s own list of that name',
+      { header: ['Client', 'Budget'], cells: 26_000, otherCells: 0 },
+      /did not make it/,
+    ],
+    [
+      'its header with a column renamed',
+      { header: ['Checked', ...TIDY_HEADERS.slice(1)], cells: 26_000, otherCells: 0 },
+      /did not make it/,
+    ],
+    [
+      'a spreadsheet 10 cells short of full',
+      { header: null, cells: 0, otherCells: 9_999_990 },
+      /room for 10 \(Google allows 10 million/,
+    ],
+  ])('%s', (_what, room, refusal) => {
+    const said = exportRefusal(table, room);
+    if (refusal) expect(said).toMatch(refusal);
+    else expect(said).toBeNull();
   });
 });
