@@ -40,7 +40,10 @@ export function returnIn(nav: NavigationPort, place: ListPlace): boolean {
   return true;
 }
 
+/** Any JSON reaches a server function: a row that is not a whole number selects nothing. */
 export const selectRow = (sheetName: string, row: number): boolean =>
+  typeof sheetName === 'string' &&
+  Number.isInteger(row) &&
   selectRowIn(navigationPort(activeBook()), sheetName, row);
 export const returnToList = (place: ListPlace): boolean =>
   isPlace(place) && returnIn(navigationPort(activeBook()), place);

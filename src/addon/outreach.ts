@@ -135,8 +135,11 @@ export function savePitchTemplate(template: PitchTemplate): TemplateSaveReport {
 }
 
 export function deletePitchTemplate(name: string): TemplateSaveReport {
-  forgetTemplate(String(name ?? ''));
-  return { ok: true, message: `"${String(name)}" is deleted.`, saved: savedTemplates() };
+  // Any JSON reaches a server function: only a name is a template's name.
+  if (typeof name !== 'string')
+    return { ok: false, message: 'Choose the template to delete.', saved: savedTemplates() };
+  forgetTemplate(name);
+  return { ok: true, message: `"${name}" is deleted.`, saved: savedTemplates() };
 }
 
 /** `Contacted` (now) and `Score at contact` (the row's `Public score`) on the selected rows. */

@@ -38,6 +38,7 @@ import {
 } from '../domain/previewJobs';
 import { HEADER_ROW } from '../domain/table';
 import { strandedSelection } from '../domain/previewOwners';
+import { readGenerateRequest } from '../domain/generateInput';
 import { ownership } from '../gas/previewOwners';
 import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { setBackgroundWork } from '../gas/backgroundWork';
@@ -153,7 +154,9 @@ export function previewableNotInIndex(block: Block, values: unknown[][]): number
   return planFor(block, values, 'notInIndex').send.length;
 }
 
-export function startPreviewsForSelection(request?: GenerateRequest): GenerateReport {
+export function startPreviewsForSelection(input?: GenerateRequest): GenerateReport {
+  const request = readGenerateRequest(input);
+  if (typeof request === 'string') return report('refused', request);
   const r = generateUnderLock(request);
   if (r.state !== 'busy' && r.state !== 'nothing')
     logAction(activeBook(), 'generate previews', {

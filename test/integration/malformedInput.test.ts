@@ -29,9 +29,20 @@ const MALFORMED: unknown[][] = [
   [null, null],
   [{}, {}],
   [{ apiKey: 'k'.repeat(100000) }],
+  // A real list and sheet, with one field of the wrong kind: past the first checks.
+  ...[{}, 5, ['A2'], null, true, { toString: 'x' }].flatMap((bad) => [
+    [{ sheetName: 'Prospects', a1: bad }],
+    [{ sheetName: bad, a1: 'A2:A3' }],
+    [{ sheetName: 'Prospects', a1: 'A2:A3', only: bad }],
+    [{ sheetName: 'Prospects', a1: 'A2:A3', run: bad }],
+    [{ sheetName: 'Prospects', a1: '', only: 'stranded', maker: bad }],
+    ['Prospects', bad],
+    [bad, 2],
+  ]),
 ];
 /** What a program error reads like, as opposed to a sentence for a person. */
-const RAW = /Cannot read|is not a function|is not iterable|of undefined|of null|Argument too large/;
+const RAW =
+  /Cannot read|is not a function|is not iterable|of undefined|of null|Argument too large|TypeError|Cannot convert|Invalid array length|Maximum call stack/;
 
 let rt: GasRuntime;
 beforeAll(() => {

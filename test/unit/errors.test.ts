@@ -1,5 +1,6 @@
 // Every service error reads "what happened: what to do next", and a caller that has its own next
 // step (the preview rows' "press Generate again") uses it only where sending again can help.
+import { readGenerateRequest } from '../../src/domain/generateInput';
 import { serviceError, withRetryStep, type ErrorCode } from '../../src/api/errors';
 
 // A record, so the type checker fails this file when a code is added without being listed.
@@ -50,4 +51,32 @@ it('names the caller’s next step only where sending again helps', () => {
     'your account is read-only, so nothing can be created or triggered: ask your admin to restore write access',
   );
   expect(withRetryStep(serviceError('PLAN_UPGRADE_REQUIRED'), step)).not.toContain('Generate');
+});
+
+describe('what the Previews tab sends to Generate', () => {
+  it.each([
+    [undefined, undefined],
+    [null, undefined],
+    [
+      { sheetName: 'Prospects', a1: 'A2:A9' },
+      { sheetName: 'Prospects', a1: 'A2:A9' },
+    ],
+    [
+      { sheetName: 'Prospects', a1: '', only: 'stranded', maker: '' },
+      { sheetName: 'Prospects', a1: '', only: 'stranded', maker: '' },
+    ],
+  ])('%j is read as %j', (input, request) => {
+    expect(readGenerateRequest(input)).toEqual(request);
+  });
+  it.each([
+    [{ sheetName: 'Prospects' }],
+    [{ sheetName: 'Prospects', a1: {} }],
+    [{ sheetName: 5, a1: 'A2' }],
+    [{ sheetName: 'Prospects', a1: 'A2', only: 'everything' }],
+    [{ sheetName: 'Prospects', a1: 'A2', run: { toString: 'x' } }],
+    ['A2:A9'],
+    [{ sheetName: 'x'.repeat(201), a1: 'A2' }],
+  ])('%j is refused in a sentence', (input) => {
+    expect(readGenerateRequest(input)).toMatch(/^Nothing was sent: the request was not understood/);
+  });
 });
