@@ -328,7 +328,6 @@ function weighedOutcomes(
     sheet: block.sheetName,
     ...previousScores(ports, plan.due, grid),
     lastScanned: (row) => grid.at(row, 'lastScanned'),
-    website: (row) => String(grid.values[row - 1]?.[block.column - 1] ?? ''),
   };
   const earlier =
     options.weighMoves === false ? null : ports.recentReadings(movingSites(plan, outcomes, lookup));

@@ -225,8 +225,8 @@ export function scanReading(s: ScanStatus, agentId: number, now: Date): HistoryR
 }
 
 /**
- * Where a row's previous score, scan date and website are read, for `Change`, the movers and
- * whether a reading is new.
+ * Where a row's previous score and scan date are read, for `Change`, the movers and whether a
+ * reading is new.
  */
 export interface RowLookup {
   sheet: string;
@@ -234,7 +234,6 @@ export interface RowLookup {
   /** The row's engine scores before, an engine's move is measured from. */
   previousEngines: (row: number) => Partial<Record<Platform, unknown>>;
   lastScanned: (row: number) => unknown;
-  website: (row: number) => string;
 }
 
 /**
@@ -312,7 +311,9 @@ export function applyOutcomes(
       if (!listed && move && typeof previous === 'number') {
         listed = true;
         movers.push({
-          ...{ sheet: rows.sheet, row, website: rows.website(row) },
+          // The site by the host the add-on checked, never the cell's free text: what the
+          // owner's alerts, digests and webhooks say is what was measured.
+          ...{ sheet: rows.sheet, row, website: domain },
           ...{ brand: outcome.value.brandName, from: previous, to: outcome.value.overallScore },
           ...move,
           evidence,

@@ -195,6 +195,30 @@ describe('a score an editor types into a scheduled list', () => {
   }, 60000);
 });
 
+describe('a Website cell an editor writes a message into', () => {
+  it('never reaches the owner’s alert: the site is named by the host the add-on checked', async () => {
+    w = await startWorld({ owner: ANA });
+    const brand = INDEX.find((b) => !b.domain.endsWith('.example'))!;
+    const phishing = `${brand.domain}/ URGENT: your account is locked, sign in at acme-billing-support.com or call +1 555 0100`;
+    const sheet = list([phishing]);
+    sheet.setActiveSelection('A2');
+    expect(sidebar(w.rt, ANA).scoreSelection({ refresh: 'all' })).toMatchObject({ state: 'done' });
+    saveDailyRefresh({ email: true, minChange: 5 });
+    const scanned = new Date(w.rt.clock.now()).toISOString();
+    await w.emu.moveBrands([
+      {
+        brand: brand.domain,
+        overallScore: brand.overallScore > 50 ? 10 : 95,
+        lastScanDate: scanned,
+      },
+    ]);
+    for (let i = 0; i < 4; i++) await w.elapse(HOUR);
+    const alerts = JSON.stringify(w.rt.mail.sent);
+    expect(alerts).toContain(`(${brand.domain})`);
+    expect(alerts).not.toMatch(/URGENT|acme-billing-support|555 0100/);
+  }, 60000);
+});
+
 describe('a lead watch on a sheet strangers and editors write', () => {
   const WATCH: LeadWatchInput = { ...FORM_WATCH, mode: 'link' };
   const statuses = () => {

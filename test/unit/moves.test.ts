@@ -71,7 +71,6 @@ describe('the sites a run reads earlier readings for', () => {
     previousEngines: (row) =>
       row === 3 ? { chatgpt: 10, claude: 50, aio: 40 } : { chatgpt: 70, claude: 50, aio: 40 },
     lastScanned: () => '',
-    website: () => '',
   };
   const plan = {
     due: new Map([
@@ -103,7 +102,14 @@ describe('the sites a run reads earlier readings for', () => {
     expect(out.patches.get(4)?.evidence).toBe(
       'Scan 2026-11-25, 2 days old; 3 of 4 engines answered, Gemini not queried',
     );
-    const moved = out.movers.find((m) => m.website === '' && m.change === -1);
+    // Each mover is named by the host the add-on checked, whatever its row's cell says.
+    expect(out.movers.map((m) => m.website).sort()).toEqual([
+      'engine.com',
+      'held.com',
+      'moved.com',
+    ]);
+    const moved = out.movers.find((m) => m.website === 'moved.com');
+    expect(moved?.change).toBe(-1);
     expect(moved?.swing?.own).toBe(true);
     expect(moved?.evidence).toBe(out.patches.get(5)?.evidence);
   });
