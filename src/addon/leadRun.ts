@@ -21,7 +21,9 @@ import {
 } from '../domain/leads';
 import {
   ledgerAfterRun,
-  REPORT_TRIES,
+  lastTry,
+  retryDue,
+  type Tries,
   rowIds,
   unhandled,
   type RowLedger,
@@ -104,17 +106,22 @@ export function runLeads(
   const rows = leadRows(values);
   const ids = rowIds(rows, watch);
   const ledger = ports.rows.read(watch.id) ?? earlierVersionsLedger(rows, ids);
+  const tried = (row: number) => ledger.tries?.get(ids.get(row)!);
+  // A preview that got no answer is tried again at its time, not at every run that comes.
+  const all = unhandled(rows, ids, ledger, watch);
+  const due = all.filter((r) => retryDue(tried(r.row), ports.now()));
   const {
     now: open,
     held,
-    parked,
-  } = withinToday(unhandled(rows, ids, ledger, watch), leftToday, waitsNow(ports, watch));
+    parked: parkedNow,
+  } = withinToday(due, leftToday, waitsNow(ports, watch));
+  const parked = parkedNow + all.length - due.length;
   // Only rows still waiting: nothing changed since the run that counted them.
   if (!open.length) return held ? { open, final: [], reports: 0, held, parked } : null;
   const header = (values[HEADER_ROW - 1] ?? []).map((h) => String(h).trim());
   const kept = (row: number): Recorded => ({
     link: ledger.links.get(ids.get(row)!) ?? null,
-    tries: ledger.tries?.get(ids.get(row)!) ?? 0,
+    tries: tried(row),
   });
   const reports = makeReports(ports, watch, open, header.indexOf(watch.website) + 1, kept);
   const final = mailLeads(ports, watch, open, reports);
@@ -125,7 +132,7 @@ export function runLeads(
     const retry = 'retry' in report;
     return { row: d.row, final: !d.status.startsWith('waits'), link, retry };
   });
-  ports.rows.save(watch.id, ledgerAfterRun(ledger, ids, outcome));
+  ports.rows.save(watch.id, ledgerAfterRun(ledger, ids, outcome, ports.now()));
   const made = open.filter((r) => reportWasDue(r.status) && 'link' in reports.get(r.row)!);
   return { open, final, reports: made.length, held, parked };
 }
@@ -180,10 +187,10 @@ export function leadRows(values: unknown[][]): LeadRow[] {
   return rows;
 }
 
-/** What the owner's record holds of a row: the link its waiting e-mail carries, runs tried. */
+/** What the owner's record holds of a row: the link its waiting e-mail carries, its tries. */
 interface Recorded {
   link: string | null;
-  tries: number;
+  tries: Tries | undefined;
 }
 
 /**
@@ -224,7 +231,7 @@ function makeReports(
         links.get(at(r.row, 'uuid')) ?? kept(r.row).link ?? noCost(r),
         at(r.row, 'message'),
         refusal,
-        kept(r.row).tries,
+        lastTry(kept(r.row).tries, ports.now()),
       ),
     ]),
   );
@@ -234,25 +241,26 @@ function makeReports(
  * A row's report: the link the service gave the owner's key for its preview; a row whose preview
  * was there before (typed or pasted by anyone, or reused from another row) gets the no-cost link
  * built from its website, never the link its cell holds. A preview that got no answer (a dropped
- * connection, the service failing) is sent again by the next runs, REPORT_TRIES in all.
+ * connection, the service failing) is tried again with growing waits for three days
+ * (domain/leadRowLedger.ts RETRY_AFTER_MS); `last`: that was the last try.
  */
 function previewOutcome(
   status: string,
   link: string,
   message: string,
   refusal: string | null,
-  tries: number,
+  last: boolean,
 ): ReportOutcome {
   if (link && (status === 'pending' || status === 'complete')) return { link };
   const passing = isErrorOf(status, 'no answer') || isErrorOf(status, 'service error');
-  if (passing && tries + 1 < REPORT_TRIES) return { waits: RETRIED, retry: true };
+  if (passing && !last) return { waits: RETRIED, retry: true };
   if (status === 'failed' || status.startsWith('error'))
     return { error: (message || status).replace(/^error: /, '') };
   return { waits: refusal ?? 'not sent yet (the day’s requests, or the run’s time, ran out)' };
 }
 
 const RETRIED =
-  'the service did not answer (a dropped connection, or it was failing): sent again by the next run';
+  'the service did not answer (a dropped connection, or it was failing): tried again within minutes, then with longer waits for three days';
 
 /** Without a key: the service's no-cost link, which starts the preview when the lead opens it. */
 function writeTriggerLinks(ports: LeadRunPorts, watch: LeadWatch, open: LeadRow[]) {

@@ -15,12 +15,37 @@ export interface RowLedger {
   done: Set<string>;
   /** Rows whose report is made and whose e-mail waits: the link to send, by row. */
   links: Map<string, string>;
-  /** Rows whose preview got no answer (a dropped connection, the service failing): runs tried. */
-  tries?: Map<string, number>;
+  /** Rows whose preview got no answer (a dropped connection, the service failing): tries so far. */
+  tries?: Map<string, Tries>;
 }
 
-/** Runs that send a lead's preview again after no answer, before its row says the error. */
-export const REPORT_TRIES = 3;
+/** A lead's preview that got no answer: how often it was tried, and when first (ms; 0: unknown). */
+export interface Tries {
+  n: number;
+  first: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/**
+ * When a lead's preview that got no answer is tried again, counted from its first try: a
+ * dropped connection is tried again within minutes, an outage over hours, and only after three
+ * days of tries does its row say the error. A burst of responses during an outage (each a run)
+ * spends no tries: a try waits for its time, whoever's run comes.
+ */
+export const RETRY_AFTER_MS = [
+  0, 2, 10, 30, 60, 120, 240, 480, 960, 1440, 2160, 2880, 3600, 4320,
+].map((minutes) => minutes * MINUTE);
+/** How long a lead's preview is tried before its row says the error. */
+export const RETRY_FOR_MS = 72 * HOUR;
+
+/** Whether a lead's preview that got no answer may be tried now. */
+export const retryDue = (t: Tries | undefined, now: number): boolean =>
+  !t || !t.first || now >= t.first + RETRY_AFTER_MS[Math.min(t.n, RETRY_AFTER_MS.length - 1)]!;
+
+/** Whether this try's failure is the last: three days of tries are over. */
+export const lastTry = (t: Tries | undefined, now: number): boolean =>
+  !!t && !!t.first && t.n + 1 >= RETRY_AFTER_MS.length && now - t.first >= RETRY_FOR_MS;
 
 /** Each row's name: a hash of what the lead gave, and its place among rows that gave the same. */
 export function rowIds(rows: readonly LeadRow[], watch: LeadWatch): Map<number, string> {
@@ -72,6 +97,7 @@ export function ledgerAfterRun(
   old: RowLedger,
   ids: ReadonlyMap<number, string>,
   outcome: ReadonlyArray<{ row: number; final: boolean; link: string | null; retry?: boolean }>,
+  now: number,
 ): RowLedger {
   const present = new Set(ids.values());
   const done = new Set([...old.done].filter((id) => present.has(id)));
@@ -85,17 +111,25 @@ export function ledgerAfterRun(
       links.delete(id);
       tries.delete(id);
     } else if (o.link) links.set(id, o.link);
-    else if (o.retry) tries.set(id, (tries.get(id) ?? 0) + 1);
+    else if (o.retry) {
+      const t = tries.get(id);
+      tries.set(id, { n: (t?.n ?? 0) + 1, first: t?.first || now });
+    }
   }
   return { done, links, ...(tries.size ? { tries } : {}) };
 }
 
-/** As kept in user properties: names separated by spaces, a waiting row as `name=link`. */
+/**
+ * As kept in user properties: names separated by spaces, a waiting row as `name=link`, one tried
+ * as `name~tries.first` (the first try in minutes, base 36).
+ */
 export function ledgerText(l: RowLedger): string[] {
   return [
     ...[...l.done].filter((id) => !l.links.has(id)),
     ...[...l.links].map(([id, link]) => `${id}=${link}`),
-    ...[...(l.tries ?? [])].map(([id, n]) => `${id}~${n}`),
+    ...[...(l.tries ?? [])].map(
+      ([id, t]) => `${id}~${t.n}.${Math.floor(t.first / MINUTE).toString(36)}`,
+    ),
   ];
 }
 
@@ -104,10 +138,15 @@ const NAME = /^[0-9a-f]{8}(\.[0-9a-z]{1,6})?$/;
 export function parseRowLedger(words: readonly string[]): RowLedger {
   const done = new Set<string>();
   const links = new Map<string, string>();
-  const tries = new Map<string, number>();
+  const tries = new Map<string, Tries>();
   for (const word of words) {
-    const tried = /^(.+)~([1-9])$/.exec(word);
-    if (tried && NAME.test(tried[1]!)) tries.set(tried[1]!, Number(tried[2]));
+    // An earlier version kept the count alone (`name~2`): its first try is not known.
+    const tried = /^(.+)~([1-9][0-9]?)(?:\.([0-9a-z]{1,8}))?$/.exec(word);
+    if (tried && NAME.test(tried[1]!))
+      tries.set(tried[1]!, {
+        n: Number(tried[2]),
+        first: tried[3] ? parseInt(tried[3], 36) * MINUTE : 0,
+      });
     if (tried) continue;
     const [id = '', link] = word.split(/=(.*)/s);
     if (!NAME.test(id)) continue;

@@ -2,6 +2,7 @@
 import { runLeads } from '../../src/addon/leadRun';
 import { LEAD_STATUS, mailKey } from '../../src/domain/leads';
 import { addressKey, dayNumber } from '../../src/domain/leadLedger';
+import { RETRY_AFTER_MS } from '../../src/domain/leadRowLedger';
 import { FakeSheet, fakeLeadPorts, LEAD_WATCH } from './fakes';
 
 const WATCH = LEAD_WATCH;
@@ -267,32 +268,56 @@ describe('the owner’s record, not the status cells, says which rows are handle
   });
 });
 
-it('a lead whose preview got no answer is sent again by the next runs, three in all, then says why', () => {
-  const sheet = new FakeSheet([
-    ['Timestamp', 'Website', 'Email', 'Consent'],
-    [T(1), 'nike.com', 'jo@nike.example', 'Yes'],
-  ]);
-  const { ports, sent } = fakeLeadPorts(sheet);
-  ports.rows.save(WATCH.id, { done: new Set(), links: new Map() });
-  let sends = 0;
-  ports.previews = (rows) => {
-    sends += rows.length;
-    const head = sheet.rows[0]!;
-    const status = (head.indexOf('Preview status') + 1 || head.push('Preview status')) - 1;
-    for (const r of rows) sheet.rows[r - 1]![status] = 'error: no answer';
-    return { refusal: null, links: new Map() };
+describe('a lead whose preview got no answer', () => {
+  const MINUTE = 60_000;
+  /** A watch whose service gets no answer until `upAt` (ms on the run's clock), then makes a preview. */
+  const outage = (upAt: number) => {
+    const sheet = new FakeSheet([
+      ['Timestamp', 'Website', 'Email', 'Consent'],
+      [T(1), 'nike.com', 'jo@nike.example', 'Yes'],
+    ]);
+    let now = Date.UTC(2026, 10, 26, 9);
+    const { ports, sent } = fakeLeadPorts(sheet, { now: () => now });
+    ports.rows.save(WATCH.id, { done: new Set(), links: new Map() });
+    let sends = 0;
+    ports.previews = (rows) => {
+      sends += rows.length;
+      const head = sheet.rows[0]!;
+      const col = (h: string) => (head.indexOf(h) + 1 || head.push(h)) - 1;
+      const up = now >= upAt;
+      for (const r of rows) {
+        sheet.rows[r - 1]![col('Preview status')] = up ? 'pending' : 'error: no answer';
+        sheet.rows[r - 1]![col('Preview UUID')] = up ? 'u-1' : '';
+      }
+      return { refusal: null, links: new Map(up ? [['u-1', 'https://r.example/nike']] : []) };
+    };
+    const status = () => String(sheet.column('Lead status')[0]);
+    /** Runs once a minute (a burst of responses, the hourly run) for `minutes`. */
+    const runFor = (minutes: number) => {
+      for (let m = 0; m < minutes; m++, now += MINUTE) runLeads(ports, WATCH, 200);
+    };
+    return { runFor, status, sent, sends: () => sends };
   };
-  const statuses: string[] = [];
-  for (let run = 0; run < 4; run++) {
-    runLeads(ports, WATCH, 200);
-    statuses.push(String(sheet.column('Lead status')[0]));
-  }
-  expect(statuses.slice(0, 2)).toEqual([
-    expect.stringMatching(/^waits: the service did not answer/),
-    expect.stringMatching(/^waits: the service did not answer/),
-  ]);
-  expect(statuses[2]).toMatch(/^error: no answer/);
-  expect(statuses[3]).toBe(statuses[2]);
-  expect(sends).toBe(3);
-  expect(sent).toHaveLength(0);
+
+  it('is tried again at growing waits through a 4-hour outage, then e-mailed once the service is back', () => {
+    const start = Date.UTC(2026, 10, 26, 9);
+    const o = outage(start + 4 * 60 * MINUTE);
+    o.runFor(60);
+    // A run a minute for the first hour: tries at 0, 2, 10 and 30 minutes, not sixty.
+    expect(o.sends()).toBe(4);
+    expect(o.status()).toMatch(/^waits: the service did not answer/);
+    o.runFor(5 * 60);
+    expect(o.status()).toBe('e-mailed');
+    expect(o.sent.map((m) => m.to)).toEqual(['jo@nike.example']);
+  });
+
+  it('says why only after three days of tries', () => {
+    const o = outage(Infinity);
+    o.runFor(71 * 60);
+    expect(o.status()).toMatch(/^waits: the service did not answer/);
+    o.runFor(2 * 60);
+    expect(o.status()).toMatch(/^error: no answer/);
+    expect(o.sends()).toBe(RETRY_AFTER_MS.length);
+    expect(o.sent).toHaveLength(0);
+  });
 });
