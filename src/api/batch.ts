@@ -5,7 +5,7 @@
  * time left can answer at the pace the service has shown; what may succeed later
  * is retried with backoff (honouring Retry-After), and no round trip starts past a deadline.
  */
-import { isRetryable, type Result, type ServiceError } from './errors';
+import { fail, isRetryable, serviceError, type Result, type ServiceError } from './errors';
 import type { HttpRequest, HttpResponse, Transport } from './http';
 
 export interface Clock {
@@ -100,6 +100,13 @@ export interface BatchOptions {
   maxAttempts?: number;
   /** Sends of a request whose batch lost its connection, counting the first (default 3). */
   maxLostTries?: number;
+  /**
+   * A lost batch whose round trip lasted this long was not a dropped connection but a service
+   * too slow to answer (UrlFetchApp gives up waiting): it was most likely acted on, so none of
+   * its requests is sent again in this call, and each is settled as TIMED_OUT. Unset: a slow
+   * loss is sent again like any other.
+   */
+  slowLossMs?: number;
   baseDelayMs?: number;
   /** Which answered failures to send again. POSTs pass a narrower rule: a retry must not create twice. */
   retryable?: (error: ServiceError) => boolean;
@@ -215,6 +222,7 @@ export function sendAll<T>(
       return outcome(true);
     }
     const lost = responses.every((r) => r.status === 0 && !r.notSent);
+    const timedOut = lost && options.slowLossMs !== undefined && took >= options.slowLossMs;
     if (lost) lostSends += chunk.length;
     else trips.push([chunk.length, took]);
     let throttled = 0;
@@ -223,6 +231,10 @@ export function sendAll<T>(
       const result = parse(responses[k] as HttpResponse, clock.now());
       results[index] = result;
       if (result.ok) return void settled.push(index);
+      if (timedOut) {
+        results[index] = fail(serviceError('TIMED_OUT'));
+        return void settled.push(index);
+      }
       if (lost) {
         lostTries[index] = (lostTries[index] ?? 0) + 1;
         if ((lostTries[index] ?? 0) < maxLostTries) waiting.push({ index, notBefore: 0 });

@@ -28,6 +28,7 @@ export type ErrorCode =
   | 'QUOTA_SPENT'
   | 'PERMISSION'
   | 'TIMEOUT'
+  | 'TIMED_OUT'
   | 'REDIRECTED';
 
 export interface ServiceError {
@@ -125,6 +126,10 @@ const MESSAGES: Record<ErrorCode, readonly [what: string, next: string]> = {
   ],
   PERMISSION: ['the add-on needs your permission to connect to the Visibility service', GRANT_STEP],
   TIMEOUT: ['loading', 'recalculate to finish'],
+  TIMED_OUT: [
+    'the service took too long to answer and may have acted anyway',
+    'wait for its result before sending it again',
+  ],
   // Not followed: the key would go with the request to the address it points to.
   REDIRECTED: ['the service address redirects elsewhere', 'check the address in Settings'],
 };

@@ -39,6 +39,10 @@ export const POST_BATCHING = {
   sizeAfterLoss: 1,
   minBatch: 1,
   maxLostTries: 2,
+  // Google's fetch gives up at 60 s; a dropped connection loses its batch sooner. A batch lost
+  // that late was a service too slow to answer, which most likely made each preview: never sent
+  // again by the run (its rows say so; a person's press, or a lead's next try, decides).
+  slowLossMs: 50_000,
 };
 
 /** How long a dropped connection is remembered: the next Generate within it starts small. */

@@ -26,6 +26,13 @@ export const BAD_URL = errorStatus('bad URL');
 const UNANSWERED_MESSAGE =
   'the connection to the service dropped before its answer came, each time this row was sent: press Generate again to send it again';
 
+/**
+ * A row whose POST the service took too long to answer: sent once by the run, never again by it,
+ * as the service most likely made the preview (its report link never reached the row).
+ */
+const TIMED_OUT_MESSAGE =
+  'the service took too long to answer, so it may have made this preview anyway: it was not sent again. Press Generate again on this row only if no report reaches you (a second send may make a second preview)';
+
 export interface RowState {
   row: number;
   website: unknown;
@@ -185,6 +192,7 @@ export function createdPatch(
 export function errorPatch(error: ServiceError | { local: string }): RowPatch {
   if ('local' in error) return { status: BAD_URL, message: safeText(error.local) };
   if (isUnanswered(error)) return { status: UNANSWERED, message: UNANSWERED_MESSAGE };
+  if (error.code === 'TIMED_OUT') return { status: UNANSWERED, message: TIMED_OUT_MESSAGE };
   const kind: ErrorKind =
     error.code === 'INVALID_URL'
       ? 'bad URL'

@@ -117,6 +117,43 @@ describe('sendAll', () => {
     expect(t.batches.map((b) => b.length)).toEqual(new Array(8).fill(10));
   });
 
+  it('never sends again a POST batch the service took past slowLossMs to lose: it most likely made each', () => {
+    const clock = new FakeClock();
+    const creates = Array.from({ length: 3 }, (_, i) =>
+      requests.previewCreate({ ...cfg, apiKey: 'k' }, `https://site-${i}.example`),
+    );
+    let sends = 0;
+    // A service that answers after 61 s: Google has given up at 60 s, and every answer is lost.
+    const slow = {
+      fetchAll: (reqs: Parameters<FakeTransport['fetchAll']>[0]) => {
+        sends += reqs.length;
+        clock.t += 60_000;
+        return reqs.map(() => ({ status: 0, headers: {}, body: '' }));
+      },
+    };
+    const options = { clock, deadline: clock.now() + 300_000, maxLostTries: 3, minBatch: 1 };
+    const out = sendAll(slow, creates, parsers.previewCreate, { ...options, slowLossMs: 50_000 });
+    expect(sends).toBe(3);
+    expect(out.results.map((r) => r && !r.ok && r.error.code)).toEqual(
+      new Array(3).fill('TIMED_OUT'),
+    );
+    // The same loss, quick (a dropped connection), is sent again as before.
+    sends = 0;
+    const quick = {
+      fetchAll: (reqs: Parameters<FakeTransport['fetchAll']>[0]) => {
+        sends += reqs.length;
+        clock.t += 1_000;
+        return reqs.map(() => ({ status: 0, headers: {}, body: '' }));
+      },
+    };
+    sendAll(quick, creates, parsers.previewCreate, {
+      ...options,
+      deadline: clock.now() + 300_000,
+      slowLossMs: 50_000,
+    });
+    expect(sends).toBe(9);
+  });
+
   it('grows a batch no further than the time left can answer at the pace the service has shown', () => {
     const clock = new FakeClock();
     const start = clock.now();

@@ -24,6 +24,7 @@ const EVERY_CODE: Record<ErrorCode, true> = {
   QUOTA_SPENT: true,
   PERMISSION: true,
   TIMEOUT: true,
+  TIMED_OUT: true,
   REDIRECTED: true,
 };
 const CODES = Object.keys(EVERY_CODE) as ErrorCode[];

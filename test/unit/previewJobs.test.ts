@@ -87,6 +87,12 @@ describe('row patches', () => {
   });
   it('say what happened, with a filterable status', () => {
     expect(errorPatch(serviceError('NETWORK')).status).toBe(UNANSWERED);
+    // Too slow to answer: the row says the service may have made it, and that a second send
+    // may make a second one.
+    expect(errorPatch(serviceError('TIMED_OUT'))).toEqual({
+      status: UNANSWERED,
+      message: expect.stringMatching(/may have made this preview anyway: it was not sent again/),
+    });
     expect(errorPatch(serviceError('SERVER_ERROR')).status).toBe('error: service error');
     expect(errorPatch({ local: 'not a website' })).toEqual({
       status: BAD_URL,
