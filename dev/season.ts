@@ -18,6 +18,7 @@ import type { Sheet } from './gas-runtime/spreadsheet';
 import type { FaultConfig } from './emulator/faults';
 import { readingKey, type HistoryReading } from '../src/domain/scoreList';
 import { parseWebsite } from '../src/domain/website';
+import { dayNumber, mailbox, PER_ADDRESS_WEEK } from '../src/domain/leadLedger';
 import { HISTORY_HEADERS, type HistoryKey } from '../src/domain/table';
 import type { ScheduleView } from '../src/contract/schedules';
 
@@ -75,7 +76,8 @@ export type Step =
   | {
       kind: 'formResponse';
       site: string;
-      email: 'ok' | 'bad' | 'again';
+      /** `plus`: one mailbox under another spelling each time (`+tags`, Gmail's dots). */
+      email: 'ok' | 'bad' | 'again' | 'plus';
       consent: boolean;
       events: 0 | 1 | 2;
     }
@@ -134,6 +136,12 @@ function prng(seed: number) {
 }
 
 type Random = ReturnType<typeof prng>;
+
+/** The n-th spelling of one Gmail mailbox: a `+tag`, dots, googlemail.com, in turn. */
+function plusSpelling(n: number): string {
+  const spellings = [`victim+${n}@gmail.com`, 'vic.tim@gmail.com', `v.ictim+${n}@googlemail.com`];
+  return spellings[n % spellings.length]!;
+}
 
 function site(r: Random, n: number): string {
   const roll = r.next();
@@ -239,7 +247,7 @@ function rarer(r: Random): Step {
       return {
         kind: 'formResponse',
         site: r.next() < 0.3 ? 'not a site' : r.pick(INDEXED.slice(0, 30)),
-        email: r.pick(['ok', 'ok', 'bad', 'again'] as const),
+        email: r.pick(['ok', 'ok', 'bad', 'again', 'plus'] as const),
         consent: r.next() < 0.7,
         events: r.pick([1, 1, 1, 0, 2] as const),
       };
@@ -873,7 +881,9 @@ class Season {
         ? this.lastAddress
         : step.email === 'bad'
           ? `lead${this.responses}@`
-          : `lead${this.responses}@lead.example`;
+          : step.email === 'plus'
+            ? plusSpelling(this.responses)
+            : `lead${this.responses}@lead.example`;
     if (step.email !== 'bad') this.lastAddress = address;
     if (step.consent && step.email !== 'bad') this.consenting.add(address);
     this.rt.submitForm(
@@ -904,16 +914,37 @@ class Season {
    */
   leadMailOnly(): void {
     const seen = new Set<string>();
+    const days = new Map<string, number[]>();
     for (const m of this.rt.mail.sent) {
       const site = /^Your AI visibility report for (.+)$/.exec(m.subject)?.[1];
       if (!site) continue;
       if (!this.consenting.has(m.to))
         this.fail('lead mailed without consent', `${m.to} for ${site}`);
-      const key = `${m.to} ${site}`;
+      const box = mailbox(m.to);
+      const key = `${box} ${site}`;
       if (seen.has(key)) this.fail('lead mailed twice', key);
       seen.add(key);
+      // No mailbox gets more than PER_ADDRESS_WEEK in any 7 days, however its address is spelled.
+      const day = dayNumber(m.at);
+      const before = (days.get(box) ?? []).filter((d) => d > day - 7);
+      if (before.length >= PER_ADDRESS_WEEK)
+        this.fail('mailbox mailed past its week', `${box}: ${before.length + 1} in 7 days`);
+      days.set(box, [...before, day]);
     }
   }
+
+  /**
+   * The owner's key asks about no preview her key did not make: an ID an editor pasted (the
+   * season's start `5eed0000-`) is never polled with it, as the season never adopts one.
+   */
+  ownPreviewsOnly(): void {
+    for (const l of this.rt.fetchStats.log.slice(this.pollsSeen))
+      if (l.key === KEY && l.method === 'get' && l.url.includes('5eed0000-'))
+        this.fail('owner’s key spent on a pasted ID', l.url.split('?')[1] ?? l.url);
+    this.pollsSeen = this.rt.fetchStats.log.length;
+  }
+
+  pollsSeen = 0;
 
   leadsHandled(): void {
     const sheet = this.rt.spreadsheet.getSheetByName(FORM);
@@ -941,6 +972,7 @@ class Season {
     this.nothingAsFormula();
     this.triggersAndLimits();
     this.ownKeysOnly();
+    this.ownPreviewsOnly();
     this.othersUntouched();
     this.leadMailOnly();
     const views = this.savedAt.size

@@ -83,6 +83,42 @@ it('over twenty seeds the generator makes every kind of step', () => {
   expect([...kinds].sort()).toEqual([...every].sort());
 });
 
+it('a mailbox spelled four ways gets 3 lead e-mails a week; the invariant fails when the owner’s record of them is wiped (planted)', async () => {
+  const steps: Step[] = [
+    { kind: 'formResponse', site: 'nike.com', email: 'ok', consent: false, events: 1 },
+    { kind: 'watch', on: true },
+    ...['slack.com', 'stripe.com', 'openai.com', 'zoom.us'].map((site): Step => ({
+      kind: 'formResponse',
+      site,
+      email: 'plus',
+      consent: true,
+      events: 1,
+    })),
+  ];
+  expect((await runSteps(3, steps)).violations).toEqual([]);
+  const planted = await runSteps(3, steps, (rt) => {
+    const store = rt.userProperties(rt.owner);
+    for (const key of Object.keys(store.getProperties()))
+      if (key.startsWith('vis.mailed.')) store.deleteProperty(key);
+  });
+  expect(planted.violations[0]).toMatchObject({ kind: 'mailbox mailed past its week' });
+}, 60_000);
+
+it('an ID an editor pastes is never polled with the owner’s key; the invariant fails when she adopts it (planted)', async () => {
+  const steps: Step[] = [
+    { kind: 'add', sites: ['openai.com', 'nike.com', 'slack.com', 'stripe.com'] },
+    { kind: 'generate', from: 2, count: 2 },
+    { kind: 'teammate', who: 'cam', does: 'pasteId', from: 4, count: 1 },
+    { kind: 'poll' },
+    { kind: 'elapse', minutes: 180 },
+  ];
+  expect((await runSteps(3, steps)).violations).toEqual([]);
+  const planted = await runSteps(3, steps, (rt) => {
+    rt.runFromSidebar('adoptPreviewIds');
+  });
+  expect(planted.violations[0]).toMatchObject({ kind: 'owner’s key spent on a pasted ID' });
+}, 60_000);
+
 it('the schedule invariant fails when no trigger ever fires (planted: triggers removed)', async () => {
   const steps: Step[] = [
     { kind: 'add', sites: ['openai.com', 'small-shop-1.com'] },
