@@ -76,6 +76,8 @@ export interface RuntimeOptions {
 
 interface Execution {
   cutOffAt?: { call: string; nth: number; seen: number };
+  /** How far this execution's clock reads from the true time (ms; negative: behind). */
+  skewMs: number;
   interleave?: {
     at: { call: string; nth: number };
     run: () => void;
@@ -104,6 +106,11 @@ export interface RunOptions {
   limitMs?: number;
   /** Stops the run as the platform's time limit would, at the nth call of a service method. */
   cutOffAt?: { call: string; nth: number };
+  /**
+   * This execution's clock reads this far from the true time (ms; negative: behind): Google's
+   * executions run on many machines, whose clocks agree to within seconds, not exactly.
+   */
+  clockSkewMs?: number;
   /** The document the user has open (default: the first spreadsheet). */
   spreadsheet?: Spreadsheet;
   /**
@@ -426,7 +433,7 @@ export class GasRuntime {
     const x: Services = { e, call, allowed, now: () => this.clock.now() };
     const services = this.services(e, x);
     return {
-      Date: this.virtualDate(),
+      Date: this.virtualDate(e.skewMs),
       ...logging(this.logs),
       ...Object.fromEntries(
         Object.entries(services).map(([name, service]) => [name, offeredOnly(name, service)]),
@@ -518,16 +525,16 @@ export class GasRuntime {
     };
   }
 
-  /** `new Date()` and `Date.now()` read the emulated clock. */
-  private virtualDate() {
+  /** `new Date()` and `Date.now()` read the emulated clock, as this execution's machine has it. */
+  private virtualDate(skewMs: number) {
     const clock = this.clock;
     return class VirtualDate extends Date {
       constructor(...args: unknown[]) {
-        if (args.length === 0) super(clock.now());
+        if (args.length === 0) super(clock.now() + skewMs);
         else super(...(args as [number]));
       }
       static override now(): number {
-        return clock.now();
+        return clock.now() + skewMs;
       }
       // Dates the services hand back (cell values) are Dates to the script, as in Apps Script.
       static override [Symbol.hasInstance](value: unknown): boolean {
@@ -577,6 +584,7 @@ export class GasRuntime {
       start: this.clock.spent(),
       limitMs: limit,
       authNone: options.authNone ?? false,
+      skewMs: options.clockSkewMs ?? 0,
     };
     if (options.cutOffAt) e.cutOffAt = { ...options.cutOffAt, seen: 0 };
     if (options.interleave) e.interleave = { ...options.interleave, seen: 0 };

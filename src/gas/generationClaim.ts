@@ -4,12 +4,12 @@
  */
 import {
   claimFor,
-  holderOf,
+  enter,
   lapsedClaims,
-  mayClaim,
+  markedInTime,
   readClaim,
   SETTLE_MS,
-  writtenInTime,
+  wins,
   type GenerationClaim,
 } from '../domain/generationClaim';
 import { EXECUTION_LIMIT_MS, PRESS_LOCK_WAIT_MS } from '../limits';
@@ -28,31 +28,41 @@ function claims(book: Book): GenerationClaim[] {
 const write = (book: Book, c: GenerationClaim | null, run: string) =>
   setMetadata(book, PREFIX + run, c ? JSON.stringify(c) : null);
 
+/** Written for other executions to read now, not kept in this one's buffer. */
+function published(book: Book, c: GenerationClaim | null, run: string): void {
+  write(book, c, run);
+  SpreadsheetApp.flush();
+}
+
 /**
  * Takes or renews the claim for `run`, an execution started at `started`; false when another run
- * holds it, or took it at the same moment and wrote first. A new claim waits `SETTLE_MS` before
- * it is sure.
+ * holds it or is taking it (domain/generationClaim: the steps, and why no clock is compared).
  */
 export function claimGeneration(book: Book, run: string, started: number): boolean {
   const ends = started + EXECUTION_LIMIT_MS;
+  const clock = appsScriptClock;
   const before = claims(book);
-  const now = appsScriptClock.now();
-  if (!mayClaim(before, run, now)) return false;
+  const first = enter(before, run, clock.now());
   const mine = before.find((c) => c.run === run);
-  if (mine) {
-    write(book, claimFor(run, mine.at, now, ends), run);
+  if (first === 'renew') {
+    write(book, claimFor(run, mine!.at, clock.now(), ends, true), run);
     return true;
   }
-  for (const c of lapsedClaims(before, now)) write(book, null, c.run);
-  const at = appsScriptClock.now();
-  write(book, claimFor(run, at, at, ends), run);
-  // Written for other executions to read, not kept in this one's buffer.
-  SpreadsheetApp.flush();
-  if (writtenInTime(at, appsScriptClock.now())) {
+  if (first === 'busy') return false;
+  for (const c of lapsedClaims(before, clock.now())) write(book, null, c.run);
+  const at = clock.now();
+  published(book, claimFor(run, at, at, ends, false), run);
+  Utilities.sleep(SETTLE_MS);
+  if (wins(claims(book), run, clock.now())) {
+    const marking = clock.now();
+    published(book, claimFor(run, at, marking, ends, true), run);
+    if (markedInTime(marking, clock.now())) return true;
+    // A slow mark: anyone who contended meanwhile shows by now; with nobody, it still holds.
     Utilities.sleep(SETTLE_MS);
-    if (holderOf(claims(book), appsScriptClock.now())?.run === run) return true;
+    if (claims(book).every((c) => c.run === run || lapsedClaims([c], clock.now()).length))
+      return true;
   }
-  write(book, null, run);
+  published(book, null, run);
   return false;
 }
 
