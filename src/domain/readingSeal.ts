@@ -14,7 +14,13 @@ export const SEAL_CHARS = 16;
 
 type Reading = Partial<Record<HistoryKey, Cell | unknown>>;
 
-const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim());
+/**
+ * A value as its cell reads back: the apostrophe that keeps `+Brand` or `00123` text (cells.ts
+ * safeText, literalText) is not part of the value Sheets keeps, so a seal made as the reading was
+ * written holds for it as it is read.
+ */
+const text = (v: unknown): string =>
+  v === null || v === undefined ? '' : String(v).trim().replace(/^'/, '');
 const time = (v: unknown): string => String(timeOf(v) ?? text(v));
 
 /** What a seal signs: the fields in a fixed order, times as milliseconds. */

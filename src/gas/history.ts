@@ -277,6 +277,7 @@ export function readingsOf(
 ): Map<string, ReportPoint[]> {
   const wanted = new Set(sites);
   const found = new Map<string, ReportPoint[]>();
+  const scans = new Set<string>();
   const read: HistoryKey[] = ['checked', 'website', 'score', ...PLATFORMS, 'lastScanned'];
   const table = historyTable(book, keysFor(whose, [...read, 'source', 'reference']), lastRows);
   if (!table) return found;
@@ -295,6 +296,10 @@ export function readingsOf(
     }
     const page = String(at('reference'));
     const points = found.get(recorded.domain) ?? [];
+    // One reading per scan: a copied row (a seal copied with it) is the same reading, not another.
+    const scan = `${recorded.domain} ${time}`;
+    if (scans.has(scan)) continue;
+    scans.add(scan);
     points.push({ at: time, score, engines, ...(page.startsWith('https://') ? { page } : {}) });
     found.set(recorded.domain, points);
   }

@@ -449,4 +449,40 @@ describe('Score history rows an editor types', () => {
       /50 → 65 \(\+15\).*\+15 unusual: it usually moves by 0 \(\d+ readings\)/,
     );
   }, 60000);
+
+  it('copies of the owner’s sealed rows are one reading each, not more evidence', async () => {
+    w = await startWorld({ owner: ANA });
+    const DAY = 24 * HOUR;
+    const brand = INDEX.find((b) => !b.domain.endsWith('.example'))!;
+    const scan = (overallScore: number) =>
+      w.emu.moveBrands([
+        {
+          brand: brand.domain,
+          overallScore,
+          lastScanDate: new Date(w.rt.clock.now() - HOUR).toISOString(),
+        },
+      ]);
+    const sheet = list([brand.domain]);
+    await scan(50);
+    sheet.setActiveSelection('A2');
+    sidebar(w.rt, ANA).scoreSelection({ refresh: 'all' });
+    saveDailyRefresh({ email: true, minChange: 5, unusualOnly: true });
+    for (let day = 0; day < 3; day++) {
+      await scan(50);
+      await w.elapse(DAY);
+    }
+    // Ben copies every row of Ana's history (seals and all) four more times.
+    const history = w.rt.spreadsheet.getSheetByName('Score history')!;
+    const rows = history
+      .getRange(2, 1, history.getLastRow() - 1, history.getLastColumn())
+      .getValues();
+    for (let copy = 0; copy < 4; copy++)
+      history.getRange(history.getLastRow() + 1, 1, rows.length, rows[0]!.length).setValues(rows);
+    await scan(65);
+    await w.elapse(DAY);
+    const alert = w.rt.mail.sent.at(-1)!.body;
+    expect(alert).toMatch(/50 → 65 \(\+15\)/);
+    // Each of her readings once, however many times its row was copied.
+    expect(alert).toContain(`(${rows.length} readings)`);
+  }, 60000);
 });

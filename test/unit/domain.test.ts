@@ -1,3 +1,4 @@
+import { readingText } from '../../src/domain/readingSeal';
 import { safeLink, safeText, scoreCell, dateCell } from '../../src/domain/cells';
 import { cacheKey } from '../../src/domain/cache';
 import { visibilityLevel } from '../../src/domain/levels';
@@ -132,5 +133,22 @@ describe('report trigger link and cache keys', () => {
     expect(key.length).toBeLessThanOrEqual(250);
     expect(cacheKey('ns', 'x'.repeat(400))).toBe(key);
     expect(cacheKey('ns', 'y'.repeat(400))).not.toBe(key);
+  });
+});
+
+describe('what a seal signs', () => {
+  // A brand the service names `+Brand` is written `'+Brand` (never a formula) and reads back
+  // `+Brand`: the seal made as it was written holds as it is read.
+  it.each([
+    ["'+Brand", '+Brand'],
+    ["'=Acme", '=Acme'],
+    ["'00123", '00123'],
+  ])('%s as written and %s as read are one reading', (written, read) => {
+    expect(readingText({ brand: written, website: 'acme.com' })).toBe(
+      readingText({ brand: read, website: 'acme.com' }),
+    );
+  });
+  it('a changed brand is another reading', () => {
+    expect(readingText({ brand: 'Acme' })).not.toBe(readingText({ brand: 'Acne' }));
   });
 });
