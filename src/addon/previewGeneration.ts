@@ -44,6 +44,7 @@ import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
 import { withGenerationClaim } from '../gas/generationClaim';
+import { MetadataFull } from '../gas/docMetadata';
 import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { clientConfig, rememberAccountNotice, rememberPlan } from '../gas/settings';
 import { planShown } from '../domain/plan';
@@ -171,6 +172,16 @@ export function startPreviewsForSelection(input?: GenerateRequest): GenerateRepo
 }
 
 function generateUnderLock(request?: GenerateRequest): GenerateReport {
+  try {
+    return generateUnderClaim(request);
+  } catch (error) {
+    // The claim could not be written: another script filled the file's metadata.
+    if (error instanceof MetadataFull) return report('refused', error.message);
+    throw error;
+  }
+}
+
+function generateUnderClaim(request?: GenerateRequest): GenerateReport {
   const run = request?.run ?? newId();
   const started = appsScriptClock.now();
   return withGenerationClaim(

@@ -44,6 +44,30 @@ export function setMetadata(book: Book, key: string, value: string | null): void
   const kept = existing.find((md) => md.getVisibility() === project());
   for (const md of existing) if (value === null || md !== kept) md.remove();
   if (value === null) return;
-  if (kept) kept.setValue(value);
-  else book.addDeveloperMetadata(key, value, project());
+  try {
+    if (kept) kept.setValue(value);
+    else book.addDeveloperMetadata(key, value, project());
+  } catch (error) {
+    if (!/metadata/i.test(String(error)) || !/large|size|limit|characters/i.test(String(error)))
+      throw error;
+    throw new MetadataFull(ownEntries(book).reduce((n, md) => n + entrySize(md), 0));
+  }
+}
+
+const entrySize = (md: Entry) => md.getKey().length + (md.getValue()?.length ?? 0);
+
+/** Google keeps this many characters of developer metadata a spreadsheet (D1). */
+const METADATA_LIMIT = 30_000;
+
+/**
+ * The file's developer metadata is full: said in words, with how little of it is the add-on's
+ * (another script on the file, which the add-on can neither see nor remove, filled the rest).
+ */
+export class MetadataFull extends Error {
+  constructor(ownChars: number) {
+    super(
+      `This spreadsheet's developer metadata is full (Google keeps ${METADATA_LIMIT.toLocaleString('en-US')} characters a file) and the add-on's own records use only ${ownChars.toLocaleString('en-US')} of them: another script or add-on on this file filled the rest. Remove that script's records (Extensions → Apps Script, or ask whoever added it), then try again. Nothing was sent.`,
+    );
+    this.name = 'MetadataFull';
+  }
 }

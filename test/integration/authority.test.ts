@@ -96,6 +96,20 @@ describe('developer metadata another script wrote', () => {
     expect(sidebar(w.rt, ANA).startPreviewsForSelection()).toMatchObject({ state: 'done' });
   });
 
+  it('metadata another script filled to Google’s limit stops Ana’s Generate with words, before anything is sent', async () => {
+    w = await startWorld({ owner: ANA });
+    const sheet = list(['nike.com', 'slack.com']);
+    // Invisible to the add-on (another project's, PROJECT-visible): 29,990 of the 30,000.
+    w.rt.spreadsheet.addForeignDeveloperMetadata(BENS_SCRIPT, 'big', 'x'.repeat(29_987), 'PROJECT');
+    sheet.setActiveSelection('A2:A3');
+    const r = sidebar(w.rt, ANA).startPreviewsForSelection();
+    expect(r).toMatchObject({ state: 'refused', created: 0 });
+    expect(r.message).toMatch(
+      /^This spreadsheet's developer metadata is full .* the add-on's own records use only \d+ of them: another script/,
+    );
+    expect(w.rt.fetchStats.log.filter((l) => l.method === 'post')).toEqual([]);
+  });
+
   it('a forged watch record blocks nobody from watching a sheet', async () => {
     w = await startWorld({ owner: ANA });
     w.rt.submitForm('Form Responses 1', { 'Your website': 'early.com' });
