@@ -5,7 +5,7 @@
  */
 import { NO_COUNTS, type RunOutcome, type ScheduleAction } from '../domain/scheduleRun';
 import { MONITOR_SHEET } from '../domain/scanWatch';
-import { isNews, moverLine, siteKey } from '../domain/schedules';
+import { alertKey, isNews, moverLine, siteKey } from '../domain/schedules';
 import { HEADER_ROW, websiteColumnIndex } from '../domain/table';
 import { serviceError } from '../api/errors';
 import { DEFAULTS } from '../contract/defaults';
@@ -74,9 +74,9 @@ function runScores(p: ScheduleActionPorts, run: MyRun, deadline: number): RunOut
   };
   if (r.failedSites > 0 && r.answeredSites === 0)
     return { ...failed(`the service did not answer for any site (${r.message})`), counts };
-  if (r.state === 'partial')
-    return { kind: 'partial', result: r.message, news: newsOf(s, r), counts };
-  return { kind: 'done', result: withFollowUps(p, r.message), news: newsOf(s, r), counts };
+  const news = newsOf(s, r, new Set(run.alerted ?? []));
+  if (r.state === 'partial') return { kind: 'partial', result: r.message, ...news, counts };
+  return { kind: 'done', result: withFollowUps(p, r.message), ...news, counts };
 }
 
 /** A list Score found nothing in: gone, without a Website column, or with no rows yet. */
@@ -96,11 +96,17 @@ function withFollowUps(p: ScheduleActionPorts, result: string): string {
 
 /**
  * The digest's lines: with `unusualOnly`, each move as the run weighed it against the brand's usual
- * swing, from the owner's own readings before it (domain/scoreList.ts `moveOf`).
+ * swing, from the owner's own readings before it (domain/scoreList.ts `moveOf`). A move this
+ * schedule already alerted on (`alerted`, the owner's own record) is not news again.
  */
-function newsOf(s: Schedule, r: ScoreReport): string[] {
+function newsOf(
+  s: Schedule,
+  r: ScoreReport,
+  alerted: ReadonlySet<string>,
+): { news: string[]; alerted: string[] } {
   const alert = { minChange: DEFAULTS.minChange, ...s.alert };
-  return r.movers.filter((m) => isNews(m, alert)).map((m) => moverLine(m));
+  const fresh = r.movers.filter((m) => isNews(m, alert) && !alerted.has(alertKey(m)));
+  return { news: fresh.map((m) => moverLine(m)), alerted: fresh.map(alertKey) };
 }
 
 function runMonitor(p: ScheduleActionPorts): RunOutcome {

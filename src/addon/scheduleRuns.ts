@@ -56,6 +56,7 @@ export function stateOf(run: MyRun): RunState {
     runStarted: run.runStarted,
     paused: run.schedule.paused ?? false,
     ...(run.deck ? { deck: run.deck } : {}),
+    ...(run.alerted ? { alerted: run.alerted } : {}),
   };
 }
 

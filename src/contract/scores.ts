@@ -48,6 +48,8 @@ export interface Mover {
   engines?: EngineMove[];
   /** What the score rests on, as the row's `Evidence` cell says it (domain/evidence.ts). */
   evidence?: string;
+  /** The scan the new score is of (ms), as the service dated it: one alert per site and scan. */
+  scanned?: number | null;
 }
 
 /** A move weighed against the readings before it (domain/swing.ts `weigh`). */

@@ -7,7 +7,7 @@
 import { PRODUCT_NAME } from '../contract/product';
 import type { Schedule } from '../contract/schedules';
 import { MONITOR_SHEET } from './scanWatch';
-import { digestLines, PAUSE_AFTER_FAILURES } from './schedules';
+import { ALERTS_KEPT, digestLines, PAUSE_AFTER_FAILURES } from './schedules';
 import { counted } from '../contract/words';
 
 export type ScheduleAction = Schedule['action'];
@@ -42,6 +42,8 @@ export const NO_COUNTS: LogCounts = { rows: '', requests: '', changed: '', error
 type Found = {
   result: string;
   news: string[];
+  /** The alerts the news holds (domain/schedules.ts alertKey): remembered once decided. */
+  alerted?: string[];
   counts: LogCounts;
   mail?: Pick<Mail, 'to' | 'subject' | 'body'>;
   deck?: string;
@@ -65,6 +67,8 @@ export interface RunState {
   paused: boolean;
   /** Send report: the deck every run updates in place. */
   deck?: string;
+  /** The alerts already news, newest last (at most ALERTS_KEPT): never news again. */
+  alerted?: string[];
 }
 
 export interface HeldNews {
@@ -134,10 +138,17 @@ const ended = (i: RunInput, lastResult: string, failures: number): RunState => (
 
 const anyHeld = (held: HeldNews) => held.lines.length > 0 || held.more > 0;
 
+/** The record of alerts with this part's added, the oldest forgotten first. */
+const alertedAfter = (i: RunInput & { outcome: Found }): Pick<RunState, 'alerted'> => {
+  const all = [...(i.state.alerted ?? []), ...(i.outcome.alerted ?? [])];
+  return all.length ? { alerted: all.slice(-ALERTS_KEPT) } : {};
+};
+
 const DECIDE: { [K in RunOutcome['kind']]: Decide<K> } = {
   partial: (i) => ({
     state: {
       ...i.state,
+      ...alertedAfter(i),
       runStarted: i.state.runStarted ?? i.dueAt,
       lastResult: `continuing next hour: ${i.outcome.result}`,
     },
@@ -155,7 +166,11 @@ const DECIDE: { [K in RunOutcome['kind']]: Decide<K> } = {
     const deck = i.outcome.deck ?? i.state.deck;
     return {
       // Whether the team channel took it is said once it was posted (addon/scheduleRuns).
-      state: { ...ended(i, `${i.outcome.result}${said}`, 0), ...(deck ? { deck } : {}) },
+      state: {
+        ...ended(i, `${i.outcome.result}${said}`, 0),
+        ...alertedAfter(i),
+        ...(deck ? { deck } : {}),
+      },
       news: anyHeld(i.held) ? 'drop' : null,
       mail,
     };

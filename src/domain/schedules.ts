@@ -2,6 +2,7 @@
  * Schedules as data: checking what a person saved, when a schedule is due in the spreadsheet's
  * time zone (a missed period runs once, not once per missed period), and which changes are news.
  */
+import { fnv1a } from './hash';
 import type { Mover, Weighed } from '../contract/scores';
 import { REPORT_PERIODS } from '../contract/reports';
 import { WEEKDAYS, type ReportSchedule, type Schedule } from '../contract/schedules';
@@ -310,6 +311,17 @@ export function digestLines(lines: string[], more = 0): string[] {
   const kept = lines.slice(0, DIGEST_LINES);
   return extra ? [...kept, `and ${extra} more`] : kept;
 }
+
+/**
+ * What an alert is about: one site's move to one score at one scan. The owner's run record keeps
+ * the last ALERTS_KEPT of them, so a move is news once, however often a run finds it again (the
+ * reading could not be recorded, on a protected history; a teammate's press showed it first).
+ */
+export const alertKey = (m: Pick<Mover, 'website' | 'to' | 'scanned'>): string =>
+  fnv1a(`${m.website} ${m.to} ${m.scanned ?? ''}`);
+
+/** Alerts a schedule's record remembers: a list's worth of moves, in about 2 KB. */
+export const ALERTS_KEPT = 200;
 
 /** A mover as the digest says it, with what its score rests on (its row's `Evidence`). */
 export function moverLine(m: Mover): string {

@@ -317,6 +317,7 @@ export function applyOutcomes(
           ...{ brand: outcome.value.brandName, from: previous, to: outcome.value.overallScore },
           ...move,
           evidence,
+          scanned: scan,
         });
       }
     }

@@ -40,6 +40,8 @@ export interface MyRun {
   runStarted: number | null;
   /** Send report: the deck every run updates in place. */
   deck?: string;
+  /** The alerts already news (domain/schedules.ts alertKey). */
+  alerted?: string[];
 }
 
 /**

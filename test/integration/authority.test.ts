@@ -209,6 +209,32 @@ describe('a score an editor types into a scheduled list', () => {
   }, 60000);
 });
 
+describe('a Score history an editor protects', () => {
+  it('never makes the owner’s alert repeat: a move is news once, in her own record', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    book.owner = 'cam@agency.example';
+    const brand = INDEX.find((b) => !b.domain.endsWith('.example'))!;
+    const sheet = list([brand.domain]);
+    sheet.setActiveSelection('A2');
+    expect(sidebar(w.rt, ANA).scoreSelection({ refresh: 'all' })).toMatchObject({ state: 'done' });
+    saveDailyRefresh({ email: true, minChange: 5 });
+    // Ben protects the history: Ana's runs can no longer record a reading in it.
+    book.getSheetByName('Score history')!.probe.protect(null, [BEN], 'History: ask Ben');
+    const to = brand.overallScore > 50 ? 10 : 95;
+    await w.emu.moveBrands([
+      {
+        brand: brand.domain,
+        overallScore: to,
+        lastScanDate: new Date(w.rt.clock.now()).toISOString(),
+      },
+    ]);
+    for (let h = 0; h < 4 * 24; h++) await w.elapse(HOUR);
+    const alerts = w.rt.mail.sent.filter((m) => m.body.includes(`→ ${to} (`));
+    expect(alerts).toHaveLength(1);
+  }, 60000);
+});
+
 describe('a Website cell an editor writes a message into', () => {
   it('never reaches the owner’s alert: the site is named by the host the add-on checked', async () => {
     w = await startWorld({ owner: ANA });

@@ -8,6 +8,7 @@ import type { MonitorReport } from '../../src/contract/scans';
 import type { ScheduleActionPorts } from '../../src/addon/scheduleActions';
 import type { MyRun } from '../../src/gas/scheduleStore';
 import { fakeDeckPorts } from './fakes';
+import { alertKey } from '../../src/domain/schedules';
 
 const DAY = 86_400_000;
 const t = Date.UTC(2026, 10, 26, 9);
@@ -88,6 +89,24 @@ describe('Refresh scores', () => {
     expect(out.kind === 'done' && out.news).toEqual([
       expect.stringContaining('NIKE.COM (nike.com): 50 → 80'),
     ]);
+  });
+
+  it('a move is news once per site, score and scan: the owner’s record, not the history, remembers it', () => {
+    const scanned = { ...mover('nike.com', 40, 80), scanned: t - DAY };
+    const { p } = ports({ score: () => report({ movers: [scanned] }) });
+    const first = attemptWith(p, run({ alert: { email: true, minChange: 10 } }), Infinity);
+    expect(first).toMatchObject({ kind: 'done', alerted: [alertKey(scanned)] });
+    expect(first.kind === 'done' && first.news).toHaveLength(1);
+    // The next day the same move is found again (its reading never reached the history).
+    const again = attemptWith(
+      p,
+      { ...run({ alert: { email: true, minChange: 10 } }), alerted: [alertKey(scanned)] },
+      Infinity,
+    );
+    expect(again.kind === 'done' && again.news).toEqual([]);
+    // A new scan is news again.
+    const later = { ...scanned, scanned: t };
+    expect(alertKey(later)).not.toBe(alertKey(scanned));
   });
 
   it('unusual moves only: a move within the brand’s usual swing is not news', () => {

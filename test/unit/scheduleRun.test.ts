@@ -9,6 +9,7 @@ import {
   type RunOutcome,
   type RunState,
 } from '../../src/domain/scheduleRun';
+import { ALERTS_KEPT } from '../../src/domain/schedules';
 
 const NOW = Date.UTC(2026, 10, 23, 9, 5);
 const DUE = Date.UTC(2026, 10, 23, 9, 0);
@@ -139,6 +140,28 @@ describe('decideRun', () => {
       '20 rows scored. No alert sent: the daily e-mail quota is used up.',
     );
     expect(end.state.runStarted).toBeNull();
+  });
+
+  it('remembers the alerts each part decided in the owner’s record, the oldest forgotten past ALERTS_KEPT', () => {
+    const part = decideRun(
+      input(
+        { kind: 'partial', result: 'more', news: ['b'], alerted: ['k2'], counts },
+        {
+          alerted: ['k1'],
+        },
+      ),
+    );
+    expect(part.state.alerted).toEqual(['k1', 'k2']);
+    const kept = Array.from({ length: ALERTS_KEPT }, (_, i) => `old${i}`);
+    const end = decideRun(
+      input({ ...done(['c']), alerted: ['k3'] } as RunOutcome, { alerted: kept }),
+    );
+    expect(end.state.alerted).toHaveLength(ALERTS_KEPT);
+    expect(end.state.alerted?.at(-1)).toBe('k3');
+    expect(end.state.alerted?.[0]).toBe('old1');
+    // A failed run changes nothing of it.
+    const failed = decideRun(input({ kind: 'failed', reason: 'x', counts }, { alerted: ['k1'] }));
+    expect(failed.state.alerted).toEqual(['k1']);
   });
 
   it('names each action and its sheet from one table', () => {
