@@ -107,7 +107,8 @@ export function pitchesWritten(selection: SelectionPort, request: PitchRequest):
   if (refused) return pitchReport('refused', refused);
   const found = selection.rows();
   if (!found) return pitchReport('nothing', SELECT_ROWS);
-  const plan = planPitches(String(request?.template ?? ''), found.headers, found.rows);
+  const template = typeof request?.template === 'string' ? request.template : '';
+  const plan = planPitches(template, found.headers, found.rows);
   if (plan.state !== 'done') return pitchReport(plan.state, plan.message);
   return selection.locked(
     PRESS_LOCK_WAIT_MS * 50,

@@ -53,10 +53,14 @@ const DAY_MS = 24 * 3600 * 1000;
 /** Accepts what the sidebar, a menu item or a schedule sends; anything odd falls back to the default. */
 export function scoreOptions(input: unknown): ScoreOptions {
   const o = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
-  const refresh = ['missing', 'stale', 'all'].includes(String(o.refresh))
-    ? (o.refresh as Refresh)
-    : DEFAULT_SCORE_OPTIONS.refresh;
-  const days = Number(o.staleDays);
+  // Any JSON reaches a server function: only text and numbers are read (String() of an object
+  // whose toString is not a function throws).
+  const refresh =
+    typeof o.refresh === 'string' && ['missing', 'stale', 'all'].includes(o.refresh)
+      ? (o.refresh as Refresh)
+      : DEFAULT_SCORE_OPTIONS.refresh;
+  const days =
+    typeof o.staleDays === 'number' || typeof o.staleDays === 'string' ? Number(o.staleDays) : NaN;
   return {
     refresh,
     staleDays: Number.isFinite(days) && days >= 0 ? days : DEFAULT_SCORE_OPTIONS.staleDays,

@@ -29,6 +29,14 @@ const MALFORMED: unknown[][] = [
   [null, null],
   [{}, {}],
   [{ apiKey: 'k'.repeat(100000) }],
+  // Objects where text belongs (String() of one throws), and numbers and text out of range.
+  [{ toString: 'x' }],
+  [every({ toString: 'x' })],
+  [every(true)],
+  [every(-1)],
+  [every(1e308)],
+  [every('x'.repeat(5000))],
+  ['Prospects', { toString: 'x' }, { toString: 'x' }],
   // A real list and sheet, with one field of the wrong kind: past the first checks.
   ...[{}, 5, ['A2'], null, true, { toString: 'x' }].flatMap((bad) => [
     [{ sheetName: 'Prospects', a1: bad }],
