@@ -342,7 +342,7 @@ function previousScores(
   ports: ScorePorts,
   due: Map<string, number[]>,
   grid: ReturnType<typeof scoreGrid>,
-): Pick<RowLookup, 'previous' | 'previousEngines'> {
+): Pick<RowLookup, 'previous' | 'previousEngines' | 'recordedScan'> {
   const earlier = ports.earlier?.([...due.keys()]);
   if (!earlier)
     return {
@@ -354,6 +354,7 @@ function previousScores(
   return {
     previous: (row) => of(row)?.score ?? '',
     previousEngines: (row) => of(row)?.engines ?? {},
+    recordedScan: (row) => of(row)?.scanned ?? null,
   };
 }
 

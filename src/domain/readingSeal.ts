@@ -40,3 +40,14 @@ export function readingText(r: Reading): string {
 /** A score as a reading may hold it: a number from 0 to 100, or none. */
 export const scoreInRange = (v: unknown): number | null =>
   typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 100 ? v : null;
+
+/**
+ * The seals a `Seal` cell holds: one per person whose run recorded the reading (a teammate may
+ * have recorded it first; the owner's run then adds hers beside it).
+ */
+export const sealsIn = (cell: unknown): string[] =>
+  typeof cell === 'string' ? cell.split(/\s+/).filter(Boolean) : [];
+
+/** Whether two readings say the same (when each was checked aside): one may seal the other. */
+export const sameReading = (a: Reading, b: Reading): boolean =>
+  readingText({ ...a, checked: '' }) === readingText({ ...b, checked: '' });

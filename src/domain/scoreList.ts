@@ -31,6 +31,8 @@ type Refresh = 'missing' | 'stale' | 'all';
 export interface EarlierReading {
   score: number;
   engines: Partial<Record<Platform, number>>;
+  /** The scan it is of (ms), if dated. */
+  scanned?: number | null;
 }
 
 export interface ScoreOptions {
@@ -238,6 +240,12 @@ export interface RowLookup {
   /** The row's engine scores before, an engine's move is measured from. */
   previousEngines: (row: number) => Partial<Record<Platform, unknown>>;
   lastScanned: (row: number) => unknown;
+  /**
+   * A run whose record must be complete (a schedule's): the scan of the person's own latest
+   * reading of the row's site. A reading the list already shows is then recorded all the same
+   * when their record lacks it (a teammate's press showed it first).
+   */
+  recordedScan?: (row: number) => number | null;
 }
 
 /**
@@ -297,8 +305,11 @@ export function applyOutcomes(
     // list itself says so, and the history need not be read to know it.
     const reading = brandReading(domain, outcome.value, now);
     const scan = timeOf(reading.lastScanned);
-    if (due.some((row) => isBlank(rows.previous(row)) || timeOf(rows.lastScanned(row)) !== scan))
-      readings.push(reading);
+    const unrecorded = (row: number) =>
+      isBlank(rows.previous(row)) ||
+      timeOf(rows.lastScanned(row)) !== scan ||
+      (rows.recordedScan !== undefined && rows.recordedScan(row) !== scan);
+    if (due.some(unrecorded)) readings.push(reading);
     const earlier = weighing.earlier ? (weighing.earlier.get(domain) ?? []) : null;
     let listed = false;
     for (const row of due) {

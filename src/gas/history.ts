@@ -22,6 +22,7 @@ import {
 } from '../domain/table';
 import { scoreInRange } from '../domain/readingSeal';
 import { sealedByMe, sealKey, sealOf } from './readingSeal';
+import { sameReading, sealsIn } from '../domain/readingSeal';
 import { ensureSheet } from './sheets';
 import {
   cell,
@@ -32,7 +33,7 @@ import {
   type Table,
 } from './sheetTable';
 
-const HISTORY_CAP = 50000;
+export const HISTORY_CAP = 50000;
 /**
  * The newest rows a new reading is checked against. The rows of a list guard their own readings
  * (a list scored again with the same scan dates sends none; a preview or scan row is settled
@@ -57,10 +58,16 @@ export interface HistoryWrite {
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
+/**
+ * Appends the readings not in the history's newest rows yet. `cosign`: a run whose record must be
+ * complete (a schedule's, which alerts and draws decks from its owner's sealed readings) adds its
+ * seal to a reading someone else recorded first, when it says what this run's reading says.
+ */
 export function appendHistory(
   book: Book,
   readings: HistoryReading[],
   cap = HISTORY_CAP,
+  cosign = false,
 ): HistoryWrite {
   if (readings.length === 0) return { appended: 0, trimmed: 0, limitedBy: 'cap' };
   const sheet = ensureSheet(book, HISTORY_SHEET);
@@ -72,19 +79,24 @@ export function appendHistory(
   const values = readColumns(sheet, header, keyColumns, from);
   const table = openTable(sheet, HISTORY_COLUMNS, true, values);
   const keys = Object.keys(HISTORY_HEADERS) as HistoryKey[];
-  const seen = new Set<string>();
+  const seen = new Map<string, number[]>();
   for (let row = from; row <= table.values.length; row++) {
     const values = table.values[row - 1] ?? [];
     const reading: HistoryReading = {};
     for (const k of keys) reading[k] = values[table.columns[k] - 1] as Cell;
-    seen.add(readingKey(reading));
+    const key = readingKey(reading);
+    seen.set(key, [...(seen.get(key) ?? []), row]);
   }
+  const known: Array<{ reading: HistoryReading; rows: number[] }> = [];
   const fresh = readings.filter((r) => {
     const key = readingKey(r);
-    if (seen.has(key)) return false;
-    seen.add(key);
+    const rows = seen.get(key);
+    if (rows) known.push({ reading: r, rows });
+    if (rows) return false;
+    seen.set(key, []);
     return true;
   });
+  if (cosign) cosignKnown(sheet, header, known);
   // Nothing new (an unchanged list scored again): no sheet sizes read, no row trimmed.
   if (fresh.length === 0) return { appended: 0, trimmed: 0, limitedBy: 'cap' };
   const room = historyRoom({
@@ -107,6 +119,40 @@ export function appendHistory(
     trimmed: removed + fresh.length - kept.length,
     limitedBy: room.limitedBy,
   };
+}
+
+/**
+ * Adds this person's seal to rows of readings someone else recorded first, where the row says
+ * what their own reading says (a row an editor changed is left as it is): one read of the sealed
+ * columns from the first such row, one write of their seals.
+ */
+function cosignKnown(
+  sheet: Sheet,
+  header: unknown[],
+  known: Array<{ reading: HistoryReading; rows: number[] }>,
+): void {
+  const rows = known.flatMap((k) => k.rows.filter((r) => r > 0));
+  if (!rows.length) return;
+  const found = findColumns(header, HISTORY_HEADERS);
+  const columns = SEALED_KEYS.map((k) => found[k]).filter(Boolean) as number[];
+  const table = openTable(
+    sheet,
+    HISTORY_COLUMNS,
+    false,
+    readColumns(sheet, header, columns, Math.min(...rows)),
+  );
+  const rowReading = (row: number): HistoryReading =>
+    Object.fromEntries(SEALED_KEYS.map((k) => [k, cell(table, row, k)])) as HistoryReading;
+  const key = sealKey();
+  const patches = new Map<number, HistoryReading>();
+  for (const { reading, rows: at } of known) {
+    const there = at.map((row) => ({ row, r: rowReading(row) }));
+    if (there.some(({ r }) => sealedByMe(r))) continue;
+    const same = there.find(({ r }) => sameReading(r, reading));
+    if (same)
+      patches.set(same.row, { seal: [...sealsIn(same.r.seal), sealOf(same.r, key)].join(' ') });
+  }
+  if (patches.size) writePatches(table, patches);
 }
 
 /**

@@ -3,7 +3,7 @@
  * properties, made on first use: an HMAC-SHA256 by Apps Script's Utilities, which no editor can
  * compute without the key.
  */
-import { readingText, SEAL_CHARS } from '../domain/readingSeal';
+import { readingText, SEAL_CHARS, sealsIn } from '../domain/readingSeal';
 import type { HistoryReading } from '../domain/scoreList';
 import { setUserProperties, userProperty } from './userStore';
 
@@ -28,5 +28,5 @@ export function sealOf(reading: HistoryReading, key = sealKey()): string {
 /** Whether this person's runs recorded the reading as it reads now; false when they have no key. */
 export function sealedByMe(reading: HistoryReading): boolean {
   const key = userProperty(KEY);
-  return !!key && typeof reading.seal === 'string' && reading.seal === sealOf(reading, key);
+  return !!key && sealsIn(reading.seal).includes(sealOf(reading, key));
 }

@@ -1,7 +1,7 @@
 /** Score's ports (src/addon/scores.ts ScorePorts) over a block of an Apps Script sheet. */
 import { sharedCache } from './cache';
 import { appsScriptClock } from './clock';
-import { appendHistory, latestReadings, readingsOf, type Whose } from './history';
+import { appendHistory, HISTORY_CAP, latestReadings, readingsOf, type Whose } from './history';
 import { sheetPort } from './sheetPort';
 import { withDocumentLock } from './lock';
 import { granted } from './permissions';
@@ -31,7 +31,9 @@ export function scorePorts(block: Block, earlierFromMine = false) {
     },
     lookups: (deadline: number) => resolverDeps(cache, deadline),
     cache,
-    history: (readings: HistoryReading[]) => appendHistory(block.sheet.getParent(), readings),
+    // A schedule's run seals what a teammate recorded first: its owner's record stays complete.
+    history: (readings: HistoryReading[]) =>
+      appendHistory(block.sheet.getParent(), readings, HISTORY_CAP, earlierFromMine),
     // A schedule's alerts weigh moves against the owner's own sealed readings only (its digest
     // goes out from their account); the sidebar shows every editor's.
     recentReadings: (sites: string[]) =>
@@ -65,7 +67,7 @@ function sealedScores(
       const v = reading.engines[p];
       if (typeof v === 'number') engines[p] = v;
     }
-    out.set(site, { score: reading.score, engines });
+    out.set(site, { score: reading.score, engines, scanned: reading.lastScanned });
   }
   return out;
 }

@@ -5,7 +5,7 @@
 import { freezeFromMenu } from '../menuApi';
 import { INDEX } from '../../dev/emulator/brandIndex';
 import { answer, FORM, WATCH as FORM_WATCH } from './leadForm';
-import { startWorld, type World } from './harness';
+import { KEYS, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import type { LeadWatchInput } from '../../src/contract/leads';
 import type { Schedule } from '../../src/contract/schedules';
@@ -210,7 +210,7 @@ describe('a score an editor types into a scheduled list', () => {
 });
 
 describe('a Score history an editor protects', () => {
-  it('never makes the owner’s alert repeat: a move is news once, in her own record', async () => {
+  it('never makes the owner’s alert repeat: her run says the history is protected, and pauses with one e-mail', async () => {
     w = await startWorld({ owner: ANA });
     const book = w.rt.spreadsheet;
     book.owner = 'cam@agency.example';
@@ -230,8 +230,48 @@ describe('a Score history an editor protects', () => {
       },
     ]);
     for (let h = 0; h < 4 * 24; h++) await w.elapse(HOUR);
-    const alerts = w.rt.mail.sent.filter((m) => m.body.includes(`→ ${to} (`));
-    expect(alerts).toHaveLength(1);
+    // Her run cannot record the reading it must keep: it says why, in words, each day, sends
+    // no alert it would have to repeat, and pauses after three failures with one e-mail saying so.
+    expect(w.rt.mail.sent.filter((m) => m.body.includes(`→ ${to} (`))).toHaveLength(0);
+    expect(w.rt.mail.sent.map((m) => m.body)).toEqual([
+      expect.stringMatching(
+        /failed 3 times in a row and is paused[\s\S]*"Score history" is protected/,
+      ),
+    ]);
+  }, 60000);
+});
+
+describe('a teammate who scores the list first', () => {
+  it('keeps nothing out of the owner’s record: her run seals his reading too, and her next move starts from it', async () => {
+    w = await startWorld({ owner: ANA });
+    const brand = INDEX.find((b) => !b.domain.endsWith('.example'))!;
+    const at = (score: number) =>
+      w.emu.moveBrands([
+        {
+          brand: brand.domain,
+          overallScore: score,
+          lastScanDate: new Date(w.rt.clock.now()).toISOString(),
+        },
+      ]);
+    await at(40);
+    const sheet = list([brand.domain]);
+    sheet.setActiveSelection('A2');
+    expect(sidebar(w.rt, ANA).scoreSelection({ refresh: 'all' })).toMatchObject({ state: 'done' });
+    saveDailyRefresh({ email: true, minChange: 5 });
+    // The brand is rescanned at 80, and Ben presses Score before Ana's schedule runs.
+    await w.elapse(HOUR);
+    await at(80);
+    const ben = sidebar(w.rt, BEN);
+    ben.saveSettings({ baseUrl: sidebar(w.rt, ANA).getSettings().baseUrl, apiKey: KEYS.starter });
+    sheet.setActiveSelection('A2');
+    expect(ben.scoreSelection({ refresh: 'all' })).toMatchObject({ state: 'done' });
+    for (let h = 0; h < 24; h++) await w.elapse(HOUR);
+    expect(w.rt.mail.sent.map((m) => m.body).filter((b) => b.includes('40 → 80'))).toHaveLength(1);
+    // The next scan: her alert measures from the reading Ben recorded and she sealed.
+    await at(95);
+    for (let h = 0; h < 24; h++) await w.elapse(HOUR);
+    const last = w.rt.mail.sent.at(-1)!.body;
+    expect(last).toMatch(/80 → 95 \(\+15\)/);
   }, 60000);
 });
 

@@ -1,4 +1,4 @@
-import { readingText } from '../../src/domain/readingSeal';
+import { readingText, sameReading, sealsIn } from '../../src/domain/readingSeal';
 import { safeLink, safeText, scoreCell, dateCell } from '../../src/domain/cells';
 import { cacheKey } from '../../src/domain/cache';
 import { visibilityLevel } from '../../src/domain/levels';
@@ -150,5 +150,12 @@ describe('what a seal signs', () => {
   });
   it('a changed brand is another reading', () => {
     expect(readingText({ brand: 'Acme' })).not.toBe(readingText({ brand: 'Acne' }));
+  });
+  it('a seal cell holds each recorder’s seal; two readings checked at other times say the same', () => {
+    expect(sealsIn('abc  def ')).toEqual(['abc', 'def']);
+    expect(sealsIn(42)).toEqual([]);
+    const ben = { website: 'acme.com', score: 80, checked: new Date(1), lastScanned: new Date(5) };
+    expect(sameReading(ben, { ...ben, checked: new Date(9) })).toBe(true);
+    expect(sameReading(ben, { ...ben, score: 81 })).toBe(false);
   });
 });
