@@ -77,3 +77,9 @@ export interface UsageView {
 
 /** Where a permission left unticked is granted again: the Settings tab's link (its words). */
 export const GRANT_STEP = 'grant it in Settings (Grant access)';
+
+/**
+ * How the server's words begin when the file's developer metadata is full (src/gas/docMetadata.ts
+ * MetadataFull): a sentence for the person, which the sidebar shows as it is.
+ */
+export const METADATA_FULL = "This spreadsheet's developer metadata is full";

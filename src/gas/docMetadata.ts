@@ -8,6 +8,8 @@
  * replaced: each record is written again from its owner's own user properties at its owner's next
  * save or run (a claim lapses within minutes anyway), and that write removes the old entry.
  */
+import { METADATA_FULL } from '../contract/settings';
+
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Entry = GoogleAppsScript.Spreadsheet.DeveloperMetadata;
 
@@ -66,7 +68,7 @@ const METADATA_LIMIT = 30_000;
 export class MetadataFull extends Error {
   constructor(ownChars: number) {
     super(
-      `This spreadsheet's developer metadata is full (Google keeps ${METADATA_LIMIT.toLocaleString('en-US')} characters a file) and the add-on's own records use only ${ownChars.toLocaleString('en-US')} of them: another script or add-on on this file filled the rest. Remove that script's records (Extensions → Apps Script, or ask whoever added it), then try again. Nothing was sent.`,
+      `${METADATA_FULL} (Google keeps ${METADATA_LIMIT.toLocaleString('en-US')} characters a file) and the add-on's own records use only ${ownChars.toLocaleString('en-US')} of them: another script or add-on on this file filled the rest. Remove that script's records (Extensions → Apps Script, or ask whoever added it), then try again. Nothing was sent.`,
     );
     this.name = 'MetadataFull';
   }

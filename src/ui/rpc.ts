@@ -1,6 +1,6 @@
 /** google.script.run as typed promises, typed by the server's own functions (src/index.ts). */
 import type { Server } from '../server';
-import { GRANT_STEP } from '../contract/settings';
+import { GRANT_STEP, METADATA_FULL } from '../contract/settings';
 
 type Runner = {
   withSuccessHandler(fn: (value: unknown) => void): Runner;
@@ -27,8 +27,9 @@ export function errorText(e: unknown): string {
   const message = (e instanceof Error ? e.message : String(e)).replace(/^Exception:\s*/, '');
   if (/NetworkError|Connection failure|HTTP 0\b/i.test(message))
     return 'The connection to Google dropped: check your network, then try again.';
-  // The server already said which permission waits and where to grant it: its words stand.
-  if (message.includes(GRANT_STEP)) return message;
+  // The server already said which permission waits and where to grant it, or what another script
+  // filled: its words stand.
+  if (message.includes(GRANT_STEP) || message.startsWith(METADATA_FULL)) return message;
   if (/authori[sz]ation is required|permission/i.test(message))
     return `Google asks for your permission again (${message}): reload the spreadsheet, open the add-on from the Extensions menu and allow it.`;
   return `Something went wrong: ${message.replace(/\.$/, '')}. Try again; if it keeps happening, send Help > diagnostics to support.`;

@@ -110,6 +110,23 @@ describe('developer metadata another script wrote', () => {
     expect(w.rt.fetchStats.log.filter((l) => l.method === 'post')).toEqual([]);
   });
 
+  it('metadata another script filled: a schedule that cannot be shared says so in words', async () => {
+    w = await startWorld({ owner: ANA });
+    list(['nike.com']).setName('Prospects');
+    w.rt.spreadsheet.addForeignDeveloperMetadata(BENS_SCRIPT, 'big', 'x'.repeat(29_990), 'PROJECT');
+    expect(() =>
+      sidebar(w.rt, ANA).saveSchedule({
+        action: 'refreshScores',
+        sheetName: 'Prospects',
+        every: 'day',
+        hour: 9,
+        refresh: 'all',
+      }),
+    ).toThrow(
+      /^(Exception: )?This spreadsheet's developer metadata is full .* another script or add-on on this file filled the rest/,
+    );
+  });
+
   it('a forged watch record blocks nobody from watching a sheet', async () => {
     w = await startWorld({ owner: ANA });
     w.rt.submitForm('Form Responses 1', { 'Your website': 'early.com' });

@@ -23,6 +23,13 @@ it.each([
     'Reading and writing your lists (every feature but this menu and Settings) need permission to see and edit your spreadsheets: grant it in Settings (Grant access).',
   ],
   [
+    // What another script filled, said by the server in words (src/gas/docMetadata.ts).
+    new Error(
+      "Exception: This spreadsheet's developer metadata is full (Google keeps 30,000 characters a file): remove it.",
+    ),
+    "This spreadsheet's developer metadata is full (Google keeps 30,000 characters a file): remove it.",
+  ],
+  [
     'plain text',
     'Something went wrong: plain text. Try again; if it keeps happening, send Help > diagnostics to support.',
   ],
