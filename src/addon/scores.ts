@@ -331,7 +331,7 @@ function weighedOutcomes(
   };
   const earlier =
     options.weighMoves === false ? null : ports.recentReadings(movingSites(plan, outcomes, lookup));
-  return applyOutcomes(plan, outcomes, now, lookup, { staleDays: options.staleDays, earlier });
+  return applyOutcomes(plan, outcomes, now, lookup, { earlier });
 }
 
 /**

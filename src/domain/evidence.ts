@@ -20,7 +20,7 @@ export interface Evidence {
   readings: ReadonlyArray<ReportPoint>;
   /** When the formula was calculated. */
   now: number;
-  /** Days after which a scan is stale (the Scores tab's policy; 7 unless given). */
+  /** VIS_EVIDENCE's `stale_days`: past it, its `Stale` column says TRUE (7 when blank). */
   staleDays: number;
 }
 
@@ -78,22 +78,23 @@ export const evidenceRow = (e: Evidence) => rowOf(EVIDENCE_COLUMNS, e);
 export interface RowEvidence {
   brand: BrandScore;
   now: number;
-  staleDays: number;
   /** The row's move, weighed when the run weighed it; none when its score did not move. */
   move?: Pick<Mover, 'change' | 'swing' | 'engines'>;
 }
 
 /**
- * What a score rests on, in one line a person reads beside it and a filter can match ("Stale",
- * "not queried", "unusual"): its scan and how old it was when checked, the engines that answered,
- * and its move weighed against its usual swing (engines named only where their move is unusual).
+ * What a score rests on, in one line a person reads beside it and a filter can match ("not
+ * queried", "unusual"): its scan and how old it was when checked (a fact: how often a row is
+ * checked is the list's policy, a different thing, and no warning word stands for both), the
+ * engines that answered, and its move weighed against its usual swing (engines named only where
+ * their move is unusual).
  */
 export function evidenceText(e: RowEvidence): string {
   const age = scanAge(e);
   const scan =
     age === null
       ? 'Scan not dated'
-      : `${isStale(e) ? 'Stale: scan' : 'Scan'} ${String(e.brand.lastScanDate).slice(0, 10)}, ${ageWords(age)}`;
+      : `Scan ${String(e.brand.lastScanDate).slice(0, 10)}, ${ageWords(age)}`;
   const missing = PLATFORMS.filter((p) => !answered(e.brand).includes(p)).map((p) => ENGINES[p]);
   const engines = missing.length
     ? `${PLATFORMS.length - missing.length} of ${PLATFORMS.length} engines answered, ${missing.join(', ')} not queried`

@@ -63,7 +63,8 @@ export function checkSchedule(input: unknown, sheets: readonly string[]): Checke
     return fail('A weekly schedule needs a day: Monday (1) to Sunday (7).');
   const refresh = s.refresh === 'all' ? 'all' : 'stale';
   const days = s.staleDays === undefined ? DEFAULTS.staleDays : wholeIn(s.staleDays, 0, 3650);
-  if (days === undefined) return fail('Days before a score is stale: a whole number, 0 or more.');
+  if (days === undefined)
+    return fail('Check a row again after: a whole number of days, 0 or more.');
   const alert = (s.alert && typeof s.alert === 'object' ? s.alert : {}) as Record<string, unknown>;
   const minChange =
     alert.minChange === undefined ? DEFAULTS.minChange : wholeIn(alert.minChange, 0, 100);

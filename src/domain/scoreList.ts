@@ -249,11 +249,10 @@ export interface RowLookup {
 }
 
 /**
- * How a run weighs its moves: the policy a scan is stale under, and each moving site's readings
- * before the run (oldest first), or null when the run does not weigh its moves.
+ * How a run weighs its moves: each moving site's readings before the run (oldest first), or null
+ * when the run does not weigh its moves.
  */
 export interface Weighing {
-  staleDays: number;
   earlier: Map<string, ReportPoint[]> | null;
 }
 
@@ -318,7 +317,7 @@ export function applyOutcomes(
       const previous = scoreInRange(rows.previous(row)) ?? '';
       const move = moveOf(outcome.value, previous, rows.previousEngines(row), earlier);
       const evidence = evidenceText({
-        ...{ brand: outcome.value, now: now.getTime(), staleDays: weighing.staleDays },
+        ...{ brand: outcome.value, now: now.getTime() },
         ...(move ? { move } : {}),
       });
       patches.set(row, scorePatch(outcome.value, previous, now, evidence));
@@ -434,7 +433,7 @@ export function scoreSummary(r: {
   const total = scored + notInIndex + notWebsite + failed + left + r.fresh;
   const parts = [
     scored || !total ? `${scored.toLocaleString('en-US')} scored` : '',
-    r.fresh ? `${r.fresh.toLocaleString('en-US')} already fresh` : '',
+    r.fresh ? `${r.fresh.toLocaleString('en-US')} checked lately, left as they were` : '',
     notInIndex ? `${notInIndex.toLocaleString('en-US')} not in the public index` : '',
     notWebsite ? `${notWebsite.toLocaleString('en-US')} not a website address` : '',
     failed ? `${failed.toLocaleString('en-US')} not scored (${r.failure?.what ?? 'an error'})` : '',

@@ -262,7 +262,7 @@ describe('a new user’s first session in the sidebar', () => {
     await openTab(page, 'scores');
     await page.click('#refresh-score-plan');
     await page.waitForFunction(() =>
-      /3 to fetch/.test(document.querySelector('#score-plan')?.textContent ?? ''),
+      /3 sites to fetch/.test(document.querySelector('#score-plan')?.textContent ?? ''),
     );
     // Today's quota is the usage line's alone: a plan that fits does not restate it.
     const planLine = await page.textContent('#score-plan');

@@ -258,7 +258,7 @@ describe('checking a schedule', () => {
     ],
     [
       { action: 'refreshScores', sheetName: 'A', every: 'day', hour: 9, staleDays: '7' },
-      /stale: a whole number/,
+      /Check a row again after: a whole number of days/,
     ],
     [
       { action: 'refreshScores', sheetName: 'A', every: 'day', hour: 9, alert: { minChange: 1e9 } },

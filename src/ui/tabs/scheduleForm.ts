@@ -169,7 +169,7 @@ const refreshFields = (d: Draft, edit: Edit) =>
       .value=${live(d.refresh)}
       @change=${(e: Event) => edit({ refresh: fieldValue(e) as Draft['refresh'] })}
     >
-      <option value="stale">Stale, failed or never checked</option>
+      <option value="stale">New, failed or not checked lately</option>
       <option value="all">Every row</option>
     </select>
     ${checkbox('schedule-email', d.email, (on) => edit({ email: on }), 'E-mail me what moved')}`;

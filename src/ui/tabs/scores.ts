@@ -50,9 +50,13 @@ interface State {
   backTo: ListPlace | null;
 }
 
-function planText(p: ScorePlanView): string {
+/**
+ * The plan in rows and sites, each said as what it is: rows checked lately (the list's policy,
+ * not the scan's age) are left; sites are what is fetched.
+ */
+function planText(p: ScorePlanView, days: number): string {
   return p.a1
-    ? `${p.sheetName}!${p.a1}: ${counted(p.rows, 'row')}, ${counted(p.distinct, 'distinct site')}, ${p.fresh} already fresh, ${p.toFetch} to fetch (${p.cached} cached, ${requestsText(p.requests, p.quotaLeft)})${p.invalid ? `, ${p.invalid} not valid` : ''}.`
+    ? `${p.sheetName}!${p.a1}: ${counted(p.rows, 'row')} (${counted(p.distinct, 'distinct site')}), ${counted(p.fresh, 'row')} checked in the last ${counted(days, 'day')}; ${counted(p.toFetch, 'site')} to fetch (${p.cached} cached, ${requestsText(p.requests, p.quotaLeft)})${p.invalid ? `, ${p.invalid} not valid` : ''}.`
     : (p.message ?? 'Select the cells that hold the websites (one column).');
 }
 
@@ -95,7 +99,7 @@ interface Actions {
   returned(message: Message): void;
 }
 
-/** What to fetch, and when a score is stale: each change reads the plan again. */
+/** What to fetch, and after how many days a row is checked again: each change reads the plan again. */
 const policy = (s: State, act: Actions) =>
   html`<label for="score-refresh">What to fetch</label>
     <select
@@ -105,11 +109,13 @@ const policy = (s: State, act: Actions) =>
         act.plan();
       }}
     >
-      <option value="stale" ?selected=${s.refresh === 'stale'}>New, failed or stale rows</option>
+      <option value="stale" ?selected=${s.refresh === 'stale'}>
+        New, failed or not checked lately
+      </option>
       <option value="missing" ?selected=${s.refresh === 'missing'}>Only rows never checked</option>
       <option value="all" ?selected=${s.refresh === 'all'}>Every row, fetched again</option>
     </select>
-    <label for="stale-days">Days before a score is stale</label>
+    <label for="stale-days">Check a row again after (days)</label>
     <input
       id="stale-days"
       type="number"
@@ -285,7 +291,7 @@ async function readPlan(tab: Tab): Promise<void> {
   if (tab.state.scoring) return;
   try {
     const p = await call('getScorePlan', optionsOf(tab));
-    tab.set({ plan: planText(p), canScore: p.toFetch + p.invalid > 0 });
+    tab.set({ plan: planText(p, tab.state.staleDays), canScore: p.toFetch + p.invalid > 0 });
   } catch (e) {
     tab.set({ plan: errorText(e) });
   }
