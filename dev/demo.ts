@@ -328,7 +328,10 @@ async function main(): Promise<void> {
       `  poll trigger left installed: ${rt.triggers.list.length === 0 ? 'none (nothing pending)' : rt.triggers.list.length}`,
     );
 
-    step(7, 'Score the list into values (Scores tab), then a week later refresh what went stale');
+    step(
+      7,
+      'Score the list into values (Scores tab), then a week later check again the rows not checked lately',
+    );
     const websites = `${columnLetter(websiteCol)}1:${columnLetter(websiteCol)}${lastRow}`;
     sheet.setActiveSelection(websites);
     const scored = rt.runFromSidebar('scoreSelection', [{ refresh: 'missing' }]) as {
