@@ -16,6 +16,7 @@ import { spawnEmulator, type EmulatorProcess } from './emulator/process';
 import { GasRuntime } from './gas-runtime/runtime';
 import { columnLetter } from './gas-runtime/a1';
 import { display } from './gas-runtime/spreadsheet';
+import { counted } from '../src/contract/words';
 
 const args = flags(
   'npm start -- [--csv FILE] [--base-url URL --key KEY] [--time-scale N] [--out FILE]',
@@ -65,10 +66,15 @@ function readProspects(csvPath: string): { csv: string; websiteCol: number } {
   const csv = readFileSync(csvPath, 'utf8');
   const [head = [], ...rows] = parseCsv(csv);
   const websiteCol = head.findIndex((h) => h.trim().toLowerCase() === 'website') + 1;
-  if (websiteCol === 0)
-    throw new Error(
-      `${csvPath} has no "Website" column in its first row (found: ${head.join(', ') || 'nothing'}).`,
+  if (websiteCol === 0) {
+    // A column a list of sites is often headed by: named, so the fix is one rename away.
+    const likely = head.find((h) =>
+      /^(url|urls|domain|domains|site|sites|web ?site ?url|homepage)$/i.test(h.trim()),
     );
+    throw new Error(
+      `${csvPath} has no "Website" column in its first row (found: ${head.join(', ') || 'nothing'}): ${likely ? `rename "${likely.trim()}" to Website` : 'name the column that holds the websites Website'}, then run it again.`,
+    );
+  }
   if (!rows.some((r) => (r[websiteCol - 1] ?? '').trim()))
     throw new Error(`${csvPath} has no websites under its "Website" header: add one per row.`);
   return { csv, websiteCol };
@@ -248,7 +254,7 @@ async function main(): Promise<void> {
     sheet.activate();
     const lastRow = sheet.probe.filledRows();
     console.log(
-      `  ${lastRow - 1} prospects; service ${emu ? `emulator at ${baseUrl} (clock ×${timeScale})` : baseUrl}`,
+      `  ${counted(lastRow - 1, 'prospect')}; service ${emu ? `emulator at ${baseUrl} (clock ×${timeScale})` : baseUrl}`,
     );
 
     step(2, 'Open the sheet: the add-on menu');

@@ -112,7 +112,15 @@ it.each([
   ['Company,Website\n', 'has no websites under its "Website" header: add one per row.'],
   [
     'Company;Site\nAcme;acme.com\n',
-    'has no "Website" column in its first row (found: Company, Site).',
+    'has no "Website" column in its first row (found: Company, Site): rename "Site" to Website, then run it again.',
+  ],
+  [
+    'Company,Domain\nAcme,acme.com\n',
+    'has no "Website" column in its first row (found: Company, Domain): rename "Domain" to Website, then run it again.',
+  ],
+  [
+    'Company,Notes\nAcme,call back\n',
+    'has no "Website" column in its first row (found: Company, Notes): name the column that holds the websites Website, then run it again.',
   ],
 ])('refuses %j in one line, with a non-zero exit', (csv, message) => {
   const { run, input } = demo(csv);
