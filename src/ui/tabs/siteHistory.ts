@@ -3,13 +3,12 @@ import { html } from 'lit-html';
 import { mount } from '../component';
 import type { SiteHistory } from '../../contract/scores';
 import { call, errorText } from '../rpc';
+import { isoDay as day } from '../words';
 
 interface State {
   text: string;
   points: string | null;
 }
-
-const day = (iso: string) => new Date(iso).toLocaleDateString();
 
 const view = (s: State) =>
   html`<h3>History of the selected site</h3>
