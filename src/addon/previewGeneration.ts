@@ -163,7 +163,7 @@ export function startPreviewsForSelection(input?: GenerateRequest): GenerateRepo
     logAction(activeBook(), 'generate previews', {
       sheet: r.request?.sheetName ?? '',
       rows: r.created + r.reused + r.failed,
-      requests: r.created + r.failed,
+      requests: r.requests ?? 0,
       changed: r.created + r.reused,
       errors: r.failed,
       result: r.message,
@@ -376,6 +376,7 @@ export function sendPreviews(
       onRoundTrip: settleEachTrip(ports, plan, run, writer),
     },
   );
+  run.requests = outcome.requestsSent;
   if (outcome.lostSends > 0) hints.rememberDrop(DROP_MEMORY_MS);
   const unsent = run.settled < plan.send.length && !run.refusal;
   hints.rememberBatch(
@@ -429,4 +430,5 @@ const runOf = (plan: Fit['plan']): RunResult => ({
   warning: null,
   settled: 0,
   refusal: null,
+  requests: 0,
 });

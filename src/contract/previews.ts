@@ -47,6 +47,8 @@ export interface GenerateReport {
   warning: string | null;
   /** Rows not sent because today's URL-fetch quota would not cover them. */
   leftForTomorrow: number;
+  /** POSTs this run sent (a row with a bad URL sends none): what the run log counts. */
+  requests?: number;
 }
 
 export interface PollReport {

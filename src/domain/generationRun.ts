@@ -297,6 +297,8 @@ export interface RunResult {
   /** Sites whose answer was final (written). */
   settled: number;
   refusal: ServiceError | null;
+  /** POSTs sent, a lost batch's again included: what the run log counts (a bad URL is none). */
+  requests: number;
 }
 
 /**
@@ -342,7 +344,7 @@ export function finalReport(fit: Fit, run: RunResult, where: GenerateRequest): G
     ? ` ${counted(tomorrow, 'row was', 'rows were')} left for tomorrow: today's requests are nearly used up (${fit.reserve} are kept to finish previews already started). Press Generate again tomorrow.`
     : '';
   const summary = summarise(counts, plan.alreadyHavePreview, plan.blank) + later;
-  const shared = { ...counts, request: where, warning: run.warning };
+  const shared = { ...counts, request: where, warning: run.warning, requests: run.requests };
   if (run.refusal) {
     // What was made is in its rows; what was not sent stays blank, so the next Generate sends only it.
     const unsent = plan.send.length - run.settled;

@@ -75,6 +75,11 @@ describe('bulk preview generation', () => {
     const expected = eligibleDomains(rows).size;
     expect((await w.emu.stats()).requests['POST /api/visibility/scan-preview']).toBe(expected);
     expect((await w.emu.stats()).duplicatePreviews).toBe(0);
+    // The run log counts the POSTs sent: a bad URL's row is no request.
+    const log = w.rt.spreadsheet.getSheetByName('Visibility log')!.probe.rows;
+    const head = log[0]!.map((c) => String(c.value));
+    const line = log.find((l) => String(l[head.indexOf('Action')]?.value) === 'generate previews')!;
+    expect(line[head.indexOf('Requests')]?.value).toBe(expected);
 
     const t = table(w.rt);
     expect(t.head).toEqual([

@@ -31,6 +31,7 @@ const run = (extra: Partial<RunResult> = {}): RunResult => ({
   warning: null,
   settled: 0,
   refusal: null,
+  requests: 0,
   ...extra,
 });
 
