@@ -22,8 +22,9 @@ export interface DashboardSource {
   readingsSheetId: number | null;
 }
 
+/** Said to a marketer: what is missing and who can set it up, in their words (docs/looker-studio.md has the rest). */
 export const NO_TEMPLATE =
-  'No Looker Studio dashboard in this build: whoever publishes the add-on chooses its template (VIS_LOOKER_TEMPLATE, docs/looker-studio.md)';
+  'The Looker Studio dashboard is not set up for this copy of the add-on: ask whoever installed it for your team to add it, or use Export tidy readings to make your own report.';
 export const NO_HISTORY = `The dashboard reads the "${HISTORY_SHEET}" sheet, which has no reading yet: press Score on a list first.`;
 
 /** Parameters in their order, each name and value percent-encoded (Apps Script has no URL API). */

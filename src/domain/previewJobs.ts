@@ -227,7 +227,7 @@ export function duplicateIdPatch(uuid: string, otherRow: number): RowPatch {
  * never refreshed: a reading a person can take for a monitored one would be trusted past its day.
  */
 export const PREVIEW_EVIDENCE =
-  'One preview scan, on the day requested (engines not itemised); never refreshed: Score reads the public index';
+  'One preview scan, on the day requested (an overall score only, no score per engine); never refreshed: Score reads the public index';
 
 export function pollPatch(p: PreviewPoll): RowPatch | null {
   if (p.status === 'pending') return null;

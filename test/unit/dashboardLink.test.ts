@@ -69,3 +69,7 @@ it.each([
 ])('says what it lacks: template %j', (template, s, missing) => {
   expect(dashboardLink(template, s)).toEqual({ missing });
 });
+
+it('says what is missing in a marketer’s words: no build setting, file or variable named', () => {
+  expect(NO_TEMPLATE).not.toMatch(/VIS_|\.md|\bbuild\b|template id/i);
+});
