@@ -169,7 +169,7 @@ function standing(
       : 'No earlier reading this period: the change shows from the next one.';
   const scanned = brand.lastScanned === null ? 'not dated' : input.day(brand.lastScanned);
   return [
-    ...title('Where the brand stands', `Sheet "${input.sheet}", row ${brand.row}`),
+    ...title('Where the brand stands', brand.site),
     say(40, 100, 150, 70, String(score), 48, branding.accent, true),
     say(200, 108, 480, 26, `Overall score, ${visibilityLevel(score)}`, 16, INK, true),
     say(200, 136, 480, 22, change, 12, GREY),

@@ -54,7 +54,7 @@ export function weigh(move: number, earlier: number[]): Weighed {
 
 /**
  * What a weighed move is, in words: "unusual: it usually moves by 2 (5 readings)", or, on the
- * default band, "within the default swing of 5 (2 readings; its own needs 4)".
+ * default band, "within ±5, the range used until it has 4 readings of its own (it has 2)".
  */
 export function weighedWords(w: Weighed): string {
   const rests = counted(w.readings, 'reading');
@@ -62,7 +62,7 @@ export function weighedWords(w: Weighed): string {
     return w.unusual
       ? `unusual: it usually moves by ${w.usual} (${rests})`
       : `within its usual swing of ${w.usual} (${rests})`;
-  const band = `the default swing of ${w.usual} (${rests}; its own needs ${MIN_READINGS_FOR_OWN_SWING})`;
+  const band = `±${w.usual}, the range used until it has ${MIN_READINGS_FOR_OWN_SWING} readings of its own (it has ${w.readings})`;
   return w.unusual ? `unusual: past ${band}` : `within ${band}`;
 }
 

@@ -314,7 +314,9 @@ describe('a schedule whose alert knows each brand’s usual swing', () => {
     const digests = w.rt.mail.sent.map((m) => m.body.split('\n').filter((l) => l.startsWith('- ')));
     // Days 1 to 3: too few readings for the brand's own swing, and 8 is within the default band
     // of 5 (past it is more than 10); from day 4 its own swing is 8, and 8 is within it.
-    expect(cells[0]![swinging.domain]).toMatch(/\+8 within the default swing of 5 \(1 reading/);
+    expect(cells[0]![swinging.domain]).toMatch(
+      /\+8 within ±5, the range used until it has 4 readings of its own \(it has 1\)/,
+    );
     expect(cells[3]![swinging.domain]).toMatch(/-8 within its usual swing of 8 \(4 readings\)/);
     // Day 5: the steady brand's 6 is news, past its usual swing of 0: one e-mail, one line, which
     // says what the score rests on. Day 6 holds at +6: no move, no second e-mail.

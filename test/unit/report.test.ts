@@ -143,9 +143,9 @@ describe('the last move against the brand’s usual swing (issue 64)', () => {
     [readings(60), /^(?!.*last move)/],
     [
       readings(55, 60),
-      /Its last move, \+5, is within the default swing of 5 \(1 reading; its own needs 4\)/,
+      /Its last move, \+5, is within ±5, the range used until it has 4 readings of its own \(it has 1\)/,
     ],
-    [readings(55, 66), /Its last move, \+11, is unusual: past the default swing of 5/],
+    [readings(55, 66), /Its last move, \+11, is unusual: past ±5, the range used until/],
     // Moves of 2, 4, 2: usually 2; the last, +3, is within twice that.
     [
       readings(50, 52, 56, 54, 57),
