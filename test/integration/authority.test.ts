@@ -28,6 +28,15 @@ function list(sites: string[]) {
 }
 
 /** Ana's daily refresh of "Prospects", due two hours from now, alerting as `alert` says. */
+/** A daily refresh of the Prospects list at 9, no alert. */
+const DAILY_AT_9: Schedule = {
+  action: 'refreshScores',
+  sheetName: 'Prospects',
+  every: 'day',
+  hour: 9,
+  refresh: 'all',
+};
+
 function saveDailyRefresh(alert: Schedule['alert']) {
   const daily: Schedule = {
     action: 'refreshScores',
@@ -114,15 +123,7 @@ describe('developer metadata another script wrote', () => {
     w = await startWorld({ owner: ANA });
     list(['nike.com']).setName('Prospects');
     w.rt.spreadsheet.addForeignDeveloperMetadata(BENS_SCRIPT, 'big', 'x'.repeat(29_990), 'PROJECT');
-    expect(() =>
-      sidebar(w.rt, ANA).saveSchedule({
-        action: 'refreshScores',
-        sheetName: 'Prospects',
-        every: 'day',
-        hour: 9,
-        refresh: 'all',
-      }),
-    ).toThrow(
+    expect(() => sidebar(w.rt, ANA).saveSchedule(DAILY_AT_9)).toThrow(
       /^(Exception: )?This spreadsheet's developer metadata is full .* another script or add-on on this file filled the rest/,
     );
   });
@@ -436,15 +437,7 @@ describe('a lead watch on a sheet strangers and editors write', () => {
     // Ana's hourly trigger (a list with pending work) and 19 form triggers of her other files.
     list(['nike.com']);
     w.rt.spreadsheet.activeSheet.setActiveSelection('A2');
-    expect(
-      sidebar(w.rt, ANA).saveSchedule({
-        action: 'refreshScores',
-        sheetName: 'Prospects',
-        every: 'day',
-        hour: 9,
-        refresh: 'all',
-      }),
-    ).toMatchObject({ ok: true });
+    expect(sidebar(w.rt, ANA).saveSchedule(DAILY_AT_9)).toMatchObject({ ok: true });
     const room = 20 - w.rt.triggers.list.filter((t) => t.user === ANA).length;
     for (let i = 0; i < room; i++)
       w.rt.triggers.list.push({
