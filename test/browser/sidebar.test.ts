@@ -441,9 +441,30 @@ describe('a new user’s first session in the sidebar', () => {
     await until(() => play.rt.spreadsheet.activeSheet.getName() === 'Prospects');
     await page.waitForSelector('#back-from-monitor', { state: 'detached' });
 
+    // The README's picture: a new session's Previews tab after one more preview completes, so
+    // "Just completed" lists real brands, not the escaping check's payload of an earlier test.
+    await page.reload();
+    await page.waitForSelector('#account-line');
+    await page.clock.install();
+    const list = play.rt.spreadsheet.activeSheet;
+    list.appendRow(['Harbor', 'harbor-outdoor.com']);
+    list.setActiveSelection(`B${list.getLastRow()}`);
     await openTab(page, 'previews');
+    await page.click('#refresh-selection');
+    await page.waitForFunction(() =>
+      /1 to send/.test(document.querySelector('#selection')?.textContent ?? ''),
+    );
+    await page.click('#generate');
+    await page.waitForFunction(() =>
+      /1 preview started/.test(document.querySelector('#run-message')?.textContent ?? ''),
+    );
+    await play.elapse(10 * 60_000);
+    await pollUntil(page, () => (document.querySelector('#recent')?.children.length ?? 0) > 0);
+    expect(await page.textContent('#recent')).not.toContain('<img');
     await atRest(page);
     await page.screenshot({ path: path.join('out', 'sidebar.png'), fullPage: true });
+    // The list as the next tests know it.
+    list.deleteRows(list.getLastRow(), 1);
     // Filled with a session's results, every screen still fits.
     await everyScreenFits();
   }, 60000);
