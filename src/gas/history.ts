@@ -23,7 +23,7 @@ import {
 import { scoreInRange } from '../domain/readingSeal';
 import { sealedByMe, sealKey, sealOf } from './readingSeal';
 import { sameReading, sealsIn } from '../domain/readingSeal';
-import { ensureSheet } from './sheets';
+import { cellsOfOtherSheets, ensureSheet } from './sheets';
 import {
   cell,
   openTable,
@@ -91,8 +91,10 @@ export function appendHistory(
   const fresh = readings.filter((r) => {
     const key = readingKey(r);
     const rows = seen.get(key);
-    if (rows) known.push({ reading: r, rows });
-    if (rows) return false;
+    if (rows) {
+      known.push({ reading: r, rows });
+      return false;
+    }
     seen.set(key, []);
     return true;
   });
@@ -190,14 +192,6 @@ function dropOldest(table: Table<HistoryKey>, count: number): void {
     sheet.deleteRows(run.row, run.count);
     values.splice(run.row - 1, run.count);
   }
-}
-
-function cellsOfOtherSheets(book: Book, history: Sheet): number {
-  const id = history.getSheetId();
-  return book
-    .getSheets()
-    .filter((s) => s.getSheetId() !== id)
-    .reduce((n, s) => n + s.getMaxRows() * s.getMaxColumns(), 0);
 }
 
 /**

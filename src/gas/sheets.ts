@@ -44,13 +44,25 @@ export function sheetRoom(
   book: Book,
   name: string,
 ): { header: unknown[] | null; cells: number; otherCells: number } {
-  const sheets = book.getSheets();
-  const sheet = sheets.find((s) => s.getName() === name) ?? null;
-  const cells = (s: GoogleAppsScript.Spreadsheet.Sheet) => s.getMaxRows() * s.getMaxColumns();
+  const sheet = book.getSheetByName(name);
   const width = sheet ? Math.max(1, sheet.getLastColumn()) : 0;
   return {
     header: sheet ? (sheet.getRange(HEADER_ROW, 1, 1, width).getValues()[0] ?? []) : null,
-    cells: sheet ? cells(sheet) : 0,
-    otherCells: sheets.filter((s) => s !== sheet).reduce((n, s) => n + cells(s), 0),
+    cells: sheet ? gridCells(sheet) : 0,
+    otherCells: cellsOfOtherSheets(book, sheet),
   };
+}
+
+const gridCells = (s: GoogleAppsScript.Spreadsheet.Sheet) => s.getMaxRows() * s.getMaxColumns();
+
+/** The grids of every sheet but `except`: what Google's 10 million cells leave a sheet of ours. */
+export function cellsOfOtherSheets(
+  book: Book,
+  except: GoogleAppsScript.Spreadsheet.Sheet | null,
+): number {
+  const id = except?.getSheetId();
+  return book
+    .getSheets()
+    .filter((s) => s.getSheetId() !== id)
+    .reduce((n, s) => n + gridCells(s), 0);
 }
