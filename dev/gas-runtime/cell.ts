@@ -4,6 +4,7 @@
  * (docs/platform-limits.md).
  */
 import { GasError } from './errors';
+import type { DataValidation } from './validation';
 import { wallParts } from './wallClock';
 
 export type Value = string | number | boolean | Date;
@@ -20,15 +21,21 @@ export interface Cell {
   pending?: boolean;
   /** The number format (Format > Number): what the cell shows, not what it holds. */
   format?: string;
+  /** Its data validation rule (Data > Data validation), which stays as values come and go. */
+  validation?: DataValidation;
 }
 
 /** Every cell never written: one shared, frozen object (a big read allocates nothing for it). */
 export const BLANK: Cell = Object.freeze({ value: '' });
 
-/** What a new value keeps of the cell it replaces: its note and its number format, as in Sheets. */
+/**
+ * What a new value keeps of the cell it replaces: its note, its number format and its data
+ * validation rule, as in Sheets.
+ */
 export const kept = (old: Cell) => ({
   ...(old.note ? { note: old.note } : {}),
   ...(old.format ? { format: old.format } : {}),
+  ...(old.validation ? { validation: old.validation } : {}),
 });
 
 /** A new sheet's size (Sheet > Insert, or insertSheet()). */

@@ -4,6 +4,7 @@ import { BLANK, type Cell, display, kept, normalise, type Value } from './cell';
 import { GasError, noPermission } from './errors';
 import { Protection } from './protection';
 import { Sheet } from './sheet';
+import { DataValidation } from './validation';
 
 /** Rows compared by one cell: blank cells go last whichever the direction, as Sheets sorts them. */
 export function byColumn<R>(key: (row: R) => Value, ascending: boolean): (x: R, y: R) => number {
@@ -100,6 +101,10 @@ export class Range {
     const cells = values.map((row, r) =>
       row.map((v, c) => fn(this.sheet.cell(this.row + r, this.col + c), v)),
     );
+    if (store === 'write')
+      cells.forEach((row, r) =>
+        row.forEach((cell, c) => this.sheet.refuseInvalid(this.row + r, this.col + c, cell)),
+      );
     cells.forEach((row, r) =>
       row.forEach((cell, c) => this.sheet[store](this.row + r, this.col + c, cell)),
     );
@@ -161,8 +166,49 @@ export class Range {
     this.call('setValue', 'written');
     this.guard('setValue');
     const old = this.sheet.cell(this.row, this.col);
-    this.sheet.write(this.row, this.col, { ...normalise(value), ...kept(old) });
+    const cell = { ...normalise(value), ...kept(old) };
+    this.sheet.refuseInvalid(this.row, this.col, cell);
+    this.sheet.write(this.row, this.col, cell);
     return this;
+  }
+
+  /** Puts `rule` (null: none) on every cell of the range; values already there stay (V1). */
+  setDataValidation(rule: DataValidation | null): Range {
+    this.call('setDataValidation');
+    return this.setRules(this.map(() => rule));
+  }
+  setDataValidations(rules: Array<Array<DataValidation | null>>): Range {
+    this.call('setDataValidations');
+    return this.setRules(rules);
+  }
+  clearDataValidations(): Range {
+    this.call('clearDataValidations');
+    return this.setRules(this.map(() => null));
+  }
+  getDataValidation(): DataValidation | null {
+    this.call('getDataValidation');
+    return this.sheet.cell(this.row, this.col).validation ?? null;
+  }
+  getDataValidations(): Array<Array<DataValidation | null>> {
+    this.call('getDataValidations', 'read');
+    return this.map((c) => c.validation ?? null);
+  }
+
+  private setRules(rules: Array<Array<DataValidation | null>>): Range {
+    return this.write(
+      rules,
+      (old, rule) => {
+        const rest = { ...old };
+        delete rest.validation;
+        if (rule !== null && !(rule instanceof DataValidation))
+          throw new GasError(
+            "The parameters (Object) don't match the method signature for SpreadsheetApp.Range.setDataValidation.",
+          );
+        return rule ? { ...rest, validation: rule } : rest;
+      },
+      'setDataValidation',
+      'store',
+    );
   }
   setNotes(notes: unknown[][]): Range {
     this.call('setNotes', 'written');

@@ -22,6 +22,7 @@ import { GasError, noPermission } from './errors';
 import { Protection } from './protection';
 import { byColumn, Range, RangeList } from './range';
 import { Spreadsheet } from './spreadsheet';
+import { violates } from './validation';
 
 export interface ConditionalRule {
   ranges: string[];
@@ -130,10 +131,23 @@ export class Sheet {
     return this.grid[row - 1];
   }
 
-  /** What a person typing into a cell does: parsed as Sheets parses typing, and no script call. */
+  /**
+   * What a person typing into a cell does: parsed as Sheets parses typing, refused by a rejecting
+   * rule as the script's writes are (V2), and no script call.
+   */
   typeIn(row: number, col: number, text: string): void {
     this.growTo(row, col);
-    this.write(row, col, normalise(text));
+    const cell = normalise(text);
+    this.refuseInvalid(row, col, cell);
+    this.write(row, col, cell);
+  }
+
+  /** A rejecting data validation rule's refusal of `cell` written over (row, col) (V2). */
+  refuseInvalid(row: number, col: number, cell: Cell): void {
+    const rule = this.cell(row, col).validation;
+    // A formula's result is checked when it is calculated; the runtime lets it in (V3).
+    if (rule && !rule.allowInvalid && !cell.formula && !rule.accepts(cell.value))
+      throw new GasError(violates(row, col));
   }
 
   /** Stores a cell inside the grid (the runtime's own writes). */
@@ -162,6 +176,8 @@ export class Sheet {
     if (cell.formula) Object.assign(kept, { formula: cell.formula, pending: true });
     if (cell.note) kept.note = cell.note;
     if (cell.format) kept.format = cell.format;
+    const rule = cell.validation ?? old.validation;
+    if (rule) kept.validation = rule;
     this.store(row, col, kept);
   }
 
@@ -421,7 +437,9 @@ export class Sheet {
     this.book.refuseProtected(this, row, 1, 1, Math.max(1, values.length));
     if (row > this.maxRows) this.grow(1, 0);
     if (values.length > this.maxColumns) this.grow(0, values.length - this.maxColumns);
-    values.forEach((v, i) => this.write(row, i + 1, normalise(v)));
+    const cells = values.map(normalise);
+    cells.forEach((cell, i) => this.refuseInvalid(row, i + 1, cell));
+    cells.forEach((cell, i) => this.write(row, i + 1, cell));
     return this;
   }
 

@@ -7,6 +7,7 @@ import type { Mode } from './consent';
 import { GasError, noPermission } from './errors';
 import type { ConditionalRule, Range, Spreadsheet } from './spreadsheet';
 import type { ui } from './ui';
+import { DataValidationBuilder, DataValidationCriteria } from './validation';
 
 export interface SpreadsheetAppOf {
   /** The execution's active document, or null. */
@@ -56,6 +57,11 @@ export function spreadsheetApp(x: SpreadsheetAppOf) {
       if (book) x.flush(book);
     },
     newConditionalFormatRule: () => conditionalRuleBuilder(),
+    newDataValidation: () => (
+      call('SpreadsheetApp.newDataValidation'),
+      new DataValidationBuilder()
+    ),
+    DataValidationCriteria,
     DeveloperMetadataVisibility: { DOCUMENT: 'DOCUMENT', PROJECT: 'PROJECT' },
     ProtectionType: { RANGE: 'RANGE', SHEET: 'SHEET' },
     InterpolationType: {

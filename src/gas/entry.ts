@@ -4,20 +4,53 @@
  * meters when it ends, whichever entry point it was.
  */
 import { notGrantedMessage, permissionNamedIn } from '../domain/permissions';
+import { validationRefusalInWords } from '../domain/validation';
 import { flushMeters } from './meter';
+import { takeRefused } from './refusedWrites';
+import { logAction } from './runLog';
 
 /**
  * A call Google refused for a permission the person left unticked ("Specified permissions are
- * not sufficient to call …") says in words what waits for it and where to grant it.
+ * not sufficient to call …") says in words what waits for it and where to grant it; a data
+ * validation rule's refusal the add-on did not plan around names the cell and the way out.
  */
 function inWords(error: unknown): unknown {
-  const p = permissionNamedIn(error instanceof Error ? error.message : String(error));
-  return p ? new Error(notGrantedMessage(p)) : error;
+  const message = error instanceof Error ? error.message : String(error);
+  const p = permissionNamedIn(message);
+  if (p) return new Error(notGrantedMessage(p));
+  const refused = validationRefusalInWords(message);
+  return refused ? new Error(refused) : error;
+}
+
+/**
+ * A reply that says what a data validation rule kept out, after what it says already; the
+ * Visibility log says it too, for runs nobody watches.
+ */
+function withRefusals(result: unknown): unknown {
+  const refused = takeRefused();
+  if (!refused) return result;
+  try {
+    logAction(refused.book, 'cells not written', {
+      sheet: '',
+      rows: refused.cells,
+      requests: 0,
+      changed: 0,
+      errors: refused.cells,
+      result: refused.message,
+    });
+  } catch (error) {
+    // The reply still says it: a log that cannot be written must not fail the run it follows.
+    console.warn('the Visibility log could not be written', String(error));
+  }
+  const r = result as { message?: unknown } | null;
+  return r && typeof r === 'object' && typeof r.message === 'string'
+    ? { ...r, message: `${r.message} ${refused.message}`.trim() }
+    : result;
 }
 
 export function entry(fn: (...args: unknown[]) => unknown, args: ArrayLike<unknown>): unknown {
   try {
-    return fn(...Array.from(args));
+    return withRefusals(fn(...Array.from(args)));
   } catch (error) {
     throw inWords(error);
   } finally {

@@ -16,6 +16,13 @@ import { formatsOf, headersOf, type Columns } from '../domain/columns';
 import { isOutputSheet } from '../domain/outputSheets';
 import { formatColumns } from './formatting';
 import { fitGrid } from './sheets';
+import {
+  isValidationRefusal,
+  planAround,
+  type Refused,
+  type RuleFacts,
+} from '../domain/validation';
+import { noteRefused } from './refusedWrites';
 
 export type Grid = unknown[][];
 
@@ -193,6 +200,7 @@ function writeRows<K extends string>(
     grid.rowsBefore + 1,
     grid.rows,
   );
+  const refused: Refused[] = [];
   for (const run of runs) {
     const block: unknown[][] = [];
     for (let r = first; r <= last; r++) {
@@ -204,8 +212,66 @@ function writeRows<K extends string>(
       }
       block.push(line);
     }
-    table.sheet.getRange(first, run.start, last - first + 1, run.width).setValues(block);
-    writes++;
+    const range = table.sheet.getRange(first, run.start, last - first + 1, run.width);
+    const rules = rejectingRules(range);
+    if (!rules) {
+      range.setValues(block);
+      writes++;
+      continue;
+    }
+    const changed = (r: number, c: number) => {
+      const key = byColumn.get(run.start + c);
+      return key !== undefined && key in (patches.get(first + r) ?? {});
+    };
+    const plan = planAround(block, rules, changed);
+    const header = (c: number) => String(table.values[HEADER_ROW - 1]?.[run.start + c - 1] ?? '');
+    for (const f of plan.free) {
+      const part = block.map((line) => line.slice(f.start, f.start + f.width));
+      table.sheet.getRange(first, run.start + f.start, part.length, f.width).setValues(part);
+      writes++;
+    }
+    for (const seg of plan.segments) {
+      try {
+        table.sheet
+          .getRange(first + seg.row, run.start + seg.col, seg.values.length, 1)
+          .setValues(seg.values.map((v) => [v]));
+        writes++;
+      } catch (error) {
+        // Only a rule Sheets alone can judge (a custom formula) is tried and may refuse.
+        if (seg.sure || !isValidationRefusal(error)) throw error;
+        const rule = rules[seg.row]![seg.col]!;
+        refused.push({ header: header(seg.col), row: first + seg.row, rule });
+      }
+    }
+    for (const r of plan.refused)
+      refused.push({ header: header(r.col), row: first + r.row, rule: r.rule });
   }
+  noteRefused(table.sheet.getParent(), refused);
   return writes;
+}
+
+/**
+ * The block's rules that reject, as data (a range-list rule with its values read once), or null
+ * when none does: the common case, written as one block.
+ */
+function rejectingRules(
+  range: GoogleAppsScript.Spreadsheet.Range,
+): Array<Array<RuleFacts | null>> | null {
+  // Each cell gives its own rule object: a dropdown's range is read once by its address.
+  const listed = new Map<string, unknown[]>();
+  let any = false;
+  const facts = range.getDataValidations().map((line) =>
+    line.map((rule): RuleFacts | null => {
+      if (!rule || rule.getAllowInvalid()) return null;
+      any = true;
+      const criteria = String(rule.getCriteriaType());
+      const args = rule.getCriteriaValues();
+      if (criteria !== 'VALUE_IN_RANGE') return { criteria, args, allowInvalid: false };
+      const source = args[0] as GoogleAppsScript.Spreadsheet.Range;
+      const at = `${source.getSheet().getName()}!${source.getA1Notation()}`;
+      if (!listed.has(at)) listed.set(at, source.getValues().flat());
+      return { criteria, args, allowInvalid: false, listed: listed.get(at) };
+    }),
+  );
+  return any ? facts : null;
 }

@@ -5,6 +5,7 @@
 import { INDEX } from '../../dev/emulator/brandIndex';
 import { formatDate } from '../../dev/gas-runtime/mail';
 import type { Sheet, Value } from '../../dev/gas-runtime/spreadsheet';
+import { DataValidationBuilder } from '../../dev/gas-runtime/validation';
 import { records, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import { leaveFigures } from '../figures';
@@ -342,4 +343,52 @@ describe('a schedule whose alert knows each brand’s usual swing', () => {
       'readings of the swinging brand': history.length,
     });
   }, 60000);
+});
+
+describe('a team’s data validation on the columns the add-on writes', () => {
+  const VIOLATES = /violates the data validation rules/;
+
+  /** Scored prospects whose `Contacted` column a teammate made checkboxes (V2). */
+  async function checkboxes(allowInvalid: boolean): Promise<Sheet> {
+    w = await startWorld();
+    const sheet = w.rt.spreadsheet.activeSheet;
+    sheet.setName('Prospects');
+    put(sheet, [
+      ['Company', 'Website', 'Contacted'],
+      ...indexed.slice(0, 3).map((b) => [b.brandName, b.domain, false]),
+    ]);
+    sheet.setActiveSelection('B2:B4');
+    scoreAll();
+    const rule = new DataValidationBuilder().requireCheckbox().setAllowInvalid(allowInvalid);
+    sheet.getRange('C2:C4').setDataValidation(rule.build());
+    sheet.setActiveSelection('A2:A3');
+    return sheet;
+  }
+
+  it('a rejecting checkbox: the score at contact is written, and the run says what the column accepts, not Google’s words', async () => {
+    const sheet = await checkboxes(false);
+    const { message } = sidebar(w.rt).markContacted();
+    expect(message).not.toMatch(VIOLATES);
+    expect(message).toMatch(
+      /^2 rows marked contacted, with the score at contact\. Some cells were not written: the `Contacted` column only accepts checkboxes: rows 2, 3 kept what they had\. Everything else was written\./,
+    );
+    // A run nobody watches says it in the Visibility log.
+    expect(sidebar(w.rt).getRunLog()[0]).toMatchObject({
+      action: 'cells not written',
+      errors: 2,
+      result: expect.stringMatching(/^Some cells were not written: the `Contacted` column/),
+    });
+    const rows = records(sheet);
+    expect(rows.map((r) => r.Contacted)).toEqual([false, false, false]);
+    expect(rows.slice(0, 2).map((r) => r['Score at contact'])).toEqual(
+      rows.slice(0, 2).map((r) => r['Public score']),
+    );
+    expect(rows[2]!['Score at contact']).toBe('');
+  });
+
+  it('a rule that only warns is written over, as Google lets it be', async () => {
+    const sheet = await checkboxes(true);
+    expect(sidebar(w.rt).markContacted()).toMatchObject({ state: 'done', marked: 2 });
+    expect(records(sheet)[0]!.Contacted).toBeInstanceOf(Date);
+  });
 });

@@ -4,6 +4,7 @@
 import { sized } from '../size';
 import { INDEX } from '../../dev/emulator/brandIndex';
 import type { Sheet } from '../../dev/gas-runtime/spreadsheet';
+import { DataValidationBuilder } from '../../dev/gas-runtime/validation';
 import { records, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import type { ScoreReport, ScoreRunOptions } from '../../src/contract/scores';
@@ -339,5 +340,35 @@ describe('every row accounted for', () => {
     expect(r.message).toMatch(
       /^Nothing was scored: 2 rows: 2 not scored \(could not reach the service\)/,
     );
+  });
+});
+
+describe('a Brand dropdown someone set to reject other input', () => {
+  it('every other column of every row is written; the brands the dropdown lacks are named, not Google’s words', async () => {
+    w = await startWorld();
+    const sheet = w.rt.spreadsheet.activeSheet;
+    const brands = indexed.slice(0, 4);
+    sheet.setName('Prospects');
+    sheet.probe.rows = [['Website', 'Brand'], ...brands.map((b) => [b.domain, ''])].map((r) =>
+      r.map((value) => ({ value })),
+    );
+    // The team's dropdown knows two of the four brands.
+    const known = [brands[0]!.brandName, brands[2]!.brandName];
+    sheet
+      .getRange('B2:B5')
+      .setDataValidation(
+        new DataValidationBuilder().requireValueInList(known).setAllowInvalid(false).build(),
+      );
+    sheet.setActiveSelection('A2:A5');
+    const report = score(w.rt, { refresh: 'all' });
+    expect(report.state).toBe('done');
+    expect(report.message).toContain(
+      `Some cells were not written: the \`Brand\` column only accepts one of: ${known.join(', ')}: rows 3, 5 kept what they had. Everything else was written. To let the add-on fill them, set those columns' data validation to "Show a warning" (Data > Data validation) or remove it.`,
+    );
+    const rows = records(sheet);
+    expect(rows.map((r) => r.Brand)).toEqual([known[0], '', known[1], '']);
+    expect(rows.map((r) => r['Public score'])).toEqual(brands.map((b) => b.overallScore));
+    // The run finished: its readings are in the history.
+    expect(report.historyAdded).toBe(4);
   });
 });

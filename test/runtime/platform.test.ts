@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { GasRuntime } from '../../dev/gas-runtime/runtime';
 import type { Sheet } from '../../dev/gas-runtime/spreadsheet';
+import { DataValidationBuilder } from '../../dev/gas-runtime/validation';
 
 const distDir = path.join(__dirname, '..', 'fixtures', 'probe-bundle');
 let rt: GasRuntime;
@@ -981,5 +982,66 @@ describe('P2 a protected range or sheet: only its editors and the file’s owner
     expect(() => rt.run('probeWrite')).toThrow(PROTECTED);
     const row = rt.submitForm(sheet.getName(), { Website: 'nike.com' }, { events: 0 });
     expect(sheet.probe.rows[row - 1]!.map((c) => c.value)).toContain('nike.com');
+  });
+});
+
+describe('V1 to V3 data validation: a rule warns by default; a rejecting one refuses the whole write', () => {
+  const VIOLATES = (cell: string) =>
+    `The data you entered in cell ${cell} violates the data validation rules set on this cell.`;
+  const values = () => rt.spreadsheet.activeSheet.probe.rows.map((r) => r.map((c) => c.value));
+
+  it('V1 a new rule only warns: any value is written, and the rule stays as values come and go', () => {
+    rt.run('probeValidate', ['B1:B3', 'CHECKBOX', []]);
+    rt.run('probeSetValues', ['A1:B1', [['x', 'not a box']]]);
+    rt.run('probeSetValues', ['B1:B1', [['']]]);
+    expect(rt.run('probeRules', ['B1:C1'])).toEqual([[['CHECKBOX', true], null]]);
+  });
+
+  it.each([
+    ['CHECKBOX', [], [[true], [false]], 'Yes'],
+    ['VALUE_IN_LIST', [['New', 'Called'], true], [['New'], ['Called']], 'Sent 2026-11-28'],
+    ['NUMBER_BETWEEN', [0, 100], [[0], [100]], 101],
+    ['DATE_IS_VALID_DATE', [], [[new Date('2026-11-28T00:00:00Z')], ['']], 'soon'],
+    ['TEXT_IS_VALID_EMAIL', [], [['ana@agency.example'], ['']], 'ana at agency'],
+  ])(
+    'V2 %s rejecting: its values pass, one failing value refuses the whole block with Google’s words',
+    (criteria, args, good, bad) => {
+      rt.run('probeValidate', ['B1:B2', criteria, args, false]);
+      rt.run('probeSetValues', ['B1:B2', good]);
+      const before = values();
+      expect(() => rt.run('probeSetValues', ['A2:B2', [['kept?', bad]]])).toThrow(VIOLATES('B2'));
+      expect(values()).toEqual(before);
+      expect(rt.run('probeRules', ['B1'])).toEqual([[[criteria, false]]]);
+    },
+  );
+
+  it('V2 a blank always passes; appendRow and a person’s typing are refused as a write is', () => {
+    rt.run('probeValidate', ['B1:B1000', 'CHECKBOX', [], false]);
+    expect(() => rt.run('probeSetValues', ['B5', [['']]])).not.toThrow();
+    expect(() => rt.run('probeAppend', [['acme.com', '2026-11-28']])).toThrow(VIOLATES('B1'));
+    expect(() => rt.spreadsheet.activeSheet.typeIn(3, 2, 'maybe')).toThrow(VIOLATES('B3'));
+    rt.run('probeAppend', [['acme.com', true]]);
+    expect(values()).toEqual([['acme.com', true]]);
+  });
+
+  it('V3 a custom formula passes nothing but blanks unless a test says what it accepts', () => {
+    const sheet = rt.spreadsheet.activeSheet;
+    const rule = new DataValidationBuilder()
+      .requireFormulaSatisfied('=LEN(B1)<5')
+      .setAllowInvalid(false)
+      .acceptingWhen((v) => String(v).length < 5);
+    sheet.getRange('B1:B2').setDataValidation(rule.build());
+    expect(() => rt.run('probeSetValues', ['B1:B2', [['ok'], ['far too long']]])).toThrow(
+      VIOLATES('B2'),
+    );
+    sheet
+      .getRange('C1')
+      .setDataValidation(
+        new DataValidationBuilder()
+          .requireFormulaSatisfied('=C1<>""')
+          .setAllowInvalid(false)
+          .build(),
+      );
+    expect(() => rt.run('probeSetValues', ['C1', [['anything']]])).toThrow(VIOLATES('C1'));
   });
 });
