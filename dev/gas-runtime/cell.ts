@@ -5,6 +5,7 @@
  */
 import { GasError } from './errors';
 import type { DataValidation } from './validation';
+import { parseTyped, type Reading } from './typedText';
 import { wallParts } from './wallClock';
 
 export type Value = string | number | boolean | Date;
@@ -63,18 +64,27 @@ export interface Hooks {
   cells(kind: 'read' | 'written', n: number): void;
   /** The person the running execution acts as ('' when no script runs: a form, a test). */
   user(): string;
+  /** The runtime's clock (a date typed without its year is in this year). */
+  now(): number;
 }
 
 const isDate = (v: unknown): v is Date => Object.prototype.toString.call(v) === '[object Date]';
 
-export function normalise(v: unknown): Cell {
+/** How a book reads typed text when no book is at hand (a test's own cells): Google's defaults. */
+const DEFAULT_READING: Reading = { locale: 'en_US', timeZone: 'Etc/UTC', now: 0 };
+
+/**
+ * A value written by a script, as Sheets keeps it: text is read as if typed (G15, in the book's
+ * locale): numbers, booleans, percents, currency, dates and times become values, and anything
+ * else starting with = + - @ becomes a formula. An apostrophe marks plain text.
+ */
+export function normalise(v: unknown, reading: Reading = DEFAULT_READING): Cell {
   if (v === null || v === undefined || v === '') return { value: '' };
   if (typeof v === 'string') {
     if (v.length > CELL_CHARACTER_LIMIT) throw new GasError(TOO_LONG_CELL);
-    // Sheets parses a written string as if typed: numbers become numbers, and anything starting
-    // with = + - @ that is not a number becomes a formula. An apostrophe marks plain text.
     if (v.startsWith("'")) return { value: v.slice(1) };
-    if (/^[-+]?\d+(\.\d+)?$/.test(v.trim())) return { value: Number(v) };
+    const parsed = parseTyped(v, reading);
+    if (parsed) return { ...parsed };
     if (/^[=+\-@]/.test(v) && v.length > 1) return { value: '', formula: v };
     return { value: v };
   }

@@ -160,13 +160,18 @@ export class Range {
 
   setValues(values: unknown[][]): Range {
     this.call('setValues', 'written');
-    return this.write(values, (old, v) => ({ ...normalise(v), ...kept(old) }), 'setValues');
+    const reading = this.sheet.book.reading();
+    return this.write(
+      values,
+      (old, v) => ({ ...normalise(v, reading), ...kept(old) }),
+      'setValues',
+    );
   }
   setValue(value: unknown): Range {
     this.call('setValue', 'written');
     this.guard('setValue');
     const old = this.sheet.cell(this.row, this.col);
-    const cell = { ...normalise(value), ...kept(old) };
+    const cell = { ...normalise(value, this.sheet.book.reading()), ...kept(old) };
     this.sheet.refuseInvalid(this.row, this.col, cell);
     this.sheet.write(this.row, this.col, cell);
     return this;

@@ -205,6 +205,7 @@ export class GasRuntime {
       call: (n: string) => this.call(n),
       mayWrite: () => this.mayWrite(),
       user: () => this.exec?.user ?? '',
+      now: () => this.clock.now(),
       cells: (kind: 'read' | 'written', n: number) => {
         this.counts[`cells.${kind}`] = (this.counts[`cells.${kind}`] ?? 0) + n;
       },

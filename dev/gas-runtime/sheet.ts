@@ -137,7 +137,7 @@ export class Sheet {
    */
   typeIn(row: number, col: number, text: string): void {
     this.growTo(row, col);
-    const cell = normalise(text);
+    const cell = normalise(text, this.book.reading());
     this.refuseInvalid(row, col, cell);
     this.write(row, col, cell);
   }
@@ -437,7 +437,8 @@ export class Sheet {
     this.book.refuseProtected(this, row, 1, 1, Math.max(1, values.length));
     if (row > this.maxRows) this.grow(1, 0);
     if (values.length > this.maxColumns) this.grow(0, values.length - this.maxColumns);
-    const cells = values.map(normalise);
+    const reading = this.book.reading();
+    const cells = values.map((v) => normalise(v, reading));
     cells.forEach((cell, i) => this.refuseInvalid(row, i + 1, cell));
     cells.forEach((cell, i) => this.write(row, i + 1, cell));
     return this;

@@ -24,6 +24,7 @@ import {
 } from './developerMetadata';
 import { GasError, noPermission } from './errors';
 import { PROTECTED_CELL, Protection } from './protection';
+import type { Locale, Reading } from './typedText';
 import { Range } from './range';
 import { Sheet } from './sheet';
 
@@ -65,6 +66,16 @@ export class Spreadsheet {
   }
   /** The spreadsheet's own time zone (File > Settings), which schedules follow. */
   timeZone = 'Etc/UTC';
+  /** Its locale (File > Settings), which decides how typed text is read (G15). */
+  locale: Locale = 'en_US';
+  getSpreadsheetLocale(): string {
+    this.hooks.call('Spreadsheet.getSpreadsheetLocale');
+    return this.locale;
+  }
+  /** How this book reads text written to it, now. */
+  reading(): Reading {
+    return { locale: this.locale, timeZone: this.timeZone, now: this.hooks.now() };
+  }
   getSpreadsheetTimeZone(): string {
     this.hooks.call('Spreadsheet.getSpreadsheetTimeZone');
     return this.timeZone;

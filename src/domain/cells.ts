@@ -24,18 +24,30 @@ export function safeText(text: string): string {
 }
 
 /**
- * Text written so that it reads back as the same text: Sheets would otherwise read `00123` as a
- * number, `TRUE` as a boolean and `2026-01-02` as a date.
+ * Text written so that it reads back as the same text, whatever the spreadsheet's locale: Sheets
+ * would otherwise read `00123` and `1,5` as numbers, `TRUE` and `WAHR` as booleans, `12%` and
+ * `$5` as numbers, `2026-01-02`, `3/12` and `2.1.` as dates and `10:30` as a time
+ * (docs/platform-limits.md G15). An apostrophe costs nothing where Sheets would keep the text
+ * anyway, so anything that could be read as a value in any locale gets one.
  */
 export function literalText(text: string): string {
   const safe = safeText(text);
   if (safe !== text) return safe;
   const t = text.trim();
-  const parsed =
-    /^[-+]?(\d[\d,]*\.?\d*|\.\d+)(e[-+]?\d+)?%?$/i.test(t) ||
-    /^(true|false)$/i.test(t) ||
-    /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}/.test(t);
-  return parsed ? `'${text}` : text;
+  const typed =
+    /^(true|false|wahr|falsch)$/i.test(t) ||
+    /^[-+($€£]?\s*[\d.,][\d\s.,:/%$€£()+\-eE]*$/.test(t) ||
+    /^\d{4}-\d{1,2}-\d{1,2}[ T]\d/.test(t);
+  return typed ? `'${text}` : text;
+}
+
+/**
+ * A value as the add-on writes it into any cell of data (a list, the history, a sheet it makes):
+ * text stays text whatever it looks like, and nothing is ever a formula. The one writer of text.
+ */
+export function cellValue(v: unknown): unknown {
+  if (v === null || v === undefined) return '';
+  return typeof v === 'string' ? literalText(v) : v;
 }
 
 /**

@@ -1,4 +1,5 @@
 /** src/gas/ports.ts's BookPort over an Apps Script spreadsheet. */
+import { cellValue } from '../domain/cells';
 import { HEADER_ROW } from '../domain/table';
 import { metadataValue, setMetadata } from './docMetadata';
 import { formatColumns } from './formatting';
@@ -46,7 +47,7 @@ function replaceSheet(
   const columns = Math.max(width, sheet.getLastColumn());
   fitGrid(sheet, { rows, columns });
   const block = Array.from({ length: rows }, (_, r) =>
-    Array.from({ length: columns }, (_, c) => values[r]?.[c] ?? ''),
+    Array.from({ length: columns }, (_, c) => cellValue(values[r]?.[c])),
   );
   sheet.getRange(1, 1, rows, columns).setValues(block);
   formatColumns(sheet, formats, HEADER_ROW + 1, values.length);

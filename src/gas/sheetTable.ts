@@ -3,7 +3,7 @@
  * run of our columns over the rows that change. Never a cell at a time, never outside our columns.
  */
 import { explainingProtection } from './protection';
-import { safeText } from '../domain/cells';
+import { cellValue } from '../domain/cells';
 import {
   contiguousRuns,
   findColumns,
@@ -206,9 +206,8 @@ function writeRows<K extends string>(
     for (let r = first; r <= last; r++) {
       const line: unknown[] = [];
       for (let c = run.start; c < run.start + run.width; c++) {
-        const v = byColumn.has(c) ? (table.values[r - 1]?.[c - 1] ?? '') : '';
-        // Values read back from the sheet lose their text marker: escape again so text stays text.
-        line.push(v === null || v === undefined ? '' : typeof v === 'string' ? safeText(v) : v);
+        // Values read back from the sheet lose their text marker: escaped again, text stays text.
+        line.push(byColumn.has(c) ? cellValue(table.values[r - 1]?.[c - 1]) : '');
       }
       block.push(line);
     }

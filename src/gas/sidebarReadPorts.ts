@@ -2,6 +2,7 @@
  * The ports of the Scores tab's small reads (src/addon/siteHistory.ts, compareChart.ts) over the
  * active spreadsheet.
  */
+import { cellValue } from '../domain/cells';
 import { READINGS_SHEET } from '../domain/tidyReadings';
 import { COMPARISON_SHEET } from '../domain/compare';
 import { isOutputSheet } from '../domain/outputSheets';
@@ -48,7 +49,7 @@ function drawChart(book: Book, data: unknown[][]): void {
   for (const chart of sheet.getCharts()) sheet.removeChart(chart);
   fitGrid(sheet, { rows: data.length, columns: width });
   const block = sheet.getRange(1, 1, data.length, width);
-  block.setValues(data);
+  block.setValues(data.map((line) => line.map(cellValue)));
   const chart = sheet
     .newChart()
     .setChartType(Charts.ChartType.BAR)

@@ -61,13 +61,14 @@ describe('scan monitor', () => {
     const scans = history.probe.rows
       .slice(1)
       .map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]?.value ?? ''])));
+    // An agent's ID is a reference: written as text, it reads back as the text it was (G15).
     expect(scans.map((r) => [r.Reference, r.Source]).sort()).toEqual([
-      [1001, 'scan'],
-      [1002, 'scan'],
-      [1004, 'scan'],
+      ['1001', 'scan'],
+      ['1002', 'scan'],
+      ['1004', 'scan'],
     ]);
-    expect(scans.find((r) => r.Reference === 1004)!['Public score']).toBe('');
-    expect(scans.find((r) => r.Reference === 1001)!['Public score']).toBe(
+    expect(scans.find((r) => r.Reference === '1004')!['Public score']).toBe('');
+    expect(scans.find((r) => r.Reference === '1001')!['Public score']).toBe(
       rowOf(1001)['Overall score'],
     );
   });

@@ -1045,3 +1045,57 @@ describe('V1 to V3 data validation: a rule warns by default; a rejecting one ref
     expect(() => rt.run('probeSetValues', ['C1', [['anything']]])).toThrow(VIOLATES('C1'));
   });
 });
+
+describe('G15 text written to a cell is read as Sheets reads typing, in the spreadsheet’s locale', () => {
+  const at = (iso: string) => new Date(iso);
+  const write = (text: string) => {
+    rt.run('probeSetValues', ['A1', [[text]]]);
+    return rt.spreadsheet.activeSheet.probe.rows[0]![0]!;
+  };
+  it.each([
+    ['TRUE', true],
+    ['false', false],
+    ['00123', 123],
+    ['1,234', 1234],
+    ['1,234.5', 1234.5],
+    ['12%', 0.12],
+    ['$5', 5],
+    ['1e3', 1000],
+    ['-7', -7],
+    ['2026-01-02', at('2026-01-02T00:00:00Z')],
+    ['1/2/2026', at('2026-01-02T00:00:00Z')],
+    ['10:30', at('1899-12-30T10:30:00Z')],
+    ['Acme', 'Acme'],
+    ['1,5', '1,5'],
+    ['13/40', '13/40'],
+    ["'TRUE", 'TRUE'],
+    ["'00123", '00123'],
+  ])('en_US: %p is kept as %p', (text, value) => {
+    expect(write(text).value).toEqual(value);
+  });
+
+  it('a month and day without a year is a date this year: a scan’s progress 3/12 is 12 March', () => {
+    const year = new Date(rt.clock.now()).getUTCFullYear();
+    expect(write('3/12').value).toEqual(new Date(Date.UTC(year, 2, 12)));
+    expect((rt.run('probeRead') as unknown[][])[0]![0]).toBeInstanceOf(Date);
+  });
+
+  it.each([
+    ['WAHR', true],
+    ['1,5', 1.5],
+    ['1.234,5', 1234.5],
+    ['2.1.2026', at('2026-01-02T00:00:00Z')],
+    ['5 €', 5],
+    ['TRUE', 'TRUE'],
+  ])('de_DE: %p is kept as %p', (text, value) => {
+    rt.spreadsheet.locale = 'de_DE';
+    expect(write(text).value).toEqual(value);
+  });
+
+  it('a date is midnight in the spreadsheet’s zone, and shown by the format Sheets gives it', () => {
+    rt.spreadsheet.timeZone = 'Europe/Paris';
+    const cell = write('2026-07-14');
+    expect(cell.value).toEqual(at('2026-07-13T22:00:00Z'));
+    expect(rt.run('probeDisplay')).toBe('7/14/2026');
+  });
+});

@@ -1,5 +1,12 @@
 import { readingText, sameReading, sealsIn } from '../../src/domain/readingSeal';
-import { safeLink, safeText, scoreCell, dateCell } from '../../src/domain/cells';
+import {
+  cellValue,
+  dateCell,
+  literalText,
+  safeLink,
+  safeText,
+  scoreCell,
+} from '../../src/domain/cells';
 import { cacheKey } from '../../src/domain/cache';
 import { visibilityLevel } from '../../src/domain/levels';
 import { reportTriggerLink } from '../../src/domain/reportLink';
@@ -157,5 +164,39 @@ describe('what a seal signs', () => {
     const ben = { website: 'acme.com', score: 80, checked: new Date(1), lastScanned: new Date(5) };
     expect(sameReading(ben, { ...ben, checked: new Date(9) })).toBe(true);
     expect(sameReading(ben, { ...ben, score: 81 })).toBe(false);
+  });
+});
+
+describe('literalText and cellValue: text the add-on writes reads back as the same text (G15)', () => {
+  it.each([
+    'TRUE',
+    'wahr',
+    '00123',
+    '1,234',
+    '1,5',
+    '12%',
+    '$5',
+    '5 €',
+    '1e3',
+    '2026-01-02',
+    '2026-01-02 10:30',
+    '1/2/2026',
+    '3/12',
+    '7/11',
+    '2.1.',
+    '10:30',
+    '(5)',
+  ])('%p gets the apostrophe that keeps it text', (text) => {
+    expect(literalText(text)).toBe(`'${text}`);
+  });
+  it.each(['Acme', '7-Eleven', 'Sent 2026-11-28', 'acme.com', '3M', 'error: not an ID'])(
+    '%p is left as it is',
+    (text) => expect(literalText(text)).toBe(text),
+  );
+  it('escapes a formula, keeps values, and writes nothing for null', () => {
+    expect(cellValue('=HYPERLINK("x")')).toBe(`'=HYPERLINK("x")`);
+    expect(cellValue(73)).toBe(73);
+    expect(cellValue(null)).toBe('');
+    expect(cellValue("'TRUE")).toBe("'TRUE");
   });
 });
