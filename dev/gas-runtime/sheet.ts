@@ -19,7 +19,7 @@ import {
   type Value,
 } from './cell';
 import { GasError, noPermission } from './errors';
-import { Protection } from './protection';
+import { PROTECTED_CELL, Protection } from './protection';
 import { byColumn, Range, RangeList } from './range';
 import { Spreadsheet } from './spreadsheet';
 import { violates } from './validation';
@@ -251,6 +251,7 @@ export class Sheet {
   }
   setName(name: string): Sheet {
     this.call('setName');
+    this.guardStructure('Sheet.setName', null);
     this.name = name;
     return this;
   }
@@ -296,6 +297,7 @@ export class Sheet {
   }
   setFrozenRows(n: number): void {
     this.call('setFrozenRows');
+    this.guardStructure('Sheet.setFrozenRows', null);
     this.frozenRows = n;
   }
 
@@ -372,6 +374,24 @@ export class Sheet {
     if (!this.book.hooks.mayWrite()) throw noPermission(what);
   }
 
+  /**
+   * A change of the sheet's structure by someone a protection leaves out (P4): the whole sheet's
+   * protection refuses every one; a protected range refuses what would move or remove its cells
+   * (`rows`: the rows touched, or 'all' for the whole sheet's contents).
+   */
+  private guardStructure(what: string, rows: { row: number; count: number } | 'all' | null): void {
+    this.guard(what);
+    const user = this.book.hooks.user();
+    const span = rows === 'all' ? { row: 1, count: this.maxRows } : rows;
+    const refusing = this.book.protections.some(
+      (p) =>
+        !p.mayEdit(user) &&
+        p.covers(this, span?.row ?? 1, 1, span?.count ?? this.maxRows, this.maxColumns) &&
+        (p.area === null || span !== null),
+    );
+    if (refusing) throw new GasError(PROTECTED_CELL);
+  }
+
   /** The grid grows by whole rows or columns, within the spreadsheet's cell limit. */
   private grow(rows: number, columns: number): void {
     const added = rows * this.maxColumns + columns * (this.maxRows + rows);
@@ -413,7 +433,7 @@ export class Sheet {
     index: number,
   ): Sheet {
     this.call(method);
-    this.guard(`Sheet.${method}`);
+    this.guardStructure(`Sheet.${method}`, null);
     this.checkPosition(position, what === 'rows' ? this.maxRows : this.maxColumns, howMany);
     if (what === 'rows') {
       this.grow(howMany, 0);
@@ -485,7 +505,7 @@ export class Sheet {
 
   clearContents(): Sheet {
     this.call('clearContents');
-    this.guard('Sheet.clearContents');
+    this.guardStructure('Sheet.clearContents', 'all');
     // "Clears the sheet of contents, while preserving formatting information."
     this.edits++;
     this.grid = this.grid.map((row) => row.map((c) => ({ value: '', ...kept(c) })));
@@ -497,6 +517,7 @@ export class Sheet {
     this.guard('Sheet.deleteRows');
     if (row < 1 || howMany < 1 || row + howMany - 1 > this.maxRows)
       throw new GasError('Those rows are out of bounds.');
+    this.guardStructure('Sheet.deleteRows', { row, count: howMany });
     if (howMany >= this.maxRows - this.frozenRows)
       throw new GasError('Sorry, it is not possible to delete all non-frozen rows.');
     this.edits++;
@@ -512,8 +533,8 @@ export class Sheet {
   /** Sorts the rows below the frozen (or first) row by a column, as a user does from the menu. */
   sort(col: number, ascending = true): Sheet {
     this.call('sort');
-    this.guard('Sheet.sort');
     const head = Math.max(1, this.frozenRows);
+    this.guardStructure('Sheet.sort', { row: head + 1, count: Math.max(1, this.maxRows - head) });
     const body = this.grid.slice(head);
     body.sort(byColumn((r) => r[col - 1]?.value ?? '', ascending));
     this.edits++;

@@ -138,6 +138,14 @@ export class Spreadsheet {
     if (!this.hooks.mayWrite()) throw noPermission('Spreadsheet.deleteSheet');
     if (this.sheets.length === 1)
       throw new GasError("You can't remove all the sheets in a document.");
+    // A protected sheet, or one holding a protected range, goes only by its editors' hand (P4).
+    if (
+      this.protections.some(
+        (p) =>
+          p.covers(sheet, 1, 1, sheet.maxRows, sheet.maxColumns) && !p.mayEdit(this.hooks.user()),
+      )
+    )
+      throw new GasError(PROTECTED_CELL);
     this.sheets = this.sheets.filter((s) => s !== sheet);
     if (this.activeSheet === sheet) this.activeSheet = this.sheets[0]!;
   }

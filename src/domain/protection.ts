@@ -15,7 +15,14 @@ export interface Refusing {
   editors: string[];
 }
 
-export function protectedMessage(me: string, refusing: readonly Refusing[]): string {
+/** What a refused write or change of structure was for, said first (a value write by default). */
+export const WRITE_REFUSED = 'Nothing could be written here';
+
+export function protectedMessage(
+  me: string,
+  refusing: readonly Refusing[],
+  refused: string = WRITE_REFUSED,
+): string {
   const who = me || 'the person running it';
   const named = refusing.map((r) => {
     const where = r.a1 ? `${r.a1} of "${r.sheet}"` : `the sheet "${r.sheet}"`;
@@ -26,5 +33,5 @@ export function protectedMessage(me: string, refusing: readonly Refusing[]): str
   const what = named.length
     ? `${named.join('; ')}.`
     : `a protected range refused it, and ${who} may not edit it: the file’s owner can say which (Data > Protect sheets and ranges).`;
-  return `Nothing could be written here: ${what} The rows wait, and the next run writes them once it may.`;
+  return `${refused}: ${what} The rows wait, and the next run writes them once it may.`;
 }

@@ -4,7 +4,9 @@
  * meters when it ends, whichever entry point it was.
  */
 import { notGrantedMessage, permissionNamedIn } from '../domain/permissions';
+import { isProtectedRefusal, protectedMessage } from '../domain/protection';
 import { validationRefusalInWords } from '../domain/validation';
+import { myEmail } from './active';
 import { flushMeters } from './meter';
 import { takeRefused } from './refusedWrites';
 import { logAction } from './runLog';
@@ -19,7 +21,9 @@ function inWords(error: unknown): unknown {
   const p = permissionNamedIn(message);
   if (p) return new Error(notGrantedMessage(p));
   const refused = validationRefusalInWords(message);
-  return refused ? new Error(refused) : error;
+  if (refused) return new Error(refused);
+  // A protection met where no sheet was at hand to name it (explainingProtection names it).
+  return isProtectedRefusal(error) ? new Error(protectedMessage(myEmail(), [])) : error;
 }
 
 /**

@@ -24,6 +24,7 @@ import { scoreInRange } from '../domain/readingSeal';
 import { sealedByMe, sealKey, sealOf } from './readingSeal';
 import { sameReading, sealsIn } from '../domain/readingSeal';
 import { cellsOfOtherSheets, ensureSheet } from './sheets';
+import { explainingProtection } from './protection';
 import {
   cell,
   openTable,
@@ -110,7 +111,13 @@ export function appendHistory(
   const kept = fresh.slice(Math.max(0, fresh.length - room.rows));
   const existing = Math.max(0, table.values.length - HEADER_ROW);
   const removed = Math.max(0, existing + kept.length - room.rows);
-  if (removed) dropOldest(table, removed);
+  // A protected history's oldest rows stay: the refusal names the protection (P4).
+  if (removed)
+    explainingProtection(
+      sheet,
+      () => dropOldest(table, removed),
+      `The oldest ${removed} rows of "${HISTORY_SHEET}" could not be removed to make room for new readings`,
+    );
   const patches = new Map<number, HistoryReading>();
   let next = HEADER_ROW + existing - removed + 1;
   const key = sealKey();

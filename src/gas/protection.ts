@@ -4,15 +4,18 @@ import { myEmail } from './active';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-/** `write` on `sheet`; a protection's refusal becomes an error naming the range and its editors. */
-export function explainingProtection<T>(sheet: Sheet, write: () => T): T {
+/**
+ * `write` on `sheet`; a protection's refusal becomes an error naming the range and its editors,
+ * after `refused`: what could not be done (a value write, unless a change of structure says).
+ */
+export function explainingProtection<T>(sheet: Sheet, write: () => T, refused?: string): T {
   try {
     return write();
   } catch (error) {
     if (!isProtectedRefusal(error)) throw error;
   }
   // Google's refusal says only that something is protected: these words replace it whole.
-  throw new Error(protectedMessage(myEmail(), refusingOn(sheet)));
+  throw new Error(protectedMessage(myEmail(), refusingOn(sheet), refused));
 }
 
 /** The protections of the sheet this person may not edit (only asked once a write was refused). */

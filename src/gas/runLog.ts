@@ -7,6 +7,7 @@ import { LOG_SHEET } from '../domain/outputSheets';
 import { HEADER_ROW } from '../domain/table';
 import { LOG_COLUMNS, type LogKey } from '../domain/logColumns';
 import type { LogEntry } from '../contract/schedules';
+import { explainingProtection } from './protection';
 import { ensureSheet } from './sheets';
 import { openTable, writePatches } from './sheetTable';
 
@@ -39,7 +40,12 @@ export function appendLog(book: Book, entry: Entry): void {
     values[k] = typeof entry[k] === 'string' ? safeText(entry[k] as string) : entry[k];
   writePatches(table, new Map([[row, values]]));
   const excess = row - HEADER_ROW - LOG_CAP;
-  if (excess > 0) sheet.deleteRows(HEADER_ROW + 1, excess);
+  if (excess > 0)
+    explainingProtection(
+      sheet,
+      () => sheet.deleteRows(HEADER_ROW + 1, excess),
+      `The oldest lines of "${LOG_SHEET}" could not be removed`,
+    );
 }
 
 /** The newest entries first, for the sidebar. */

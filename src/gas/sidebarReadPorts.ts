@@ -14,6 +14,7 @@ import { appsScriptClock } from './clock';
 import { siteReadings } from './history';
 import { resolverDeps } from './resolverDeps';
 import { currentPlace } from './selection';
+import { explainingProtection } from './protection';
 import { clientConfig } from './settings';
 import { readHeaderRow } from './sheetTable';
 import { fitGrid } from './sheets';
@@ -45,7 +46,11 @@ export const comparePorts = (book: Book) => ({
 function drawChart(book: Book, data: unknown[][]): void {
   const width = data[0]?.length ?? 1;
   const sheet = book.getSheetByName(COMPARISON_SHEET) ?? book.insertSheet(COMPARISON_SHEET);
-  sheet.clearContents();
+  explainingProtection(
+    sheet,
+    () => sheet.clearContents(),
+    `"${COMPARISON_SHEET}" could not be cleared for the new chart`,
+  );
   for (const chart of sheet.getCharts()) sheet.removeChart(chart);
   fitGrid(sheet, { rows: data.length, columns: width });
   const block = sheet.getRange(1, 1, data.length, width);

@@ -214,6 +214,35 @@ describe('scoreSelection', () => {
     expect(history.probe.rows[1]![3]!.value).toBe('old-5');
   });
 
+  it('a history whose oldest rows someone protected: the run says which protection keeps them, in words', async () => {
+    w = await startWorld();
+    const history = w.rt.spreadsheet.addSheet('Score history');
+    const head = ['Checked', 'Website', 'Slug', 'Public score', 'Source'];
+    history.probe.rows = [
+      head,
+      ...Array.from({ length: 49995 }, (_, i) => ['', '', `old-${i}`, 50, 'score']),
+    ].map((r) => r.map((value) => ({ value })));
+    w.rt.spreadsheet.owner = 'cam@agency.example';
+    history.probe.protect('A2:E100', ['ben@agency.example'], 'Q1 readings: ask Ben');
+    const sheet = w.rt.spreadsheet.activeSheet;
+    load(
+      sheet,
+      indexed.slice(0, 10).map((b) => b.domain),
+    );
+    w.rt.spreadsheet.activeSheet = sheet;
+    let message = '';
+    try {
+      score(w.rt, { refresh: 'all' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(
+      /^The oldest 5 rows of "Score history" could not be removed to make room for new readings: A2:E100 of "Score history" is protected \("Q1 readings: ask Ben"\)/,
+    );
+    expect(message).not.toMatch(/You are trying to edit a protected cell/);
+    expect(history.probe.rows[1]![2]!.value).toBe('old-0');
+  });
+
   describe('a full history a person sorted: the oldest readings go, by their time', () => {
     const DATA_ROWS = 49_995;
     const when = (i: number) => new Date(Date.UTC(2025, 10, 1) + i * 600_000);

@@ -1099,3 +1099,50 @@ describe('G15 text written to a cell is read as Sheets reads typing, in the spre
     expect(rt.run('probeDisplay')).toBe('7/14/2026');
   });
 });
+
+describe('P4 protection stops changes of structure too, for anyone it leaves out', () => {
+  const PROTECTED =
+    'You are trying to edit a protected cell or object. Please contact the spreadsheet owner to remove protection if you need to edit.';
+  const BEN = 'ben@agency.example';
+  const ALL = [
+    'deleteRows',
+    'deleteLowRows',
+    'insertRowsAfter',
+    'insertColumnsAfter',
+    'sort',
+    'rangeSort',
+    'clearContents',
+    'setName',
+    'setFrozenRows',
+    'deleteSheet',
+  ];
+  beforeEach(() => {
+    rt.spreadsheet.owner = 'cam@agency.example';
+    const sheet = rt.spreadsheet.activeSheet;
+    sheet.probe.rows = Array.from({ length: 9 }, (_, i) => [{ value: `r${i}` }, { value: i }]);
+  });
+
+  it.each(ALL)('a protected sheet refuses %s to anyone else, and lets its editor', (op) => {
+    rt.spreadsheet.activeSheet.probe.protect(null, [BEN]);
+    expect(() => rt.run('probeStructure', [op])).toThrow(PROTECTED);
+    expect(rt.run('probeStructure', [op], { user: BEN })).toBe('done');
+  });
+
+  it.each([
+    ['deleteRows', false],
+    ['deleteLowRows', true],
+    ['insertRowsAfter', true],
+    ['insertColumnsAfter', true],
+    ['sort', false],
+    ['rangeSort', false],
+    ['clearContents', false],
+    ['setName', true],
+    ['setFrozenRows', true],
+    ['deleteSheet', false],
+  ])('a protected range A2:B3 lets %s through: %p', (op, allowed) => {
+    rt.spreadsheet.activeSheet.probe.protect('A2:B3', [BEN]);
+    const run = () => rt.run('probeStructure', [op]);
+    if (allowed) expect(run()).toBe('done');
+    else expect(run).toThrow(PROTECTED);
+  });
+});
