@@ -9,8 +9,16 @@ import { a1, parseA1 } from './a1';
 import { GasError } from './errors';
 import type { Sheet, Spreadsheet, Value } from './spreadsheet';
 
-/** Runs custom function `name` over `args` for a cell of `book`, as its own execution. */
-export type RunFormula = (name: string, args: unknown[], book: Spreadsheet) => unknown;
+/**
+ * Runs custom function `name` over `args` for a cell of `book`, as its own execution: the
+ * `together`th of the executions one recalculation starts at once (X3).
+ */
+export type RunFormula = (
+  name: string,
+  args: unknown[],
+  book: Spreadsheet,
+  together: number,
+) => unknown;
 
 export class FormulaCells {
   /** Why a formula shows #ERROR! or #REF!, by `sheet!row:col`. */
@@ -19,8 +27,12 @@ export class FormulaCells {
 
   constructor(private readonly run: RunFormula) {}
 
+  /** Script executions the calculation under way has started: each cell's is its own (X3). */
+  private started = 0;
+
   /** Calculates the formulas `which` picks (by whether a script wrote them since: `pending`). */
   calculate(book: Spreadsheet, which: (pending?: boolean) => boolean): void {
+    this.started = 0;
     for (const sheet of book.sheets) {
       const rows = sheet.probe.rows;
       for (let r = 1; r <= rows.length; r++) {
@@ -49,10 +61,12 @@ export class FormulaCells {
     let result: unknown;
     try {
       const args = splitFormulaArgs(m[2] as string).map((a) => this.argument(sheet, a));
-      result = this.run((m[1] as string).toUpperCase(), args, sheet.book);
+      result = this.run((m[1] as string).toUpperCase(), args, sheet.book, this.started);
+      this.started++;
     } catch (error) {
       const message = (error as Error).message;
       const builtIn = /^Script function not found: (\w+)$/.exec(message);
+      if (!builtIn) this.started++;
       // Sheets would calculate its own functions: here only the bundle's run, and the cell says so.
       return show(
         '#ERROR!',

@@ -182,8 +182,8 @@ export class GasRuntime {
   private documents = new Map<string, Document>();
   private readonly hooks: Hooks;
   private readonly consent: Consent;
-  private readonly formulas = new FormulaCells((name, args, book) =>
-    this.runFormula(name, args, book),
+  private readonly formulas = new FormulaCells((name, args, book, together) =>
+    this.runFormula(name, args, book, together),
   );
   /** The manifest's urlFetchWhitelist (null: the manifest has none, so nothing is refused). */
   private readonly allowlist: string[] | null;
@@ -650,7 +650,12 @@ export class GasRuntime {
   }
 
   /** Sheets calculates a formula a script wrote in an execution of its own, even mid-script. */
-  private runFormula(name: string, args: unknown[], book: Spreadsheet): unknown {
+  private runFormula(name: string, args: unknown[], book: Spreadsheet, together: number): unknown {
+    // A recalculation starts every cell's execution at once: past the user's 30, Sheets shows
+    // #ERROR! with Apps Script's refusal (X3), however quick each would have been.
+    const user = book.owner === null ? '' : this.owner;
+    const busy = this.running.filter((r) => r.user === user).length;
+    if (together + busy >= SIMULTANEOUS_EXECUTIONS) throw new GasError(TOO_MANY_EXECUTIONS);
     const outer = this.exec;
     this.exec = null;
     try {

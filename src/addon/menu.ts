@@ -8,6 +8,7 @@ import { startedFrom } from '../gas/runLog';
 import type { Panel } from '../contract/sidebar';
 import { insertCompareChart } from './compareChart';
 import { makeReport } from './reports';
+import { combineFilledDown } from './combineFormulas';
 import { freezeSelection, restoreSelection } from './freeze';
 import { scoreSelection } from './scores';
 import { markContacted } from './outreach';
@@ -77,6 +78,7 @@ const MENU_ACTIONS = {
   },
   freezeSelectionFromMenu: { show: 'toast', run: () => freezeSelection().message },
   restoreSelectionFromMenu: { show: 'toast', run: () => restoreSelection().message },
+  combineFormulasFromMenu: { show: 'toast', run: () => combineFilledDown().message },
   compareChartFromMenu: { show: 'toast', run: () => insertCompareChart().message },
   makeReportFromMenu: {
     show: 'alert',

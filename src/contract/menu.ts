@@ -9,6 +9,7 @@ export const MENU = [
     ['Score selected websites', 'scoreSelectionFromMenu'],
     ['Freeze formulas in selection', 'freezeSelectionFromMenu'],
     ['Restore frozen formulas', 'restoreSelectionFromMenu'],
+    ['Combine formulas filled down', 'combineFormulasFromMenu'],
     ['Compare chart', 'compareChartFromMenu'],
     ['Make report from selection', 'makeReportFromMenu'],
     ['Generate previews for selection', 'generatePreviewsFromMenu'],

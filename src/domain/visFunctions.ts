@@ -37,7 +37,11 @@ const arg = (name: string, example: string, help: string): Arg => ({ name, examp
 const refresh = (what: string) =>
   arg('refresh', 'Z1', `Optional: change this cell's value to fetch fresh ${what}.`);
 const withHeaders = arg('with_headers', 'TRUE', 'Optional: TRUE adds a header row.');
-const websites = arg('website', 'A2:A500', 'A website, or a column of them.');
+const websites = arg(
+  'website',
+  'A2:A500',
+  'A column of websites (A2:A500): one formula answers every row. Filled down cell by cell, Sheets runs a script per cell and shows #ERROR! past 30.',
+);
 
 /**
  * The VIS_* custom functions, one row each: the help Sheets shows, the arguments, and the facts

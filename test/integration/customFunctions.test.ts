@@ -2,6 +2,7 @@ import { INDEX } from '../../dev/emulator/brandIndex';
 import { column, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import { failing } from '../failing';
+import { fromMenu } from '../menuApi';
 
 let w: World;
 beforeEach(async () => {
@@ -308,5 +309,34 @@ describe('the usage meter', () => {
     expect(usage().today).toBe(before + fetched);
     w.rt.advance(17 * 3600 * 1000);
     expect(usage().today).toBe(0);
+  });
+});
+
+describe('VIS_SCORE filled down one cell at a time', () => {
+  it('shows #ERROR! past 30 cells as Sheets does, and Combine makes it one formula that answers every row', async () => {
+    w = await startWorld();
+    const sheet = w.rt.spreadsheet.activeSheet;
+    const brands = indexed.slice(0, 60);
+    sheet.probe.rows = [
+      [{ value: 'Website' }, { value: 'Score' }],
+      ...brands.map((b, i) => [
+        { value: b.domain },
+        { value: '', formula: `=VIS_SCORE(A${i + 2})` },
+      ]),
+    ];
+    w.rt.recalculate();
+    const shown = () => sheet.probe.rows.slice(1).map((r) => r[1]!.value);
+    expect(shown().filter((v) => v === '#ERROR!')).toHaveLength(30);
+    expect(w.rt.formulaError(sheet, 61, 2)).toBe('There are too many scripts running.');
+
+    sheet.setActiveSelection('B2:B61');
+    expect(fromMenu(w.rt, 'combineFormulasFromMenu')).toBe(
+      '60 formulas filled down are now one: B2:B61 is now =VIS_SCORE(A2:A61).',
+    );
+    expect(sheet.probe.rows[1]![1]!.note).toMatch(/^60 VIS_SCORE formulas filled down \(B2:B61\)/);
+    w.rt.recalculate();
+    expect(shown()).toEqual(brands.map((b) => b.overallScore));
+    // Nothing left to combine: it says so and changes nothing.
+    expect(fromMenu(w.rt, 'combineFormulasFromMenu')).toMatch(/^No formulas filled down/);
   });
 });

@@ -1146,3 +1146,25 @@ describe('P4 protection stops changes of structure too, for anyone it leaves out
     else expect(run).toThrow(PROTECTED);
   });
 });
+
+describe('X3 a formula filled down is one execution per cell, all started at once', () => {
+  it('past the user’s 30, a recalculation’s cells show #ERROR! with Apps Script’s refusal; one formula over the column does not', () => {
+    const sheet = rt.spreadsheet.activeSheet;
+    sheet.probe.rows = Array.from({ length: 40 }, (_, i) => [
+      { value: i },
+      { value: '', formula: `=PROBE_DOUBLE(A${i + 1})` },
+    ]);
+    rt.recalculate();
+    const shown = sheet.probe.rows.map((r) => r[1]!.value);
+    expect(shown.slice(0, 30)).toEqual(Array.from({ length: 30 }, (_, i) => i * 2));
+    expect(new Set(shown.slice(30))).toEqual(new Set(['#ERROR!']));
+    expect(rt.formulaError(sheet, 31, 2)).toBe('There are too many scripts running.');
+    // The same forty rows as one formula: one execution, every row answered.
+    sheet.probe.rows = Array.from({ length: 40 }, (_, i) => [{ value: i }]);
+    sheet.probe.place(1, 2, { value: '', formula: '=PROBE_DOUBLE(A1:A40)' });
+    rt.recalculate();
+    expect(sheet.probe.rows.map((r) => r[1]!.value)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i * 2),
+    );
+  });
+});
