@@ -7,10 +7,12 @@
 import { wallParts } from './wallClock';
 import { GasError } from './errors';
 
-/** A consumer (gmail.com) account, whose quotas are smaller than a Workspace account's. */
-export function isConsumer(user: string): boolean {
-  return /@(gmail|googlemail)\.com$/i.test(user);
-}
+/**
+ * Whether an account is a consumer one, whose quotas are smaller than a Workspace account's (Q9):
+ * a property of the account, which its address does not tell (a consumer account can have any
+ * address), so the runtime is told which accounts are on Workspace.
+ */
+export type IsConsumer = (user: string) => boolean;
 
 export interface SentMail {
   to: string;
@@ -36,6 +38,7 @@ export interface MailEnv {
 }
 
 export class MailBox {
+  constructor(private readonly isConsumer: IsConsumer) {}
   sent: SentMail[] = [];
   /** Recipients left today, per user; tests may set it to 0. */
   remaining = new Map<string, number>();
@@ -48,7 +51,7 @@ export class MailBox {
     // A window that closed gives the quota back.
     if (was !== undefined && was !== window) this.remaining.delete(user);
     this.windowOf.set(user, window);
-    return this.remaining.get(user) ?? (isConsumer(user) ? 100 : 1500);
+    return this.remaining.get(user) ?? (this.isConsumer(user) ? 100 : 1500);
   }
 
   service(env: MailEnv) {
@@ -80,7 +83,7 @@ export class MailBox {
         // The body, plain and HTML together, at most 200 KB (consumer) or 400 KB (Workspace) (Q8).
         const size =
           Buffer.byteLength(message.body ?? '') + Buffer.byteLength(message.htmlBody ?? '');
-        if (size > (isConsumer(env.user()) ? 200 : 400) * 1024)
+        if (size > (this.isConsumer(env.user()) ? 200 : 400) * 1024)
           throw new GasError('Limit Exceeded: Email Body Size.');
         const left = this.left(env.user(), env.window());
         if (left < recipients.length)

@@ -26,7 +26,7 @@ import {
   utilities,
 } from './services';
 import { QuotaWindows } from './quotaWindow';
-import { isConsumer, MailBox } from './mail';
+import { MailBox } from './mail';
 import { SLIDES_SCOPE, SlidesDrive } from './slides';
 import { PropertyStore } from './properties';
 import { Sheet, Spreadsheet, type Hooks } from './spreadsheet';
@@ -47,6 +47,11 @@ export interface RuntimeOptions {
   /** What the time limits count: wall time as Google does, unless told (clock.ts). */
   executionClock?: ExecutionClock;
   urlFetchDailyQuota?: number;
+  /**
+   * The accounts on Google Workspace, whose daily quotas are larger (Q9); every other account is a
+   * consumer one, whatever its address.
+   */
+  workspaceAccounts?: string[];
   /** Property reads and writes a user may make a day (Google: 50,000 consumer, 500,000 Workspace). */
   propertiesDailyQuota?: number;
   /**
@@ -166,9 +171,9 @@ export class GasRuntime {
   readonly logs: string[] = [];
   readonly ui: UiCapture = { menus: [], sidebar: null, alerts: [] };
   readonly triggers = new TriggerTable();
-  readonly mail = new MailBox();
+  readonly mail = new MailBox((user) => this.isConsumer(user));
   /** Presentations made with SlidesApp, by id. */
-  readonly slides = new SlidesDrive();
+  readonly slides = new SlidesDrive((user) => this.isConsumer(user));
   /** Triggers' total run time per user and day, against the daily limit. */
   private triggerRuntime = new Map<string, number>();
   readonly locks = new LockState();
@@ -280,7 +285,8 @@ export class GasRuntime {
   private countProperty(e: Execution): void {
     const day = this.quotaWindows.use('properties', e.user, this.clock.now());
     const used = (this.propertyUse[day] ?? 0) + 1;
-    const quota = this.options.propertiesDailyQuota ?? dailyPropertiesQuota(e.user);
+    const quota =
+      this.options.propertiesDailyQuota ?? dailyPropertiesQuota(this.isConsumer(e.user));
     if (used > quota) throw new GasError('Service invoked too many times for one day: properties.');
     this.propertyUse[day] = used;
   }
@@ -373,7 +379,7 @@ export class GasRuntime {
    */
   spendFetchQuota(leave: number): { key: string; spent: number } {
     const key = this.quotaWindows.use('urlfetch', this.owner, this.clock.now());
-    const quota = this.options.urlFetchDailyQuota ?? dailyFetchQuota(this.owner);
+    const quota = this.options.urlFetchDailyQuota ?? dailyFetchQuota(this.isConsumer(this.owner));
     const used = this.fetchStats.perDay[key] ?? 0;
     const spent = Math.max(0, quota - leave - used);
     this.fetchStats.perDay[key] = used + spent;
@@ -461,7 +467,7 @@ export class GasRuntime {
         http: this.http,
         call: allowed,
         now: x.now,
-        dailyQuota: this.options.urlFetchDailyQuota ?? dailyFetchQuota(e.user),
+        dailyQuota: this.options.urlFetchDailyQuota ?? dailyFetchQuota(this.isConsumer(e.user)),
         window: () => this.quotaWindows.use('urlfetch', e.user, x.now()),
         user: e.user,
         stats: this.fetchStats,
@@ -665,6 +671,14 @@ export class GasRuntime {
     }
   }
 
+  /**
+   * Whether `user`'s account is a consumer one (Q9): every account is, unless the runtime was told
+   * it is on Google Workspace. Its address says nothing either way.
+   */
+  isConsumer(user: string): boolean {
+    return !(this.options.workspaceAccounts ?? []).includes(user);
+  }
+
   /** Moves the clock on, running each time-driven trigger when it comes due. */
   advance(ms: number): void {
     const target = this.clock.now() + ms;
@@ -718,7 +732,7 @@ export class GasRuntime {
   private fire(t: TriggerRecord, event: Record<string, unknown>): void {
     const day = this.quotaWindows.use('triggers', t.user, this.clock.now());
     const used = this.triggerRuntime.get(day) ?? 0;
-    if (used >= dailyTriggerRuntime(t.user)) {
+    if (used >= dailyTriggerRuntime(this.isConsumer(t.user))) {
       this.logs.push(`[trigger ${t.handler}] Service using too much computer time for one day`);
       return;
     }
@@ -801,13 +815,13 @@ function refuseIllegal(value: unknown, where: string): void {
  * Property reads and writes a day: 50,000 for consumer accounts, 500,000 for Google Workspace
  * (https://developers.google.com/apps-script/guides/services/quotas).
  */
-function dailyPropertiesQuota(user: string): number {
-  return isConsumer(user) ? 50000 : 500000;
+function dailyPropertiesQuota(consumer: boolean): number {
+  return consumer ? 50000 : 500000;
 }
 
 /** URL fetches a day: 20,000 for consumer accounts, 100,000 for Google Workspace (same page). */
-function dailyFetchQuota(user: string): number {
-  return isConsumer(user) ? 20000 : 100000;
+function dailyFetchQuota(consumer: boolean): number {
+  return consumer ? 20000 : 100000;
 }
 
 /**
@@ -815,6 +829,6 @@ function dailyFetchQuota(user: string): number {
  * (https://developers.google.com/apps-script/guides/services/quotas). A bound script's
  * one-minute trigger must fit its work in that.
  */
-function dailyTriggerRuntime(user: string): number {
-  return (isConsumer(user) ? 90 : 360) * 60000;
+function dailyTriggerRuntime(consumer: boolean): number {
+  return (consumer ? 90 : 360) * 60000;
 }

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GasError } from './errors';
-import { isConsumer } from './mail';
+import type { IsConsumer } from './mail';
 
 export const SLIDES_SCOPE = 'https://www.googleapis.com/auth/presentations';
 /** A new presentation's page: 16:9, 10 x 5.625 inches, in points. */
@@ -86,6 +86,7 @@ function shapeOf(element: Element, use: (what: string) => void) {
 }
 
 export class SlidesDrive {
+  constructor(private readonly isConsumer: IsConsumer) {}
   readonly decks = new Map<string, DeckModel>();
   /** Presentations created, per "user yyyy-mm-dd". */
   private created = new Map<string, number>();
@@ -159,7 +160,7 @@ export class SlidesDrive {
         const user = env.user();
         const day = env.window();
         const made = this.created.get(day) ?? 0;
-        const limit = this.quota.get(user) ?? (isConsumer(user) ? 250 : 1500);
+        const limit = this.quota.get(user) ?? (this.isConsumer(user) ? 250 : 1500);
         if (made >= limit)
           throw new GasError('Service invoked too many times for one day: presentations create.');
         this.created.set(day, made + 1);

@@ -593,11 +593,12 @@ describe('Q5 property reads and writes: 50,000 a day (consumer), 500,000 (Worksp
   });
 
   it.each([
-    ['owner@gmail.com', 50000],
-    ['owner@agency.example', 500000],
-  ])('the quota of %s is %i', async (user, quota) => {
+    ['owner@gmail.com', false, 50000],
+    ['owner@agency.example', false, 50000],
+    ['owner@agency.example', true, 500000],
+  ])('Q9 the quota of %s (on Workspace: %p) is %i', async (user, workspace, quota) => {
     await rt.close();
-    rt = new GasRuntime({ distDir, owner: user });
+    rt = new GasRuntime({ distDir, owner: user, workspaceAccounts: workspace ? [user] : [] });
     rt.propertyUse[rt.quotaWindows.use('properties', user, rt.clock.now())] = quota - 1;
     expect(() => rt.run('probeUserProp', [], { user })).not.toThrow();
     expect(() => rt.run('probeUserProp', [], { user })).toThrow(QUOTA);
@@ -605,14 +606,18 @@ describe('Q5 property reads and writes: 50,000 a day (consumer), 500,000 (Worksp
 });
 
 /** The probe project with the e-mail scope in its manifest. */
-function mailRuntime(owner?: string): GasRuntime {
+function mailRuntime(owner?: string, workspace = false): GasRuntime {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'probe-mail-'));
   copyFileSync(path.join(distDir, 'Code.js'), path.join(dir, 'Code.js'));
   writeFileSync(
     path.join(dir, 'appsscript.json'),
     JSON.stringify({ oauthScopes: ['https://www.googleapis.com/auth/script.send_mail'] }),
   );
-  return new GasRuntime({ distDir: dir, ...(owner ? { owner } : {}) });
+  return new GasRuntime({
+    distDir: dir,
+    ...(owner ? { owner } : {}),
+    workspaceAccounts: workspace && owner ? [owner] : [],
+  });
 }
 
 describe('Q4 e-mail: the daily quota counts recipients, and a malformed address is refused', () => {
@@ -674,7 +679,7 @@ describe('Q8 e-mail: cc and bcc are recipients; a body holds 200 KB (consumer), 
   });
   it('refuses a body past 200 KB on a consumer account, and takes it up to 400 KB on Workspace', () => {
     const consumer = mailRuntime();
-    const workspace = mailRuntime('ana@agency.example');
+    const workspace = mailRuntime('ana@agency.example', true);
     try {
       expect(() =>
         consumer.run('probeMailWith', ['a@c.com', '', '', 200 * 1024], { mode: 'menu' }),
