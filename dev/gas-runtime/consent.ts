@@ -131,15 +131,20 @@ export class Consent {
    */
   authorizationInfo(user: string, asked?: string[]) {
     const about = (asked ?? this.scopes).filter((s) => this.has(s));
+    const unsaid = this.unsaid.has(user);
     const granted = this.granted(user);
     const required = about.some((s) => !granted.includes(s));
     return {
       getAuthorizationStatus: () => (required ? 'REQUIRED' : 'NOT_REQUIRED'),
       getAuthorizationUrl: () =>
         required ? `https://script.google.com/a/auth?scope=${about.length}&user=${user}` : null,
-      getAuthorizedScopes: () => about.filter((s) => granted.includes(s)),
+      // Google's type is String[]|null and its page does not say when it is null (A8).
+      getAuthorizedScopes: () => (unsaid ? null : about.filter((s) => granted.includes(s))),
     };
   }
+
+  /** Users for whom `getAuthorizedScopes()` answers null: the platform does not say (A8). */
+  readonly unsaid = new Set<string>();
 
   /** `Session.getEffectiveUser().getEmail()` as the execution sees it. */
   email(e: Caller): string {

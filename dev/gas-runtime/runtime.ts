@@ -352,6 +352,11 @@ export class GasRuntime {
     this.consent.untick(user, scope);
   }
 
+  /** `getAuthorizedScopes()` answers null for `user` from now on (A8: its type allows it). */
+  scopesUnsaid(user: string): void {
+    this.consent.unsaid.add(user);
+  }
+
   /** The person grants everything again (the authorization link followed). */
   grantAllScopes(user: string): void {
     this.consent.grantAll(user);
@@ -801,10 +806,19 @@ export class GasRuntime {
  * function anywhere inside fails (https://developers.google.com/apps-script/guides/html/reference/run).
  */
 function refuseIllegal(value: unknown, where: string): void {
-  const isDate = Object.prototype.toString.call(value) === '[object Date]';
-  if (isDate || typeof value === 'function')
+  const kind = Object.prototype.toString.call(value).slice(8, -1);
+  if (kind === 'Date' || typeof value === 'function')
     throw new GasError(
       `google.script.run cannot carry a ${typeof value === 'function' ? 'function' : 'Date'} (${where}): send ISO text instead.`,
+    );
+  // Other prohibited types (E7): a Map or Set would arrive as {}, NaN or Infinity as null.
+  if (kind === 'Map' || kind === 'Set')
+    throw new GasError(
+      `google.script.run cannot carry a ${kind} (${where}): send an array or an object.`,
+    );
+  if (typeof value === 'number' && !Number.isFinite(value))
+    throw new GasError(
+      `google.script.run cannot carry ${value} (${where}): send a number or null.`,
     );
   if (Array.isArray(value)) for (const v of value) refuseIllegal(v, where);
   else if (value && typeof value === 'object')

@@ -1,3 +1,4 @@
+import { GasError } from './errors';
 /**
  * Google's smaller services as one execution sees them (PropertiesService, CacheService,
  * LockService, Utilities, Session, Logger): each a function of what it reads of the runtime, so
@@ -69,9 +70,14 @@ export function lockService(
   };
 }
 
+/** The longest `Utilities.sleep` Apps Script allows. */
+const MAX_SLEEP_MS = 300_000;
+
 export function utilities(call: (name: string) => void, sleep: (ms: number) => void) {
   return {
     sleep: (ms: number) => {
+      // "The maximum allowed value is 300000 (or 5 minutes)" (Utilities.sleep; E8).
+      if (!(Number(ms) <= MAX_SLEEP_MS)) throw new GasError('Invalid argument: milliseconds');
       sleep(ms);
       call('Utilities.sleep');
     },

@@ -124,7 +124,8 @@ export class Spreadsheet {
   insertSheet(name: string): Sheet {
     this.hooks.call('Spreadsheet.insertSheet');
     if (!this.hooks.mayWrite()) throw noPermission('Spreadsheet.insertSheet');
-    if (this.sheets.some((s) => s.probe.title === name)) {
+    // Names are unique whatever their case: "leads" is refused beside "Leads" (G16).
+    if (this.sheets.some((s) => s.probe.title.toLowerCase() === String(name).toLowerCase())) {
       throw new GasError(
         `A sheet with the name "${name}" already exists. Please enter another name.`,
       );

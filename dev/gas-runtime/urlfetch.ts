@@ -66,6 +66,13 @@ function routeOf(url: string, routes: Record<string, string>): string {
   return from === undefined ? url : routes[from] + url.slice(from.length);
 }
 
+/** What one call may send (the quotas page, "Current limitations"; U4). */
+const MAX_HEADERS = 100;
+const MAX_HEADER_BYTES = 8 * 1024;
+const MAX_POST_BYTES = 50 * 1024 * 1024;
+/** The methods `UrlFetchApp.fetch`'s `method` takes. */
+const METHODS = ['get', 'delete', 'patch', 'post', 'put'];
+
 const REDIRECTS = [301, 302, 303, 307, 308];
 /** How many redirects in a row are followed before the answer is the last redirect itself. */
 const MAX_REDIRECTS = 10;
@@ -89,11 +96,19 @@ function toRaw(url: string, p: FetchParams): RawRequest {
             .join('&');
     headers['content-type'] = p.contentType ?? 'application/x-www-form-urlencoded';
   }
-  const raw: RawRequest = {
-    url,
-    method: (p.method ?? (payload ? 'post' : 'get')).toLowerCase(),
-    headers,
-  };
+  const method = (p.method ?? (payload ? 'post' : 'get')).toLowerCase();
+  // The quotas page's "current limitations" of one call, and the methods UrlFetchApp takes (U4).
+  if (!METHODS.includes(method)) throw new GasError(`Invalid argument: method (${p.method})`);
+  const names = Object.keys(headers);
+  if (names.length > MAX_HEADERS) throw new GasError('Limit Exceeded: URLFetch Headers.');
+  const headerBytes = names.reduce(
+    (n, k) => n + Buffer.byteLength(k) + Buffer.byteLength(String(headers[k])),
+    0,
+  );
+  if (headerBytes > MAX_HEADER_BYTES) throw new GasError('Limit Exceeded: URLFetch Header Size.');
+  if (payload !== undefined && Buffer.byteLength(payload) > MAX_POST_BYTES)
+    throw new GasError('Limit Exceeded: URLFetch POST Size.');
+  const raw: RawRequest = { url, method, headers };
   if (payload !== undefined) raw.payload = payload;
   return raw;
 }

@@ -37,6 +37,7 @@ import { counted } from '../contract/words';
 import type { HistoryReading } from '../domain/scoreList';
 import type { ScanStatus } from '../api/client';
 import type { Result } from '../api/errors';
+import { sheetNamed } from '../gas/sheets';
 
 /** What the scan monitor reads, asks, writes and records (src/addon/monitor.ts). */
 export interface MonitorPorts {
@@ -90,7 +91,7 @@ const tally = (values: unknown[][]) => tallyScans(rows(values).map((w) => w.stat
 export function openScanMonitor(): MonitorReport {
   const backTo = currentPlace();
   const book = activeBook();
-  const sheet = book.getSheetByName(MONITOR_SHEET) ?? madeMonitor(book);
+  const sheet = sheetNamed(book, MONITOR_SHEET) ?? madeMonitor(book);
   openTable(sheet, MONITOR_COLUMNS, true);
   sheet.activate();
   return { ...pollMonitorIn(book, true), backTo };

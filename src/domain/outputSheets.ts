@@ -13,7 +13,9 @@ export const OUTPUT_SHEETS: readonly string[] = Object.values(SHEETS)
   .map((s) => s.name);
 
 export function isOutputSheet(name: string): boolean {
-  return OUTPUT_SHEETS.includes(name);
+  // Sheets' names are one whatever their case (G16): "score history" is the history.
+  const named = String(name).toLowerCase();
+  return OUTPUT_SHEETS.some((s) => s.toLowerCase() === named);
 }
 
 /** What a list action says on one of these sheets: nothing is written there. */

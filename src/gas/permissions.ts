@@ -16,6 +16,7 @@ export interface PermissionState {
 interface AuthorizationInfo {
   getAuthorizedScopes(): string[] | null;
   getAuthorizationUrl(): string | null;
+  getAuthorizationStatus(): GoogleAppsScript.Script.AuthorizationStatus;
 }
 type Ask = (mode: GoogleAppsScript.Script.AuthMode, scopes: string[]) => AuthorizationInfo;
 
@@ -32,8 +33,11 @@ export function permissionState(): PermissionState {
 function ask(): PermissionState {
   const scopes = ALL_PERMISSIONS.map((p) => PERMISSIONS[p].scope);
   const info = (ScriptApp.getAuthorizationInfo as unknown as Ask)(ScriptApp.AuthMode.FULL, scopes);
-  // null: the platform cannot say; the calls themselves still fail in words (transport, mail).
-  const missing = missingOf(info.getAuthorizedScopes() ?? scopes);
+  // null: the platform does not say which; its status still says whether any is missing, and
+  // then every feature that needs one asks for Google's link rather than failing inside.
+  const said = info.getAuthorizedScopes();
+  const notRequired = info.getAuthorizationStatus() === ScriptApp.AuthorizationStatus.NOT_REQUIRED;
+  const missing = missingOf(said ?? (notRequired ? scopes : []));
   if (missing.length === 0 && userProperty(NOTED)) deleteUserProperty(NOTED);
   return { missing, grantUrl: missing.length ? info.getAuthorizationUrl() : null };
 }

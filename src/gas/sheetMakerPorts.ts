@@ -10,6 +10,7 @@ import { addScoreColourScale } from './formatting';
 import { logAction } from './runLog';
 import { currentPlace, rememberedRange } from './selection';
 import { openTable } from './sheetTable';
+import { sheetNamed } from './sheets';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -40,7 +41,7 @@ export function examplePorts(book: Book) {
   return {
     place: currentPlace,
     open: (name: string) => {
-      const sheet = book.getSheetByName(name) ?? book.insertSheet(name);
+      const sheet = sheetNamed(book, name) ?? book.insertSheet(name);
       made = sheet;
       const empty = sheet.getLastRow() <= HEADER_ROW;
       sheet.activate();
@@ -58,7 +59,7 @@ export function examplePorts(book: Book) {
 }
 
 export const templatePorts = (book: Book) => ({
-  exists: (name: string) => !!book.getSheetByName(name),
+  exists: (name: string) => !!sheetNamed(book, name),
   make: (
     name: string,
     { own, columns, note }: { own: string[]; columns: Columns<string>; note: string | null },

@@ -9,7 +9,7 @@ type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
  * or the sheet itself when it has no active range, as a sheet just activated by a script).
  */
 export function ensureSheet(book: Book, name: string): GoogleAppsScript.Spreadsheet.Sheet {
-  const found = book.getSheetByName(name);
+  const found = sheetNamed(book, name);
   if (found) return found;
   const place = book.getActiveSheet();
   const selection = book.getActiveRange();
@@ -18,6 +18,17 @@ export function ensureSheet(book: Book, name: string): GoogleAppsScript.Spreadsh
   if (selection) selection.activate();
   else place.activate();
   return sheet;
+}
+
+/**
+ * The sheet of that name, or one whose name differs only in case ("score history"): Sheets
+ * refuses a second sheet of that name (G16), so it is the one meant.
+ */
+export function sheetNamed(book: Book, name: string): GoogleAppsScript.Spreadsheet.Sheet | null {
+  const exact = book.getSheetByName(name);
+  if (exact) return exact;
+  const wanted = name.toLowerCase();
+  return book.getSheets().find((s) => s.getName().toLowerCase() === wanted) ?? null;
 }
 
 /**

@@ -17,7 +17,7 @@ import { currentPlace } from './selection';
 import { explainingProtection } from './protection';
 import { clientConfig } from './settings';
 import { readHeaderRow } from './sheetTable';
-import { fitGrid } from './sheets';
+import { fitGrid, sheetNamed } from './sheets';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -45,7 +45,7 @@ export const comparePorts = (book: Book) => ({
 
 function drawChart(book: Book, data: unknown[][]): void {
   const width = data[0]?.length ?? 1;
-  const sheet = book.getSheetByName(COMPARISON_SHEET) ?? book.insertSheet(COMPARISON_SHEET);
+  const sheet = sheetNamed(book, COMPARISON_SHEET) ?? book.insertSheet(COMPARISON_SHEET);
   explainingProtection(
     sheet,
     () => sheet.clearContents(),

@@ -59,6 +59,21 @@ describe('a permission left unticked', () => {
     expect(sidebar(w.rt).scoreSelection().state).toBe('done');
   });
 
+  it('when Google does not say which scopes are granted (null), its status decides: nothing is taken as granted while any is missing', async () => {
+    w = await startWorld();
+    w.rt.scopesUnsaid(w.rt.owner);
+    fill(w.rt.spreadsheet, ['acmeanalytics.com']);
+    // Everything granted: the status says so, and Score works.
+    expect(sidebar(w.rt).scoreSelection().state).toBe('done');
+    w.rt.untickScope(w.rt.owner, `${AUTH}script.external_request`);
+    const r = sidebar(w.rt).scoreSelection({ refresh: 'all' });
+    expect(r.state).toBe('refused');
+    expect(r.message).toMatch(/need permission to connect to the Visibility service/);
+    expect(sidebar(w.rt).getSettings().permissions.grantUrl).toMatch(/^https:\/\//);
+    w.rt.grantAllScopes(w.rt.owner);
+    expect(sidebar(w.rt).getSettings().permissions).toEqual({ missing: [], grantUrl: null });
+  });
+
   it('Generate without background runs makes the previews, no trigger; the poll says what waits; once granted, reopening the sidebar makes the trigger', async () => {
     w = await startWorld();
     w.rt.untickScope(w.rt.owner, `${AUTH}script.scriptapp`);

@@ -1173,3 +1173,48 @@ describe('X3 a formula filled down is one execution per cell, all started at onc
     );
   });
 });
+
+describe('U4 one URL fetch sends at most 100 headers, 8 KB of them, a 50 MB POST, by a method UrlFetchApp knows', () => {
+  const url = 'https://nowhere.invalid/x';
+  const headers = (n: number, size = 1) =>
+    Object.fromEntries(Array.from({ length: n }, (_, i) => [`X-${i}`, 'v'.repeat(size)]));
+  it.each([
+    [{ headers: headers(101) }, 'Limit Exceeded: URLFetch Headers.'],
+    [{ headers: headers(2, 4100) }, 'Limit Exceeded: URLFetch Header Size.'],
+    [
+      { method: 'post', payload: 'x'.repeat(50 * 1024 * 1024 + 1) },
+      'Limit Exceeded: URLFetch POST Size.',
+    ],
+    [{ method: 'propfind' }, 'Invalid argument: method (propfind)'],
+  ])('refuses %#, before anything is sent', (params, message) => {
+    expect(() => rt.run('probeFetchWith', [url, params])).toThrow(message);
+  });
+});
+
+describe('E7 google.script.run refuses a Map, a Set and NaN too, where JSON would change them silently', () => {
+  it.each([
+    ['map', /cannot carry a Map/],
+    ['set', /cannot carry a Set/],
+    ['nan', /cannot carry NaN/],
+  ])('%s is refused', (kind, message) => {
+    expect(() => rt.runFromSidebar('probeReturns', [kind])).toThrow(message);
+  });
+  it('a plain object crosses', () => {
+    expect(rt.runFromSidebar('probeReturns', ['plain'])).toEqual({ score: 1 });
+  });
+});
+
+describe('E8 Utilities.sleep sleeps at most 5 minutes', () => {
+  it('refuses more than 300,000 ms', () => {
+    expect(() => rt.run('probeSleep', [300_001])).toThrow('Invalid argument: milliseconds');
+  });
+});
+
+describe('G16 sheet names are unique whatever their case', () => {
+  it('refuses "leads" beside "Leads"', () => {
+    rt.run('probeInsertSheet', ['Leads']);
+    expect(() => rt.run('probeInsertSheet', ['leads'])).toThrow(
+      'A sheet with the name "leads" already exists. Please enter another name.',
+    );
+  });
+});
