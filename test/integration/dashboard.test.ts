@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { NO_HISTORY, NO_TEMPLATE } from '../../src/domain/dashboardLink';
+import { NO_HISTORY, NO_LIST, NO_READINGS, NO_TEMPLATE } from '../../src/domain/dashboardLink';
 import { sidebar } from '../sidebarApi';
 import { records, startWorld, type World } from './harness';
 
@@ -26,7 +26,7 @@ it('tells a person what to set when the add-on was built without a template', as
   expect(sidebar(w.rt).getDashboardLink()).toEqual({ missing: NO_TEMPLATE });
 });
 
-it('links the template to this spreadsheet’s Score history and the list in view, once there is a reading', async () => {
+it('links every alias of the template to this spreadsheet, once its history, a list and the tidy readings exist', async () => {
   const out = mkdtempSync(path.join(os.tmpdir(), 'dist-looker-'));
   const built = spawnSync(
     process.execPath,
@@ -38,22 +38,27 @@ it('links the template to this spreadsheet’s Score history and the list in vie
   expect(sidebar(w.rt).getDashboardLink()).toEqual({ missing: NO_HISTORY });
   scoreTwoSites();
   const history = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Score history')!;
-  w.rt.spreadsheet.activeSheet = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Q4 list')!;
+  const list = () =>
+    (w.rt.spreadsheet.activeSheet = w.rt.spreadsheet.sheets.find(
+      (s) => s.probe.title === 'Q4 list',
+    )!);
+  list();
+  // Without the tidy readings the template's ds2 would stay the publisher's: no link yet.
+  expect(sidebar(w.rt).getDashboardLink()).toEqual({ missing: NO_READINGS });
+  expect(sidebar(w.rt).exportReadings()).toMatchObject({ state: 'done' });
+  // On one of the add-on's own sheets there is no list for ds1: no link either.
+  w.rt.spreadsheet.activeSheet = history;
+  expect(sidebar(w.rt).getDashboardLink()).toEqual({ missing: NO_LIST });
+  list();
+  const tidy = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Score readings')!;
   const link = sidebar(w.rt).getDashboardLink();
-  expect('url' in link).toBe(true);
   const params = new URLSearchParams(('url' in link ? link.url : '').split('?')[1]);
   expect(params.get('c.reportId')).toBe('tmpl-visibility-1');
-  expect(params.get('ds.ds0.spreadsheetId')).toBe(w.rt.spreadsheet.id);
+  for (const alias of ['ds0', 'ds1', 'ds2'])
+    expect(params.get(`ds.${alias}.spreadsheetId`)).toBe(w.rt.spreadsheet.id);
   expect(params.get('ds.ds0.worksheetId')).toBe(String(history.getSheetId()));
   expect(params.get('ds.ds1.datasourceName')).toMatch(/: Q4 list$/);
-  expect(params.get('ds.ds2.worksheetId')).toBeNull();
-  // Once the tidy readings are exported, the dashboard reads them too.
-  expect(sidebar(w.rt).exportReadings()).toMatchObject({ state: 'done' });
-  w.rt.spreadsheet.activeSheet = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Q4 list')!;
-  const tidy = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Score readings')!;
-  const again = sidebar(w.rt).getDashboardLink();
-  const withTidy = new URLSearchParams(('url' in again ? again.url : '').split('?')[1]);
-  expect(withTidy.get('ds.ds2.worksheetId')).toBe(String(tidy.getSheetId()));
+  expect(params.get('ds.ds2.worksheetId')).toBe(String(tidy.getSheetId()));
 });
 
 describe('Export tidy readings', () => {

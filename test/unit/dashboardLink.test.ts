@@ -1,9 +1,15 @@
 // "Open in Looker Studio": a Linking API address carrying the spreadsheet, its sheets and the
 // template, or the words for what it lacks.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { HISTORY_HEADERS } from '../../src/domain/table';
+import { TIDY_HEADERS } from '../../src/domain/tidyReadings';
 import {
   dashboardLink,
   LOOKER_CREATE,
   NO_HISTORY,
+  NO_LIST,
+  NO_READINGS,
   NO_TEMPLATE,
 } from '../../src/domain/dashboardLink';
 
@@ -12,7 +18,7 @@ const source = {
   fileName: 'Prospects & clients',
   historySheetId: 456,
   list: { sheetId: 0, name: 'Q4 list' },
-  readingsSheetId: null,
+  readingsSheetId: 789,
 };
 
 const params = (url: string) => {
@@ -20,7 +26,7 @@ const params = (url: string) => {
   return { base, params: Object.fromEntries(new URLSearchParams(query)) };
 };
 
-it('copies the template onto Score history (ds0) and the list in view (ds1) of this spreadsheet', () => {
+it('sets every alias of the template to this spreadsheet: Score history (ds0), the list in view (ds1), the tidy readings (ds2)', () => {
   const link = dashboardLink('tmpl-9', source);
   expect('url' in link && params(link.url)).toEqual({
     base: LOOKER_CREATE,
@@ -32,21 +38,21 @@ it('copies the template onto Score history (ds0) and the list in view (ds1) of t
       'ds.ds0.worksheetId': '456',
       'ds.ds0.hasHeader': 'true',
       'ds.ds0.datasourceName': 'Prospects & clients: Score history',
+      'ds.ds0.refreshFields': 'false',
       'ds.ds1.connector': 'googleSheets',
       'ds.ds1.spreadsheetId': '1AbC-def_123',
       'ds.ds1.worksheetId': '0',
       'ds.ds1.hasHeader': 'true',
       'ds.ds1.datasourceName': 'Prospects & clients: Q4 list',
+      'ds.ds1.refreshFields': 'true',
+      'ds.ds2.connector': 'googleSheets',
+      'ds.ds2.spreadsheetId': '1AbC-def_123',
+      'ds.ds2.worksheetId': '789',
+      'ds.ds2.hasHeader': 'true',
+      'ds.ds2.datasourceName': 'Prospects & clients: Score readings',
+      'ds.ds2.refreshFields': 'false',
     },
   });
-});
-
-it('adds the tidy readings (ds2) once they are exported', () => {
-  const link = dashboardLink('t', { ...source, readingsSheetId: 789 });
-  const p = 'url' in link ? params(link.url).params : {};
-  expect(p['ds.ds2.worksheetId']).toBe('789');
-  expect(p['ds.ds2.datasourceName']).toBe('Prospects & clients: Score readings');
-  expect(p['ds.ds2.spreadsheetId']).toBe('1AbC-def_123');
 });
 
 it('encodes every value, so a name cannot add a parameter', () => {
@@ -55,21 +61,38 @@ it('encodes every value, so a name cannot add a parameter', () => {
   expect('url' in link && link.url).not.toContain('&c.reportId=evil');
 });
 
-it('leaves the list out when the person is on one of the add-on’s own sheets', () => {
-  const link = dashboardLink('t', { ...source, list: null });
-  expect(
-    'url' in link && Object.keys(params(link.url).params).some((k) => k.startsWith('ds.ds1')),
-  ).toBe(false);
-});
-
 it.each([
   ['', source, NO_TEMPLATE],
   ['  ', source, NO_TEMPLATE],
   ['t', { ...source, historySheetId: null }, NO_HISTORY],
+  // An alias left out would keep the template's own data source: the publisher's spreadsheet.
+  ['t', { ...source, list: null }, NO_LIST],
+  ['t', { ...source, readingsSheetId: null }, NO_READINGS],
 ])('says what it lacks: template %j', (template, s, missing) => {
   expect(dashboardLink(template, s)).toEqual({ missing });
 });
 
 it('says what is missing in a marketer’s words: no build setting, file or variable named', () => {
   expect(NO_TEMPLATE).not.toMatch(/VIS_|\.md|\bbuild\b|template id/i);
+});
+
+describe('the template recipe’s invented data (docs/looker-template)', () => {
+  const headerOf = (file: string) =>
+    readFileSync(path.join(__dirname, '../../docs/looker-template', file), 'utf8')
+      .split('\n')[0]!
+      .split(',');
+  it('has the released columns of Score history and Score readings, in order', () => {
+    expect(headerOf('score-history.csv')).toEqual(Object.values(HISTORY_HEADERS));
+    expect(headerOf('score-readings.csv')).toEqual(TIDY_HEADERS);
+  });
+  it('holds invented brands only: every site is under .example', () => {
+    const sites = ['score-history.csv', 'list.csv', 'score-readings.csv'].flatMap(
+      (f) =>
+        readFileSync(path.join(__dirname, '../../docs/looker-template', f), 'utf8').match(
+          /[a-z0-9-]+\.[a-z]{2,}(?=,)/g,
+        ) ?? [],
+    );
+    expect(sites.length).toBeGreaterThan(10);
+    expect(sites.filter((s) => !s.endsWith('.example'))).toEqual([]);
+  });
 });
