@@ -18,6 +18,14 @@ it('every scope the manifest asks for is a permission a person may untick, and n
   ).toEqual([...manifest.oauthScopes].sort());
 });
 
+it('exception logging stays NONE, as docs/deploy.md decides: users’ messages name their data', () => {
+  const manifest = JSON.parse(readFileSync('appsscript.json', 'utf8')) as {
+    exceptionLogging: string;
+  };
+  expect(manifest.exceptionLogging).toBe('NONE');
+  expect(readFileSync('docs/deploy.md', 'utf8')).toContain('## Exception logging: NONE, decided');
+});
+
 it.each([
   [[], ['sheets', 'ui', 'email', 'service', 'background', 'mail', 'decks']],
   [
