@@ -47,6 +47,8 @@ export interface RuntimeOptions {
   /** What the time limits count: wall time as Google does, unless told (clock.ts). */
   executionClock?: ExecutionClock;
   urlFetchDailyQuota?: number;
+  /** What one Sheets call costs an execution on the runtime clock (E9; default 2 ms). */
+  sheetsCallMs?: number;
   /**
    * The accounts on Google Workspace, whose daily quotas are larger (Q9); every other account is a
    * consumer one, whatever its address.
@@ -142,6 +144,9 @@ interface Document {
  * message as public reports quote it).
  */
 const SIMULTANEOUS_EXECUTIONS = 30;
+/** What one Sheets call costs an execution (E9; assumed: Google publishes no figure). */
+const SHEETS_CALL_MS = 2;
+const SHEETS_CALL = /^(Range|RangeList|Sheet|Spreadsheet|Protection)\./;
 const TOO_MANY_EXECUTIONS = 'There are too many scripts running.';
 
 /** What every service of one execution is built from. */
@@ -300,6 +305,8 @@ export class GasRuntime {
     this.counts[name] = (this.counts[name] ?? 0) + 1;
     const e = this.exec;
     if (!e) return;
+    // A Sheets call goes to Google's servers: it costs the execution time (E9).
+    if (SHEETS_CALL.test(name)) this.clock.advance(this.options.sheetsCallMs ?? SHEETS_CALL_MS);
     if (name.startsWith('Properties.')) this.countProperty(e);
     if (e.interleave?.at.call === name && ++e.interleave.seen === e.interleave.at.nth)
       this.pauseFor(e, e.interleave.run);

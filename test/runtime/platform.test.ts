@@ -1218,3 +1218,12 @@ describe('G16 sheet names are unique whatever their case', () => {
     );
   });
 });
+
+describe('E9 a Sheets call costs the execution time', () => {
+  it('50,000 calls one by one take at least 100 s of the 6 minutes; 200,000 pass them', () => {
+    expect(rt.run('probeCallsOneByOne', [50_000])).toBeGreaterThanOrEqual(100_000);
+    expect(() => rt.run('probeCallsOneByOne', [200_000])).toThrow(
+      'Exceeded maximum execution time',
+    );
+  });
+});
