@@ -144,6 +144,7 @@ interface Document {
  * message as public reports quote it).
  */
 const SIMULTANEOUS_EXECUTIONS = 30;
+const SCRIPT_SIMULTANEOUS_EXECUTIONS = 1000;
 /** What one Sheets call costs an execution (E9; assumed: Google publishes no figure). */
 const SHEETS_CALL_MS = 2;
 const SHEETS_CALL = /^(Range|RangeList|Sheet|Spreadsheet|Protection)\./;
@@ -308,8 +309,9 @@ export class GasRuntime {
     // A Sheets call goes to Google's servers: it costs the execution time (E9).
     if (SHEETS_CALL.test(name)) this.clock.advance(this.options.sheetsCallMs ?? SHEETS_CALL_MS);
     if (name.startsWith('Properties.')) this.countProperty(e);
-    if (e.interleave?.at.call === name && ++e.interleave.seen === e.interleave.at.nth)
-      this.pauseFor(e, e.interleave.run);
+    const overlap = e.interleave;
+    if (overlap && (overlap.at.call === name || overlap.at.call === '*'))
+      if (++overlap.seen === overlap.at.nth) this.pauseFor(e, overlap.run);
     const cutOff = e.cutOffAt?.call === name && ++e.cutOffAt.seen >= e.cutOffAt.nth;
     // A cut-off is the platform's time limit arriving: the clock stands at the limit then.
     if (cutOff && !e.killed) this.clock.advance(Math.max(0, e.limitMs - this.elapsed(e)));
@@ -358,6 +360,12 @@ export class GasRuntime {
   untickScope(user: string, scope: string): void {
     this.consent.untick(user, scope);
   }
+
+  /**
+   * Executions of the script's other users running at this moment (X4): a published add-on's
+   * thousand users share its 1,000 at once, which a test cannot start one inside another.
+   */
+  othersRunning = 0;
 
   /** `getAuthorizedScopes()` answers null for `user` from now on (A8: its type allows it). */
   scopesUnsaid(user: string): void {
@@ -610,6 +618,9 @@ export class GasRuntime {
     // Apps Script runs at most 30 of a user's executions at once (docs/platform-limits.md, X1).
     if (this.running.filter((r) => r.user === e.user).length >= SIMULTANEOUS_EXECUTIONS)
       throw new GasError(TOO_MANY_EXECUTIONS);
+    // And at most 1,000 of one script at once, all its users together (X4).
+    if (this.running.length + this.othersRunning >= SCRIPT_SIMULTANEOUS_EXECUTIONS)
+      throw new GasError(TOO_MANY_EXECUTIONS);
     this.exec = e;
     this.running.push(e);
     try {
@@ -719,6 +730,39 @@ export class GasRuntime {
   }
 
   /**
+   * Responses arriving together (T5): Forms writes every row, and each one's form-submit triggers
+   * run at once, each execution overlapping the next from its `nth` service call of `overlapAt`
+   * (`'*'`: any), as on Google, where nothing makes a burst's triggers take turns. Returns the rows.
+   */
+  submitFormBurst(
+    sheetName: string,
+    answers: Array<Record<string, string>>,
+    overlap: { at?: string; nth?: number } = {},
+  ): number[] {
+    const book = this.spreadsheet;
+    const written = answers.map((a) =>
+      writeResponse(book, sheetName, a, new Date(this.clock.now())),
+    );
+    const firings = written.flatMap(({ event }) =>
+      this.triggers.formSubmitTriggers(book.id).map((t) => ({ t, event })),
+    );
+    const start = (i: number): void => {
+      const f = firings[i];
+      if (!f) return;
+      this.fire(
+        f.t,
+        { authMode: 'FULL', triggerUid: f.t.id, ...f.event },
+        {
+          at: { call: overlap.at ?? '*', nth: overlap.nth ?? 1 },
+          run: () => start(i + 1),
+        },
+      );
+    };
+    start(0);
+    return written.map((w) => w.row);
+  }
+
+  /**
    * A respondent edits their response (a form that lets them, T3): Forms writes the new answers
    * over the response's own row, and every form-submit trigger on the file runs again with that
    * row. Returns the row.
@@ -741,7 +785,11 @@ export class GasRuntime {
   }
 
   /** One firing of an installable trigger, as its creator, within their day's trigger time. */
-  private fire(t: TriggerRecord, event: Record<string, unknown>): void {
+  private fire(
+    t: TriggerRecord,
+    event: Record<string, unknown>,
+    interleave?: RunOptions['interleave'],
+  ): void {
     const day = this.quotaWindows.use('triggers', t.user, this.clock.now());
     const used = this.triggerRuntime.get(day) ?? 0;
     if (used >= dailyTriggerRuntime(this.isConsumer(t.user))) {
@@ -750,7 +798,11 @@ export class GasRuntime {
     }
     const started = this.clock.spent();
     try {
-      this.run(t.handler, [event], { user: t.user, mode: 'trigger' });
+      this.run(t.handler, [event], {
+        user: t.user,
+        mode: 'trigger',
+        ...(interleave ? { interleave } : {}),
+      });
     } catch (error) {
       this.logs.push(`[trigger ${t.handler}] ${(error as Error).message}`);
     }

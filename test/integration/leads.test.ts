@@ -389,6 +389,33 @@ describe('a burst of responses', () => {
   });
 });
 
+describe('a burst the runtime starts at once (T5)', () => {
+  it.each(['*', 'UrlFetchApp.fetchAll', 'Lock.tryLock'])(
+    '10 responses whose runs overlap from their first %s call: each lead gets one preview and one e-mail',
+    async (at) => {
+      w = await startWorld({ owner: ANA });
+      const book = w.rt.spreadsheet;
+      formWithEarlierRows(book);
+      sidebar(w.rt, ANA).saveLeadWatch(WATCH);
+      const sites = Array.from({ length: 10 }, (_, i) => `together-${i}.com`);
+      w.rt.submitFormBurst(
+        FORM,
+        sites.map((s, i) => answer(s, `lead${i}@together.example`)),
+        { at },
+      );
+      // The runs did reach that call, so they overlapped there.
+      if (at !== '*') expect(w.rt.counts[at]).toBeGreaterThan(0);
+      // Then the hourly safety net, for whatever the burst's own runs left.
+      await w.elapse(HOUR);
+      expect(newRowStatuses(book)).toEqual(new Array(10).fill('e-mailed'));
+      expect(previewPosts()).toHaveLength(10);
+      expect(w.rt.mail.sent.map((m) => m.to).sort()).toEqual(
+        sites.map((_, i) => `lead${i}@together.example`).sort(),
+      );
+    },
+  );
+});
+
 describe('an edited response', () => {
   it('a lead who corrects their address gets the report at the new one, once; an edit that keeps the address sends nothing more', async () => {
     w = await startWorld({ owner: ANA });

@@ -767,6 +767,16 @@ describe('X1 a user runs at most 30 executions at once', () => {
     expect(() => nested(30, () => undefined)).not.toThrow();
   });
 
+  it('X4 a script runs at most 1,000 at once, all its users together: the 1,001st is refused', () => {
+    rt.othersRunning = 999;
+    expect(rt.run('probeCacheGet', ['k'])).toBeNull();
+    expect(() => nested(2, () => undefined)).toThrow('There are too many scripts running.');
+    rt.othersRunning = 1000;
+    expect(() => rt.run('probeCacheGet', ['k'], { user: 'someone@agency.example' })).toThrow(
+      'There are too many scripts running.',
+    );
+  });
+
   it('another user has 30 of their own', () => {
     let inner: unknown = 'not run';
     nested(30, () => {
