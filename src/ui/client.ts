@@ -1,6 +1,8 @@
 /**
  * The sidebar page: the tab bar, the usage line, and one component per tab (src/ui/tabs), each
- * rendering its own panel with lit-html. This file only wires them together and runs the timers.
+ * rendering its own panel with lit-html. The tabs are one registry, `Record<Panel, Tab>`: a tab
+ * declared in the sections (src/contract/sidebar.ts) and not mounted here does not compile. This
+ * file only wires them together and runs the timers, each tab saying what it does on them.
  */
 import { MONITOR_MS, PANELS, POLL_MS, SECTIONS, sectionOf, type Panel } from '../contract/sidebar';
 import type { SettingsView } from '../contract/settings';
@@ -40,10 +42,19 @@ function openPanel(panel: Panel): void {
     $(`tab-${name}`).setAttribute('aria-selected', String(name === panel));
   }
   $('usage').hidden = !SPENDS_FETCHES.includes(panel);
-  if (panel === 'schedules') void schedules.refresh();
-  if (panel === 'outreach') void outreach.load();
-  if (panel === 'leads') void leads.load();
+  TABS[panel].open?.();
 }
+
+/** What a tab does when it is opened, when the sidebar gains focus, and on the monitor's beat. */
+interface Tab {
+  open?(): void;
+  /** The person is back from the sheet (`open`: this tab is the one open). */
+  focus?(shown: boolean): void;
+  /** Every MONITOR_MS (`open`: this tab is the one open). */
+  beat?(shown: boolean): void;
+}
+
+const isOpen = (panel: Panel) => !$(`panel-${panel}`).hidden;
 
 async function refreshUsage(): Promise<void> {
   try {
@@ -121,6 +132,28 @@ const schedules = schedulesTab($('panel-schedules'));
 const outreach = outreachTab($('panel-outreach'));
 const leads = leadsTab($('panel-leads'));
 
+const TABS: Record<Panel, Tab> = {
+  start: {},
+  scores: {
+    focus: () => {
+      void scores.plan();
+      void scores.history();
+    },
+  },
+  previews: { focus: () => void previews.readSelection() },
+  // The placeholders are the active sheet's headers: another sheet may be active now.
+  outreach: { open: () => void outreach.load(), focus: (open) => open && void outreach.load() },
+  // A form's responses arrive with the tab open: its counts follow, as slowly as the monitor.
+  leads: {
+    open: () => void leads.load(),
+    focus: (open) => open && void leads.load(),
+    beat: (open) => open && void leads.load(),
+  },
+  scans: { beat: (open) => scans.wantsPoll(open) && void scans.poll() },
+  schedules: { open: () => void schedules.refresh() },
+  settings: {},
+};
+
 async function begin(): Promise<void> {
   for (const name of PANELS) $(`tab-${name}`).addEventListener('click', () => openPanel(name));
   for (const section of SECTIONS)
@@ -140,9 +173,7 @@ async function begin(): Promise<void> {
   await previews.poll();
   await scans.poll();
   setInterval(() => {
-    if (scans.wantsPoll(!$('panel-scans').hidden)) void scans.poll();
-    // A form's responses arrive with the tab open: its counts follow, as slowly as the monitor.
-    if (!$('panel-leads').hidden) void leads.load();
+    for (const p of PANELS) TABS[p].beat?.(isOpen(p));
   }, MONITOR_MS);
   setInterval(() => {
     if (previews.wantsPoll()) void previews.poll();
@@ -150,13 +181,8 @@ async function begin(): Promise<void> {
   // The selection is read again when the sidebar gains focus (the user comes back from the
   // sheet) or on request, not on a timer: every read is a server execution.
   window.addEventListener('focus', () => {
-    void previews.readSelection();
-    void scores.plan();
     void refreshUsage();
-    void scores.history();
-    // The placeholders are the active sheet's headers: another sheet may be active now.
-    if (!$('panel-outreach').hidden) void outreach.load();
-    if (!$('panel-leads').hidden) void leads.load();
+    for (const p of PANELS) TABS[p].focus?.(isOpen(p));
   });
 }
 
