@@ -203,16 +203,22 @@ function pitchPatches(template: string, headers: unknown[], rows: PitchRow[], no
  * The starters every user has. They use only what the add-on's own columns hold; `{{First
  * name}}` is the mail-merge tool's to fill.
  */
+/** The engines named in prose, from the one table of engines: "ChatGPT, Claude, Gemini and Google’s AI Overviews". */
+const ENGINES_IN_PROSE = (() => {
+  const names = Object.values(ENGINES).map((n) => (n === ENGINES.aio ? `Google’s ${n}` : n));
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+})();
+
 export const STARTER_TEMPLATES: readonly PitchTemplate[] = [
   {
     // A list of previews (the sales flow): the preview's score and its shareable report.
     name: 'Cold introduction',
-    text: 'Hi {{First name}}, I ran a quick check of how AI assistants such as ChatGPT and Gemini present {Website}: it scores {Visibility score} out of 100. Your free report is here: {Report URL}',
+    text: `Hi {{First name}}, I ran a quick check of how AI assistants such as ${ENGINES.chatgpt} and ${ENGINES.gemini} present {Website}: it scores {Visibility score} out of 100. Your free report is here: {Report URL}`,
   },
   {
     // A scored list: the public score and its engines.
     name: 'Agency audit offer',
-    text: 'Hi {{First name}}, we audit how ChatGPT, Claude, Gemini and Google’s AI Overviews describe brands. {Website} scores {Public score} overall: strongest on {Strongest engine} ({Strongest engine score}), and {Weakest engine} is where it loses most ground ({Weakest engine score}). Could we walk you through a full audit?',
+    text: `Hi {{First name}}, we audit how ${ENGINES_IN_PROSE} describe brands. {Website} scores {Public score} overall: strongest on {Strongest engine} ({Strongest engine score}), and {Weakest engine} is where it loses most ground ({Weakest engine score}). Could we walk you through a full audit?`,
   },
   {
     // A contacted prospect whose score moved (the Follow-ups sheet lists them).

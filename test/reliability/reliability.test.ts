@@ -4,6 +4,7 @@ import { sized } from '../size';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { findByDomain, INDEX, previewOverall } from '../../dev/emulator/brandIndex';
 import { parseWebsite } from '../../src/domain/website';
+import { VIS_FUNCTIONS, type VisName } from '../../src/domain/visFunctions';
 import { startWorld, type World } from '../integration/harness';
 import { sidebar } from '../sidebarApi';
 import { failing } from '../failing';
@@ -331,17 +332,28 @@ describe('bad input', () => {
   it('fuzzed custom functions: never an uncaught exception, always a value or a row message', async () => {
     w = await startWorld();
     const column = FUZZ.map((v) => [v]);
+    // Every function of the table, the fuzz in its list argument (a required argument before it
+    // given a real site), then the argument forms that change what a row says.
     const calls: Array<[string, unknown[]]> = [
-      ['VIS_SCORE', [column]],
+      ...(Object.keys(VIS_FUNCTIONS) as VisName[]).map((fn): [string, unknown[]] => {
+        const spec: { list: string; args: ReadonlyArray<{ name: string; help: string }> } =
+          VIS_FUNCTIONS[fn];
+        const at = spec.args.findIndex((a) => a.name === spec.list);
+        return [
+          fn,
+          spec.args
+            .slice(0, at + 1)
+            .map((a, i) =>
+              i === at ? column : a.help.startsWith('Optional') ? undefined : 'acmeanalytics.com',
+            ),
+        ];
+      }),
       ['VIS_SCORE', [column, 'claude']],
-      ['VIS_LEVEL', [column]],
-      ['VIS_REPORT_LINK', [column]],
-      ['VIS_BRAND', [column]],
       ['VIS_BRAND', [column, 'slug', true]],
       ['VIS_BRAND', [column, 'name']],
-      ['VIS_SCAN', [column]],
-      ['VIS_PREVIEW', [column]],
+      ['VIS_EVIDENCE', [column, 30, true]],
     ];
+    expect(new Set(calls.map(([fn]) => fn))).toEqual(new Set(Object.keys(VIS_FUNCTIONS)));
     let cells = 0;
     for (const [fn, args] of calls) {
       const out = w.rt.customFunction(fn, ...args) as unknown[][];
@@ -356,7 +368,11 @@ describe('bad input', () => {
       FUZZ.forEach((v, i) => {
         const blank =
           v === '' || v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
-        if (!blank && fn !== 'VIS_BRAND') expect(out[i]![0]).not.toBe('');
+        // A row for every non-blank input says something: a value or a message.
+        // (with_headers TRUE puts the header row first)
+        const row = out[i + (args.includes(true) ? 1 : 0)]!;
+        if (!blank && fn !== 'VIS_BRAND')
+          expect([fn, v, row.some((c) => c !== '')]).toEqual([fn, v, true]);
       });
     }
     for (const v of FUZZ) expect(() => w.rt.customFunction('VIS_SCORE', v)).not.toThrow();
