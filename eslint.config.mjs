@@ -116,6 +116,15 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 40 }] },
   },
   {
+    // The domain's decisions and the service client: longer than a workflow's, since a decision
+    // table reads best whole, but a function past 80 lines is several decisions (issue 72: the
+    // batch sender had grown to 143).
+    files: ['src/domain/**', 'src/api/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     // The sidebar too: a tab is its state, small views and actions, not one closure (issue 61).
     files: ['src/ui/**'],
     rules: { 'max-lines-per-function': ['error', { max: 40 }] },

@@ -139,6 +139,124 @@ const DEFAULT_MAX_BATCH = 1000;
 const DEFAULT_MAX_LOST_TRIES = 3;
 const MAX_BACKOFF_MS = 4000;
 
+/** Where each request stands while a call sends them: its answer, its tries, what waits. */
+interface Queue<T> {
+  results: Array<Result<T> | undefined>;
+  attempts: number[];
+  lostTries: number[];
+  /** Requests not sent yet, in order. */
+  fresh: number[];
+  /** Requests to send again, each not before its time (Retry-After or backoff). */
+  waiting: Array<{ index: number; notBefore: number }>;
+}
+
+/** How a call sends: its options with their defaults, resolved once. */
+function rules(options: BatchOptions) {
+  return {
+    minBatch: options.minBatch ?? 10,
+    maxBatch: options.maxBatch ?? DEFAULT_MAX_BATCH,
+    growth: options.growth ?? 2,
+    maxAttempts: options.maxAttempts ?? 8,
+    maxLostTries: options.maxLostTries ?? DEFAULT_MAX_LOST_TRIES,
+    baseDelay: options.baseDelayMs ?? 500,
+    retryable: options.retryable ?? isRetryable,
+  };
+}
+type Rules = ReturnType<typeof rules>;
+
+/**
+ * The next batch within the time left, or null to stop. Where nothing fits before the deadline
+ * and this call sent nothing yet, a call that sends nothing would never move: it sends what takes
+ * at most a quarter longer than the smallest batch would (all it wants where the time is latency,
+ * about the smallest where it is per request; the budgets leave room for a round trip past the
+ * deadline).
+ */
+function planBatch(
+  trips: readonly Trip[],
+  leftMs: number,
+  sentThisCall: number,
+  wanted: number,
+  smallest: number,
+): number | null {
+  const size = sizeFor(trips, leftMs, wanted, smallest);
+  const pace = paceOf(trips);
+  if (size !== null || sentThisCall > 0 || !pace) return size;
+  if (pace.perRequestMs === 0) return wanted;
+  const longest = 1.25 * (pace.fixedMs + pace.perRequestMs * smallest);
+  const most = Math.floor((longest - pace.fixedMs) / pace.perRequestMs);
+  return Math.min(wanted, Math.max(smallest, most));
+}
+
+/**
+ * Each answer of a round trip into its request's result: final (settled), or waiting to be sent
+ * again. A lost batch (fetchAll loses every answer when one request gets none: chance, not load)
+ * is sent again at once, up to maxLostTries sends per request, unless it took so long that the
+ * service most likely acted on it (TIMED_OUT); an answered failure by the retry rule, after its
+ * backoff.
+ */
+function settleChunk<T>(
+  q: Queue<T>,
+  chunk: number[],
+  answers: Array<Result<T>>,
+  r: Rules,
+  loss: { lost: boolean; timedOut: boolean },
+  now: number,
+): { settled: number[]; throttled: number } {
+  const settled: number[] = [];
+  let throttled = 0;
+  chunk.forEach((index, k) => {
+    const result = answers[k] as Result<T>;
+    q.results[index] = result;
+    if (result.ok) return void settled.push(index);
+    if (loss.timedOut) {
+      q.results[index] = fail(serviceError('TIMED_OUT'));
+      return void settled.push(index);
+    }
+    if (loss.lost) {
+      q.lostTries[index] = (q.lostTries[index] ?? 0) + 1;
+      if ((q.lostTries[index] ?? 0) < r.maxLostTries) q.waiting.push({ index, notBefore: 0 });
+      else settled.push(index);
+      return;
+    }
+    const tries = (q.attempts[index] = (q.attempts[index] ?? 0) + 1);
+    if (!r.retryable(result.error) || tries >= r.maxAttempts) return void settled.push(index);
+    if (result.error.code === 'RATE_LIMITED') throttled++;
+    const backoff =
+      result.error.retryAfterMs ?? Math.min(MAX_BACKOFF_MS, r.baseDelay * 2 ** (tries - 1));
+    q.waiting.push({ index, notBefore: now + backoff });
+  });
+  return { settled, throttled };
+}
+
+/** The next batch: requests due to be sent again first, then fresh ones; taken off the queue. */
+function takeChunk<T>(q: Queue<T>, size: number, now: number): number[] {
+  const due = q.waiting.filter((w) => w.notBefore <= now).slice(0, size);
+  const chunk = due.map((w) => w.index).concat(q.fresh.slice(0, size - due.length));
+  if (chunk.length === 0) return chunk;
+  const dueSet = new Set(due.map((w) => w.index));
+  q.waiting = q.waiting.filter((w) => !dueSet.has(w.index));
+  q.fresh = q.fresh.slice(chunk.length - due.length);
+  return chunk;
+}
+
+/**
+ * The next batch's size after a round trip: small again after a loss, halved when the service
+ * throttled most of it, otherwise grown (up to the unproven cap until enough went through clean).
+ */
+function nextSize(
+  size: number,
+  r: Rules,
+  options: BatchOptions,
+  trip: { lost: boolean; hadLoss: boolean; throttled: number; sent: number; requestsSent: number },
+): number {
+  if (trip.lost) return options.sizeAfterLoss ?? r.minBatch;
+  if (trip.throttled * 2 > trip.sent) return Math.max(r.minBatch, Math.floor(size / 2));
+  if (trip.hadLoss) return size;
+  const proven = (options.cleanBefore ?? 0) + trip.requestsSent >= (options.provenAfter ?? 0);
+  const cap = proven ? r.maxBatch : Math.min(r.maxBatch, options.provenCap ?? r.maxBatch);
+  return Math.min(cap, size * r.growth);
+}
+
 export function sendAll<T>(
   transport: Transport,
   requests: HttpRequest[],
@@ -146,62 +264,38 @@ export function sendAll<T>(
   options: BatchOptions,
 ): BatchOutcome<T> {
   const { clock, deadline } = options;
-  const minBatch = options.minBatch ?? 10;
-  const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
-  const growth = options.growth ?? 2;
-  const maxAttempts = options.maxAttempts ?? 8;
-  const maxLostTries = options.maxLostTries ?? DEFAULT_MAX_LOST_TRIES;
-  const baseDelay = options.baseDelayMs ?? 500;
-  const retryable = options.retryable ?? isRetryable;
+  const r = rules(options);
   const trips: Trip[] = [...(options.pastTrips ?? [])];
   let sentThisCall = 0;
-  /**
-   * The next batch within the time left, or null to stop. Where nothing fits before the deadline
-   * and this call sent nothing yet, a call that sends nothing would never move: it sends what
-   * takes at most a quarter longer than the smallest batch would (all it wants where the time is
-   * latency, about the smallest where it is per request; the budgets leave room for a round trip
-   * past the deadline).
-   */
-  const plan = (wanted: number, smallest: number): number | null => {
-    const size = sizeFor(trips, deadline - clock.now(), wanted, smallest);
-    const pace = paceOf(trips);
-    if (size !== null || sentThisCall > 0 || !pace) return size;
-    if (pace.perRequestMs === 0) return wanted;
-    const longest = 1.25 * (pace.fixedMs + pace.perRequestMs * smallest);
-    const most = Math.floor((longest - pace.fixedMs) / pace.perRequestMs);
-    return Math.min(wanted, Math.max(smallest, most));
-  };
+  const plan = (wanted: number, smallest: number) =>
+    planBatch(trips, deadline - clock.now(), sentThisCall, wanted, smallest);
   // Without a first size given, the past round trips size it, or it is the largest.
   let batchSize =
     options.firstBatch !== undefined
-      ? Math.min(maxBatch, options.firstBatch)
-      : (plan(maxBatch, Math.min(minBatch, requests.length)) ?? 0);
+      ? Math.min(r.maxBatch, options.firstBatch)
+      : (plan(r.maxBatch, Math.min(r.minBatch, requests.length)) ?? 0);
   let hadLoss = false;
-
-  const results: Array<Result<T> | undefined> = new Array(requests.length).fill(undefined);
-  const attempts: number[] = new Array(requests.length).fill(0);
-  const lostTries: number[] = new Array(requests.length).fill(0);
-  let fresh = requests.map((_, i) => i);
-  /** Requests to send again, each not before its time (Retry-After or backoff). */
-  let waiting: Array<{ index: number; notBefore: number }> = [];
+  const q: Queue<T> = {
+    results: new Array(requests.length).fill(undefined),
+    attempts: new Array(requests.length).fill(0),
+    lostTries: new Array(requests.length).fill(0),
+    fresh: requests.map((_, i) => i),
+    waiting: [],
+  };
   let roundTrips = 0;
   let requestsSent = 0;
   let lostSends = 0;
 
-  while ((fresh.length > 0 || waiting.length > 0) && clock.now() < deadline && batchSize > 0) {
+  while ((q.fresh.length || q.waiting.length) && clock.now() < deadline && batchSize > 0) {
     const now = clock.now();
-    const due = waiting.filter((w) => w.notBefore <= now).slice(0, batchSize);
-    const chunk = due.map((w) => w.index).concat(fresh.slice(0, batchSize - due.length));
+    const chunk = takeChunk(q, batchSize, now);
     if (chunk.length === 0) {
       // Only throttled requests are left: wait for the first of them, within the deadline.
-      const next = Math.min(...waiting.map((w) => w.notBefore));
+      const next = Math.min(...q.waiting.map((w) => w.notBefore));
       if (next >= deadline) break;
       clock.sleep(next - now);
       continue;
     }
-    const dueSet = new Set(due.map((w) => w.index));
-    waiting = waiting.filter((w) => !dueSet.has(w.index));
-    fresh = fresh.slice(chunk.length - due.length);
 
     const sentAt = clock.now();
     const responses = transport.fetchAll(chunk.map((i) => requests[i] as HttpRequest));
@@ -209,81 +303,62 @@ export function sendAll<T>(
     roundTrips++;
     sentThisCall++;
     requestsSent += chunk.length;
-    // fetchAll loses every answer of a batch when one request gets none (the service has acted
-    // on the others): that is chance, not load, so the batch is sent again at once, smaller,
-    // up to maxLostTries sends per request, whatever the retry rule for answered failures.
-    if (responses.some((r) => r.notSent)) {
+    if (responses.some((res) => res.notSent)) {
       // The day's quota is used up, or the permission to send is not granted: no request is sent
       // again, and none not yet sent goes out.
-      const spent = parse(responses.find((r) => r.notSent) as HttpResponse, clock.now());
-      const unsent = [...chunk, ...waiting.map((w) => w.index), ...fresh];
-      for (const index of unsent) results[index] = spent;
-      options.onRoundTrip?.(unsent, results);
+      const spent = parse(responses.find((res) => res.notSent) as HttpResponse, clock.now());
+      const unsent = [...chunk, ...q.waiting.map((w) => w.index), ...q.fresh];
+      for (const index of unsent) q.results[index] = spent;
+      options.onRoundTrip?.(unsent, q.results);
       return outcome(true);
     }
-    const lost = responses.every((r) => r.status === 0 && !r.notSent);
+    const lost = responses.every((res) => res.status === 0 && !res.notSent);
     const timedOut = lost && options.slowLossMs !== undefined && took >= options.slowLossMs;
     if (lost) lostSends += chunk.length;
     else trips.push([chunk.length, took]);
-    let throttled = 0;
-    const settled: number[] = [];
-    chunk.forEach((index, k) => {
-      const result = parse(responses[k] as HttpResponse, clock.now());
-      results[index] = result;
-      if (result.ok) return void settled.push(index);
-      if (timedOut) {
-        results[index] = fail(serviceError('TIMED_OUT'));
-        return void settled.push(index);
-      }
-      if (lost) {
-        lostTries[index] = (lostTries[index] ?? 0) + 1;
-        if ((lostTries[index] ?? 0) < maxLostTries) waiting.push({ index, notBefore: 0 });
-        else settled.push(index);
-        return;
-      }
-      attempts[index] = (attempts[index] ?? 0) + 1;
-      const tries = attempts[index] ?? 0;
-      if (!retryable(result.error) || tries >= maxAttempts) return void settled.push(index);
-      if (result.error.code === 'RATE_LIMITED') throttled++;
-      const backoff =
-        result.error.retryAfterMs ?? Math.min(MAX_BACKOFF_MS, baseDelay * 2 ** (tries - 1));
-      waiting.push({ index, notBefore: clock.now() + backoff });
-    });
-    if (options.onRoundTrip?.(settled, results) === false) return outcome(true);
-    if (lost) {
-      hadLoss = true;
-      batchSize = options.sizeAfterLoss ?? minBatch;
-    } else if (throttled * 2 > chunk.length) {
-      batchSize = Math.max(minBatch, Math.floor(batchSize / 2));
-    } else if (!hadLoss) {
-      const proven = (options.cleanBefore ?? 0) + requestsSent >= (options.provenAfter ?? 0);
-      const cap = proven ? maxBatch : Math.min(maxBatch, options.provenCap ?? maxBatch);
-      batchSize = Math.min(cap, batchSize * growth);
-    }
+    const answers = responses.map((res) => parse(res, clock.now()));
+    const { settled, throttled } = settleChunk(
+      q,
+      chunk,
+      answers,
+      r,
+      { lost, timedOut },
+      clock.now(),
+    );
+    if (options.onRoundTrip?.(settled, q.results) === false) return outcome(true);
+    const sent = chunk.length;
+    batchSize = nextSize(batchSize, r, options, { lost, hadLoss, throttled, sent, requestsSent });
+    hadLoss ||= lost;
     // A batch is only as large as the time left answers at the pace the round trips showed: a
     // batch that outlasts the execution is stopped by Google with nothing saved.
-    const next = plan(batchSize, Math.min(minBatch, batchSize, fresh.length + waiting.length));
+    const left = q.fresh.length + q.waiting.length;
+    const next = plan(batchSize, Math.min(r.minBatch, batchSize, left));
     if (next === null) break;
     batchSize = next;
   }
   return outcome(false);
 
-  /**
-   * Lost requests still waiting to be sent again when the time runs out are settled with their
-   * loss, so their rows say they got no answer (and the next run sends them) rather than nothing.
-   */
   function outcome(stopped: boolean): BatchOutcome<T> {
-    const unsentLost = waiting.map((w) => w.index).filter((i) => (lostTries[i] ?? 0) > 0);
-    if (!stopped && unsentLost.length) options.onRoundTrip?.(unsentLost, results);
-    const cleanSent = hadLoss ? 0 : (options.cleanBefore ?? 0) + requestsSent;
-    return {
-      results,
-      roundTrips,
-      requestsSent,
-      lostSends,
-      nextBatch: batchSize,
-      cleanSent,
-      trips: tripsToKeep(trips),
-    };
+    const counts = { roundTrips, requestsSent, lostSends, nextBatch: batchSize };
+    return finish(q, options, stopped, hadLoss, trips, counts);
   }
+}
+
+/**
+ * What a call did. Lost requests still waiting to be sent again when the time runs out are
+ * settled with their loss, so their rows say they got no answer (and the next run sends them)
+ * rather than nothing.
+ */
+function finish<T>(
+  q: Queue<T>,
+  options: BatchOptions,
+  stopped: boolean,
+  hadLoss: boolean,
+  trips: readonly Trip[],
+  counts: { roundTrips: number; requestsSent: number; lostSends: number; nextBatch: number },
+): BatchOutcome<T> {
+  const unsentLost = q.waiting.map((w) => w.index).filter((i) => (q.lostTries[i] ?? 0) > 0);
+  if (!stopped && unsentLost.length) options.onRoundTrip?.(unsentLost, q.results);
+  const cleanSent = hadLoss ? 0 : (options.cleanBefore ?? 0) + counts.requestsSent;
+  return { results: q.results, ...counts, cleanSent, trips: tripsToKeep(trips) };
 }
