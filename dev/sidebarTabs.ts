@@ -11,9 +11,14 @@ interface Clickable {
   };
 }
 
-/** Until no CSS transition or animation runs (the progress bar's width): a screen at rest. */
+/**
+ * Until no call to the server is in flight (the page's `aria-busy`) and no CSS transition or
+ * animation runs (the progress bar's width): a screen at rest, whatever the machine's load.
+ */
 export const atRest = (page: { waitForFunction(expression: string): Promise<unknown> }) =>
-  page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running')");
+  page.waitForFunction(
+    "document.body.getAttribute('aria-busy') !== 'true' && document.getAnimations().every((a) => a.playState !== 'running')",
+  );
 
 export async function openTab(root: Clickable, panel: Panel): Promise<void> {
   const section = sectionOf(panel);

@@ -9,16 +9,29 @@ type Runner = {
 
 declare const google: { script: { run: Runner } };
 
+/**
+ * Calls to the server not answered yet: while any is, the page says it is busy (`aria-busy` on
+ * the body), so assistive technology waits for the update, and so does a test measuring the
+ * screen, however slow the machine.
+ */
+let inFlight = 0;
+type Page = { document?: { body?: { setAttribute(name: string, value: string): void } } };
+const busy = (by: number) => {
+  inFlight += by;
+  (globalThis as Page).document?.body?.setAttribute('aria-busy', String(inFlight > 0));
+};
+
 export function call<K extends keyof Server>(
   name: K,
   ...args: Parameters<Server[K]>
 ): Promise<ReturnType<Server[K]>> {
-  return new Promise((resolve, reject) => {
+  busy(1);
+  return new Promise<ReturnType<Server[K]>>((resolve, reject) => {
     const runner = google.script.run
       .withSuccessHandler((v) => resolve(v as ReturnType<Server[K]>))
       .withFailureHandler((e) => reject(e));
     runner[name](...args);
-  });
+  }).finally(() => busy(-1));
 }
 
 /** A call that failed outright (the server's refusals come back as results, not as failures):
