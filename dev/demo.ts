@@ -215,7 +215,7 @@ async function leadMagnet(rt: GasRuntime, timeScale: number): Promise<void> {
   printTable(
     rt,
     form,
-    ['Name', 'Website', 'Lead status', 'Preview status', 'Visibility score'],
+    ['Name', 'Website', 'Lead status', 'Preview status', 'Preview scan score'],
     10,
   );
   list.activate();
@@ -479,7 +479,7 @@ async function main(): Promise<void> {
         'Public score',
         'Change',
         'Preview status',
-        'Visibility score',
+        'Preview scan score',
         'Knowledge score',
         'Sentiment score',
       ],

@@ -100,7 +100,7 @@ type TeammateAction = (typeof TEAMMATE_ACTIONS)[number];
 const RUNS = new Set<Step['kind']>(['generate', 'poll', 'retry', 'score', 'together']);
 const PREVIEW_CELLS = [
   'Preview status',
-  'Visibility score',
+  'Preview scan score',
   'Knowledge score',
   'Sentiment score',
   'Preview message',
@@ -1196,9 +1196,9 @@ class Season {
     for (const row of this.listRows())
       if (
         row.cell('Preview status') === 'complete' &&
-        typeof row.cell('Visibility score') !== 'number'
+        typeof row.cell('Preview scan score') !== 'number'
       )
-        this.fail('score lost', `${row.where} is complete with no Visibility score`);
+        this.fail('score lost', `${row.where} is complete with no Preview scan score`);
   }
 
   /**

@@ -19,6 +19,8 @@ export const FORMATS = {
 
 export interface Column<R> {
   header: string;
+  /** Headers a release wrote before this one: a sheet that still has one is matched by it. */
+  formerly?: readonly string[];
   read?: (reading: R) => Cell;
   blank?: Cell;
   format?: (typeof FORMATS)[keyof typeof FORMATS];

@@ -213,7 +213,7 @@ export const STARTER_TEMPLATES: readonly PitchTemplate[] = [
   {
     // A list of previews (the sales flow): the preview's score and its shareable report.
     name: 'Cold introduction',
-    text: `Hi {{First name}}, I ran a quick check of how AI assistants such as ${ENGINES.chatgpt} and ${ENGINES.gemini} present {Website}: it scores {Visibility score} out of 100. Your free report is here: {Report URL}`,
+    text: `Hi {{First name}}, I ran a quick check of how AI assistants such as ${ENGINES.chatgpt} and ${ENGINES.gemini} present {Website}: it scores {Preview scan score} out of 100. Your free report is here: {Report URL}`,
   },
   {
     // A scored list: the public score and its engines.

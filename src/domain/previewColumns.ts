@@ -11,7 +11,13 @@ import type { Cell } from './cells';
 export const PREVIEW_COLUMNS = {
   status: { header: 'Preview status' },
   reportUrl: { header: 'Report URL' },
-  score: { header: 'Visibility score', read: (p) => scoreCell(p.overallScore), scaled: true },
+  // The one-off preview scan's overall score, told apart from the public index's `Public score`.
+  score: {
+    header: 'Preview scan score',
+    formerly: ['Visibility score'],
+    read: (p) => scoreCell(p.overallScore),
+    scaled: true,
+  },
   knowledge: { header: 'Knowledge score', read: (p) => scoreCell(p.knowledgeScore), scaled: true },
   sentiment: { header: 'Sentiment score', read: (p) => scoreCell(p.sentimentScore), scaled: true },
   agentSite: { header: 'Agent site URL', read: (p) => safeLink(p.agentSiteUrl) },

@@ -74,11 +74,27 @@ export function putCell(values: unknown[][], row: number, column: number, value:
   r[column - 1] = value;
 }
 
-/** A header as the add-on matches it: trimmed, any case. */
-export function headerKey(text: unknown): string {
-  return String(text ?? '')
+const plainKey = (text: unknown) =>
+  String(text ?? '')
     .trim()
     .toLowerCase();
+
+/** Each header an earlier release wrote, as the header that replaced it (the tables' `formerly`). */
+const FORMERLY = new Map(
+  [PREVIEW_COLUMNS, SCORE_COLUMNS].flatMap((table) =>
+    Object.values<{ header: string; formerly?: readonly string[] }>(table).flatMap((c) =>
+      (c.formerly ?? []).map((old) => [plainKey(old), plainKey(c.header)] as const),
+    ),
+  ),
+);
+
+/**
+ * A header as the add-on matches it: trimmed, any case, and a header an earlier release wrote as
+ * the one that replaced it (a list made before a rename keeps working, its pitches too).
+ */
+export function headerKey(text: unknown): string {
+  const key = plainKey(text);
+  return FORMERLY.get(key) ?? key;
 }
 
 /** 1-based column of each header, or 0 when missing. */

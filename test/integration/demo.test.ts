@@ -53,7 +53,7 @@ it('fills the sample sheet and writes it out', () => {
   expect(withSite.length).toBeGreaterThanOrEqual(50);
   expect(
     withSite.every(
-      (r) => r[col('Preview status')] === 'complete' && /^\d+$/.test(r[col('Visibility score')]!),
+      (r) => r[col('Preview status')] === 'complete' && /^\d+$/.test(r[col('Preview scan score')]!),
     ),
   ).toBe(true);
   expect(rows.some((r) => r[col('Preview status')] === 'error: bad URL')).toBe(true);

@@ -85,7 +85,7 @@ describe('bulk preview generation', () => {
     expect(t.head).toEqual([
       ...HEAD,
       'Report URL',
-      'Visibility score',
+      'Preview scan score',
       'Knowledge score',
       'Sentiment score',
       'Agent site URL',
@@ -290,7 +290,7 @@ describe('polling', () => {
       expect(site.ok).toBe(true);
       const domain = site.ok ? site.domain : '';
       const scores = previewScores(domain, findByDomain(domain));
-      expect(row['Visibility score']).toBe(scores.overall);
+      expect(row['Preview scan score']).toBe(scores.overall);
       expect(row['Knowledge score']).toBe(scores.knowledge);
     }
     // The sidebar's poll leaves taking the document off the list to the trigger's next firing
@@ -520,5 +520,35 @@ describe('nothing slow under the lock: Generate', () => {
     expect(stats.requests['POST /api/visibility/scan-preview']).toBe(30);
     expect(stats.duplicatePreviews).toBe(0);
     expect(table(w.rt).rows.every((r) => r['Preview status'] === 'pending')).toBe(true);
+  });
+});
+
+describe('a list made before Preview scan score had its name', () => {
+  it('keeps its Visibility score column: the score goes there, no second column is added, and a saved pitch quoting it still reads', async () => {
+    w = await startWorld();
+    const sheet = w.rt.spreadsheet.activeSheet;
+    sheet.setName('Prospects');
+    const site = 'rosies-bakery.com';
+    sheet.probe.rows = [
+      ['Company', 'Website', 'Visibility score'],
+      ['Rosie', site, ''],
+    ].map((r) => r.map((value) => ({ value })));
+    sheet.setActiveSelection('B2');
+    sidebar(w.rt).startPreviewsForSelection();
+    await w.elapse(10 * 60_000);
+    poll(w.rt);
+    const { head, rows } = table(w.rt);
+    expect(head.filter((h) => /score/i.test(h))).toEqual([
+      'Visibility score',
+      'Knowledge score',
+      'Sentiment score',
+    ]);
+    expect(typeof rows[0]!['Visibility score']).toBe('number');
+    sheet.setActiveSelection('B2');
+    const pitched = sidebar(w.rt).writePitches({
+      template: 'Score {Preview scan score} for {Website}',
+    });
+    expect(pitched.state).toBe('done');
+    expect(table(w.rt).rows[0]!.Pitch).toBe(`Score ${rows[0]!['Visibility score']} for ${site}`);
   });
 });

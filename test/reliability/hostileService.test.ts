@@ -45,7 +45,7 @@ describe('a hostile service', () => {
     const previews = await previewsUnder('impossibleScores');
     for (const r of previews) {
       expect(r['Preview status']).toBe('pending');
-      expect(r['Visibility score']).toBe('');
+      expect(r['Preview scan score']).toBe('');
       expect(r['Preview message']).toMatch(/impossible score in overallScore, outside 0-100/);
     }
     const out = w.rt.customFunction('VIS_SCORE', 'acmeanalytics.com');
@@ -54,7 +54,7 @@ describe('a hostile service', () => {
 
   it('gives two sites one preview id: both rows say so, neither shows the other’s result', async () => {
     const previews = await previewsUnder('sameUuid');
-    expect(previews.map((r) => [r['Preview status'], r['Visibility score']])).toEqual([
+    expect(previews.map((r) => [r['Preview status'], r['Preview scan score']])).toEqual([
       ['error: duplicate ID', ''],
       ['error: duplicate ID', ''],
     ]);

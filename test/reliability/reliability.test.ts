@@ -74,10 +74,10 @@ describe('faults', () => {
     const done = rows(w.rt).filter((r) => r['Preview UUID']);
     const wrong = done.filter(
       (r) =>
-        r['Preview status'] !== 'complete' || r['Visibility score'] !== expectedScore(r.Website),
+        r['Preview status'] !== 'complete' || r['Preview scan score'] !== expectedScore(r.Website),
     );
     expect(
-      wrong.map((r) => `${r.Website}: ${r['Preview status']} ${r['Visibility score']}`),
+      wrong.map((r) => `${r.Website}: ${r['Preview status']} ${r['Preview scan score']}`),
     ).toEqual([]);
     const leaked = leaks(w.rt, reports);
     expect(leaked).toEqual([]);
@@ -258,13 +258,13 @@ describe('users move things', () => {
         r.splice(to, 0, c!);
       });
     move(head().indexOf('Preview UUID'), 0);
-    move(head().indexOf('Visibility score'), head().indexOf('Report URL'));
+    move(head().indexOf('Preview scan score'), head().indexOf('Report URL'));
     await w.elapse(120000);
     const r = sidebar(w.rt).pollPendingPreviews();
     expect([r.pending, r.complete, r.triggered]).toEqual([0, 39, 39]);
     const after = rows(w.rt).filter((x) => x.Website);
     expect(after).toHaveLength(39);
-    for (const row of after) expect(row['Visibility score']).toBe(expectedScore(row.Website));
+    for (const row of after) expect(row['Preview scan score']).toBe(expectedScore(row.Website));
     expect(JSON.stringify(sheet.probe.rows)).not.toContain(String(deletedUuid));
     const leaked = leaks(w.rt);
     expect(leaked).toEqual([]);

@@ -10,7 +10,7 @@ const U3 = '33333333-3333-4333-8333-333333333333';
 const HEAD = [
   'Website',
   'Preview status',
-  'Visibility score',
+  'Preview scan score',
   'Preview UUID',
   'Requested',
   'Requested by',
@@ -48,7 +48,7 @@ it('asks about its own previews only, writes what completed, and records it', ()
   const r = pollWith(ports);
   expect(asked).toEqual([[U1]]);
   expect(sheet.column('Preview status')).toEqual(['complete', 'pending', 'pending']);
-  expect(sheet.column('Visibility score')[0]).toBe(88);
+  expect(sheet.column('Preview scan score')[0]).toBe(88);
   expect(r).toMatchObject({ complete: 1, pending: 2, busy: false, asked: 1 });
   expect(readings).toHaveLength(1);
   // Ben's preview waits on Ben; Ann's is settled and leaves her record.
