@@ -6,6 +6,8 @@
  * no row in the formulas' guide.
  */
 import { readFileSync } from 'node:fs';
+import { GLOSSARY } from '../src/domain/glossary';
+import { METHOD } from '../src/domain/method';
 import { ENGINES } from '../src/engines';
 import { PREVIEW_HEADERS } from '../src/domain/previewColumns';
 import { SCORE_HEADERS } from '../src/domain/scoreColumns';
@@ -40,6 +42,9 @@ export const FACTS: Record<string, () => string> = {
   'history-columns': () => list(code(Object.values(HISTORY_HEADERS))),
   'tidy-columns': () => list(code(TIDY_HEADERS)),
   sheets: () => list(code(Object.values(SHEETS).map((s) => s.name))),
+  glossary: () =>
+    `\n\n${GLOSSARY.map(([term, meaning]) => `- **${term}**: ${meaning}`).join('\n')}\n\n`,
+  method: () => `\`${METHOD}\``,
 };
 
 /** The docs that quote facts. */
@@ -50,6 +55,7 @@ export const FACT_DOCS = [
   'docs/marketplace/listing.md',
   'docs/looker-studio.md',
   'docs/guide/formulas.md',
+  'docs/guide/methodology.md',
 ];
 
 const MARKED = /<!-- fact:([A-Za-z_-]+) -->([\s\S]*?)<!-- \/fact -->/g;

@@ -1,4 +1,5 @@
 /** Help: the version, where each feature is explained, and diagnostics to copy for support. */
+import { GLOSSARY } from '../domain/glossary';
 import { PRODUCT_NAME } from '../contract/product';
 import { VERSION } from '../config';
 import { escapeHtml } from '../domain/cells';
@@ -85,9 +86,14 @@ const USAGE: ReadonlyArray<readonly [what: string, how: string]> = [
 
 export function showHelp(): void {
   const usage = USAGE.map(([what, how]) => `<li><b>${what}</b>: ${escapeHtml(how)}</li>`).join('');
+  const glossary = GLOSSARY.map(
+    ([term, meaning]) =>
+      `<dt style="font-weight:bold">${escapeHtml(term)}</dt><dd style="margin:0 0 4px 12px">${escapeHtml(meaning)}</dd>`,
+  ).join('');
   const html = `<div style="font:13px Arial,sans-serif">
 <p>${escapeHtml(PRODUCT_NAME)} ${escapeHtml(VERSION)}.</p>
 <ul style="padding-left:18px;margin:4px 0 10px">${usage}</ul>
+<details style="margin:0 0 10px"><summary><b>What the numbers mean</b> (glossary)</summary><dl style="margin:4px 0">${glossary}</dl></details>
 <label for="diag">Diagnostics for support (no key in it): select all and copy</label>
 <textarea id="diag" readonly rows="12" style="width:100%;font:12px monospace">${escapeHtml(getDiagnostics())}</textarea>
 </div>`;

@@ -1,11 +1,21 @@
 /** Which of the spec's visibility levels (src/contract/levels.ts) a score falls in. */
 import type { Level } from '../contract/levels';
 
-/** The spec's table: 0-20 invisible, 21-40 low, 41-60 moderate, 61-80 strong, 81-100 dominant. */
+/** The spec's table: each level and the highest score in it, lowest first. */
+export const LEVEL_BANDS: ReadonlyArray<readonly [upTo: number, level: Level]> = [
+  [20, 'invisible'],
+  [40, 'low'],
+  [60, 'moderate'],
+  [80, 'strong'],
+  [100, 'dominant'],
+];
+
 export function visibilityLevel(score: number): Level {
-  if (score <= 20) return 'invisible';
-  if (score <= 40) return 'low';
-  if (score <= 60) return 'moderate';
-  if (score <= 80) return 'strong';
-  return 'dominant';
+  return (LEVEL_BANDS.find(([upTo]) => score <= upTo) ?? LEVEL_BANDS[LEVEL_BANDS.length - 1]!)[1];
 }
+
+/** The table in words: "0-20 invisible, 21-40 low, …". */
+export const levelsInWords = (): string =>
+  LEVEL_BANDS.map(
+    ([upTo, level], i) => `${i ? LEVEL_BANDS[i - 1]![0] + 1 : 0}-${upTo} ${level}`,
+  ).join(', ');

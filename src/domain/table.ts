@@ -41,6 +41,8 @@ export const HISTORY_COLUMNS = {
   sentiment,
   /** Who recorded the reading, as only they can check it (domain/readingSeal.ts). */
   seal: { header: 'Seal' },
+  /** The rules its figures were computed with (domain/method.ts). */
+  method: { header: 'Method' },
 } satisfies Columns<string>;
 
 export const HISTORY_HEADERS = headersOf(HISTORY_COLUMNS);

@@ -25,6 +25,7 @@ import { sealedByMe, sealKey, sealOf } from './readingSeal';
 import { sameReading, sealsIn } from '../domain/readingSeal';
 import { cellsOfOtherSheets, ensureSheet } from './sheets';
 import { explainingProtection } from './protection';
+import { METHOD } from '../domain/method';
 import {
   cell,
   openTable,
@@ -121,7 +122,7 @@ export function appendHistory(
   const patches = new Map<number, HistoryReading>();
   let next = HEADER_ROW + existing - removed + 1;
   const key = sealKey();
-  for (const r of kept) patches.set(next++, { ...r, seal: sealOf(r, key) });
+  for (const r of kept) patches.set(next++, { ...r, seal: sealOf(r, key), method: METHOD });
   writePatches(table, patches);
   return {
     appended: kept.length,

@@ -9,6 +9,7 @@ import { records, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import type { ScoreReport, ScoreRunOptions } from '../../src/contract/scores';
 import { failing } from '../failing';
+import { METHOD } from '../../src/domain/method';
 
 let w: World;
 afterEach(() => w?.close());
@@ -399,5 +400,21 @@ describe('a Brand dropdown someone set to reject other input', () => {
     expect(rows.map((r) => r['Public score'])).toEqual(brands.map((b) => b.overallScore));
     // The run finished: its readings are in the history.
     expect(report.historyAdded).toBe(4);
+  });
+});
+
+describe('the Method of each reading', () => {
+  it('stamps every new Score history row with the rules its figures were computed with', async () => {
+    w = await startWorld();
+    const sheet = w.rt.spreadsheet.activeSheet;
+    load(
+      sheet,
+      indexed.slice(0, 3).map((b) => b.domain),
+    );
+    score(w.rt, { refresh: 'all' });
+    const history = records(
+      w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Score history')!,
+    );
+    expect(history.map((r) => r.Method)).toEqual([METHOD, METHOD, METHOD]);
   });
 });
