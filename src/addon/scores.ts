@@ -4,6 +4,7 @@
  * over several calls (`partial`: call again), each well within the execution limit.
  */
 import type { BrandScore } from '../api/client';
+import { isBlank } from '../domain/cells';
 import { countCached, resolveAll, type Outcome } from '../domain/resolver';
 import { scoreSpec } from '../domain/scoreLookup';
 import {
@@ -78,17 +79,20 @@ function scoreGrid(values: unknown[][]) {
   const columns = findColumns(values[HEADER_ROW - 1] ?? [], SCORE_HEADERS);
   const at = (row: number, key: keyof typeof SCORE_HEADERS): unknown =>
     columns[key] ? (values[row - 1]?.[columns[key] - 1] ?? '') : '';
-  return { values, at };
+  const ours = new Set(Object.values(columns));
+  return { values, at, ours };
 }
 
 function scoreRows(grid: ReturnType<typeof scoreGrid>, block: ScorePorts['block']): ScoreRow[] {
   const rows: ScoreRow[] = [];
   for (let row = block.first; row <= block.last; row++) {
+    const line = grid.values[row - 1] ?? [];
     rows.push({
       row,
-      website: grid.values[row - 1]?.[block.column - 1] ?? '',
+      website: line[block.column - 1] ?? '',
       checked: grid.at(row, 'checked'),
       message: grid.at(row, 'message'),
+      others: line.some((v, i) => i !== block.column - 1 && !grid.ours.has(i + 1) && !isBlank(v)),
     });
   }
   return rows;

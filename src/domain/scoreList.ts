@@ -74,7 +74,12 @@ export interface ScoreRow {
   website: unknown;
   checked: unknown;
   message: unknown;
+  /** The row holds something besides its website and the add-on's columns (a company's name). */
+  others?: boolean;
 }
+
+/** A company's row with no website yet: said on the row, not skipped in silence as a blank row is. */
+export const NO_WEBSITE = 'no website yet: add the company’s website to score it';
 
 /**
  * Due under the policy, and not already checked by this run (`runStarted`), so that a run
@@ -114,11 +119,11 @@ export function planScoring(
   for (const r of rows) {
     const site = parseWebsite(r.website);
     if (!site.ok) {
-      if (site.blank) plan.blank++;
+      if (site.blank && !r.others) plan.blank++;
       else {
         plan.rows++;
         if (isDue(r, options, now, runStarted))
-          plan.invalid.push({ row: r.row, message: site.message });
+          plan.invalid.push({ row: r.row, message: site.blank ? NO_WEBSITE : site.message });
       }
       continue;
     }

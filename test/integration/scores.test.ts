@@ -10,6 +10,7 @@ import { sidebar } from '../sidebarApi';
 import type { ScoreReport, ScoreRunOptions } from '../../src/contract/scores';
 import { failing } from '../failing';
 import { METHOD } from '../../src/domain/method';
+import { NO_WEBSITE } from '../../src/domain/scoreList';
 
 let w: World;
 afterEach(() => w?.close());
@@ -76,7 +77,8 @@ describe('scoreSelection', () => {
       cached: 0,
       requests: distinct,
     });
-    expect(plan.invalid).toBe(sites.filter((s) => s === 'not a website').length);
+    // A company with no website yet is said on its row too (issue 74), not skipped in silence.
+    expect(plan.invalid).toBe(sites.filter((s) => s === 'not a website' || s === '').length);
 
     const first = score(w.rt, { refresh: 'missing' });
     expect(first.state).toBe('done');
@@ -86,7 +88,7 @@ describe('scoreSelection', () => {
       expect([r.Company, r.Website, r.Notes]).toEqual([`Co ${i}`, sites[i], `n${i}`]);
       const brand = indexed.find((b) => sites[i]!.includes(b.domain));
       if (sites[i] === '')
-        expect([r['Public score'], r.Checked, r['Score message']]).toEqual(['', '', '']);
+        expect([r['Public score'], r['Score message']]).toEqual(['', `error: ${NO_WEBSITE}`]);
       else if (sites[i] === 'not a website')
         expect(r['Score message']).toMatch(/^error: not a website/);
       else if (!brand)

@@ -1,6 +1,7 @@
 import type { BrandScore } from '../../src/api/client';
 import {
   isDue,
+  NO_WEBSITE,
   planScoring,
   rankMovers,
   readingKey,
@@ -66,6 +67,20 @@ describe('refresh policy', () => {
     expect([plan.rows, plan.distinct, plan.fresh, plan.blank, plan.invalid.length]).toEqual([
       4, 2, 1, 1, 1,
     ]);
+  });
+
+  it('says so on a company’s row with no website yet; a row with nothing in it stays blank', () => {
+    const plan = planScoring(
+      [
+        { row: 2, website: '', checked: '', message: '', others: true },
+        { row: 3, website: '', checked: '', message: '', others: false },
+      ],
+      scoreOptions({ refresh: 'stale' }),
+      NOW,
+      RUN,
+    );
+    expect(plan.invalid).toEqual([{ row: 2, message: NO_WEBSITE }]);
+    expect([plan.rows, plan.blank]).toEqual([1, 1]);
   });
 });
 
