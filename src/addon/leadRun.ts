@@ -76,7 +76,7 @@ export interface LeadRunPorts {
   previews(
     rows: readonly number[],
     websiteColumn: number,
-  ): { refusal: string | null; links: ReadonlyMap<string, string> };
+  ): { refusal: string | null; links: ReadonlyMap<string, string>; requests: number };
   service: { hasKey: boolean; baseUrl: string };
   granted(p: Permission): boolean;
   now(): number;
@@ -90,6 +90,8 @@ export interface LeadRunResult {
   open: LeadRow[];
   final: MailDecision[];
   reports: number;
+  /** Requests the run sent to the service (its previews). */
+  requests: number;
   /** Rows left for tomorrow: today's allowance is used. */
   held: number;
   /** Waiting rows left out: what they wait for (a permission, the day's e-mails) still holds. */
@@ -117,13 +119,19 @@ export function runLeads(
   } = withinToday(due, leftToday, waitsNow(ports, watch));
   const parked = parkedNow + all.length - due.length;
   // Only rows still waiting: nothing changed since the run that counted them.
-  if (!open.length) return held ? { open, final: [], reports: 0, held, parked } : null;
+  if (!open.length) return held ? { open, final: [], reports: 0, requests: 0, held, parked } : null;
   const header = (values[HEADER_ROW - 1] ?? []).map((h) => String(h).trim());
   const kept = (row: number): Recorded => ({
     link: ledger.links.get(ids.get(row)!) ?? null,
     tries: tried(row),
   });
-  const reports = makeReports(ports, watch, open, header.indexOf(watch.website) + 1, kept);
+  const { reports, requests } = makeReports(
+    ports,
+    watch,
+    open,
+    header.indexOf(watch.website) + 1,
+    kept,
+  );
   const final = mailLeads(ports, watch, open, reports);
   writeStatuses(ports, watch, ids, final);
   const outcome = final.map((d) => {
@@ -134,7 +142,7 @@ export function runLeads(
   });
   ports.rows.save(watch.id, ledgerAfterRun(ledger, ids, outcome, ports.now()));
   const made = open.filter((r) => reportWasDue(r.status) && 'link' in reports.get(r.row)!);
-  return { open, final, reports: made.length, held, parked };
+  return { open, final, reports: made.length, requests, held, parked };
 }
 
 /** Each handled row's final decision: the e-mails planned, sent, and what became of each. */
@@ -203,15 +211,15 @@ function makeReports(
   open: LeadRow[],
   websiteColumn: number,
   kept: (row: number) => Recorded,
-): Map<number, ReportOutcome> {
-  if (watch.mode === 'link') return writeTriggerLinks(ports, watch, open);
+): { reports: Map<number, ReportOutcome>; requests: number } {
+  if (watch.mode === 'link') return { reports: writeTriggerLinks(ports, watch, open), requests: 0 };
   const waits = !ports.service.hasKey
     ? 'no key saved in Settings'
     : ports.granted('service')
       ? null
       : needsPermission('service');
-  if (waits) return new Map(open.map((r) => [r.row, { waits }]));
-  const { refusal, links } = ports.previews(
+  if (waits) return { reports: new Map(open.map((r) => [r.row, { waits }])), requests: 0 };
+  const { refusal, links, requests } = ports.previews(
     open.map((r) => r.row),
     websiteColumn,
   );
@@ -223,7 +231,7 @@ function makeReports(
     const site = parseWebsite(r.cells[watch.website]);
     return site.ok ? reportTriggerLink(ports.service.baseUrl, site.url) : '';
   };
-  return new Map(
+  const reports = new Map(
     open.map((r) => [
       r.row,
       previewOutcome(
@@ -235,6 +243,7 @@ function makeReports(
       ),
     ]),
   );
+  return { reports, requests };
 }
 
 /**

@@ -327,7 +327,7 @@ function recordRun(
   p: WatchedSheetPorts,
   watch: LeadWatch,
   old: WatchStats,
-  { open, final, reports, held, parked }: LeadRunResult,
+  { open, final, reports, requests, held, parked }: LeadRunResult,
 ): void {
   const isNew = open.filter((r) => r.status.trim() === '').length;
   const emails = final.filter((d) => 'send' in d && d.status === LEAD_STATUS.emailed).length;
@@ -337,7 +337,7 @@ function recordRun(
   p.log({
     sheet: watch.sheetName,
     rows: final.length,
-    requests: '',
+    requests,
     changed: reports,
     errors: final.filter((d) => d.status.startsWith('error')).length,
     result: `${leadWords(isNew, reports, emails, waiting, watch.mode === 'link' ? 'link' : 'report')}${held ? `; ${held} more wait for tomorrow (${LEADS_PER_DAY} rows a day)` : ''}`,

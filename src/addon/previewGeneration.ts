@@ -206,7 +206,13 @@ export function previewRows(
   column: number,
   rows: readonly number[],
   started: number,
-): { refusal: string | null; unsent: number; links: ReadonlyMap<string, string> } {
+): {
+  refusal: string | null;
+  unsent: number;
+  links: ReadonlyMap<string, string>;
+  /** Requests this call sent to the service (the log counts them). */
+  requests: number;
+} {
   const config = clientConfig();
   const table = ports.cells();
   const selection = rows.flatMap((r) => rowStates(table, r, r, column));
@@ -228,6 +234,7 @@ export function previewRows(
     refusal: run.refusal?.message ?? null,
     unsent: fit.plan.send.length - run.settled + fit.tomorrow,
     links,
+    requests: run.requests ?? 0,
   };
 }
 

@@ -412,6 +412,11 @@ describe('a burst the runtime starts at once (T5)', () => {
       expect(w.rt.mail.sent.map((m) => m.to).sort()).toEqual(
         sites.map((_, i) => `lead${i}@together.example`).sort(),
       );
+      // The Visibility log counts the requests the watch's runs sent: the ten previews.
+      const lines = sidebar(w.rt, ANA)
+        .getRunLog()
+        .filter((l) => l.action === 'lead watch');
+      expect(lines.reduce((n, l) => n + Number(l.requests), 0)).toBe(10);
     },
   );
 });

@@ -218,7 +218,7 @@ export function fakeLeadPorts(sheet: FakeSheet, over: Partial<LeadRunPorts> = {}
         line[uuid] = `uuid-${r}`;
         links.set(`uuid-${r}`, `https://reports.example/r/${r}`);
       }
-      return { refusal: null, links };
+      return { refusal: null, links, requests: rows.length };
     },
     service: { hasKey: true, baseUrl: 'https://app.example' },
     granted: (_p: Permission) => true,

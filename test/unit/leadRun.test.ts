@@ -98,7 +98,7 @@ it('the no-cost link needs no key: written to Report URL and e-mailed', () => {
 it('a preview refused for the whole account leaves the rows waiting with its reason', () => {
   const sheet = form();
   const { ports, sent } = fakeLeadPorts(sheet, {
-    previews: () => ({ refusal: 'the key was refused', links: new Map() }),
+    previews: () => ({ refusal: 'the key was refused', links: new Map(), requests: 1 }),
   });
   runLeads(ports, WATCH, 200);
   expect(sheet.column('Lead status')).toEqual([
@@ -195,7 +195,7 @@ it('a row pasted with its own Report URL is never e-mailed that link: it gets th
   ]);
   const { ports, sent } = fakeLeadPorts(sheet, {
     // Generate reuses a row that holds a preview: nothing made, no link from the service.
-    previews: () => ({ refusal: null, links: new Map() }),
+    previews: () => ({ refusal: null, links: new Map(), requests: 0 }),
   });
   runLeads(ports, WATCH, 200);
   expect(sent).toHaveLength(1);
@@ -258,7 +258,7 @@ describe('the owner’s record, not the status cells, says which rows are handle
     const link = sheet.rows[0]!.indexOf('Report URL');
     sheet.rows[1]![link] = 'https://evil.example/login';
     // Tomorrow: the preview is there already (Generate makes none), the e-mail goes.
-    ports.previews = () => ({ refusal: null, links: new Map() });
+    ports.previews = () => ({ refusal: null, links: new Map(), requests: 0 });
     setLeft(100);
     runLeads(ports, WATCH, 200);
     expect(sent.map((m) => m.body)).toEqual([
@@ -289,7 +289,11 @@ describe('a lead whose preview got no answer', () => {
         sheet.rows[r - 1]![col('Preview status')] = up ? 'pending' : 'error: no answer';
         sheet.rows[r - 1]![col('Preview UUID')] = up ? 'u-1' : '';
       }
-      return { refusal: null, links: new Map(up ? [['u-1', 'https://r.example/nike']] : []) };
+      return {
+        refusal: null,
+        links: new Map(up ? [['u-1', 'https://r.example/nike']] : []),
+        requests: rows.length,
+      };
     };
     const status = () => String(sheet.column('Lead status')[0]);
     /** Runs once a minute (a burst of responses, the hourly run) for `minutes`. */
