@@ -125,13 +125,8 @@ export function runLeads(
     link: ledger.links.get(ids.get(row)!) ?? null,
     tries: tried(row),
   });
-  const { reports, requests } = makeReports(
-    ports,
-    watch,
-    open,
-    header.indexOf(watch.website) + 1,
-    kept,
-  );
+  const site = header.indexOf(watch.website) + 1;
+  const { reports, requests } = makeReports(ports, watch, open, site, kept);
   const final = mailLeads(ports, watch, open, reports);
   writeStatuses(ports, watch, ids, final);
   const outcome = final.map((d) => {
