@@ -5,26 +5,14 @@
  */
 import { combinedMessage, combinedNote, filledDownRuns } from '../domain/filledDown';
 import type { FreezeReport } from '../contract/scores';
-import { activeRange } from '../gas/active';
-import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
 import { explainingProtection } from '../gas/protection';
-import { refusedSheet } from '../gas/selection';
-import { PRESS_LOCK_WAIT_MS } from '../limits';
+import { onSelectedCells } from './onSelectedCells';
 
 export function combineFilledDown(): FreezeReport {
-  const refused = refusedSheet('choose Combine formulas filled down');
-  if (refused) return { state: 'nothing', message: refused, changed: 0, skipped: 0 };
-  const range = activeRange();
-  if (!range)
-    return {
-      state: 'nothing',
-      message: 'Select the formulas filled down first, then choose this again.',
-      changed: 0,
-      skipped: 0,
-    };
-  return withDocumentLock<FreezeReport>(
-    PRESS_LOCK_WAIT_MS,
-    () => {
+  return onSelectedCells(
+    'choose Combine formulas filled down',
+    'Select the formulas filled down first',
+    (range) => {
       const sheet = range.getSheet();
       const runs = filledDownRuns(range.getRow(), range.getColumn(), range.getFormulas());
       explainingProtection(sheet, () => {
@@ -36,13 +24,8 @@ export function combineFilledDown(): FreezeReport {
         }
       });
       const changed = runs.reduce((n, r) => n + r.rows, 0);
-      return {
-        state: runs.length ? 'done' : 'nothing',
-        message: combinedMessage(runs),
-        changed,
-        skipped: 0,
-      };
+      const state = runs.length ? 'done' : 'nothing';
+      return { state, message: combinedMessage(runs), changed, skipped: 0 };
     },
-    () => ({ state: 'busy', message: DOCUMENT_BUSY, changed: 0, skipped: 0 }),
   );
 }

@@ -14,12 +14,9 @@ import {
   type FreezeVerb,
   type Found,
 } from '../domain/freeze';
-import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
-import { refusedSheet } from '../gas/selection';
-import { PRESS_LOCK_WAIT_MS } from '../limits';
 import type { FreezeReport } from '../contract/scores';
-import { activeRange } from '../gas/active';
 import { cellsPort } from '../gas/cellsPort';
+import { onSelectedCells } from './onSelectedCells';
 import { frozenRecords } from '../gas/frozenRecords';
 import type { Extent } from '../domain/visFunctions';
 
@@ -139,35 +136,21 @@ export function freezeOrRestore(
 }
 
 function apply(verb: FreezeVerb): FreezeReport {
-  const refused = refusedSheet(`choose ${verb === 'freeze' ? 'Freeze' : 'Restore'}`);
-  if (refused) return { state: 'nothing', message: refused, changed: 0, skipped: 0 };
-  const range = activeRange();
-  if (!range)
-    return {
-      state: 'nothing',
-      message: `Select the cells to ${verb} first, then choose this again.`,
-      changed: 0,
-      skipped: 0,
-    };
-  return withDocumentLock<FreezeReport>(
-    PRESS_LOCK_WAIT_MS,
-    () => {
-      const sheet = range.getSheet();
-      const tally = freezeOrRestore(verb, cellsPort(sheet), frozenRecords(sheet), {
+  const name = verb === 'freeze' ? 'Freeze' : 'Restore';
+  return onSelectedCells(`choose ${name}`, `Select the cells to ${verb} first`, (range) => {
+    const tally = freezeOrRestore(
+      verb,
+      cellsPort(range.getSheet()),
+      frozenRecords(range.getSheet()),
+      {
         row: range.getRow(),
         col: range.getColumn(),
         rows: range.getNumRows(),
         cols: range.getNumColumns(),
-      });
-      return { ...freezeMessage(verb, tally), changed: tally.changed, skipped: tally.skipped };
-    },
-    () => ({
-      state: 'busy',
-      message: DOCUMENT_BUSY,
-      changed: 0,
-      skipped: 0,
-    }),
-  );
+      },
+    );
+    return { ...freezeMessage(verb, tally), changed: tally.changed, skipped: tally.skipped };
+  });
 }
 
 /** Every VIS_* formula reaching the selection becomes its whole result, as values. */

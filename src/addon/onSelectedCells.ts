@@ -1,0 +1,35 @@
+/**
+ * The shell of a menu action on the selected cells (Freeze, Restore, Combine formulas filled
+ * down): refused on the add-on's own sheets, asking for a selection when there is none, and run
+ * under the document lock, a busy document said in words.
+ */
+import type { FreezeReport } from '../contract/scores';
+import { activeRange } from '../gas/active';
+import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
+import { refusedSheet } from '../gas/selection';
+import { PRESS_LOCK_WAIT_MS } from '../limits';
+
+const nothing = (message: string): FreezeReport => ({
+  state: 'nothing',
+  message,
+  changed: 0,
+  skipped: 0,
+});
+
+export function onSelectedCells(
+  /** What the person chose, as the refusal on an add-on sheet says it ("choose Freeze"). */
+  choose: string,
+  /** What to select, said when nothing is ("Select the cells to freeze first"). */
+  selectFirst: string,
+  work: (range: GoogleAppsScript.Spreadsheet.Range) => FreezeReport,
+): FreezeReport {
+  const refused = refusedSheet(choose);
+  if (refused) return nothing(refused);
+  const range = activeRange();
+  if (!range) return nothing(`${selectFirst}, then choose this again.`);
+  return withDocumentLock<FreezeReport>(
+    PRESS_LOCK_WAIT_MS,
+    () => work(range),
+    () => ({ ...nothing(DOCUMENT_BUSY), state: 'busy' }),
+  );
+}
