@@ -1,3 +1,4 @@
+import { GLOSSARY } from '../../src/domain/glossary';
 import { startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import { MENU } from '../../src/contract/menu';
@@ -98,6 +99,10 @@ describe('menu and sidebar', () => {
     expect(html).toMatch(/<b>Preview reports<\/b>: add your API key in Settings/);
     expect(html).toMatch(/<b>Lead magnets<\/b>: Lists → Leads: choose the sheet a form writes/);
     expect(html).not.toContain('README');
+    // The glossary, from its one table: what each number is, and what we do not measure.
+    for (const [term] of GLOSSARY)
+      expect(html).toContain(`<dt style="font-weight:bold">${term}</dt>`);
+    expect(html).toMatch(/<summary><b>What the numbers mean<\/b>/);
   });
 
   it('tests the connection in plain words', async () => {
