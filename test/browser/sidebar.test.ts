@@ -99,6 +99,25 @@ const overflowing = () =>
     return found;
   });
 
+/**
+ * Generate pressed once the Previews tab counts `n` to send, then the ten minutes the emulated
+ * scans take.
+ */
+async function generateAndWait(n: number): Promise<void> {
+  const toSend = new RegExp(`\\b${n} to send`);
+  const started = new RegExp(`\\b${n} previews? started`);
+  await page.waitForFunction(
+    (re) => new RegExp(re).test(document.querySelector('#selection')?.textContent ?? ''),
+    toSend.source,
+  );
+  await page.click('#generate');
+  await page.waitForFunction(
+    (re) => new RegExp(re).test(document.querySelector('#run-message')?.textContent ?? ''),
+    started.source,
+  );
+  await play.elapse(10 * 60_000);
+}
+
 /** Every tab, opened as a person does: one row of tabs, nothing past the edge or cut off. */
 async function everyScreenFits(): Promise<void> {
   for (const panel of PANELS) {
@@ -230,15 +249,8 @@ describe('a new user’s first session in the sidebar', () => {
 
   it('generates previews for the selection and shows them complete, a hostile name as text', async () => {
     await openTab(page, 'previews');
-    await page.waitForFunction(() =>
-      /3 to send/.test(document.querySelector('#selection')?.textContent ?? ''),
-    );
-    await page.click('#generate');
-    await page.waitForFunction(() =>
-      /3 previews started/.test(document.querySelector('#run-message')?.textContent ?? ''),
-    );
     // The scans finish, and the sidebar's next poll finds them complete.
-    await play.elapse(10 * 60_000);
+    await generateAndWait(3);
     await pollUntil(page, () => document.querySelector('#count-complete')?.textContent === '3');
     // The parts add up: 3 triggered = 3 complete + 0 failed; the bad address was never sent.
     expect(await page.textContent('#count-triggered')).toBe('3');
@@ -453,14 +465,7 @@ describe('a new user’s first session in the sidebar', () => {
     list.setActiveSelection(`B${list.getLastRow()}`);
     await openTab(page, 'previews');
     await page.click('#refresh-selection');
-    await page.waitForFunction(() =>
-      /1 to send/.test(document.querySelector('#selection')?.textContent ?? ''),
-    );
-    await page.click('#generate');
-    await page.waitForFunction(() =>
-      /1 preview started/.test(document.querySelector('#run-message')?.textContent ?? ''),
-    );
-    await play.elapse(10 * 60_000);
+    await generateAndWait(1);
     await pollUntil(page, () => (document.querySelector('#recent')?.children.length ?? 0) > 0);
     expect(await page.textContent('#recent')).not.toContain('<img');
     await atRest(page);
