@@ -5,6 +5,7 @@ import type { Sheet, Value } from '../../dev/gas-runtime/spreadsheet';
 import { createHmac, randomUUID } from 'node:crypto';
 import { HISTORY_HEADERS } from '../../src/domain/table';
 import { readingText, SEAL_CHARS } from '../../src/domain/readingSeal';
+import { cellValue } from '../../src/domain/cells';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -28,7 +29,8 @@ const HISTORY_HEAD = Object.values(HISTORY_HEADERS);
 
 /**
  * A history row as `user`'s own Score run records it: sealed under the key in their user
- * properties (src/gas/readingSeal.ts), made now if they have none.
+ * properties (src/gas/readingSeal.ts), made now if they have none, and the seal written as the
+ * add-on writes text (one seal in 64 begins with `-`, which Sheets would read as a formula).
  */
 export function sealedAs(rt: GasRuntime, user: string, row: Value[]): Value[] {
   const store = rt.userProperties(user);
@@ -37,7 +39,7 @@ export function sealedAs(rt: GasRuntime, user: string, row: Value[]): Value[] {
   const keys = Object.keys(HISTORY_HEADERS);
   const reading = Object.fromEntries(keys.map((k, i) => [k, row[i] ?? '']));
   const seal = createHmac('sha256', key).update(readingText(reading), 'utf8').digest('base64url');
-  return keys.map((k, i) => (k === 'seal' ? seal.slice(0, SEAL_CHARS) : (row[i] ?? '')));
+  return keys.map((k, i) => (k === 'seal' ? cellValue(seal.slice(0, SEAL_CHARS)) : (row[i] ?? '')));
 }
 
 /**

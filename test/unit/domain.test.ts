@@ -165,6 +165,11 @@ describe('what a seal signs', () => {
     expect(sameReading(ben, { ...ben, checked: new Date(9) })).toBe(true);
     expect(sameReading(ben, { ...ben, score: 81 })).toBe(false);
   });
+  // One seal in 64 begins with `-` (base64url): written bare, Sheets would take it for a formula.
+  it('a seal beginning with - is written as text and holds as it is read back', () => {
+    expect(cellValue('-Ab_9xYz0123456')).toBe("'-Ab_9xYz0123456");
+    expect(sealsIn(String(cellValue('-Ab_9xYz0123456')).slice(1))).toEqual(['-Ab_9xYz0123456']);
+  });
 });
 
 describe('literalText and cellValue: text the add-on writes reads back as the same text (G15)', () => {
