@@ -69,6 +69,12 @@ export interface RuntimeOptions {
   /** And per request of the round trip: a big batch takes the service longer than a small one. */
   fetchMsPerRequest?: number;
   /**
+   * UrlFetchApp calls one user may make in a second, all their executions together, before
+   * Google refuses with "too many times in a short time" (X5). Google names the refusal but not
+   * the number, so it is enforced only where a test sets one.
+   */
+  fetchCallsPerSecond?: number;
+  /**
    * Public address prefixes answered on loopback instead (no test reaches the internet): e.g.
    * Slack's and Chat's webhooks, served by the emulator's stand-ins. The manifest's allowlist is
    * still checked on the public address, as Google checks it.
@@ -172,6 +178,7 @@ export class GasRuntime {
     fetchAllCalls: 0,
     fetchCalls: 0,
     perDay: {},
+    recentCalls: {},
     log: [],
   };
   readonly logs: string[] = [];
@@ -494,6 +501,7 @@ export class GasRuntime {
         remainingMs: () => e.limitMs - this.elapsed(e),
         allowlist: this.allowlist,
         routes: this.options.routes ?? {},
+        callsPerSecond: this.options.fetchCallsPerSecond ?? null,
         elapse: (requests) =>
           this.clock.advance(
             (this.options.fetchRoundTripMs ?? 0) + requests * (this.options.fetchMsPerRequest ?? 0),

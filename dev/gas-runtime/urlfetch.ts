@@ -22,6 +22,8 @@ export interface FetchStats {
   fetchCalls: number;
   /** Requests per user and day (runtime clock), for the daily quota. */
   perDay: Record<string, number>;
+  /** When each user's recent fetch calls were made (runtime clock), for the pace rule (X5). */
+  recentCalls: Record<string, number[]>;
   /** Every request sent, with whose execution sent it and the key it carried (tests only). */
   log: Array<{ method: string; url: string; user: string; key: string | null }>;
 }
@@ -42,7 +44,8 @@ export interface UrlFetchEnv {
   allowlist: string[] | null;
   /** Public address prefixes answered by a local stand-in instead (see RuntimeOptions.routes). */
   routes: Record<string, string>;
-  /** Moves the clock on by the round trip's modelled duration. */
+  /** Calls (fetch or fetchAll) one user may make in any second, or null: not enforced (X5). */
+  callsPerSecond: number | null;
   /** Virtual time a round trip of `requests` takes. */
   elapse(requests: number): void;
 }
@@ -129,7 +132,20 @@ function response(r: Extract<RawResponse, { status: number }>) {
   };
 }
 
+/** Google's words when one user's calls come too fast (the quotas page, "Errors"). */
+export const SHORT_TIME =
+  'Service invoked too many times in a short time: urlfetch. Try Utilities.sleep(1000) between calls.';
+
 export function urlFetchApp(env: UrlFetchEnv) {
+  // Every execution of the user counts (a column of filled-down formulas calls at once): X5.
+  const paced = () => {
+    if (env.callsPerSecond === null) return;
+    const now = env.now();
+    const recent = (env.stats.recentCalls[env.user] ?? []).filter((t) => now - t < 1000);
+    if (recent.length >= env.callsPerSecond) throw new GasError(SHORT_TIME);
+    recent.push(now);
+    env.stats.recentCalls[env.user] = recent;
+  };
   const count = (n: number) => {
     const day = env.window();
     const used = env.stats.perDay[day] ?? 0;
@@ -186,12 +202,14 @@ export function urlFetchApp(env: UrlFetchEnv) {
   return {
     fetch(url: string, params: FetchParams = {}) {
       env.call('UrlFetchApp.fetch');
+      paced();
       env.stats.fetchCalls++;
       count(1);
       return send([toRaw(url, params)], [params])[0];
     },
     fetchAll(requests: FetchParams[]) {
       env.call('UrlFetchApp.fetchAll');
+      paced();
       env.stats.fetchAllCalls++;
       count(requests.length);
       return send(

@@ -239,6 +239,27 @@ function takeChunk<T>(q: Queue<T>, size: number, now: number): number[] {
   return chunk;
 }
 
+/** Google's own advice when it refuses a call for its pace: "Try Utilities.sleep(1000)". */
+const GOOGLE_PAUSE_MS = 1000;
+
+/**
+ * Google refused the call for the pace of the person's calls (nothing was sent): when a second's
+ * wait still fits, the chunk waits it and goes again; otherwise its rows say why (TOO_FAST).
+ */
+function pausedForGoogle<T>(
+  responses: readonly HttpResponse[],
+  q: Queue<T>,
+  chunk: readonly number[],
+  clock: BatchOptions['clock'],
+  deadline: number,
+): boolean {
+  if (!responses.some((res) => res.notSent === 'rate')) return false;
+  if (clock.now() + GOOGLE_PAUSE_MS >= deadline) return false;
+  clock.sleep(GOOGLE_PAUSE_MS);
+  q.fresh.unshift(...chunk);
+  return true;
+}
+
 /**
  * The next batch's size after a round trip: small again after a loss, halved when the service
  * throttled most of it, otherwise grown (up to the unproven cap until enough went through clean).
@@ -299,6 +320,7 @@ export function sendAll<T>(
 
     const sentAt = clock.now();
     const responses = transport.fetchAll(chunk.map((i) => requests[i] as HttpRequest));
+    if (pausedForGoogle(responses, q, chunk, clock, deadline)) continue;
     const took = clock.now() - sentAt;
     roundTrips++;
     sentThisCall++;

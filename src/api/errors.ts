@@ -29,7 +29,8 @@ export type ErrorCode =
   | 'PERMISSION'
   | 'TIMEOUT'
   | 'TIMED_OUT'
-  | 'REDIRECTED';
+  | 'REDIRECTED'
+  | 'TOO_FAST';
 
 export interface ServiceError {
   code: ErrorCode;
@@ -71,7 +72,8 @@ export function isRetryable(error: ServiceError): boolean {
     error.code === 'RATE_LIMITED' ||
     error.code === 'SERVER_ERROR' ||
     error.code === 'NETWORK' ||
-    error.code === 'MALFORMED_RESPONSE'
+    error.code === 'MALFORMED_RESPONSE' ||
+    error.code === 'TOO_FAST'
   );
 }
 
@@ -132,6 +134,11 @@ const MESSAGES: Record<ErrorCode, readonly [what: string, next: string]> = {
   ],
   // Not followed: the key would go with the request to the address it points to.
   REDIRECTED: ['the service address redirects elsewhere', 'check the address in Settings'],
+  // Google's refusal of the pace of one person's calls, met when a formula is filled down a column.
+  TOO_FAST: [
+    'too many requests in one second for Google',
+    'one formula over the column asks once: =VIS_SCORE(A2:A500)',
+  ],
 };
 
 /** The error's problem with a next step of the caller's for errors that resolve by sending again
@@ -210,6 +217,7 @@ function codeFromStatus(status: number, text: string): ErrorCode {
 export function errorFromResponse(response: HttpResponse, nowMs: number): ServiceError {
   if (response.notSent === 'quota') return serviceError('QUOTA_SPENT');
   if (response.notSent === 'permission') return serviceError('PERMISSION');
+  if (response.notSent === 'rate') return serviceError('TOO_FAST');
   if (response.status >= 300 && response.status < 400)
     return serviceError('REDIRECTED', {
       status: response.status,

@@ -21,7 +21,7 @@ export interface HttpResponse {
    * person acts: the user's daily URL-fetch quota (shared by every script and add-on they run) is
    * used up, or they did not grant the permission to connect to external services.
    */
-  notSent?: 'quota' | 'permission';
+  notSent?: 'quota' | 'permission' | 'rate';
 }
 
 /** Synchronous, as UrlFetchApp is: every request of a batch is in flight at once. */

@@ -39,6 +39,11 @@ function fromResponse(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpRe
 const NO_ANSWER: HttpResponse = { status: 0, headers: {}, body: '' };
 const QUOTA_SPENT: HttpResponse = { status: 0, headers: {}, body: '', notSent: 'quota' };
 const NOT_PERMITTED: HttpResponse = { status: 0, headers: {}, body: '', notSent: 'permission' };
+const TOO_FAST: HttpResponse = { status: 0, headers: {}, body: '', notSent: 'rate' };
+
+/** Google's refusal of the pace of the person's calls (X5): nothing was sent. */
+const isShortTimeRate = (message: string): boolean =>
+  /too many times in a short time|Utilities\.sleep\(1000\)/i.test(message);
 
 /**
  * Google's words once the user's daily URL fetches are used up: "Service invoked too many times
@@ -68,6 +73,7 @@ export const urlFetchTransport: Transport = {
         noteQuotaSpent();
         return requests.map(() => QUOTA_SPENT);
       }
+      if (isShortTimeRate(String(error))) return requests.map(() => TOO_FAST);
       // The person left "connect to an external service" unticked, or an update added it: the
       // platform refused before sending anything.
       if (permissionNamedIn(String(error)) === 'service') return requests.map(() => NOT_PERMITTED);

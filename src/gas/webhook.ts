@@ -50,6 +50,7 @@ export function postTo(url: string, text: string): PostOutcome {
   if (answer?.notSent === 'quota') return { kind: 'later', said: "today's requests are used up" };
   if (answer?.notSent === 'permission')
     return { kind: 'later', said: needsPermission('service').toLowerCase() };
+  if (answer?.notSent === 'rate') return { kind: 'later', said: 'Google asked for a pause' };
   return postOutcome(kind, answer?.status ?? 0, answer?.body ?? '');
 }
 

@@ -340,3 +340,24 @@ describe('VIS_SCORE filled down one cell at a time', () => {
     expect(fromMenu(w.rt, 'combineFormulasFromMenu')).toMatch(/^No formulas filled down/);
   });
 });
+
+describe('VIS_SCORE filled down past the pace Google allows one person (X5)', () => {
+  it('waits the second Google asks for and answers every row; the fetch calls respect the pace', async () => {
+    // Google names the refusal but not the number: five calls a second stands in for it.
+    w = await startWorld({ fetchCallsPerSecond: 5 });
+    const sheet = w.rt.spreadsheet.activeSheet;
+    const brands = indexed.slice(0, 12);
+    sheet.probe.rows = [
+      [{ value: 'Website' }, { value: 'Score' }],
+      ...brands.map((b, i) => [
+        { value: b.domain },
+        { value: '', formula: `=VIS_SCORE(A${i + 2})` },
+      ]),
+    ];
+    w.rt.recalculate();
+    expect(sheet.probe.rows.slice(1).map((r) => r[1]!.value)).toEqual(
+      brands.map((b) => b.overallScore),
+    );
+    expect(w.rt.fetchStats.fetchAllCalls + w.rt.fetchStats.fetchCalls).toBe(12);
+  });
+});

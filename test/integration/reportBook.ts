@@ -39,7 +39,9 @@ export function sealedAs(rt: GasRuntime, user: string, row: Value[]): Value[] {
   const keys = Object.keys(HISTORY_HEADERS);
   const reading = Object.fromEntries(keys.map((k, i) => [k, row[i] ?? '']));
   const seal = createHmac('sha256', key).update(readingText(reading), 'utf8').digest('base64url');
-  return keys.map((k, i) => (k === 'seal' ? cellValue(seal.slice(0, SEAL_CHARS)) : (row[i] ?? '')));
+  return keys.map((k, i) =>
+    k === 'seal' ? (cellValue(seal.slice(0, SEAL_CHARS)) as Value) : (row[i] ?? ''),
+  );
 }
 
 /**

@@ -1201,6 +1201,29 @@ describe('U4 one URL fetch sends at most 100 headers, 8 KB of them, a 50 MB POST
   });
 });
 
+describe('X5 one person’s URL fetch calls come too fast when a test sets the pace Google does not publish', () => {
+  // Each call is refused after the pace check (an unknown method), so nothing leaves the machine.
+  const call = (user?: string) => () =>
+    rt.run('probeFetchWith', ['https://nowhere.invalid/x', { method: 'propfind' }], {
+      ...(user ? { user } : {}),
+    });
+  it('refuses the third call in a second with Google’s words, and not once the second is past', () => {
+    rt = new GasRuntime({ distDir, fetchCallsPerSecond: 2 });
+    expect(call()).toThrow('Invalid argument');
+    expect(call()).toThrow('Invalid argument');
+    expect(call()).toThrow(
+      'Service invoked too many times in a short time: urlfetch. Try Utilities.sleep(1000) between calls.',
+    );
+    expect(call('colleague@gmail.com')).toThrow('Invalid argument');
+    rt.clock.advance(1000);
+    expect(call()).toThrow('Invalid argument');
+  });
+  it('is not enforced where no test sets it', () => {
+    rt = new GasRuntime({ distDir });
+    for (let i = 0; i < 50; i++) expect(call()).toThrow('Invalid argument');
+  });
+});
+
 describe('E7 google.script.run refuses a Map, a Set and NaN too, where JSON would change them silently', () => {
   it.each([
     ['map', /cannot carry a Map/],

@@ -349,3 +349,35 @@ describe('sendAll when Google says the day’s URL fetches are used up', () => {
     expect(new Set(settled).size).toBe(200);
   });
 });
+
+describe('sendAll when Google refuses the pace of the person’s calls (X5)', () => {
+  const pacedOut = (refusals: number) => {
+    let refused = 0;
+    return new FakeTransport(() =>
+      refused++ < refusals
+        ? { status: 0, headers: {}, body: '', notSent: 'rate' as const }
+        : json(404, { error: 'x', code: 'NOT_FOUND' }),
+    );
+  };
+
+  it('waits the second Google asks for and sends the same batch again: nothing counted lost', () => {
+    const clock = new FakeClock();
+    const t = pacedOut(3);
+    const out = sendAll(t, lookups(3), parsers.score, { clock, deadline: clock.now() + 30000 });
+    expect(clock.slept).toEqual([1000]);
+    expect(t.batches.map((b) => b.length)).toEqual([3, 3]);
+    expect(out.lostSends).toBe(0);
+    expect(out.roundTrips).toBe(1);
+    expect(out.results.every((r) => r && !r.ok && r.error.code === 'NOT_FOUND')).toBe(true);
+  });
+
+  it('with no second left, every row says why in words and nothing waits past the deadline', () => {
+    const clock = new FakeClock();
+    const t = pacedOut(100);
+    const out = sendAll(t, lookups(4), parsers.score, { clock, deadline: clock.now() + 2500 });
+    expect(clock.slept).toEqual([1000, 1000]);
+    const errors = out.results.map((r) => (r && !r.ok ? r.error : null));
+    expect(errors.every((e) => e?.code === 'TOO_FAST')).toBe(true);
+    expect(errors[0]!.message).toMatch(/one second.*=VIS_SCORE\(A2:A500\)/);
+  });
+});

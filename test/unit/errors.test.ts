@@ -26,6 +26,7 @@ const EVERY_CODE: Record<ErrorCode, true> = {
   TIMEOUT: true,
   TIMED_OUT: true,
   REDIRECTED: true,
+  TOO_FAST: true,
 };
 const CODES = Object.keys(EVERY_CODE) as ErrorCode[];
 
