@@ -29,7 +29,8 @@ import { scorePorts } from '../gas/scorePorts';
 import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract/scores';
-import { activeBook, activeSheet } from '../gas/active';
+import { activeBook, activeRange, activeSheet } from '../gas/active';
+import { noteRefusedFormulas } from './combineFormulas';
 import { counted } from '../contract/words';
 import { PLATFORMS } from '../engines';
 import { scoresPlace } from '../domain/scoreList';
@@ -129,7 +130,9 @@ export function planList(ports: ScorePorts, options: ScoreOptions, started: numb
 }
 
 export function getScorePlan(input?: ScoreRunOptions): ScorePlanView {
-  const found = planFor(input);
+  const selected = activeRange();
+  const refused = selected && noteRefusedFormulas(selected);
+  const found = refused ? null : planFor(input);
   const left = quotaLeft();
   if (!found) {
     return {
@@ -143,7 +146,7 @@ export function getScorePlan(input?: ScoreRunOptions): ScorePlanView {
       invalid: 0,
       requests: 0,
       quotaLeft: left,
-      message: 'Select the cells that hold the websites (one column).',
+      message: refused || 'Select the cells that hold the websites (one column).',
     };
   }
   const { plan, ports, options, runStarted } = found;

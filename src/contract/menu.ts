@@ -3,6 +3,8 @@
  * global function it runs. One table: the menu is built from it, and the tests and the deploy's
  * load check read it.
  */
+import { PRODUCT_NAME } from './product';
+
 export const MENU = [
   [
     ['Open sidebar', 'showSidebar'],
@@ -31,3 +33,11 @@ export const MENU = [
     ['Run self-check', 'showSelfCheck'],
   ],
 ] as const;
+
+type MenuFunction = (typeof MENU)[number][number][1];
+
+/** Where an item is, as the person reads the way to it: "Extensions > … > Combine formulas…". */
+export function menuPath(fn: MenuFunction): string {
+  const item = MENU.flat().find(([, f]) => f === fn)!;
+  return `Extensions > ${PRODUCT_NAME} > ${item[0]}`;
+}

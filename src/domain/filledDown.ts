@@ -7,6 +7,9 @@
 import { splitFormulaArgs } from './formulaArgs';
 import { VIS_FUNCTIONS, visFunctionOf, type VisName } from './visFunctions';
 import { a1 } from './a1';
+import { menuPath } from '../contract/menu';
+
+const COMBINE = menuPath('combineFormulasFromMenu');
 
 /** Fewer than this many cells filled down are left as they are: they run without #ERROR!. */
 export const FEWEST_TO_COMBINE = 2;
@@ -100,4 +103,47 @@ export function combinedMessage(runs: readonly FilledDown[]): string {
   const cells = runs.reduce((n, r) => n + r.rows, 0);
   const each = runs.map((r) => `${a1(r.row, r.col, r.rows, 1)} is now ${r.formula}`).join('; ');
   return `${cells} formulas filled down are now ${runs.length === 1 ? 'one' : runs.length}: ${each}.`;
+}
+
+/** What Sheets shows in a formula cell whose script was refused. */
+const REFUSED = '#ERROR!';
+
+/** The note put on a refused cell of a run: the cause and the way out, in the person's words. */
+export const refusedNote = (run: FilledDown): string =>
+  `One of ${run.rows} ${run.name} formulas filled down (${a1(run.row, run.col, run.rows, 1)}): Sheets runs a script for each and refuses past 30 at once, hence #ERROR!. ${COMBINE} makes them one formula (${run.formula}) that answers every row.`;
+
+/** Whether a note is one the add-on put on a refused cell (of this run or an earlier size). */
+export const isRefusedNote = (note: unknown): boolean =>
+  typeof note === 'string' && /^One of \d+ VIS_[A-Z_]+ formulas filled down \(/.test(note);
+
+/**
+ * The notes to put on the refused cells of each run in a block read at `top`, `left` (values as
+ * Sheets shows them): by cell, a cell already holding that note, or a note of the person's, left
+ * out.
+ */
+export function refusedCellNotes(
+  runs: readonly FilledDown[],
+  top: number,
+  left: number,
+  values: unknown[][],
+  notes: string[][],
+): Array<{ row: number; col: number; note: string }> {
+  const out: Array<{ row: number; col: number; note: string }> = [];
+  for (const run of runs)
+    for (let row = run.row; row < run.row + run.rows; row++) {
+      const [r, c] = [row - top, run.col - left];
+      const note = refusedNote(run);
+      const had = notes[r]?.[c] ?? '';
+      // A person's own note stays: the sidebar still says why.
+      if (values[r]?.[c] === REFUSED && had !== note && (!had || isRefusedNote(had)))
+        out.push({ row, col: run.col, note });
+    }
+  return out;
+}
+
+/** What the Scores tab says of a selection of formulas filled down, some refused; null if none. */
+export function refusedMessage(runs: readonly FilledDown[], refused: number): string | null {
+  if (!runs.length || !refused) return null;
+  const cells = runs.reduce((n, r) => n + r.rows, 0);
+  return `${cells} formulas filled down, ${refused} showing #ERROR!: Sheets runs at most 30 at once. ${COMBINE} makes each column one formula that answers every row.`;
 }

@@ -329,11 +329,20 @@ describe('VIS_SCORE filled down one cell at a time', () => {
     expect(shown().filter((v) => v === '#ERROR!')).toHaveLength(30);
     expect(w.rt.formulaError(sheet, 61, 2)).toBe('There are too many scripts running.');
 
+    // Selected, the Scores tab says why and how out, and each refused cell carries a note of it.
     sheet.setActiveSelection('B2:B61');
+    expect(sidebar(w.rt).getScorePlan().message).toBe(
+      '60 formulas filled down, 30 showing #ERROR!: Sheets runs at most 30 at once. Extensions > Visibility for Sheets > Combine formulas filled down makes each column one formula that answers every row.',
+    );
+    const noted = sheet.probe.rows.slice(1).filter((r) => r[1]!.note);
+    expect(noted).toHaveLength(30);
+    expect(noted.every((r) => r[1]!.value === '#ERROR!')).toBe(true);
+    expect(noted[0]![1]!.note).toMatch(/^One of 60 VIS_SCORE formulas filled down \(B2:B61\)/);
     expect(fromMenu(w.rt, 'combineFormulasFromMenu')).toBe(
       '60 formulas filled down are now one: B2:B61 is now =VIS_SCORE(A2:A61).',
     );
     expect(sheet.probe.rows[1]![1]!.note).toMatch(/^60 VIS_SCORE formulas filled down \(B2:B61\)/);
+    expect(sheet.probe.rows.slice(2).filter((r) => r[1]!.note)).toEqual([]);
     w.rt.recalculate();
     expect(shown()).toEqual(brands.map((b) => b.overallScore));
     // Nothing left to combine: it says so and changes nothing.

@@ -1,5 +1,11 @@
 // VIS_* formulas filled down one cell at a time, found and made one formula over the column.
-import { combinedMessage, filledDownRuns } from '../../src/domain/filledDown';
+import {
+  combinedMessage,
+  filledDownRuns,
+  refusedCellNotes,
+  refusedMessage,
+  refusedNote,
+} from '../../src/domain/filledDown';
 
 const down = (n: number, f: (row: number) => string) =>
   Array.from({ length: n }, (_, i) => [f(i + 2)]);
@@ -57,4 +63,33 @@ it('finds runs in several columns and breaks a column where its formula changes'
   expect(combinedMessage(runs)).toBe(
     '8 formulas filled down are now 4: B2:B3 is now =VIS_SCORE(A2:A3); B5:B6 is now =VIS_SCORE(A5:A6); C2:C3 is now =VIS_LEVEL(A2:A3); C4:C5 is now =VIS_SCORE(A4:A5).',
   );
+});
+
+describe('refused cells of formulas filled down get a note saying why, once', () => {
+  // Rows 2-5 of column B, read from B2: rows 4 and 5 were refused; row 5 already has its note.
+  const [run] = filledDownRuns(
+    2,
+    2,
+    down(4, (r) => `=VIS_SCORE(A${r})`),
+  );
+  const values = [[40], [55], ['#ERROR!'], ['#ERROR!']];
+  it.each([
+    ['no note yet on row 5', [[''], [''], [''], ['']], [4, 5]],
+    ['row 5 noted already', [[''], [''], [''], [refusedNote(run!)]], [4]],
+    ['a person’s own note on row 4 stays', [[''], [''], ['mine'], ['']], [5]],
+    [
+      'a note of an earlier run’s size is brought up to date',
+      [[''], [''], [''], ['One of 9 VIS_SCORE formulas filled down (B2:B10)']],
+      [4, 5],
+    ],
+  ])('%s', (_, notes, rows) => {
+    expect(refusedCellNotes([run!], 2, 2, values, notes).map((n) => n.row)).toEqual(rows);
+  });
+  it('the sidebar says how many and the way out; nothing when none was refused', () => {
+    expect(refusedMessage([run!], 2)).toMatch(
+      /^4 formulas filled down, 2 showing #ERROR!: .* Extensions > Visibility for Sheets > Combine formulas filled down /,
+    );
+    expect(refusedMessage([run!], 0)).toBeNull();
+    expect(refusedMessage([], 3)).toBeNull();
+  });
 });
