@@ -272,6 +272,9 @@ function rarer(r: Random): Step {
  * the clocks go back and that hour comes twice, its first time). Told by Intl, not by the add-on's
  * own arithmetic, so the two can disagree.
  */
+/** Monday 30 November 2026, 00:10 UTC: a season's first day (its seed moves it on by hours). */
+const SEASON_START = Date.UTC(2026, 10, 30, 0, 10);
+
 export function lastWallHour(hour: number, zone: string, until: number): number | null {
   const format = new Intl.DateTimeFormat('en-GB', {
     timeZone: zone,
@@ -339,6 +342,9 @@ class Season {
       executionClock: 'work',
     });
     this.rt.spreadsheet.timeZone = ZONES[seed % ZONES.length]!;
+    // The season starts at an instant of its seed, not the machine's: the hours schedules fall
+    // due, and what a check two hours after them sees, are the same on every replay.
+    this.rt.clock.startAt(SEASON_START + (seed % 24) * 60 * MINUTE);
     const sheet = this.rt.spreadsheet.activeSheet;
     sheet.setName(LIST);
     sheet.probe.rows = [USER_HEADERS.map((value) => ({ value }))];
