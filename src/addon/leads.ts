@@ -124,6 +124,7 @@ function watchView(
     website: w.website,
     email: w.email,
     consent: w.consent,
+    consentYes: (own ?? w).consentYes ?? [],
     mode: w.mode,
     owner: w.owner,
     mine: w.owner === p.me && !!own,

@@ -7,6 +7,8 @@ export interface LeadWatchInput {
   website: string;
   email?: string;
   consent?: string;
+  /** Answers of the consent column that mean yes besides a plain yes: the form's consent choice. */
+  consentYes?: string[];
   mode: 'preview' | 'link';
   subject?: string;
   body?: string;
@@ -21,6 +23,7 @@ export interface LeadWatchView {
   website: string;
   email: string | null;
   consent: string | null;
+  consentYes: string[];
   mode: 'preview' | 'link';
   owner: string;
   mine: boolean;

@@ -61,6 +61,8 @@ export interface LeadWatch {
   website: string;
   email: string | null;
   consent: string | null;
+  /** Answers of the consent column that mean yes besides a short exact yes (the form's choice). */
+  consentYes?: string[];
   /** `preview`: a scan preview with the owner's key; `link`: the no-cost trigger link. */
   mode: 'preview' | 'link';
   /** The lead e-mail; null: no e-mail. */
@@ -102,13 +104,23 @@ export function checkWatch(input: unknown, sheets: readonly SheetHeaders[]): Che
     return fail('The e-mail column is not one of this sheet’s headers: choose it from the list.');
   if (text(s.consent) && !column(s.consent))
     return fail('The consent column is not one of this sheet’s headers: choose it from the list.');
+  const consentYes = column(s.consent) ? checkYesAnswers(s.consentYes) : [];
+  if (typeof consentYes === 'string') return fail(consentYes);
   const email = column(s.email);
   const mode = s.mode === 'link' ? 'link' : 'preview';
   const mail = email ? checkTemplate(s.subject, s.body, DEFAULT_TEMPLATES[mode]) : null;
   if (typeof mail === 'string') return fail(mail);
   return {
     ok: true,
-    watch: { sheetName: sheet.name, website, email, consent: column(s.consent), mode, mail },
+    watch: {
+      sheetName: sheet.name,
+      website,
+      email,
+      consent: column(s.consent),
+      consentYes,
+      mode,
+      mail,
+    },
     includeEarlier: s.includeEarlier === true,
   };
 }
@@ -132,14 +144,17 @@ function checkTemplate(
 export const LINK_PLACEHOLDER = '{report link}';
 
 /**
- * Consent is an explicit yes: a form's checkbox (true), or an answer that starts with a yes
- * ("Yes", "I agree…", "✓", "Sí") and holds no negation anywhere, in any language the yes list
- * covers ("y no", "Yes, stop e-mailing me", "Consent withheld", "Opt-in: false", "Ja, nee" and
- * "Oui, jamais" are no). It is read as Sheets shows it: full-width letters as letters, hidden
- * characters gone ("Yes, ＮＯ" and "Yes, n\u200bo" say no). Everything else is no.
+ * Consent is a recognised yes: a form's checkbox (true), a short exact yes ("Yes", "I agree",
+ * "✓", "Sí", with nothing after it but a full stop or "!"), or an answer equal to one the watch's
+ * owner named as her form's consent choice ("I agree to receive my report by e-mail"). Any answer
+ * that also holds a negation, in any language the yes list covers, is no ("y no", "Yes, stop
+ * e-mailing me", "Consent withheld", "Opt-in: false", "Ja, nee", "Oui, jamais"). It is read as
+ * Sheets shows it: full-width letters as letters, hidden characters gone ("Yes, ＮＯ" and
+ * "Yes, n\u200bo" say no). Everything else, "Yes, send it" included, is no: a yes with more words
+ * is an answer only the owner can say means yes.
  */
-const YES =
-  /^(yes|y|true|1|x|✓|✔|☑|agree|agreed|i agree|i consent|consent|opt[- ]?in|ja|oui|sí|si)(?=$|[\s,.;:!)(-])/iu;
+const SHORT_YES =
+  /^(yes|y|true|1|x|✓|✔|☑|agree|agreed|i agree|i consent|opt[- ]?in|ja|oui|sí|si)[.!]*$/iu;
 /** Words that take a yes back, in English, German, Dutch, French and Spanish (the yes list's). */
 const NEGATION = new RegExp(
   `(?<![\\p{L}])(${[
@@ -192,12 +207,35 @@ const asRead = (t: string): string =>
     .replace(/[\p{Cf}\p{Cc}]/gu, '')
     .trim();
 
-export const consentGiven = (value: unknown): boolean => {
+/** The answer as compared with the owner's: as read, in lower case, spaces made single. */
+const answerKey = (t: string): string => asRead(t).toLowerCase().replace(/\s+/g, ' ');
+
+/** `yesAnswers`: the answers the watch's owner named as her form's yes. */
+export const consentGiven = (value: unknown, yesAnswers: readonly string[] = []): boolean => {
   if (value === true) return true;
   if (typeof value !== 'string') return false;
   const t = asRead(value);
-  return YES.test(t) && !NEGATION.test(t);
+  if (NEGATION.test(t)) return false;
+  return SHORT_YES.test(t) || yesAnswers.some((a) => answerKey(a) === answerKey(t));
 };
+
+/** Answers an owner may name as her form's yes, and how long each may be. */
+export const YES_ANSWERS = { most: 5, length: 200 } as const;
+
+/** The owner's answers that mean yes, checked: each a yes without negation, or a sentence why not. */
+export function checkYesAnswers(input: unknown): string[] | string {
+  const list = (Array.isArray(input) ? input : typeof input === 'string' ? input.split('\n') : [])
+    .map((a) => (typeof a === 'string' ? asRead(a) : ''))
+    .filter(Boolean);
+  if (list.length > YES_ANSWERS.most)
+    return `Name at most ${YES_ANSWERS.most} answers that mean yes (there are ${list.length}).`;
+  const long = list.find((a) => a.length > YES_ANSWERS.length);
+  if (long) return `Keep each answer that means yes to ${YES_ANSWERS.length} characters.`;
+  const no = list.find((a) => NEGATION.test(a));
+  if (no)
+    return `“${no}” also says no (${NEGATION.exec(no)![0]}), so it cannot mean yes: name only answers that consent.`;
+  return [...new Set(list)];
+}
 
 /** One plain address (no display name, no list), or null. */
 export function emailAddress(value: unknown): string | null {
@@ -348,7 +386,7 @@ export function planLeadMail(
     if (isBlank(raw)) return { row: r.row, status: LEAD_STATUS.noAddress };
     const to = emailAddress(raw);
     if (!to) return { row: r.row, status: leadError('not an e-mail address') };
-    if (watch.consent && !consentGiven(r.cells[watch.consent]))
+    if (watch.consent && !consentGiven(r.cells[watch.consent], watch.consentYes))
       return { row: r.row, status: LEAD_STATUS.noConsent };
     const site = siteOf(r.cells[watch.website]);
     const key = mailKey(to, site);

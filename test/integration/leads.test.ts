@@ -30,6 +30,27 @@ const previewPosts = () =>
   w.rt.fetchStats.log.filter((l) => l.method === 'post' && l.url.includes('scan-preview'));
 
 describe('a watched form', () => {
+  it('counts a consent answer as yes only when it is a plain yes or the choice the owner named', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    formWithEarlierRows(book);
+    const choice = 'I agree to receive my report by e-mail';
+    // An answer that also says no cannot be named as a yes: refused before saving, in words.
+    expect(
+      sidebar(w.rt, ANA).saveLeadWatch({ ...WATCH, consentYes: ['I do not agree'] }),
+    ).toMatchObject({ ok: false, message: expect.stringMatching(/also says no/) });
+    expect(sidebar(w.rt, ANA).saveLeadWatch({ ...WATCH, consentYes: [choice] })).toMatchObject({
+      ok: true,
+    });
+    expect(sidebar(w.rt, ANA).getLeads().watches[0]!.consentYes).toEqual([choice]);
+    w.rt.submitForm(FORM, answer('nike.com', 'jo@nike.example', choice));
+    w.rt.submitForm(FORM, answer('stripe.com', 'pat@stripe.example', 'Yes, send it'));
+    w.rt.submitForm(FORM, answer('hubspot.com', 'sam@hubspot.example', 'Yes'));
+    w.rt.submitForm(FORM, answer('figma.com', 'al@figma.example', `${choice}, but not today`));
+    expect(newRowStatuses(book)).toEqual(['e-mailed', 'no consent', 'e-mailed', 'no consent']);
+    expect(w.rt.mail.sent.map((m) => m.to)).toEqual(['jo@nike.example', 'sam@hubspot.example']);
+  });
+
   it('handles each response within its event: report, status, and the link to consenting leads only', async () => {
     w = await startWorld({ owner: ANA });
     const book = w.rt.spreadsheet;

@@ -34,6 +34,7 @@ const emptyDraft = (hasKey: boolean): Required<LeadWatchInput> => ({
   website: '',
   email: '',
   consent: '',
+  consentYes: [],
   mode: hasKey ? 'preview' : 'link',
   ...DEFAULT_TEMPLATES[hasKey ? 'preview' : 'link'],
   includeEarlier: false,
@@ -108,10 +109,29 @@ const item = (w: LeadWatchView, act: Actions) =>
     }
   </li>`;
 
+/**
+ * A plain yes, a ticked box or an answer named here: a form's consent choice in its own words
+ * ("I agree to receive my report") counts only once its owner says it means yes.
+ */
+const yesAnswersField = (d: Draft, act: Actions) =>
+  html`<label for="lead-consent-yes">Answers that also mean yes, one per line</label>
+    <textarea
+      id="lead-consent-yes"
+      rows="2"
+      aria-describedby="lead-consent-yes-hint"
+      .value=${live(d.consentYes.join('\n'))}
+      @input=${(e: Event) => act.edit({ consentYes: fieldValue(e).split('\n') })}
+    ></textarea>
+    <p class="hint" id="lead-consent-yes-hint">
+      Your form's consent choice, word for word. Without it only a ticked box or a plain “Yes”
+      counts; an answer that also says no never does.
+    </p>`;
+
 /** The lead's e-mail: only when a column of addresses is chosen. */
 const mailFields = (d: Draft, headers: string[], act: Actions) =>
   d.email
     ? html`${select('lead-consent', 'Only when this column says yes', d.consent, headers, (consent) => act.edit({ consent }), 'No consent column')}
+        ${d.consent ? yesAnswersField(d, act) : ''}
         ${textField('lead-subject', 'Subject', d.subject, (subject) => act.edit({ subject }))}
         <label for="lead-body"
           >Message (plain text; {report link}, {website} and any column, like {Name})</label
