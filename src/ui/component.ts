@@ -114,6 +114,17 @@ export interface Message {
 export const NO_MESSAGE: Message = { text: '', tone: '' };
 export const say = (text: string, tone: Tone = ''): Message => ({ text, tone });
 
+/**
+ * A part of a tab a person opens when they need it: its heading stays in view, its body folds,
+ * so a tab's main action fits a 300 × 900 sidebar. Opened, it stays open across re-renders;
+ * `open` opens it when it has something to say (a warning).
+ */
+export const foldable = (id: string, title: string, body: unknown, open = false) =>
+  html`<details id=${id} class="fold" ?open=${open}>
+    <summary><h3>${title}</h3></summary>
+    ${body}
+  </details>`;
+
 /** A status line read out when it changes (kept on one line: its text is exactly the message). */
 // prettier-ignore
 export const messageLine = (id: string, m: Message, extra: unknown = '') =>

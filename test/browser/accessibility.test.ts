@@ -159,6 +159,10 @@ it('has no serious or critical axe violation in the report form, and makes a dec
   const found: string[] = [];
   // Branding from the keyboard: its answer shows beside its own button, at the foot of Settings.
   await openTab(page, 'settings');
+  // Branding folds at the foot of Settings: opened as a person opens it, from the keyboard.
+  await page.focus('#branding-fold summary');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#brand-agency');
   await page.focus('#brand-agency');
   await page.keyboard.type('North Agency');
   await page.focus('#save-branding');
@@ -296,6 +300,7 @@ it('passes axe on the Leads tab: the form with its e-mail fields, a watch of one
   await openTab(page, 'leads');
   await page.waitForSelector('#lead-form');
   await page.selectOption('#lead-sheet', 'Form Responses 1');
+  await page.click('#lead-mail-words summary');
   await page.waitForSelector('#lead-body');
   expect(await serious('leads, the form with its e-mail')).toEqual([]);
   // From the keyboard: the form's last field, then its button.

@@ -119,7 +119,8 @@ async function generateAndWait(n: number): Promise<void> {
 }
 
 /** Every tab, opened as a person does: one row of tabs, nothing past the edge or cut off. */
-async function everyScreenFits(): Promise<void> {
+/** `fresh`: a new user's screens, each with every control on a 900 px tall screen. */
+async function everyScreenFits(fresh = false): Promise<void> {
   for (const panel of PANELS) {
     await openTab(page, panel);
     // Measured once the tab has what it loads: a screen mid-load is not the screen people see.
@@ -129,8 +130,35 @@ async function everyScreenFits(): Promise<void> {
       panel === 'start' || panel === 'settings' ? [1] : [1, 1],
     ]);
     expect([panel, await overflowing()]).toEqual([panel, []]);
+    if (fresh) expect([panel, await tallerThanScreen()]).toEqual([panel, false]);
   }
+  if (!fresh) return;
+  // The Leads form with its e-mail and consent fields open still has its button on the screen.
+  await openTab(page, 'leads');
+  await page.selectOption('#lead-sheet', { index: 1 });
+  await page.selectOption('#lead-email', { index: 1 });
+  await page.selectOption('#lead-consent', { index: 1 });
+  await page.waitForSelector('#lead-consent-yes');
+  expect(['leads with e-mail', await tallerThanScreen()]).toEqual(['leads with e-mail', false]);
+  await page.selectOption('#lead-email', { index: 0 });
 }
+
+/**
+ * Whether a control of the open tab (a button, a field, a fold's heading) lies past a 300 × 900
+ * sidebar's foot, where it needs a scroll: the lowest one's bottom edge, or false. Reading
+ * matter below the controls (a log of runs) may run on.
+ */
+const tallerThanScreen = () =>
+  page.evaluate(() => {
+    const panel = document.querySelector('section.panel:not([hidden])')!;
+    const controls = [...panel.querySelectorAll('button, input, select, textarea, summary')];
+    const bottoms = controls
+      // Shown only: a folded section's fields are not laid out until it opens.
+      .filter((e) => e.checkVisibility())
+      .map((e) => Math.ceil(e.getBoundingClientRect().bottom + window.scrollY));
+    const lowest = Math.max(0, ...bottoms);
+    return lowest > window.innerHeight && lowest;
+  });
 
 // One sidebar session, step by step as a new user goes: each step starts where the last ended.
 describe('a new user’s first session in the sidebar', () => {
@@ -151,8 +179,8 @@ describe('a new user’s first session in the sidebar', () => {
     expect(play.rt.spreadsheet.activeSheet).toBe(play.rt.spreadsheet.sheets[0]);
   }, 30000);
 
-  it('at 300 px, every screen has its tabs on one row and nothing past the edge or cut off', async () => {
-    await everyScreenFits();
+  it('at 300 × 900, every screen has its tabs on one row, nothing past the edge or cut off, every control on the screen', async () => {
+    await everyScreenFits(true);
     // The measure can fail: a planted wide line and a clipped box are both found.
     await page.evaluate(() => {
       const panel = document.querySelector('section.panel:not([hidden])')!;
@@ -162,6 +190,16 @@ describe('a new user’s first session in the sidebar', () => {
       );
     });
     expect(await overflowing()).toEqual(['#planted-wide past the edge', '#planted-clip cut off']);
+    // And a control below the foot of the screen is found.
+    await page.evaluate(() =>
+      document
+        .querySelector('section.panel:not([hidden])')!
+        .insertAdjacentHTML(
+          'beforeend',
+          '<button id="planted-low" style="margin-top:900px">x</button>',
+        ),
+    );
+    expect(await tallerThanScreen()).toBeGreaterThan(900);
     await page.evaluate(() =>
       document.querySelectorAll('[id^=planted-]').forEach((e) => e.remove()),
     );
@@ -406,6 +444,9 @@ describe('a new user’s first session in the sidebar', () => {
     expect(await page.inputValue('#lead-website')).toBe('Website');
     expect(await page.inputValue('#lead-email')).toBe('Email');
     expect(await page.inputValue('#lead-consent')).toBe('May we e-mail you the report?');
+    // The e-mail's words fold under their heading until the person opens them.
+    expect(await page.isVisible('#lead-body')).toBe(false);
+    await page.click('#lead-mail-words summary');
     await page.fill('#lead-body', 'Hi {Name}, no link here');
     await page.click('#lead-form button[type=submit]');
     await page.waitForFunction(() =>

@@ -4,7 +4,15 @@ import { live } from 'lit-html/directives/live.js';
 import { PRODUCT_NAME } from '../../contract/product';
 import type { Branding } from '../../contract/reports';
 import type { SettingsView } from '../../contract/settings';
-import { checkbox, fieldValue, messageLine, mount, NO_MESSAGE, type Message } from '../component';
+import {
+  checkbox,
+  fieldValue,
+  foldable,
+  messageLine,
+  mount,
+  NO_MESSAGE,
+  type Message,
+} from '../component';
 import type { SaveChange } from './settingsSave';
 
 const NO_BRANDING: Branding = { agency: '', accent: '#1a73e8', logoUrl: '', credit: false };
@@ -53,17 +61,17 @@ export function brandingBlock(host: HTMLElement, saveChange: SaveChange) {
     saveChange({ branding: block.state.branding }, 'Branding saved.', (message) =>
       block.set({ message }),
     );
-  const block = mount<State>(
-    host,
-    { branding: NO_BRANDING, message: NO_MESSAGE },
-    (s) =>
-      html`<h3>Branding</h3>
-        <p class="muted">What the cover of a report deck carries (Scores tab, Make report).</p>
+  const block = mount<State>(host, { branding: NO_BRANDING, message: NO_MESSAGE }, (s) =>
+    foldable(
+      'branding-fold',
+      'Branding',
+      html`<p class="muted">What the cover of a report deck carries (Scores tab, Make report).</p>
         ${fields(s.branding, brand)}
         <div class="row">
           <button id="save-branding" @click=${() => void save()}>Save branding</button>
         </div>
         ${messageLine('branding-message', s.message)}`,
+    ),
   );
   return { show: (v: SettingsView) => block.set({ branding: v.branding }) };
 }

@@ -4,7 +4,7 @@
  */
 import { html } from 'lit-html';
 import type { DashboardLink } from '../../contract/scores';
-import { mount } from '../component';
+import { foldable, mount } from '../component';
 import { call, errorText } from '../rpc';
 
 interface State {
@@ -12,6 +12,16 @@ interface State {
   exporting: boolean;
   exported: string;
 }
+
+/** Tidy readings for a person's own tools: the button and what its last press did. */
+const exportView = (exporting: boolean, exported: string, press: () => void) =>
+  html`<p class="hint">
+      One score per row (overall and each engine) for pivot tables, BigQuery or Looker Studio:
+    </p>
+    <button id="export-readings" ?disabled=${exporting} @click=${press}>
+      ${exporting ? 'Exporting…' : 'Export tidy readings'}
+    </button>
+    <p id="export-readings-result" class="muted" role="status">${exported}</p>`;
 
 const linkView = (link: DashboardLink) =>
   'url' in link
@@ -30,15 +40,11 @@ export function dashboardBlock(host: HTMLElement) {
     { link: null, exporting: false, exported: '' },
     ({ link, exporting, exported }) => {
       if (!link) return html``;
-      return html`<h3>Dashboard</h3>
-        ${linkView(link)}
-        <p class="hint">
-          One score per row (overall and each engine) for pivot tables, BigQuery or Looker Studio:
-        </p>
-        <button id="export-readings" ?disabled=${exporting} @click=${() => void exportReadings()}>
-          ${exporting ? 'Exporting…' : 'Export tidy readings'}
-        </button>
-        <p id="export-readings-result" class="muted" role="status">${exported}</p>`;
+      return foldable(
+        'dashboard-fold',
+        'Dashboard',
+        html`${linkView(link)} ${exportView(exporting, exported, () => void exportReadings())}`,
+      );
     },
   );
 

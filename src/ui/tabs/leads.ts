@@ -11,6 +11,7 @@ import {
   attempt,
   checkbox,
   fieldValue,
+  foldable,
   messageLine,
   mount,
   NO_MESSAGE,
@@ -114,34 +115,33 @@ const item = (w: LeadWatchView, act: Actions) =>
  * ("I agree to receive my report") counts only once its owner says it means yes.
  */
 const yesAnswersField = (d: Draft, act: Actions) =>
-  html`<label for="lead-consent-yes">Answers that also mean yes, one per line</label>
+  html`<label for="lead-consent-yes">Other answers that mean yes: your form's, word for word</label>
     <textarea
       id="lead-consent-yes"
-      rows="2"
-      aria-describedby="lead-consent-yes-hint"
+      rows="1"
       .value=${live(d.consentYes.join('\n'))}
       @input=${(e: Event) => act.edit({ consentYes: fieldValue(e).split('\n') })}
-    ></textarea>
-    <p class="hint" id="lead-consent-yes-hint">
-      Your form's consent choice, word for word. Without it only a ticked box or a plain “Yes”
-      counts; an answer that also says no never does.
-    </p>`;
+    ></textarea>`;
 
 /** The lead's e-mail: only when a column of addresses is chosen. */
 const mailFields = (d: Draft, headers: string[], act: Actions) =>
   d.email
     ? html`${select('lead-consent', 'Only when this column says yes', d.consent, headers, (consent) => act.edit({ consent }), 'No consent column')}
-        ${d.consent ? yesAnswersField(d, act) : ''}
-        ${textField('lead-subject', 'Subject', d.subject, (subject) => act.edit({ subject }))}
-        <label for="lead-body"
-          >Message (plain text; {report link}, {website} and any column, like {Name})</label
-        >
-        <textarea
-          id="lead-body"
-          rows="6"
-          .value=${live(d.body)}
-          @input=${(e: Event) => act.edit({ body: fieldValue(e) })}
-        ></textarea>`
+      ${d.consent ? yesAnswersField(d, act) : ''}
+      ${foldable(
+        'lead-mail-words',
+        'The e-mail’s subject and message',
+        html`${textField('lead-subject', 'Subject', d.subject, (subject) => act.edit({ subject }))}
+          <label for="lead-body"
+            >Message (plain text; {report link}, {website} and any column, like {Name})</label
+          >
+          <textarea
+            id="lead-body"
+            rows="6"
+            .value=${live(d.body)}
+            @input=${(e: Event) => act.edit({ body: fieldValue(e) })}
+          ></textarea>`,
+      )}`
     : '';
 
 const modeField = (d: Draft, hasKey: boolean, act: Actions) =>
@@ -179,9 +179,8 @@ function view(s: State, act: Actions) {
   const v = s.view;
   return html`<h2>Leads</h2>
     <p class="hint">
-      Watch the sheet a form or a CRM fills: each new row gets its report, and the lead can get the
-      link by e-mail from your account. A form's response is handled within seconds, other new rows
-      within the hour.
+      Each new row gets its report, and the lead its link by e-mail from you: a form's response
+      within seconds, other rows within the hour.
     </p>
     ${v?.missing.length ? html`<p class="notice">${v.missing.join('. ')}: grant it in Settings.</p>` : ''}
     <h3 id="lead-list-title">Watched sheets</h3>

@@ -12,10 +12,9 @@ export function outreachTab(host: HTMLElement) {
   render(
     html`<h2>Outreach</h2>
       <p class="hint">
-        Write a pitch for each selected prospect from a template: the add-on fills the
-        <code>Pitch</code> column, and your mail-merge tool sends it with the
-        <code>Report URL</code>. <code>{Column}</code> takes the row's value;
-        <code>{{First name}}</code> is left for the mail-merge tool.
+        A pitch for each selected prospect, in the <code>Pitch</code> column, for your mail-merge
+        tool. <code>{Column}</code> takes the row's value; <code>{{First name}}</code> is left for
+        the tool.
       </p>
       <div id="pitch-writer-host"></div>
       <div id="after-writing-host"></div>`,

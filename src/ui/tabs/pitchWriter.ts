@@ -61,13 +61,11 @@ const templateView = (s: State, act: Actions) =>
     <label for="pitch-template">Template</label>
     <textarea
       id="pitch-template"
-      rows="6"
+      rows="5"
       .value=${live(s.template)}
       @input=${(e: Event) => act.set({ template: fieldValue(e), preview: null })}
     ></textarea>
-    <p id="placeholders-label" class="muted">
-      Placeholders of "${s.view?.sheetName ?? ''}" (press one to insert it):
-    </p>
+    <p id="placeholders-label" class="muted">Placeholders (press one to insert it):</p>
     <ul id="placeholders" class="chips" aria-labelledby="placeholders-label">
       ${(s.view?.placeholders ?? []).map(
         (p) =>
@@ -82,14 +80,15 @@ const isSaved = (s: State) => !!s.view?.saved.some((t) => t.name === s.name);
 /** Keeping the template under a name, or deleting one kept. */
 const keepView = (s: State, act: Actions) =>
   html`<label for="pitch-name">Keep this template as</label>
-    <input
-      id="pitch-name"
-      type="text"
-      .value=${live(s.name)}
-      @input=${(e: Event) => act.set({ name: fieldValue(e) })}
-    />
     <div class="row">
-      <button id="keep-template" type="button" @click=${act.keep}>Keep template</button>
+      <input
+        id="pitch-name"
+        class="grow"
+        type="text"
+        .value=${live(s.name)}
+        @input=${(e: Event) => act.set({ name: fieldValue(e) })}
+      />
+      <button id="keep-template" type="button" @click=${act.keep}>Keep</button>
       <button id="delete-template" type="button" ?hidden=${!isSaved(s)} @click=${act.remove}>
         Delete "${s.name}"
       </button>

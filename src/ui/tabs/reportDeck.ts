@@ -24,9 +24,8 @@ interface State {
 function view(s: State, set: (change: Partial<State>) => void, report: () => void) {
   return html`<h3>Report deck</h3>
     <p class="hint">
-      Select a brand's row in a scored list, with its competitors' rows right below it: a Google
-      Slides deck is made in your Drive from the list and its "Score history", with your branding
-      from Settings.
+      Select a brand's row with its competitors' rows below it: a Slides deck is made in your Drive
+      from the list and its "Score history", with your branding.
     </p>
     <label for="report-weeks">Period</label>
     <select id="report-weeks" @change=${(e: Event) => set({ weeks: Number(fieldValue(e)) })}>
@@ -38,7 +37,7 @@ function view(s: State, set: (change: Partial<State>) => void, report: () => voi
       'report-fresh',
       s.fresh,
       (on) => set({ fresh: on }),
-      "Quote what the service says of the brand's score (one request, unless it was scored in the last 6 hours)",
+      "Quote the service's words on its score (a request, unless scored in 6 hours)",
     )}
     <div class="row">
       <button id="make-report" @click=${report}>Make report</button>

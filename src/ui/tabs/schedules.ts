@@ -64,9 +64,8 @@ interface Actions {
 function view(s: State, act: Actions) {
   return html`<h2>Schedules</h2>
     <p class="hint">
-      A schedule refreshes a list (or the scan monitor), or sends a brand's report deck, by itself,
-      even with the spreadsheet closed. It runs as the person who saved it, with their key and
-      quota. Schedules never create previews or scans.
+      A schedule refreshes a list or the scan monitor, or sends a report deck, by itself with the
+      file closed, as the person who saved it (their key and quota). It never makes previews.
     </p>
     <ul id="schedule-list" class="schedules">
       ${

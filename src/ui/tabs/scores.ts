@@ -186,8 +186,7 @@ const view = (s: State, act: Actions) =>
   html`<h2>Score a list</h2>
     <p id="score-plan" class="muted">${s.plan}</p>
     <p class="hint">
-      Public scores are written as values (sortable, shareable, no request when opened). The public
-      index needs no key. Each run adds new readings to the "Score history" sheet.
+      Written as values, no key needed; each run adds its readings to "Score history".
     </p>
     ${policy(s, act)} ${buttons(s, act)} ${runView(s, act)}
     <div id="site-history-host"></div>

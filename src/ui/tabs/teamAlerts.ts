@@ -1,7 +1,7 @@
 /** Settings' team alerts: the Slack or Google Chat webhook schedules post to, kept like the key. */
 import { html } from 'lit-html';
 import type { SettingsView } from '../../contract/settings';
-import { messageLine, mount, NO_MESSAGE, secretField, type Message } from '../component';
+import { foldable, messageLine, mount, NO_MESSAGE, secretField, type Message } from '../component';
 import type { SaveChange } from './settingsSave';
 
 interface State {
@@ -22,22 +22,26 @@ interface Actions {
 }
 
 function view(s: State, act: Actions) {
-  return html`<h3>Team alerts</h3>
-    <p id="webhook-notice" class="warning" ?hidden=${!s.notice}>${s.notice}</p>
-    <label for="webhook">Slack or Google Chat webhook</label>
-    ${secretField('webhook', s.saved || 'https://hooks.slack.com/services/…', s.draft, act.draft)}
-    <p id="webhook-state" class="muted">${stateText(s.saved)}</p>
-    <div class="row">
-      <button id="save-webhook" @click=${() => act.save(s.draft)}>Save webhook</button>
-      <button id="remove-webhook" ?disabled=${!s.saved} @click=${() => act.save('')}>
-        Remove webhook
-      </button>
-    </div>
-    ${messageLine('webhook-message', s.message)}
-    <p class="hint">
-      Anyone who has a webhook can post to its channel: it is kept like your key, never in the
-      spreadsheet, and a test message is posted when you save it.
-    </p>`;
+  return foldable(
+    'team-alerts-fold',
+    'Team alerts',
+    html`<p id="webhook-notice" class="warning" ?hidden=${!s.notice}>${s.notice}</p>
+      <label for="webhook">Slack or Google Chat webhook</label>
+      ${secretField('webhook', s.saved || 'https://hooks.slack.com/services/…', s.draft, act.draft)}
+      <p id="webhook-state" class="muted">${stateText(s.saved)}</p>
+      <div class="row">
+        <button id="save-webhook" @click=${() => act.save(s.draft)}>Save webhook</button>
+        <button id="remove-webhook" ?disabled=${!s.saved} @click=${() => act.save('')}>
+          Remove webhook
+        </button>
+      </div>
+      ${messageLine('webhook-message', s.message)}
+      <p class="hint">
+        Anyone who has a webhook can post to its channel: it is kept like your key, never in the
+        spreadsheet, and a test message is posted when you save it.
+      </p>`,
+    !!s.notice,
+  );
 }
 
 export function teamAlertsBlock(host: HTMLElement, saveChange: SaveChange) {
