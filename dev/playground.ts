@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { spawnEmulator, type EmulatorProcess } from './emulator/process';
 import { display } from './gas-runtime/spreadsheet';
+import { seededAgents } from './emulator/scans';
 import { GasRuntime } from './gas-runtime/runtime';
 
 /** The sheet the playground's form writes its responses to, as Google Forms names it. */
@@ -77,7 +78,7 @@ th{background:#f8f9fa;position:sticky;top:0}th.edge{color:#5f6368;font-weight:no
 <label>E-mail <input id="form-email" value="jo@lead.example"></label> <label><input id="form-consent" type="checkbox" checked> may e-mail</label>
 <button id="form-submit">Submit</button></details>
 <p class="playground-only">Selection: <input id="a1" value="B1:B56" size="10" aria-label="Range to select"> <button id="select">Select</button>
-<span id="stats"></span> <span id="select-error" role="alert"></span></p><p id="ui-message" role="status"></p><p id="grid-help" class="playground-only">Click a cell to select it and type in it, as in Sheets: a website, a number, or a formula like =VIS_SCORE(B2:B20). Enter saves, Escape cancels. Drag or shift-click to select a range; pasted lines fill the rows below.</p>
+<span id="stats"></span> <span id="select-error" role="alert"></span></p><p id="ui-message" role="status"></p><p id="grid-help" class="playground-only">Click a cell to select it and type in it, as in Sheets: a website, a number, or a formula like =VIS_SCORE(B2:B20). Enter saves, Escape cancels. Drag or shift-click to select a range; pasted lines fill the rows below. Brand agents to try in the Scan monitor's "Brand agent ID" column: ${seededAgents()}.</p>
 <table id="grid" aria-describedby="grid-help"></table><p id="why" role="status"></p><nav id="sheet-tabs" aria-label="Sheets"></nav><div id="charts"></div></div><iframe id="sidebar" src="/sidebar" title="Sidebar"></iframe>
 <dialog id="dialog"><iframe id="dialog-frame" title="Dialog" style="width:560px;height:440px;border:0"></iframe><form method="dialog"><button>Close</button></form></dialog>
 <script>
@@ -89,6 +90,7 @@ function editing(){var a=document.activeElement;return !!(a&&a.dataset&&a.datase
 function letter(n){var s='';for(;n>0;n=Math.floor((n-1)/26))s=String.fromCharCode(65+(n-1)%26)+s;return s}
 function a1(r){return letter(r.col)+r.row+(r.rows>1||r.cols>1?':'+letter(r.col+r.cols-1)+(r.row+r.rows-1):'')}
 var last='',shownSel=null;
+var seenSel='';
 function draw(s){var json=JSON.stringify(s);if(editing()||json===last)return;last=json;shownSel=s.selected;
 var t=document.getElementById('grid');t.replaceChildren();
 var width=Math.max.apply(null,s.rows.map(function(r){return r.length}).concat([1]))+1;
@@ -103,6 +105,8 @@ c.contentEditable='true';c.dataset.row=i+1;c.dataset.col=j+1;c.dataset.source=(s
 var why=s.errors[i]&&s.errors[i][j];if(why){c.title=why;c.dataset.why=why}
 var q=s.selected;if(q&&j+1>=q.col&&j+1<q.col+q.cols&&i+1>=q.row&&i+1<q.row+q.rows)c.classList.add('sel');tr.appendChild(c)}
 t.appendChild(tr)});
+// What the add-on selected (Show them, a row to go to) comes into view, as Sheets scrolls to it.
+var picked=t.querySelector('.sel');if(picked&&JSON.stringify(s.selected)!==seenSel){picked.scrollIntoView({block:'nearest',inline:'nearest'})}seenSel=JSON.stringify(s.selected);
 var box=document.getElementById('a1');if(s.selected&&document.activeElement!==box)box.value=a1(s.selected);
 document.getElementById('stats').textContent=' '+s.requests+' requests today (the sidebar counts the same); the service clock runs ×'+s.timeScale;drawCharts(s.charts||[]);drawTabs(s.sheets,s.active);drawMenu(s.menu);}
 // The sheet tabs, as at the bottom of Sheets: a click makes that sheet the active one.
@@ -257,7 +261,12 @@ export async function startPlayground(
           'application/json',
           JSON.stringify({
             rows: s.probe.rows.map((row) =>
-              row.map((c) => (c.value === '' && c.formula ? c.formula : display(c.value))),
+              // As Sheets shows each cell: its number format (a date with its time) applied.
+              row.map((c) =>
+                c.value === '' && c.formula
+                  ? c.formula
+                  : display(c.value, c.format, rt.spreadsheet.timeZone),
+              ),
             ),
             formulas: s.probe.rows.map((row) => row.map((c) => c.formula ?? '')),
             // Why a cell shows #ERROR! or #REF!: the reason Sheets gives on hover.

@@ -56,6 +56,12 @@ function seedAgents(now: number): Agent[] {
   return agents;
 }
 
+/** The seeded agents, an ID and its site each: what a person can type into the Scan monitor. */
+export const seededAgents = (): string =>
+  seedAgents(Date.now())
+    .map((a) => `${a.syntheticId} (${a.domain})`)
+    .join(', ');
+
 function run(a: Agent, startedAt: number, failed: boolean, finished = false): ScanRun {
   const n = a.runs.length;
   const duration = finished

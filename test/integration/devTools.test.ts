@@ -87,6 +87,23 @@ describe.each(SERVERS)('npm run %s', (script, probe) => {
 });
 
 describe('the playground', () => {
+  it('shows a cell as its number format says (a date with its time) and names agents to try', async () => {
+    const play = await startPlayground();
+    try {
+      const sheet = play.rt.spreadsheet.activeSheet;
+      sheet
+        .getRange('D2')
+        .setValue(new Date(Date.UTC(2026, 10, 28, 9, 5)))
+        .setNumberFormat('yyyy-mm-dd hh:mm');
+      const shown = (await (await fetch(`${play.url}/api/sheet`)).json()) as { rows: string[][] };
+      expect(shown.rows[1]![3]).toBe('2026-11-28 09:05');
+      const page = await (await fetch(play.url)).text();
+      expect(page).toMatch(/Brand agents to try in the Scan monitor.*1001 \(acmeanalytics\.com\)/);
+    } finally {
+      await play.close();
+    }
+  });
+
   it('closes while a page still polls it over a keep-alive connection (a request in flight then)', async () => {
     const play = await startPlayground();
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
