@@ -2,6 +2,7 @@
 import { parsers } from '../../src/api/client';
 import * as schemas from '../../src/api/schemas';
 import { startEmulator, type Emulator } from '../../dev/emulator/server';
+import { findByDomain } from '../../dev/emulator/brandIndex';
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -188,7 +189,11 @@ describe('scan previews', () => {
     expect((await poll(shop.json.uuid)).json.status).toBe('pending');
     await advance(61001);
     const done = await poll(shop.json.uuid);
-    expect(done.json).toMatchObject({ status: 'complete', overallScore: 0, agentSiteUrl: null });
+    expect(done.json).toMatchObject({
+      status: 'complete',
+      overallScore: findByDomain('acmeanalytics.com')!.overallScore,
+      agentSiteUrl: null,
+    });
     expect(typeof done.json.knowledgeScore).toBe('number');
     expect(typeof done.json.sentimentScore).toBe('number');
     expect((await poll(bakery.json.uuid)).json.agentSiteUrl).toMatch(/^https:\/\//);

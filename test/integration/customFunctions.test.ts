@@ -1,4 +1,5 @@
 import { INDEX } from '../../dev/emulator/brandIndex';
+import { visibilityLevel } from '../../src/domain/levels';
 import { column, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import { failing } from '../failing';
@@ -171,7 +172,13 @@ describe('VIS_BRAND, VIS_REPORT_LINK', () => {
       'Last scan',
       'Brand page',
     ]);
-    expect(out[1]!.slice(0, 4)).toEqual(['Acme Analytics', 'acme-analytics', 0, 'invisible']);
+    const acme = INDEX.find((b) => b.domain === 'acmeanalytics.com')!;
+    expect(out[1]!.slice(0, 4)).toEqual([
+      'Acme Analytics',
+      'acme-analytics',
+      acme.overallScore,
+      visibilityLevel(acme.overallScore),
+    ]);
     expect(out[1]![8]).toBeInstanceOf(Date);
     expect(out[2]![0]).toBe('not in index');
     const byName = w.rt.customFunction('VIS_BRAND', 'Summit Foods', 'name') as unknown[][];

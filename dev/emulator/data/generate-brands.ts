@@ -72,7 +72,8 @@ for (let i = 0; i < 240; i++) {
   const a = first[i % first.length] as string;
   const b = second[(i * 7 + Math.floor(i / first.length)) % second.length] as string;
   const slug = `${a}-${b}`.toLowerCase();
-  const score = Math.round((i * 37) % 101);
+  // Uneven, as a real index is: most brands in the middle, a few near either end, no step.
+  const score = Math.round(100 * ((rand() + rand() + rand()) / 3) ** 1.2);
   const unqueried =
     rand() < 0.15 ? ['chatgpt', 'claude', 'gemini', 'aio'][Math.floor(rand() * 4)] : null;
   const platforms: Record<string, number | null> = {};
