@@ -140,7 +140,13 @@ const TABS: Record<Panel, Tab> = {
       void scores.history();
     },
   },
-  previews: { focus: () => void previews.readSelection() },
+  // What a menu press did meanwhile (refreshed, stranded) shows once the person is back.
+  previews: {
+    focus: (open) => {
+      void previews.readSelection();
+      if (open) void previews.poll();
+    },
+  },
   // The placeholders are the active sheet's headers: another sheet may be active now.
   outreach: { open: () => void outreach.load(), focus: (open) => open && void outreach.load() },
   // A form's responses arrive with the tab open: its counts follow, as slowly as the monitor.

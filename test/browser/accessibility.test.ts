@@ -316,6 +316,12 @@ it('passes axe on the Leads tab: the form with its e-mail fields, a watch of one
 
 it('a gone teammate’s previews offer "Make them again with my key", with its confirmation, and pass axe', async () => {
   const cam = 'cam@agency.example';
+  // The tab is open before anything is stranded: it follows what happens meanwhile in the sheet.
+  await page.goto(`${play.url}/sidebar`);
+  await page.waitForSelector('#account-line');
+  await openTab(page, 'previews');
+  await atRest(page);
+  expect(await page.isVisible('#stranded')).toBe(false);
   const prospects = play.rt.spreadsheet.sheets.find(
     (s) => s.probe.rows[0]?.some((c) => c.value === 'Website') && s.getName() !== 'Scan monitor',
   )!;
@@ -335,9 +341,8 @@ it('a gone teammate’s previews offer "Make them again with my key", with its c
     .getDeveloperMetadata()
     .find((m) => m.getKey() === `vis.heard.${cam}`)!
     .setValue(String(play.rt.clock.now() - 8 * 24 * 3600 * 1000));
-  await page.goto(`${play.url}/sidebar`);
-  await page.waitForSelector('#account-line');
-  await openTab(page, 'previews');
+  // The person comes back to the sidebar from the sheet: the open tab asks again.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   const offer = page.locator('button', { hasText: 'Make them again with my key' }).first();
   await offer.waitFor();
   expect(await page.textContent('#stranded')).toContain(`made by ${cam}`);
