@@ -9,6 +9,7 @@ import {
   attempt,
   checkbox,
   fieldValue,
+  foldable,
   mount,
   messageLine,
   NO_MESSAGE,
@@ -68,14 +69,18 @@ function accountFields(s: State, set: (change: Partial<State>) => void) {
       set({ keyDraft }),
     )}
     <p id="key-state" class="muted">${keyState(v)}</p>
-    <label for="base-url">Service address</label>
-    <input
-      id="base-url"
-      type="url"
-      spellcheck="false"
-      .value=${live(s.baseUrl)}
-      @input=${(e: Event) => set({ baseUrl: fieldValue(e) })}
-    />
+    ${foldable(
+      'service-fold',
+      'Service address',
+      html`<label for="base-url">Change it only if your administrator names another</label>
+        <input
+          id="base-url"
+          type="url"
+          spellcheck="false"
+          .value=${live(s.baseUrl)}
+          @input=${(e: Event) => set({ baseUrl: fieldValue(e) })}
+        />`,
+    )}
     ${checkbox(
       'allow-formulas',
       s.allowFormulas,
