@@ -3,7 +3,7 @@
  * scale ready, and a `Brand monitor` (the scan monitor sheet) whose header says how to use it.
  */
 import { SHEETS } from '../domain/sheetNames';
-import { WEBSITE_HEADER } from '../domain/table';
+import { COMPANY_HEADER, WEBSITE_HEADER } from '../domain/table';
 import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { MONITOR_COLUMNS, MONITOR_SHEET } from '../domain/scanWatch';
 import type { TemplateReport } from '../contract/scores';
@@ -28,7 +28,7 @@ export interface TemplatePorts {
 
 const PROSPECT_SHEET = SHEETS.prospects.name;
 /** The person's own columns a prospect list starts with, before the add-on's. */
-const PROSPECT_OWN_HEADERS = [WEBSITE_HEADER, 'Company', 'Contact', 'Email'];
+const PROSPECT_OWN_HEADERS = [WEBSITE_HEADER, COMPANY_HEADER, 'Contact', 'Email'];
 const MONITOR_HOW_TO =
   'Put one brand agent ID per row below (a whole number, from your account on the service). Rows are checked while the sidebar is open and hourly otherwise; select rows and choose "Rescan selected agents" to rescan.';
 

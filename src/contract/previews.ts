@@ -53,7 +53,8 @@ export interface GenerateReport {
 
 export interface PollReport {
   /** Previews this poll found complete, by the brand name the service gives. */
-  justCompleted: Array<{ sheet: string; row: number; brandName: string; score: number | null }>;
+  /** `name`: as the person's list names it (its Company cell), else the service's brand name. */
+  justCompleted: Array<{ sheet: string; row: number; name: string; score: number | null }>;
   /** Rows with a preview: pending + complete + failed. */
   triggered: number;
   pending: number;

@@ -121,11 +121,25 @@ export function settlePoll<R extends PreviewRow & { role: Role }>(
       out.justCompleted.push({
         sheet: at.sheet,
         row: at.row,
-        brandName: oneLine(result.value.brandName ?? '', 80),
+        name: oneLine(result.value.brandName ?? '', 80),
         score: result.value.overallScore,
       });
   }
   return out;
+}
+
+/**
+ * "Just completed" in the person's words: a row's Company cell where its list has one (how they
+ * name the prospect), else the service's brand name. Shown back to the same person only.
+ */
+export function namedByCompany(
+  completed: PollReport['justCompleted'],
+  companyOf: (sheet: string, row: number) => unknown,
+): PollReport['justCompleted'] {
+  return completed.map((c) => {
+    const company = oneLine(String(companyOf(c.sheet, c.row) ?? ''), 80);
+    return company ? { ...c, name: company } : c;
+  });
 }
 
 /** Said once: a row that already says it is not written again at every poll. */

@@ -17,6 +17,13 @@ export function websiteColumnIndex(headerRow: unknown[]): number {
   return headerRow.findIndex((h) => headerKey(h) === headerKey(WEBSITE_HEADER));
 }
 
+/** The column a prospect list names its companies in (the templates make it): a person's words. */
+export const COMPANY_HEADER = 'Company';
+
+export function companyColumnIndex(headerRow: unknown[]): number {
+  return headerRow.findIndex((h) => headerKey(h) === headerKey(COMPANY_HEADER));
+}
+
 export const HISTORY_SHEET = SHEETS.history.name;
 
 /**

@@ -5,13 +5,14 @@
 import { parsers, requests } from '../api/client';
 import { PREVIEW_HEADERS } from '../domain/previewColumns';
 import {
+  namedByCompany,
   pendingIds,
   type AskPlan,
   type PollSnapshot,
   type PollWrite,
   type PreviewGrid,
 } from '../domain/previewPoll';
-import { websiteColumnIndex } from '../domain/table';
+import { companyColumnIndex, websiteColumnIndex } from '../domain/table';
 import { POLL_BUDGET_MS } from '../limits';
 import { setBackgroundWork } from './backgroundWork';
 import { appsScriptClock } from './clock';
@@ -23,7 +24,7 @@ import { markHeardInFile, ownership, updateRecord } from './previewOwners';
 import { quotaLeft } from './quota';
 import { askEach } from './send';
 import { clientConfig } from './settings';
-import { findTables, writePatches, type Table } from './sheetTable';
+import { findTables, readHeaderRow, writePatches, type Table } from './sheetTable';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type PreviewTable = Table<keyof typeof PREVIEW_HEADERS> & { name: string };
@@ -44,6 +45,10 @@ export function pollPorts(book: Book) {
       const rows = w.writes.get(t.name);
       if (rows) writePatches(t, rows);
     }
+    w.report.justCompleted = namedByCompany(
+      w.report.justCompleted,
+      companiesOf(tables, w.report.justCompleted),
+    );
     appendHistory(book, w.readings);
     setBackgroundWork(doc, 'previews', w.stillPending);
     updateRecord(doc, w.owners);
@@ -91,4 +96,28 @@ export function pollPorts(book: Book) {
 /** Each list with a Preview UUID column, read over the preview columns and its Website column. */
 function previewTables(book: Book): PreviewTable[] {
   return findTables(book, PREVIEW_HEADERS, 'uuid', (header) => [websiteColumnIndex(header) + 1]);
+}
+
+/** Rows apart past which the Company cells of completed rows are not read (the name falls back). */
+const COMPANY_SPAN = 200;
+
+/**
+ * The Company cells of the rows just completed: per list, one read of its Company column over
+ * the rows between the first and last of them (within COMPANY_SPAN), never the whole list.
+ */
+function companiesOf(
+  tables: PreviewTable[],
+  completed: ReadonlyArray<{ sheet: string; row: number }>,
+): (sheet: string, row: number) => unknown {
+  const found = new Map<string, unknown>();
+  for (const t of tables) {
+    const rows = completed.filter((c) => c.sheet === t.name).map((c) => c.row);
+    if (!rows.length) continue;
+    const [first, last] = [Math.min(...rows), Math.max(...rows)];
+    const col = companyColumnIndex(readHeaderRow(t.sheet)) + 1;
+    if (!col || last - first >= COMPANY_SPAN) continue;
+    const cells = t.sheet.getRange(first, col, last - first + 1, 1).getValues();
+    for (const row of rows) found.set(`${t.name}|${row}`, cells[row - first]?.[0]);
+  }
+  return (sheet, row) => found.get(`${sheet}|${row}`);
 }

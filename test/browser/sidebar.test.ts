@@ -18,7 +18,8 @@ beforeAll(async () => {
   const csv = path.join(mkdtempSync(path.join(os.tmpdir(), 'play-')), 'sheet.csv');
   writeFileSync(
     csv,
-    'Company,Website\nAcme,acmeanalytics.com\nHostile,hostile-markup.example\nRosie,rosies-bakery.com\nTypo,not a site\n',
+    // The hostile row names no company: "Just completed" shows the service's name for it.
+    'Company,Website\nAcme,acmeanalytics.com\n,hostile-markup.example\nRosie,rosies-bakery.com\nTypo,not a site\n',
   );
   play = await startPlayground({ timeScale: 100, addonPace: 100, csv });
   browser = await chromium.launch({
@@ -299,6 +300,8 @@ describe('a new user’s first session in the sidebar', () => {
 
     const recent = await page.$$eval('#recent li', (items) => items.map((i) => i.textContent));
     expect(recent).toContain(`${HOSTILE}: 42`);
+    // A row that names its company is listed by it, as the person wrote it.
+    expect(recent.filter((t) => /^Acme: \d+$/.test(t ?? ''))).toHaveLength(1);
     expect(await page.$$('#recent img')).toHaveLength(0);
     expect(await page.textContent('#errors')).toMatch(/row 5: error: bad URL/);
 

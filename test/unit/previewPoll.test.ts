@@ -3,6 +3,7 @@ import { serviceError, type Result } from '../../src/api/errors';
 import {
   answerPatch,
   MAX_LISTED,
+  namedByCompany,
   pollToast,
   settlePoll,
   tallyPreviews,
@@ -68,8 +69,14 @@ describe('settlePoll', () => {
       ['site3.com', 61, 'u-2'],
     ]);
     expect(out.justCompleted).toEqual([
-      { sheet: 'Prospects', row: 2, brandName: 'Brand 61', score: 61 },
-      { sheet: 'Prospects', row: 3, brandName: 'Brand 61', score: 61 },
+      { sheet: 'Prospects', row: 2, name: 'Brand 61', score: 61 },
+      { sheet: 'Prospects', row: 3, name: 'Brand 61', score: 61 },
+    ]);
+    // In the person's words where the list names its companies; the service's name elsewhere.
+    const company = (_: string, r: number) => (r === 3 ? ' Rosie’s Bakery ' : '');
+    expect(namedByCompany(out.justCompleted, company).map((c) => c.name)).toEqual([
+      'Brand 61',
+      'Rosie’s Bakery',
     ]);
   });
 

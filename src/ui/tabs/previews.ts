@@ -118,8 +118,7 @@ function results(p: PollReport, recent: Completed[]) {
   return html`<h3 id="recent-title" ?hidden=${recent.length === 0}>Just completed</h3>
     <ul id="recent" class="recent" tabindex="0" aria-labelledby="recent-title">
       ${recent.map(
-        (d) =>
-          html`<li>${`${d.brandName || `${d.sheet} row ${d.row}`}: ${d.score ?? 'no score'}`}</li>`,
+        (d) => html`<li>${`${d.name || `${d.sheet} row ${d.row}`}: ${d.score ?? 'no score'}`}</li>`,
       )}
     </ul>
     <h3>Visibility of completed rows</h3>
