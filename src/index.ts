@@ -25,7 +25,13 @@ export {
   saveSchedule,
   takeOverSchedule,
 } from './addon/schedules';
-export { deleteLeadWatch, getLeads, onLeadResponse, saveLeadWatch } from './addon/leads';
+export {
+  acceptLeadRows,
+  deleteLeadWatch,
+  getLeads,
+  onLeadResponse,
+  saveLeadWatch,
+} from './addon/leads';
 export { insertExample } from './addon/example';
 export { getDashboardLink, getSiteHistory } from './addon/siteHistory';
 export { exportReadings } from './addon/readingsExport';

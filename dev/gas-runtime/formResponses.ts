@@ -17,6 +17,10 @@ function formatStamp(d: Date): string {
   return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()} ${d.getUTCHours()}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
 }
 
+/** A stable stand-in for a form's ID, from its responses sheet's name. */
+const fnv = (t: string) =>
+  [...t].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261).toString(16);
+
 const text = (v: unknown) => (v instanceof Date ? formatStamp(v) : String(v ?? ''));
 
 function eventOf(header: string[], cells: unknown[], range: Range): ResponseEvent {
@@ -42,6 +46,8 @@ export function writeResponse(
   const wasActive = book.activeSheet;
   const sheet = book.getSheetByName(sheetName) ?? book.insertSheet(sheetName);
   wasActive.activate();
+  // Linked to its form: the sheet names the form it receives (Sheet.getFormUrl, T6).
+  sheet.probe.linkForm(`https://docs.google.com/forms/d/${fnv(sheetName)}/viewform`);
   const width = sheet.getLastColumn();
   const header = width ? sheet.getRange(1, 1, 1, width).getValues()[0]!.map(String) : [];
   if (!header.length) header.push('Timestamp');

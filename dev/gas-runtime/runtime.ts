@@ -757,14 +757,17 @@ export class GasRuntime {
     const start = (i: number): void => {
       const f = firings[i];
       if (!f) return;
+      let started = false;
       this.fire(
         f.t,
         { authMode: 'FULL', triggerUid: f.t.id, ...f.event },
         {
           at: { call: overlap.at ?? '*', nth: overlap.nth ?? 1 },
-          run: () => start(i + 1),
+          run: () => ((started = true), start(i + 1)),
         },
       );
+      // One that never reached that call holds no other back: Google fires every one of them.
+      if (!started) start(i + 1);
     };
     start(0);
     return written.map((w) => w.row);

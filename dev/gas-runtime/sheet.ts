@@ -109,6 +109,10 @@ export class Sheet {
         sheet.book.protections.push(p);
         return p;
       },
+      /** A form linked to the sheet (Forms does it as its first response arrives, T6). */
+      linkForm(url: string): void {
+        sheet.formUrl ??= url;
+      },
       /** A person filters the sheet (a basic filter) so that these rows are hidden; null removes it. */
       filterHiding(rows: number[] | null): void {
         sheet.filter = rows ? new Set(rows) : null;
@@ -258,6 +262,12 @@ export class Sheet {
   getSheetId(): number {
     this.call('getSheetId');
     return this.id;
+  }
+  /** The form whose responses this sheet receives (T6), set when Forms links it; else null. */
+  formUrl: string | null = null;
+  getFormUrl(): string | null {
+    this.call('getFormUrl');
+    return this.formUrl;
   }
   getParent(): Spreadsheet {
     return this.book;

@@ -20,6 +20,7 @@ import {
   withinToday,
 } from '../domain/leads';
 import {
+  admittedLeads,
   ledgerAfterRun,
   lastTry,
   retryDue,
@@ -54,6 +55,13 @@ export interface RowLedgerPort {
   save(watchId: string, ledger: RowLedger | null): void;
 }
 
+/** The owner's record of a form sheet's rows that are leads not taken yet (gas/leadStore.ts). */
+export interface AdmittedPort {
+  read(watchId: string): Set<string>;
+  /** Adds `add`, keeping only the names `keep` accepts. */
+  change(watchId: string, add: readonly string[], keep?: (id: string) => boolean): void;
+}
+
 /** What one lead watch's run reads, writes and sends (src/addon/leadRun.ts). */
 export interface LeadRunPorts {
   sheet: SheetPort;
@@ -67,6 +75,12 @@ export interface LeadRunPorts {
     guarded<T>(work: () => T): T;
   };
   rows: RowLedgerPort;
+  /**
+   * The sheet is a form's responses sheet: its leads are only the rows the owner's record admits
+   * (each delivered by a form-submit event, or accepted by her), never rows pasted or typed there.
+   */
+  form: boolean;
+  admitted: AdmittedPort;
   /** Runs work under the document's lock; `busy` when another run holds it for too long. */
   locked<T>(work: () => T, busy: () => T): T;
   /**
@@ -96,6 +110,8 @@ export interface LeadRunResult {
   held: number;
   /** Waiting rows left out: what they wait for (a permission, the day's e-mails) still holds. */
   parked: number;
+  /** Rows of a form's sheet no form response delivered: they wait for the owner's Accept. */
+  unadmitted: number;
 }
 
 /** `leftToday`: new rows the watch may still handle today (domain/leads.ts LEADS_PER_DAY). */
@@ -109,8 +125,11 @@ export function runLeads(
   const ids = rowIds(rows, watch);
   const ledger = ports.rows.read(watch.id) ?? earlierVersionsLedger(rows, ids);
   const tried = (row: number) => ledger.tries?.get(ids.get(row)!);
+  // On a form's sheet, a row is a lead once admitted: what an editor pastes there spends nothing.
+  const admitted = ports.form ? ports.admitted.read(watch.id) : null;
+  const unhandledRows = unhandled(rows, ids, ledger, watch);
+  const { leads: all, unadmitted } = admittedLeads(unhandledRows, ids, admitted);
   // A preview that got no answer is tried again at its time, not at every run that comes.
-  const all = unhandled(rows, ids, ledger, watch);
   const due = all.filter((r) => retryDue(tried(r.row), ports.now()));
   const {
     now: open,
@@ -119,7 +138,10 @@ export function runLeads(
   } = withinToday(due, leftToday, waitsNow(ports, watch));
   const parked = parkedNow + all.length - due.length;
   // Only rows still waiting: nothing changed since the run that counted them.
-  if (!open.length) return held ? { open, final: [], reports: 0, requests: 0, held, parked } : null;
+  if (!open.length)
+    return held || unadmitted
+      ? { open, final: [], reports: 0, requests: 0, held, parked, unadmitted }
+      : null;
   const header = (values[HEADER_ROW - 1] ?? []).map((h) => String(h).trim());
   const kept = (row: number): Recorded => ({
     link: ledger.links.get(ids.get(row)!) ?? null,
@@ -129,15 +151,32 @@ export function runLeads(
   const { reports, requests } = makeReports(ports, watch, open, site, kept);
   const final = mailLeads(ports, watch, open, reports);
   writeStatuses(ports, watch, ids, final);
+  recordRows(ports, watch, { ledger, ids, admitted }, final, reports);
+  const made = open.filter((r) => reportWasDue(r.status) && 'link' in reports.get(r.row)!);
+  return { open, final, reports: made.length, requests, held, parked, unadmitted };
+}
+
+/**
+ * The owner's records after a run: each row's outcome in the watch's record, and the rows taken
+ * for good out of the admitted ones (a row still open stays admitted).
+ */
+function recordRows(
+  ports: LeadRunPorts,
+  watch: LeadWatch,
+  before: { ledger: RowLedger; ids: ReadonlyMap<number, string>; admitted: Set<string> | null },
+  final: MailDecision[],
+  reports: Map<number, ReportOutcome>,
+): void {
   const outcome = final.map((d) => {
     const report = reports.get(d.row)!;
     const link = 'link' in report ? report.link : null;
     const retry = 'retry' in report;
     return { row: d.row, final: !d.status.startsWith('waits'), link, retry };
   });
-  ports.rows.save(watch.id, ledgerAfterRun(ledger, ids, outcome, ports.now()));
-  const made = open.filter((r) => reportWasDue(r.status) && 'link' in reports.get(r.row)!);
-  return { open, final, reports: made.length, requests, held, parked };
+  const after = ledgerAfterRun(before.ledger, before.ids, outcome, ports.now());
+  ports.rows.save(watch.id, after);
+  // Only what this run took for good leaves: rows delivered while it ran are not in its reading.
+  if (before.admitted) ports.admitted.change(watch.id, [], (id) => !after.done.has(id));
 }
 
 /** Each handled row's final decision: the e-mails planned, sent, and what became of each. */

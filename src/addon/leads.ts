@@ -34,11 +34,11 @@ import {
   type LeadRunPorts,
   type LeadRunResult,
 } from './leadRun';
-import { startingLedger, type RowLedger } from '../domain/leadRowLedger';
+import { rowIds, startingLedger, unhandled, type RowLedger } from '../domain/leadRowLedger';
 import { previewRows, type RowPreviewPorts } from './previewGeneration';
 import type { FormTrigger } from '../gas/triggers';
 import type { LeadTotals } from '../domain/leads';
-import type { RowLedgerPort } from './leadRun';
+import type { AdmittedPort, RowLedgerPort } from './leadRun';
 import type { SheetPort } from '../gas/ports';
 
 /** A sheet of the document as the Leads tab offers it. */
@@ -47,6 +47,8 @@ export interface SheetInfo {
   name: string;
   /** Its header row, read when asked. */
   headers(): unknown[];
+  /** A form's responses sheet (Sheets links it to the form): only what the form delivers is a lead. */
+  form: boolean;
 }
 
 /**
@@ -61,6 +63,7 @@ export interface LeadWatchPorts {
   shared(): SharedWatch[];
   saveShared(id: string, watch: SharedWatch | null): void;
   rows: RowLedgerPort;
+  admitted: AdmittedPort;
   /** The totals a schedule's last digest counted up to. */
   digested: { read(scheduleId: string): LeadTotals; save(scheduleId: string, t: LeadTotals): void };
   sheets(): SheetInfo[];
@@ -133,6 +136,7 @@ function watchView(
     reportsToday: today ? w.stats.reports : 0,
     emailsToday: today ? w.stats.emails : 0,
     waiting: w.stats.waiting,
+    awaitingYou: w.stats.unadmitted ?? 0,
     gone: !sheets.has(w.sheetId),
   };
 }
@@ -161,8 +165,10 @@ export function saveWatchIn(p: LeadWatchPorts, input: LeadWatchInput): LeadsRepo
     created: p.now(),
   };
   const earlier = checked.includeEarlier || taken ? 0 : leaveEarlierRows(p, watch);
-  // A new watch's record of handled rows starts now: the rows already there, unless asked for.
+  // A new watch's record of handled rows starts now: the rows already there, unless asked for
+  // (then, on a form's sheet, they are leads by the owner's own choice).
   if (!taken) p.rows.save(watch.id, startRecord(p, watch, checked.includeEarlier));
+  if (!taken && checked.includeEarlier) p.admitted.change(watch.id, presentRows(p, watch));
   p.saveMine(watch.id, watch);
   // An edit keeps the watch's counts: the digest counts on from them.
   const stats = p.shared().find((w) => w.id === watch.id)?.stats ?? emptyStats(p.now());
@@ -172,22 +178,73 @@ export function saveWatchIn(p: LeadWatchPorts, input: LeadWatchInput): LeadsRepo
   if (checked.includeEarlier) p.run(watch);
   // The sheets and their headers are as read at the start: only the watches changed.
   const after = { ...view, watches: watchViews(p) };
-  return { ok: true, message: savedMessage(watch, earlier, trigger), view: after };
+  const form = p.sheets().find((x) => x.id === sheetId)?.form ?? false;
+  return { ok: true, message: savedMessage(watch, earlier, trigger, form), view: after };
 }
 
-const WHEN: Record<FormTrigger, string> = {
-  on: 'A form’s response is handled within seconds, other new rows within the hour.',
-  permission: `New rows wait until you grant it: ${needsPermission('background')} (Settings).`,
-  limit:
-    'Your Google account has the 20 triggers Google allows across all your files, so new rows are handled by the hourly run, within the hour, not within seconds: remove triggers you no longer use (script.google.com → Triggers), then open the Leads tab again.',
+/** The names of the rows in the watch's sheet with a website (domain/leadRowLedger.ts). */
+function presentRows(p: LeadWatchPorts, watch: LeadWatch): string[] {
+  const sheet = p.sheet(watch.sheetId);
+  const rows = sheet ? leadRows(sheet.grid()) : [];
+  const ids = rowIds(rows, watch);
+  return unhandled(rows, ids, { done: new Set(), links: new Map() }, watch).map((r) =>
+    ids.get(r.row)!,
+  );
+}
+
+/**
+ * "Accept as leads": the rows of a form's sheet no form response delivered (pasted, typed, or a
+ * response whose event Google lost), taken as leads by the watch's owner's own press, then run.
+ */
+export function acceptWith(p: LeadWatchPorts, id: unknown): LeadsReport {
+  const view = listLeads(p);
+  const watch = p.mine().find((w) => w.id === id);
+  if (!watch) return { ok: false, message: 'Only the watch’s owner can accept its rows.', view };
+  const sheet = p.sheet(watch.sheetId);
+  const rows = sheet ? leadRows(sheet.grid()) : [];
+  const ids = rowIds(rows, watch);
+  const ledger = p.rows.read(watch.id) ?? { done: new Set<string>(), links: new Map() };
+  const admitted = p.admitted.read(watch.id);
+  const accepted = unhandled(rows, ids, ledger, watch)
+    .map((r) => ids.get(r.row)!)
+    .filter((rowId) => !admitted.has(rowId));
+  if (!accepted.length) return { ok: true, message: 'No rows wait for you.', view };
+  p.admitted.change(watch.id, accepted);
+  p.run(watch);
+  const n = accepted.length;
+  return {
+    ok: true,
+    message: `${n} row${n === 1 ? '' : 's'} accepted as leads: ${watch.mode === 'preview' ? 'reports on your key' : 'report links'}${watch.email ? ', e-mailed from your account' : ''}, at most ${LEADS_PER_DAY} a day.`,
+    view: { ...view, watches: watchViews(p) },
+  };
+}
+
+/** When new rows are handled, by the trigger's state and whether a form fills the sheet. */
+const WHEN: Record<FormTrigger, (form: boolean) => string> = {
+  on: (form) =>
+    form
+      ? 'Each response is handled within seconds; rows pasted or typed here wait for you to accept them.'
+      : 'New rows are handled within the hour.',
+  permission: () =>
+    `New rows wait until you grant it: ${needsPermission('background')} (Settings).`,
+  limit: (form) =>
+    `Your Google account has the 20 triggers Google allows across all your files, so ${form ? 'responses reach no run of yours as they arrive: they wait for you to accept them (Leads tab)' : 'new rows are handled by the hourly run, within the hour'} until you remove triggers you no longer use (script.google.com → Triggers), then open the Leads tab again.`,
 };
 
-function savedMessage(watch: LeadWatch, earlier: number, trigger: FormTrigger): string {
-  const when = WHEN[trigger];
+/** On a sheet no form fills, every editor's rows are leads: said when the owner chooses it. */
+const PLAIN_SHEET = `Any editor's rows in this sheet are leads: they spend your key and send e-mail from your account (at most ${LEADS_PER_DAY} a day). A form's responses sheet takes only what the form delivers.`;
+
+function savedMessage(
+  watch: LeadWatch,
+  earlier: number,
+  trigger: FormTrigger,
+  form: boolean,
+): string {
+  const when = WHEN[trigger](form);
   const left = earlier
     ? ` ${earlier === 1 ? 'The row already there says' : `The ${earlier} rows already there say`} "${LEAD_STATUS.earlier}".`
     : '';
-  return `Watching "${watch.sheetName}". ${when}${left}`;
+  return `Watching "${watch.sheetName}". ${when}${left}${form ? '' : ` ${PLAIN_SHEET}`}`;
 }
 
 function shared(w: LeadWatch, stats: SharedWatch['stats']): SharedWatch {
@@ -242,6 +299,7 @@ export const saveLeadWatch = (input: LeadWatchInput): LeadsReport =>
   saveWatchIn(watchPorts(activeBook()), input);
 export const deleteLeadWatch = (id: string): LeadsReport =>
   deleteWatchIn(watchPorts(activeBook()), id);
+export const acceptLeadRows = (id: string): LeadsReport => acceptWith(watchPorts(activeBook()), id);
 
 /** The form-submit trigger's handler: the person's watches on the sheet the response went to. */
 export function onLeadResponse(event?: { range?: GoogleAppsScript.Spreadsheet.Range }): void {
@@ -250,7 +308,8 @@ export function onLeadResponse(event?: { range?: GoogleAppsScript.Spreadsheet.Ra
   if (!sheet) return;
   const book = sheet.getParent();
   const id = sheet.getSheetId();
-  for (const w of myWatches(book.getId())) if (w.sheetId === id) runWatch(book, w);
+  const row = event!.range!.getRow();
+  for (const w of myWatches(book.getId())) if (w.sheetId === id) runWatch(book, w, row);
 }
 
 /** The hourly run: every watch of this person in the document. */
@@ -279,9 +338,26 @@ export interface WatchedSheetPorts {
   now(): number;
 }
 
-function runWatch(book: Book, saved: LeadWatch): void {
+/** `delivered`: the row a form-submit event delivered, a lead before any claim is waited for. */
+function runWatch(book: Book, saved: LeadWatch, delivered?: number): void {
   const ports = watchedSheetPorts(book, saved.sheetId);
-  if (ports) runWatchWith(ports, saved);
+  if (!ports) return;
+  if (delivered) admitDelivered(ports.leadRun(), saved, delivered);
+  runWatchWith(ports, saved);
+}
+
+/**
+ * The row a form-submit event delivered, named as the watch's record names rows and admitted as
+ * a lead: recorded before the run waits for the claim, so a burst's busy runs lose none.
+ */
+export function admitDelivered(
+  run: Pick<LeadRunPorts, 'form' | 'sheet' | 'admitted'>,
+  watch: LeadWatch,
+  row: number,
+): void {
+  if (!run.form) return;
+  const id = rowIds(leadRows(run.sheet.grid()), watch).get(row);
+  if (id) run.admitted.change(watch.id, [id]);
 }
 
 /**
@@ -317,6 +393,8 @@ function watchRound(p: WatchedSheetPorts, watch: LeadWatch, started: number): bo
       const stats = p.stats(watch.id) ?? emptyStats(started);
       const result = runLeads(ports, watch, leadsLeftToday(stats, p.now()));
       if (result) recordRun(p, watch, stats, result);
+      // Rows that waited for the owner's Accept are gone or taken: the count says so, unlogged.
+      else if (stats.unadmitted) p.saveShared(watch.id, shared(watch, { ...stats, unadmitted: 0 }));
       return true;
     },
     () => false,
@@ -328,12 +406,12 @@ function recordRun(
   p: WatchedSheetPorts,
   watch: LeadWatch,
   old: WatchStats,
-  { open, final, reports, requests, held, parked }: LeadRunResult,
+  { open, final, reports, requests, held, parked, unadmitted }: LeadRunResult,
 ): void {
   const isNew = open.filter((r) => r.status.trim() === '').length;
   const emails = final.filter((d) => 'send' in d && d.status === LEAD_STATUS.emailed).length;
   const waiting = final.filter((d) => d.status.startsWith('waits')).length + held + parked;
-  const counts = { isNew, handled: open.length, reports, emails, waiting };
+  const counts = { isNew, handled: open.length, reports, emails, waiting, unadmitted };
   p.saveShared(watch.id, shared(watch, statsAfterRun(old, counts, p.now())));
   p.log({
     sheet: watch.sheetName,

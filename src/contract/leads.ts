@@ -35,6 +35,11 @@ export interface LeadWatchView {
   emailsToday: number;
   /** Rows whose e-mail waits for tomorrow's recipients (or for the permission). */
   waiting: number;
+  /**
+   * Rows of a form's sheet no form response delivered (pasted, typed, or an event Google lost):
+   * not leads until the watch's owner accepts them.
+   */
+  awaitingYou: number;
   /** Its sheet was deleted: nothing arrives to watch. */
   gone: boolean;
 }

@@ -75,6 +75,20 @@ export const unhandled = (
 ): LeadRow[] =>
   rows.filter((r) => !ledger.done.has(ids.get(r.row)!) && !isBlank(r.cells[watch.website]));
 
+/**
+ * The rows that are leads: on a form's responses sheet (`admitted` given), only those the owner's
+ * record admits (each delivered by a form-submit event, or accepted by her); elsewhere every one.
+ * `unadmitted`: the rest, which wait for her Accept.
+ */
+export function admittedLeads(
+  waiting: readonly LeadRow[],
+  ids: ReadonlyMap<number, string>,
+  admitted: ReadonlySet<string> | null,
+): { leads: LeadRow[]; unadmitted: number } {
+  const leads = admitted ? waiting.filter((r) => admitted.has(ids.get(r.row)!)) : [...waiting];
+  return { leads, unadmitted: waiting.length - leads.length };
+}
+
 /** A new watch's record: the rows already there are handled, unless the person asked for them. */
 export function startingLedger(
   rows: readonly LeadRow[],

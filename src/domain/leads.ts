@@ -449,6 +449,8 @@ export interface WatchStats {
   handled?: number;
   /** Rows whose handling waits (tomorrow's e-mails, a permission, the key). */
   waiting: number;
+  /** Rows of a form's sheet no form response delivered: they wait for the owner's Accept. */
+  unadmitted?: number;
   /** Since the watch began: what a digest counts from its last one. */
   total?: LeadTotals;
 }
@@ -486,6 +488,8 @@ export interface LeadRunCounts {
   emails: number;
   /** Rows left waiting (tomorrow's e-mails, a permission, the key, the day's cap). */
   waiting: number;
+  /** Rows of a form's sheet that wait for the owner's Accept. */
+  unadmitted: number;
 }
 
 /** A watch's counts after a run: today's start afresh on a new day; the totals go on. */
@@ -499,6 +503,7 @@ export function statsAfterRun(old: WatchStats, run: LeadRunCounts, now: number):
     emails: today.emails + run.emails,
     handled: (today.handled ?? 0) + run.handled,
     waiting: run.waiting,
+    ...(run.unadmitted ? { unadmitted: run.unadmitted } : {}),
     total: {
       leads: total.leads + run.isNew,
       reports: total.reports + run.reports,

@@ -8,6 +8,8 @@ import { appsScriptClock } from './clock';
 import { generatePorts } from './generatePorts';
 import { withGenerationClaim } from './generationClaim';
 import {
+  admittedRows,
+  changeAdmitted,
   readLedger,
   readRowLedger,
   recordSent,
@@ -47,6 +49,12 @@ export function leadRunPorts(sheet: GoogleAppsScript.Spreadsheet.Sheet) {
     rows: {
       read: (watchId: string) => readRowLedger(docId, watchId),
       save: (watchId: string, ledger: RowLedger | null) => saveRowLedger(docId, watchId, ledger),
+    },
+    form: sheet.getFormUrl() !== null,
+    admitted: {
+      read: (watchId: string) => admittedRows(docId, watchId),
+      change: (watchId: string, add: readonly string[], keep?: (id: string) => boolean) =>
+        changeAdmitted(docId, watchId, add, keep),
     },
     locked: <T>(work: () => T, busy: () => T): T =>
       withDocumentLock(WRITE_LOCK_WAIT_MS, work, busy),

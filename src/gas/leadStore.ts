@@ -18,6 +18,8 @@ import type { LeadTotals, LeadWatch, WatchStats } from '../domain/leads';
 import { ledgerText, parseRowLedger, type RowLedger } from '../domain/leadRowLedger';
 import { metadataStartingWith, setMetadata } from './docMetadata';
 import { storedJson } from './storedJson';
+import { withUserLock } from './lock';
+import { REGISTRY_LOCK_WAIT_MS } from '../limits';
 import {
   deleteUserProperty,
   freshUserProperty,
@@ -189,4 +191,35 @@ export function saveRowLedger(docId: string, watchId: string, ledger: RowLedger 
   if (ledger) setUserProperties(values);
   for (const key of Object.keys(userPropertiesStartingWith(ROWS(docId, watchId))))
     if (!ledger || !(key in values)) deleteUserProperty(key);
+  if (!ledger) deleteUserProperty(ADMITTED(docId, watchId));
+}
+
+/**
+ * The rows of a form's responses sheet that are leads though no run has taken them yet: each
+ * delivered by a form-submit event to the owner's trigger, or accepted by the owner (Leads tab).
+ * In her user properties, one per watch, changed under her user lock (a burst's events add at
+ * once while a run takes some away). About 900 names fit; past that the oldest are dropped, and
+ * their rows wait for her Accept, spending nothing.
+ */
+const ADMITTED = (docId: string, watchId: string) => `vis.leads.in.${docId}.${watchId}`;
+const ADMITTED_CHARS = 8500;
+
+export function admittedRows(docId: string, watchId: string): Set<string> {
+  return new Set((freshUserProperty(ADMITTED(docId, watchId)) ?? '').split(' ').filter(Boolean));
+}
+
+/** Adds `add` and keeps only the names `keep` accepts, under the owner's user lock. */
+export function changeAdmitted(
+  docId: string,
+  watchId: string,
+  add: readonly string[],
+  keep: (id: string) => boolean = () => true,
+): void {
+  withUserLock(REGISTRY_LOCK_WAIT_MS, () => {
+    const names = [...admittedRows(docId, watchId), ...add].filter(keep);
+    let text = [...new Set(names)].join(' ');
+    while (text.length > ADMITTED_CHARS) text = text.slice(text.indexOf(' ') + 1);
+    if (text) setUserProperties({ [ADMITTED(docId, watchId)]: text });
+    else deleteUserProperty(ADMITTED(docId, watchId));
+  });
 }

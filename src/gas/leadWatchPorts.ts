@@ -7,6 +7,8 @@ import { myEmail, newId } from './active';
 import { setBackgroundWork } from './backgroundWork';
 import { appsScriptClock } from './clock';
 import {
+  admittedRows,
+  changeAdmitted,
   digestedTotals,
   myWatches,
   readRowLedger,
@@ -36,12 +38,18 @@ export function leadWatchPorts(book: GoogleAppsScript.Spreadsheet.Spreadsheet) {
       read: (watchId: string) => readRowLedger(docId, watchId),
       save: (watchId: string, ledger: RowLedger | null) => saveRowLedger(docId, watchId, ledger),
     },
+    admitted: {
+      read: (watchId: string) => admittedRows(docId, watchId),
+      change: (watchId: string, add: readonly string[], keep?: (id: string) => boolean) =>
+        changeAdmitted(docId, watchId, add, keep),
+    },
     digested: { read: digestedTotals, save: saveDigestedTotals },
     sheets: () =>
       book.getSheets().map((s) => ({
         id: s.getSheetId(),
         name: s.getName(),
         headers: () => readHeaderRow(s),
+        form: s.getFormUrl() !== null,
       })),
     sheet: (id: number) => {
       const found = book.getSheets().find((s) => s.getSheetId() === id);

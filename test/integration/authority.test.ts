@@ -319,8 +319,8 @@ describe('a Website cell an editor writes a message into', () => {
 
 describe('a lead watch on a sheet strangers and editors write', () => {
   const WATCH: LeadWatchInput = { ...FORM_WATCH, mode: 'link' };
-  const statuses = () => {
-    const rows = w.rt.spreadsheet.getSheetByName(FORM)!.probe.rows;
+  const statuses = (sheet = FORM) => {
+    const rows = w.rt.spreadsheet.getSheetByName(sheet)!.probe.rows;
     const at = rows[0]!.findIndex((c) => c.value === 'Lead status');
     return rows.slice(1).map((r) => String(r[at]?.value ?? ''));
   };
@@ -399,6 +399,9 @@ describe('a lead watch on a sheet strangers and editors write', () => {
     const head = sheet.probe.rows[0]!.map((c) => String(c.value));
     const status = head.indexOf('Lead status') + 1;
     sheet.getRange(4, status).setValue('e-mailed');
+    // Delivered by no event, it waits for Ana; she accepts it, and Ben's status decides nothing.
+    const [watch] = sidebar(w.rt, ANA).getLeads().watches;
+    sidebar(w.rt, ANA).acceptLeadRows(watch!.id);
     await w.elapse(HOUR + 60000);
     expect(w.rt.mail.sent.map((m) => m.to)).toEqual(['jo@nike.example', 'al@slack.example']);
     // Ben erases every status: nothing is handled again.
@@ -415,10 +418,11 @@ describe('a lead watch on a sheet strangers and editors write', () => {
     expect(sidebar(w.rt, ANA).saveLeadWatch(WATCH)).toMatchObject({ ok: true });
     for (const n of [1, 2, 3])
       w.rt.submitForm(FORM, answer(`cut-${n}.com`, `p${n}@lead.example`), { events: 0 });
+    // Delivered by no event, they wait for Ana; the run her Accept starts is cut off.
+    const [watch] = sidebar(w.rt, ANA).getLeads().watches;
     expect(() =>
-      w.rt.run('pollInBackground', [{}], {
+      w.rt.run('acceptLeadRows', [watch!.id], {
         user: ANA,
-        mode: 'trigger',
         cutOffAt: { call: 'MailApp.sendEmail', nth: 2 },
       }),
     ).toThrow(/Exceeded maximum execution time/);
@@ -431,7 +435,7 @@ describe('a lead watch on a sheet strangers and editors write', () => {
     ]);
   });
 
-  it('at Google’s 20 triggers, a watch is saved, says the hourly run handles it, gets its trigger once stale ones go, and can be stopped', async () => {
+  it('at Google’s 20 triggers, a watch is saved, says responses wait for the owner, gets its trigger once stale ones go, and can be stopped', async () => {
     w = await startWorld({ owner: ANA, apiKey: null });
     w.rt.submitForm(FORM, answer('early.com', 'e@early.example'));
     // Ana's hourly trigger (a list with pending work) and 19 form triggers of her other files.
@@ -451,13 +455,14 @@ describe('a lead watch on a sheet strangers and editors write', () => {
       });
     const saved = sidebar(w.rt, ANA).saveLeadWatch(WATCH);
     expect(saved).toMatchObject({ ok: true });
-    expect(saved.message).toMatch(/20 triggers Google allows.*hourly run, within the hour/);
-    // Its lost-event rows are still handled within the hour, the Leads tab opens, the watch stops.
+    expect(saved.message).toMatch(/20 triggers Google allows.*wait for you to accept them/);
+    // With no trigger, a response reaches no run of hers: it waits for her Accept (a row anyone
+    // could have pasted spends nothing unasked).
     w.rt.submitForm(FORM, answer('slack.com', 'al@slack.example'));
     await w.elapse(HOUR + 60000);
-    expect(statuses().at(-1)).toBe('e-mailed');
+    expect(statuses().at(-1)).toBe('');
     // That firing let go of the triggers on files Ana no longer has (deleted, never in her
-    // record); the Leads tab opened in the file then gives her watch its form trigger (a
+    // record); the Leads tab, where she accepts the row, then gives her watch its form trigger (a
     // trigger is made only from its own file), and the next response is handled at once.
     const formTriggers = () =>
       w.rt.triggers.list
@@ -466,18 +471,24 @@ describe('a lead watch on a sheet strangers and editors write', () => {
     expect(formTriggers()).toEqual([]);
     const view = sidebar(w.rt, ANA).getLeads();
     expect(formTriggers()).toEqual([w.rt.spreadsheet.id]);
+    expect(view.watches[0]!.awaitingYou).toBe(1);
+    expect(sidebar(w.rt, ANA).acceptLeadRows(view.watches[0]!.id)).toMatchObject({ ok: true });
+    expect(statuses().at(-1)).toBe('e-mailed');
     w.rt.submitForm(FORM, answer('zoom.us', 'z@zoom.example'));
     expect(statuses().at(-1)).toBe('e-mailed');
     expect(sidebar(w.rt, ANA).deleteLeadWatch(view.watches[0]!.id)).toMatchObject({ ok: true });
   });
 
-  it('rows pasted as "waits: x" are handled within the day’s 200, not all at once', async () => {
+  it('rows pasted as "waits: x" into a sheet a CRM syncs are handled within the day’s 200, not all at once', async () => {
     w = await startWorld({ owner: ANA, apiKey: null });
-    w.rt.submitForm(FORM, answer('early.com', 'e@early.example'));
-    expect(sidebar(w.rt, ANA).saveLeadWatch({ ...WATCH, email: '', consent: '' })).toMatchObject({
-      ok: true,
-    });
-    const sheet = w.rt.spreadsheet.getSheetByName(FORM)!;
+    const sheet = w.rt.spreadsheet.insertSheet('CRM');
+    sheet.getRange(1, 1, 2, 2).setValues([
+      ['Added', 'Your website'],
+      [new Date(w.rt.clock.now()), 'early.com'],
+    ]);
+    expect(
+      sidebar(w.rt, ANA).saveLeadWatch({ ...WATCH, sheetName: 'CRM', email: '', consent: '' }),
+    ).toMatchObject({ ok: true });
     const head = sheet.probe.rows[0]!.map((c) => String(c.value));
     const pasted = Array.from({ length: 260 }, (_, i) =>
       head.map((h) =>
@@ -486,9 +497,9 @@ describe('a lead watch on a sheet strangers and editors write', () => {
     );
     sheet.getRange(3, 1, pasted.length, head.length).setValues(pasted);
     await w.elapse(HOUR + 60000);
-    const handled = statuses().filter((s) => s === 'link written');
+    const handled = statuses('CRM').filter((s) => s === 'link written');
     expect(handled).toHaveLength(200);
-    expect(statuses().filter((s) => s === 'waits: x')).toHaveLength(60);
+    expect(statuses('CRM').filter((s) => s === 'waits: x')).toHaveLength(60);
   }, 60000);
 });
 

@@ -1,5 +1,6 @@
 // Lead magnets on the built bundle: a watched form's responses get their report within the event,
-// rows a sync or a paste adds within the hour, each lead its link by e-mail with consent only,
+// rows a CRM's sync adds to a sheet no form fills within the hour (a form's sheet takes only what
+// its form delivers, and the rows its owner accepts), each lead its link by e-mail with consent only,
 // never twice, within the day's recipients; without a key the no-cost link; two teammates each
 // watching their own sheet.
 import type { Spreadsheet } from '../../dev/gas-runtime/spreadsheet';
@@ -100,7 +101,7 @@ describe('a watched form', () => {
     expect(w.rt.mail.sent).toHaveLength(1);
   });
 
-  it('a repeated event sends nothing twice; a lost one is caught by the hourly run', async () => {
+  it('a repeated event sends nothing twice; a lost one waits for the owner’s Accept, then goes', async () => {
     w = await startWorld({ owner: ANA });
     const book = w.rt.spreadsheet;
     formWithEarlierRows(book);
@@ -110,8 +111,20 @@ describe('a watched form', () => {
     expect(w.rt.mail.sent).toHaveLength(1);
     w.rt.submitForm(FORM, answer('slack.com', 'al@slack.example'), { events: 0 });
     expect(rowsOf(book)[3]!['Lead status']).toBe('');
+    // No event delivered it: to the hourly run it is a row anyone could have pasted, and it
+    // spends nothing until Ana says it is a lead.
     await w.elapse(HOUR + 60000);
+    expect(rowsOf(book)[3]!['Lead status']).toBe('');
+    expect(previewPosts()).toHaveLength(1);
+    const [watch] = sidebar(w.rt, ANA).getLeads().watches;
+    expect(watch!.awaitingYou).toBe(1);
+    // Ben, an editor, sees it waits for Ana, and cannot accept it.
+    expect(sidebar(w.rt, BEN).acceptLeadRows(watch!.id)).toMatchObject({ ok: false });
+    expect(sidebar(w.rt, ANA).acceptLeadRows(watch!.id).message).toMatch(
+      /^1 row accepted as leads: reports on your key, e-mailed from your account/,
+    );
     expect(rowsOf(book)[3]!['Lead status']).toBe('e-mailed');
+    expect(sidebar(w.rt, ANA).getLeads().watches[0]!.awaitingYou).toBe(0);
     expect(previewPosts()).toHaveLength(2);
     expect(w.rt.mail.sent.map((m) => m.to)).toEqual(['jo@nike.example', 'al@slack.example']);
     // A lead who fills the form twice for one site gets one e-mail.
@@ -120,20 +133,30 @@ describe('a watched form', () => {
     expect(w.rt.mail.sent).toHaveLength(2);
   });
 
-  it('rows a sync or a paste adds are handled within the hour, wherever the sheet was sorted', async () => {
+  it('on a sheet a CRM syncs (no form), rows it adds are handled within the hour, wherever sorted', async () => {
     w = await startWorld({ owner: ANA });
     const book = w.rt.spreadsheet;
-    formWithEarlierRows(book);
-    sidebar(w.rt, ANA).saveLeadWatch({ ...WATCH, email: '', consent: '' });
-    const sheet = book.getSheetByName(FORM)!;
-    const width = sheet.getLastColumn();
-    const blank = new Array(width).fill('');
-    const row = (site: string) =>
-      [new Date(w.rt.clock.now()), 'Sync', site, '', '', ...blank].slice(0, width);
-    sheet.getRange(4, 1, 2, width).setValues([row('zoom.us'), row('apple.com')]);
+    const sheet = book.insertSheet('CRM');
+    sheet.getRange(1, 1, 3, 3).setValues([
+      ['Added', 'Name', 'Your website'],
+      [new Date(w.rt.clock.now()), 'Early', 'early-one.com'],
+      [new Date(w.rt.clock.now()), 'Early', 'early-two.com'],
+    ]);
+    // Every editor's rows there are leads: the owner is told so as she chooses it.
+    const saved = sidebar(w.rt, ANA).saveLeadWatch({
+      ...WATCH,
+      sheetName: 'CRM',
+      email: '',
+      consent: '',
+    });
+    expect(saved.message).toMatch(
+      /Any editor's rows in this sheet are leads: they spend your key and send e-mail from your account \(at most 200 a day\)/,
+    );
+    const row = (site: string) => [new Date(w.rt.clock.now()), 'Sync', site];
+    sheet.getRange(4, 1, 2, 3).setValues([row('zoom.us'), row('apple.com')]);
     sheet.sort(3); // by website: the new rows move among the earlier ones
     await w.elapse(HOUR + 60000);
-    const rows = rowsOf(book);
+    const rows = rowsOf(book, 'CRM');
     const bySite = new Map(rows.map((r) => [r['Your website'], r['Lead status']]));
     expect(Object.fromEntries(bySite)).toEqual({
       'apple.com': 'report started',
@@ -142,6 +165,41 @@ describe('a watched form', () => {
       'zoom.us': 'report started',
     });
     expect(previewPosts()).toHaveLength(2);
+  });
+
+  it('rows an editor pastes into a form’s sheet are no leads: nothing spent or mailed until the owner accepts them', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    formWithEarlierRows(book);
+    const saved = sidebar(w.rt, ANA).saveLeadWatch(WATCH);
+    expect(saved.message).not.toMatch(/Any editor's rows/);
+    // Ben pastes 600 rows under the responses, with addresses and a consent he typed.
+    const sheet = book.getSheetByName(FORM)!;
+    const header = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0]!.map(String);
+    const pasted = Array.from({ length: 600 }, (_, i) =>
+      header.map((h, c) =>
+        c === 0
+          ? new Date(w.rt.clock.now())
+          : ((
+              {
+                Name: 'Victim',
+                'Your website': `pasted-${i}.com`,
+                'Work e-mail': `victim+${i}@mail.example`,
+                'May we e-mail you the report?': 'Yes',
+              } as Record<string, string>
+            )[h] ?? ''),
+      ),
+    );
+    sheet.getRange(4, 1, 600, header.length).setValues(pasted);
+    await w.elapse(3 * HOUR);
+    expect(previewPosts()).toHaveLength(0);
+    expect(w.rt.mail.sent).toHaveLength(0);
+    // A real response still goes at once; the view says how many rows wait for Ana.
+    w.rt.submitForm(FORM, answer('nike.com', 'jo@nike.example'));
+    expect(previewPosts()).toHaveLength(1);
+    expect(w.rt.mail.sent.map((m) => m.to)).toEqual(['jo@nike.example']);
+    const [watch] = sidebar(w.rt, BEN).getLeads().watches;
+    expect([watch!.awaitingYou, watch!.mine]).toEqual([600, false]);
   });
 
   it('when the day’s e-mails run out, the rest wait on their rows and go the next day', async () => {
@@ -286,8 +344,11 @@ describe('permissions the owner left unticked', () => {
     // Background runs granted: the Leads tab makes the form trigger; e-mail still waits.
     w.rt.grantAllScopes(ANA);
     w.rt.untickScope(ANA, `${AUTH}script.send_mail`);
-    sidebar(w.rt, ANA).getLeads();
+    const [watch] = sidebar(w.rt, ANA).getLeads().watches;
     w.rt.submitForm(FORM, answer('slack.com', 'al@slack.example'));
+    // The response that came while no trigger listened was delivered to nobody: Ana takes it.
+    expect(sidebar(w.rt, ANA).getLeads().watches[0]!.awaitingYou).toBe(1);
+    sidebar(w.rt, ANA).acceptLeadRows(watch!.id);
     expect(
       rowsOf(book)
         .slice(2)
@@ -317,10 +378,10 @@ describe('an e-mail that cannot go after all', () => {
     sidebar(w.rt, ANA).saveLeadWatch(WATCH);
     w.rt.submitForm(FORM, answer('nike.com', 'jo@nike.example'), { events: 0 });
     w.rt.submitForm(FORM, answer('slack.com', 'al@slack.example'), { events: 0 });
-    const sheet = book.getSheetByName(FORM)!;
-    // Another of Ana's executions spends the day's e-mails between the plan and the sending.
-    w.rt.run('onLeadResponse', [{ range: sheet.getRange(4, 1) }], {
-      mode: 'trigger',
+    // Delivered by no event, both wait for Ana, who accepts them; another of her executions
+    // spends the day's e-mails between that run's plan and its sending.
+    const [watch] = sidebar(w.rt, ANA).getLeads().watches;
+    w.rt.run('acceptLeadRows', [watch!.id], {
       user: ANA,
       interleave: {
         at: { call: 'MailApp.getRemainingDailyQuota', nth: 2 },
@@ -433,11 +494,12 @@ describe('a burst the runtime starts at once (T5)', () => {
       expect(w.rt.mail.sent.map((m) => m.to).sort()).toEqual(
         sites.map((_, i) => `lead${i}@together.example`).sort(),
       );
-      // The Visibility log counts the requests the watch's runs sent: the ten previews.
-      const lines = sidebar(w.rt, ANA)
-        .getRunLog()
-        .filter((l) => l.action === 'lead watch');
-      expect(lines.reduce((n, l) => n + Number(l.requests), 0)).toBe(10);
+      // The Visibility log counts the requests the watch's runs sent: the ten previews (one line
+      // each run; the sidebar shows only the last ten lines, so the sheet is read).
+      const lines = records(book.getSheetByName('Visibility log')!).filter(
+        (l) => l['Action'] === 'lead watch',
+      );
+      expect(lines.reduce((n, l) => n + Number(l['Requests']), 0)).toBe(10);
     },
   );
 });

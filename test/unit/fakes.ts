@@ -30,7 +30,7 @@ import type { Permission } from '../../src/domain/permissions';
 import type { MailOutcome } from '../../src/gas/mail';
 import type { BookPort, ListRows, SheetPort } from '../../src/gas/ports';
 import type { CellsPort, FrozenRecords } from '../../src/addon/freeze';
-import type { RowLedgerPort, LeadRunPorts } from '../../src/addon/leadRun';
+import type { AdmittedPort, RowLedgerPort, LeadRunPorts } from '../../src/addon/leadRun';
 import type { DeckPorts } from '../../src/addon/reports';
 import type { GeneratePorts } from '../../src/addon/previewGeneration';
 import type { LeadWatchPorts } from '../../src/addon/leads';
@@ -172,6 +172,17 @@ export const fakeRowLedgers = (): RowLedgerPort & { kept: Map<string, RowLedger>
   };
 };
 
+/** The owner's record of a form sheet's admitted rows, in memory, by watch. */
+export const fakeAdmitted = (): AdmittedPort & { kept: Map<string, Set<string>> } => {
+  const kept = new Map<string, Set<string>>();
+  return {
+    kept,
+    read: (id) => new Set(kept.get(id) ?? []),
+    change: (id, add, keep = () => true) =>
+      void kept.set(id, new Set([...(kept.get(id) ?? []), ...add].filter(keep))),
+  };
+};
+
 /** A lead run's ports in memory: what was sent, recorded and asked for is kept to look at. */
 export function fakeLeadPorts(sheet: FakeSheet, over: Partial<LeadRunPorts> = {}) {
   const sent: Array<{ to: string; subject: string; body: string }> = [];
@@ -192,6 +203,8 @@ export function fakeLeadPorts(sheet: FakeSheet, over: Partial<LeadRunPorts> = {}
       },
     },
     rows: fakeRowLedgers(),
+    form: false,
+    admitted: fakeAdmitted(),
     mailed: {
       read: () => ledgerView(ledger, today, 1000),
       record: ({ key, toKey }) => {
@@ -724,6 +737,7 @@ export class FakeLeadDoc {
       trigger: false,
       digested: new Map(),
       rows: fakeRowLedgers(),
+      admitted: fakeAdmitted(),
     };
     this.people.set(me, made);
     return made;
@@ -737,6 +751,7 @@ export class FakeLeadDoc {
       shared: () => [...this.shared.values()],
       saveShared: (id, w) => void (w ? this.shared.set(id, w) : this.shared.delete(id)),
       rows: who.rows,
+      admitted: who.admitted,
       digested: {
         read: (id) => who.digested.get(id) ?? { leads: 0, reports: 0, emails: 0 },
         save: (id, t) => void who.digested.set(id, t),
@@ -746,6 +761,7 @@ export class FakeLeadDoc {
           id,
           name,
           headers: () => sheet.rows[0] ?? [],
+          form: false,
         })),
       sheet: (id) => this.sheets.get(id)?.sheet ?? null,
       locked: (work) => work(),
@@ -770,6 +786,7 @@ export interface FakeLeadPerson {
   trigger: boolean;
   digested: Map<string, LeadTotals>;
   rows: ReturnType<typeof fakeRowLedgers>;
+  admitted: ReturnType<typeof fakeAdmitted>;
 }
 
 /** The person's settings in memory, as the Settings ports keep them, with what the service says. */

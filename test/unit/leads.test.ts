@@ -380,7 +380,7 @@ describe('withinToday', () => {
 describe('a watch’s counts', () => {
   const DAY = 86_400_000;
   const t = Date.UTC(2026, 10, 26, 10);
-  const run = { isNew: 3, handled: 3, reports: 2, emails: 1, waiting: 1 };
+  const run = { isNew: 3, handled: 3, reports: 2, emails: 1, waiting: 1, unadmitted: 0 };
 
   it('adds a run to today’s counts and to the totals a digest counts from', () => {
     const once = statsAfterRun(emptyStats(t), run, t);
@@ -401,10 +401,17 @@ describe('a watch’s counts', () => {
     const yesterday = statsAfterRun(emptyStats(t), run, t);
     const quiet = statsAfterRun(
       yesterday,
-      { isNew: 0, handled: 0, reports: 0, emails: 0, waiting: 0 },
+      { isNew: 0, handled: 0, reports: 0, emails: 0, waiting: 0, unadmitted: 2 },
       t + DAY,
     );
-    expect(quiet).toMatchObject({ day: '2026-11-27', reports: 0, emails: 0, handled: 0 });
+    // Rows a form did not deliver are counted for the owner's Accept, as they stand now.
+    expect(quiet).toMatchObject({
+      day: '2026-11-27',
+      reports: 0,
+      emails: 0,
+      handled: 0,
+      unadmitted: 2,
+    });
     expect(quiet.lastNewRow).toBe(t);
     expect(quiet.total).toEqual({ leads: 3, reports: 2, emails: 1 });
     expect(leadsLeftToday(yesterday, t + DAY)).toBe(LEADS_PER_DAY);

@@ -76,6 +76,7 @@ interface Actions {
   mode(mode: 'preview' | 'link'): void;
   save(): void;
   stop(id: string): void;
+  accept(id: string): void;
 }
 
 const select = (
@@ -92,9 +93,33 @@ const select = (
       ${options.map((o) => html`<option value=${o} ?selected=${o === value}>${o}</option>`)}
     </select>`;
 
+/**
+ * Rows of a form's sheet the form did not deliver: the owner alone makes them leads, knowing
+ * what they cost (editors see only how many wait).
+ */
+const awaiting = (w: LeadWatchView, act: Actions) =>
+  w.awaitingYou
+    ? html`<p class="notice">
+          ${counted(w.awaitingYou, 'row')} arrived without a form response the add-on saw (pasted,
+          typed, or a response whose event Google lost): not leads until
+          ${w.mine ? 'you accept them' : `${w.owner} accepts them`}.
+        </p>
+        ${
+          w.mine
+            ? html`<div class="row">
+                <button type="button" @click=${() => act.accept(w.id)}>
+                  Accept ${counted(w.awaitingYou, 'row')} as leads
+                  (${w.mode === 'preview' ? 'reports on your key' : 'report links'}${w.email ? ', e-mails from you' : ''})
+                </button>
+              </div>`
+            : ''
+        }`
+    : '';
+
 const item = (w: LeadWatchView, act: Actions) =>
   html`<li>
     <p>${describe(w)}</p>
+    ${awaiting(w, act)}
     ${
       w.mine
         ? html`<div class="row">
@@ -227,6 +252,10 @@ function actionsOf(tab: () => Tab, choice: Choice): Actions {
     },
     stop: async (id) => {
       const r = await attempt(show, () => call('deleteLeadWatch', id), reportMessage);
+      if (r) tab().set({ view: r.view });
+    },
+    accept: async (id) => {
+      const r = await attempt(show, () => call('acceptLeadRows', id), reportMessage);
       if (r) tab().set({ view: r.view });
     },
   };
