@@ -965,6 +965,22 @@ describe('T2 a form response fires each form-submit trigger on its file, as its 
     expect(rt.submitForm('Responses', { Website: 'b.com' }, { events: 2 })).toBe(3);
     expect(responses(rt.owner).map((r) => r.row)).toEqual([3, 3]);
   });
+  it('T6 a sheet a form writes to names its form; a sheet no form fills has none', () => {
+    rt.submitForm('Responses', { Website: 'a.com' });
+    const linked = rt.spreadsheet.getSheetByName('Responses')!.getFormUrl();
+    expect(linked).toMatch(/^https:\/\/docs\.google\.com\/forms\/d\/[0-9a-f]+\/viewform$/);
+    expect(rt.spreadsheet.insertSheet('CRM').getFormUrl()).toBeNull();
+  });
+  it('T5 every trigger of a burst fires, also after one that never reached the overlap call', () => {
+    rt.run('probeFormTrigger', [], { mode: 'menu' });
+    // The probe's handler makes no URL fetch: no execution reaches the overlap call.
+    rt.submitFormBurst(
+      'Responses',
+      [{ Website: 'a.com' }, { Website: 'b.com' }, { Website: 'c.com' }],
+      { at: 'UrlFetchApp.fetchAll' },
+    );
+    expect(responses(rt.owner).map((r) => r.row)).toEqual([2, 3, 4]);
+  });
   it('a disabled add-on’s form-submit trigger stays silent (A3)', () => {
     rt.run('probeFormTrigger', [], { mode: 'menu' });
     rt.triggers.disableAddonIn(rt.owner, rt.spreadsheet.id);
