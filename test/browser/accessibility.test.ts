@@ -312,6 +312,25 @@ it('passes axe on the Leads tab: the form with its e-mail fields, a watch of one
   );
   expect(await page.textContent('#lead-list')).toContain(`Runs as ${ben}`);
   expect(await serious('leads, two watches')).toEqual([]);
+  // A row no form delivered (pasted, or its event lost) waits for the owner's Accept, in words.
+  play.rt.submitForm(
+    'Form Responses 1',
+    { Website: 'figma.com', Email: 'f@figma.example' },
+    {
+      events: 0,
+    },
+  );
+  play.rt.submitForm('Form Responses 1', { Website: 'miro.com', Email: 'm@miro.example' });
+  await page.reload();
+  await page.waitForSelector('#account-line');
+  await openTab(page, 'leads');
+  const accept = page.locator('button', { hasText: 'Accept 1 row as leads' });
+  await accept.waitFor();
+  expect(await serious('leads, a row waiting for its owner')).toEqual([]);
+  await accept.click();
+  await page.waitForFunction(() =>
+    /^1 row accepted as leads/.test(document.querySelector('#lead-message')?.textContent ?? ''),
+  );
 }, 60000);
 
 it('a gone teammate’s previews offer "Make them again with my key", with its confirmation, and pass axe', async () => {

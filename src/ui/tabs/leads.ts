@@ -205,7 +205,7 @@ function view(s: State, act: Actions) {
   return html`<h2>Leads</h2>
     <p class="hint">
       Each new row gets its report, and the lead its link by e-mail from you: a form's response
-      within seconds, other rows within the hour.
+      within seconds, a CRM sheet's rows within the hour.
     </p>
     ${v?.missing.length ? html`<p class="notice">${v.missing.join('. ')}: grant it in Settings.</p>` : ''}
     <h3 id="lead-list-title">Watched sheets</h3>
