@@ -13,7 +13,7 @@ import {
   drainsAgain,
   emptyStats,
   LEAD_STATUS,
-  LEADS_PER_DAY,
+  dailyCapOf,
   leadsLeftToday,
   statsAfterRun,
   type LeadWatch,
@@ -101,6 +101,7 @@ export function listLeads(p: LeadWatchPorts): LeadsView {
           .headers()
           .map((h) => String(h).trim())
           .filter(Boolean),
+        form: s.form,
       })),
     hasKey: p.hasKey,
     missing: p.missing(),
@@ -128,6 +129,7 @@ function watchView(
     email: w.email,
     consent: w.consent,
     consentYes: (own ?? w).consentYes ?? [],
+    dailyCap: dailyCapOf(w),
     mode: w.mode,
     owner: w.owner,
     mine: w.owner === p.me && !!own,
@@ -214,7 +216,7 @@ export function acceptWith(p: LeadWatchPorts, id: unknown): LeadsReport {
   const n = accepted.length;
   return {
     ok: true,
-    message: `${n} row${n === 1 ? '' : 's'} accepted as leads: ${watch.mode === 'preview' ? 'reports on your key' : 'report links'}${watch.email ? ', e-mailed from your account' : ''}, at most ${LEADS_PER_DAY} a day.`,
+    message: `${n} row${n === 1 ? '' : 's'} accepted as leads: ${watch.mode === 'preview' ? 'reports on your key' : 'report links'}${watch.email ? ', e-mailed from your account' : ''}, at most ${dailyCapOf(watch)} a day.`,
     view: { ...view, watches: watchViews(p) },
   };
 }
@@ -232,7 +234,8 @@ const WHEN: Record<FormTrigger, (form: boolean) => string> = {
 };
 
 /** On a sheet no form fills, every editor's rows are leads: said when the owner chooses it. */
-const PLAIN_SHEET = `Any editor's rows in this sheet are leads: they spend your key and send e-mail from your account (at most ${LEADS_PER_DAY} a day). A form's responses sheet takes only what the form delivers.`;
+const plainSheet = (cap: number) =>
+  `Any editor's rows in this sheet are leads: they spend your key and send e-mail from your account (at most ${cap} a day, your choice). A form's responses sheet takes only what the form delivers.`;
 
 function savedMessage(
   watch: LeadWatch,
@@ -244,7 +247,7 @@ function savedMessage(
   const left = earlier
     ? ` ${earlier === 1 ? 'The row already there says' : `The ${earlier} rows already there say`} "${LEAD_STATUS.earlier}".`
     : '';
-  return `Watching "${watch.sheetName}". ${when}${left}${form ? '' : ` ${PLAIN_SHEET}`}`;
+  return `Watching "${watch.sheetName}". ${when}${left}${form ? '' : ` ${plainSheet(dailyCapOf(watch))}`}`;
 }
 
 function shared(w: LeadWatch, stats: SharedWatch['stats']): SharedWatch {
@@ -391,7 +394,7 @@ function watchRound(p: WatchedSheetPorts, watch: LeadWatch, started: number): bo
       };
       // Read once under the claim, which no other run of this watch holds meanwhile.
       const stats = p.stats(watch.id) ?? emptyStats(started);
-      const result = runLeads(ports, watch, leadsLeftToday(stats, p.now()));
+      const result = runLeads(ports, watch, leadsLeftToday(stats, p.now(), dailyCapOf(watch)));
       if (result) recordRun(p, watch, stats, result);
       // Rows that waited for the owner's Accept are gone or taken: the count says so, unlogged.
       else if (stats.unadmitted) p.saveShared(watch.id, shared(watch, { ...stats, unadmitted: 0 }));
@@ -419,7 +422,7 @@ function recordRun(
     requests,
     changed: reports,
     errors: final.filter((d) => d.status.startsWith('error')).length,
-    result: `${leadWords(isNew, reports, emails, waiting, watch.mode === 'link' ? 'link' : 'report')}${held ? `; ${held} more wait for tomorrow (${LEADS_PER_DAY} rows a day)` : ''}`,
+    result: `${leadWords(isNew, reports, emails, waiting, watch.mode === 'link' ? 'link' : 'report')}${held ? `; ${held} more wait for tomorrow (${dailyCapOf(watch)} rows a day)` : ''}`,
   });
 }
 

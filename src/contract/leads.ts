@@ -12,9 +12,17 @@ export interface LeadWatchInput {
   mode: 'preview' | 'link';
   subject?: string;
   body?: string;
+  /** On a sheet no form fills: the rows a day the owner lets spend her key and mail. */
+  dailyCap?: number;
   /** Also handle the rows already in the sheet; otherwise they are marked and left alone. */
   includeEarlier?: boolean;
 }
+
+/**
+ * New rows a watch handles in a day: a form flooded with responses must not make thousands of
+ * previews and e-mails from its owner's account. Rows past it wait, untouched, for tomorrow.
+ */
+export const LEADS_PER_DAY = 200;
 
 /** A watch as every editor sees it; the template goes to its owner only. */
 export interface LeadWatchView {
@@ -24,6 +32,8 @@ export interface LeadWatchView {
   email: string | null;
   consent: string | null;
   consentYes: string[];
+  /** Rows a day it handles (the owner's cap on a sheet no form fills). */
+  dailyCap: number;
   mode: 'preview' | 'link';
   owner: string;
   mine: boolean;
@@ -46,8 +56,8 @@ export interface LeadWatchView {
 
 export interface LeadsView {
   watches: LeadWatchView[];
-  /** The document's sheets with their headers, for the form's choices. */
-  sheets: Array<{ name: string; headers: string[] }>;
+  /** The document's sheets with their headers, for the form's choices; `form`: a form fills it. */
+  sheets: Array<{ name: string; headers: string[]; form: boolean }>;
   /** The person has a key: previews are possible; without one, watches write the no-cost link. */
   hasKey: boolean;
   /** Permissions the watch needs that the person has not granted, said in words. */

@@ -4,7 +4,7 @@
  * address and site, within the day's recipients). The sheet's `Lead status` column is where a
  * row's handling is said, in a fixed vocabulary users filter on.
  */
-import { DEFAULT_TEMPLATES, type LeadWatchInput } from '../contract/leads';
+import { DEFAULT_TEMPLATES, LEADS_PER_DAY, type LeadWatchInput } from '../contract/leads';
 import { FORMATS, type Column } from './columns';
 import { isBlank } from './cells';
 import { oneLineTitle, plainText } from './destinations';
@@ -63,6 +63,11 @@ export interface LeadWatch {
   consent: string | null;
   /** Answers of the consent column that mean yes besides a short exact yes (the form's choice). */
   consentYes?: string[];
+  /**
+   * On a sheet no form fills (every editor's rows are leads), the rows a day its owner allows,
+   * chosen as she sets it up; absent on a form's sheet (the day's most, LEADS_PER_DAY).
+   */
+  dailyCap?: number;
   /** `preview`: a scan preview with the owner's key; `link`: the no-cost trigger link. */
   mode: 'preview' | 'link';
   /** The lead e-mail; null: no e-mail. */
@@ -74,6 +79,8 @@ export interface LeadWatch {
 export interface SheetHeaders {
   name: string;
   headers: string[];
+  /** A form's responses sheet: only what the form delivers is a lead there. */
+  form?: boolean;
 }
 
 export type CheckedWatch =
@@ -106,6 +113,11 @@ export function checkWatch(input: unknown, sheets: readonly SheetHeaders[]): Che
     return fail('The consent column is not one of this sheet’s headers: choose it from the list.');
   const consentYes = column(s.consent) ? checkYesAnswers(s.consentYes) : [];
   if (typeof consentYes === 'string') return fail(consentYes);
+  const cap = sheet.form ? null : Number(s.dailyCap);
+  if (cap !== null && !(Number.isInteger(cap) && cap >= 1 && cap <= LEADS_PER_DAY))
+    return fail(
+      `Any editor's rows in "${sheet.name}" are leads: choose how many a day may spend your key and send e-mail from your account (1 to ${LEADS_PER_DAY}).`,
+    );
   const email = column(s.email);
   const mode = s.mode === 'link' ? 'link' : 'preview';
   const mail = email ? checkTemplate(s.subject, s.body, DEFAULT_TEMPLATES[mode]) : null;
@@ -118,6 +130,7 @@ export function checkWatch(input: unknown, sheets: readonly SheetHeaders[]): Che
       email,
       consent: column(s.consent),
       consentYes,
+      ...(cap !== null ? { dailyCap: cap } : {}),
       mode,
       mail,
     },
@@ -300,11 +313,7 @@ export interface LeadRow {
 export const openLeads = (rows: readonly LeadRow[], watch: LeadWatch): LeadRow[] =>
   rows.filter((r) => isOpenLead(r.status) && !isBlank(r.cells[watch.website]));
 
-/**
- * New rows a watch handles in a day: a form flooded with responses must not make thousands of
- * previews and e-mails from its owner's account. Rows past it wait, untouched, for tomorrow.
- */
-export const LEADS_PER_DAY = 200;
+export { LEADS_PER_DAY };
 
 /** Rounds one run of a watch may take to drain a burst of responses. */
 export const DRAIN_ROUNDS = 5;
@@ -473,10 +482,14 @@ export const emptyStats = (now: number): WatchStats => ({
 });
 
 /** Rows a watch may still handle today (LEADS_PER_DAY a day); a record out of range lifts nothing. */
-export const leadsLeftToday = (stats: WatchStats, now: number): number => {
+export const leadsLeftToday = (stats: WatchStats, now: number, cap = LEADS_PER_DAY): number => {
   const handled = stats.day === dayOf(now) ? Number(stats.handled ?? 0) : 0;
-  return Number.isFinite(handled) && handled >= 0 ? Math.max(0, LEADS_PER_DAY - handled) : 0;
+  return Number.isFinite(handled) && handled >= 0 ? Math.max(0, cap - handled) : 0;
 };
+
+/** The rows a watch handles a day: the owner's own cap on a sheet no form fills, else the most. */
+export const dailyCapOf = (watch: Pick<LeadWatch, 'dailyCap'>): number =>
+  Math.min(LEADS_PER_DAY, watch.dailyCap ?? LEADS_PER_DAY);
 
 /** What one run of a watch did. */
 export interface LeadRunCounts {

@@ -487,7 +487,13 @@ describe('a lead watch on a sheet strangers and editors write', () => {
       [new Date(w.rt.clock.now()), 'early.com'],
     ]);
     expect(
-      sidebar(w.rt, ANA).saveLeadWatch({ ...WATCH, sheetName: 'CRM', email: '', consent: '' }),
+      sidebar(w.rt, ANA).saveLeadWatch({
+        ...WATCH,
+        sheetName: 'CRM',
+        email: '',
+        consent: '',
+        dailyCap: 200,
+      }),
     ).toMatchObject({ ok: true });
     const head = sheet.probe.rows[0]!.map((c) => String(c.value));
     const pasted = Array.from({ length: 260 }, (_, i) =>

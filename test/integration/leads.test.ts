@@ -143,14 +143,15 @@ describe('a watched form', () => {
       [new Date(w.rt.clock.now()), 'Early', 'early-two.com'],
     ]);
     // Every editor's rows there are leads: the owner is told so as she chooses it.
-    const saved = sidebar(w.rt, ANA).saveLeadWatch({
-      ...WATCH,
-      sheetName: 'CRM',
-      email: '',
-      consent: '',
+    const crm = { ...WATCH, sheetName: 'CRM', email: '', consent: '' };
+    // Every editor's rows there are leads: the owner chooses how many a day, told why.
+    expect(sidebar(w.rt, ANA).saveLeadWatch(crm)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/choose how many a day may spend your key/),
     });
+    const saved = sidebar(w.rt, ANA).saveLeadWatch({ ...crm, dailyCap: 20 });
     expect(saved.message).toMatch(
-      /Any editor's rows in this sheet are leads: they spend your key and send e-mail from your account \(at most 200 a day\)/,
+      /Any editor's rows in this sheet are leads: they spend your key and send e-mail from your account \(at most 20 a day, your choice\)/,
     );
     const row = (site: string) => [new Date(w.rt.clock.now()), 'Sync', site];
     sheet.getRange(4, 1, 2, 3).setValues([row('zoom.us'), row('apple.com')]);

@@ -761,7 +761,8 @@ export class FakeLeadDoc {
           id,
           name,
           headers: () => sheet.rows[0] ?? [],
-          form: false,
+          // The watched sheets here are a form's responses.
+          form: true,
         })),
       sheet: (id) => this.sheets.get(id)?.sheet ?? null,
       locked: (work) => work(),

@@ -31,8 +31,8 @@ const input: LeadWatchInput = {
 it('lists the document’s own sheets with their headers for the form, not the add-on’s', () => {
   const view = listLeads(doc().ports(ANA));
   expect(view.sheets).toEqual([
-    { name: 'Form Responses 1', headers: HEAD },
-    { name: 'Webinar', headers: HEAD },
+    { name: 'Form Responses 1', headers: HEAD, form: true },
+    { name: 'Webinar', headers: HEAD, form: true },
   ]);
   expect(view).toMatchObject({ watches: [], hasKey: true, missing: [] });
 });

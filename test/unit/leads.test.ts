@@ -1,6 +1,7 @@
 import {
   checkWatch,
   checkYesAnswers,
+  dailyCapOf,
   consentGiven,
   DRAIN_ROUNDS,
   drainsAgain,
@@ -26,7 +27,12 @@ const TODAY = dayNumber(Date.UTC(2026, 10, 26));
 import { emptyLedger, LEAD_WATCH } from './fakes';
 
 const SHEETS = [
-  { name: 'Form Responses 1', headers: ['Timestamp', 'Website', 'Email', 'Consent', 'Name'] },
+  {
+    name: 'Form Responses 1',
+    headers: ['Timestamp', 'Website', 'Email', 'Consent', 'Name'],
+    form: true,
+  },
+  { name: 'CRM', headers: ['Added', 'Website'], form: false },
 ];
 
 const WATCH: LeadWatch = {
@@ -92,6 +98,33 @@ describe('checkWatch', () => {
       'preview',
       true,
     ]);
+  });
+});
+
+describe('a sheet no form fills', () => {
+  // Every editor's rows there are leads: its owner says how many a day, and is told why.
+  it.each([
+    [undefined, /choose how many a day may spend your key/],
+    [0, /\(1 to 200\)/],
+    [201, /\(1 to 200\)/],
+    [2.5, /\(1 to 200\)/],
+  ])('refuses a daily cap of %j', (dailyCap, message) => {
+    const r = checkWatch({ sheetName: 'CRM', website: 'Website', mode: 'link', dailyCap }, SHEETS);
+    expect(r).toMatchObject({ ok: false, message: expect.stringMatching(message) });
+  });
+  it('keeps the cap chosen; a form’s sheet has none', () => {
+    const crm = checkWatch(
+      { sheetName: 'CRM', website: 'Website', mode: 'link', dailyCap: 20 },
+      SHEETS,
+    );
+    expect(crm.ok && crm.watch.dailyCap).toBe(20);
+    const form = checkWatch(
+      { sheetName: 'Form Responses 1', website: 'Website', mode: 'link', dailyCap: 20 },
+      SHEETS,
+    );
+    expect(form.ok && 'dailyCap' in form.watch).toBe(false);
+    expect(leadsLeftToday(emptyStats(0), 0, dailyCapOf({ dailyCap: 20 }))).toBe(20);
+    expect(dailyCapOf({ dailyCap: 5000 })).toBe(LEADS_PER_DAY);
   });
 });
 

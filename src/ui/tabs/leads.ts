@@ -3,6 +3,7 @@ import { html } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import {
   DEFAULT_TEMPLATES,
+  LEADS_PER_DAY,
   type LeadsView,
   type LeadWatchInput,
   type LeadWatchView,
@@ -14,6 +15,7 @@ import {
   foldable,
   messageLine,
   mount,
+  numberField,
   NO_MESSAGE,
   reportMessage,
   say,
@@ -36,6 +38,7 @@ const emptyDraft = (hasKey: boolean): Required<LeadWatchInput> => ({
   email: '',
   consent: '',
   consentYes: [],
+  dailyCap: DEFAULT_CAP,
   mode: hasKey ? 'preview' : 'link',
   ...DEFAULT_TEMPLATES[hasKey ? 'preview' : 'link'],
   includeEarlier: false,
@@ -140,7 +143,7 @@ const item = (w: LeadWatchView, act: Actions) =>
  * ("I agree to receive my report") counts only once its owner says it means yes.
  */
 const yesAnswersField = (d: Draft, act: Actions) =>
-  html`<label for="lead-consent-yes">Other answers that mean yes: your form's, word for word</label>
+  html`<label for="lead-consent-yes">Your form's yes, word for word</label>
     <textarea
       id="lead-consent-yes"
       rows="1"
@@ -180,8 +183,25 @@ const modeField = (d: Draft, hasKey: boolean, act: Actions) =>
       <option value="link">The no-cost report link</option>
     </select>`;
 
+/** What a sheet no form fills lets through a day until its owner says otherwise. */
+const DEFAULT_CAP = 20;
+
+/**
+ * On a sheet no form fills, every editor's rows are leads: the owner says how many a day may
+ * spend her key and mail from her account, knowing why she is asked.
+ */
+const capField = (d: Draft, act: Actions) =>
+  numberField(
+    'lead-cap',
+    "Rows a day at most (no form: anyone's rows are leads)",
+    d.dailyCap,
+    (dailyCap) => act.edit({ dailyCap }),
+    [1, LEADS_PER_DAY],
+  );
+
 function form(d: Draft, v: LeadsView, act: Actions) {
-  const headers = v.sheets.find((x) => x.name === d.sheetName)?.headers ?? [];
+  const sheet = v.sheets.find((x) => x.name === d.sheetName);
+  const headers = sheet?.headers ?? [];
   const sheets = v.sheets.map((x) => x.name);
   return html`<form
     id="lead-form"
@@ -192,7 +212,7 @@ function form(d: Draft, v: LeadsView, act: Actions) {
   >
     ${select('lead-sheet', 'Sheet new leads arrive in', d.sheetName, sheets, act.pickSheet, 'Choose a sheet')}
     ${select('lead-website', 'Website column', d.website, headers, (website) => act.edit({ website }), 'Choose a column')}
-    ${modeField(d, v.hasKey, act)}
+    ${modeField(d, v.hasKey, act)} ${sheet && !sheet.form ? capField(d, act) : ''}
     ${select('lead-email', 'E-mail the link to (optional)', d.email, headers, (email) => act.edit({ email }), 'Nobody')}
     ${mailFields(d, headers, act)}
     ${checkbox('lead-earlier', d.includeEarlier, (includeEarlier) => act.edit({ includeEarlier }), 'Also the rows already there')}
@@ -204,8 +224,8 @@ function view(s: State, act: Actions) {
   const v = s.view;
   return html`<h2>Leads</h2>
     <p class="hint">
-      Each new row gets its report, and the lead its link by e-mail from you: a form's response
-      within seconds, a CRM sheet's rows within the hour.
+      New rows get their report, and each lead its link by e-mail from you (a form's response within
+      seconds).
     </p>
     ${v?.missing.length ? html`<p class="notice">${v.missing.join('. ')}: grant it in Settings.</p>` : ''}
     <h3 id="lead-list-title">Watched sheets</h3>
