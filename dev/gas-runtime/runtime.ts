@@ -49,6 +49,8 @@ export interface RuntimeOptions {
   urlFetchDailyQuota?: number;
   /** What one Sheets call costs an execution on the runtime clock (E9; default 2 ms). */
   sheetsCallMs?: number;
+  /** What one e-mail MailApp sends costs on the runtime clock: a slow mail day (default 0). */
+  mailSendMs?: number;
   /**
    * The accounts on Google Workspace, whose daily quotas are larger (Q9); every other account is a
    * consumer one, whatever its address.
@@ -315,6 +317,7 @@ export class GasRuntime {
     if (!e) return;
     // A Sheets call goes to Google's servers: it costs the execution time (E9).
     if (SHEETS_CALL.test(name)) this.clock.advance(this.options.sheetsCallMs ?? SHEETS_CALL_MS);
+    if (name === 'MailApp.sendEmail') this.clock.advance(this.options.mailSendMs ?? 0);
     if (name.startsWith('Properties.')) this.countProperty(e);
     const overlap = e.interleave;
     if (overlap && (overlap.at.call === name || overlap.at.call === '*'))

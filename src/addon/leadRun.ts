@@ -92,6 +92,11 @@ export interface LeadRunPorts {
     websiteColumn: number,
   ): { refusal: string | null; links: ReadonlyMap<string, string>; requests: number };
   service: { hasKey: boolean; baseUrl: string };
+  /**
+   * Renews the run's claim on the document, before each e-mail: a run whose e-mails take minutes
+   * keeps it while it works, so the next response's run finds it busy, not lapsed.
+   */
+  keepClaim?(): void;
   granted(p: Permission): boolean;
   now(): number;
 }
@@ -336,6 +341,7 @@ function sendLeadMail(ports: LeadRunPorts, decisions: MailDecision[]): Map<numbe
   const failed = new Map<number, string>();
   for (const d of decisions) {
     if (!('send' in d)) continue;
+    ports.keepClaim?.();
     const status = ports.mailed.guarded(() => {
       const refused = ledgerRefusal(ports.mailed.read(), d.send);
       const outcome = refused ?? sendOne(ports, d.send);

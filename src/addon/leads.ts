@@ -334,6 +334,8 @@ export interface WatchedSheetPorts {
   log(entry: LogLine): void;
   /** Work under the document's Generate claim; `busy` when another run holds it. */
   claimed<T>(claim: Claim, work: () => T, busy: () => T): T;
+  /** Renews the claim this run holds. */
+  renew(claim: Claim): void;
   leadRun(): Omit<LeadRunPorts, 'previews'>;
   /** Generate's ports over the sheet, for the run that holds `claim`. */
   generate(claim: Claim): RowPreviewPorts;
@@ -391,6 +393,7 @@ function watchRound(p: WatchedSheetPorts, watch: LeadWatch, started: number): bo
       const ports: LeadRunPorts = {
         ...p.leadRun(),
         previews: (rows, column) => previewRows(p.generate(claim), column, rows, started),
+        keepClaim: () => p.renew(claim),
       };
       // Read once under the claim, which no other run of this watch holds meanwhile.
       const stats = p.stats(watch.id) ?? emptyStats(started);

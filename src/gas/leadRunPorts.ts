@@ -6,7 +6,7 @@ import { REGISTRY_LOCK_WAIT_MS, WRITE_LOCK_WAIT_MS } from '../limits';
 import { newId } from './active';
 import { appsScriptClock } from './clock';
 import { generatePorts } from './generatePorts';
-import { withGenerationClaim } from './generationClaim';
+import { claimGeneration, withGenerationClaim } from './generationClaim';
 import {
   admittedRows,
   changeAdmitted,
@@ -82,6 +82,7 @@ export function watchedSheetPorts(book: GoogleAppsScript.Spreadsheet.Spreadsheet
     log: (entry: LogLine) => logAction(book, 'lead watch', entry),
     claimed: <T>(claim: Claim, work: () => T, busy: () => T): T =>
       withGenerationClaim(book, claim.run, claim.started, work, busy),
+    renew: (claim: Claim) => void claimGeneration(book, claim.run, claim.started),
     leadRun: () => leadRunPorts(sheet),
     generate: (claim: Claim) => generatePorts(sheet, claim),
     newId,

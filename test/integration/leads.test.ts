@@ -472,6 +472,31 @@ describe('a burst of responses', () => {
   });
 });
 
+describe('a run whose e-mails take minutes', () => {
+  it('six e-mails taking three minutes, a response arriving meanwhile: each lead previewed and e-mailed once', async () => {
+    // Each e-mail takes 30 s: six take three minutes, past the two a claim lives unrenewed (the
+    // run renews it before each e-mail: watchRun.test.ts).
+    w = await startWorld({ owner: ANA, mailSendMs: 30_000 });
+    const book = w.rt.spreadsheet;
+    formWithEarlierRows(book);
+    const saved = sidebar(w.rt, ANA).saveLeadWatch(WATCH);
+    for (let i = 0; i < 6; i++)
+      w.rt.submitForm(FORM, answer(`slow-${i}.com`, `p${i}@slow.example`), { events: 0 });
+    // Ana accepts the six; at her run's fifth e-mail a new response arrives, with its event.
+    w.rt.run('acceptLeadRows', [saved.view.watches[0]!.id], {
+      user: ANA,
+      interleave: {
+        at: { call: 'MailApp.sendEmail', nth: 5 },
+        run: () => void w.rt.submitForm(FORM, answer('late.com', 'late@slow.example')),
+      },
+    });
+    expect(newRowStatuses(book)).toEqual(new Array(7).fill('e-mailed'));
+    expect(previewPosts()).toHaveLength(7);
+    expect((await w.emu.stats()).duplicatePreviews).toBe(0);
+    expect(w.rt.mail.sent).toHaveLength(7);
+  });
+});
+
 describe('a burst the runtime starts at once (T5)', () => {
   it.each(['*', 'UrlFetchApp.fetchAll', 'Lock.tryLock'])(
     '10 responses whose runs overlap from their first %s call: each lead gets one preview and one e-mail',

@@ -9,10 +9,10 @@ import { FakeSheet, fakeLeadPorts, LEAD_WATCH } from './fakes';
 const LINK_WATCH: LeadWatch = { ...LEAD_WATCH, mode: 'link' };
 const NOW = Date.UTC(2026, 10, 26, 9);
 
-const form = (sites: string[]) =>
+const form = (sites: string[], consent = 'No') =>
   new FakeSheet([
     ['Timestamp', 'Website', 'Email', 'Consent'],
-    ...sites.map((s, i) => [new Date(NOW - 60_000 * (i + 1)), s, `lead@${s}`, 'No']),
+    ...sites.map((s, i) => [new Date(NOW - 60_000 * (i + 1)), s, `lead@${s}`, consent]),
   ]);
 
 function watched(sheet: FakeSheet, over: { name?: string; busy?: boolean } = {}) {
@@ -21,6 +21,7 @@ function watched(sheet: FakeSheet, over: { name?: string; busy?: boolean } = {})
     shared: [] as SharedWatch[],
     logs: [] as LogLine[],
     rounds: 0,
+    renewals: 0,
     duringRound: (): void => undefined,
   };
   const lead = fakeLeadPorts(sheet).ports;
@@ -38,6 +39,7 @@ function watched(sheet: FakeSheet, over: { name?: string; busy?: boolean } = {})
       seen.duringRound();
       return out;
     },
+    renew: () => void seen.renewals++,
     leadRun: () => lead,
     generate: () => {
       throw new Error('a link watch asks the service for nothing');
@@ -58,6 +60,14 @@ it('handles the open rows under the claim, then counts them for every editor and
   expect(seen.shared[0]!.stats).toMatchObject({ handled: 2, total: { leads: 2 } });
   expect(seen.logs).toEqual([expect.objectContaining({ sheet: LINK_WATCH.sheetName, rows: 2 })]);
   expect(seen.saved).toEqual([]);
+});
+
+it('renews its claim before each e-mail: a run whose e-mails take minutes keeps it while it works', () => {
+  const sheet = form(['nike.com', 'slack.com', 'zoom.us'], 'Yes');
+  const { ports, seen } = watched(sheet);
+  runWatchWith(ports, LINK_WATCH);
+  expect(sheet.column('Lead status')).toEqual(['e-mailed', 'e-mailed', 'e-mailed']);
+  expect(seen.renewals).toBe(3);
 });
 
 it('follows a renamed sheet and says its new name', () => {
