@@ -319,18 +319,21 @@ describe('the usage meter', () => {
   });
 });
 
+/** `n` indexed sites with `=VIS_SCORE(A2)`, `=VIS_SCORE(A3)`, … filled down beside them. */
+function filledDown(n: number) {
+  const sheet = w.rt.spreadsheet.activeSheet;
+  const brands = indexed.slice(0, n);
+  sheet.probe.rows = [
+    [{ value: 'Website' }, { value: 'Score' }],
+    ...brands.map((b, i) => [{ value: b.domain }, { value: '', formula: `=VIS_SCORE(A${i + 2})` }]),
+  ];
+  return { sheet, brands };
+}
+
 describe('VIS_SCORE filled down one cell at a time', () => {
   it('shows #ERROR! past 30 cells as Sheets does, and Combine makes it one formula that answers every row', async () => {
     w = await startWorld();
-    const sheet = w.rt.spreadsheet.activeSheet;
-    const brands = indexed.slice(0, 60);
-    sheet.probe.rows = [
-      [{ value: 'Website' }, { value: 'Score' }],
-      ...brands.map((b, i) => [
-        { value: b.domain },
-        { value: '', formula: `=VIS_SCORE(A${i + 2})` },
-      ]),
-    ];
+    const { sheet, brands } = filledDown(60);
     w.rt.recalculate();
     const shown = () => sheet.probe.rows.slice(1).map((r) => r[1]!.value);
     expect(shown().filter((v) => v === '#ERROR!')).toHaveLength(30);
@@ -361,15 +364,7 @@ describe('VIS_SCORE filled down past the pace Google allows one person (X5)', ()
   it('waits the second Google asks for and answers every row; the fetch calls respect the pace', async () => {
     // Google names the refusal but not the number: five calls a second stands in for it.
     w = await startWorld({ fetchCallsPerSecond: 5 });
-    const sheet = w.rt.spreadsheet.activeSheet;
-    const brands = indexed.slice(0, 12);
-    sheet.probe.rows = [
-      [{ value: 'Website' }, { value: 'Score' }],
-      ...brands.map((b, i) => [
-        { value: b.domain },
-        { value: '', formula: `=VIS_SCORE(A${i + 2})` },
-      ]),
-    ];
+    const { sheet, brands } = filledDown(12);
     w.rt.recalculate();
     expect(sheet.probe.rows.slice(1).map((r) => r[1]!.value)).toEqual(
       brands.map((b) => b.overallScore),
