@@ -164,7 +164,8 @@ export function showSelfCheck(): void {
         `<li><strong>${c.ok ? 'OK' : 'FAILED'}</strong> ${escapeHtml(c.name)}: ${escapeHtml(c.detail)}</li>`,
     )
     .join('');
-  const html = `<div style="font:13px Arial,sans-serif"><p>${escapeHtml(selfCheckSummary(checks))}</p><ul>${rows}</ul>
+  const html = `<div style="font:13px Arial,sans-serif"><p>${escapeHtml(selfCheckSummary(checks))}</p>
+<p>Each line tries one thing the add-on needs Google to do as it expects (in a scratch sheet it removes again): nothing to do where it says OK. The details are for support.</p><ul>${rows}</ul>
 <p>A failed check means the platform differs from what the add-on expects: send Help &gt; diagnostics and this list to support.</p></div>`;
   showDialog(html, `${PRODUCT_NAME}: self-check`, 560, 440);
 }
