@@ -363,7 +363,11 @@ describe('polls that spend no request in vain', () => {
 describe('10,000-row lists', () => {
   it('generates over several executions with exactly one POST per row, then polls them all to completion', async () => {
     // A Workspace account (100,000 fetches a day), and a slow service: a minute per round trip.
-    w = await startWorld({ owner: 'owner@company.example', fetchRoundTripMs: 60000 });
+    w = await startWorld({
+      owner: 'owner@company.example',
+      workspaceAccounts: ['owner@company.example'],
+      fetchRoundTripMs: 60000,
+    });
     // The add-on assumes the consumer quota until the person says the account is Workspace.
     sidebar(w.rt).saveSettings({ workspaceAccount: true });
     const rows = sized(3000, 10000);
