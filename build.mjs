@@ -152,7 +152,7 @@ async function bundleScript(s, plugins) {
  * functions need no help, so they are one short line each (the bundle has a size budget).
  */
 function wrapper(name, { ENTRY }) {
-  return `function ${name}(){return ${BUNDLE_GLOBAL}.${ENTRY}(${BUNDLE_GLOBAL}.${name},arguments)}\n`;
+  return `function ${name}(){return ${BUNDLE_GLOBAL}.${ENTRY}(${BUNDLE_GLOBAL}.${name},arguments,'${name}')}\n`;
 }
 
 /**

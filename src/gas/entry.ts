@@ -3,6 +3,7 @@
  * a call of `entry`): whatever an execution counted (fetches, property calls) reaches today's
  * meters when it ends, whichever entry point it was.
  */
+import { argumentsRefusal } from '../domain/callableArgs';
 import { notGrantedMessage, permissionNamedIn } from '../domain/permissions';
 import { isProtectedRefusal, protectedMessage } from '../domain/protection';
 import { validationRefusalInWords } from '../domain/validation';
@@ -52,9 +53,17 @@ function withRefusals(result: unknown): unknown {
     : result;
 }
 
-export function entry(fn: (...args: unknown[]) => unknown, args: ArrayLike<unknown>): unknown {
+/** `name`: the global called (build.mjs writes it), whose arguments' kinds are checked first. */
+export function entry(
+  fn: (...args: unknown[]) => unknown,
+  args: ArrayLike<unknown>,
+  name?: string,
+): unknown {
   try {
-    return withRefusals(fn(...Array.from(args)));
+    const given = Array.from(args);
+    const refused = name ? argumentsRefusal(name, given) : null;
+    if (refused) throw new Error(refused);
+    return withRefusals(fn(...given));
   } catch (error) {
     throw inWords(error);
   } finally {
