@@ -23,6 +23,12 @@ export interface ResolverDeps {
   maxRequests?: number;
   /** Why what passes maxRequests is not sent: the add-on's reserve, or Google's quota spent. */
   overQuota?: 'QUOTA' | 'QUOTA_SPENT';
+  /**
+   * The service's pace as the person's last runs measured it, kept past the cache's 6 hours (their
+   * user properties): a day's first cold call sizes its batch from it. `write` is absent where
+   * the store is read-only (a custom function).
+   */
+  pace?: { read(): string | null; write?(trips: string): void };
 }
 
 export interface ResolverSpec<T> {
@@ -149,7 +155,7 @@ export function resolveAll<T>(
     outcomes.set(key, { kind: 'error', error: serviceError(deps.overQuota ?? 'QUOTA') });
   misses = misses.slice(0, allowed);
 
-  const past = pastTrips(cached[tripsKey(spec.namespace)]);
+  const past = pastTrips(cached[tripsKey(spec.namespace)] ?? deps.pace?.read() ?? undefined);
   const batch = sendAll(deps.transport, misses.map(spec.request), spec.parse, {
     clock: deps.clock,
     deadline: deps.deadline,
@@ -184,6 +190,7 @@ export function resolveAll<T>(
   if (batch.trips.length) {
     const ttl = Math.max(0, ...Object.keys(toCache).map(Number)) || TRIPS_SECONDS;
     (toCache[ttl] = toCache[ttl] ?? {})[tripsKey(spec.namespace)] = JSON.stringify(batch.trips);
+    deps.pace?.write?.(JSON.stringify(batch.trips));
   }
   for (const ttl of Object.keys(toCache)) deps.cache.putAll(toCache[ttl] ?? {}, Number(ttl));
 

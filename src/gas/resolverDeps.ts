@@ -4,6 +4,7 @@ import type { ResolverDeps } from '../domain/resolver';
 import { appsScriptClock } from './clock';
 import { quotaLeft, QUOTA_RESERVE, quotaSpentToday } from './quota';
 import { urlFetchTransport } from './transport';
+import { mayWriteWhatCanWait, setUserProperties, userProperty } from './userStore';
 
 /** No round trip starts past `deadline`; what would pass today's quota less the polling reserve waits. */
 export function resolverDeps(cache: KeyValueCache, deadline: number): ResolverDeps {
@@ -14,5 +15,12 @@ export function resolverDeps(cache: KeyValueCache, deadline: number): ResolverDe
     deadline,
     maxRequests: quotaLeft() - QUOTA_RESERVE,
     overQuota: quotaSpentToday() ? 'QUOTA_SPENT' : 'QUOTA',
+    pace: {
+      read: () => userProperty(PACE),
+      ...(mayWriteWhatCanWait() ? { write: (t: string) => setUserProperties({ [PACE]: t }) } : {}),
+    },
   };
 }
+
+/** The service's pace (round trips: requests, ms) as this person's runs last measured it. */
+const PACE = 'vis.pace';

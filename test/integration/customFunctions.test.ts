@@ -372,3 +372,22 @@ describe('VIS_SCORE filled down past the pace Google allows one person (X5)', ()
     expect(w.rt.fetchStats.fetchAllCalls + w.rt.fetchStats.fetchCalls).toBe(12);
   });
 });
+
+describe('a day’s first cold VIS_SCORE', () => {
+  it('sizes its batch from the pace yesterday’s Score measured: 800 sites in one round trip', async () => {
+    // Yesterday a Score press over a short list measured the service's pace (kept past the
+    // cache's six hours, in the person's own properties).
+    const list = w.rt.spreadsheet.activeSheet;
+    list.probe.rows = [['Website'], ...indexed.slice(0, 20).map((b) => [b.domain])].map((r) =>
+      r.map((value) => ({ value })),
+    );
+    list.setActiveSelection('A2:A21');
+    sidebar(w.rt).scoreSelection({ refresh: 'all' });
+    await w.elapse(25 * 3600 * 1000);
+    const calls = w.rt.fetchStats.fetchAllCalls;
+    const sites = Array.from({ length: 800 }, (_, i) => `cold-start-${i}.com`);
+    const out = w.rt.customFunction('VIS_SCORE', column(sites)) as unknown[][];
+    expect(out).toHaveLength(800);
+    expect(w.rt.fetchStats.fetchAllCalls - calls).toBe(1);
+  });
+});

@@ -171,14 +171,15 @@ describe('a daily schedule at 09:00', () => {
     );
     await hours(24);
     const runs = scheduleRuns().slice(3);
-    expect(runs.map((r) => parisHourOf(r.time))).toEqual([9, 10, 11]);
+    // The second day starts from the service's pace the first day's runs measured (kept in the
+    // owner's properties past the cache's six hours): one firing fewer, still more than one.
+    expect(runs.map((r) => parisHourOf(r.time))).toEqual([9, 10]);
     expect(runs[0]!.result).toMatch(/^continuing next hour/);
-    expect(runs[1]!.result).toMatch(/^continuing next hour/);
     expect(w.rt.mail.sent).toHaveLength(1);
     const mail = w.rt.mail.sent[0]!;
     expect(mail.subject).toMatch(/20 changes/);
     for (const b of [...first, ...second]) expect(mail.body).toContain(`${b.brandName} (`);
-    expect(runs[2]!.result).toMatch(/Alert e-mailed \(20 changes\)/);
+    expect(runs[1]!.result).toMatch(/Alert e-mailed \(20 changes\)/);
   }, 120000);
 
   it('is changed only by its owner, and a failing service pauses it after 3 runs with one e-mail', async () => {

@@ -143,3 +143,28 @@ it('a first lookup of the day sends a probe of 100, then the rest at once, and t
   // The fake answers in no time: nothing bounds the next call's first batch.
   expect(transport.batches[before]).toHaveLength(400);
 });
+
+it('a day’s first lookup with the cache empty sizes its batch from the pace kept in the person’s store', () => {
+  const { e, transport } = env(byDomain);
+  const spec = {
+    namespace: 'n|key',
+    request: (k: string) => ({ method: 'get' as const, url: `https://s/x?url=${k}`, headers: {} }),
+    parse: () => ({ ok: false as const, error: serviceError('NOT_FOUND') }),
+    ttlSeconds: () => 0,
+    errorTtlSeconds: () => 0,
+  };
+  let kept: string | null = null;
+  const pace = { read: () => kept, write: (t: string) => void (kept = t) };
+  const keys = (from: number) => Array.from({ length: 400 }, (_, i) => `s${from + i}`);
+  resolveAll(keys(0), spec, { ...e.deps, pace, deadline: e.deps.clock.now() + 600_000 });
+  expect(JSON.parse(kept!)).toEqual(expect.any(Array));
+  // The next day the cache is empty; a read-only store (a custom function's) still gives the pace.
+  const before = transport.batches.length;
+  resolveAll(keys(1000), spec, {
+    ...e.deps,
+    cache: new FakeCache(),
+    pace: { read: pace.read },
+    deadline: e.deps.clock.now() + 600_000,
+  });
+  expect(transport.batches.slice(before).map((b) => b.length)).toEqual([400]);
+});
