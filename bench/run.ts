@@ -99,6 +99,29 @@ function floorMs(requests: Array<{ url: string; method: string; payload?: string
   return Math.min(...runs);
 }
 
+/**
+ * The next day, the cache gone: a Score press over 20 of the rows kept the service's pace in the
+ * person's properties, and the formula's first batch is sized from it.
+ */
+function nextDayCold(rt: GasRuntime, rows: string[], column: string[][]) {
+  const list = rt.spreadsheet.insertSheet('Yesterday');
+  list.probe.rows = [['Website'], ...rows.slice(0, 20).map((r) => [r])].map((r) =>
+    r.map((value) => ({ value })),
+  );
+  list.activate();
+  list.setActiveSelection('A2:A21');
+  rt.runFromSidebar('scoreSelection', [{ refresh: 'all' }]);
+  rt.clock.advance(25 * 3600 * 1000);
+  rt.resetCounts();
+  const t0 = performance.now();
+  rt.customFunction('VIS_SCORE', column);
+  return {
+    wallMs: ms(t0),
+    requests: rt.fetchStats.requests,
+    roundTrips: rt.fetchStats.fetchAllCalls,
+  };
+}
+
 async function main(): Promise<void> {
   const results: Record<string, unknown> = {
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
@@ -134,6 +157,7 @@ async function main(): Promise<void> {
       requests: rt.fetchStats.requests,
       roundTrips: rt.fetchStats.fetchAllCalls,
     };
+    const nextDay = nextDayCold(rt, rows, column);
     await rt.close();
     await emu.control('reset', {});
     await emu.faults({ latencyMs: LATENCY });
@@ -142,6 +166,7 @@ async function main(): Promise<void> {
     results.formula = {
       cold,
       warm,
+      nextDay,
       naive: peer,
       speedup: Math.round((peer.wallMs / cold.wallMs) * 10) / 10,
       peakMb: peakMb(),
@@ -507,6 +532,7 @@ function figures(r: R): string {
     'scenario                               wall ms   requests  round trips  sheet calls  target',
     `1. VIS_SCORE 1,000 rows cold           ${pad(f.cold.wallMs)}${pad(f.cold.requests)}${pad(f.cold.roundTrips, 13)}${pad(f.cold.sheetCalls, 13)}  ≤3 round trips: ${f.cold.roundTrips <= 3 ? 'met' : 'MISSED'}; floor ${f.cold.floorMs} ms`,
     `   VIS_SCORE 1,000 rows warm           ${pad(f.warm.wallMs)}${pad(f.warm.requests)}${pad(f.warm.roundTrips, 13)}${pad(0, 13)}  0 requests: ${f.warm.requests === 0 ? 'met' : 'MISSED'}`,
+    `   next day, cache gone, pace kept     ${pad(f.nextDay.wallMs)}${pad(f.nextDay.requests)}${pad(f.nextDay.roundTrips, 13)}${pad(0, 13)}  1 round trip: ${f.nextDay.roundTrips === 1 ? 'met' : 'MISSED'}`,
     `   naive peer (30 at a time)           ${pad(f.naive.wallMs)}${pad(f.naive.requests)}${pad(f.naive.requests, 13)}${pad(0, 13)}  ours ${f.speedup}× faster (≥10×: ${f.speedup >= 10 ? 'met' : 'MISSED'})`,
     `2. Generate previews, 1,000 rows       ${pad(g.wallMs)}${pad(g.posts)}${pad(g.roundTrips, 13)}${pad(g.sheetReads + g.sheetWrites, 13)}  ${g.timesFloor}× the ${g.networkFloorMs} ms floor (≤2×: ${g.timesFloor <= 2 ? 'met' : 'MISSED'})`,
     `3. Poll 1,000 pending previews         ${pad(p.wallMs)}${pad(p.gets)}${pad(p.roundTrips, 13)}${pad(p.sheetReads + p.sheetWrites, 13)}  ${p.sheetWrites} write(s)`,
@@ -554,7 +580,9 @@ trips, sheet calls) as exact.
 ${table}
 \`\`\`
 
-- **1.** \`=VIS_SCORE(A2:A1001)\` over 800 distinct domains, cold, then recalculated; the naive
+- **1.** \`=VIS_SCORE(A2:A1001)\` over 800 distinct domains, cold, then recalculated, then again
+  the next day (the cache gone) after a Score press over 20 of them kept the service's pace in
+  the person's properties; the naive
   peer sends one \`fetch\` per cell, 30 executions at a time. The floor is the same requests in one
   bare \`fetchAll\`.
 - **2, 3.** Generate previews on 1,000 rows, then one poll of them once they can be done. Generate
