@@ -126,16 +126,19 @@ describe('resolver', () => {
   });
 });
 
+/** Lookups the service answers "not found", each kept `ttl` seconds; 400 keys from `from`. */
+const lookupSpec = (ttl: number) => ({
+  namespace: 'n|key',
+  request: (k: string) => ({ method: 'get' as const, url: `https://s/x?url=${k}`, headers: {} }),
+  parse: () => ({ ok: false as const, error: serviceError('NOT_FOUND') }),
+  ttlSeconds: () => ttl,
+  errorTtlSeconds: () => 0,
+});
+const keys = (from: number) => Array.from({ length: 400 }, (_, i) => `s${from + i}`);
+
 it('a first lookup of the day sends a probe of 100, then the rest at once, and the next starts from the round trips it kept', () => {
   const { e, transport } = env(byDomain);
-  const spec = {
-    namespace: 'n|key',
-    request: (k: string) => ({ method: 'get' as const, url: `https://s/x?url=${k}`, headers: {} }),
-    parse: () => ({ ok: false as const, error: serviceError('NOT_FOUND') }),
-    ttlSeconds: () => 60,
-    errorTtlSeconds: () => 0,
-  };
-  const keys = (from: number) => Array.from({ length: 400 }, (_, i) => `s${from + i}`);
+  const spec = lookupSpec(60);
   resolveAll(keys(0), spec, { ...e.deps, deadline: e.deps.clock.now() + 600_000 });
   expect(transport.batches.map((b) => b.length)).toEqual([UNPROVEN_FIRST_BATCH, 300]);
   const before = transport.batches.length;
@@ -146,16 +149,9 @@ it('a first lookup of the day sends a probe of 100, then the rest at once, and t
 
 it('a day’s first lookup with the cache empty sizes its batch from the pace kept in the person’s store', () => {
   const { e, transport } = env(byDomain);
-  const spec = {
-    namespace: 'n|key',
-    request: (k: string) => ({ method: 'get' as const, url: `https://s/x?url=${k}`, headers: {} }),
-    parse: () => ({ ok: false as const, error: serviceError('NOT_FOUND') }),
-    ttlSeconds: () => 0,
-    errorTtlSeconds: () => 0,
-  };
+  const spec = lookupSpec(0);
   let kept: string | null = null;
   const pace = { read: () => kept, write: (t: string) => void (kept = t) };
-  const keys = (from: number) => Array.from({ length: 400 }, (_, i) => `s${from + i}`);
   resolveAll(keys(0), spec, { ...e.deps, pace, deadline: e.deps.clock.now() + 600_000 });
   expect(JSON.parse(kept!)).toEqual(expect.any(Array));
   // The next day the cache is empty; a read-only store (a custom function's) still gives the pace.
