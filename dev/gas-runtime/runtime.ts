@@ -597,6 +597,34 @@ export class GasRuntime {
 
   /** One execution of a global function in a fresh context. */
   run(fn: string, args: unknown[] = [], options: RunOptions = {}): unknown {
+    return this.execute(fn, options, (e) => {
+      const context = this.load(e);
+      const target = context[fn];
+      if (typeof target !== 'function') throw new GasError(`Script function not found: ${fn}`);
+      return (target as (...a: unknown[]) => unknown)(...args);
+    });
+  }
+
+  /**
+   * One execution of `work`, a test's own code, with this execution's services as globals: how
+   * the platform kit's contract suite runs src/gas on the runtime (the test imports those modules
+   * afresh for each call, as Apps Script gives each execution a fresh global scope).
+   */
+  within<T>(work: () => T, options: RunOptions = {}): T {
+    return this.execute('within', options, (e) => {
+      const globals = this.globals(e);
+      const scope = globalThis as Record<string, unknown>;
+      const saved = Object.keys(globals).map((name) => [name, scope[name]] as const);
+      Object.assign(scope, globals);
+      try {
+        return work();
+      } finally {
+        for (const [name, value] of saved) scope[name] = value;
+      }
+    });
+  }
+
+  private execute<T>(fn: string, options: RunOptions, body: (e: Execution) => T): T {
     if (this.exec) throw new Error(`runtime: ${fn} started inside another execution`);
     const mode = options.mode ?? 'sidebar';
     const limit =
@@ -635,10 +663,7 @@ export class GasRuntime {
     this.exec = e;
     this.running.push(e);
     try {
-      const context = this.load(e);
-      const target = context[fn];
-      if (typeof target !== 'function') throw new GasError(`Script function not found: ${fn}`);
-      const result = (target as (...a: unknown[]) => unknown)(...args);
+      const result = body(e);
       if (e.killed || this.elapsed(e) > e.limitMs) {
         throw new GasError('Exceeded maximum execution time');
       }

@@ -1,0 +1,123 @@
+/**
+ * The platform kit in memory (src/kit/ports.ts): what a workflow's unit tests run on. The records'
+ * rules are the kit's own (src/kit/records.ts), the service is the batch runner over any
+ * transport (the emulator in process, say), and the clock moves only when told or slept on.
+ */
+import { sendAll, type Clock } from '../src/api/batch';
+import {
+  lowerCaseHeaders,
+  type HttpRequest,
+  type HttpResponse,
+  type Transport,
+} from '../src/api/http';
+import type { Kit } from '../src/kit/ports';
+import { cachedRecords, propertyRecords } from '../src/kit/records';
+import type { HttpTransport } from './gas-runtime/sync-http';
+
+export interface MemoryKit extends Kit {
+  /** The person's properties as strings, by key: what a test inspects, or plants. */
+  readonly properties: Map<string, string>;
+  readonly logged: string[];
+  /** Requests sent, in order: what a test counts. */
+  readonly sent: HttpRequest[];
+  /** Moves the clock (the cache's expiries with it). */
+  advance(ms: number): void;
+  /** Forgets every cached record, as Google may at any time. */
+  evictCache(): void;
+  /** Another execution of the person holds their lock (or lets it go). */
+  holdLock(held: boolean): void;
+}
+
+export interface MemoryKitOptions {
+  transport?: Transport;
+  baseUrl?: string;
+  apiKey?: string | null;
+  email?: string;
+  now?: number;
+}
+
+const nowhere: Transport = {
+  fetchAll: (requests) => requests.map(() => ({ status: 0, headers: {}, body: '' })),
+};
+
+export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
+  let now = options.now ?? Date.UTC(2026, 10, 28, 9);
+  const clock: Clock = { now: () => now, sleep: (ms) => void (now += Math.max(0, ms)) };
+  const properties = new Map<string, string>();
+  const cache = new Map<string, { value: string; until: number }>();
+  const logged: string[] = [];
+  const sent: HttpRequest[] = [];
+  let held = false;
+  let heldElsewhere = false;
+  const transport = options.transport ?? nowhere;
+  const counting: Transport = {
+    fetchAll(requests) {
+      sent.push(...requests);
+      return transport.fetchAll(requests);
+    },
+  };
+  return {
+    properties,
+    logged,
+    sent,
+    advance: (ms) => void (now += ms),
+    evictCache: () => cache.clear(),
+    holdLock: (h) => void (heldElsewhere = h),
+    records: {
+      mine: propertyRecords({
+        get: (key) => properties.get(key) ?? null,
+        set: (key, value) => void properties.set(key, value),
+        delete: (key) => void properties.delete(key),
+      }),
+      cached: cachedRecords({
+        get: (key) => {
+          const item = cache.get(key);
+          return item && item.until > now ? item.value : null;
+        },
+        put: (key, value, seconds) => void cache.set(key, { value, until: now + seconds * 1000 }),
+      }),
+    },
+    service: {
+      config: () => ({
+        baseUrl: options.baseUrl ?? 'https://service.invalid',
+        ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+      }),
+      ask: (requests, parse, budgetMs) =>
+        sendAll(counting, requests, parse, { clock, deadline: now + budgetMs }).results,
+    },
+    account: { now: () => now, email: () => options.email ?? 'owner@example.com' },
+    locks: {
+      mine(waitMs) {
+        if (held || heldElsewhere) {
+          now += waitMs;
+          return null;
+        }
+        held = true;
+        return { release: () => void (held = false) };
+      },
+    },
+    log: { line: (text) => void logged.push(text) },
+  };
+}
+
+/** The runtime's way to a server (the emulator in process) as the client's Transport. */
+export function transportOver(http: HttpTransport, timeoutMs = 60_000): Transport {
+  return {
+    fetchAll(requests) {
+      const raw = http.fetchAll(
+        requests.map((r) => ({
+          url: r.url,
+          method: r.method.toUpperCase(),
+          headers: r.headers,
+          ...(r.payload === undefined ? {} : { payload: JSON.stringify(r.payload) }),
+        })),
+        timeoutMs,
+      );
+      return raw.map((a): HttpResponse =>
+        a.error !== undefined
+          ? { status: 0, headers: {}, body: '' }
+          : { status: a.status, headers: lowerCaseHeaders(a.headers), body: a.body },
+      );
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// The platform kit over Apps Script (src/gas/kit.ts) on the runtime, held to the contract the
+// kit in memory is held to (test/unit/kit.test.ts): each execution imports src/gas afresh, as
+// Apps Script gives every execution a fresh global scope.
+import type { Kit } from '../../src/kit/ports';
+import { kitContract } from '../kit/contract';
+import { startWorld, type World } from './harness';
+
+type KitModule = typeof import('../../src/gas/kit');
+const BEN = 'ben@gmail.com';
+
+function freshKit(): Kit {
+  let made: Kit | undefined;
+  jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    made = (require('../../src/gas/kit') as KitModule).appsScriptKit();
+  });
+  return made!;
+}
+
+let world: World | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+kitContract('over Apps Script, on the runtime', async () => {
+  world = await startWorld();
+  const { rt } = world;
+  const lines = rt.logs.length;
+  return {
+    exec: (work, who = 'ana') =>
+      rt.within(() => work(freshKit()), who === 'ben' ? { user: BEN } : {}),
+    advance: (ms) => rt.advance(ms),
+    evictCache: () => void rt.evictCachesAtRandom(1),
+    plant: (key, value) => rt.userProperties(rt.owner).setProperty(key, value),
+    holdLockElsewhere: (held) => rt.holdLock('user', held),
+    logged: () => rt.logs.slice(lines),
+    brands: { known: 'acmeanalytics.com', unknown: 'no-such-brand-anywhere.com' },
+  };
+});

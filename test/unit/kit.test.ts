@@ -1,0 +1,21 @@
+// The platform kit in memory, held to the contract the Apps Script kit is held to on the runtime.
+import { inProcessEmulator } from '../../dev/emulator/inProcess';
+import { memoryKit, transportOver, type MemoryKit } from '../../dev/memoryKit';
+import { kitContract } from '../kit/contract';
+
+kitContract('in memory', () => {
+  const emu = inProcessEmulator();
+  const transport = transportOver(emu.transport);
+  const person = (email: string): MemoryKit =>
+    memoryKit({ transport, baseUrl: emu.baseUrl, apiKey: 'demo-pro-key', email });
+  const kits = { ana: person('ana@example.com'), ben: person('ben@example.com') };
+  return {
+    exec: (work, who = 'ana') => work(kits[who]),
+    advance: (ms) => Object.values(kits).forEach((k) => k.advance(ms)),
+    evictCache: () => Object.values(kits).forEach((k) => k.evictCache()),
+    plant: (key, value) => void kits.ana.properties.set(key, value),
+    holdLockElsewhere: (held) => kits.ana.holdLock(held),
+    logged: () => [...kits.ana.logged, ...kits.ben.logged],
+    brands: { known: 'acmeanalytics.com', unknown: 'no-such-brand-anywhere.com' },
+  };
+});
