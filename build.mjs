@@ -234,6 +234,7 @@ export async function build(flags = {}, { plugins = [] } = {}) {
       scope.endsWith('/auth/spreadsheets') ? `${scope}.currentonly` : scope,
     );
   }
+  await fillWorkspaceAddOn(manifest, s.baseUrl, plugins);
   await writeAtomically(
     path.join(OUT, 'appsscript.json'),
     JSON.stringify(manifest, null, 2) + '\n',
@@ -283,6 +284,25 @@ async function sidebarHtml() {
 /** The sidebar's tabs and panels, from the one table of them (src/contract/sidebar.ts). */
 async function tabsMarkup() {
   return (await loadModule('src/contract/sidebar.ts')).tabsMarkup();
+}
+
+/**
+ * The Workspace add-on part of the manifest: each link-preview trigger matches the service's own
+ * report and brand links at the build's base URL (src/domain/reportLinks.ts), and the logos are
+ * the icon the service hosts beside them.
+ */
+async function fillWorkspaceAddOn(manifest, baseUrl, plugins) {
+  const { linkPatterns } = await loadModule('src/domain/reportLinks.ts', plugins);
+  const logoUrl = `${baseUrl}/icon-128.png`;
+  manifest.addOns.common.logoUrl = logoUrl;
+  for (const host of ['docs', 'sheets', 'slides'])
+    for (const trigger of [
+      ...manifest.addOns[host].linkPreviewTriggers,
+      ...(manifest.addOns[host].createActionTriggers ?? []),
+    ]) {
+      trigger.logoUrl = logoUrl;
+      if (trigger.patterns) trigger.patterns = linkPatterns(baseUrl);
+    }
 }
 
 /** A source module's exports, bundled as the add-on's are (with the same plugins). */

@@ -82,8 +82,8 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
         baseUrl: options.baseUrl ?? 'https://service.invalid',
         ...(options.apiKey ? { apiKey: options.apiKey } : {}),
       }),
-      ask: (requests, parse, budgetMs) =>
-        sendAll(counting, requests, parse, { clock, deadline: now + budgetMs }).results,
+      ask: (requests, parse, budgetMs, options = {}) =>
+        sendAll(counting, requests, parse, { ...options, clock, deadline: now + budgetMs }).results,
     },
     account: { now: () => now, email: () => options.email ?? 'owner@example.com' },
     locks: {

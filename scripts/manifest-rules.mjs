@@ -84,9 +84,11 @@ export const SCOPE_USES = {
   'https://www.googleapis.com/auth/userinfo.email': 'Session.getEffectiveUser',
   'https://www.googleapis.com/auth/script.send_mail': 'MailApp.sendEmail',
   'https://www.googleapis.com/auth/presentations': 'SlidesApp.create',
+  'https://www.googleapis.com/auth/workspace.linkpreview': 'newCardHeader',
+  'https://www.googleapis.com/auth/workspace.linkcreate': 'renderActions',
 };
 
-/** The public manifest schema (scripts/vendor/schemastore, Apache-2.0), less its one wrong rule:
+/** The public manifest schema (scripts/vendor/schemastore, Apache-2.0), less two wrong rules:
  * it calls allowlist entries host names where Google wants URL prefixes, so that field is left to
  * allowlistProblems. */
 function compileManifestSchema() {
@@ -94,21 +96,45 @@ function compileManifestSchema() {
     readFileSync(new URL('./vendor/schemastore/appsscript.json', import.meta.url), 'utf8'),
   );
   delete schema.properties.urlFetchWhitelist.items.format;
+  // And it predates link previews: its `sheets` allows no `linkPreviewTriggers`. The editors'
+  // part is checked against Google's reference instead (workspace-addon.schema.json).
+  delete schema.properties.addOns.properties.sheets;
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  return ajv.compile(schema);
+}
+
+/** The editors' part of `addOns` (link previews, create actions), from Google's reference page. */
+function compileWorkspaceSchema() {
+  const schema = JSON.parse(
+    readFileSync(new URL('./workspace-addon.schema.json', import.meta.url), 'utf8'),
+  );
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
   return ajv.compile(schema);
 }
 
 let validateManifest;
+let validateWorkspace;
 
-/** Where the manifest breaks the public schema, one line per error. */
+const errorsOf = (validate, value, prefix) =>
+  validate(value)
+    ? []
+    : validate.errors.map(
+        (e) =>
+          `${prefix}${e.instancePath.replaceAll('/', '.')}: ${e.message} (the manifest schema).`,
+      );
+
+/** Where the manifest breaks the public schema, or Google's editor add-on reference, one line each. */
 export function schemaProblems(manifest) {
   validateManifest ??= compileManifestSchema();
-  if (validateManifest(manifest)) return [];
-  return validateManifest.errors.map(
-    (e) =>
-      `appsscript.json${e.instancePath.replaceAll('/', '.')}: ${e.message} (the manifest schema).`,
-  );
+  validateWorkspace ??= compileWorkspaceSchema();
+  return [
+    ...errorsOf(validateManifest, manifest, 'appsscript.json'),
+    ...(manifest.addOns
+      ? errorsOf(validateWorkspace, manifest.addOns, 'appsscript.json.addOns')
+      : []),
+  ];
 }
 
 export function manifestProblems(manifest, code) {

@@ -48,4 +48,9 @@ export {
   writePitches,
 } from './addon/outreach';
 export { refreshFollowUps } from './addon/followUps';
+export {
+  onCreatePreviewForm,
+  onCreatePreviewSubmit,
+  onReportLinkPreview,
+} from './addon/workspaceLinks';
 export { entry as __entry } from './gas/entry';

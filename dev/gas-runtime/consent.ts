@@ -6,7 +6,8 @@
 import { GasError, noPermission } from './errors';
 import { SLIDES_SCOPE } from './slides';
 
-export type Mode = 'custom-function' | 'sidebar' | 'menu' | 'trigger' | 'simple-trigger';
+/** `card`: a Workspace add-on's function (a link preview, a create action), run from Docs, Sheets or Slides. */
+export type Mode = 'custom-function' | 'sidebar' | 'menu' | 'trigger' | 'simple-trigger' | 'card';
 
 /**
  * `SpreadsheetApp.openById` opens any of the user's files, so it needs the full `spreadsheets`

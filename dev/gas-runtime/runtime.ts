@@ -11,6 +11,19 @@ import vm from 'node:vm';
 import { CacheStore, type CacheEviction } from './cache';
 import { RuntimeClock, type ExecutionClock } from './clock';
 import { Consent, OPEN_BY_ID_SCOPE, type Mode } from './consent';
+import { cardService, readCardAnswer, type CardResponse } from './cardService';
+import {
+  CardCache,
+  createActionFunction,
+  formEvent,
+  LINK_CREATE_SCOPE,
+  LINK_PREVIEW_SCOPE,
+  linkPreviewEvent,
+  linkPreviewFunction,
+  type AddOns,
+  type EditorHost,
+} from './workspaceAddOn';
+import { schemaProblems } from '../../scripts/manifest-rules.mjs';
 import { editResponse, writeResponse, type ResponseEvent } from './formResponses';
 import { compiledBundle } from './bundle';
 import { FormulaCells } from './formulaCells';
@@ -208,6 +221,8 @@ export class GasRuntime {
   /** The manifest's urlFetchWhitelist (null: the manifest has none, so nothing is refused). */
   private readonly allowlist: string[] | null;
   private exec: Execution | null = null;
+  private readonly addOns: AddOns | undefined;
+  private readonly cards = new CardCache<CardResponse>();
   lastLoadMs = 0;
 
   constructor(private options: RuntimeOptions = {}) {
@@ -240,7 +255,11 @@ export class GasRuntime {
     const manifestPath = path.join(this.distDir, 'appsscript.json');
     const manifest = (
       existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {}
-    ) as { oauthScopes?: string[]; urlFetchWhitelist?: string[] };
+    ) as { oauthScopes?: string[]; urlFetchWhitelist?: string[]; addOns?: AddOns };
+    // Google refuses to save a manifest whose addOns break its reference (W5).
+    const problems = manifest.addOns ? schemaProblems(manifest) : [];
+    if (problems.length) throw new GasError(`Invalid manifest: ${problems.join(' ')}`);
+    this.addOns = manifest.addOns;
     this.consent = new Consent(manifest.oauthScopes ?? []);
     this.allowlist = manifest.urlFetchWhitelist
       ? [...manifest.urlFetchWhitelist, ...(options.extraAllowlist ?? [])]
@@ -557,6 +576,7 @@ export class GasRuntime {
         window: () => this.quotaWindows.use('slides', e.user, x.now()),
         hasScope: this.consent.has(SLIDES_SCOPE),
       }),
+      CardService: cardService(call),
       Charts: { ChartType: { BAR: 'BAR', COLUMN: 'COLUMN', LINE: 'LINE' } },
       Utilities: utilities(call, (ms) => this.clock.advance(ms)),
       Session: session(e, () => this.consent.email(e)),
@@ -632,7 +652,7 @@ export class GasRuntime {
       (mode === 'custom-function'
         ? (this.options.customFunctionLimitMs ?? 30000)
         : // A simple trigger (an add-on's onOpen) has 30 seconds (A5).
-          mode === 'simple-trigger'
+          mode === 'simple-trigger' || mode === 'card'
           ? 30000
           : (this.options.executionLimitMs ?? 360000));
     const book = options.spreadsheet ?? this.spreadsheet;
@@ -643,7 +663,7 @@ export class GasRuntime {
       // it runs with no active spreadsheet, and no document properties, cache or lock.
       // https://developers.google.com/workspace/add-ons/concepts/editor-triggers
       book:
-        mode === 'trigger' && (this.options.addon ?? true)
+        (mode === 'trigger' && (this.options.addon ?? true)) || mode === 'card'
           ? null
           : (this.documents.get(book.id) ?? null),
       mode,
@@ -674,6 +694,45 @@ export class GasRuntime {
       this.running = this.running.filter((r) => r !== e);
       this.exec = null;
     }
+  }
+
+  /**
+   * A person pastes `url` into a file of `host` and hovers it: the card Google shows, or null where
+   * no trigger of the manifest matches (a plain link) or the person has not granted link previews.
+   * Within 5 minutes of the last card for that person and link, Google shows it again unasked.
+   */
+  linkPreview(url: string, host: EditorHost, user: string = this.owner): CardResponse | null {
+    const fn = linkPreviewFunction(this.addOns, host, url);
+    if (!fn || !this.consent.has(LINK_PREVIEW_SCOPE)) return null;
+    if (!this.consent.granted(user).includes(LINK_PREVIEW_SCOPE)) return null;
+    const kept = this.cards.get(user, url, this.clock.now());
+    if (kept) return kept;
+    const answer = this.run(fn, [linkPreviewEvent(host, url)], { mode: 'card', user });
+    const card = readCardAnswer(answer, 'link preview');
+    this.cards.put(user, url, card, this.clock.now());
+    return card;
+  }
+
+  /** The person picks the add-on's item from the @ menu of `host`: its form card. */
+  createActionForm(host: EditorHost, user: string = this.owner): CardResponse {
+    const fn = createActionFunction(this.addOns, host);
+    if (!this.consent.has(LINK_CREATE_SCOPE))
+      throw new GasError('The manifest asks for no workspace.linkcreate scope.');
+    return readCardAnswer(
+      this.run(fn, [formEvent(host, {})], { mode: 'card', user }),
+      'create action form',
+    );
+  }
+
+  /** The person presses a form card's button that runs `fn`, with the form's fields as typed. */
+  submitCard(
+    fn: string,
+    inputs: Record<string, string>,
+    host: EditorHost = 'docs',
+    user: string = this.owner,
+  ): CardResponse {
+    const answer = this.run(fn, [formEvent(host, inputs)], { mode: 'card', user });
+    return readCardAnswer(answer, 'create action submit');
   }
 
   /** What google.script.run does: arguments and result cross as JSON-safe values. */

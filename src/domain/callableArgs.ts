@@ -35,6 +35,9 @@ const SHAPES = {
   savePitchTemplate: () => [record()],
   previewPitches: () => [record()],
   writePitches: () => [record()],
+  // Google's event objects (a Workspace add-on's card functions): read by their own schemas.
+  onReportLinkPreview: () => [record()],
+  onCreatePreviewSubmit: () => [record()],
 } as const satisfies Record<string, () => z.ZodMiniType[]>;
 
 type Shaped = keyof typeof SHAPES;

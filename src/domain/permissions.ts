@@ -7,7 +7,16 @@ import { GRANT_STEP } from '../api/errors';
 
 export { GRANT_STEP };
 
-export type Permission = 'sheets' | 'ui' | 'email' | 'service' | 'background' | 'mail' | 'decks';
+export type Permission =
+  | 'sheets'
+  | 'ui'
+  | 'email'
+  | 'service'
+  | 'background'
+  | 'mail'
+  | 'decks'
+  | 'linkPreview'
+  | 'linkCreate';
 
 interface PermissionFacts {
   /** The OAuth scope, as in appsscript.json. */
@@ -56,6 +65,16 @@ export const PERMISSIONS: Record<Permission, PermissionFacts> = {
     scope: `${AUTH}presentations`,
     features: 'Report decks',
     lets: 'make presentations in Google Slides',
+  },
+  linkPreview: {
+    scope: `${AUTH}workspace.linkpreview`,
+    features: 'Score cards on report and brand links in Docs, Sheets and Slides',
+    lets: 'preview the links you paste',
+  },
+  linkCreate: {
+    scope: `${AUTH}workspace.linkcreate`,
+    features: 'Create visibility preview in the @ menu of Docs',
+    lets: 'insert the links you create',
   },
 };
 

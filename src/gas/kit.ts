@@ -28,8 +28,9 @@ export function appsScriptKit(): Kit {
     },
     service: {
       config: clientConfig,
-      ask: (requests, parse, budgetMs) =>
+      ask: (requests, parse, budgetMs, options = {}) =>
         sendAll(urlFetchTransport, requests, parse, {
+          ...options,
           clock: appsScriptClock,
           deadline: appsScriptClock.now() + budgetMs,
         }).results,

@@ -6,6 +6,7 @@
  * same rules. What Google limits (a property's 9 KB, the cache's 100 KB and 6 hours) is enforced
  * here, once, not by each implementation.
  */
+import type { BatchOptions } from '../api/batch';
 import type { ClientConfig } from '../api/client';
 import type { Result } from '../api/errors';
 import type { HttpRequest, HttpResponse } from '../api/http';
@@ -61,8 +62,12 @@ export interface ServicePort {
     requests: HttpRequest[],
     parse: (response: HttpResponse, nowMs: number) => Result<T>,
     budgetMs: number,
+    /** A POST's narrower rules: what may be sent again, and a slow loss never resent. */
+    options?: AskOptions,
   ): Array<Result<T> | undefined>;
 }
+
+export type AskOptions = Partial<Pick<BatchOptions, 'retryable' | 'maxLostTries' | 'slowLossMs'>>;
 
 /** The clock and the person running. */
 export interface Account {

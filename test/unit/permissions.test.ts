@@ -27,7 +27,20 @@ it('exception logging stays NONE, as docs/deploy.md decides: users’ messages n
 });
 
 it.each([
-  [[], ['sheets', 'ui', 'email', 'service', 'background', 'mail', 'decks']],
+  [
+    [],
+    [
+      'sheets',
+      'ui',
+      'email',
+      'service',
+      'background',
+      'mail',
+      'decks',
+      'linkPreview',
+      'linkCreate',
+    ],
+  ],
   [
     [
       `${AUTH}spreadsheets`,
@@ -36,7 +49,7 @@ it.each([
       `${AUTH}script.external_request`,
       `${AUTH}script.scriptapp`,
     ],
-    ['mail', 'decks'],
+    ['mail', 'decks', 'linkPreview', 'linkCreate'],
   ],
   [Object.values(PERMISSIONS).map((p) => p.scope), []],
 ])('granted %p: missing %p', (granted, missing) => {
