@@ -154,3 +154,9 @@ const seconds = Math.round((Date.now() - started) / 1000);
 say(
   `pushed ${OUT} (${baseUrl}, trigger every ${minutes} min) to ${production ? 'production' : 'development'} in ${seconds} s. Open the script: https://script.google.com/d/${project.scriptId}/edit`,
 );
+// The Workspace add-on part matches links with the deployment pinned in the Marketplace SDK, not
+// with what was just pushed: a stale pin means previews silently never fire (docs/deploy.md).
+if (JSON.parse(readFileSync(path.join(OUT, 'appsscript.json'), 'utf8')).addOns)
+  say(
+    'link previews and the @ menu use the deployment pinned in the Marketplace SDK (App configuration > Google Workspace add-on): after you make a versioned deployment of this push, set its ID there, or Docs, Sheets and Slides keep the old one (docs/deploy.md).',
+  );

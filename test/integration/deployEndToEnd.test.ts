@@ -187,6 +187,8 @@ describe('npm run deploy from a fresh clone', () => {
     expect(r.stdout).toMatch(
       /deploy: pushed build\/deploy \(https:\/\/service\.example\.com, trigger every 60 min\) to development/,
     );
+    // The Workspace add-on part fires on the deployment pinned in the Marketplace SDK: said.
+    expect(r.stdout).toMatch(/deploy: link previews .* pinned in the Marketplace SDK/);
     const [push, ...more] = pushes();
     expect(more).toEqual([]);
     expect(push!.argv).toEqual(['push', '--force', '-P', path.join('build', '.clasp.json')]);
