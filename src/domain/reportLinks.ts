@@ -53,15 +53,15 @@ export function readReportLink(baseUrl: string, url: string): ReportLink | null 
   const base = parsed(baseUrl);
   const link = parsed(url);
   if (!base || !link || link.host !== base.host) return null;
-  const under = basePath(base);
+  // The prefixes the manifest gives Google, so what Google matches and what is read agree.
+  const [previews, brands] = linkPatterns(baseUrl).map((p) => `/${p.pathPrefix}`);
   const path = link.path.replace(/\/+$/, '');
-  const root = under ? `/${under}` : '';
   const preview = new RegExp(
-    `^${root}/${PREFIXES.preview}/(${SEGMENT})/visibility-scan-preview/(${SEGMENT})$`,
+    `^${previews}/(${SEGMENT})/visibility-scan-preview/(${SEGMENT})$`,
   ).exec(path);
   if (preview && isUuid(preview[2]))
     return { kind: 'preview', partner: preview[1]!, uuid: preview[2] };
-  const brand = new RegExp(`^${root}/${PREFIXES.brand}/(${SEGMENT})$`).exec(path);
+  const brand = new RegExp(`^${brands}/(${SEGMENT})$`).exec(path);
   if (brand) return { kind: 'brand', slug: brand[1]! };
   return { kind: 'unknown' };
 }
