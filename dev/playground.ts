@@ -13,6 +13,8 @@ import { spawnEmulator, type EmulatorProcess } from './emulator/process';
 import { display } from './gas-runtime/spreadsheet';
 import { seededAgents } from './emulator/scans';
 import { GasRuntime } from './gas-runtime/runtime';
+import { CARD_CSS } from './cardHtml';
+import { cardRoute, hoverScript } from './playgroundCards';
 
 /** The sheet the playground's form writes its responses to, as Google Forms names it. */
 export const FORM_SHEET = 'Form Responses 1';
@@ -71,12 +73,13 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>${PRODUCT_
 <style>body{margin:0;font:13px Arial,sans-serif;display:flex;height:100vh}#sheet{flex:1;overflow:auto;padding:8px}
 iframe{width:320px;border:0;border-left:1px solid #dadce0;height:100%}table{border-collapse:collapse}
 td,th{border:1px solid #e0e0e0;padding:2px 6px;white-space:nowrap;max-width:260px;overflow:hidden;text-overflow:ellipsis}
-th{background:#f8f9fa;position:sticky;top:0}th.edge{color:#5f6368;font-weight:normal;min-width:24px;user-select:none}#sheet-tabs button[aria-pressed=true]{font-weight:bold;background:#e8f0fe}#menu-items button{display:block;margin:2px 0}#why{color:#c5221f}.listing .playground-only{display:none}.sel{background:#e8f0fe}td:focus{outline:2px solid #1a73e8;white-space:normal}</style></head><body>
+th{background:#f8f9fa;position:sticky;top:0}th.edge{color:#5f6368;font-weight:normal;min-width:24px;user-select:none}#sheet-tabs button[aria-pressed=true]{font-weight:bold;background:#e8f0fe}#menu-items button{display:block;margin:2px 0}#why{color:#c5221f}.listing .playground-only{display:none}.sel{background:#e8f0fe}td:focus{outline:2px solid #1a73e8;white-space:normal}${CARD_CSS}</style></head><body>
 <div id="sheet"><details id="menu" class="playground-only"><summary>Extensions → ${PRODUCT_NAME}</summary><div id="menu-items"></div></details>
 <details id="form" class="playground-only"><summary>Submit a form response (to "Form Responses 1")</summary>
 <label>Name <input id="form-name" value="Jo"></label> <label>Website <input id="form-site" value="nike.com"></label>
 <label>E-mail <input id="form-email" value="jo@lead.example"></label> <label><input id="form-consent" type="checkbox" checked> may e-mail</label>
 <button id="form-submit">Submit</button></details>
+<p class="playground-only"><a href="/docs" target="_blank">Open a Doc</a>: type @ there for "Create visibility preview"; hover a report or brand link, there or in a cell, for its card.</p>
 <p class="playground-only">Selection: <input id="a1" value="B1:B56" size="10" aria-label="Range to select"> <button id="select">Select</button>
 <span id="stats"></span> <span id="select-error" role="alert"></span></p><p id="ui-message" role="status"></p><p id="grid-help" class="playground-only">Click a cell to select it and type in it, as in Sheets: a website, a number, or a formula like =VIS_SCORE(B2:B20). Enter saves, Escape cancels. Drag or shift-click to select a range; pasted lines fill the rows below. Brand agents to try in the Scan monitor's "Brand agent ID" column: ${seededAgents()}.</p>
 <table id="grid" aria-describedby="grid-help"></table><p id="why" role="status"></p><nav id="sheet-tabs" aria-label="Sheets"></nav><div id="charts"></div></div><iframe id="sidebar" src="/sidebar" title="Sidebar"></iframe>
@@ -166,7 +169,7 @@ function refresh(){return fetch('/api/sheet').then(function(r){return r.json()})
 document.getElementById('select').onclick=function(){fetch('/api/select',{method:'POST',body:document.getElementById('a1').value})
 .then(function(r){return r.text().then(function(t){document.getElementById('select-error').textContent=r.ok?'':t})}).then(refresh)};
 refresh();setInterval(refresh,2000);
-</script></body></html>`;
+</script>${hoverScript('sheets')}</body></html>`;
 
 /**
  * `timeScale`: the service's clock (its scans finish that much sooner). `addonPace`: the add-on's
@@ -252,6 +255,7 @@ export async function startPlayground(
     };
     try {
       if (req.url === '/') return send(200, 'text/html; charset=utf-8', PAGE);
+      if (await cardRoute(rt, req, send)) return;
       if (req.url === '/sidebar') return send(200, 'text/html; charset=utf-8', sidebar());
       if (req.url === '/api/sheet') {
         const s = rt.spreadsheet.activeSheet;

@@ -1,9 +1,9 @@
 /**
  * `npm run docs`: regenerates the tracked documents that come from test runs. The tests leave
  * their figures and screenshot in out/ (untracked, so `npm test` never changes a tracked file);
- * this script runs them and writes docs/reliability.md and docs/sidebar.png from what they left,
- * then runs the demo (`npm start`'s job) and pictures each slide of its report deck through
- * Chromium as docs/report-slide-N.png.
+ * this script runs them and writes docs/reliability.md, the sidebar's pictures and the link card's
+ * (docs/link-card.png) from what they left, then runs the demo (`npm start`'s job) and pictures
+ * each slide of its report deck through Chromium as docs/report-slide-N.png.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +31,7 @@ const jest = spawnSync(
     'background',
     'properties',
     'outreach',
+    'linkCards',
   ],
   { stdio: 'inherit' },
 );
@@ -84,6 +85,7 @@ for (const image of [
   'sidebar-start.png',
   'sidebar-settings.png',
   'sidebar-monitor.png',
+  'link-card.png',
 ])
   copyFileSync(`out/${image}`, `docs/${image}`);
 console.log('docs/reliability.md and the sidebar screenshots written');
