@@ -288,11 +288,15 @@ async function tabsMarkup() {
 
 /**
  * The Workspace add-on part of the manifest: each link-preview trigger matches the service's own
- * report and brand links at the build's base URL (src/domain/reportLinks.ts), and the logos are
- * the icon the service hosts beside them.
+ * report and brand links at the build's base URL (src/domain/reportLinks.ts), the logos are the
+ * icon the service hosts beside them, and Studio's steps come from their table.
  */
 async function fillWorkspaceAddOn(manifest, baseUrl, plugins) {
   const { linkPatterns } = await loadModule('src/domain/reportLinks.ts', plugins);
+  // Workspace Studio's steps, from their one table (src/contract/studio.ts).
+  manifest.addOns.flows = {
+    workflowElements: (await loadModule('src/contract/studio.ts')).workflowElements(),
+  };
   const logoUrl = `${baseUrl}/icon-128.png`;
   manifest.addOns.common.logoUrl = logoUrl;
   for (const host of ['docs', 'sheets', 'slides'])

@@ -53,4 +53,12 @@ export {
   onCreatePreviewSubmit,
   onReportLinkPreview,
 } from './addon/workspaceLinks';
+export {
+  onConfigCreateStep,
+  onConfigScoreStep,
+  onConfigWaitStep,
+  onExecuteCreateStep,
+  onExecuteScoreStep,
+  onExecuteWaitStep,
+} from './addon/studioSteps';
 export { entry as __entry } from './gas/entry';

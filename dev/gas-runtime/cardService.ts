@@ -11,7 +11,15 @@ import { GasError } from './errors';
 export type CardWidget =
   | { widget: 'TextParagraph'; text: string }
   | { widget: 'DecoratedText'; text: string; topLabel?: string }
-  | { widget: 'TextInput'; fieldName: string; title: string; hint?: string; value?: string }
+  | {
+      widget: 'TextInput';
+      fieldName: string;
+      title: string;
+      hint?: string;
+      value?: string;
+      /** Studio's configuration card: the input also takes an earlier step's output variable. */
+      takesVariables?: boolean;
+    }
   | { widget: 'ButtonSet'; buttons: CardButton[] };
 
 export interface CardButton {
@@ -67,6 +75,10 @@ function widgetBuilders() {
       setTitle: set('title'),
       setHint: set('hint'),
       setValue: set('value'),
+      setHostAppDataSource(source: { workflow?: { includeVariables: boolean } }) {
+        w.takesVariables = source.workflow?.includeVariables ?? false;
+        return this;
+      },
     };
   };
   const button = () => {
@@ -211,13 +223,36 @@ export function cardService(call: (name: string) => void) {
         },
       });
     }),
+    // Studio's data sources for an input (its "Build a step" page): the variables of earlier steps.
+    newHostAppDataSource: counted('newHostAppDataSource', () => {
+      const source: { workflow?: { includeVariables: boolean } } = {};
+      return Object.assign(source, {
+        setWorkflowDataSource(workflow: { includeVariables: boolean }) {
+          source.workflow = workflow;
+          return source;
+        },
+      });
+    }),
+    newWorkflowDataSource: counted('newWorkflowDataSource', () => {
+      const workflow = { includeVariables: false };
+      return Object.assign(workflow, {
+        setIncludeVariables(v: boolean) {
+          workflow.includeVariables = v;
+          return workflow;
+        },
+      });
+    }),
     newNavigation: counted('newNavigation', r.navigation),
     newActionResponseBuilder: counted('newActionResponseBuilder', r.actionResponse),
   };
 }
 
 /** The surfaces a Workspace add-on's function answers for. */
-export type CardSurface = 'link preview' | 'create action form' | 'create action submit';
+export type CardSurface =
+  | 'link preview'
+  | 'create action form'
+  | 'create action submit'
+  | 'step configuration';
 
 const refused = (surface: CardSurface, what: string) =>
   new GasError(`${what} is not allowed in a ${surface} card.`);

@@ -11,7 +11,16 @@ import vm from 'node:vm';
 import { CacheStore, type CacheEviction } from './cache';
 import { RuntimeClock, type ExecutionClock } from './clock';
 import { Consent, OPEN_BY_ID_SCOPE, type Mode } from './consent';
-import { cardService, readCardAnswer, type CardResponse } from './cardService';
+import { cardService, readCardAnswer, type CardData, type CardResponse } from './cardService';
+import {
+  addOnsResponseService,
+  checkConfigCard,
+  readStepAnswer,
+  stepEvent,
+  type StepAnswer,
+  type StepValue,
+  type WorkflowElement,
+} from './studio';
 import {
   CardCache,
   createActionFunction,
@@ -577,6 +586,7 @@ export class GasRuntime {
         hasScope: this.consent.has(SLIDES_SCOPE),
       }),
       CardService: cardService(call),
+      AddOnsResponseService: addOnsResponseService(call),
       Charts: { ChartType: { BAR: 'BAR', COLUMN: 'COLUMN', LINE: 'LINE' } },
       Utilities: utilities(call, (ms) => this.clock.advance(ms)),
       Session: session(e, () => this.consent.email(e)),
@@ -733,6 +743,36 @@ export class GasRuntime {
   ): CardResponse {
     const answer = this.run(fn, [formEvent(host, inputs)], { mode: 'card', user });
     return readCardAnswer(answer, 'create action submit');
+  }
+
+  /** The manifest's Studio step `id` (its `flows.workflowElements`), or an error naming it. */
+  private studioStep(id: string): WorkflowElement {
+    const element = this.addOns?.flows?.workflowElements.find((x) => x.id === id);
+    if (!element) throw new GasError(`The manifest declares no Workspace Studio step "${id}".`);
+    return element;
+  }
+
+  /**
+   * Studio runs step `id` of an agent for `user`: its execute function with the inputs as typed or
+   * passed from earlier steps, as a Workspace add-on's function (no active spreadsheet, 30 s, S1).
+   */
+  runStep(id: string, inputs: Record<string, StepValue>, user: string = this.owner): StepAnswer {
+    const element = this.studioStep(id);
+    const fn = element.workflowAction.onExecuteFunction;
+    return readStepAnswer(
+      element,
+      this.run(fn, [stepEvent(element, inputs)], { mode: 'card', user }),
+    );
+  }
+
+  /** The step's configuration card, as Studio shows it when the person adds the step (S4). */
+  stepConfig(id: string, user: string = this.owner): CardData {
+    const element = this.studioStep(id);
+    const answer = this.run(element.workflowAction.onConfigFunction, [{}], { mode: 'card', user });
+    const response = readCardAnswer(answer, 'step configuration');
+    if (response.kind !== 'card') throw new GasError('A step configuration answers with a card.');
+    checkConfigCard(element, response.card);
+    return response.card;
   }
 
   /** What google.script.run does: arguments and result cross as JSON-safe values. */

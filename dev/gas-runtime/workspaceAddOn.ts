@@ -5,6 +5,7 @@
  * for a person before it asks the add-on again (its "Preview links with smart chips" page).
  */
 import { GasError } from './errors';
+import type { WorkflowElement } from './studio';
 
 export type EditorHost = 'docs' | 'sheets' | 'slides';
 
@@ -18,7 +19,10 @@ interface EditorPart {
   createActionTriggers?: Array<{ id: string; runFunction: string; labelText: string }>;
 }
 
-export type AddOns = Partial<Record<EditorHost, EditorPart>> & { common?: { name: string } };
+export type AddOns = Partial<Record<EditorHost, EditorPart>> & {
+  common?: { name: string };
+  flows?: { workflowElements: WorkflowElement[] };
+};
 
 export const LINK_PREVIEW_SCOPE = 'https://www.googleapis.com/auth/workspace.linkpreview';
 export const LINK_CREATE_SCOPE = 'https://www.googleapis.com/auth/workspace.linkcreate';

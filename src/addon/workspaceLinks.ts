@@ -4,7 +4,14 @@
  * src/domain, asks the service with the viewer's own key, decides, and keeps what may be kept.
  */
 import * as z from 'zod/mini';
-import { parsers, requests, type BrandScore, type PreviewPoll } from '../api/client';
+import {
+  parsers,
+  requests,
+  type BrandScore,
+  type PreviewCreated,
+  type PreviewPoll,
+} from '../api/client';
+import type { Result } from '../api/errors';
 import { createStep, MADE_MEMORY_SECONDS, madeLink, type MadeLink } from '../domain/createPreview';
 import { mayResend } from '../domain/generationRun';
 import { answerCard, refusalCard, type LinkCard } from '../domain/linkCard';
@@ -53,6 +60,20 @@ export function linkCardFor(url: string, kit: Kit): LinkCard {
   return card;
 }
 
+/**
+ * One POST making a preview of `url` with the person's key, within a card's time. It is sent
+ * again only where the service refused before acting (as Generate does); an unanswered one never.
+ */
+export function sendPreviewCreate(url: string, kit: Kit): Result<PreviewCreated> | undefined {
+  const [answer] = kit.service.ask(
+    [requests.previewCreate(kit.service.config(), url)],
+    parsers.previewCreate,
+    CARD_BUDGET_MS,
+    { retryable: mayResend, maxLostTries: 1, slowLossMs: CARD_BUDGET_MS / 2 },
+  );
+  return answer;
+}
+
 /** One preview of the typed website, its link to insert; or what to say in the form. */
 export function createPreviewFor(input: unknown, kit: Kit): MadeLink | { refusal: string } {
   const config = kit.service.config();
@@ -60,14 +81,7 @@ export function createPreviewFor(input: unknown, kit: Kit): MadeLink | { refusal
   if ('refusal' in step) return step;
   const made = kit.records.cached.get(MADE, step.send.domain);
   if (made) return made;
-  const [answer] = kit.service.ask(
-    [requests.previewCreate(config, step.send.url)],
-    parsers.previewCreate,
-    CARD_BUDGET_MS,
-    // A POST is sent again only where the service refused before acting (as Generate does).
-    { retryable: mayResend, maxLostTries: 1, slowLossMs: CARD_BUDGET_MS / 2 },
-  );
-  const outcome = madeLink(step.send.domain, answer);
+  const outcome = madeLink(step.send.domain, sendPreviewCreate(step.send.url, kit));
   if (!('refusal' in outcome))
     kit.records.cached.put(MADE, outcome, step.send.domain, MADE_MEMORY_SECONDS);
   return outcome;

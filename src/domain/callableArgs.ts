@@ -38,6 +38,9 @@ const SHAPES = {
   // Google's event objects (a Workspace add-on's card functions): read by their own schemas.
   onReportLinkPreview: () => [record()],
   onCreatePreviewSubmit: () => [record()],
+  onExecuteScoreStep: () => [record()],
+  onExecuteCreateStep: () => [record()],
+  onExecuteWaitStep: () => [record()],
 } as const satisfies Record<string, () => z.ZodMiniType[]>;
 
 type Shaped = keyof typeof SHAPES;

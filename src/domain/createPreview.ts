@@ -13,12 +13,12 @@ export const MADE_MEMORY_SECONDS = 120;
 
 export type CreateStep = { send: { url: string; domain: string } } | { refusal: string };
 
+/** Said wherever a preview is asked for without a key (the @ menu, a Studio step). */
+export const NO_KEY_REFUSAL =
+  'Previews use your API key. In Google Sheets, open Extensions > Visibility for Sheets > Settings and save your key, then come back here.';
+
 export function createStep(input: unknown, hasKey: boolean): CreateStep {
-  if (!hasKey)
-    return {
-      refusal:
-        'Previews use your API key. In Google Sheets, open Extensions > Visibility for Sheets > Settings and save your key, then come back here.',
-    };
+  if (!hasKey) return { refusal: NO_KEY_REFUSAL };
   const site = parseWebsite(input);
   if (!site.ok)
     return {
