@@ -294,8 +294,26 @@ async function tabsMarkup() {
 async function fillWorkspaceAddOn(manifest, baseUrl, plugins) {
   const { linkPatterns } = await loadModule('src/domain/reportLinks.ts', plugins);
   // Workspace Studio's steps, from their one table (src/contract/studio.ts).
+  const { STUDIO_STEPS } = await loadModule('src/contract/studio.ts');
+  const variable = (v) => ({
+    id: v.id,
+    description: v.description,
+    cardinality: 'SINGLE',
+    dataType: { basicType: v.type },
+  });
   manifest.addOns.flows = {
-    workflowElements: (await loadModule('src/contract/studio.ts')).workflowElements(),
+    workflowElements: Object.values(STUDIO_STEPS).map((step) => ({
+      id: step.id,
+      state: 'ACTIVE',
+      name: step.name,
+      description: step.description,
+      workflowAction: {
+        inputs: step.inputs.map(variable),
+        outputs: step.outputs.map(variable),
+        onConfigFunction: step.onConfigFunction,
+        onExecuteFunction: step.onExecuteFunction,
+      },
+    })),
   };
   const logoUrl = `${baseUrl}/icon-128.png`;
   manifest.addOns.common.logoUrl = logoUrl;

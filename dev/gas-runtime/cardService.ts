@@ -249,10 +249,7 @@ export function cardService(call: (name: string) => void) {
 
 /** The surfaces a Workspace add-on's function answers for. */
 export type CardSurface =
-  | 'link preview'
-  | 'create action form'
-  | 'create action submit'
-  | 'step configuration';
+  'link preview' | 'create action form' | 'create action submit' | 'step configuration';
 
 const refused = (surface: CardSurface, what: string) =>
   new GasError(`${what} is not allowed in a ${surface} card.`);

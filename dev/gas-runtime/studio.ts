@@ -39,9 +39,9 @@ type VariableData = { strings: string[]; integers: number[] };
 const text = () => {
   const t = { parts: [] as string[] };
   return Object.assign(t, {
-    addTextFormatElement(e: { text: string }) {
+    addTextFormatElement<B>(this: B, e: { text: string }): B {
       t.parts.push(e.text);
-      return t;
+      return this;
     },
   });
 };
@@ -60,14 +60,14 @@ export function addOnsResponseService(call: (name: string) => void) {
     newVariableData: counted('newVariableData', () => {
       const v: VariableData = { strings: [], integers: [] };
       return Object.assign(v, {
-        addStringValue(s: string) {
+        addStringValue<B>(this: B, s: string): B {
           v.strings.push(String(s));
-          return v;
+          return this;
         },
-        addIntegerValue(n: number) {
+        addIntegerValue<B>(this: B, n: number): B {
           if (!Number.isInteger(n)) throw new GasError(`${n} is not an integer.`);
           v.integers.push(n);
-          return v;
+          return this;
         },
       });
     }),
@@ -75,52 +75,52 @@ export function addOnsResponseService(call: (name: string) => void) {
     newTextFormatElement: counted('newTextFormatElement', () => {
       const e = { text: '' };
       return Object.assign(e, {
-        setText(s: string) {
+        setText<B>(this: B, s: string): B {
           e.text = String(s);
-          return e;
+          return this;
         },
       });
     }),
     newReturnOutputVariablesAction: counted('newReturnOutputVariablesAction', () => {
       const a = { outputs: {} as Record<string, VariableData>, log: '' };
       return Object.assign(a, {
-        setVariableDataMap(map: Record<string, VariableData>) {
+        setVariableDataMap<B>(this: B, map: Record<string, VariableData>): B {
           Object.assign(a.outputs, map);
-          return a;
+          return this;
         },
-        addVariableData(key: string, value: VariableData) {
+        addVariableData<B>(this: B, key: string, value: VariableData): B {
           a.outputs[key] = value;
-          return a;
+          return this;
         },
-        setLog(log: { parts: string[] }) {
+        setLog<B>(this: B, log: { parts: string[] }): B {
           a.log = log.parts.join('');
-          return a;
+          return this;
         },
       });
     }),
     newReturnElementErrorAction: counted('newReturnElementErrorAction', () => {
       const a = { error: true, actionability: '', retryability: '', log: '' };
       return Object.assign(a, {
-        setErrorActionability(x: string) {
+        setErrorActionability<B>(this: B, x: string): B {
           a.actionability = x;
-          return a;
+          return this;
         },
-        setErrorRetryability(x: string) {
+        setErrorRetryability<B>(this: B, x: string): B {
           a.retryability = x;
-          return a;
+          return this;
         },
-        setErrorLog(log: { parts: string[] }) {
+        setErrorLog<B>(this: B, log: { parts: string[] }): B {
           a.log = log.parts.join('');
-          return a;
+          return this;
         },
       });
     }),
     newHostAppAction: counted('newHostAppAction', () => {
       const h = { workflowAction: null as unknown };
       return Object.assign(h, {
-        setWorkflowAction(a: unknown) {
+        setWorkflowAction<B>(this: B, a: unknown): B {
           h.workflowAction = a;
-          return h;
+          return this;
         },
       });
     }),

@@ -1,10 +1,11 @@
 /**
  * The add-on's Workspace Studio steps, stated once: build.mjs writes the manifest's
- * `addOns.flows.workflowElements` from this table, src/gas/studio.ts draws each step's outputs by
+ * `addOns.flows.workflowElements` from this table (Google's "Build a step" shape), src/gas/studio.ts draws each step's outputs by
  * it, and src/index.ts exports the functions it names. An output's id is what later steps of an
  * agent pick from; its type is Studio's `basicType`.
  */
 import { ENGINES, PLATFORMS } from '../engines';
+import { VISIBILITY_LEVELS } from './levels';
 
 export type BasicType = 'STRING' | 'INTEGER';
 
@@ -32,7 +33,7 @@ const website: StepVariable = {
 const score = (what: string): StepVariable => ({ id: 'score', description: what, type: 'INTEGER' });
 const level: StepVariable = {
   id: 'level',
-  description: 'Its level: invisible, weak, moderate, strong or dominant',
+  description: `Its level: ${VISIBILITY_LEVELS.join(', ')}`,
   type: 'STRING',
 };
 const previewId: StepVariable = {
@@ -104,26 +105,3 @@ export const STUDIO_STEPS = {
 } as const satisfies Record<string, StudioStep>;
 
 export type StepName = keyof typeof STUDIO_STEPS;
-
-/** The manifest's `flows` section, as Google's "Build a step" page shapes it. */
-export function workflowElements() {
-  return Object.values(STUDIO_STEPS).map((step) => ({
-    id: step.id,
-    state: 'ACTIVE',
-    name: step.name,
-    description: step.description,
-    workflowAction: {
-      inputs: step.inputs.map(variable),
-      outputs: step.outputs.map(variable),
-      onConfigFunction: step.onConfigFunction,
-      onExecuteFunction: step.onExecuteFunction,
-    },
-  }));
-}
-
-const variable = (v: StepVariable) => ({
-  id: v.id,
-  description: v.description,
-  cardinality: 'SINGLE',
-  dataType: { basicType: v.type },
-});

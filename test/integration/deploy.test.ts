@@ -181,6 +181,17 @@ describe('the built manifest', () => {
     ]);
   });
 
+  it('checks the Studio steps of addOns.flows: a type Studio lacks, and a step with no execute function (ST5)', () => {
+    const manifest = JSON.parse(readFileSync('dist/appsscript.json', 'utf8'));
+    const [step] = manifest.addOns.flows.workflowElements;
+    step.workflowAction.outputs[0].dataType.basicType = 'NUMBER';
+    delete step.workflowAction.onExecuteFunction;
+    expect(schemaProblems(manifest)).toEqual([
+      "appsscript.json.addOns.flows.workflowElements.0.workflowAction: must have required property 'onExecuteFunction' (the manifest schema).",
+      'appsscript.json.addOns.flows.workflowElements.0.workflowAction.outputs.0.dataType.basicType: must be equal to one of the allowed values (the manifest schema).',
+    ]);
+  });
+
   it("leaves the allowlist to Google's rules: the schema's own rule for it refuses a correct prefix", () => {
     const schema = JSON.parse(readFileSync('scripts/vendor/schemastore/appsscript.json', 'utf8'));
     const ajv = new Ajv({ strict: false });
