@@ -15,6 +15,7 @@ import { seededAgents } from './emulator/scans';
 import { GasRuntime } from './gas-runtime/runtime';
 import { CARD_CSS } from './cardHtml';
 import { cardRoute, hoverScript } from './playgroundCards';
+import { studioRoute } from './playgroundStudio';
 
 /** The sheet the playground's form writes its responses to, as Google Forms names it. */
 export const FORM_SHEET = 'Form Responses 1';
@@ -79,7 +80,7 @@ th{background:#f8f9fa;position:sticky;top:0}th.edge{color:#5f6368;font-weight:no
 <label>Name <input id="form-name" value="Jo"></label> <label>Website <input id="form-site" value="nike.com"></label>
 <label>E-mail <input id="form-email" value="jo@lead.example"></label> <label><input id="form-consent" type="checkbox" checked> may e-mail</label>
 <button id="form-submit">Submit</button></details>
-<p class="playground-only"><a href="/docs" target="_blank">Open a Doc</a>: type @ there for "Create visibility preview"; hover a report or brand link, there or in a cell, for its card.</p>
+<p class="playground-only"><a href="/docs" target="_blank">Open a Doc</a>: type @ there for "Create visibility preview"; hover a report or brand link, there or in a cell, for its card. <a href="/studio" target="_blank">Workspace Studio</a>: the guide's two agents on the add-on's steps.</p>
 <p class="playground-only">Selection: <input id="a1" value="B1:B56" size="10" aria-label="Range to select"> <button id="select">Select</button>
 <span id="stats"></span> <span id="select-error" role="alert"></span></p><p id="ui-message" role="status"></p><p id="grid-help" class="playground-only">Click a cell to select it and type in it, as in Sheets: a website, a number, or a formula like =VIS_SCORE(B2:B20). Enter saves, Escape cancels. Drag or shift-click to select a range; pasted lines fill the rows below. Brand agents to try in the Scan monitor's "Brand agent ID" column: ${seededAgents()}.</p>
 <table id="grid" aria-describedby="grid-help"></table><p id="why" role="status"></p><nav id="sheet-tabs" aria-label="Sheets"></nav><div id="charts"></div></div><iframe id="sidebar" src="/sidebar" title="Sidebar"></iframe>
@@ -247,6 +248,11 @@ export async function startPlayground(
     last = now;
   }, 1000);
 
+  /** Time passes at once for the service and the add-on. */
+  const elapse = async (ms: number) => {
+    await emu.advance(ms);
+    rt.advance(ms);
+  };
   const server = http.createServer(async (req, res) => {
     keepPace();
     const send = (status: number, type: string, text: string) => {
@@ -256,6 +262,7 @@ export async function startPlayground(
     try {
       if (req.url === '/') return send(200, 'text/html; charset=utf-8', PAGE);
       if (await cardRoute(rt, req, send)) return;
+      if (await studioRoute(rt, elapse, req, send)) return;
       if (req.url === '/sidebar') return send(200, 'text/html; charset=utf-8', sidebar());
       if (req.url === '/api/sheet') {
         const s = rt.spreadsheet.activeSheet;
@@ -389,10 +396,7 @@ export async function startPlayground(
     url,
     rt,
     emu,
-    elapse: async (ms) => {
-      await emu.advance(ms);
-      rt.advance(ms);
-    },
+    elapse,
     close: async () => {
       clearInterval(ticker);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

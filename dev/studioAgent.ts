@@ -89,3 +89,65 @@ export async function runAgent(
   }
   return run;
 }
+
+/**
+ * The guide's lead magnet (docs/guide/studio-steps.md): a form's response → Create visibility
+ * preview → Wait for the preview's score → Studio's "Send an email", which lands in `outbox`.
+ */
+export function leadMagnetAgent(
+  response: { website: string; email: string },
+  outbox: string[],
+): AgentStep[] {
+  return [
+    { label: 'form response', inputs: {}, builtin: () => ({ ...response }) },
+    {
+      label: 'Create visibility preview',
+      step: 'createVisibilityPreview',
+      inputs: { website: { from: 'form response', output: 'website' } },
+    },
+    {
+      label: 'Wait for the preview’s score',
+      step: 'waitForPreviewScore',
+      inputs: { previewId: { from: 'Create visibility preview', output: 'previewId' } },
+    },
+    {
+      label: 'Send an email',
+      inputs: {
+        to: { from: 'form response', output: 'email' },
+        link: { from: 'Create visibility preview', output: 'reportLink' },
+        score: { from: 'Wait for the preview’s score', output: 'score' },
+      },
+      builtin: (v) => {
+        outbox.push(`${String(v.to)}: ${String(v.link)} (${String(v.score)})`);
+        return {};
+      },
+    },
+  ];
+}
+
+/**
+ * The guide's weekly check: a site → Get AI-visibility score → Studio's "Post a message in Chat"
+ * when the score moved from `lastWeek`, which lands in `outbox`.
+ */
+export function weeklyCheckAgent(website: string, lastWeek: number, outbox: string[]): AgentStep[] {
+  return [
+    { label: 'schedule', inputs: {}, builtin: () => ({ website }) },
+    {
+      label: 'Get AI-visibility score',
+      step: 'getVisibilityScore',
+      inputs: { website: { from: 'schedule', output: 'website' } },
+    },
+    {
+      label: 'Post a message in Chat',
+      inputs: {
+        brand: { from: 'Get AI-visibility score', output: 'brand' },
+        now: { from: 'Get AI-visibility score', output: 'score' },
+      },
+      builtin: (v) => {
+        if (v.now !== null && v.now !== lastWeek)
+          outbox.push(`${String(v.brand)}: ${lastWeek} → ${String(v.now)}`);
+        return {};
+      },
+    },
+  ];
+}

@@ -112,3 +112,17 @@ it('in a Doc, @ offers "Create visibility preview": refused without a key, then 
   await expect(card.textContent()).resolves.toMatch(/scanning|Preview scan score/);
   await expect(cutOff()).resolves.toEqual([]);
 });
+
+it("runs the guide's Studio agents from the playground: the Activity tab's lines and what was sent", async () => {
+  await page.goto(`${play.url}/studio`);
+  await page.click('#run-weekly');
+  const result = page.locator('#result');
+  await result.locator('p', { hasText: 'Sent: Acme Analytics: 38 → 43' }).waitFor();
+  await expect(
+    result.locator('tr', { hasText: 'Get AI-visibility score' }).textContent(),
+  ).resolves.toMatch(/done.*Public score of 43/);
+  // The key saved by the test above: the lead magnet makes one preview and "e-mails" its link.
+  await page.click('#run-lead');
+  await result.locator('p', { hasText: /^Sent: jo@lead\.example: http.*\(\d+\)$/ }).waitFor();
+  await expect(result.locator('tr.halted').count()).resolves.toBe(0);
+});

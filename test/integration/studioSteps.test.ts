@@ -4,7 +4,7 @@
 // builds, run end to end against the emulator.
 import { readFileSync } from 'node:fs';
 import type { StepAnswer } from '../../dev/gas-runtime/studio';
-import { runAgent, STUDIO_RETRIES, type AgentStep } from '../../dev/studioAgent';
+import { leadMagnetAgent, runAgent, STUDIO_RETRIES, weeklyCheckAgent } from '../../dev/studioAgent';
 import { STUDIO_STEPS } from '../../src/contract/studio';
 import { sidebar } from '../sidebarApi';
 import { KEYS, startWorld, type World } from './harness';
@@ -126,47 +126,19 @@ describe('the agents of the guide, end to end', () => {
 
   it('form submitted → create a preview → wait for its score → e-mail: one preview, one e-mail, three retries', async () => {
     const mails: string[] = [];
-    const agent: AgentStep[] = [
-      {
-        label: 'form',
-        inputs: {},
-        builtin: () => ({ website: 'studio-lead.example', email: 'jo@lead.example' }),
-      },
-      {
-        label: 'preview',
-        step: create.id,
-        inputs: { website: { from: 'form', output: 'website' } },
-      },
-      {
-        label: 'score',
-        step: wait.id,
-        inputs: { previewId: { from: 'preview', output: 'previewId' } },
-      },
-      {
-        label: 'e-mail',
-        inputs: {
-          to: { from: 'form', output: 'email' },
-          link: { from: 'preview', output: 'reportLink' },
-          score: { from: 'score', output: 'score' },
-        },
-        builtin: (v) => {
-          mails.push(`${String(v.to)}: ${String(v.link)} (${String(v.score)})`);
-          return {};
-        },
-      },
-    ];
+    const agent = leadMagnetAgent(
+      { website: 'studio-lead.example', email: 'jo@lead.example' },
+      mails,
+    );
     // studio-lead.example's preview takes 57 s: tries at 0, 20, 40 and 60 s.
     const run = await runAgent(w.rt, agent, {
       elapse,
       retryWaitsMs: [20_000, 20_000, 20_000, 20_000, 20_000],
     });
     expect(run.halted).toBeNull();
-    expect(run.activity.filter((a) => a.label === 'score').map((a) => a.outcome)).toEqual([
-      'retrying',
-      'retrying',
-      'retrying',
-      'done',
-    ]);
+    expect(
+      run.activity.filter((a) => a.label === 'Wait for the preview’s score').map((a) => a.outcome),
+    ).toEqual(['retrying', 'retrying', 'retrying', 'done']);
     expect(mails).toEqual([
       expect.stringMatching(/^jo@lead\.example: http.*visibility-scan-preview\/.* \(\d+\)$/),
     ]);
@@ -189,31 +161,8 @@ describe('the agents of the guide, end to end', () => {
   it('every Monday → the score of each site → a Chat post when it moved', async () => {
     const posts: string[] = [];
     const lastWeek: Record<string, number> = { 'acmeanalytics.com': 38, 'vertexcoffee.co.uk': 0 };
-    for (const site of Object.keys(lastWeek)) {
-      const run = await runAgent(
-        w.rt,
-        [
-          { label: 'site', inputs: {}, builtin: () => ({ website: site }) },
-          {
-            label: 'score',
-            step: score.id,
-            inputs: { website: { from: 'site', output: 'website' } },
-          },
-          {
-            label: 'post',
-            inputs: {
-              brand: { from: 'score', output: 'brand' },
-              now: { from: 'score', output: 'score' },
-            },
-            builtin: (v) => {
-              if (v.now !== lastWeek[site])
-                posts.push(`${String(v.brand)}: ${lastWeek[site]} → ${String(v.now)}`);
-              return {};
-            },
-          },
-        ],
-        { elapse },
-      );
+    for (const [site, score] of Object.entries(lastWeek)) {
+      const run = await runAgent(w.rt, weeklyCheckAgent(site, score, posts), { elapse });
       expect(run.halted).toBeNull();
     }
     expect(posts).toEqual([
