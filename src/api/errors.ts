@@ -141,12 +141,14 @@ const MESSAGES: Record<ErrorCode, readonly [what: string, next: string]> = {
   ],
 };
 
+/** Errors that resolve by sending the same request again later (the service paused included). */
+export const resolvesLater = (error: ServiceError): boolean =>
+  isRetryable(error) || error.code === 'UNAVAILABLE';
+
 /** The error's problem with a next step of the caller's for errors that resolve by sending again
  * later (the preview rows say "press Generate again"), its own next step otherwise. */
 export function withRetryStep(error: ServiceError, step: string): string {
-  return isRetryable(error) || error.code === 'UNAVAILABLE'
-    ? `${error.what}: ${step}`
-    : error.message;
+  return resolvesLater(error) ? `${error.what}: ${step}` : error.message;
 }
 
 export function serviceError(

@@ -32,6 +32,10 @@ export interface MadeLink {
   url: string;
 }
 
+/** The made preview's link a person may be sent to (its report, else its preview page), or ''. */
+export const reportLinkOf = (made: PreviewCreated): string =>
+  safeLink(made.reportUrl) || safeLink(made.previewUrl);
+
 /** The link to insert, or the refusal in the service's words (one line, never the key). */
 export function madeLink(
   domain: string,
@@ -43,7 +47,7 @@ export function madeLink(
         'The service did not answer in time, and may have made the preview: look in a minute before you press again.',
     };
   if (!answer.ok) return { refusal: answer.error.message };
-  const url = safeLink(answer.value.reportUrl) || safeLink(answer.value.previewUrl);
+  const url = reportLinkOf(answer.value);
   if (!url)
     return {
       refusal: 'The service made the preview but sent no report link this add-on can insert.',

@@ -30,12 +30,18 @@ const SETTINGS_STEP = 'In Google Sheets, open Extensions > Visibility for Sheets
 
 const scored = (name: string, score: number) => `${name}: ${score}, ${visibilityLevel(score)}`;
 
-function scanned(iso: string | null, now: number): string {
+/** A scan's day as YYYY-MM-DD, or null where the service gave none it could read. */
+export function scanDay(iso: string | null): string | null {
   const at = iso ? Date.parse(iso) : NaN;
-  if (Number.isNaN(at)) return 'not given';
-  const days = Math.max(0, Math.floor((now - at) / DAY_MS));
+  return Number.isNaN(at) ? null : new Date(at).toISOString().slice(0, 10);
+}
+
+function scanned(iso: string | null, now: number): string {
+  const day = scanDay(iso);
+  if (day === null) return 'not given';
+  const days = Math.max(0, Math.floor((now - Date.parse(iso!)) / DAY_MS));
   const age = days === 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`;
-  return `${new Date(at).toISOString().slice(0, 10)} (${age})`;
+  return `${day} (${age})`;
 }
 
 const opens = (kind: ReportLink['kind'], url: string) => ({

@@ -8,14 +8,15 @@
  */
 import type { BrandScore, PreviewCreated, PreviewPoll } from '../api/client';
 import type { Result, ServiceError } from '../api/errors';
-import { isRetryable } from '../api/errors';
+import { resolvesLater } from '../api/errors';
 import { oneLine } from '../api/serviceText';
 import { engineOutputId } from '../contract/studio';
 import { PLATFORMS } from '../engines';
 import { safeLink } from './cells';
-import { NO_KEY_REFUSAL } from './createPreview';
+import { NO_KEY_REFUSAL, reportLinkOf } from './createPreview';
 import { mayResend } from './generationRun';
 import { visibilityLevel } from './levels';
+import { scanDay } from './linkCard';
 import { parseWebsite } from './website';
 
 export interface StepError {
@@ -56,7 +57,7 @@ const later = (message: string): Refused => ({
  */
 export function serviceStepError(
   error: ServiceError,
-  resendable: (e: ServiceError) => boolean = (e) => isRetryable(e) || e.code === 'UNAVAILABLE',
+  resendable: (e: ServiceError) => boolean = resolvesLater,
 ): Refused {
   if (FIXABLE.has(error.code)) return fixable(error.message);
   if (resendable(error)) return later(error.message);
@@ -76,11 +77,6 @@ export function websiteInput(input: unknown): { url: string; domain: string } | 
   );
 }
 
-const day = (iso: string | null) => {
-  const at = iso ? Date.parse(iso) : NaN;
-  return Number.isNaN(at) ? null : new Date(at).toISOString().slice(0, 10);
-};
-
 export function scoreOutcome(domain: string, answer: Result<BrandScore> | undefined): StepOutcome {
   if (!answer) return NO_ANSWER;
   if (!answer.ok)
@@ -95,7 +91,7 @@ export function scoreOutcome(domain: string, answer: Result<BrandScore> | undefi
     brand: name,
     score: brand.overallScore,
     level: visibilityLevel(brand.overallScore),
-    scanDate: day(brand.lastScanDate),
+    scanDate: scanDay(brand.lastScanDate),
     brandPage: safeLink(brand.brandPageUrl) || null,
   };
   for (const p of PLATFORMS) outputs[engineOutputId(p)] = brand.platformScores[p];
@@ -126,7 +122,7 @@ export function createOutcome(
       },
     };
   if (!answer.ok) return serviceStepError(answer.error, mayResend);
-  const link = safeLink(answer.value.reportUrl) || safeLink(answer.value.previewUrl);
+  const link = reportLinkOf(answer.value);
   if (!link)
     return {
       error: {
