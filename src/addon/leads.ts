@@ -22,6 +22,7 @@ import {
 import { isOutputSheet } from '../domain/outputSheets';
 import { needsPermission, notGrantedMessage } from '../domain/permissions';
 import { activeBook } from '../gas/active';
+import { withRoomNotice } from '../gas/docMetadata';
 import { RUN_BUDGET_MS } from '../limits';
 import { myWatches, type SharedWatch } from '../gas/leadStore';
 import { watchedSheetPorts } from '../gas/leadRunPorts';
@@ -299,7 +300,7 @@ const watchPorts = (book: Book): LeadWatchPorts => ({
 // The sidebar's calls, on the active spreadsheet.
 export const getLeads = (): LeadsView => listLeads(watchPorts(activeBook()));
 export const saveLeadWatch = (input: LeadWatchInput): LeadsReport =>
-  saveWatchIn(watchPorts(activeBook()), input);
+  withRoomNotice(saveWatchIn(watchPorts(activeBook()), input));
 export const deleteLeadWatch = (id: string): LeadsReport =>
   deleteWatchIn(watchPorts(activeBook()), id);
 export const acceptLeadRows = (id: string): LeadsReport => acceptWith(watchPorts(activeBook()), id);

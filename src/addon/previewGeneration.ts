@@ -44,7 +44,7 @@ import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
 import { withGenerationClaim } from '../gas/generationClaim';
-import { MetadataFull } from '../gas/docMetadata';
+import { withRoomNotice } from '../gas/docMetadata';
 import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { clientConfig, rememberAccountNotice, rememberPlan } from '../gas/settings';
 import { planShown } from '../domain/plan';
@@ -158,7 +158,7 @@ export function previewableNotInIndex(block: Block, values: unknown[][]): number
 export function startPreviewsForSelection(input?: GenerateRequest): GenerateReport {
   const request = readGenerateRequest(input);
   if (typeof request === 'string') return report('refused', request);
-  const r = generateUnderLock(request);
+  const r = withRoomNotice(generateUnderClaim(request));
   if (r.state !== 'busy' && r.state !== 'nothing')
     logAction(activeBook(), 'generate previews', {
       sheet: r.request?.sheetName ?? '',
@@ -169,16 +169,6 @@ export function startPreviewsForSelection(input?: GenerateRequest): GenerateRepo
       result: r.message,
     });
   return r;
-}
-
-function generateUnderLock(request?: GenerateRequest): GenerateReport {
-  try {
-    return generateUnderClaim(request);
-  } catch (error) {
-    // The claim could not be written: another script filled the file's metadata.
-    if (error instanceof MetadataFull) return report('refused', error.message);
-    throw error;
-  }
 }
 
 function generateUnderClaim(request?: GenerateRequest): GenerateReport {

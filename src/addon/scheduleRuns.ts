@@ -17,7 +17,7 @@ import { scheduleRunPorts } from '../gas/schedulePorts';
 import { leadsDigestIn } from './leads';
 import { actionPorts, attemptWith } from './scheduleActions';
 import type { MailOutcome } from '../gas/mail';
-import type { MyRun } from '../gas/scheduleStore';
+import type { MyRun, SharedRun } from '../gas/scheduleStore';
 import type { Entry } from '../gas/runLog';
 import type { RunOutcome } from '../domain/scheduleRun';
 import type { OffsetAt } from '../domain/schedules';
@@ -60,13 +60,17 @@ export function stateOf(run: MyRun): RunState {
   };
 }
 
+/** What every editor is shown of a run record, and whose runs they are. */
+export function sharedRunOf(run: MyRun): SharedRun {
+  const { lastRun, lastResult, failures, paused } = stateOf(run);
+  return { lastRun, lastResult, failures, paused, owner: run.schedule.owner };
+}
+
 /** Saves a run record where its owner's trigger and every editor read it. */
 export function saveRun(p: SchedulePorts, runs: Record<string, MyRun>, run: MyRun): void {
   runs[run.schedule.id] = run;
   p.store.saveMine(run.schedule.id, run);
-  const { lastRun, lastResult, failures, paused } = stateOf(run);
-  const owner = run.schedule.owner;
-  p.store.saveShared(run.schedule.id, { lastRun, lastResult, failures, paused, owner });
+  p.store.saveShared(run.schedule.id, sharedRunOf(run));
 }
 
 function apply(

@@ -18,8 +18,9 @@ import {
 import type { Definition, MyRun, SharedRun } from '../gas/scheduleStore';
 import type { LogEntry, Schedule, ScheduleReport, ScheduleView } from '../contract/schedules';
 import { scheduleEditPorts, scheduleTabReads } from '../gas/schedulePorts';
-import { registerMine, saveRun, stateOf } from './scheduleRuns';
+import { registerMine, saveRun, sharedRunOf, stateOf } from './scheduleRuns';
 import { activeBook } from '../gas/active';
+import { withRoomNotice } from '../gas/docMetadata';
 import type { SchedulePorts } from './scheduleRuns';
 
 /** What the Schedules tab also reads (src/addon/schedules.ts). */
@@ -193,6 +194,8 @@ export function takeOverIn(p: ScheduleEditPorts, id: string): ScheduleReport {
   const run = { ...savedRun(p, definition, undefined, now), ...before };
   const refusal = mailRefusal(p, runs, definition);
   if (refusal) return { ok: false, message: refusal, schedule: null };
+  // First, so that nothing changes where the old owner's run could not be told.
+  p.store.handOver(id, sharedRunOf(run));
   p.store.saveDefinition(id, definition, list);
   saveRun(p, runs, run);
   registerMine(p, runs);
@@ -231,7 +234,8 @@ export const listSheetsIn = (p: Pick<ScheduleEditPorts, 'sheets'>): string[] =>
 
 // The sidebar's calls, on the active spreadsheet.
 export const getSchedules = (): ScheduleView[] => listSchedules(here());
-export const saveSchedule = (input: Schedule): ScheduleReport => saveScheduleIn(here(), input);
+export const saveSchedule = (input: Schedule): ScheduleReport =>
+  withRoomNotice(saveScheduleIn(here(), input));
 export const takeOverSchedule = (id: string): ScheduleReport => takeOverIn(here(), id);
 export const deleteSchedule = (id: string): ScheduleReport => deleteScheduleIn(here(), id);
 export const getListSheets = (): string[] => listSheetsIn(scheduleTabReads(activeBook()));

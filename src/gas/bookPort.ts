@@ -29,7 +29,8 @@ export function bookPort(book: Book): BookPort {
     replace: (name, values, formats) => replaceSheet(book, name, values, formats),
     meta: {
       get: (key) => metadataValue(book, key),
-      set: (key, value) => setMetadata(book, key, value),
+      // A setting a schedule's clock trigger reads: where that run would not see it, refused.
+      set: (key, value) => void setMetadata(book, key, value, true),
     },
     locked: (waitMs, work, busy) => withDocumentLock(waitMs, work, busy),
   };

@@ -7,29 +7,68 @@
  * own entries DOCUMENT-visible; they are not copied (nothing tells them from a forgery) but
  * replaced: each record is written again from its owner's own user properties at its owner's next
  * save or run (a claim lapses within minutes anyway), and that write removes the old entry.
+ *
+ * The metadata's room is the file's, and another script on it can fill it (D1). Then a record is
+ * kept in the document's own properties instead, a store no other script can write (one per
+ * script project): every run with the document in hand (a sidebar, a form's trigger) reads both,
+ * so the claims and the shared records still work. A clock trigger has no document properties: it
+ * reads the metadata only, and a write it cannot make there is refused (`MetadataFull`), said in
+ * words by the run that needed it.
  */
 import { METADATA_FULL } from '../contract/settings';
+import { propertyCalled } from './propertyCalls';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Entry = GoogleAppsScript.Spreadsheet.DeveloperMetadata;
 
 const project = () => SpreadsheetApp.DeveloperMetadataVisibility.PROJECT;
 
+/** Where a record goes in the document's properties, apart from the add-on's other keys there. */
+const ROOM = 'vis.room.';
+
 function ownEntries(book: Book): Entry[] {
   return book.getDeveloperMetadata().filter((md) => md.getVisibility() === project());
+}
+
+/** The document's properties, when this execution has them for `book` (not in a clock trigger). */
+function documentStore(book: Book): GoogleAppsScript.Properties.Properties | null {
+  if (SpreadsheetApp.getActiveSpreadsheet()?.getId() !== book.getId()) return null;
+  return PropertiesService.getDocumentProperties();
+}
+
+/** The records kept in the document's properties while the metadata was full, by key. */
+function keptInDocument(book: Book): Record<string, string> {
+  const store = documentStore(book);
+  if (!store) return {};
+  propertyCalled();
+  const found: Record<string, string> = {};
+  for (const [key, value] of Object.entries(store.getProperties()))
+    if (key.startsWith(ROOM)) found[key.slice(ROOM.length)] = value;
+  return found;
 }
 
 export function metadataValue(book: Book, key: string): string | null {
   return (
     ownEntries(book)
       .find((md) => md.getKey() === key)
-      ?.getValue() ?? null
+      ?.getValue() ??
+    keptInDocument(book)[key] ??
+    null
   );
 }
 
-/** Every value whose key starts with `prefix`, by the rest of the key. */
-export function metadataStartingWith(book: Book, prefix: string): Record<string, string> {
+/**
+ * Every value whose key starts with `prefix`, by the rest of the key (the file's copy first);
+ * `fileOnly` for records never kept in the document (written with `everyRunReads`).
+ */
+export function metadataStartingWith(
+  book: Book,
+  prefix: string,
+  fileOnly = false,
+): Record<string, string> {
   const found: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fileOnly ? {} : keptInDocument(book)))
+    if (key.startsWith(prefix)) found[key.slice(prefix.length)] = value;
   for (const md of ownEntries(book)) {
     const key = md.getKey();
     if (key.startsWith(prefix)) found[key.slice(prefix.length)] = md.getValue() ?? '';
@@ -39,22 +78,73 @@ export function metadataStartingWith(book: Book, prefix: string): Record<string,
 
 /**
  * Writes one PROJECT-visible entry per key (null removes it), and removes a DOCUMENT-visible entry
- * of the same key: an earlier version's, or one planted to look like it.
+ * of the same key: an earlier version's, or one planted to look like it. When the metadata is full
+ * the record goes to the document's properties, unless `everyRunReads` (a record a clock trigger
+ * must read: there it would be unseen), or there are none (a clock trigger): `MetadataFull`.
  */
-export function setMetadata(book: Book, key: string, value: string | null): void {
+export function setMetadata(
+  book: Book,
+  key: string,
+  value: string | null,
+  everyRunReads = false,
+): void {
   const existing = book.getDeveloperMetadata().filter((md) => md.getKey() === key);
   const kept = existing.find((md) => md.getVisibility() === project());
   for (const md of existing) if (value === null || md !== kept) md.remove();
-  if (value === null) return;
+  const store = everyRunReads ? null : documentStore(book);
   try {
-    if (kept) kept.setValue(value);
-    else book.addDeveloperMetadata(key, value, project());
+    if (value !== null && kept) kept.setValue(value);
+    else if (value !== null) book.addDeveloperMetadata(key, value, project());
   } catch (error) {
     if (!/metadata/i.test(String(error)) || !/large|size|limit|characters/i.test(String(error)))
       throw error;
-    throw new MetadataFull(ownEntries(book).reduce((n, md) => n + entrySize(md), 0));
+    const full = new MetadataFull(ownEntries(book).reduce((n, md) => n + entrySize(md), 0));
+    if (!store) throw full;
+    // The file's copy would now be stale: the document's is the record.
+    kept?.remove();
+    propertyCalled();
+    store.setProperty(ROOM + key, value!);
+    noteFilled(full);
+    return;
+  }
+  if (store) {
+    propertyCalled();
+    store.deleteProperty(ROOM + key);
   }
 }
+
+/**
+ * Writes a record every editor is shown but no run decides by (how runs went, who was heard
+ * from): where no room is left to a clock trigger, or `fileOnly` is said, it is left as it was.
+ */
+export function shareWhereRoom(
+  book: Book,
+  key: string,
+  value: string | null,
+  fileOnly = false,
+): void {
+  try {
+    setMetadata(book, key, value, fileOnly);
+  } catch (error) {
+    if (!(error instanceof MetadataFull)) throw error;
+  }
+}
+
+/** A person's report with what this execution kept in the document for want of room, if it did. */
+export function withRoomNotice<R extends { message: string }>(r: R): R {
+  return filledByAnother ? { ...r, message: `${r.message} ${filledByAnother}` } : r;
+}
+
+/** What this execution found filled, said once in words to whoever it reports to. */
+export function noteFilled(full: MetadataFull): void {
+  filledByAnother = `${full.message} Until then the add-on keeps its records in stores of its own, and what you do here works; what hourly and form runs did may show late to other editors, and a schedule cannot be taken over.`;
+}
+
+/** The words of `noteFilled`, when this execution found the metadata full; else null. */
+export const filledNotice = (): string | null => filledByAnother;
+
+/** This execution's words, once it found the metadata full and kept a record in the document. */
+let filledByAnother: string | null = null;
 
 const entrySize = (md: Entry) => md.getKey().length + (md.getValue()?.length ?? 0);
 
@@ -68,7 +158,7 @@ const METADATA_LIMIT = 30_000;
 export class MetadataFull extends Error {
   constructor(ownChars: number) {
     super(
-      `${METADATA_FULL} (Google keeps ${METADATA_LIMIT.toLocaleString('en-US')} characters a file) and the add-on's own records use only ${ownChars.toLocaleString('en-US')} of them: another script or add-on on this file filled the rest. Remove that script's records (Extensions → Apps Script, or ask whoever added it), then try again. Nothing was sent.`,
+      `${METADATA_FULL} (Google keeps ${METADATA_LIMIT.toLocaleString('en-US')} characters a file) and the add-on's own records use only ${ownChars.toLocaleString('en-US')} of them: another script or add-on on this file filled the rest. Remove that script's records (Extensions → Apps Script, or ask whoever added it).`,
     );
     this.name = 'MetadataFull';
   }

@@ -1,6 +1,10 @@
 /**
  * The document's Generate claim (domain/generationClaim), kept in the file as developer metadata:
- * one PROJECT-visible entry per run that claims, so two runs never overwrite each other's.
+ * one PROJECT-visible entry per run that claims, so two runs never overwrite each other's. Where
+ * another script filled the file's metadata, a run's entry is kept in the add-on's script
+ * properties instead, under the file's id: the one store every run of the add-on reads, a
+ * trigger's too (document properties are not a trigger's, D1). Entries there last minutes and
+ * any run writing one removes every lapsed one, so the add-on's users never fill it.
  */
 import {
   claimFor,
@@ -14,19 +18,71 @@ import {
 } from '../domain/generationClaim';
 import { EXECUTION_LIMIT_MS, PRESS_LOCK_WAIT_MS } from '../limits';
 import { appsScriptClock } from './clock';
-import { metadataStartingWith, setMetadata } from './docMetadata';
+import { MetadataFull, metadataStartingWith, noteFilled, setMetadata } from './docMetadata';
 import { withDocumentLock } from './lock';
+import { propertyCalled } from './propertyCalls';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 const PREFIX = 'vis.generating.';
+const ELSEWHERE = 'vis.claim.';
 
-function claims(book: Book): GenerationClaim[] {
-  return Object.values(metadataStartingWith(book, PREFIX)).flatMap((text) => readClaim(text) ?? []);
+/** The script properties' claims, every file's, by key (one read of the store). */
+function claimsElsewhere(): Record<string, GenerationClaim> {
+  propertyCalled();
+  const found: Record<string, GenerationClaim> = {};
+  for (const [key, value] of Object.entries(
+    PropertiesService.getScriptProperties().getProperties(),
+  )) {
+    const c = key.startsWith(ELSEWHERE) ? readClaim(value) : null;
+    if (c) found[key] = c;
+  }
+  return found;
 }
 
-const write = (book: Book, c: GenerationClaim | null, run: string) =>
-  setMetadata(book, PREFIX + run, c ? JSON.stringify(c) : null);
+const elsewhereKey = (book: Book, run: string) => `${ELSEWHERE}${book.getId()}.${run}`;
+
+/** Script-property keys of this file's entries this execution wrote or read: removed there. */
+const keptElsewhere = new Set<string>();
+
+function claims(book: Book): GenerationClaim[] {
+  const here = elsewhereKey(book, '');
+  const elsewhere = Object.entries(claimsElsewhere()).filter(([key]) => key.startsWith(here));
+  for (const [key] of elsewhere) keptElsewhere.add(key);
+  return [
+    ...Object.values(metadataStartingWith(book, PREFIX, true)).flatMap(
+      (text) => readClaim(text) ?? [],
+    ),
+    ...elsewhere.map(([, c]) => c),
+  ];
+}
+
+function write(book: Book, c: GenerationClaim | null, run: string): void {
+  const key = elsewhereKey(book, run);
+  try {
+    setMetadata(book, PREFIX + run, c ? JSON.stringify(c) : null, true);
+    if (!keptElsewhere.delete(key)) return;
+  } catch (error) {
+    if (!(error instanceof MetadataFull) || !c) throw error;
+    noteFilled(error);
+    keepElsewhere(key, c);
+    return;
+  }
+  propertyCalled();
+  PropertiesService.getScriptProperties().deleteProperty(key);
+}
+
+/** Writes `key`'s entry in the script properties, removing every lapsed one of any file. */
+function keepElsewhere(key: string, c: GenerationClaim): void {
+  const store = PropertiesService.getScriptProperties();
+  const now = appsScriptClock.now();
+  const all = claimsElsewhere();
+  for (const old of lapsedClaims(Object.values(all), now))
+    for (const [k, v] of Object.entries(all)) if (v === old) store.deleteProperty(k);
+  propertyCalled();
+  store.setProperty(key, JSON.stringify(c));
+  keptElsewhere.add(key);
+}
 
 /** Written for other executions to read now, not kept in this one's buffer. */
 function published(book: Book, c: GenerationClaim | null, run: string): void {

@@ -5,6 +5,7 @@ import type { LeadWatch } from '../domain/leads';
 import { REGISTRY_LOCK_WAIT_MS, WRITE_LOCK_WAIT_MS } from '../limits';
 import { newId } from './active';
 import { appsScriptClock } from './clock';
+import { filledNotice } from './docMetadata';
 import { generatePorts } from './generatePorts';
 import { claimGeneration, withGenerationClaim } from './generationClaim';
 import {
@@ -13,7 +14,9 @@ import {
   readLedger,
   readRowLedger,
   recordSent,
+  myWatchStats,
   saveMyWatch,
+  saveMyWatchStats,
   saveRowLedger,
   saveSharedWatch,
   sharedWatches,
@@ -25,8 +28,10 @@ import { granted } from './permissions';
 import { logAction } from './runLog';
 import { sheetPort } from './sheetPort';
 import { clientConfig } from './settings';
+import { firstTimeToday } from './userHints';
 
 type Claim = { run: string; started: number };
+type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 const mailPort = {
   left: mailLeft,
@@ -64,6 +69,21 @@ export function leadRunPorts(sheet: GoogleAppsScript.Spreadsheet.Sheet) {
   };
 }
 
+/** A watch's run that found the file's metadata full says so in the log, once a day. */
+function sayingFilled<T>(book: Book, result: T): T {
+  const words = filledNotice();
+  if (words && firstTimeToday(`room.${book.getId()}`))
+    logAction(book, 'lead watch', {
+      sheet: '',
+      rows: '',
+      requests: 0,
+      changed: 0,
+      errors: 0,
+      result: `${words} This is said once a day.`,
+    });
+  return result;
+}
+
 /**
  * One watch's sheet in `book`, found by its id (it may have been renamed); null when it is gone.
  * What a watch's run reads and records around the lead run itself (src/addon/leads.ts).
@@ -77,11 +97,19 @@ export function watchedSheetPorts(book: GoogleAppsScript.Spreadsheet.Spreadsheet
     lastRow: () => sheet.getLastRow(),
     saveMine: (watch: LeadWatch) => saveMyWatch(docId, watch.id, watch),
     /** Read afresh: under the claim no other run of this watch writes it meanwhile. */
-    stats: (watchId: string) => sharedWatches(book).find((w) => w.id === watchId)?.stats ?? null,
-    saveShared: (watchId: string, watch: SharedWatch) => saveSharedWatch(book, watchId, watch),
+    // Counted in the owner's own record (a daily cap holds where the file has no room), shown
+    // to every editor from the file's.
+    stats: (watchId: string) =>
+      myWatchStats(docId, watchId) ??
+      sharedWatches(book).find((w) => w.id === watchId)?.stats ??
+      null,
+    saveShared: (watchId: string, watch: SharedWatch) => {
+      saveMyWatchStats(docId, watchId, watch.stats);
+      saveSharedWatch(book, watchId, watch);
+    },
     log: (entry: LogLine) => logAction(book, 'lead watch', entry),
     claimed: <T>(claim: Claim, work: () => T, busy: () => T): T =>
-      withGenerationClaim(book, claim.run, claim.started, work, busy),
+      sayingFilled(book, withGenerationClaim(book, claim.run, claim.started, work, busy)),
     renew: (claim: Claim) => void claimGeneration(book, claim.run, claim.started),
     leadRun: () => leadRunPorts(sheet),
     generate: (claim: Claim) => generatePorts(sheet, claim),

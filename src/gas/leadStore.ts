@@ -16,7 +16,7 @@ import {
 } from '../domain/leadLedger';
 import type { LeadTotals, LeadWatch, WatchStats } from '../domain/leads';
 import { ledgerText, parseRowLedger, type RowLedger } from '../domain/leadRowLedger';
-import { metadataStartingWith, setMetadata } from './docMetadata';
+import { metadataStartingWith, shareWhereRoom } from './docMetadata';
 import { storedJson } from './storedJson';
 import { withUserLock } from './lock';
 import { REGISTRY_LOCK_WAIT_MS } from '../limits';
@@ -61,6 +61,18 @@ export function saveMyWatch(docId: string, id: string, watch: LeadWatch | null):
   else deleteUserProperty(MINE(docId) + id);
 }
 
+/** A watch's counts, in its owner's own record: `vis.watchStats.<file id>.<watch id>`. */
+const STATS = (docId: string, id: string) => `vis.watchStats.${docId}.${id}`;
+
+export function myWatchStats(docId: string, id: string): WatchStats | null {
+  return storedJson<WatchStats | null>(freshUserProperty(STATS(docId, id)), null);
+}
+
+export function saveMyWatchStats(docId: string, id: string, stats: WatchStats | null): void {
+  if (stats) setUserProperties({ [STATS(docId, id)]: JSON.stringify(stats) });
+  else deleteUserProperty(STATS(docId, id));
+}
+
 const DIGESTED = (scheduleId: string) => `vis.leads.digested.${scheduleId}`;
 
 /** The totals a schedule's last digest counted up to. */
@@ -89,7 +101,7 @@ export function sharedWatches(book: Book): SharedWatch[] {
 }
 
 export function saveSharedWatch(book: Book, id: string, watch: SharedWatch | null): void {
-  setMetadata(book, SHARED + id, watch ? JSON.stringify(watch) : null);
+  shareWhereRoom(book, SHARED + id, watch ? JSON.stringify(watch) : null);
 }
 
 /**

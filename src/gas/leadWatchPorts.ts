@@ -15,6 +15,7 @@ import {
   saveRowLedger,
   saveDigestedTotals,
   saveMyWatch,
+  saveMyWatchStats,
   saveSharedWatch,
   sharedWatches,
   type SharedWatch,
@@ -31,7 +32,10 @@ export function leadWatchPorts(book: GoogleAppsScript.Spreadsheet.Spreadsheet) {
   const docId = book.getId();
   return {
     mine: () => myWatches(docId),
-    saveMine: (id: string, watch: LeadWatch | null) => saveMyWatch(docId, id, watch),
+    saveMine: (id: string, watch: LeadWatch | null) => {
+      saveMyWatch(docId, id, watch);
+      if (!watch) saveMyWatchStats(docId, id, null);
+    },
     shared: () => sharedWatches(book),
     saveShared: (id: string, watch: SharedWatch | null) => saveSharedWatch(book, id, watch),
     rows: {

@@ -7,7 +7,7 @@ import { idKey, type Ownership } from '../domain/previewOwners';
 import { REGISTRY_LOCK_WAIT_MS } from '../limits';
 import { myEmail } from './active';
 import { appsScriptClock } from './clock';
-import { metadataStartingWith, setMetadata } from './docMetadata';
+import { metadataStartingWith, shareWhereRoom } from './docMetadata';
 import { withUserLock } from './lock';
 import {
   deleteUserProperty,
@@ -57,7 +57,7 @@ const HEARD = 'vis.heard.';
 export function ownership(book: Book): Ownership {
   const doc = book.getId();
   const heard = new Map<string, number>();
-  for (const [who, at] of Object.entries(metadataStartingWith(book, HEARD)))
+  for (const [who, at] of Object.entries(metadataStartingWith(book, HEARD, true)))
     if (Number.isFinite(Number(at))) heard.set(who, Number(at));
   return {
     me: myEmail(),
@@ -71,7 +71,8 @@ export function ownership(book: Book): Ownership {
 /** This person's polls are heard from in the file, now. */
 export function markHeardInFile(book: Book): void {
   const me = myEmail();
-  if (me) setMetadata(book, HEARD + me, String(appsScriptClock.now()));
+  // A sidebar polls every 15 s: its marks are the file's only, at one read of the metadata.
+  if (me) shareWhereRoom(book, HEARD + me, String(appsScriptClock.now()), true);
 }
 
 /** Previews this person's key just made: theirs from now on, whatever a cell says. */

@@ -12,6 +12,7 @@ import {
   myRuns,
   saveDocumentSchedule,
   saveMyRun,
+  handOverRun,
   saveSharedRun,
   sharedRuns,
   stillSaved,
@@ -41,6 +42,8 @@ export interface ScheduleStore {
   /** How each schedule's runs went, as every editor reads it from the file. */
   shared(): Record<string, SharedRun>;
   saveShared(id: string, run: SharedRun | null): void;
+  /** Names the new owner where the old owner's hourly run reads it; throws where it cannot. */
+  handOver(id: string, run: SharedRun): void;
   /** What a run continued over several firings found so far, for its one digest. */
   news: {
     held(id: string): HeldNews;
@@ -60,6 +63,7 @@ const storeOf = (book: Book): ScheduleStore => ({
   sizeWith: storeSizeWith,
   shared: () => sharedRuns(book),
   saveShared: (id, run) => saveSharedRun(book, id, run),
+  handOver: (id, run) => handOverRun(book, id, run),
   news: { held: heldNews, hold: holdNews, drop: dropNews },
 });
 

@@ -9,7 +9,7 @@ import { utf8Bytes } from '../domain/bytes';
 import type { Schedule } from '../contract/schedules';
 import type { HeldNews, RunState } from '../domain/scheduleRun';
 import { DIGEST_LINES } from '../domain/schedules';
-import { metadataStartingWith, setMetadata } from './docMetadata';
+import { metadataStartingWith, setMetadata, shareWhereRoom } from './docMetadata';
 import { propertyCalled } from './propertyCalls';
 import { storedJson } from './storedJson';
 import {
@@ -185,15 +185,31 @@ export function sharedRuns(
 
 const EMPTY_SHARED: SharedRun = { lastRun: null, lastResult: null, failures: 0, paused: false };
 
-/** Writes (or, with null, removes) one schedule's shared record: one entry per schedule. */
+const sharedText = (run: SharedRun | null) =>
+  run &&
+  JSON.stringify({ ...run, lastResult: run.lastResult?.slice(0, SHARED_RESULT_CHARS) ?? null });
+
+/**
+ * Writes (or, with null, removes) one schedule's shared record: one entry per schedule. Only its
+ * owner field decides anything (a takeover, `handOverRun`): the rest is shown, and a clock
+ * trigger finding no room leaves it as it was.
+ */
 export function saveSharedRun(
   book: GoogleAppsScript.Spreadsheet.Spreadsheet,
   id: string,
   run: SharedRun | null,
 ): void {
-  const value = run && {
-    ...run,
-    lastResult: run.lastResult?.slice(0, SHARED_RESULT_CHARS) ?? null,
-  };
-  setMetadata(book, SHARED_PREFIX + id, value ? JSON.stringify(value) : null);
+  shareWhereRoom(book, SHARED_PREFIX + id, sharedText(run));
+}
+
+/**
+ * Names the schedule's new owner where the old owner's hourly run reads it (the file's metadata,
+ * never the document's properties, which that run cannot read): else both would run it.
+ */
+export function handOverRun(
+  book: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  id: string,
+  run: SharedRun,
+): void {
+  setMetadata(book, SHARED_PREFIX + id, sharedText(run), true);
 }

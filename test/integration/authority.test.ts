@@ -5,7 +5,7 @@
 import { freezeFromMenu } from '../menuApi';
 import { INDEX } from '../../dev/emulator/brandIndex';
 import { answer, FORM, WATCH as FORM_WATCH } from './leadForm';
-import { KEYS, startWorld, type World } from './harness';
+import { fillMetadata as fillFileMetadata, KEYS, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import type { LeadWatchInput } from '../../src/contract/leads';
 import type { Schedule } from '../../src/contract/schedules';
@@ -105,28 +105,75 @@ describe('developer metadata another script wrote', () => {
     expect(sidebar(w.rt, ANA).startPreviewsForSelection()).toMatchObject({ state: 'done' });
   });
 
-  it('metadata another script filled to Google’s limit stops Ana’s Generate with words, before anything is sent', async () => {
+  const fillMetadata = () => fillFileMetadata(w.rt.spreadsheet, BENS_SCRIPT);
+  const FILLED =
+    /This spreadsheet's developer metadata is full .* another script or add-on on this file filled the rest/;
+  const keptInDocument = () =>
+    Object.keys(w.rt.documentPropertiesOf(w.rt.spreadsheet).getProperties()).filter((k) =>
+      k.startsWith('vis.room.'),
+    );
+
+  it('metadata another script filled to Google’s limit: Ana’s Generate still sends, under a claim kept in the add-on’s own store, and says what filled it', async () => {
     w = await startWorld({ owner: ANA });
     const sheet = list(['nike.com', 'slack.com']);
-    // Invisible to the add-on (another project's, PROJECT-visible): 29,990 of the 30,000.
-    w.rt.spreadsheet.addForeignDeveloperMetadata(BENS_SCRIPT, 'big', 'x'.repeat(29_987), 'PROJECT');
+    fillMetadata();
     sheet.setActiveSelection('A2:A3');
     const r = sidebar(w.rt, ANA).startPreviewsForSelection();
-    expect(r).toMatchObject({ state: 'refused', created: 0 });
-    expect(r.message).toMatch(
-      /^This spreadsheet's developer metadata is full .* the add-on's own records use only \d+ of them: another script/,
-    );
-    expect(w.rt.fetchStats.log.filter((l) => l.method === 'post')).toEqual([]);
+    expect(r).toMatchObject({ state: 'done', created: 2 });
+    expect(r.message).toMatch(FILLED);
+    expect(w.rt.fetchStats.log.filter((l) => l.method === 'post')).toHaveLength(2);
+    // The claim, kept in the add-on's own store, was let go; nothing stays in the document.
+    expect(Object.keys(w.rt.scriptProps.getProperties())).toEqual([]);
+    expect(keptInDocument()).toEqual([]);
   });
 
-  it('metadata another script filled: a schedule that cannot be shared says so in words', async () => {
+  it('metadata another script filled: Ana’s schedule saves and runs, and says what filled it', async () => {
     w = await startWorld({ owner: ANA });
     list(['nike.com']).setName('Prospects');
-    w.rt.spreadsheet.addForeignDeveloperMetadata(BENS_SCRIPT, 'big', 'x'.repeat(29_990), 'PROJECT');
-    expect(() => sidebar(w.rt, ANA).saveSchedule(DAILY_AT_9)).toThrow(
-      /^(Exception: )?This spreadsheet's developer metadata is full .* another script or add-on on this file filled the rest/,
-    );
-  });
+    fillMetadata();
+    const saved = sidebar(w.rt, ANA).saveSchedule(DAILY_AT_9);
+    expect(saved).toMatchObject({ ok: true });
+    expect(saved.message).toMatch(FILLED);
+    for (let i = 0; i < 26; i++) await w.elapse(HOUR);
+    expect(sidebar(w.rt, ANA).getSchedules()[0]!.lastRun).not.toBeNull();
+    expect(sidebar(w.rt, BEN).getSchedules()).toHaveLength(1);
+  }, 60000);
+
+  it('metadata another script filled: a takeover the old owner’s hourly run could not read is refused, nothing changed', async () => {
+    w = await startWorld({ owner: ANA });
+    list(['nike.com']).setName('Prospects');
+    fillMetadata();
+    const id = sidebar(w.rt, ANA).saveSchedule(DAILY_AT_9).schedule!.id;
+    w.rt.triggers.disableAddonIn(ANA, w.rt.spreadsheet.id);
+    for (let h = 0; h < 60; h++) await w.elapse(HOUR);
+    const ben = sidebar(w.rt, BEN);
+    expect(ben.getSchedules()[0]).toMatchObject({ mayTakeOver: true });
+    expect(() => ben.takeOverSchedule(id)).toThrow(FILLED);
+    expect(ben.getSchedules()[0]).toMatchObject({ owner: ANA, mine: false });
+  }, 60000);
+
+  it('metadata another script filled: Ana’s watch still sends and e-mails each response, and the log says why once a day', async () => {
+    w = await startWorld({ owner: ANA });
+    w.rt.submitForm(FORM, answer('early.com', 'e@early.example'));
+    fillMetadata();
+    const saved = sidebar(w.rt, ANA).saveLeadWatch(FORM_WATCH);
+    expect(saved).toMatchObject({ ok: true });
+    expect(saved.message).toMatch(FILLED);
+    w.rt.submitForm(FORM, answer('nike.com', 'jo@nike.example'));
+    for (let h = 0; h < 3; h++) await w.elapse(HOUR);
+    w.rt.submitForm(FORM, answer('slack.com', 'al@slack.example'));
+    expect(w.rt.mail.sent.map((m) => m.to)).toEqual(['jo@nike.example', 'al@slack.example']);
+    expect(
+      sidebar(w.rt, BEN)
+        .getLeads()
+        .watches.map((x) => x.owner),
+    ).toEqual([ANA]);
+    const log = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Visibility log')!;
+    const said = log.probe.rows.map((r) => String(r[8]?.value)).filter((t) => FILLED.test(t));
+    expect(said).toHaveLength(1);
+    // Every claim was let go: none is left in the add-on's own store.
+    expect(Object.keys(w.rt.scriptProps.getProperties())).toEqual([]);
+  }, 60000);
 
   it('a forged watch record blocks nobody from watching a sheet', async () => {
     w = await startWorld({ owner: ANA });

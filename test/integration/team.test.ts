@@ -2,7 +2,7 @@
 // them, their user properties say so), nobody's poll spends another's key or changes their rows,
 // and nothing an editor types into the add-on's columns stalls anyone's work.
 import type { Spreadsheet } from '../../dev/gas-runtime/spreadsheet';
-import { KEYS, startWorld, type World } from './harness';
+import { fillMetadata, KEYS, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import { answer, FORM, WATCH } from './leadForm';
 
@@ -324,9 +324,10 @@ describe('one Generate claim across people and run kinds', () => {
    * has no document lock); Ben selects the same three new rows and presses Generate from his
    * sidebar (under the document lock). Ben's press pauses at `pauseAt` while Ana's trigger runs.
    */
-  async function atOnce(pauseAt: { call: string; nth: number }, anaSkewMs = 0) {
+  async function atOnce(pauseAt: { call: string; nth: number }, anaSkewMs = 0, full = false) {
     w = await startWorld({ owner: ANA });
     const book = w.rt.spreadsheet;
+    if (full) fillMetadata(book);
     const [ana, ben] = [sidebar(w.rt, ANA), sidebar(w.rt, BEN)];
     ben.saveSettings({ baseUrl: ana.getSettings().baseUrl, apiKey: KEYS.starter });
     w.rt.submitForm(FORM, answer('earlier.com', 'e@earlier.example'));
@@ -375,6 +376,27 @@ describe('one Generate claim across people and run kinds', () => {
     expect(r).toMatchObject({ press: 'done', posts: 3, made: [ANA, BEN, BEN] });
     expect(r.stats.duplicatePreviews).toBe(0);
   });
+
+  // Another script filled the file's metadata: both runs keep their claims in the add-on's own
+  // store, and still only one sends each row.
+  it.each([
+    ['settling', 'Utilities.sleep', 1],
+    ['sending', 'UrlFetchApp.fetchAll', 1],
+  ])(
+    'in a file whose metadata another script filled, Ana’s trigger arriving while Ben’s claim is %s sends nothing twice',
+    async (_, call, nth) => {
+      for (const skew of [-2000, 0, 2000]) {
+        const r = await atOnce({ call, nth }, skew, true);
+        expect({ skew, posts: r.posts, duplicates: r.stats.duplicatePreviews }).toEqual({
+          skew,
+          posts: 3,
+          duplicates: 0,
+        });
+        await w.close();
+      }
+    },
+    120_000,
+  );
 
   // Executions run on machines whose clocks differ by up to seconds: Ana's trigger arrives at
   // each moment of Ben's claim (settling, just marked, sending, renewing) with a clock behind or

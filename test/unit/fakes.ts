@@ -664,6 +664,7 @@ export class FakeScheduleDoc {
       sizeWith: () => 1000,
       shared: () => Object.fromEntries(this.shared),
       saveShared: (id, run) => void (run ? this.shared.set(id, run) : this.shared.delete(id)),
+      handOver: (id, run) => void this.shared.set(id, run),
       news: {
         held: (id) => who.news.get(id) ?? { lines: [], more: 0 },
         hold: (id, news) => void who.news.set(id, news),
