@@ -11,8 +11,25 @@ import {
   type Transport,
 } from '../src/api/http';
 import type { Kit } from '../src/kit/ports';
-import { cachedRecords, propertyRecords } from '../src/kit/records';
+import { cachedRecords, propertyRecords, recordStore } from '../src/kit/records';
 import type { HttpTransport } from './gas-runtime/sync-http';
+import { memoryTables, type Workbook } from './memoryTables';
+
+/** One spreadsheet every person's kit works on: its sheets, its records, its lock. */
+export interface MemoryFile {
+  sheets: Workbook;
+  records: Map<string, string>;
+  lock: { held: boolean };
+}
+
+export const memoryFile = (): MemoryFile => ({
+  sheets: new Map(),
+  records: new Map(),
+  lock: { held: false },
+});
+
+/** The file's records as Google keeps developer metadata: 30,000 characters a file (D1). */
+const FILE_RECORD_CHARACTERS = 30_000;
 
 export interface MemoryKit extends Kit {
   /** The person's properties as strings, by key: what a test inspects, or plants. */
@@ -34,6 +51,8 @@ export interface MemoryKitOptions {
   apiKey?: string | null;
   email?: string;
   now?: number;
+  /** The spreadsheet, shared by the kits of several people. */
+  file?: MemoryFile;
 }
 
 const nowhere: Transport = {
@@ -49,6 +68,15 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
   const sent: HttpRequest[] = [];
   let held = false;
   let heldElsewhere = false;
+  const file = options.file ?? memoryFile();
+  const lock = (taken: () => boolean, take: (h: boolean) => void) => (waitMs: number) => {
+    if (taken()) {
+      now += waitMs;
+      return null;
+    }
+    take(true);
+    return { release: () => take(false) };
+  };
   const transport = options.transport ?? nowhere;
   const counting: Transport = {
     fetchAll(requests) {
@@ -76,7 +104,16 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
         },
         put: (key, value, seconds) => void cache.set(key, { value, until: now + seconds * 1000 }),
       }),
+      file: recordStore(
+        {
+          get: (key) => file.records.get(key) ?? null,
+          set: (key, value) => void file.records.set(key, value),
+          delete: (key) => void file.records.delete(key),
+        },
+        FILE_RECORD_CHARACTERS,
+      ),
     },
+    tables: memoryTables(file.sheets),
     service: {
       config: () => ({
         baseUrl: options.baseUrl ?? 'https://service.invalid',
@@ -87,14 +124,14 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
     },
     account: { now: () => now, email: () => options.email ?? 'owner@example.com' },
     locks: {
-      mine(waitMs) {
-        if (held || heldElsewhere) {
-          now += waitMs;
-          return null;
-        }
-        held = true;
-        return { release: () => void (held = false) };
-      },
+      mine: lock(
+        () => held || heldElsewhere,
+        (h) => void (held = h),
+      ),
+      document: lock(
+        () => file.lock.held,
+        (h) => void (file.lock.held = h),
+      ),
     },
     log: { line: (text) => void logged.push(text) },
   };

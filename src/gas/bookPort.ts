@@ -1,12 +1,9 @@
 /** src/gas/ports.ts's BookPort over an Apps Script spreadsheet. */
-import { cellValue } from '../domain/cells';
 import { HEADER_ROW } from '../domain/table';
 import { metadataValue, setMetadata } from './docMetadata';
-import { formatColumns } from './formatting';
 import { withDocumentLock } from './lock';
 import type { BookPort } from './ports';
-import { cell, findTables } from './sheetTable';
-import { ensureSheet, fitGrid } from './sheets';
+import { cell, findTables, replaceSheet } from './sheetTable';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -34,22 +31,4 @@ export function bookPort(book: Book): BookPort {
     },
     locked: (waitMs, work, busy) => withDocumentLock(waitMs, work, busy),
   };
-}
-
-function replaceSheet(
-  book: Book,
-  name: string,
-  values: unknown[][],
-  formats: Array<{ column: number; format: string }>,
-): void {
-  const sheet = ensureSheet(book, name);
-  const width = values[0]?.length ?? 0;
-  const rows = Math.max(values.length, sheet.getLastRow());
-  const columns = Math.max(width, sheet.getLastColumn());
-  fitGrid(sheet, { rows, columns });
-  const block = Array.from({ length: rows }, (_, r) =>
-    Array.from({ length: columns }, (_, c) => cellValue(values[r]?.[c])),
-  );
-  sheet.getRange(1, 1, rows, columns).setValues(block);
-  formatColumns(sheet, formats, HEADER_ROW + 1, values.length);
 }

@@ -149,7 +149,7 @@ let filledByAnother: string | null = null;
 const entrySize = (md: Entry) => md.getKey().length + (md.getValue()?.length ?? 0);
 
 /** Google keeps this many characters of developer metadata a spreadsheet (D1). */
-const METADATA_LIMIT = 30_000;
+export const METADATA_LIMIT = 30_000;
 
 /**
  * The file's developer metadata is full: said in words, with how little of it is the add-on's

@@ -1,8 +1,10 @@
 /** The platform kit over Apps Script (src/kit/ports.ts): the strings are Google's, the rules the kit's. */
 import { sendAll } from '../api/batch';
 import type { Kit } from '../kit/ports';
-import { cachedRecords, propertyRecords } from '../kit/records';
-import { myEmail } from './active';
+import { cachedRecords, propertyRecords, recordStore } from '../kit/records';
+import { activeBook, myEmail } from './active';
+import { METADATA_LIMIT, metadataValue, setMetadata } from './docMetadata';
+import { appsScriptTables } from './kitTables';
 import { appsScriptClock } from './clock';
 import { clientConfig } from './settings';
 import { urlFetchTransport } from './transport';
@@ -16,7 +18,15 @@ function userCache() {
   };
 }
 
-export function appsScriptKit(): Kit {
+const held = (lock: GoogleAppsScript.Lock.Lock, waitMs: number) =>
+  lock.tryLock(waitMs) ? { release: () => lock.releaseLock() } : null;
+
+/**
+ * The kit of one execution, over `book` (the active spreadsheet when none is given, looked for only
+ * when a table or a file record is used: a Workspace add-on's card has none).
+ */
+export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): Kit {
+  const bookOf = () => book ?? activeBook();
   return {
     records: {
       mine: propertyRecords({
@@ -25,7 +35,16 @@ export function appsScriptKit(): Kit {
         delete: deleteUserProperty,
       }),
       cached: cachedRecords(userCache()),
+      file: recordStore(
+        {
+          get: (key) => metadataValue(bookOf(), key),
+          set: (key, value) => setMetadata(bookOf(), key, value, true),
+          delete: (key) => setMetadata(bookOf(), key, null, true),
+        },
+        METADATA_LIMIT,
+      ),
     },
+    tables: appsScriptTables(bookOf),
     service: {
       config: clientConfig,
       ask: (requests, parse, budgetMs, options = {}) =>
@@ -37,10 +56,9 @@ export function appsScriptKit(): Kit {
     },
     account: { now: () => Date.now(), email: myEmail },
     locks: {
-      mine(waitMs) {
-        const lock = LockService.getUserLock();
-        return lock.tryLock(waitMs) ? { release: () => lock.releaseLock() } : null;
-      },
+      mine: (waitMs) => held(LockService.getUserLock(), waitMs),
+      document: (waitMs) =>
+        held(LockService.getDocumentLock() ?? LockService.getUserLock(), waitMs),
     },
     log: { line: (text) => console.log(text) },
   };

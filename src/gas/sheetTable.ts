@@ -15,7 +15,7 @@ import {
 import { formatsOf, headersOf, type Columns } from '../domain/columns';
 import { isOutputSheet } from '../domain/outputSheets';
 import { formatColumns } from './formatting';
-import { fitGrid } from './sheets';
+import { ensureSheet, fitGrid } from './sheets';
 import {
   isValidationRefusal,
   planAround,
@@ -273,4 +273,26 @@ function rejectingRules(
     }),
   );
   return any ? facts : null;
+}
+
+/**
+ * Replaces one of the add-on's sheets (made when missing) with `values` in one write, blanking what
+ * it held beyond them, and sets the number formats of its columns.
+ */
+export function replaceSheet(
+  book: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  name: string,
+  values: unknown[][],
+  formats: Array<{ column: number; format: string }>,
+): void {
+  const sheet = ensureSheet(book, name);
+  const width = values[0]?.length ?? 0;
+  const rows = Math.max(values.length, sheet.getLastRow());
+  const columns = Math.max(width, sheet.getLastColumn());
+  fitGrid(sheet, { rows, columns });
+  const block = Array.from({ length: rows }, (_, r) =>
+    Array.from({ length: columns }, (_, c) => cellValue(values[r]?.[c])),
+  );
+  sheet.getRange(1, 1, rows, columns).setValues(block);
+  formatColumns(sheet, formats, HEADER_ROW + 1, values.length);
 }

@@ -10,6 +10,7 @@ import type { BatchOptions } from '../api/batch';
 import type { ClientConfig } from '../api/client';
 import type { Result } from '../api/errors';
 import type { HttpRequest, HttpResponse } from '../api/http';
+import type { Columns } from '../domain/columns';
 import type * as z from 'zod/mini';
 
 /** A kind of record a workflow keeps: its name, its shape, and what it reads as when none is kept. */
@@ -45,6 +46,12 @@ export interface CachedRecords {
 export interface Records {
   /** The person's own properties: what decides what their key spends lives here. */
   mine: RecordStore;
+  /**
+   * The file's own records (PROJECT-visible developer metadata), which every editor's runs read,
+   * a clock trigger's too; coordination, never authority over what a key spends (D2). Where
+   * another script filled the file's metadata, a put throws `MetadataFull` in words.
+   */
+  file: RecordStore;
   /** This person's cache: answers fetched with their key are never served to another. */
   cached: CachedRecords;
 }
@@ -84,6 +91,11 @@ export interface Held {
 export interface Locks {
   /** The person's own lock (one of their executions at a time), or null when another holds it past `waitMs`. */
   mine(waitMs: number): Held | null;
+  /**
+   * The document's lock (one execution of anyone at a time), or null past `waitMs`. Where Google
+   * gives none (an add-on's trigger), the person's own lock stands in (L3).
+   */
+  document(waitMs: number): Held | null;
 }
 
 /** Lines for the execution's log (Apps Script's Executions page): never a key, never cell text. */
@@ -91,8 +103,45 @@ export interface Log {
   line(text: string): void;
 }
 
+/** A table as read: its sheet's name, and each row below the header by its sheet row. */
+export interface TableRows<K extends string> {
+  name: string;
+  /** `row` is the sheet's row number (the header is row 1); a cell of a column not there reads ''. */
+  rows: Array<{ row: number; cells: Record<K, unknown> }>;
+}
+
+/**
+ * The workbook's tables, read and written by their headers, with the grid's rules inside: one
+ * read of the columns asked for, one write per run of them, nothing outside our columns touched,
+ * and text that Sheets would read as a formula or a number written so it stays text.
+ */
+export interface Tables {
+  /** Every list with `key`'s column; the add-on's own sheets are not opened. */
+  find<K extends string>(columns: Columns<K>, key: NoInfer<K>): TableRows<K>[];
+  /** One sheet's table by its name; null where there is no such sheet. */
+  read<K extends string>(name: string, columns: Columns<K>): TableRows<K> | null;
+  /**
+   * Writes cells by row and key into a sheet (made when missing): headers missing are added at
+   * the table's right, every other cell left as it is.
+   */
+  write<K extends string>(
+    name: string,
+    columns: Columns<K>,
+    patches: Map<number, Partial<Record<K, unknown>>>,
+  ): void;
+  /** Adds rows below the sheet's last row with content; answers the first row written. */
+  append<K extends string>(
+    name: string,
+    columns: Columns<K>,
+    rows: Array<Partial<Record<K, unknown>>>,
+  ): number;
+  /** Replaces one of the add-on's own sheets (made when missing) with `values`, blanking the rest. */
+  replace(name: string, values: unknown[][]): void;
+}
+
 export interface Kit {
   records: Records;
+  tables: Tables;
   service: ServicePort;
   account: Account;
   locks: Locks;

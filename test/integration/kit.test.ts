@@ -36,5 +36,14 @@ kitContract('over Apps Script, on the runtime', async () => {
     holdLockElsewhere: (held) => rt.holdLock('user', held),
     logged: () => rt.logs.slice(lines),
     brands: { known: 'acmeanalytics.com', unknown: 'no-such-brand-anywhere.com' },
+    plantSheet(name, rows) {
+      const sheet = rt.spreadsheet.getSheetByName(name) ?? rt.spreadsheet.addSheet(name);
+      sheet.probe.rows = rows.map((r) => r.map((value) => ({ value: value as string | number })));
+    },
+    sheet: (name) =>
+      (rt.spreadsheet.getSheetByName(name)?.probe.rows ?? []).map((r) =>
+        r.map((c) => (c.formula ? { formula: c.formula } : c.value)),
+      ),
+    holdDocumentLockElsewhere: (held) => rt.holdLock('document', held),
   };
 });

@@ -3,6 +3,8 @@
 // (test/integration/kit.test.ts), so the fake a workflow's tests use cannot drift from Google.
 import * as z from 'zod/mini';
 import { parsers, requests } from '../../src/api/client';
+import type { Columns } from '../../src/domain/columns';
+import { HISTORY_SHEET } from '../../src/domain/table';
 import { recordKind, type Kit } from '../../src/kit/ports';
 
 /** What a contract run needs of an implementation: executions, and the world around them. */
@@ -20,7 +22,31 @@ export interface KitHarness {
   logged(): string[];
   /** The service answers, with the key the person saved: a brand in the index, one not. */
   brands: { known: string; unknown: string };
+  /** A sheet of the file as a person typed it. */
+  plantSheet(name: string, rows: unknown[][]): void;
+  /** A sheet as Sheets shows it: each cell's value, or `{ formula }` for a formula. */
+  sheet(name: string): unknown[][];
+  /** Another execution holds the document's lock until told otherwise. */
+  holdDocumentLockElsewhere(held: boolean): void;
 }
+
+/** A list's columns as a workflow declares them. */
+const LIST = {
+  site: { header: 'Website' },
+  note: { header: 'Note' },
+} satisfies Columns<'site' | 'note'>;
+/** A table of the add-on's own, kept on a sheet of its own. */
+const OWN = { site: { header: 'Website' }, n: { header: 'Count' } } satisfies Columns<'site' | 'n'>;
+
+/** Rows trimmed of the blank cells a grid keeps past the last value. */
+const trimmed = (rows: unknown[][]) =>
+  rows
+    .map((r) => {
+      const line = [...r];
+      while (line.length && line[line.length - 1] === '') line.pop();
+      return line;
+    })
+    .filter((r, i, all) => r.length || all.slice(i).some((x) => x.length));
 
 const note = recordKind('contract.note', z.object({ text: z.string(), n: z.number() }), {
   text: '',
@@ -125,7 +151,129 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
       });
     });
 
+    describe('tables', () => {
+      it('finds every list by its headers, in any case, never one of the add-on’s own sheets', () => {
+        h.plantSheet('Prospects', [
+          [' website', 'NOTE'],
+          ['nike.com', 'hot'],
+          ['', ''],
+          ['slack.com', ''],
+        ]);
+        h.plantSheet('Notes', [['Anything'], ['x']]);
+        h.plantSheet(HISTORY_SHEET, [['Website'], ['nike.com']]);
+        const found = h.exec((k) => k.tables.find(LIST, 'site'));
+        expect(found.map((t) => t.name)).toEqual(['Prospects']);
+        expect(found[0]!.rows).toEqual([
+          { row: 2, cells: { site: 'nike.com', note: 'hot' } },
+          { row: 3, cells: { site: '', note: '' } },
+          { row: 4, cells: { site: 'slack.com', note: '' } },
+        ]);
+        expect(h.exec((k) => k.tables.read('Notes', LIST))?.rows).toEqual([
+          { row: 2, cells: { site: '', note: '' } },
+        ]);
+        expect(h.exec((k) => k.tables.read('No such sheet', LIST))).toBeNull();
+      });
+
+      it('writes cells by row and key, adds a missing header at the right, and leaves every other cell as it was', () => {
+        h.plantSheet('Prospects', [
+          ['Website', 'Owner'],
+          ['nike.com', 'me'],
+          ['slack.com', 'you'],
+        ]);
+        h.exec((k) =>
+          k.tables.write(
+            'Prospects',
+            LIST,
+            new Map([
+              [3, { note: 'called' }],
+              [5, { site: 'late.com' }],
+            ]),
+          ),
+        );
+        expect(trimmed(h.sheet('Prospects'))).toEqual([
+          ['Website', 'Owner', 'Note'],
+          ['nike.com', 'me'],
+          ['slack.com', 'you', 'called'],
+          [],
+          ['late.com'],
+        ]);
+      });
+
+      it('writes text that Sheets would read as a formula or a number as the same text', () => {
+        h.plantSheet('Prospects', [['Website', 'Note']]);
+        h.exec((k) =>
+          k.tables.write(
+            'Prospects',
+            LIST,
+            new Map([[2, { site: '=IMPORTXML("http://x.example")', note: '00123' }]]),
+          ),
+        );
+        expect(trimmed(h.sheet('Prospects'))[1]).toEqual([
+          '=IMPORTXML("http://x.example")',
+          '00123',
+        ]);
+        expect(h.exec((k) => k.tables.read('Prospects', LIST))?.rows[0]?.cells).toEqual({
+          site: '=IMPORTXML("http://x.example")',
+          note: '00123',
+        });
+      });
+
+      it('appends below the last row with content, making the sheet and its headers when missing', () => {
+        expect(h.exec((k) => k.tables.append('Tally', OWN, [{ site: 'a.com', n: 1 }]))).toBe(2);
+        expect(
+          h.exec((k) => k.tables.append('Tally', OWN, [{ site: 'b.com', n: 2 }, { n: 3 }])),
+        ).toBe(3);
+        expect(trimmed(h.sheet('Tally'))).toEqual([
+          ['Website', 'Count'],
+          ['a.com', 1],
+          ['b.com', 2],
+          ['', 3],
+        ]);
+      });
+
+      it('replaces one of the add-on’s sheets whole, blanking what it held beyond the new values', () => {
+        h.plantSheet('Tally', [
+          ['Website', 'Count'],
+          ['a.com', 1],
+          ['b.com', 2],
+        ]);
+        h.exec((k) =>
+          k.tables.replace('Tally', [
+            ['Website', 'Count'],
+            ['+c.com', 3],
+          ]),
+        );
+        expect(trimmed(h.sheet('Tally'))).toEqual([
+          ['Website', 'Count'],
+          ['+c.com', 3],
+        ]);
+      });
+    });
+
+    describe('records of the file', () => {
+      it('are every editor’s: what one person’s execution put, another’s reads, until dropped', () => {
+        h.exec((k) => k.records.file.put(note, { text: 'shared', n: 1 }, 'x'));
+        expect(h.exec((k) => k.records.file.get(note, 'x'), 'ben').text).toBe('shared');
+        expect(h.exec((k) => k.records.mine.get(note, 'x'), 'ben').text).toBe('');
+        h.exec((k) => k.records.file.drop(note, 'x'), 'ben');
+        expect(h.exec((k) => k.records.file.get(note, 'x')).text).toBe('');
+      });
+    });
+
     describe('clock, account, lock and log', () => {
+      it("gives the document's lock to one execution of anyone at a time", () => {
+        const taken = (k: Kit) => {
+          const held = k.locks.document(1_000);
+          held?.release();
+          return held !== null;
+        };
+        expect(h.exec(taken)).toBe(true);
+        h.holdDocumentLockElsewhere(true);
+        expect(h.exec((k) => k.locks.document(1_000), 'ben')).toBeNull();
+        h.holdDocumentLockElsewhere(false);
+        expect(h.exec(taken, 'ben')).toBe(true);
+      });
+
       it('reads the clock as it moves, and names the person', () => {
         const before = h.exec((k) => k.account.now());
         h.advance(60_000);

@@ -1,13 +1,23 @@
 // The platform kit in memory, held to the contract the Apps Script kit is held to on the runtime.
 import { inProcessEmulator } from '../../dev/emulator/inProcess';
-import { memoryKit, transportOver, type MemoryKit } from '../../dev/memoryKit';
+import { memoryFile, memoryKit, transportOver, type MemoryKit } from '../../dev/memoryKit';
 import { kitContract } from '../kit/contract';
 
 kitContract('in memory', () => {
   const emu = inProcessEmulator();
   const transport = transportOver(emu.transport);
+  const file = memoryFile();
   const person = (email: string): MemoryKit =>
-    memoryKit({ transport, baseUrl: emu.baseUrl, apiKey: 'demo-pro-key', email });
+    memoryKit({ transport, baseUrl: emu.baseUrl, apiKey: 'demo-pro-key', email, file });
+  // What Sheets shows of a cell as the memory kit keeps it (a leading apostrophe marks text).
+  const shown = (v: unknown) =>
+    typeof v !== 'string'
+      ? v
+      : v.startsWith("'")
+        ? v.slice(1)
+        : /^[=+\-@]./.test(v)
+          ? { formula: v }
+          : v;
   const kits = { ana: person('ana@example.com'), ben: person('ben@example.com') };
   return {
     exec: (work, who = 'ana') => work(kits[who]),
@@ -17,5 +27,12 @@ kitContract('in memory', () => {
     holdLockElsewhere: (held) => kits.ana.holdLock(held),
     logged: () => [...kits.ana.logged, ...kits.ben.logged],
     brands: { known: 'acmeanalytics.com', unknown: 'no-such-brand-anywhere.com' },
+    plantSheet: (name, rows) =>
+      void file.sheets.set(
+        name,
+        rows.map((r) => [...r]),
+      ),
+    sheet: (name) => (file.sheets.get(name) ?? []).map((r) => r.map(shown)),
+    holdDocumentLockElsewhere: (held) => void (file.lock.held = held),
   };
 });
