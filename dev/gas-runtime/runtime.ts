@@ -200,6 +200,7 @@ export class GasRuntime {
   readonly fetchStats: FetchStats = {
     requests: 0,
     fetchAllCalls: 0,
+    batches: [],
     fetchCalls: 0,
     perDay: {},
     recentCalls: {},
@@ -989,6 +990,7 @@ export class GasRuntime {
     for (const k of Object.keys(this.counts)) delete this.counts[k];
     this.fetchStats.requests = 0;
     this.fetchStats.fetchAllCalls = 0;
+    this.fetchStats.batches = [];
     this.fetchStats.fetchCalls = 0;
     this.fetchStats.log = [];
   }

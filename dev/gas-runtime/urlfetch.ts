@@ -19,6 +19,8 @@ export interface FetchParams {
 export interface FetchStats {
   requests: number;
   fetchAllCalls: number;
+  /** The requests of each fetchAll, in order (the bench's floor of the same batches). */
+  batches: number[];
   fetchCalls: number;
   /** Requests per user and day (runtime clock), for the daily quota. */
   perDay: Record<string, number>;
@@ -211,6 +213,7 @@ export function urlFetchApp(env: UrlFetchEnv) {
       env.call('UrlFetchApp.fetchAll');
       paced();
       env.stats.fetchAllCalls++;
+      env.stats.batches.push(requests.length);
       count(requests.length);
       return send(
         requests.map((p) => toRaw(String(p.url), p)),

@@ -377,6 +377,23 @@ describe('one Generate claim across people and run kinds', () => {
     expect(r.stats.duplicatePreviews).toBe(0);
   });
 
+  /** At each of Ana's clock skews, her trigger and Ben's press send each of the three rows once. */
+  async function eachRowOnce(
+    pauseAt: { call: string; nth: number },
+    skews: number[],
+    full = false,
+  ) {
+    for (const skew of skews) {
+      const r = await atOnce(pauseAt, skew, full);
+      expect({ skew, posts: r.posts, duplicates: r.stats.duplicatePreviews }).toEqual({
+        skew,
+        posts: 3,
+        duplicates: 0,
+      });
+      await w.close();
+    }
+  }
+
   // Another script filled the file's metadata: both runs keep their claims in the add-on's own
   // store, and still only one sends each row.
   it.each([
@@ -384,17 +401,7 @@ describe('one Generate claim across people and run kinds', () => {
     ['sending', 'UrlFetchApp.fetchAll', 1],
   ])(
     'in a file whose metadata another script filled, Ana’s trigger arriving while Ben’s claim is %s sends nothing twice',
-    async (_, call, nth) => {
-      for (const skew of [-2000, 0, 2000]) {
-        const r = await atOnce({ call, nth }, skew, true);
-        expect({ skew, posts: r.posts, duplicates: r.stats.duplicatePreviews }).toEqual({
-          skew,
-          posts: 3,
-          duplicates: 0,
-        });
-        await w.close();
-      }
-    },
+    (_, call, nth) => eachRowOnce({ call, nth }, [-2000, 0, 2000], true),
     120_000,
   );
 
@@ -408,17 +415,7 @@ describe('one Generate claim across people and run kinds', () => {
     ['renewing at its write', 'Spreadsheet.getDeveloperMetadata', 6],
   ])(
     'with clocks apart, Ana’s trigger arriving while Ben’s claim is %s sends nothing twice',
-    async (_, call, nth) => {
-      for (const skew of [-2000, -200, -50, 50, 200, 2000]) {
-        const r = await atOnce({ call, nth }, skew);
-        expect({ skew, posts: r.posts, duplicates: r.stats.duplicatePreviews }).toEqual({
-          skew,
-          posts: 3,
-          duplicates: 0,
-        });
-        await w.close();
-      }
-    },
+    (_, call, nth) => eachRowOnce({ call, nth }, [-2000, -200, -50, 50, 200, 2000]),
     120_000,
   );
 });
