@@ -69,6 +69,8 @@ export type Step =
   | { kind: 'freeze'; from: number; count: number; restore: boolean }
   | { kind: 'plan'; to: 'free' | 'pro' }
   | { kind: 'hostile'; on: boolean }
+  /** An editor's own script fills the file's metadata room, or its owner removes what it wrote. */
+  | { kind: 'metadata'; full: boolean }
   | { kind: 'quota'; leave: number }
   | { kind: 'otherList' }
   | { kind: 'consent'; untick: string | null }
@@ -207,7 +209,7 @@ export function seasonSteps(seed: number, count: number): Step[] {
 
 /** What happens less often: the platform, the service and the rest of the workbook. */
 function rarer(r: Random): Step {
-  switch (r.int(0, 20)) {
+  switch (r.int(0, 21)) {
     case 0:
       return { kind: 'rename' };
     case 1:
@@ -255,6 +257,8 @@ function rarer(r: Random): Step {
       };
     case 19:
       return r.next() < 0.25 ? { kind: 'acceptLeads' } : { kind: 'watch', on: r.next() < 0.8 };
+    case 20:
+      return { kind: 'metadata', full: r.next() < 0.6 };
     case 15:
     case 16:
       return {
@@ -425,8 +429,18 @@ class Season {
    */
   forge(who: string, row: number): void {
     const book = this.rt.spreadsheet;
-    const put = (key: string, value: unknown) =>
-      book.addForeignDeveloperMetadata(`script-of-${who}`, key, JSON.stringify(value), 'DOCUMENT');
+    const put = (key: string, value: unknown) => {
+      try {
+        book.addForeignDeveloperMetadata(
+          `script-of-${who}`,
+          key,
+          JSON.stringify(value),
+          'DOCUMENT',
+        );
+      } catch {
+        // The file's metadata is full (a 'metadata' step): Google refuses the forger's script too.
+      }
+    };
     put(`vis.generating.forged-${this.at}`, { run: `forged-${this.at}`, at: 0, until: 8.6e15 });
     this.forgedClaimAt = this.rt.clock.now();
     for (const id of this.savedAt.keys())
@@ -780,6 +794,9 @@ class Season {
         return;
       case 'hostile':
         await this.fault({ hostile: step.on });
+        return;
+      case 'metadata':
+        this.rt.spreadsheet.fillForeignDeveloperMetadata('script-of-ben', step.full);
         return;
       case 'plan':
         // The plan lapses (previews refused, scores still public) and comes back.

@@ -197,6 +197,20 @@ export class Spreadsheet {
       new DeveloperMetadata(this, this.nextMetadataId++, key, value, visibility, project),
     );
   }
+  /**
+   * Another project's script fills what is left of the file's metadata room with entries the
+   * add-on cannot see (PROJECT-visible, not its own), or (`full` false) removes every entry of that
+   * project again, as its owner would.
+   */
+  fillForeignDeveloperMetadata(project: string, full = true): void {
+    if (!full) {
+      this.metadata = this.metadata.filter((m) => m.project !== project);
+      return;
+    }
+    const used = this.metadata.reduce((n, m) => n + m.size(), 0);
+    const room = METADATA_CHARACTER_LIMIT - used - 1;
+    if (room > 0) this.addForeignDeveloperMetadata(project, 'b', 'x'.repeat(room), 'PROJECT');
+  }
   /** @internal DeveloperMetadata's own calls. */
   metadataChanged(md: DeveloperMetadata, removed: boolean, grows = 0): void {
     if (!this.hooks.mayWrite()) throw noPermission('DeveloperMetadata.setValue');

@@ -18,6 +18,7 @@ import { positionalFormats } from '../domain/columns';
 import { FOLLOW_UPS_SHEET } from '../domain/table';
 import { activeBook } from '../gas/active';
 import { bookPort } from '../gas/bookPort';
+import { MetadataFull } from '../gas/docMetadata';
 import { DOCUMENT_BUSY } from '../gas/lock';
 import type { BookPort } from '../gas/ports';
 import { logAction } from '../gas/runLog';
@@ -67,13 +68,29 @@ export function refreshFollowUpsIn(
   );
 }
 
+/**
+ * Keeps a threshold the person chose, for the schedule's runs (a clock trigger reads it from the
+ * file); null when kept (or already), else the words saying why it could not be.
+ */
+function keepThreshold(port: BookPort, minChange: number): string | null {
+  if (followUpThreshold(port) === minChange) return null;
+  try {
+    port.meta.set(THRESHOLD_KEY, String(minChange));
+    return null;
+  } catch (error) {
+    if (!(error instanceof MetadataFull)) throw error;
+    return `This threshold is used now but not kept for scheduled runs: ${error.message}`;
+  }
+}
+
 export function refreshFollowUps(options?: { minChange?: number }): FollowUpReport {
   const book = activeBook();
   const port = bookPort(book);
   const checked = checkMinChange(options?.minChange);
   if (!checked.ok) return { state: 'refused', message: checked.message, rows: 0 };
-  if (options?.minChange !== undefined) port.meta.set(THRESHOLD_KEY, String(checked.value));
-  const report = refreshFollowUpsIn(port, checked.value);
+  const unkept = options?.minChange === undefined ? null : keepThreshold(port, checked.value);
+  const refreshed = refreshFollowUpsIn(port, checked.value);
+  const report = unkept ? { ...refreshed, message: `${refreshed.message} ${unkept}` } : refreshed;
   if (report.state === 'done')
     logAction(book, 'follow-ups', {
       sheet: FOLLOW_UPS_SHEET,

@@ -107,7 +107,9 @@ export function setMetadata(
     noteFilled(full);
     return;
   }
-  if (store) {
+  // A copy kept in the document while the metadata was full is shadowed by the file's from now
+  // on, but a record removed must not come back from it.
+  if (store && value === null) {
     propertyCalled();
     store.deleteProperty(ROOM + key);
   }

@@ -16,7 +16,6 @@ import {
   recordSent,
   myWatchStats,
   saveMyWatch,
-  saveMyWatchStats,
   saveRowLedger,
   saveSharedWatch,
   sharedWatches,
@@ -97,16 +96,12 @@ export function watchedSheetPorts(book: GoogleAppsScript.Spreadsheet.Spreadsheet
     lastRow: () => sheet.getLastRow(),
     saveMine: (watch: LeadWatch) => saveMyWatch(docId, watch.id, watch),
     /** Read afresh: under the claim no other run of this watch writes it meanwhile. */
-    // Counted in the owner's own record (a daily cap holds where the file has no room), shown
-    // to every editor from the file's.
+    // Counted in the owner's own record too (a daily cap holds where the file has no room).
     stats: (watchId: string) =>
       myWatchStats(docId, watchId) ??
       sharedWatches(book).find((w) => w.id === watchId)?.stats ??
       null,
-    saveShared: (watchId: string, watch: SharedWatch) => {
-      saveMyWatchStats(docId, watchId, watch.stats);
-      saveSharedWatch(book, watchId, watch);
-    },
+    saveShared: (watchId: string, watch: SharedWatch) => saveSharedWatch(book, watchId, watch),
     log: (entry: LogLine) => logAction(book, 'lead watch', entry),
     claimed: <T>(claim: Claim, work: () => T, busy: () => T): T =>
       sayingFilled(book, withGenerationClaim(book, claim.run, claim.started, work, busy)),

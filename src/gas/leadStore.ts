@@ -17,6 +17,7 @@ import {
 import type { LeadTotals, LeadWatch, WatchStats } from '../domain/leads';
 import { ledgerText, parseRowLedger, type RowLedger } from '../domain/leadRowLedger';
 import { metadataStartingWith, shareWhereRoom } from './docMetadata';
+import { myEmail } from './active';
 import { storedJson } from './storedJson';
 import { withUserLock } from './lock';
 import { REGISTRY_LOCK_WAIT_MS } from '../limits';
@@ -61,18 +62,6 @@ export function saveMyWatch(docId: string, id: string, watch: LeadWatch | null):
   else deleteUserProperty(MINE(docId) + id);
 }
 
-/** A watch's counts, in its owner's own record: `vis.watchStats.<file id>.<watch id>`. */
-const STATS = (docId: string, id: string) => `vis.watchStats.${docId}.${id}`;
-
-export function myWatchStats(docId: string, id: string): WatchStats | null {
-  return storedJson<WatchStats | null>(freshUserProperty(STATS(docId, id)), null);
-}
-
-export function saveMyWatchStats(docId: string, id: string, stats: WatchStats | null): void {
-  if (stats) setUserProperties({ [STATS(docId, id)]: JSON.stringify(stats) });
-  else deleteUserProperty(STATS(docId, id));
-}
-
 const DIGESTED = (scheduleId: string) => `vis.leads.digested.${scheduleId}`;
 
 /** The totals a schedule's last digest counted up to. */
@@ -93,15 +82,39 @@ export function saveDigestedTotals(scheduleId: string, totals: LeadTotals): void
 /** What every editor sees of a watch: no template, no addresses. */
 export type SharedWatch = Omit<LeadWatch, 'mail'> & { mailing: boolean; stats: WatchStats };
 
+/**
+ * Every editor's view of the watches, with the counts of this person's own watches from their own
+ * record: the file's copy may lag (a trigger finds no room where another script filled it), and a
+ * daily cap counts on it.
+ */
 export function sharedWatches(book: Book): SharedWatch[] {
+  const docId = book.getId();
+  const me = myEmail();
   return Object.values(metadataStartingWith(book, SHARED))
     .map((v) => storedJson<SharedWatch | null>(v, null))
     .filter((w): w is SharedWatch => !!w?.id)
+    .map((w) => (w.owner === me ? { ...w, stats: myWatchStats(docId, w.id, false) ?? w.stats } : w))
     .sort((a, b) => a.created - b.created);
 }
 
+/** Writes (null: removes) a watch's shared record, and its owner's own count of it. */
 export function saveSharedWatch(book: Book, id: string, watch: SharedWatch | null): void {
+  if (!watch || watch.owner === myEmail()) saveMyWatchStats(book.getId(), id, watch?.stats ?? null);
   shareWhereRoom(book, SHARED + id, watch ? JSON.stringify(watch) : null);
+}
+
+/** A watch's counts, in its owner's own record: `vis.watchStats.<file id>.<watch id>`. */
+const STATS = (docId: string, id: string) => `vis.watchStats.${docId}.${id}`;
+
+/** `fresh`: read afresh, as a run under the claim does (the last run may have written it). */
+export function myWatchStats(docId: string, id: string, fresh = true): WatchStats | null {
+  const key = STATS(docId, id);
+  return storedJson<WatchStats | null>(fresh ? freshUserProperty(key) : userProperty(key), null);
+}
+
+function saveMyWatchStats(docId: string, id: string, stats: WatchStats | null): void {
+  if (stats) setUserProperties({ [STATS(docId, id)]: JSON.stringify(stats) });
+  else deleteUserProperty(STATS(docId, id));
 }
 
 /**

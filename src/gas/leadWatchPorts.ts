@@ -15,7 +15,6 @@ import {
   saveRowLedger,
   saveDigestedTotals,
   saveMyWatch,
-  saveMyWatchStats,
   saveSharedWatch,
   sharedWatches,
   type SharedWatch,
@@ -32,10 +31,7 @@ export function leadWatchPorts(book: GoogleAppsScript.Spreadsheet.Spreadsheet) {
   const docId = book.getId();
   return {
     mine: () => myWatches(docId),
-    saveMine: (id: string, watch: LeadWatch | null) => {
-      saveMyWatch(docId, id, watch);
-      if (!watch) saveMyWatchStats(docId, id, null);
-    },
+    saveMine: (id: string, watch: LeadWatch | null) => saveMyWatch(docId, id, watch),
     shared: () => sharedWatches(book),
     saveShared: (id: string, watch: SharedWatch | null) => saveSharedWatch(book, id, watch),
     rows: {

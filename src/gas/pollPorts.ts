@@ -58,7 +58,13 @@ export function pollPorts(book: Book) {
       const found = lists();
       return {
         lists: found,
-        owners: ownership(book),
+        owners: ownership(
+          book,
+          found.flatMap((l) => {
+            const at = l.columns.requestedBy;
+            return at ? l.values.slice(1).map((r) => r[at - 1]) : [];
+          }),
+        ),
         asked: lastAsked(pendingIds(found)),
         mayAsk: !!config.apiKey && quotaLeft() > 0 && granted('service'),
         now: appsScriptClock.now(),

@@ -54,13 +54,27 @@ function writeIds(what: 'mine' | 'asked', doc: string, ids: string[]): void {
  */
 const HEARD = 'vis.heard.';
 
-export function ownership(book: Book): Ownership {
+/**
+ * `named`: the makers the rows name. One not heard from in the file's metadata is looked for in
+ * the document's properties too (where a mark goes when another script filled the metadata): a
+ * sidebar's poll of its own previews reads no more than the metadata.
+ */
+export function ownership(book: Book, named: Iterable<unknown> = []): Ownership {
   const doc = book.getId();
-  const heard = new Map<string, number>();
-  for (const [who, at] of Object.entries(metadataStartingWith(book, HEARD, true)))
-    if (Number.isFinite(Number(at))) heard.set(who, Number(at));
+  const me = myEmail();
+  const heardIn = (fileOnly: boolean) => {
+    const heard = new Map<string, number>();
+    for (const [who, at] of Object.entries(metadataStartingWith(book, HEARD, fileOnly)))
+      if (Number.isFinite(Number(at))) heard.set(who, Number(at));
+    return heard;
+  };
+  let heard = heardIn(true);
+  const unheard = [...named].some(
+    (who) => typeof who === 'string' && who && who !== me && !heard.has(who),
+  );
+  if (unheard) heard = heardIn(false);
   return {
-    me: myEmail(),
+    me,
     mine: new Set(readIds('mine', doc)),
     asked: new Set(readIds('asked', doc)),
     heard,
@@ -71,8 +85,7 @@ export function ownership(book: Book): Ownership {
 /** This person's polls are heard from in the file, now. */
 export function markHeardInFile(book: Book): void {
   const me = myEmail();
-  // A sidebar polls every 15 s: its marks are the file's only, at one read of the metadata.
-  if (me) shareWhereRoom(book, HEARD + me, String(appsScriptClock.now()), true);
+  if (me) shareWhereRoom(book, HEARD + me, String(appsScriptClock.now()));
 }
 
 /** Previews this person's key just made: theirs from now on, whatever a cell says. */

@@ -5,8 +5,9 @@
 import { freezeFromMenu } from '../menuApi';
 import { INDEX } from '../../dev/emulator/brandIndex';
 import { answer, FORM, WATCH as FORM_WATCH } from './leadForm';
-import { fillMetadata as fillFileMetadata, KEYS, startWorld, type World } from './harness';
+import { KEYS, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
+import { DEFAULTS } from '../../src/contract/defaults';
 import type { LeadWatchInput } from '../../src/contract/leads';
 import type { Schedule } from '../../src/contract/schedules';
 
@@ -105,7 +106,7 @@ describe('developer metadata another script wrote', () => {
     expect(sidebar(w.rt, ANA).startPreviewsForSelection()).toMatchObject({ state: 'done' });
   });
 
-  const fillMetadata = () => fillFileMetadata(w.rt.spreadsheet, BENS_SCRIPT);
+  const fillMetadata = () => w.rt.spreadsheet.fillForeignDeveloperMetadata(BENS_SCRIPT);
   const FILLED =
     /This spreadsheet's developer metadata is full .* another script or add-on on this file filled the rest/;
   const keptInDocument = () =>
@@ -122,9 +123,10 @@ describe('developer metadata another script wrote', () => {
     expect(r).toMatchObject({ state: 'done', created: 2 });
     expect(r.message).toMatch(FILLED);
     expect(w.rt.fetchStats.log.filter((l) => l.method === 'post')).toHaveLength(2);
-    // The claim, kept in the add-on's own store, was let go; nothing stays in the document.
+    // The claim, kept in the add-on's own store, was let go; what stays in the document is her
+    // heard-from mark, which teammates' polls read to leave her previews to her.
     expect(Object.keys(w.rt.scriptProps.getProperties())).toEqual([]);
-    expect(keptInDocument()).toEqual([]);
+    expect(keptInDocument()).toEqual([`vis.room.vis.heard.${ANA}`]);
   });
 
   it('metadata another script filled: Ana’s schedule saves and runs, and says what filled it', async () => {
@@ -174,6 +176,33 @@ describe('developer metadata another script wrote', () => {
     // Every claim was let go: none is left in the add-on's own store.
     expect(Object.keys(w.rt.scriptProps.getProperties())).toEqual([]);
   }, 60000);
+
+  it('metadata another script filled: Ben’s previews are still his, and Ana’s poll leaves their rows as they are', async () => {
+    w = await startWorld({ owner: ANA });
+    const sheet = list(['nike.com', 'slack.com']);
+    fillMetadata();
+    const ben = sidebar(w.rt, BEN);
+    ben.saveSettings({ baseUrl: sidebar(w.rt, ANA).getSettings().baseUrl, apiKey: KEYS.starter });
+    sheet.setActiveSelection('A2:A3');
+    expect(ben.startPreviewsForSelection()).toMatchObject({ state: 'done', created: 2 });
+    const before = sheet.probe.rows.map((r) => r.map((c) => c.value));
+    sidebar(w.rt, ANA).pollPendingPreviews();
+    expect(sheet.probe.rows.map((r) => r.map((c) => c.value))).toEqual(before);
+  });
+
+  it('metadata another script filled: follow-ups refresh with the chosen threshold, and say it is not kept for scheduled runs', async () => {
+    w = await startWorld({ owner: ANA });
+    list(['nike.com']);
+    fillMetadata();
+    const r = sidebar(w.rt, ANA).refreshFollowUps({ minChange: 7 });
+    expect(r.message).toMatch(
+      /not kept for scheduled runs: This spreadsheet's developer metadata is full/,
+    );
+    // The threshold kept is the one before: unchanged, it is not written, and nothing is said.
+    expect(
+      sidebar(w.rt, ANA).refreshFollowUps({ minChange: DEFAULTS.minChange }).message,
+    ).not.toMatch(/not kept/);
+  });
 
   it('a forged watch record blocks nobody from watching a sheet', async () => {
     w = await startWorld({ owner: ANA });
@@ -533,7 +562,7 @@ describe('a lead watch on a sheet strangers and editors write', () => {
     'rows pasted as "waits: x" into a sheet a CRM syncs are handled within the day’s 200, not all at once%s',
     async (_, full) => {
       w = await startWorld({ owner: ANA, apiKey: null });
-      if (full) fillFileMetadata(w.rt.spreadsheet, BENS_SCRIPT);
+      if (full) w.rt.spreadsheet.fillForeignDeveloperMetadata(BENS_SCRIPT);
       const sheet = w.rt.spreadsheet.insertSheet('CRM');
       sheet.getRange(1, 1, 2, 2).setValues([
         ['Added', 'Your website'],

@@ -117,17 +117,3 @@ export function prospectsAtHalfPastMidnight(rt: GasRuntime, websites: string[]):
   const m = Number(formatDate(now, 'Etc/UTC', 'm'));
   rt.advance((((24 - h) % 24) * 60 - m + 30) * 60000);
 }
-
-/**
- * Another project's script (`project`) fills the file's developer metadata to Google's limit with
- * entries the add-on cannot see (PROJECT-visible, not its own).
- */
-export function fillMetadata(book: World['rt']['spreadsheet'], project = 'another-script'): void {
-  for (let size = 16_384; size >= 1; size /= 2)
-    for (;;)
-      try {
-        book.addForeignDeveloperMetadata(project, 'b', 'x'.repeat(size), 'PROJECT');
-      } catch {
-        break;
-      }
-}

@@ -2,7 +2,7 @@
 // them, their user properties say so), nobody's poll spends another's key or changes their rows,
 // and nothing an editor types into the add-on's columns stalls anyone's work.
 import type { Spreadsheet } from '../../dev/gas-runtime/spreadsheet';
-import { fillMetadata, KEYS, startWorld, type World } from './harness';
+import { KEYS, startWorld, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import { answer, FORM, WATCH } from './leadForm';
 
@@ -327,7 +327,7 @@ describe('one Generate claim across people and run kinds', () => {
   async function atOnce(pauseAt: { call: string; nth: number }, anaSkewMs = 0, full = false) {
     w = await startWorld({ owner: ANA });
     const book = w.rt.spreadsheet;
-    if (full) fillMetadata(book);
+    if (full) book.fillForeignDeveloperMetadata('another-script');
     const [ana, ben] = [sidebar(w.rt, ANA), sidebar(w.rt, BEN)];
     ben.saveSettings({ baseUrl: ana.getSettings().baseUrl, apiKey: KEYS.starter });
     w.rt.submitForm(FORM, answer('earlier.com', 'e@earlier.example'));

@@ -75,6 +75,7 @@ it('over twenty seeds the generator makes every kind of step', () => {
     'freeze',
     'plan',
     'hostile',
+    'metadata',
     'quota',
     'otherList',
     'formResponse',
