@@ -52,7 +52,7 @@ import { logAction } from '../gas/runLog';
 import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import { cell, openTable, readGrid, type Table } from '../gas/sheetTable';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract/previews';
-import { activeBook, activeSheet, newId } from '../gas/active';
+import { activeBook, activeSheet, myEmail, newId } from '../gas/active';
 import type { BatchReached, KeptAnswer } from '../domain/generationRun';
 import type { BatchOptions, BatchOutcome } from '../api/batch';
 import type { HttpRequest, HttpResponse } from '../api/http';
@@ -137,7 +137,7 @@ export function getSelectionSummary(): SelectionSummary {
     };
   const table = openTable(block.sheet, PREVIEW_COLUMNS, false);
   const selection = rowStates(table, block.first, block.last, block.column);
-  const plan = planGeneration(selection, sheetRows(table, block.column));
+  const plan = planGeneration(selection, sheetRows(table, block.column), myEmail());
   const where = { sheetName: block.sheet.getName(), a1: block.a1 };
   return selectionSummary(plan, where, selection.length, quotaLeft());
 }
@@ -207,17 +207,17 @@ export function previewRows(
   const table = ports.cells();
   const selection = rows.flatMap((r) => rowStates(table, r, r, column));
   const fit = fitToQuota(
-    reusingKept(ports, planGeneration(selection, sheetRows(table, column))),
+    reusingKept(ports, planGeneration(selection, sheetRows(table, column), ports.me)),
     quotaLeft(),
     QUOTA_RESERVE,
   );
   const { writer, links } = linksFromService(ports, localPatches(fit.plan));
+  ports.recordMine(reusedIds(fit.plan, ports.me));
   const run = fit.plan.send.length
     ? sendPreviews(ports, config, fit, started, writer)
     : runOf(fit.plan);
   if (run.refusal) rememberAccountNotice(run.refusal.message);
   writer.write(new Map());
-  ports.recordMine(reusedIds(fit.plan, ports.me));
   const made = run.counts.created + run.counts.reused;
   if (made > 0) ports.pending(made);
   return {
@@ -281,13 +281,15 @@ function generate(runId: string, started: number, request?: GenerateRequest): Ge
     return refusedReport(where, fit.tomorrow, null);
   // Rows decided locally are written with the first answers, so a refusal leaves every row as it was.
   const writer = rowWriter(ports, localPatches(fit.plan));
+  // A reused preview of this person's is theirs again before any row names it (the first round
+  // trip writes the reusing rows, even one lost to a dropped connection, before any refusal).
+  ports.recordMine(reusedIds(fit.plan, ports.me));
   const run = sendPreviews(ports, config, fit, started, writer);
   if (run.refusal) rememberAccountNotice(run.refusal.message);
   const plan = planShown({ refusal: run.refusal, created: run.counts.created });
   if (plan) rememberPlan(plan);
   if (run.refusal && run.counts.created === 0) return refusedReport(where, 0, run.refusal);
   writer.write(new Map());
-  ports.recordMine(reusedIds(fit.plan, ports.me));
   const made = run.counts.created + run.counts.reused;
   if (made > 0) setBackgroundWork(block.sheet.getParent().getId(), 'previews', made);
   return finalReport(fit, run, where);
@@ -307,13 +309,14 @@ function reusingKept(ports: GeneratePorts, plan: GenerationPlan): GenerationPlan
 
 function planFor(block: Block, values: unknown[][], only?: GenerateRequest['only'], maker = '') {
   const table = openTable(block.sheet, PREVIEW_COLUMNS, false, values);
+  const me = myEmail();
   if (only === 'failed' || only === 'stranded') {
     const rows = sheetRows(table, block.column);
     const { selection, sheet } =
       only === 'failed'
         ? retrySelection(rows)
         : strandedSelection(rows, ownership(block.sheet.getParent()), maker);
-    return planGeneration(selection, sheet);
+    return planGeneration(selection, sheet, me);
   }
   if (only === 'notInIndex') {
     const scores = openTable(block.sheet, SCORE_COLUMNS, false, values);
@@ -321,11 +324,13 @@ function planFor(block: Block, values: unknown[][], only?: GenerateRequest['only
     return planGeneration(
       notInIndexSelection(all, (row) => cell(scores, row, 'message')),
       all,
+      me,
     );
   }
   return planGeneration(
     rowStates(table, block.first, block.last, block.column),
     sheetRows(table, block.column),
+    me,
   );
 }
 
@@ -414,9 +419,11 @@ function settleEachTrip(
       ports.now(),
     );
     ports.answers.keep(made);
+    // Recorded as this person's before any row names them: a run cut off after the write must
+    // not leave a row whose preview no record of hers knows, which no poll would ever ask about.
+    ports.recordMine(trip.made);
     writer.write(trip.patches);
     ports.answers.forget(made.map((a) => a.uuid));
-    ports.recordMine(trip.made);
     return !trip.refusal;
   };
 }

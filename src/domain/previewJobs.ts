@@ -71,7 +71,18 @@ export interface GenerationPlan {
  * `selection` are the rows to act on; `sheet` every row of the sheet, so that a site previewed in
  * another row is reused rather than sent twice.
  */
-export function planGeneration(selection: RowState[], sheet: RowState[]): GenerationPlan {
+/**
+ * Whether a row with a preview may lend it to another row of its site: the row then waits on a
+ * poll of that preview, and only its maker's record asks about it. The presser's own (or one
+ * nobody is named for: recorded as theirs by the press) always; a teammate's only while it reads
+ * pending, as their record then still holds it (a completed one left it, and a status someone
+ * typed over says nothing of it).
+ */
+const mayLend = (r: RowState, me: string): boolean =>
+  !r.requestedBy || r.requestedBy === me || statusKind(r.status) === 'pending';
+
+/** `me`: the person pressing (a teammate's preview lends only as `mayLend` says). */
+export function planGeneration(selection: RowState[], sheet: RowState[], me = ''): GenerationPlan {
   const plan: GenerationPlan = {
     send: [],
     reuse: [],
@@ -87,7 +98,8 @@ export function planGeneration(selection: RowState[], sheet: RowState[]): Genera
     const id = r.uuid.toLowerCase();
     if (id) plan.known.set(id, [...(plan.known.get(id) ?? []), r.row]);
     const site = parseWebsite(r.website);
-    if (site.ok && r.uuid && !existing.has(site.domain)) existing.set(site.domain, r);
+    if (site.ok && r.uuid && !existing.has(site.domain) && mayLend(r, me))
+      existing.set(site.domain, r);
   }
   const sending = new Map<string, Send>();
   for (const r of selection) {

@@ -2,6 +2,7 @@
 // bundle, every invariant checked after every step and after a quiet week. A failure is shrunk to
 // its fewest steps and printed as a replay to keep. `npm run soak` runs as many as asked.
 import { INDEX } from '../../dev/emulator/brandIndex';
+import replays from './soakReplays.json';
 import { stopIdleEmulators } from '../../dev/emulator/process';
 import {
   KEY,
@@ -30,6 +31,15 @@ it.each(SEEDS)(
       );
     }
     expect(result.checks).toBe(STEPS + 1);
+  },
+  120_000,
+);
+
+// Seasons `npm run soak` once failed, shrunk to their fewest steps: each still holds now.
+it.each(replays.map((r) => [r.seed, r.found, r.steps as Step[]] as const))(
+  'the soak’s seed %i (%s) holds every invariant',
+  async (seed, _, steps) => {
+    expect((await runSteps(seed, steps)).violations).toEqual([]);
   },
   120_000,
 );

@@ -36,6 +36,36 @@ describe('planGeneration', () => {
   });
 });
 
+describe('planGeneration: which row lends its preview to another row of its site', () => {
+  const ME = 'ana@x.example';
+  const BEN = 'ben@x.example';
+  // The row that would lend, and whether the pressed row reuses its preview or sends its own.
+  it.each([
+    ['the presser’s own, completed', { requestedBy: ME, status: 'complete' }, 'reuse'],
+    ['one nobody is named for', { requestedBy: '', status: 'complete' }, 'reuse'],
+    ['a teammate’s, still pending', { requestedBy: BEN, status: 'pending' }, 'reuse'],
+    [
+      'a teammate’s, completed (their record let it go)',
+      { requestedBy: BEN, status: 'complete' },
+      'send',
+    ],
+    ['a teammate’s, its status typed over', { requestedBy: BEN, status: 'mine' }, 'send'],
+  ])('%s', (_, lender, expected) => {
+    const sheet = [row(2, 'same.com', { uuid: 'u-1', ...lender }), row(3, 'https://www.same.com/')];
+    const plan = planGeneration([sheet[1]!], sheet, ME);
+    expect(plan.reuse.length ? 'reuse' : plan.send.length ? 'send' : 'none').toBe(expected);
+  });
+
+  it('a teammate’s completed row does not hide the presser’s own preview of the site in a later row', () => {
+    const sheet = [
+      row(2, 'same.com', { uuid: 'u-ben', requestedBy: BEN, status: 'complete' }),
+      row(3, 'same.com', { uuid: 'u-ana', requestedBy: ME, status: 'pending' }),
+      row(4, 'same.com'),
+    ];
+    expect(planGeneration([sheet[2]!], sheet, ME).reuse.map((r) => r.from.uuid)).toEqual(['u-ana']);
+  });
+});
+
 describe('row patches', () => {
   it('escape service text and drop non-http links', () => {
     expect(createdPatch('=u', 'javascript:alert(1)', '', '@ana')).toEqual({
