@@ -211,8 +211,7 @@ export function previewRows(
     quotaLeft(),
     QUOTA_RESERVE,
   );
-  const { writer, links } = linksFromService(ports, localPatches(fit.plan));
-  ports.recordMine(reusedIds(fit.plan, ports.me));
+  const { writer, links } = linksFromService(ports, recordedLocally(ports, fit.plan));
   const run = fit.plan.send.length
     ? sendPreviews(ports, config, fit, started, writer)
     : runOf(fit.plan);
@@ -280,10 +279,7 @@ function generate(runId: string, started: number, request?: GenerateRequest): Ge
   if (fit.tomorrow > 0 && fit.plan.send.length === 0)
     return refusedReport(where, fit.tomorrow, null);
   // Rows decided locally are written with the first answers, so a refusal leaves every row as it was.
-  const writer = rowWriter(ports, localPatches(fit.plan));
-  // A reused preview of this person's is theirs again before any row names it (the first round
-  // trip writes the reusing rows, even one lost to a dropped connection, before any refusal).
-  ports.recordMine(reusedIds(fit.plan, ports.me));
+  const writer = rowWriter(ports, recordedLocally(ports, fit.plan));
   const run = sendPreviews(ports, config, fit, started, writer);
   if (run.refusal) rememberAccountNotice(run.refusal.message);
   const plan = planShown({ refusal: run.refusal, created: run.counts.created });
@@ -293,6 +289,16 @@ function generate(runId: string, started: number, request?: GenerateRequest): Ge
   const made = run.counts.created + run.counts.reused;
   if (made > 0) setBackgroundWork(block.sheet.getParent().getId(), 'previews', made);
   return finalReport(fit, run, where);
+}
+
+/**
+ * The rows a press decides without a request, a reused preview of this person's recorded as theirs
+ * before any row names it: the first round trip writes these rows (even one lost to a dropped
+ * connection) before a refusal can end the run.
+ */
+function recordedLocally(ports: GeneratePorts, plan: GenerationPlan): Map<number, RowPatch> {
+  ports.recordMine(reusedIds(plan, ports.me));
+  return localPatches(plan);
 }
 
 /**
