@@ -481,6 +481,39 @@ describe('P3 a file in a shared drive has no owner', () => {
   });
 });
 
+describe('P5 each property store is shared as Google says', () => {
+  type Props = GoogleAppsScript.Properties.PropertiesService;
+  const props = () => (globalThis as unknown as { PropertiesService: Props }).PropertiesService;
+  const [ANA, BEN] = ['ana@x.example', 'ben@x.example'];
+
+  it('script properties are every user’s, in every file; user properties each one’s own', () => {
+    const other = rt.addSpreadsheet('Other');
+    rt.within(
+      () => {
+        props().getScriptProperties().setProperty('shared', 'by ana');
+        props().getUserProperties().setProperty('own', 'by ana');
+      },
+      { user: ANA },
+    );
+    const seen = rt.within(
+      () => [
+        props().getScriptProperties().getProperty('shared'),
+        props().getUserProperties().getProperty('own'),
+      ],
+      { user: BEN, spreadsheet: other },
+    );
+    expect(seen).toEqual(['by ana', null]);
+  });
+
+  it('document properties are the open file’s, every user’s there, and none in an add-on’s trigger', () => {
+    rt.within(() => props().getDocumentProperties()!.setProperty('doc', 'here'), { user: ANA });
+    expect(
+      rt.within(() => props().getDocumentProperties()?.getProperty('doc'), { user: BEN }),
+    ).toBe('here');
+    expect(rt.within(() => props().getDocumentProperties(), { mode: 'trigger' })).toBeNull();
+  });
+});
+
 describe('T4 an hourly trigger runs every 1, 2, 4, 6, 8 or 12 hours', () => {
   it.each([1, 2, 4, 6, 8, 12])('takes %i', (n) => {
     expect(() => rt.run('probeHourTrigger', [n], { mode: 'menu' })).not.toThrow();
