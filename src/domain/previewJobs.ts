@@ -73,13 +73,13 @@ export interface GenerationPlan {
  */
 /**
  * Whether a row with a preview may lend it to another row of its site: the row then waits on a
- * poll of that preview, and only its maker's record asks about it. The presser's own (or one
- * nobody is named for: recorded as theirs by the press) always; a teammate's only while it reads
- * pending, as their record then still holds it (a completed one left it, and a status someone
- * typed over says nothing of it).
+ * poll of that preview, and only its maker's record asks about it. The presser's own always (the
+ * press records it as theirs again); a teammate's only while it reads pending, as their record then
+ * still holds it (a completed one left it, and a status someone typed over says nothing of it).
+ * One nobody is named for never: an ID pasted from anywhere, which no key may be spent on.
  */
 const mayLend = (r: RowState, me: string): boolean =>
-  !r.requestedBy || r.requestedBy === me || statusKind(r.status) === 'pending';
+  !!r.requestedBy && (r.requestedBy === me || statusKind(r.status) === 'pending');
 
 /** `me`: the person pressing (a teammate's preview lends only as `mayLend` says). */
 export function planGeneration(selection: RowState[], sheet: RowState[], me = ''): GenerationPlan {

@@ -457,11 +457,15 @@ describe('a lead watch on a sheet strangers and editors write', () => {
     if (added.length) sheet.getRange(1, head.length + 1, 1, added.length).setValues([added]);
     const all = [...head, ...added];
     sheet.getRange(3, 1, 1, all.length).setValues([all.map((h) => planted[h] ?? '')]);
-    // A genuine lead for the same site: Generate reuses the planted row, and its link stays out.
+    // A genuine lead for the same site: the planted ID, nobody named for it, is not lent to the
+    // lead's row, which gets a preview of its own; the e-mail carries the link the service gave.
     w.rt.submitForm(FORM, answer('https://acme-target.com/', 'lead@acme.example'));
     expect(w.rt.mail.sent).toHaveLength(1);
     expect(w.rt.mail.sent[0]!.body).not.toContain('evil.example');
-    expect(w.rt.mail.sent[0]!.body).toMatch(/\?report=https%3A%2F%2Facme-target\.com/);
+    const made = w.rt.fetchStats.log.filter((l) => l.method === 'post');
+    expect(made).toHaveLength(1);
+    expect(w.rt.mail.sent[0]!.body).toMatch(/visibility-scan-preview\/[0-9a-f-]{36}$/);
+    expect(w.rt.fetchStats.log.some((l) => l.url.includes('11111111-2222'))).toBe(false);
   });
 
   it('statuses an editor types decide nothing: a marked new row is handled, erased ones are not again', async () => {

@@ -135,8 +135,15 @@ describe('settleRoundTrip', () => {
 describe('localPatches: rows decided without a request', () => {
   it('marks bad URLs and copies the preview of a site already in the sheet', () => {
     const earlier = new Date('2026-11-20T00:00:00Z');
-    const sheet = [row(10, 'a.com', { uuid: 'u-a', reportUrl: 'https://r/a', requested: earlier })];
-    const plan = planGeneration([row(2, 'a.com'), row(3, 'not a site')], sheet);
+    const sheet = [
+      row(10, 'a.com', {
+        uuid: 'u-a',
+        reportUrl: 'https://r/a',
+        requested: earlier,
+        requestedBy: ME,
+      }),
+    ];
+    const plan = planGeneration([row(2, 'a.com'), row(3, 'not a site')], sheet, ME);
     const patches = localPatches(plan);
     expect(patches.get(2)).toMatchObject({ uuid: 'u-a', status: 'pending', requested: earlier });
     expect(patches.get(3)?.status).toBe('error: bad URL');
@@ -248,8 +255,8 @@ describe('the first batch of a Generate', () => {
 describe('the selection in words', () => {
   it('accounts for every filled row: with a preview, to send, repeating a site, not valid', () => {
     const sheetRows = [
-      { ...row(2, 'kept.com'), uuid: 'u-1' },
-      { ...row(3, 'also-kept.com'), uuid: 'u-2' },
+      { ...row(2, 'kept.com'), uuid: 'u-1', requestedBy: ME },
+      { ...row(3, 'also-kept.com'), uuid: 'u-2', requestedBy: ME },
       row(4, 'kept.com'), // reuses row 2's preview
       row(5, 'a.com'),
       row(6, 'b.com'),
@@ -261,7 +268,7 @@ describe('the selection in words', () => {
       row(12, ''),
     ];
     const s = selectionSummary(
-      planGeneration(sheetRows, sheetRows),
+      planGeneration(sheetRows, sheetRows, ME),
       { sheetName: 'L', a1: 'B2:B12' },
       11,
       100,

@@ -24,8 +24,12 @@ describe('planGeneration', () => {
       row(8, 'd.com', { status: UNANSWERED }),
       row(9, 'still bad', { status: BAD_URL }),
     ];
-    const sheet = [...selection, row(20, 'c.com', { uuid: 'u-c', reportUrl: 'https://r/c' })];
-    const plan = planGeneration(selection, sheet);
+    const lender = row(20, 'c.com', {
+      uuid: 'u-c',
+      reportUrl: 'https://r/c',
+      requestedBy: 'me@x.example',
+    });
+    const plan = planGeneration(selection, [...selection, lender], 'me@x.example');
     expect(plan.send).toEqual([
       { domain: 'a.com', url: 'https://a.com/', rows: [2, 3] },
       { domain: 'd.com', url: 'https://d.com/', rows: [8] },
@@ -42,7 +46,11 @@ describe('planGeneration: which row lends its preview to another row of its site
   // The row that would lend, and whether the pressed row reuses its preview or sends its own.
   it.each([
     ['the presser’s own, completed', { requestedBy: ME, status: 'complete' }, 'reuse'],
-    ['one nobody is named for', { requestedBy: '', status: 'complete' }, 'reuse'],
+    [
+      'one nobody is named for (an ID pasted from anywhere)',
+      { requestedBy: '', status: 'pending' },
+      'send',
+    ],
     ['a teammate’s, still pending', { requestedBy: BEN, status: 'pending' }, 'reuse'],
     [
       'a teammate’s, completed (their record let it go)',
@@ -178,10 +186,15 @@ describe('retrySelection', () => {
 describe('a reused preview’s link', () => {
   it('is not copied from the other row’s cell; the poll writes the service’s when it completes', () => {
     const sheet = [
-      row(2, 'acme.com', { uuid: 'u-1', status: 'pending', reportUrl: 'https://evil.example/x' }),
+      row(2, 'acme.com', {
+        uuid: 'u-1',
+        status: 'pending',
+        reportUrl: 'https://evil.example/x',
+        requestedBy: 'me@x.example',
+      }),
       row(3, 'https://acme.com/'),
     ];
-    const plan = planGeneration([sheet[1]!], sheet);
+    const plan = planGeneration([sheet[1]!], sheet, 'me@x.example');
     expect(localPatches(plan).get(3)).toMatchObject({ uuid: 'u-1', reportUrl: '' });
     const done = pollPatch({
       status: 'complete',
