@@ -32,6 +32,7 @@ import {
 import {
   notInIndexSelection,
   planGeneration,
+  markResending,
   retrySelection,
   type GenerationPlan,
   type RowState,
@@ -401,7 +402,11 @@ function settleEachTrip(
   run: RunResult,
   writer: ReturnType<typeof rowWriter>,
 ) {
-  return (indices: number[], results: ReadonlyArray<Result<unknown> | undefined>): boolean => {
+  return (
+    indices: number[],
+    results: ReadonlyArray<Result<unknown> | undefined>,
+    resending: readonly number[] = [],
+  ): boolean => {
     const trip = settleRoundTrip(
       indices.map((i) => plan.send[i]!),
       indices.map((i) => results[i] as Result<PreviewCreated>),
@@ -412,11 +417,7 @@ function settleEachTrip(
     run.refusal ??= trip.refusal;
     // A refusal before any preview exists touches no row; after, what was made is written.
     if (trip.refusal && run.counts.created + trip.created === 0) return false;
-    run.counts.created += trip.created;
-    run.counts.reused += trip.repeats;
-    run.counts.failed += trip.failed;
-    run.warning ??= trip.warning;
-    run.settled += trip.answered;
+    counted(run, trip);
     // Kept before the write: a run cut off between the answers and the rows loses none of them.
     const made = keptAnswers(
       indices.map((i) => plan.send[i]!),
@@ -424,6 +425,7 @@ function settleEachTrip(
       trip.made,
       ports.now(),
     );
+    markResending(trip.patches, plan.send, resending);
     ports.answers.keep(made);
     // Recorded as this person's before any row names them: a run cut off after the write must
     // not leave a row whose preview no record of hers knows, which no poll would ever ask about.
@@ -432,6 +434,15 @@ function settleEachTrip(
     ports.answers.forget(made.map((a) => a.uuid));
     return !trip.refusal;
   };
+}
+
+/** A round trip's rows counted into the run. */
+function counted(run: RunResult, trip: ReturnType<typeof settleRoundTrip>): void {
+  run.counts.created += trip.created;
+  run.counts.reused += trip.repeats;
+  run.counts.failed += trip.failed;
+  run.warning ??= trip.warning;
+  run.settled += trip.answered;
 }
 
 /** A run before its first answer: the rows decided without a request already counted. */

@@ -117,6 +117,8 @@ export interface BatchOptions {
   onRoundTrip?: (
     settled: number[],
     results: ReadonlyArray<Result<unknown> | undefined>,
+    /** Lost in this round trip and queued to be sent again: their outcome is not known yet. */
+    resending?: readonly number[],
   ) => boolean | void;
 }
 
@@ -201,8 +203,9 @@ function settleChunk<T>(
   r: Rules,
   loss: { lost: boolean; timedOut: boolean },
   now: number,
-): { settled: number[]; throttled: number } {
+): { settled: number[]; throttled: number; resending: number[] } {
   const settled: number[] = [];
+  const resending: number[] = [];
   let throttled = 0;
   chunk.forEach((index, k) => {
     const result = answers[k] as Result<T>;
@@ -214,8 +217,10 @@ function settleChunk<T>(
     }
     if (loss.lost) {
       q.lostTries[index] = (q.lostTries[index] ?? 0) + 1;
-      if ((q.lostTries[index] ?? 0) < r.maxLostTries) q.waiting.push({ index, notBefore: 0 });
-      else settled.push(index);
+      if ((q.lostTries[index] ?? 0) < r.maxLostTries) {
+        q.waiting.push({ index, notBefore: 0 });
+        resending.push(index);
+      } else settled.push(index);
       return;
     }
     const tries = (q.attempts[index] = (q.attempts[index] ?? 0) + 1);
@@ -225,7 +230,7 @@ function settleChunk<T>(
       result.error.retryAfterMs ?? Math.min(MAX_BACKOFF_MS, r.baseDelay * 2 ** (tries - 1));
     q.waiting.push({ index, notBefore: now + backoff });
   });
-  return { settled, throttled };
+  return { settled, throttled, resending };
 }
 
 /** The next batch: requests due to be sent again first, then fresh ones; taken off the queue. */
@@ -339,7 +344,7 @@ export function sendAll<T>(
     if (lost) lostSends += chunk.length;
     else trips.push([chunk.length, took]);
     const answers = responses.map((res) => parse(res, clock.now()));
-    const { settled, throttled } = settleChunk(
+    const { settled, throttled, resending } = settleChunk(
       q,
       chunk,
       answers,
@@ -347,7 +352,7 @@ export function sendAll<T>(
       { lost, timedOut },
       clock.now(),
     );
-    if (options.onRoundTrip?.(settled, q.results) === false) return outcome(true);
+    if (options.onRoundTrip?.(settled, q.results, resending) === false) return outcome(true);
     const sent = chunk.length;
     batchSize = nextSize(batchSize, r, options, { lost, hadLoss, throttled, sent, requestsSent });
     hadLoss ||= lost;

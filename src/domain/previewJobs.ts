@@ -177,10 +177,34 @@ export function isAccountRefusal(error: ServiceError): boolean {
   ].includes(error.code);
 }
 
-/** A POST whose outcome is unknown: no HTTP answer, or an answer we could not read. */
 /** No answer at all; an answer that could not be read is the service's error, said as such. */
 function isUnanswered(error: ServiceError): boolean {
   return error.code === 'NETWORK';
+}
+
+/**
+ * A row whose POST lost its answer to a dropped connection, while the run sends it again: said at
+ * once, so a run Google stops before the second answer leaves the row saying why (the service may
+ * have made a preview no row names), and Generate or Retry sends it again.
+ */
+const RESENDING: RowPatch = {
+  status: UNANSWERED,
+  message:
+    'the connection to the service dropped before its answer came: this run was sending it again; if this stays, press Generate again',
+};
+
+/**
+ * The rows of the sends at `resending` (lost, being sent again) marked as such where the round
+ * trip writes nothing else for them.
+ */
+export function markResending(
+  patches: Map<number, RowPatch>,
+  sends: ReadonlyArray<{ rows: readonly number[] }>,
+  resending: readonly number[],
+): void {
+  for (const i of resending)
+    for (const row of sends[i]?.rows ?? [])
+      if (!patches.has(row)) patches.set(row, { ...RESENDING });
 }
 
 /** `requested` is when the preview was asked for: polls wait until it can be done. */

@@ -251,6 +251,24 @@ describe('sendAll', () => {
     expect(failing(out.results, (r) => r?.ok === false && r.error.code === 'NETWORK')).toEqual([]);
   });
 
+  it('tells each round trip which lost requests it will send again, so their rows can say so first', () => {
+    const clock = new FakeClock();
+    const t = new FakeTransport(() => ({ status: 0, headers: {}, body: '' }), clock, 100);
+    const trips: Array<{ settled: number[]; resending: readonly number[] }> = [];
+    sendAll(t, lookups(3), parsers.score, {
+      clock,
+      deadline: clock.now() + 60_000,
+      maxBatch: 3,
+      sizeAfterLoss: 1,
+      maxLostTries: 2,
+      onRoundTrip: (settled, _, resending = []) => void trips.push({ settled, resending }),
+    });
+    // The first batch is lost whole: nothing settled, all three to be sent again.
+    expect(trips[0]).toEqual({ settled: [], resending: [0, 1, 2] });
+    // Each is then lost a second time, its last try: settled, none left to send again.
+    expect(trips.slice(1).map((t) => t.resending)).toEqual([[], [], []]);
+  });
+
   it('never re-sends an answered failure the rule does not allow, nor a lost one past maxLostTries', () => {
     const clock = new FakeClock();
     const posts = [requests.previewCreate({ ...cfg, apiKey: 'k' }, 'https://a.com/')];

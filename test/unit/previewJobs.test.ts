@@ -4,6 +4,7 @@ import {
   createdPatch,
   errorPatch,
   isRetryable,
+  markResending,
   planGeneration,
   pollPatch,
   retrySelection,
@@ -180,6 +181,17 @@ describe('retrySelection', () => {
       [7, ''],
     ]);
     expect(sheet.map((r) => r.row)).toEqual([3, 5, 6]);
+  });
+});
+
+describe('markResending', () => {
+  it('marks the rows of a lost send being sent again as unanswered, leaving a row the trip settled', () => {
+    const patches = new Map([[3, createdPatch('u-3', null, '', 'me@x.example')]]);
+    markResending(patches, [{ rows: [2, 3] }, { rows: [4] }, { rows: [5] }], [0, 2]);
+    expect([...patches.keys()].sort()).toEqual([2, 3, 5]);
+    expect(patches.get(2)).toMatchObject({ status: UNANSWERED });
+    expect(patches.get(3)).toMatchObject({ uuid: 'u-3' });
+    expect(isRetryable(patches.get(5)!.status)).toBe(true);
   });
 });
 
