@@ -76,9 +76,18 @@ function write(book: Book, c: GenerationClaim | null, run: string): void {
 function keepElsewhere(key: string, c: GenerationClaim): void {
   const store = PropertiesService.getScriptProperties();
   const now = appsScriptClock.now();
-  const all = claimsElsewhere();
-  for (const old of lapsedClaims(Object.values(all), now))
-    for (const [k, v] of Object.entries(all)) if (v === old) store.deleteProperty(k);
+  const all = Object.entries(claimsElsewhere());
+  const lapsed = new Set(
+    lapsedClaims(
+      all.map(([, v]) => v),
+      now,
+    ),
+  );
+  for (const [k, v] of all)
+    if (lapsed.has(v)) {
+      propertyCalled();
+      store.deleteProperty(k);
+    }
   propertyCalled();
   store.setProperty(key, JSON.stringify(c));
   keptElsewhere.add(key);
