@@ -98,7 +98,15 @@ export const TEAM = {
   cam: { email: 'cam@agency.example', key: null },
 } as const;
 type Teammate = keyof typeof TEAM;
-const TEAMMATE_ACTIONS = ['generate', 'poll', 'score', 'pasteId', 'typeJunk', 'forge'] as const;
+const TEAMMATE_ACTIONS = [
+  'generate',
+  'poll',
+  'score',
+  'pasteId',
+  'typeJunk',
+  'forge',
+  'pasteIdAsOwner',
+] as const;
 type TeammateAction = (typeof TEAMMATE_ACTIONS)[number];
 /** Steps that are an add-on run by someone (not typing, not time): another person's rows stay. */
 const RUNS = new Set<Step['kind']>(['generate', 'poll', 'retry', 'score', 'together']);
@@ -404,16 +412,45 @@ class Season {
     if (step.does === 'poll') return void this.pressAs(who, 'pollPendingPreviews');
     // Typed into an empty Preview UUID: a uuid pasted from elsewhere, or junk.
     const col = this.column('Preview UUID');
-    const row = this.list.probe.rows[step.from - 1];
+    const asOwner = step.does === 'pasteIdAsOwner';
+    const at = asOwner ? this.twinOf(step.from, col) : step.from;
+    const row = this.list.probe.rows[at - 1];
     if (col < 1 || !row || String(row[col - 1]?.value ?? '') !== '') return;
-    this.list.probe.place(step.from, col, {
+    this.list.probe.place(at, col, {
       // A uuid no key made (the season stays the same for its seed), or a 2,100-character value.
       value:
-        step.does === 'pasteId'
-          ? `5eed0000-0000-4000-8000-${(this.at * 100 + step.from).toString(16).padStart(12, '0')}`
-          : 'x'.repeat(2100),
+        step.does === 'typeJunk'
+          ? 'x'.repeat(2100)
+          : `5eed0000-0000-4000-8000-${(this.at * 100 + at).toString(16).padStart(12, '0')}`,
     });
+    // Beside it, the owner's address typed as its maker: her next press on the site's other row
+    // must not lend it there, nor her poll ask about it.
+    const by = this.column('Requested by');
+    if (asOwner && by > 0) this.list.probe.place(at, by, { value: this.rt.owner });
     this.previews.delete(String(row[0]?.value ?? ''));
+  }
+
+  /**
+   * From `from` on (then from the top), the first row without a preview whose site another such
+   * row lists: the row whose pasted ID her press could lend to its twin.
+   */
+  twinOf(from: number, uuidColumn: number): number {
+    const rows = this.list.probe.rows;
+    const open = (r: number) =>
+      uuidColumn > 0 && String(rows[r - 1]?.[uuidColumn - 1]?.value ?? '') === '';
+    const site = (r: number) => {
+      const w = parseWebsite(rows[r - 1]?.[this.column('Website') - 1]?.value);
+      return w.ok ? w.domain : null;
+    };
+    const count = new Map<string, number>();
+    for (let r = 2; r <= this.lastRow(); r++) {
+      const s = site(r);
+      if (s && open(r)) count.set(s, (count.get(s) ?? 0) + 1);
+    }
+    const order = [...Array(this.lastRow() + 1).keys()].slice(2);
+    for (const r of [...order.filter((r) => r >= from), ...order.filter((r) => r < from)])
+      if (open(r) && (count.get(site(r) ?? '') ?? 0) > 1) return r;
+    return from;
   }
 
   /** When an editor's own script last wrote a Generate claim for ever (DOCUMENT-visible). */

@@ -35,12 +35,13 @@ import {
   markResending,
   retrySelection,
   type GenerationPlan,
+  type Presser,
   type RowState,
 } from '../domain/previewJobs';
 import { HEADER_ROW } from '../domain/table';
 import { strandedSelection } from '../domain/previewOwners';
 import { readGenerateRequest } from '../domain/generateInput';
-import { ownership } from '../gas/previewOwners';
+import { ownership, presser } from '../gas/previewOwners';
 import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
@@ -53,7 +54,7 @@ import { logAction } from '../gas/runLog';
 import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import { cell, openTable, readGrid, type Table } from '../gas/sheetTable';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract/previews';
-import { activeBook, activeSheet, myEmail, newId } from '../gas/active';
+import { activeBook, activeSheet, newId } from '../gas/active';
 import type { BatchReached, KeptAnswer } from '../domain/generationRun';
 import type { BatchOptions, BatchOutcome } from '../api/batch';
 import type { HttpRequest, HttpResponse } from '../api/http';
@@ -87,7 +88,8 @@ export interface GeneratePorts {
   writeRows(patches: Map<number, RowPatch>): void;
   /** Previews this person's key just made: theirs from now on. */
   recordMine(uuids: string[]): void;
-  me: string;
+  /** Who presses, with the previews their own record says their key made here. */
+  presser: Presser;
   now(): number;
 }
 
@@ -138,7 +140,11 @@ export function getSelectionSummary(): SelectionSummary {
     };
   const table = openTable(block.sheet, PREVIEW_COLUMNS, false);
   const selection = rowStates(table, block.first, block.last, block.column);
-  const plan = planGeneration(selection, sheetRows(table, block.column), myEmail());
+  const plan = planGeneration(
+    selection,
+    sheetRows(table, block.column),
+    presser(block.sheet.getParent().getId()),
+  );
   const where = { sheetName: block.sheet.getName(), a1: block.a1 };
   return selectionSummary(plan, where, selection.length, quotaLeft());
 }
@@ -208,7 +214,7 @@ export function previewRows(
   const table = ports.cells();
   const selection = rows.flatMap((r) => rowStates(table, r, r, column));
   const fit = fitToQuota(
-    reusingKept(ports, planGeneration(selection, sheetRows(table, column), ports.me)),
+    reusingKept(ports, planGeneration(selection, sheetRows(table, column), ports.presser)),
     quotaLeft(),
     QUOTA_RESERVE,
   );
@@ -298,7 +304,7 @@ function generate(runId: string, started: number, request?: GenerateRequest): Ge
  * connection) before a refusal can end the run.
  */
 function recordedLocally(ports: GeneratePorts, plan: GenerationPlan): Map<number, RowPatch> {
-  ports.recordMine(reusedIds(plan, ports.me));
+  ports.recordMine(reusedIds(plan, ports.presser));
   return localPatches(plan);
 }
 
@@ -309,14 +315,14 @@ function recordedLocally(ports: GeneratePorts, plan: GenerationPlan): Map<number
 function reusingKept(ports: GeneratePorts, plan: GenerationPlan): GenerationPlan {
   const kept = ports.answers.kept();
   if (!kept.length) return plan;
-  const out = withKeptAnswers(plan, kept, ports.me);
+  const out = withKeptAnswers(plan, kept, ports.presser.me);
   ports.answers.forget(out.written);
   return out.plan;
 }
 
 function planFor(block: Block, values: unknown[][], only?: GenerateRequest['only'], maker = '') {
   const table = openTable(block.sheet, PREVIEW_COLUMNS, false, values);
-  const me = myEmail();
+  const me = presser(block.sheet.getParent().getId());
   if (only === 'failed' || only === 'stranded') {
     const rows = sheetRows(table, block.column);
     const { selection, sheet } =
@@ -412,7 +418,7 @@ function settleEachTrip(
       indices.map((i) => results[i] as Result<PreviewCreated>),
       new Date(ports.now()),
       plan.known,
-      ports.me,
+      ports.presser.me,
     );
     run.refusal ??= trip.refusal;
     // A refusal before any preview exists touches no row; after, what was made is written.

@@ -11,8 +11,10 @@ import {
   createdPatch,
   duplicateIdPatch,
   errorPatch,
+  idKey,
   isAccountRefusal,
   type GenerationPlan,
+  type Presser,
 } from './previewJobs';
 import { counted } from '../contract/words';
 
@@ -98,14 +100,14 @@ export function fitToQuota(plan: GenerationPlan, quotaLeft: number, reserve: num
 }
 
 /**
- * The previews a run's rows now share with another row of their site that names the person (or
- * nobody): their press put them there, so their poll completes them, at most one request per row
- * for an ID typed there. A teammate's stays theirs: their poll completes every row that holds it.
+ * The presser's own previews a run's rows now share with another row of their site: recorded as
+ * pending again, so their poll completes the new rows (an answer their run kept is theirs too). A teammate's stays theirs: their poll
+ * completes every row that holds it.
  */
-export const reusedIds = (plan: GenerationPlan, me: string): string[] => [
+export const reusedIds = (plan: GenerationPlan, presser: Presser): string[] => [
   ...new Set(
     plan.reuse
-      .filter((r) => !r.from.requestedBy || r.from.requestedBy === me)
+      .filter((r) => r.kept || presser.made.has(idKey(r.from.uuid)))
       .map((r) => r.from.uuid),
   ),
 ];

@@ -33,6 +33,21 @@ const UNANSWERED_MESSAGE =
 const TIMED_OUT_MESSAGE =
   'the service took too long to answer, so it may have made this preview anyway: it was not sent again. Press Generate again on this row only if no report reaches you (a second send may make a second preview)';
 
+/** How an id is kept in its maker's properties: 16 hex digits, enough to tell millions apart. */
+export const idKey = (uuid: string): string => uuid.toLowerCase().replace(/-/g, '').slice(0, 16);
+
+/**
+ * Who presses Generate: their address, and the keys (`idKey`) of the previews their key made in
+ * this file, from their own record (a `Requested by` cell naming them is anyone's to type).
+ */
+export interface Presser {
+  me: string;
+  made: ReadonlySet<string>;
+}
+
+/** A press by nobody in particular: no row is theirs to lend. */
+export const NO_PRESSER: Presser = { me: '', made: new Set() };
+
 export interface RowState {
   row: number;
   website: unknown;
@@ -73,16 +88,23 @@ export interface GenerationPlan {
  */
 /**
  * Whether a row with a preview may lend it to another row of its site: the row then waits on a
- * poll of that preview, and only its maker's record asks about it. The presser's own always (the
- * press records it as theirs again); a teammate's only while it reads pending, as their record then
- * still holds it (a completed one left it, and a status someone typed over says nothing of it).
- * One nobody is named for never: an ID pasted from anywhere, which no key may be spent on.
+ * poll of that preview, and only its maker's record asks about it. The presser's own always, as
+ * their record knows it, whatever the row's `Requested by` says (the press records it as pending
+ * again). A teammate's only while it reads pending, as their record then still holds it (a
+ * completed one left it, and a status someone typed over says nothing of it). Never one nobody is
+ * named for, nor one naming the presser that their record does not know: an ID pasted from
+ * anywhere, beside any name typed, which no key may be spent on.
  */
-const mayLend = (r: RowState, me: string): boolean =>
-  !!r.requestedBy && (r.requestedBy === me || statusKind(r.status) === 'pending');
+const mayLend = (r: RowState, p: Presser): boolean =>
+  p.made.has(idKey(r.uuid)) ||
+  (!!r.requestedBy && r.requestedBy !== p.me && statusKind(r.status) === 'pending');
 
-/** `me`: the person pressing (a teammate's preview lends only as `mayLend` says). */
-export function planGeneration(selection: RowState[], sheet: RowState[], me = ''): GenerationPlan {
+/** `presser`: who presses (a preview lends only as `mayLend` says). */
+export function planGeneration(
+  selection: RowState[],
+  sheet: RowState[],
+  presser: Presser = NO_PRESSER,
+): GenerationPlan {
   const plan: GenerationPlan = {
     send: [],
     reuse: [],
@@ -98,7 +120,7 @@ export function planGeneration(selection: RowState[], sheet: RowState[], me = ''
     const id = r.uuid.toLowerCase();
     if (id) plan.known.set(id, [...(plan.known.get(id) ?? []), r.row]);
     const site = parseWebsite(r.website);
-    if (site.ok && r.uuid && !existing.has(site.domain) && mayLend(r, me))
+    if (site.ok && r.uuid && !existing.has(site.domain) && mayLend(r, presser))
       existing.set(site.domain, r);
   }
   const sending = new Map<string, Send>();

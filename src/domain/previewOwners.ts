@@ -8,7 +8,7 @@
  * authority; a maker counts only as the file's heard-from entries know them.
  */
 import { isUuid } from '../api/serviceText';
-import { isPending, type RowState } from './previewJobs';
+import { idKey, isPending, type RowState } from './previewJobs';
 import { errorStatus } from './status';
 import type { RowPatch } from './previewColumns';
 
@@ -21,9 +21,6 @@ const HOUR = 3600 * 1000;
 export const TEAM_SILENT_MS = 7 * 24 * HOUR;
 /** How often a person's polls say they are still here: their hourly run is enough. */
 export const HEARD_EVERY_MS = HOUR;
-
-/** How an id is kept in its maker's properties: 16 hex digits, enough to tell millions apart. */
-export const idKey = (uuid: string): string => uuid.toLowerCase().replace(/-/g, '').slice(0, 16);
 
 export interface Ownership {
   /** The person polling (their e-mail, as `Requested by` names them). */

@@ -11,12 +11,11 @@ import { oneLine } from '../api/serviceText';
 import { VISIBILITY_LEVELS, type Level } from '../contract/levels';
 import { waitingOnOthersWords, type PollReport } from '../contract/previews';
 import { visibilityLevel } from './levels';
-import { isPending, pollPatch } from './previewJobs';
+import { idKey, isPending, pollPatch } from './previewJobs';
 import {
   NOT_AN_ID,
   NOT_YOURS_MESSAGE,
   UNKNOWN_ID_MESSAGE,
-  idKey,
   roleOf,
   heardDue,
   stranded,

@@ -8,14 +8,13 @@ import {
 } from '../domain/previewColumns';
 import { findColumns } from '../domain/table';
 import { WRITE_LOCK_WAIT_MS } from '../limits';
-import { myEmail } from './active';
 import { setBackgroundWork } from './backgroundWork';
 import { appsScriptClock } from './clock';
 import { addScoreColourScale } from './formatting';
 import { claimGeneration } from './generationClaim';
 import { withDocumentLock } from './lock';
 import { answersKept, forgetAnswers, keepAnswers } from './keptAnswers';
-import { markHeardInFile, recordMine } from './previewOwners';
+import { markHeardInFile, presser, recordMine } from './previewOwners';
 import { sendWithin } from './send';
 import { openTable, readColumns, readHeaderRow, writePatches } from './sheetTable';
 import { batchReached, lastDrop, rememberBatch, rememberDrop } from './userHints';
@@ -55,7 +54,7 @@ export function generatePorts(sheet: Sheet, claim: { run: string; started: numbe
     },
     cells: () => openTable(sheet, PREVIEW_COLUMNS, false),
     pending: (count: number) => setBackgroundWork(doc, 'previews', count),
-    me: myEmail(),
+    presser: presser(doc),
     now: () => appsScriptClock.now(),
   };
 }

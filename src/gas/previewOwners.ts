@@ -1,9 +1,11 @@
 /**
  * The person's own record of their previews, per spreadsheet, in their user properties (which no
- * editor can write): the ids their key made that were pending when last seen, and the unnamed ones
- * they asked about once. What a row's `Requested by` cell says is display; this is authority.
+ * editor can write): the ids their key made that were pending when last seen, the newest ids their
+ * key made at all, and the unnamed ones they asked about once. What a row's `Requested by` cell says
+ * is display; this is authority.
  */
-import { idKey, type Ownership } from '../domain/previewOwners';
+import { idKey, type Presser } from '../domain/previewJobs';
+import type { Ownership } from '../domain/previewOwners';
 import { REGISTRY_LOCK_WAIT_MS } from '../limits';
 import { myEmail } from './active';
 import { appsScriptClock } from './clock';
@@ -11,8 +13,8 @@ import { metadataStartingWith, shareWhereRoom } from './docMetadata';
 import { withUserLock } from './lock';
 import {
   deleteUserProperty,
-  freshUserProperty,
   mayWriteWhatCanWait,
+  rereadUserProperties,
   setUserProperties,
   userProperty,
 } from './userStore';
@@ -23,28 +25,54 @@ type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 const PER_VALUE = 500;
 /** The unnamed ids asked about that are remembered (the oldest go first). */
 const MAX_ASKED = 5000;
+/**
+ * The ids made that are remembered, per file (the oldest go first): 34 KB of the person's 500 KB
+ * (P1). A row of an older one lends it no more: its site's next row gets a preview of its own.
+ */
+const MAX_MADE = 2000;
 
-const key = (what: 'mine' | 'asked', doc: string, part: number) =>
+/** `mine`: pending when last seen (what polls ask about); `made`: any state (what may be lent). */
+type Kept = 'mine' | 'made' | 'asked';
+
+const key = (what: Kept, doc: string, part: number) =>
   `vis.${what}.${doc}${part ? `.${part}` : ''}`;
 
-function readIds(what: 'mine' | 'asked', doc: string, fresh = false): string[] {
+function readIds(what: Kept, doc: string): string[] {
   const ids: string[] = [];
   for (let part = 0; ; part++) {
-    const name = key(what, doc, part);
-    const value = fresh ? freshUserProperty(name) : userProperty(name);
+    const value = userProperty(key(what, doc, part));
     if (!value) return ids;
     ids.push(...value.split(' ').filter(Boolean));
   }
 }
 
-function writeIds(what: 'mine' | 'asked', doc: string, ids: string[]): void {
+/** Each record's ids written in one call. */
+function writeIds(doc: string, records: Partial<Record<Kept, string[]>>): void {
   const values: Record<string, string> = {};
-  for (let at = 0, part = 0; at < ids.length; at += PER_VALUE, part++)
-    values[key(what, doc, part)] = ids.slice(at, at + PER_VALUE).join(' ');
+  const parts: Array<[Kept, number]> = [];
+  for (const [what, ids] of Object.entries(records) as Array<[Kept, string[]]>) {
+    let part = 0;
+    for (let at = 0; at < ids.length; at += PER_VALUE, part++)
+      values[key(what, doc, part)] = ids.slice(at, at + PER_VALUE).join(' ');
+    parts.push([what, part]);
+  }
   setUserProperties(values);
-  // Parts past the new end held ids that are gone.
-  for (let part = Object.keys(values).length; userProperty(key(what, doc, part)) !== null; part++)
-    deleteUserProperty(key(what, doc, part));
+  // Parts past a record's new end held ids that are gone.
+  for (const [what, end] of parts)
+    for (let part = end; userProperty(key(what, doc, part)) !== null; part++)
+      deleteUserProperty(key(what, doc, part));
+}
+
+/** `ids` added to the newest of the ids made. */
+const madeWith = (doc: string, ids: string[]): string[] =>
+  [...new Set([...readIds('made', doc), ...ids])].slice(-MAX_MADE);
+
+/**
+ * The person pressing Generate here: a row lends its preview as theirs only when their record
+ * knows it. The pending ids count too (recorded before the ids made were kept).
+ */
+export function presser(doc: string): Presser {
+  return { me: myEmail(), made: new Set([...readIds('made', doc), ...readIds('mine', doc)]) };
 }
 
 /**
@@ -91,10 +119,11 @@ export function markHeardInFile(book: Book): void {
 /** Previews this person's key just made: theirs from now on, whatever a cell says. */
 export function recordMine(doc: string, uuids: string[]): void {
   if (!uuids.length) return;
+  const made = uuids.map(idKey);
   withUserLock(REGISTRY_LOCK_WAIT_MS, () => {
-    const ids = new Set(readIds('mine', doc, true));
-    for (const u of uuids) ids.add(idKey(u));
-    writeIds('mine', doc, [...ids]);
+    rereadUserProperties();
+    const mine = [...new Set([...readIds('mine', doc), ...made])];
+    writeIds(doc, { mine, made: madeWith(doc, made) });
   });
 }
 
@@ -112,13 +141,18 @@ export function updateRecord(
   // hourly firing (its two property calls a poll); what was claimed or asked cannot wait.
   if (!change.claimed.length && !change.asked.length && !mayWriteWhatCanWait()) return;
   withUserLock(REGISTRY_LOCK_WAIT_MS, () => {
+    rereadUserProperties();
+    const records: Partial<Record<Kept, string[]>> = {};
     if (change.settled.length || change.claimed.length) {
       const gone = new Set(change.settled);
-      const mine = new Set(readIds('mine', doc, true).filter((id) => !gone.has(id)));
+      const mine = new Set(readIds('mine', doc).filter((id) => !gone.has(id)));
       for (const id of change.claimed) mine.add(id);
-      writeIds('mine', doc, [...mine]);
+      records.mine = [...mine];
     }
+    // An id adopted that the person's key knows is one it made.
+    if (change.claimed.length) records.made = madeWith(doc, change.claimed);
     if (change.asked.length)
-      writeIds('asked', doc, [...readIds('asked', doc, true), ...change.asked].slice(-MAX_ASKED));
+      records.asked = [...readIds('asked', doc), ...change.asked].slice(-MAX_ASKED);
+    writeIds(doc, records);
   });
 }

@@ -5,7 +5,7 @@
 import { freezeFromMenu } from '../menuApi';
 import { INDEX } from '../../dev/emulator/brandIndex';
 import { answer, FORM, WATCH as FORM_WATCH } from './leadForm';
-import { KEYS, startWorld, type World } from './harness';
+import { KEYS, startWorld, toHalfPastMidnightUtc, type World } from './harness';
 import { sidebar } from '../sidebarApi';
 import { DEFAULTS } from '../../src/contract/defaults';
 import type { LeadWatchInput } from '../../src/contract/leads';
@@ -156,6 +156,8 @@ describe('developer metadata another script wrote', () => {
 
   it('metadata another script filled: Ana’s watch still sends and e-mails each response, and the log says why once a day', async () => {
     w = await startWorld({ owner: ANA });
+    // Its three hours within one day, whatever the hour the suite runs.
+    await toHalfPastMidnightUtc(w);
     w.rt.submitForm(FORM, answer('early.com', 'e@early.example'));
     fillMetadata();
     const saved = sidebar(w.rt, ANA).saveLeadWatch(FORM_WATCH);

@@ -112,8 +112,20 @@ export function prospectsAtHalfPastMidnight(rt: GasRuntime, websites: string[]):
     r.map((value) => ({ value })),
   );
   rt.spreadsheet.timeZone = 'Etc/UTC';
-  const now = new Date(rt.clock.now());
+  rt.advance(untilHalfPastMidnightUtc(rt.clock.now()));
+}
+
+/** From `nowMs` to the next 00:30 UTC, whole minutes (the same day when it is before 00:30). */
+function untilHalfPastMidnightUtc(nowMs: number): number {
+  const now = new Date(nowMs);
   const h = Number(formatDate(now, 'Etc/UTC', 'H'));
   const m = Number(formatDate(now, 'Etc/UTC', 'm'));
-  rt.advance((((24 - h) % 24) * 60 - m + 30) * 60000);
+  return (((24 - h) % 24) * 60 - m + 30) * 60000;
 }
+
+/**
+ * The world moved on to 00:30 UTC: a test of what is said once a day (a UTC day) whose few hours
+ * must fall within one day, whatever the hour the suite runs.
+ */
+export const toHalfPastMidnightUtc = (w: World): Promise<void> =>
+  w.elapse(untilHalfPastMidnightUtc(w.rt.clock.now()));

@@ -154,6 +154,35 @@ describe('what an editor types into the add-on’s columns', () => {
   }, 120000);
 });
 
+describe('an ID pasted beside the owner’s address', () => {
+  it.each(['complete', 'pending'])(
+    'reading %s, is never lent to her row of its site nor asked about with her key: the row gets a preview of its own',
+    async (status) => {
+      w = await startWorld({ owner: ANA });
+      const book = w.rt.spreadsheet;
+      const pasted = '0badc0de-0000-4000-8000-000000000001';
+      book.activeSheet.probe.rows = [
+        ['Website', 'Preview status', 'Preview UUID', 'Requested by'],
+        ['shared-site.com', status, pasted, ANA],
+        ['https://www.shared-site.com/'],
+      ].map((r) => r.map((value) => ({ value })));
+      const ana = sidebar(w.rt, ANA);
+      book.activeSheet.setActiveSelection('A3');
+      expect(ana.startPreviewsForSelection()).toMatchObject({ created: 1, reused: 0 });
+      for (let i = 0; i < 8; i++) {
+        await w.elapse(15000);
+        ana.pollPendingPreviews();
+      }
+      for (let h = 0; h < 3; h++) await w.elapse(HOUR);
+      const row = records(book)[1]!;
+      expect(row['Preview status']).toBe('complete');
+      expect(row['Preview UUID']).not.toBe(pasted);
+      expect(polls(book).filter((p) => p.uuid === pasted)).toEqual([]);
+      expect(polls(book).filter((p) => p.uuid === row['Preview UUID']).length).toBeGreaterThan(0);
+    },
+  );
+});
+
 describe('a preview shared by rows of the same site, after it completed', () => {
   it('completes each later row Generate fills from it, however many (the season found the third stuck)', async () => {
     w = await startWorld({ owner: ANA });

@@ -3,7 +3,7 @@
 import type { Clock } from '../../src/api/batch';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/http';
 import type { KeyValueCache } from '../../src/domain/cache';
-import type { RowState } from '../../src/domain/previewJobs';
+import { idKey, type Presser, type RowState } from '../../src/domain/previewJobs';
 import type { Columns } from '../../src/domain/columns';
 import type { Extent } from '../../src/domain/visFunctions';
 import type { PreviewPoll, ScanStatus } from '../../src/api/client';
@@ -137,6 +137,12 @@ export const rowState = (n: number, website: unknown, extra: Partial<RowState> =
   requested: '',
   requestedBy: '',
   ...extra,
+});
+
+/** Who presses Generate, with the previews their own record says their key made. */
+export const presserOf = (me: string, ...made: string[]): Presser => ({
+  me,
+  made: new Set(made.map(idKey)),
 });
 
 /** A sheet in memory, the header row first. */
@@ -531,7 +537,7 @@ export function fakeGeneratePorts(answer: ConstructorParameters<typeof FakeTrans
     },
     writeRows: (patches) => void written.push(new Map(patches)),
     recordMine: (uuids) => void mine.push(...uuids),
-    me: 'ann@example.com',
+    presser: presserOf('ann@example.com'),
     now: () => clock.now(),
   };
   return { ports, transport, written, mine, remembered, clock, kept: () => kept };

@@ -13,7 +13,7 @@ import {
   type RunResult,
 } from '../../src/domain/generationRun';
 import { BAD_URL, planGeneration, UNANSWERED } from '../../src/domain/previewJobs';
-import { rowState as row } from './fakes';
+import { presserOf, rowState as row } from './fakes';
 
 const sites = (n: number) => Array.from({ length: n }, (_, i) => row(i + 2, `site${i}.com`));
 const made = (uuid: string, warning?: string): Result<PreviewCreated> => ({
@@ -143,7 +143,11 @@ describe('localPatches: rows decided without a request', () => {
         requestedBy: ME,
       }),
     ];
-    const plan = planGeneration([row(2, 'a.com'), row(3, 'not a site')], sheet, ME);
+    const plan = planGeneration(
+      [row(2, 'a.com'), row(3, 'not a site')],
+      sheet,
+      presserOf(ME, 'u-a'),
+    );
     const patches = localPatches(plan);
     expect(patches.get(2)).toMatchObject({ uuid: 'u-a', status: 'pending', requested: earlier });
     expect(patches.get(3)?.status).toBe('error: bad URL');
@@ -268,7 +272,7 @@ describe('the selection in words', () => {
       row(12, ''),
     ];
     const s = selectionSummary(
-      planGeneration(sheetRows, sheetRows, ME),
+      planGeneration(sheetRows, sheetRows, presserOf(ME, 'u-1', 'u-2')),
       { sheetName: 'L', a1: 'B2:B12' },
       11,
       100,

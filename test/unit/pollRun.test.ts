@@ -1,7 +1,8 @@
 // Polling pending previews through the document's ports, in memory: the lists, the service's
 // answers by uuid, the person's record of whose previews are whose.
 import { adoptWith, pollWith } from '../../src/addon/previewPolling';
-import { idKey, UNKNOWN_ID_MESSAGE } from '../../src/domain/previewOwners';
+import { idKey } from '../../src/domain/previewJobs';
+import { UNKNOWN_ID_MESSAGE } from '../../src/domain/previewOwners';
 import { FakeSheet, fakePollPorts } from './fakes';
 
 const U1 = '11111111-1111-4111-8111-111111111111';

@@ -10,8 +10,8 @@ import {
   retrySelection,
   UNANSWERED,
 } from '../../src/domain/previewJobs';
-import { localPatches } from '../../src/domain/generationRun';
-import { rowState as row } from './fakes';
+import { localPatches, reusedIds } from '../../src/domain/generationRun';
+import { presserOf, rowState as row } from './fakes';
 
 describe('planGeneration', () => {
   it('sends each new site once (rows left without an answer again), reuses previews of the sheet, and skips what must not be sent', () => {
@@ -30,7 +30,11 @@ describe('planGeneration', () => {
       reportUrl: 'https://r/c',
       requestedBy: 'me@x.example',
     });
-    const plan = planGeneration(selection, [...selection, lender], 'me@x.example');
+    const plan = planGeneration(
+      selection,
+      [...selection, lender],
+      presserOf('me@x.example', 'u-c'),
+    );
     expect(plan.send).toEqual([
       { domain: 'a.com', url: 'https://a.com/', rows: [2, 3] },
       { domain: 'd.com', url: 'https://d.com/', rows: [8] },
@@ -44,25 +48,42 @@ describe('planGeneration', () => {
 describe('planGeneration: which row lends its preview to another row of its site', () => {
   const ME = 'ana@x.example';
   const BEN = 'ben@x.example';
-  // The row that would lend, and whether the pressed row reuses its preview or sends its own.
+  // The row that would lend, whether the presser's own record knows its ID, and whether the
+  // pressed row reuses its preview or sends its own.
   it.each([
-    ['the presser’s own, completed', { requestedBy: ME, status: 'complete' }, 'reuse'],
+    ['the presser’s own, completed', { requestedBy: ME, status: 'complete' }, true, 'reuse'],
+    [
+      'the presser’s own, its Requested by typed over',
+      { requestedBy: BEN, status: 'complete' },
+      true,
+      'reuse',
+    ],
+    [
+      'one naming the presser that their record does not know (an ID pasted beside their address)',
+      { requestedBy: ME, status: 'complete' },
+      false,
+      'send',
+    ],
+    ['the same, reading pending', { requestedBy: ME, status: 'pending' }, false, 'send'],
     [
       'one nobody is named for (an ID pasted from anywhere)',
       { requestedBy: '', status: 'pending' },
+      false,
       'send',
     ],
-    ['a teammate’s, still pending', { requestedBy: BEN, status: 'pending' }, 'reuse'],
+    ['a teammate’s, still pending', { requestedBy: BEN, status: 'pending' }, false, 'reuse'],
     [
       'a teammate’s, completed (their record let it go)',
       { requestedBy: BEN, status: 'complete' },
+      false,
       'send',
     ],
-    ['a teammate’s, its status typed over', { requestedBy: BEN, status: 'mine' }, 'send'],
-  ])('%s', (_, lender, expected) => {
-    const sheet = [row(2, 'same.com', { uuid: 'u-1', ...lender }), row(3, 'https://www.same.com/')];
-    const plan = planGeneration([sheet[1]!], sheet, ME);
+    ['a teammate’s, its status typed over', { requestedBy: BEN, status: 'mine' }, false, 'send'],
+  ])('%s', (_, lender, known, expected) => {
+    const sheet = [row(2, 'same.com', { uuid: 'U-1', ...lender }), row(3, 'https://www.same.com/')];
+    const plan = planGeneration([sheet[1]!], sheet, known ? presserOf(ME, 'u-1') : presserOf(ME));
     expect(plan.reuse.length ? 'reuse' : plan.send.length ? 'send' : 'none').toBe(expected);
+    expect(reusedIds(plan, presserOf(ME, ...(known ? ['u-1'] : [])))).toEqual(known ? ['U-1'] : []);
   });
 
   it('a teammate’s completed row does not hide the presser’s own preview of the site in a later row', () => {
@@ -71,7 +92,9 @@ describe('planGeneration: which row lends its preview to another row of its site
       row(3, 'same.com', { uuid: 'u-ana', requestedBy: ME, status: 'pending' }),
       row(4, 'same.com'),
     ];
-    expect(planGeneration([sheet[2]!], sheet, ME).reuse.map((r) => r.from.uuid)).toEqual(['u-ana']);
+    expect(
+      planGeneration([sheet[2]!], sheet, presserOf(ME, 'u-ana')).reuse.map((r) => r.from.uuid),
+    ).toEqual(['u-ana']);
   });
 });
 
@@ -206,7 +229,7 @@ describe('a reused preview’s link', () => {
       }),
       row(3, 'https://acme.com/'),
     ];
-    const plan = planGeneration([sheet[1]!], sheet, 'me@x.example');
+    const plan = planGeneration([sheet[1]!], sheet, presserOf('me@x.example', 'u-1'));
     expect(localPatches(plan).get(3)).toMatchObject({ uuid: 'u-1', reportUrl: '' });
     const done = pollPatch({
       status: 'complete',

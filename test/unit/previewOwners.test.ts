@@ -1,9 +1,9 @@
 // Whose pending preview a row is, and which ones nobody completes: a teammate gone silent for
 // 7 days, or an ID the person's key did not know. Decided from the person's record and the
 // file's heard-from entries, never from what a cell or the page says.
+import { idKey } from '../../src/domain/previewJobs';
 import {
   heardDue,
-  idKey,
   roleOf,
   stranded,
   strandedSelection,
