@@ -10,23 +10,47 @@ import {
   type HttpResponse,
   type Transport,
 } from '../src/api/http';
-import type { Kit } from '../src/kit/ports';
+import { HISTORY_COLUMNS, HISTORY_SHEET } from '../src/domain/table';
+import { readingKey, type HistoryReading } from '../src/domain/scoreList';
+import type { History, Kit, Tables, Work } from '../src/kit/ports';
 import { cachedRecords, propertyRecords, recordStore } from '../src/kit/records';
 import type { HttpTransport } from './gas-runtime/sync-http';
 import { memoryTables, type Workbook } from './memoryTables';
 
 /** One spreadsheet every person's kit works on: its sheets, its records, its lock. */
 export interface MemoryFile {
+  id: string;
   sheets: Workbook;
   records: Map<string, string>;
   lock: { held: boolean };
+  /** The work the hourly run goes on with here, by kind (none kept: none left). */
+  work: Map<Work, number>;
 }
 
-export const memoryFile = (): MemoryFile => ({
+export const memoryFile = (id = 'memory-file'): MemoryFile => ({
+  id,
   sheets: new Map(),
   records: new Map(),
   lock: { held: false },
+  work: new Map(),
 });
+
+/**
+ * `Score history` over the memory tables: each reading once, by its key. Its seals and its trim to
+ * the workbook's room are the Apps Script kit's (src/gas/history.ts), which a workflow reads only
+ * through the history's rows.
+ */
+function memoryHistory(tables: Tables): History {
+  return {
+    append(readings) {
+      const held = tables.read(HISTORY_SHEET, HISTORY_COLUMNS)?.rows ?? [];
+      const seen = new Set(held.map((r) => readingKey(r.cells as HistoryReading)));
+      const fresh = readings.filter((r) => !seen.has(readingKey(r)) && seen.add(readingKey(r)));
+      if (fresh.length) tables.append(HISTORY_SHEET, HISTORY_COLUMNS, fresh);
+      return fresh.length;
+    },
+  };
+}
 
 /** The file's records as Google keeps developer metadata: 30,000 characters a file (D1). */
 const FILE_RECORD_CHARACTERS = 30_000;
@@ -84,6 +108,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
       return transport.fetchAll(requests);
     },
   };
+  const tables = memoryTables(file.sheets, file.id);
   return {
     properties,
     logged,
@@ -113,7 +138,11 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
         FILE_RECORD_CHARACTERS,
       ),
     },
-    tables: memoryTables(file.sheets),
+    tables,
+    history: memoryHistory(tables),
+    later: {
+      keep: (work, count) => void (count > 0 ? file.work.set(work, count) : file.work.delete(work)),
+    },
     service: {
       config: () => ({
         baseUrl: options.baseUrl ?? 'https://service.invalid',

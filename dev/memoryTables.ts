@@ -49,7 +49,8 @@ function opened<K extends string>(book: Workbook, name: string, columns: Columns
   return { grid, columns: plan.columns };
 }
 
-export function memoryTables(book: Workbook): Tables {
+/** `id`: the file's id, as the person's records of it are kept under. */
+export function memoryTables(book: Workbook, id = 'memory-file'): Tables {
   const write = <K extends string>(
     name: string,
     columns: Columns<K>,
@@ -85,5 +86,6 @@ export function memoryTables(book: Workbook): Tables {
         name,
         values.map((line) => line.map(cellValue)),
       ),
+    fileId: () => id,
   };
 }

@@ -5,6 +5,7 @@
  * document here by ID. The one trigger exists while any document has work, and is removed when
  * none has. https://developers.google.com/workspace/add-ons/concepts/editor-triggers
  */
+import type { Work } from '../kit/ports';
 import { REGISTRY_LOCK_WAIT_MS } from '../limits';
 import { withUserLock } from './lock';
 import { ensurePollTrigger, removePollTrigger } from './triggers';
@@ -15,8 +16,6 @@ import {
   setUserProperties,
   userProperty,
 } from './userStore';
-
-export type Work = 'previews' | 'scans' | 'schedules' | 'leads';
 
 type Registry = Record<string, Partial<Record<Work, number>>>;
 

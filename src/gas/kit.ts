@@ -8,7 +8,14 @@ import { appsScriptTables } from './kitTables';
 import { appsScriptClock } from './clock';
 import { clientConfig } from './settings';
 import { urlFetchTransport } from './transport';
-import { deleteUserProperty, setUserProperties, userProperty } from './userStore';
+import { setBackgroundWork } from './backgroundWork';
+import { appendHistory } from './history';
+import {
+  deleteUserProperty,
+  rereadUserProperties,
+  setUserProperties,
+  userProperty,
+} from './userStore';
 
 function userCache() {
   const cache = CacheService.getUserCache();
@@ -18,8 +25,11 @@ function userCache() {
   };
 }
 
-const held = (lock: GoogleAppsScript.Lock.Lock, waitMs: number) =>
-  lock.tryLock(waitMs) ? { release: () => lock.releaseLock() } : null;
+const held = (lock: GoogleAppsScript.Lock.Lock, waitMs: number, taken = () => {}) => {
+  if (!lock.tryLock(waitMs)) return null;
+  taken();
+  return { release: () => lock.releaseLock() };
+};
 
 /**
  * The kit of one execution, over `book` (the active spreadsheet when none is given, looked for only
@@ -45,6 +55,8 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
       ),
     },
     tables: appsScriptTables(bookOf),
+    history: { append: (readings) => appendHistory(bookOf(), readings).appended },
+    later: { keep: (work, count) => setBackgroundWork(bookOf().getId(), work, count) },
     service: {
       config: clientConfig,
       ask: (requests, parse, budgetMs, options = {}) =>
@@ -56,7 +68,8 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
     },
     account: { now: () => Date.now(), email: myEmail },
     locks: {
-      mine: (waitMs) => held(LockService.getUserLock(), waitMs),
+      // The execution's snapshot of the person's properties is read again once the lock is held.
+      mine: (waitMs) => held(LockService.getUserLock(), waitMs, rereadUserProperties),
       document: (waitMs) =>
         held(LockService.getDocumentLock() ?? LockService.getUserLock(), waitMs),
     },

@@ -36,5 +36,6 @@ export function appsScriptTables(bookOf: () => Book): Tables {
       return first;
     },
     replace: (name, values) => replaceSheet(bookOf(), name, values, []),
+    fileId: () => bookOf().getId(),
   };
 }

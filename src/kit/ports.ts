@@ -11,6 +11,7 @@ import type { ClientConfig } from '../api/client';
 import type { Result } from '../api/errors';
 import type { HttpRequest, HttpResponse } from '../api/http';
 import type { Columns } from '../domain/columns';
+import type { HistoryReading } from '../domain/scoreList';
 import type * as z from 'zod/mini';
 
 /** A kind of record a workflow keeps: its name, its shape, and what it reads as when none is kept. */
@@ -89,7 +90,11 @@ export interface Held {
 }
 
 export interface Locks {
-  /** The person's own lock (one of their executions at a time), or null when another holds it past `waitMs`. */
+  /**
+   * The person's own lock (one of their executions at a time), or null when another holds it past
+   * `waitMs`. Their records read while it is held are what the store holds then (what another
+   * execution of theirs wrote included): a read-change-write under it loses nothing.
+   */
   mine(waitMs: number): Held | null;
   /**
    * The document's lock (one execution of anyone at a time), or null past `waitMs`. Where Google
@@ -137,11 +142,33 @@ export interface Tables {
   ): number;
   /** Replaces one of the add-on's own sheets (made when missing) with `values`, blanking the rest. */
   replace(name: string, values: unknown[][]): void;
+  /** The file's id: what the person's own records of it are kept under. */
+  fileId(): string;
+}
+
+/**
+ * `Score history`, the one table every workflow records readings in: each reading once (by
+ * `readingKey`), sealed as the person's, the oldest trimmed within the history's and the workbook's
+ * room.
+ */
+export interface History {
+  /** Appends the readings the history does not hold yet; answers how many it appended. */
+  append(readings: HistoryReading[]): number;
+}
+
+/** Work the person's hourly run goes on with in this file: previews pending, scans running… */
+export type Work = 'previews' | 'scans' | 'schedules' | 'leads';
+
+export interface Later {
+  /** How much of `work` is left here; 0 lets the hourly run leave the file (and stop, with none). */
+  keep(work: Work, count: number): void;
 }
 
 export interface Kit {
   records: Records;
   tables: Tables;
+  history: History;
+  later: Later;
   service: ServicePort;
   account: Account;
   locks: Locks;

@@ -45,5 +45,11 @@ kitContract('over Apps Script, on the runtime', async () => {
         r.map((c) => (c.formula ? { formula: c.formula } : c.value)),
       ),
     holdDocumentLockElsewhere: (held) => rt.holdLock('document', held),
+    workKept: () => {
+      const registry = JSON.parse(
+        rt.userProperties(rt.owner).getProperty('vis.background') ?? '{}',
+      ) as Record<string, Record<string, number>>;
+      return Object.keys(registry[rt.spreadsheet.id] ?? {});
+    },
   };
 });

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { parsers, requests } from '../../src/api/client';
 import type { Columns } from '../../src/domain/columns';
-import { HISTORY_SHEET } from '../../src/domain/table';
+import { HISTORY_COLUMNS, HISTORY_SHEET } from '../../src/domain/table';
 import { recordKind, type Kit } from '../../src/kit/ports';
 
 /** What a contract run needs of an implementation: executions, and the world around them. */
@@ -28,6 +28,8 @@ export interface KitHarness {
   sheet(name: string): unknown[][];
   /** Another execution holds the document's lock until told otherwise. */
   holdDocumentLockElsewhere(held: boolean): void;
+  /** The work the person's hourly run goes on with in the file, by kind. */
+  workKept(): string[];
 }
 
 /** A list's columns as a workflow declares them. */
@@ -250,6 +252,39 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
       });
     });
 
+    describe('Score history', () => {
+      const reading = (slug: string, overall: number) => ({
+        source: 'score',
+        slug,
+        website: `${slug}.com`,
+        score: overall,
+        lastScanned: '2026-11-20',
+      });
+
+      it('appends each reading once, by its key, readable as the history’s rows', () => {
+        expect(h.exec((k) => k.history.append([reading('nike', 70), reading('slack', 60)]))).toBe(
+          2,
+        );
+        expect(h.exec((k) => k.history.append([reading('nike', 70), reading('acme', 50)]))).toBe(1);
+        const rows = h.exec((k) => k.tables.read(HISTORY_SHEET, HISTORY_COLUMNS))?.rows ?? [];
+        expect(rows.map((r) => [r.cells.slug, r.cells.score])).toEqual([
+          ['nike', 70],
+          ['slack', 60],
+          ['acme', 50],
+        ]);
+      });
+    });
+
+    describe('later', () => {
+      it('keeps the file in the hourly run while work is left, and lets it go at 0', () => {
+        h.exec((k) => k.later.keep('scans', 2));
+        h.exec((k) => k.later.keep('previews', 1));
+        expect(h.workKept().sort()).toEqual(['previews', 'scans']);
+        h.exec((k) => k.later.keep('scans', 0));
+        expect(h.workKept()).toEqual(['previews']);
+      });
+    });
+
     describe('records of the file', () => {
       it('are every editor’s: what one person’s execution put, another’s reads, until dropped', () => {
         h.exec((k) => k.records.file.put(note, { text: 'shared', n: 1 }, 'x'));
@@ -279,6 +314,19 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         h.advance(60_000);
         expect(h.exec((k) => k.account.now()) - before).toBeGreaterThanOrEqual(60_000);
         expect(h.exec((k) => k.account.email(), 'ben')).toMatch(/^ben@/);
+      });
+
+      it('reads, under the person’s lock, what another execution of theirs put meanwhile', () => {
+        h.exec((k) => k.records.mine.put(note, { text: 'first', n: 1 }));
+        const [before, under] = h.exec((k) => {
+          const seen = k.records.mine.get(note).text;
+          h.plant('vis.contract.note', JSON.stringify({ text: 'elsewhere', n: 2 }));
+          const held = k.locks.mine(1_000);
+          const now = k.records.mine.get(note).text;
+          held?.release();
+          return [seen, now];
+        });
+        expect([before, under]).toEqual(['first', 'elsewhere']);
       });
 
       it("gives the person's lock to one execution at a time", () => {

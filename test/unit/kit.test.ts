@@ -34,5 +34,6 @@ kitContract('in memory', () => {
       ),
     sheet: (name) => (file.sheets.get(name) ?? []).map((r) => r.map(shown)),
     holdDocumentLockElsewhere: (held) => void (file.lock.held = held),
+    workKept: () => [...file.work.keys()],
   };
 });
