@@ -2,13 +2,21 @@
  * The scan monitor: a sheet of brand-agent IDs kept current by polling the service on its 30 to
  * 60 s guidance, with rescans whose previous result stays visible until the fresh one arrives.
  */
-import { POLL_LOCK_WAIT_MS, PRESS_LOCK_WAIT_MS } from '../limits';
+import * as z from 'zod/mini';
+import {
+  POLL_BUDGET_MS,
+  POLL_LOCK_WAIT_MS,
+  PRESS_LOCK_WAIT_MS,
+  REGISTRY_LOCK_WAIT_MS,
+} from '../limits';
+import { parsers, requests } from '../api/client';
 import { serviceError } from '../api/errors';
-import { findColumns, HEADER_ROW } from '../domain/table';
+import { HEADER_ROW } from '../domain/table';
 import {
   claimRetries,
   EMPTY_MONITOR,
   ontoCurrentRows,
+  pressesKept,
   rescanOutcome,
   settleScans,
   tallyScans,
@@ -19,73 +27,50 @@ import {
 } from '../domain/monitorRun';
 import {
   MONITOR_COLUMNS,
-  MONITOR_HEADERS,
   MONITOR_SHEET,
   monitorErrorPatch,
   parseAgentId,
 } from '../domain/scanWatch';
 import { scanRowDue } from '../domain/pollPlan';
 import { logAction } from '../gas/runLog';
-import { monitorPorts } from '../gas/monitorPorts';
-import type { SheetPort } from '../gas/ports';
+import { appsScriptKit } from '../gas/kit';
 import { openTable } from '../gas/sheetTable';
 import { markPollExecution } from '../gas/userStore';
 import type { MonitorReport, RescanReport } from '../contract/scans';
 import { activeBook } from '../gas/active';
 import { currentPlace } from '../gas/selection';
 import { counted } from '../contract/words';
-import type { HistoryReading } from '../domain/scoreList';
-import type { ScanStatus } from '../api/client';
-import type { Result } from '../api/errors';
 import { sheetNamed } from '../gas/sheets';
-
-/** What the scan monitor reads, asks, writes and records (src/addon/monitor.ts). */
-export interface MonitorPorts {
-  /** The `Scan monitor` sheet; null where there is none yet. */
-  sheet: SheetPort | null;
-  hasKey: boolean;
-  /** Each agent's scan, asked once. */
-  statuses(ids: number[]): Map<number, Result<ScanStatus> | undefined>;
-  /** A rescan of each agent, sent once (a batch lost to a dropped connection is not sent again). */
-  rescans(ids: number[]): Map<number, Result<unknown> | undefined>;
-  /** The rescans this person pressed, by agent, when. */
-  pressed: {
-    read(): Map<number, number>;
-    record(ids: number[], at: number): void;
-    forget(ids: number[], now: number): void;
-  };
-  history(readings: HistoryReading[]): void;
-  /** How many scans still run here (the hourly run keeps the document). */
-  stillRunning(count: number): void;
-  locked<T>(waitMs: number, work: () => T, busy: () => T): T;
-  now(): number;
-}
+import { askEach } from '../kit/askEach';
+import { recordKind, type Kit, type TableRows } from '../kit/ports';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type MonitorKey = keyof typeof MONITOR_COLUMNS;
+
+/**
+ * The rescans this person pressed in a file, by agent (when, ms), in their own properties: the one
+ * automatic retry of a failed rescan is sent only for these, with their key. A date typed into a
+ * row's `Rescan requested` cell is a request for display, never authority to spend anyone's key.
+ */
+const PRESSED = recordKind('rescans', z.record(z.string(), z.number()), {});
 
 /** Every row with something in its Brand agent ID cell. */
-function rows(values: unknown[][]): WatchedRow[] {
-  const columns = findColumns(values[HEADER_ROW - 1] ?? [], MONITOR_HEADERS);
-  const cell = (row: number, key: keyof typeof MONITOR_HEADERS): unknown =>
-    columns[key] ? (values[row - 1]?.[columns[key] - 1] ?? '') : '';
-  const out: WatchedRow[] = [];
-  for (let row = HEADER_ROW + 1; row <= values.length; row++) {
-    const raw = cell(row, 'agentId');
-    if (raw === '' || raw === null) continue;
-    out.push({
+function watched(table: TableRows<MonitorKey> | null): WatchedRow[] {
+  return (table?.rows ?? [])
+    .filter(({ cells }) => cells.agentId !== '' && cells.agentId !== null)
+    .map(({ row, cells }) => ({
       row,
-      id: parseAgentId(raw),
-      state: cell(row, 'state'),
-      scanDate: cell(row, 'scanDate'),
-      overall: cell(row, 'overall'),
-      rescanRequested: cell(row, 'rescanRequested'),
-      lastChecked: cell(row, 'lastChecked'),
-    });
-  }
-  return out;
+      id: parseAgentId(cells.agentId),
+      state: cells.state,
+      scanDate: cells.scanDate,
+      overall: cells.overall,
+      rescanRequested: cells.rescanRequested,
+      lastChecked: cells.lastChecked,
+    }));
 }
 
-const tally = (values: unknown[][]) => tallyScans(rows(values).map((w) => w.state));
+const monitorRows = (kit: Kit) => watched(kit.tables.read(MONITOR_SHEET, MONITOR_COLUMNS));
+const tally = (rows: WatchedRow[]) => tallyScans(rows.map((w) => w.state));
 
 /** Creates (or reuses) the monitor sheet with its headers, and shows it. */
 export function openScanMonitor(): MonitorReport {
@@ -111,58 +96,82 @@ export function pollScanMonitor(force?: boolean): MonitorReport {
 
 /** Polls one document's scan monitor: the active one, or one the background opened by ID. */
 export const pollMonitorIn = (book: Book, force = false): MonitorReport =>
-  monitorWith(monitorPorts(book), force);
+  monitorWith(appsScriptKit(book), force);
+
+const hasKey = (kit: Kit) => !!kit.service.config().apiKey;
 
 /**
  * Only rows due under the service's guidance are asked about, unless a person asked for all. The
  * service is asked outside the document lock (a poll waiting on the network never makes a press
  * "busy"); the answers are then written under it, onto the rows that hold each agent by then.
  */
-export function monitorWith(ports: MonitorPorts, force = false): MonitorReport {
-  const sheet = ports.sheet;
-  if (!sheet)
+export function monitorWith(kit: Kit, force = false): MonitorReport {
+  const table = kit.tables.read(MONITOR_SHEET, MONITOR_COLUMNS);
+  if (!table)
     return {
       ...EMPTY_MONITOR,
       message: 'No scan monitor yet: open it from the menu or the sidebar.',
     };
-  const now = new Date(ports.now());
-  const asked = ports.hasKey ? ports.statuses(dueIds(rows(sheet.grid()), force, now)) : null;
-  const pressed = ports.pressed.read();
-  const settled = underLock(ports, () => {
-    const values = sheet.grid();
-    const checked = asked
-      ? settleScans(rows(values), asked, now, pressed)
-      : keyMissing(rows(values), now);
+  const now = new Date(kit.account.now());
+  const asked = hasKey(kit) ? statuses(kit, dueIds(watched(table), force, now)) : null;
+  const pressed = pressedBy(kit);
+  const settled = underLock(kit, () => {
+    const rows = monitorRows(kit);
+    const checked = asked ? settleScans(rows, asked, now, pressed) : keyMissing(rows, now);
     claimRetries(checked, now);
-    sheet.write(MONITOR_COLUMNS, checked.patches, values);
-    ports.history(checked.readings);
-    return { values: sheet.grid(), checked };
+    kit.tables.write(MONITOR_SHEET, MONITOR_COLUMNS, checked.patches);
+    kit.history.append(checked.readings);
+    return { rows: monitorRows(kit), checked };
   });
   if (!settled) return BUSY_MONITOR;
   const { retry, finished } = settled.checked;
-  const values = (ports.hasKey && retryOnce(ports, sheet, retry, now)) || settled.values;
-  const report = { ...tally(values), finished };
-  ports.stillRunning(report.running);
+  const rows = (hasKey(kit) && retryOnce(kit, retry, now)) || settled.rows;
+  const report = { ...tally(rows), finished };
+  kit.later.keep('scans', report.running);
   return report;
+}
+
+/** Each agent's scan, asked once. */
+const statuses = (kit: Kit, ids: number[]) =>
+  askEach(
+    kit.service,
+    POLL_BUDGET_MS,
+    ids,
+    (id) => requests.scanStatus(kit.service.config(), id),
+    parsers.scanStatus,
+  );
+
+/** The rescans this person pressed here, by agent (when, ms). */
+const pressedBy = (kit: Kit): Map<number, number> =>
+  new Map(
+    Object.entries(kit.records.mine.get(PRESSED, kit.tables.fileId())).map(([id, at]) => [
+      Number(id),
+      at,
+    ]),
+  );
+
+/** The person's record of their presses changed, read afresh under their lock. */
+function changePresses(kit: Kit, change: { pressed?: number[]; retried?: number[] }, now: number) {
+  const held = kit.locks.mine(REGISTRY_LOCK_WAIT_MS);
+  try {
+    const doc = kit.tables.fileId();
+    const kept = pressesKept(kit.records.mine.get(PRESSED, doc), change, now);
+    if (Object.keys(kept).length) kit.records.mine.put(PRESSED, kept, doc);
+    else kit.records.mine.drop(PRESSED, doc);
+  } finally {
+    held?.release();
+  }
 }
 
 /**
  * Sends the one automatic retry of the person's failed rescans, and writes it onto the rows that
- * hold those agents now: the grid as written, or null when nothing was (re)written.
+ * hold those agents now: the rows as written, or null when nothing was (re)written.
  */
-function retryOnce(
-  ports: MonitorPorts,
-  sheet: SheetPort,
-  retry: Agent[],
-  now: Date,
-): unknown[][] | null {
+function retryOnce(kit: Kit, retry: Agent[], now: Date): WatchedRow[] | null {
   if (!retry.length) return null;
-  ports.pressed.forget(
-    retry.map((a) => a.id),
-    now.getTime(),
-  );
-  const retried = triggerRescans(ports, retry, true);
-  return retried.ok ? underLock(ports, () => writeOntoCurrentRows(sheet, retried, retry)) : null;
+  changePresses(kit, { retried: retry.map((a) => a.id) }, now.getTime());
+  const retried = triggerRescans(kit, retry, true);
+  return retried.ok ? underLock(kit, () => writeOntoCurrentRows(kit, retried, retry)) : null;
 }
 
 const BUSY_MONITOR: MonitorReport = {
@@ -172,14 +181,20 @@ const BUSY_MONITOR: MonitorReport = {
 };
 
 /** Runs `work` under the document lock; null when another run holds it past the wait. */
-function underLock<T>(ports: MonitorPorts, work: () => T, wait = POLL_LOCK_WAIT_MS): T | null {
-  return ports.locked(wait, work, () => null);
+function underLock<T>(kit: Kit, work: () => T, wait = POLL_LOCK_WAIT_MS): T | null {
+  const held = kit.locks.document(wait);
+  if (!held) return null;
+  try {
+    return work();
+  } finally {
+    held.release();
+  }
 }
 
-function keyMissing(watched: WatchedRow[], now: Date): Checked {
+function keyMissing(rows: WatchedRow[], now: Date): Checked {
   const patch = monitorErrorPatch(serviceError('KEY_MISSING'), now);
   return {
-    patches: new Map(watched.map((w) => [w.row, patch])),
+    patches: new Map(rows.map((w) => [w.row, patch])),
     readings: [],
     finished: [],
     retry: [],
@@ -187,21 +202,21 @@ function keyMissing(watched: WatchedRow[], now: Date): Checked {
 }
 
 /** The agents to ask about now: every one when forced, else those the poll plan says are due. */
-function dueIds(watched: WatchedRow[], force: boolean, now: Date): number[] {
-  return watched
+function dueIds(rows: WatchedRow[], force: boolean, now: Date): number[] {
+  return rows
     .filter((w) => w.id !== null && (force || scanRowDue(String(w.state), w.lastChecked, +now)))
     .map((w) => w.id as number);
 }
 
 /** A rescan's answers, written onto the rows that hold its agents now (read again under the lock). */
 function writeOntoCurrentRows(
-  sheet: SheetPort,
+  kit: Kit,
   outcome: Extract<RescanOutcome, { ok: true }>,
   agents: Agent[],
-): unknown[][] {
-  const values = sheet.grid();
-  sheet.write(MONITOR_COLUMNS, ontoCurrentRows(outcome.patches, agents, rows(values)), values);
-  return sheet.grid();
+): WatchedRow[] {
+  const patches = ontoCurrentRows(outcome.patches, agents, monitorRows(kit));
+  kit.tables.write(MONITOR_SHEET, MONITOR_COLUMNS, patches);
+  return monitorRows(kit);
 }
 
 /** Triggers a rescan of the selected agents on the monitor sheet. */
@@ -223,27 +238,21 @@ export function rescanSelected(): RescanReport {
 function rescan(): RescanReport {
   const book = activeBook();
   const range = book.getActiveRange();
-  const ports = monitorPorts(book);
-  if (!ports.sheet || !range || range.getSheet().getName() !== MONITOR_SHEET) {
+  if (!sheetNamed(book, MONITOR_SHEET) || !range || range.getSheet().getName() !== MONITOR_SHEET) {
     return {
       state: 'nothing',
       message: `Select the agents' rows on the "${MONITOR_SHEET}" sheet first.`,
       triggered: 0,
     };
   }
-  return rescanWith(ports, ports.sheet, range.getRow(), range.getRow() + range.getNumRows() - 1);
+  return rescanWith(appsScriptKit(book), range.getRow(), range.getRow() + range.getNumRows() - 1);
 }
 
 /** Rescans the agents of rows `first` to `last` of the monitor. */
-export function rescanWith(
-  ports: MonitorPorts,
-  sheet: SheetPort,
-  first: number,
-  last: number,
-): RescanReport {
-  if (!ports.hasKey)
+export function rescanWith(kit: Kit, first: number, last: number): RescanReport {
+  if (!hasKey(kit))
     return { state: 'refused', message: serviceError('KEY_MISSING').message, triggered: 0 };
-  const selected = rows(sheet.grid())
+  const selected = monitorRows(kit)
     .filter((w) => w.row >= Math.max(first, HEADER_ROW + 1) && w.row <= last && w.id !== null)
     .map((w) => ({ row: w.row, id: w.id as number }));
   if (selected.length === 0)
@@ -252,20 +261,17 @@ export function rescanWith(
       message: `No brand agent IDs in the selection: select agents' rows on the "${MONITOR_SHEET}" sheet, then rescan.`,
       triggered: 0,
     };
-  const at = new Date(ports.now());
-  const outcome = triggerRescans(ports, selected, false, at);
+  const at = new Date(kit.account.now());
+  const outcome = triggerRescans(kit, selected, false, at);
   if (!outcome.ok) return { state: 'refused', message: outcome.message, triggered: 0 };
-  ports.pressed.record(
-    selected.map((a) => a.id),
-    at.getTime(),
-  );
-  const values = underLock(
-    ports,
-    () => writeOntoCurrentRows(sheet, outcome, selected),
+  changePresses(kit, { pressed: selected.map((a) => a.id) }, at.getTime());
+  const rows = underLock(
+    kit,
+    () => writeOntoCurrentRows(kit, outcome, selected),
     PRESS_LOCK_WAIT_MS,
   );
   // The rescans were sent: a busy sheet only delays showing them, the next poll writes them.
-  if (values) ports.stillRunning(tally(values).running);
+  if (rows) kit.later.keep('scans', tally(rows).running);
   return {
     state: 'done',
     message: `Rescan started for ${counted(outcome.triggered, 'agent')}.`,
@@ -273,13 +279,24 @@ export function rescanWith(
   };
 }
 
-/** POSTs a rescan for each agent once, and says what each row shows. */
+/**
+ * POSTs a rescan for each agent once, and says what each row shows. A rescan may start a paid
+ * scan: a batch lost to a dropped connection is not sent again.
+ */
 function triggerRescans(
-  ports: MonitorPorts,
+  kit: Kit,
   agents: Agent[],
   automatic: boolean,
-  at = new Date(ports.now()),
+  at = new Date(kit.account.now()),
 ): RescanOutcome {
-  const byId = ports.rescans(agents.map((a) => a.id));
+  const config = kit.service.config();
+  const byId = askEach(
+    kit.service,
+    POLL_BUDGET_MS,
+    agents.map((a) => a.id),
+    (id) => requests.scanTrigger(config, id),
+    parsers.scanTrigger,
+    { retryable: (e) => e.code === 'RATE_LIMITED', maxLostTries: 1 },
+  );
   return rescanOutcome(agents, byId, at, automatic);
 }

@@ -211,3 +211,25 @@ export function tallyScans(states: unknown[]): MonitorReport {
     : `No brand agents yet: put their IDs in the "${MONITOR_SHEET}" sheet, one per row under "${MONITOR_COLUMNS.agentId.header}".`;
   return out;
 }
+
+/** Long enough for any scan to finish and fail; older presses are forgotten. */
+const PRESS_KEPT_MS = 14 * 24 * 3600 * 1000;
+/** At most this many remembered (the oldest go first): a value stays under Google's 9 KB. */
+const PRESSES_KEPT = 300;
+
+/**
+ * The rescans a person pressed, by agent (when, ms), after `change`: the newest within their
+ * time, in the order they were pressed.
+ */
+export function pressesKept(
+  pressed: Readonly<Record<string, number>>,
+  change: { pressed?: number[]; retried?: number[] },
+  now: number,
+): Record<string, number> {
+  const out = new Map(Object.entries(pressed));
+  for (const id of change.pressed ?? []) out.set(String(id), now);
+  for (const id of change.retried ?? []) out.delete(String(id));
+  return Object.fromEntries(
+    [...out].filter(([, at]) => now - at < PRESS_KEPT_MS).slice(-PRESSES_KEPT),
+  );
+}

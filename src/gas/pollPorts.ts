@@ -22,7 +22,8 @@ import { granted } from './permissions';
 import { lastAsked, rememberAsked } from './pollMemory';
 import { markHeardInFile, ownership, updateRecord } from './previewOwners';
 import { quotaLeft } from './quota';
-import { askEach } from './send';
+import { askEach } from '../kit/askEach';
+import { appsScriptKit } from './kit';
 import { clientConfig } from './settings';
 import { findTables, readHeaderRow, writePatches, type Table } from './sheetTable';
 
@@ -75,6 +76,7 @@ export function pollPorts(book: Book) {
       if (!uuids.length) return new Map();
       rememberAsked(uuids, at);
       return askEach(
+        appsScriptKit(book).service,
         POLL_BUDGET_MS,
         uuids,
         (u) => requests.previewPoll(config, u),

@@ -17,19 +17,3 @@ export function sendWithin<T>(
     deadline: appsScriptClock.now() + budgetMs,
   });
 }
-
-/**
- * Distinct keys asked for within a time budget, each answer found again by its key: the one way
- * polls, the scan monitor and rescans ask the service about many things at once.
- */
-export function askEach<K, T>(
-  budgetMs: number,
-  keys: K[],
-  request: (key: K) => HttpRequest,
-  parse: (response: HttpResponse, nowMs: number) => Result<T>,
-  options: Partial<Omit<BatchOptions, 'clock' | 'deadline'>> = {},
-): Map<K, Result<T> | undefined> {
-  const distinct = Array.from(new Set(keys));
-  const outcome = sendWithin(budgetMs, distinct.map(request), parse, options);
-  return new Map(distinct.map((k, i) => [k, outcome.results[i]]));
-}

@@ -6,7 +6,7 @@ import type { KeyValueCache } from '../../src/domain/cache';
 import { idKey, type Presser, type RowState } from '../../src/domain/previewJobs';
 import type { Columns } from '../../src/domain/columns';
 import type { Extent } from '../../src/domain/visFunctions';
-import type { PreviewPoll, ScanStatus } from '../../src/api/client';
+import type { PreviewPoll } from '../../src/api/client';
 import { sendAll } from '../../src/api/batch';
 import type { BatchReached, KeptAnswer } from '../../src/domain/generationRun';
 import type { RowLedger } from '../../src/domain/leadRowLedger';
@@ -34,7 +34,6 @@ import type { AdmittedPort, RowLedgerPort, LeadRunPorts } from '../../src/addon/
 import type { DeckPorts } from '../../src/addon/reports';
 import type { GeneratePorts } from '../../src/addon/previewGeneration';
 import type { LeadWatchPorts } from '../../src/addon/leads';
-import type { MonitorPorts } from '../../src/addon/monitor';
 import type { ScorePorts } from '../../src/addon/scores';
 import type { ScheduleEditPorts } from '../../src/addon/schedules';
 import type { ScheduleRunPorts } from '../../src/addon/scheduleRuns';
@@ -556,38 +555,6 @@ export const LEAD_WATCH: LeadWatch = {
   owner: 'ann@example.com',
   created: 0,
 };
-
-/** The scan monitor's ports in memory: its sheet, the service's scans by agent. */
-export function fakeMonitorPorts(
-  sheet: FakeSheet | null,
-  statuses: (id: number) => Result<ScanStatus> | undefined,
-  over: Partial<MonitorPorts> = {},
-) {
-  const asked: number[][] = [];
-  const rescanned: number[][] = [];
-  const pressed = new Map<number, number>();
-  const running: number[] = [];
-  const ports: MonitorPorts = {
-    sheet,
-    hasKey: true,
-    statuses: (ids) => (asked.push(ids), new Map(ids.map((id) => [id, statuses(id)]))),
-    rescans: (ids) => (
-      rescanned.push(ids),
-      new Map(ids.map((id) => [id, { ok: true as const, value: { state: 'running' } }]))
-    ),
-    pressed: {
-      read: () => new Map(pressed),
-      record: (ids, at) => ids.forEach((id) => pressed.set(id, at)),
-      forget: (ids) => ids.forEach((id) => pressed.delete(id)),
-    },
-    history: () => undefined,
-    stillRunning: (n) => void running.push(n),
-    locked: (_waitMs, work) => work(),
-    now: () => Date.UTC(2026, 10, 26, 10),
-    ...over,
-  };
-  return { ports, asked, rescanned, pressed, running };
-}
 
 /** A deck's ports in memory: `Score history` as readings by site, the decks drawn kept. */
 export function fakeDeckPorts(

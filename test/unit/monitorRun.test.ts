@@ -1,6 +1,7 @@
 import type { ScanStatus } from '../../src/api/client';
 import { serviceError, type Result } from '../../src/api/errors';
 import {
+  pressesKept,
   rescanOutcome,
   settleScans,
   tallyScans,
@@ -34,7 +35,7 @@ const failedScan = (scanDate: string): Result<ScanStatus> => ({
   value: { state: 'failed', scanDate },
 });
 
-/** No rescan pressed by the person polling (their own record, src/gas/rescanRecord.ts). */
+/** No rescan pressed by the person polling (their own record, PRESSED in src/addon/monitor.ts). */
 const NONE_PRESSED = new Map<number, number>();
 
 describe('settleScans', () => {
@@ -155,5 +156,36 @@ describe('tallyScans', () => {
     expect(t.message).toBe(
       '7 agents: 2 complete, 1 running, 1 failed, 1 never scanned, 2 to check.',
     );
+  });
+});
+
+describe('pressesKept: the person’s record of the rescans they pressed', () => {
+  const DAY = 24 * 3600 * 1000;
+  const now = Date.UTC(2026, 10, 28);
+  it.each([
+    ['a press is kept with its time', {}, { pressed: [7] }, { '7': now }],
+    [
+      'a retried press is forgotten (there is no second retry)',
+      { '7': now - DAY },
+      { retried: [7] },
+      {},
+    ],
+    [
+      'a press older than 14 days is forgotten',
+      { '7': now - 14 * DAY, '8': now - DAY },
+      {},
+      { '8': now - DAY },
+    ],
+  ])('%s', (_, before, change, after) => {
+    expect(pressesKept(before, change, now)).toEqual(after);
+  });
+
+  it('keeps the newest 300', () => {
+    const many = Object.fromEntries(
+      Array.from({ length: 310 }, (_, i) => [String(i), now - 1000 + i]),
+    );
+    const kept = Object.keys(pressesKept(many, {}, now));
+    expect(kept).toHaveLength(300);
+    expect(kept[0]).toBe('10');
   });
 });
