@@ -59,12 +59,15 @@ export function layerOf(file: string): string {
   return parts.length > 1 ? parts[0]! : parts[0]!.replace(/\.ts$/, '');
 }
 
-/** How many imports go from each layer to each other layer. */
-export function layerEdges(graph: Map<string, string[]>): Map<string, number> {
+/** How many imports go from each layer (or room `roomOf` puts a file in) to each other one. */
+export function layerEdges(
+  graph: Map<string, string[]>,
+  roomOf: (file: string) => string = layerOf,
+): Map<string, number> {
   const edges = new Map<string, number>();
   for (const [file, targets] of graph)
     for (const target of targets) {
-      const [a, b] = [layerOf(file), layerOf(target)];
+      const [a, b] = [roomOf(file), roomOf(target)];
       if (a !== b) edges.set(`${a} -> ${b}`, (edges.get(`${a} -> ${b}`) ?? 0) + 1);
     }
   return new Map([...edges].sort(([x], [y]) => x.localeCompare(y)));
