@@ -51,7 +51,7 @@ const FEATURES: Record<string, string[]> = {
   reports: ['addon/reports', 'domain/report', 'ui/tabs/reportDeck', 'gas/deckPorts', 'gas/slides'],
 };
 
-const featureOf = new Map(
+const featureOf = new Map<string, string>(
   Object.entries(FEATURES).flatMap(([feature, files]) =>
     files.map((f) => [`src/${f}.ts`, `features/${feature}`] as const),
   ),

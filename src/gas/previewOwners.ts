@@ -63,9 +63,11 @@ function writeIds(doc: string, records: Partial<Record<Kept, string[]>>): void {
       deleteUserProperty(key(what, doc, part));
 }
 
-/** `ids` added to the newest of the ids made. */
-const madeWith = (doc: string, ids: string[]): string[] =>
-  [...new Set([...readIds('made', doc), ...ids])].slice(-MAX_MADE);
+/** `ids` added as the newest of the ids made (one made again moves up), the oldest let go. */
+function madeWith(doc: string, ids: string[]): string[] {
+  const now = new Set(ids);
+  return [...readIds('made', doc).filter((id) => !now.has(id)), ...now].slice(-MAX_MADE);
+}
 
 /**
  * The person pressing Generate here: a row lends its preview as theirs only when their record
