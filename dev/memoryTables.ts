@@ -81,11 +81,23 @@ export function memoryTables(book: Workbook, id = 'memory-file'): Tables {
       write(name, columns, new Map(rows.map((r, i) => [first + i, r])));
       return first;
     },
+    // Number formats are the Apps Script kit's: a grid in memory keeps values only.
     replace: (name, values) =>
       void book.set(
         name,
         values.map((line) => line.map(cellValue)),
       ),
+    room(name) {
+      const grid = book.get(name);
+      const cellsOf = (g: unknown[][]) => g.length * Math.max(0, ...g.map((r) => r.length));
+      return {
+        header: grid ? (grid[HEADER_ROW - 1] ?? []).map(shown) : null,
+        cells: grid ? cellsOf(grid) : 0,
+        otherCells: [...book]
+          .filter(([other]) => other !== name)
+          .reduce((n, [, g]) => n + cellsOf(g), 0),
+      };
+    },
     fileId: () => id,
   };
 }

@@ -4,57 +4,47 @@
  * the history as it stands: it spends nothing and sends nothing.
  */
 import type { ReadingsExport } from '../contract/scores';
+import { HISTORY_SHEET } from '../domain/table';
 import {
   READINGS_SHEET,
   TIDY_FORMATS,
+  TIDY_FROM_HISTORY,
   exportRefusal,
   tidyMessage,
   tidyTable,
   type HistoryRow,
-  type ReadingsRoom,
 } from '../domain/tidyReadings';
 import { activeBook } from '../gas/active';
-import { bookPort } from '../gas/bookPort';
-import { historyRows } from '../gas/history';
-import { sheetRoom } from '../gas/sheets';
+import { appsScriptKit } from '../gas/kit';
 import { DOCUMENT_BUSY } from '../gas/lock';
-import type { BookPort } from '../gas/ports';
 import { logAction } from '../gas/runLog';
+import type { Kit } from '../kit/ports';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 
-/** What the export reads and writes. */
-export interface ReadingsExportPorts {
-  /** Every row of `Score history`, or null when there is none. */
-  history(): HistoryRow[] | null;
-  /** What is already where the readings go: checked before anything is written. */
-  room(): ReadingsRoom;
-  book: Pick<BookPort, 'replace' | 'locked'>;
-}
+/** Every row of `Score history` over the columns a tidy export reads, or none. */
+const historyRows = (kit: Kit): HistoryRow[] =>
+  (kit.tables.read(HISTORY_SHEET, TIDY_FROM_HISTORY)?.rows ?? []).map((r) => r.cells);
 
-export function exportReadingsWith(p: ReadingsExportPorts): ReadingsExport {
-  return p.book.locked<ReadingsExport>(
-    PRESS_LOCK_WAIT_MS * 50,
-    () => {
-      const history = p.history() ?? [];
-      const table = tidyTable(history);
-      const message = tidyMessage(table, history.length);
-      if (table.rows === 0) return { state: 'nothing', message, rows: 0 };
-      const refused = exportRefusal(table, p.room());
-      if (refused) return { state: 'refused', message: refused, rows: 0 };
-      p.book.replace(READINGS_SHEET, table.values, TIDY_FORMATS);
-      return { state: 'done', message, rows: table.rows };
-    },
-    () => ({ state: 'busy', message: DOCUMENT_BUSY, rows: 0 }),
-  );
+export function exportReadingsWith(kit: Kit): ReadingsExport {
+  const held = kit.locks.document(PRESS_LOCK_WAIT_MS * 50);
+  if (!held) return { state: 'busy', message: DOCUMENT_BUSY, rows: 0 };
+  try {
+    const history = historyRows(kit);
+    const table = tidyTable(history);
+    const message = tidyMessage(table, history.length);
+    if (table.rows === 0) return { state: 'nothing', message, rows: 0 };
+    const refused = exportRefusal(table, kit.tables.room(READINGS_SHEET));
+    if (refused) return { state: 'refused', message: refused, rows: 0 };
+    kit.tables.replace(READINGS_SHEET, table.values, TIDY_FORMATS);
+    return { state: 'done', message, rows: table.rows };
+  } finally {
+    held.release();
+  }
 }
 
 export function exportReadings(): ReadingsExport {
   const book = activeBook();
-  const report = exportReadingsWith({
-    history: () => historyRows(book),
-    room: () => sheetRoom(book, READINGS_SHEET),
-    book: bookPort(book),
-  });
+  const report = exportReadingsWith(appsScriptKit(book));
   if (report.state === 'done')
     logAction(book, 'export readings', {
       ...{ sheet: READINGS_SHEET, rows: report.rows, requests: 0 },

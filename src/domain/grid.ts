@@ -22,6 +22,16 @@ export function growthFor(max: Size, needed: Size): Size {
   };
 }
 
+/** A sheet's place in the workbook, read before one is replaced: what is there, and what it takes. */
+export interface SheetRoom {
+  /** The sheet's first row, or null when there is no such sheet. */
+  header: unknown[] | null;
+  /** The sheet's grid (rows × columns), 0 when there is none. */
+  cells: number;
+  /** Cells of every other sheet's grid. */
+  otherCells: number;
+}
+
 export interface HistoryRoom {
   /** Data rows the history may keep: its own cap, or less when the workbook is near full. */
   rows: number;

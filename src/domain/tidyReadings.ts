@@ -8,12 +8,19 @@
  */
 import { ENGINES, PLATFORMS } from '../engines';
 import { safeText, timeOf, type Cell } from './cells';
-import { FORMATS, headerRow, positionalFormats, rowOf, type OutputColumns } from './columns';
+import {
+  FORMATS,
+  headerRow,
+  positionalFormats,
+  rowOf,
+  type Columns,
+  type OutputColumns,
+} from './columns';
 import { scoreInRange } from './readingSeal';
 import { SHEETS } from './sheetNames';
-import type { HistoryKey } from './table';
+import { HISTORY_COLUMNS, type HistoryKey } from './table';
 import { count, counted } from '../contract/words';
-import { SPREADSHEET_CELL_LIMIT } from './grid';
+import { SPREADSHEET_CELL_LIMIT, type SheetRoom } from './grid';
 
 export const READINGS_SHEET = SHEETS.readings.name;
 
@@ -53,6 +60,22 @@ export const TIDY_COLUMNS: OutputColumns<Tidy> = {
 };
 
 export const TIDY_HEADERS = headerRow(TIDY_COLUMNS);
+
+/** The history's columns a tidy row is made of: only these are read. */
+export const TIDY_FROM_HISTORY = Object.fromEntries(
+  (
+    [
+      'checked',
+      'website',
+      'brand',
+      'score',
+      'lastScanned',
+      'source',
+      'reference',
+      ...PLATFORMS,
+    ] as const
+  ).map((k) => [k, HISTORY_COLUMNS[k]]),
+) as Columns<HistoryKey>;
 export const TIDY_FORMATS = positionalFormats(TIDY_COLUMNS);
 
 /** A reading's scores, one per row: overall, then each engine that answered (never a 0 for one
@@ -96,15 +119,6 @@ export function tidyMessage(t: TidyTable, readings: number): string {
 }
 
 /** What is already where the readings would go: the sheet of that name, and the rest's cells. */
-export interface ReadingsRoom {
-  /** The first row of a sheet already called `Score readings`, or null when there is none. */
-  header: unknown[] | null;
-  /** That sheet's grid (rows × columns), 0 when there is none. */
-  cells: number;
-  /** Cells of every other sheet's grid. */
-  otherCells: number;
-}
-
 /**
  * A sheet an export made (its first row the readings' header, or an earlier release's, which had
  * fewer columns at the right), or one with nothing in its first row.
@@ -121,7 +135,7 @@ function ours(header: unknown[]): boolean {
  * list, which the export would overwrite), or a spreadsheet without the room (Google's 10 million
  * cells, which would fail half-way and leave an empty sheet). Null: it may write.
  */
-export function exportRefusal(table: TidyTable, room: ReadingsRoom): string | null {
+export function exportRefusal(table: TidyTable, room: SheetRoom): string | null {
   if (room.header && !ours(room.header))
     return `A sheet called "${READINGS_SHEET}" is already in this spreadsheet and the add-on did not make it (its first row is not the readings' header): rename it, then export again. Nothing was changed.`;
   const needed = Math.max(room.cells, table.values.length * TIDY_HEADERS.length);

@@ -8,7 +8,6 @@ import { timeOf, type Cell } from '../domain/cells';
 import { historyRoom } from '../domain/grid';
 import { MAX_DELETE_RUNS, oldestRuns, topIsOldest, type RowRun } from '../domain/historyTrim';
 import type { ReportPoint, ReportRow } from '../domain/report';
-import type { HistoryRow } from '../domain/tidyReadings';
 import { oneLine } from '../api/serviceText';
 import { parseWebsite } from '../domain/website';
 import { READING_KEY_COLUMNS, readingKey, type HistoryReading } from '../domain/scoreList';
@@ -249,29 +248,6 @@ function historyTable(
   const values = readColumns(sheet, header, keys.map((k) => found[k]).filter(Boolean), from);
   return openTable(sheet, HISTORY_COLUMNS, false, values);
 }
-
-/** Every row of the history, over the columns a tidy export reads (one read). */
-export function historyRows(book: Book): HistoryRow[] | null {
-  const keys: HistoryKey[] = [...TIDY_KEYS, ...PLATFORMS];
-  const table = historyTable(book, keys);
-  if (!table) return null;
-  const rows: HistoryRow[] = [];
-  for (let row = HEADER_ROW + 1; row <= table.values.length; row++)
-    rows.push(
-      Object.fromEntries(keys.map((k) => [k, table.columns[k] ? cell(table, row, k) : ''])),
-    );
-  return rows;
-}
-
-const TIDY_KEYS: HistoryKey[] = [
-  'checked',
-  'website',
-  'brand',
-  'score',
-  'lastScanned',
-  'source',
-  'reference',
-];
 
 /**
  * Each site's latest public reading as the person's own Score runs recorded it (brand name as the

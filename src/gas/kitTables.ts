@@ -1,9 +1,18 @@
 /** The kit's tables (src/kit/ports.ts Tables) over an Apps Script spreadsheet, by src/gas/sheetTable.ts. */
 import { headersOf, type Columns } from '../domain/columns';
-import { HEADER_ROW } from '../domain/table';
 import type { TableRows, Tables } from '../kit/ports';
-import { ensureSheet } from './sheets';
-import { cell, findTables, openTable, replaceSheet, writePatches, type Table } from './sheetTable';
+import { ensureSheet, sheetRoom } from './sheets';
+import { findColumns, HEADER_ROW } from '../domain/table';
+import {
+  cell,
+  findTables,
+  openTable,
+  readColumns,
+  readHeaderRow,
+  replaceSheet,
+  writePatches,
+  type Table,
+} from './sheetTable';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -26,7 +35,12 @@ export function appsScriptTables(bookOf: () => Book): Tables {
       findTables(bookOf(), headersOf(columns), key).map((t) => rowsOf(t.name, t)),
     read(name, columns) {
       const sheet = bookOf().getSheetByName(name);
-      return sheet && rowsOf(name, openTable(sheet, columns, false));
+      if (!sheet) return null;
+      // The columns asked for only, not the sheet's every one (a history of 17 columns, say).
+      const header = readHeaderRow(sheet);
+      const found = Object.values(findColumns(header, headersOf(columns))) as number[];
+      const values = readColumns(sheet, header, found.filter(Boolean));
+      return rowsOf(name, openTable(sheet, columns, false, values));
     },
     write: (name, columns, patches) => void writePatches(opened(name, columns), patches),
     append(name, columns, rows) {
@@ -35,7 +49,8 @@ export function appsScriptTables(bookOf: () => Book): Tables {
       writePatches(table, new Map(rows.map((r, i) => [first + i, r])));
       return first;
     },
-    replace: (name, values) => replaceSheet(bookOf(), name, values, []),
+    replace: (name, values, formats = []) => replaceSheet(bookOf(), name, values, formats),
+    room: (name) => sheetRoom(bookOf(), name),
     fileId: () => bookOf().getId(),
   };
 }

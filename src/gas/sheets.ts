@@ -1,5 +1,5 @@
 /** Sheets the add-on owns, created when first needed without taking the user's place. */
-import { growthFor, type Size } from '../domain/grid';
+import { growthFor, type SheetRoom, type Size } from '../domain/grid';
 import { HEADER_ROW } from '../domain/table';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -51,10 +51,7 @@ export function fitGrid(
  * A sheet's first row and grid, by name, and the grids of every other sheet: what a sheet the
  * add-on rebuilds checks before writing (whose sheet it is, and the spreadsheet's cells).
  */
-export function sheetRoom(
-  book: Book,
-  name: string,
-): { header: unknown[] | null; cells: number; otherCells: number } {
+export function sheetRoom(book: Book, name: string): SheetRoom {
   const sheet = book.getSheetByName(name);
   const width = sheet ? Math.max(1, sheet.getLastColumn()) : 0;
   return {

@@ -11,6 +11,7 @@ import type { ClientConfig } from '../api/client';
 import type { Result } from '../api/errors';
 import type { HttpRequest, HttpResponse } from '../api/http';
 import type { Columns } from '../domain/columns';
+import type { SheetRoom } from '../domain/grid';
 import type { HistoryReading } from '../domain/scoreList';
 import type * as z from 'zod/mini';
 
@@ -140,8 +141,17 @@ export interface Tables {
     columns: Columns<K>,
     rows: Array<Partial<Record<K, unknown>>>,
   ): number;
-  /** Replaces one of the add-on's own sheets (made when missing) with `values`, blanking the rest. */
-  replace(name: string, values: unknown[][]): void;
+  /**
+   * Replaces one of the add-on's own sheets (made when missing) with `values`, blanking the rest;
+   * `formats`: number formats of columns (1-based) down the rows written.
+   */
+  replace(
+    name: string,
+    values: unknown[][],
+    formats?: Array<{ column: number; format: string }>,
+  ): void;
+  /** What a sheet of that name holds and takes of the workbook's cells, read before replacing it. */
+  room(name: string): SheetRoom;
   /** The file's id: what the person's own records of it are kept under. */
   fileId(): string;
 }

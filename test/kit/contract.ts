@@ -233,6 +233,29 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         ]);
       });
 
+      it('says what a sheet holds and takes of the workbook before it is replaced', () => {
+        h.plantSheet('Score readings', [
+          ['Client', 'Notes'],
+          ['Acme', 'renewal'],
+        ]);
+        h.plantSheet('Prospects', [['Website'], ['nike.com'], ['slack.com']]);
+        const [readings, prospects, none] = h.exec((k) => [
+          k.tables.room('Score readings'),
+          k.tables.room('Prospects'),
+          k.tables.room('No such sheet'),
+        ]);
+        expect(readings.header?.slice(0, 2)).toEqual(['Client', 'Notes']);
+        expect(readings.cells).toBeGreaterThanOrEqual(4);
+        expect(prospects.cells).toBeGreaterThanOrEqual(3);
+        // Every sheet's grid counted once, whichever sheet is asked about.
+        expect(readings.cells + readings.otherCells).toBe(prospects.cells + prospects.otherCells);
+        expect(none).toEqual({
+          header: null,
+          cells: 0,
+          otherCells: readings.cells + readings.otherCells,
+        });
+      });
+
       it('replaces one of the add-on’s sheets whole, blanking what it held beyond the new values', () => {
         h.plantSheet('Tally', [
           ['Website', 'Count'],
