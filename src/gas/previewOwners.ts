@@ -26,16 +26,19 @@ const PER_VALUE = 500;
 /** The unnamed ids asked about that are remembered (the oldest go first). */
 const MAX_ASKED = 5000;
 /**
- * The ids made that are remembered, per file (the oldest go first): 34 KB of the person's 500 KB
- * (P1). A row of an older one lends it no more: its site's next row gets a preview of its own.
+ * The ids made that are remembered, in every file together (ids are unique; the oldest go first):
+ * 51 KB of the person's 500 KB (P1), however many files they work in. A row of an older one lends
+ * it no more: its site's next row gets a preview of its own.
  */
-const MAX_MADE = 2000;
+const MAX_MADE = 3000;
+/** The `doc` of a record kept for every file together. */
+const EVERY_FILE = '';
 
 /** `mine`: pending when last seen (what polls ask about); `made`: any state (what may be lent). */
 type Kept = 'mine' | 'made' | 'asked';
 
 const key = (what: Kept, doc: string, part: number) =>
-  `vis.${what}.${doc}${part ? `.${part}` : ''}`;
+  ['vis', what, doc, part ? String(part) : ''].filter(Boolean).join('.');
 
 function readIds(what: Kept, doc: string): string[] {
   const ids: string[] = [];
@@ -46,27 +49,31 @@ function readIds(what: Kept, doc: string): string[] {
   }
 }
 
+/** One record's ids: `doc` the file's id, or EVERY_FILE. */
+type IdRecord = { what: Kept; doc: string; ids: string[] };
+
 /** Each record's ids written in one call. */
-function writeIds(doc: string, records: Partial<Record<Kept, string[]>>): void {
+function writeIds(records: IdRecord[]): void {
   const values: Record<string, string> = {};
-  const parts: Array<[Kept, number]> = [];
-  for (const [what, ids] of Object.entries(records) as Array<[Kept, string[]]>) {
+  const ends: Array<[Kept, string, number]> = [];
+  for (const { what, doc, ids } of records) {
     let part = 0;
     for (let at = 0; at < ids.length; at += PER_VALUE, part++)
       values[key(what, doc, part)] = ids.slice(at, at + PER_VALUE).join(' ');
-    parts.push([what, part]);
+    ends.push([what, doc, part]);
   }
   setUserProperties(values);
   // Parts past a record's new end held ids that are gone.
-  for (const [what, end] of parts)
+  for (const [what, doc, end] of ends)
     for (let part = end; userProperty(key(what, doc, part)) !== null; part++)
       deleteUserProperty(key(what, doc, part));
 }
 
 /** `ids` added as the newest of the ids made (one made again moves up), the oldest let go. */
-function madeWith(doc: string, ids: string[]): string[] {
+function madeWith(ids: string[]): IdRecord {
   const now = new Set(ids);
-  return [...readIds('made', doc).filter((id) => !now.has(id)), ...now].slice(-MAX_MADE);
+  const kept = readIds('made', EVERY_FILE).filter((id) => !now.has(id));
+  return { what: 'made', doc: EVERY_FILE, ids: [...kept, ...now].slice(-MAX_MADE) };
 }
 
 /**
@@ -74,7 +81,10 @@ function madeWith(doc: string, ids: string[]): string[] {
  * knows it. The pending ids count too (recorded before the ids made were kept).
  */
 export function presser(doc: string): Presser {
-  return { me: myEmail(), made: new Set([...readIds('made', doc), ...readIds('mine', doc)]) };
+  return {
+    me: myEmail(),
+    made: new Set([...readIds('made', EVERY_FILE), ...readIds('mine', doc)]),
+  };
 }
 
 /**
@@ -125,7 +135,7 @@ export function recordMine(doc: string, uuids: string[]): void {
   withUserLock(REGISTRY_LOCK_WAIT_MS, () => {
     rereadUserProperties();
     const mine = [...new Set([...readIds('mine', doc), ...made])];
-    writeIds(doc, { mine, made: madeWith(doc, made) });
+    writeIds([{ what: 'mine', doc, ids: mine }, madeWith(made)]);
   });
 }
 
@@ -144,17 +154,19 @@ export function updateRecord(
   if (!change.claimed.length && !change.asked.length && !mayWriteWhatCanWait()) return;
   withUserLock(REGISTRY_LOCK_WAIT_MS, () => {
     rereadUserProperties();
-    const records: Partial<Record<Kept, string[]>> = {};
+    const records: IdRecord[] = [];
     if (change.settled.length || change.claimed.length) {
       const gone = new Set(change.settled);
       const mine = new Set(readIds('mine', doc).filter((id) => !gone.has(id)));
       for (const id of change.claimed) mine.add(id);
-      records.mine = [...mine];
+      records.push({ what: 'mine', doc, ids: [...mine] });
     }
     // An id adopted that the person's key knows is one it made.
-    if (change.claimed.length) records.made = madeWith(doc, change.claimed);
-    if (change.asked.length)
-      records.asked = [...readIds('asked', doc), ...change.asked].slice(-MAX_ASKED);
-    writeIds(doc, records);
+    if (change.claimed.length) records.push(madeWith(change.claimed));
+    if (change.asked.length) {
+      const asked = [...readIds('asked', doc), ...change.asked].slice(-MAX_ASKED);
+      records.push({ what: 'asked', doc, ids: asked });
+    }
+    writeIds(records);
   });
 }
