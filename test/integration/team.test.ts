@@ -183,6 +183,36 @@ describe('an ID pasted beside the owner’s address', () => {
   );
 });
 
+describe('the record of the previews her key made', () => {
+  it('keeps the newest 3,000 within 51 KB: an older one no longer lends to a new row of its site, a newer one does', async () => {
+    w = await startWorld({ owner: ANA });
+    const book = w.rt.spreadsheet;
+    const sites = Array.from({ length: 3050 }, (_, i) => `made-${i}.com`);
+    list(book, sites);
+    const ana = sidebar(w.rt, ANA);
+    book.activeSheet.setActiveSelection(`A2:A${sites.length + 1}`);
+    let r = ana.startPreviewsForSelection();
+    for (let i = 0; i < 20 && r.state === 'partial'; i++)
+      r = ana.startPreviewsForSelection(r.request ?? undefined);
+    expect(r.state).toBe('done');
+    const kept = Object.entries(w.rt.userProperties(ANA).getProperties()).filter(([k]) =>
+      /^vis\.made(\.\d+)?$/.test(k),
+    );
+    const ids = kept.flatMap(([, v]) => v.split(' ').filter(Boolean));
+    expect(ids).toHaveLength(3000);
+    expect(kept.reduce((n, [k, v]) => n + k.length + v.length, 0)).toBeLessThanOrEqual(51 * 1024);
+    // The sheet's first previews completed long ago; new rows of the first site and of the last.
+    for (let h = 0; h < 3; h++) await w.elapse(HOUR);
+    book.activeSheet.appendRow(['https://www.made-0.com/']);
+    book.activeSheet.appendRow(['https://www.made-3049.com/']);
+    const last = book.activeSheet.getLastRow();
+    book.activeSheet.setActiveSelection(`A${last - 1}`);
+    expect(ana.startPreviewsForSelection()).toMatchObject({ created: 1, reused: 0 });
+    book.activeSheet.setActiveSelection(`A${last}`);
+    expect(ana.startPreviewsForSelection()).toMatchObject({ created: 0, reused: 1 });
+  }, 120000);
+});
+
 describe('a preview shared by rows of the same site, after it completed', () => {
   it('completes each later row Generate fills from it, however many (the season found the third stuck)', async () => {
     w = await startWorld({ owner: ANA });
