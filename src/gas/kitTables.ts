@@ -15,6 +15,7 @@ import {
 } from './sheetTable';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 function rowsOf<K extends string>(name: string, table: Pick<Table<K>, 'values' | 'columns'>) {
   const keys = Object.keys(table.columns) as K[];
@@ -27,24 +28,30 @@ function rowsOf<K extends string>(name: string, table: Pick<Table<K>, 'values' |
   return { name, rows };
 }
 
+/** The header row whole, and our columns' cells from `fromRow` on: what a workflow reads or writes. */
+function ourCells<K extends string>(sheet: Sheet, columns: Columns<K>, fromRow = HEADER_ROW + 1) {
+  const header = readHeaderRow(sheet);
+  const found = Object.values(findColumns(header, headersOf(columns))) as number[];
+  return readColumns(sheet, header, found.filter(Boolean), fromRow);
+}
+
 export function appsScriptTables(bookOf: () => Book): Tables {
-  const opened = <K extends string>(name: string, columns: Columns<K>) =>
-    openTable(ensureSheet(bookOf(), name), columns, true);
+  // Made where missing; rows above `fromRow` are not read (a write touches its rows only).
+  const opened = <K extends string>(name: string, columns: Columns<K>, fromRow: number) => {
+    const sheet = ensureSheet(bookOf(), name);
+    return openTable(sheet, columns, true, ourCells(sheet, columns, fromRow));
+  };
   return {
     find: (columns, key) =>
       findTables(bookOf(), headersOf(columns), key).map((t) => rowsOf(t.name, t)),
     read(name, columns) {
       const sheet = bookOf().getSheetByName(name);
-      if (!sheet) return null;
-      // The columns asked for only, not the sheet's every one (a history of 17 columns, say).
-      const header = readHeaderRow(sheet);
-      const found = Object.values(findColumns(header, headersOf(columns))) as number[];
-      const values = readColumns(sheet, header, found.filter(Boolean));
-      return rowsOf(name, openTable(sheet, columns, false, values));
+      return sheet && rowsOf(name, openTable(sheet, columns, false, ourCells(sheet, columns)));
     },
-    write: (name, columns, patches) => void writePatches(opened(name, columns), patches),
+    write: (name, columns, patches) =>
+      void writePatches(opened(name, columns, Math.min(...patches.keys())), patches),
     append(name, columns, rows) {
-      const table = opened(name, columns);
+      const table = opened(name, columns, Infinity);
       const first = Math.max(table.sheet.getLastRow(), HEADER_ROW) + 1;
       writePatches(table, new Map(rows.map((r, i) => [first + i, r])));
       return first;

@@ -3,6 +3,7 @@
 // Apps Script gives every execution a fresh global scope.
 import type { Kit } from '../../src/kit/ports';
 import { kitContract } from '../kit/contract';
+import { cost } from '../../dev/yearOldWorkbook';
 import { startWorld, type World } from './harness';
 
 type KitModule = typeof import('../../src/gas/kit');
@@ -52,4 +53,41 @@ kitContract('over Apps Script, on the runtime', async () => {
       return Object.keys(registry[rt.spreadsheet.id] ?? {});
     },
   };
+});
+
+describe('the tables over Apps Script read what a workflow needs, not the sheet', () => {
+  it('a read reads our columns only, a write our columns from its first row down, an append the header rows only', async () => {
+    world = await startWorld();
+    const { rt } = world;
+    // A list of 1,000 rows and 20 columns, two of them ours.
+    const head = ['Website', ...Array.from({ length: 18 }, (_, i) => `Notes ${i}`), 'Note'];
+    const sheet = rt.spreadsheet.addSheet('Wide');
+    sheet.probe.rows = [
+      head,
+      ...Array.from({ length: 1000 }, (_, r) => head.map((_, c) => `r${r}c${c}`)),
+    ].map((r) => r.map((value) => ({ value })));
+    const columns = { site: { header: 'Website' }, note: { header: 'Note' } };
+    const read = cost(rt, () => rt.within(() => freshKit().tables.read('Wide', columns)));
+    expect(read.cellsRead).toBeLessThanOrEqual(2 * 1000 + head.length);
+    const write = cost(rt, () =>
+      rt.within(() =>
+        freshKit().tables.write(
+          'Wide',
+          columns,
+          new Map([
+            [500, { note: 'a' }],
+            [502, { note: 'b' }],
+          ]),
+        ),
+      ),
+    );
+    // Our two columns from its first row down, and header rows: never the other 18.
+    expect(write.cellsRead).toBeLessThanOrEqual(2 * (1001 - 500 + 1) + 2 * head.length);
+    expect(sheet.probe.rows[501]![19]!.value).toBe('b');
+    expect(sheet.probe.rows[500]![19]!.value).toBe('r499c19');
+    const append = cost(rt, () =>
+      rt.within(() => freshKit().tables.append('Wide', columns, [{ site: 'new.com' }])),
+    );
+    expect(append.cellsRead).toBeLessThanOrEqual(2 * head.length);
+  });
 });
