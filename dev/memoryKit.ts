@@ -45,7 +45,10 @@ function memoryHistory(tables: Tables): History {
     append(readings) {
       const held = tables.read(HISTORY_SHEET, HISTORY_COLUMNS)?.rows ?? [];
       const seen = new Set(held.map((r) => readingKey(r.cells as HistoryReading)));
-      const fresh = readings.filter((r) => !seen.has(readingKey(r)) && seen.add(readingKey(r)));
+      const fresh = readings.filter((r) => {
+        const key = readingKey(r);
+        return !seen.has(key) && !!seen.add(key);
+      });
       if (fresh.length) tables.append(HISTORY_SHEET, HISTORY_COLUMNS, fresh);
       return fresh.length;
     },

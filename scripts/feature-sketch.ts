@@ -57,8 +57,9 @@ const featureOf = new Map<string, string>(
   ),
 );
 
+const graph = importGraph();
+
 function measure(name: string, roomOf: (file: string) => string): void {
-  const graph = importGraph();
   const edges = layerEdges(graph, roomOf);
   const pairs = [...edges.keys()];
   const mutual = pairs.filter((p) => {
@@ -72,7 +73,7 @@ function measure(name: string, roomOf: (file: string) => string): void {
   );
 }
 
-const missing = [...featureOf.keys()].filter((f) => !importGraph().has(f));
+const missing = [...featureOf.keys()].filter((f) => !graph.has(f));
 if (missing.length) throw new Error(`feature-sketch: no such file: ${missing.join(', ')}`);
 measure('today', layerOf);
 measure('feature folders', (file) => featureOf.get(file) ?? layerOf(file));

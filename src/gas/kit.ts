@@ -66,7 +66,7 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
           deadline: appsScriptClock.now() + budgetMs,
         }).results,
     },
-    account: { now: () => Date.now(), email: myEmail },
+    account: { now: appsScriptClock.now, email: myEmail },
     locks: {
       // The execution's snapshot of the person's properties is read again once the lock is held.
       mine: (waitMs) => held(LockService.getUserLock(), waitMs, rereadUserProperties),
