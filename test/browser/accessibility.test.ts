@@ -1,13 +1,13 @@
 // The sidebar checked with axe-core in Chromium on every tab and the states a user meets (settings
 // empty and filled, previews running and done, errors shown, scores, schedules, the scan monitor),
 // and the Generate flow done from the keyboard alone.
-import AxeBuilder from '@axe-core/playwright';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startPlayground, type Playground } from '../../dev/playground';
 import { atRest, openTab, pollUntil } from '../../dev/sidebarTabs';
+import { seriousViolations } from './axe';
 
 let play: Playground;
 let browser: Browser;
@@ -35,20 +35,9 @@ afterAll(async () => {
   await play?.close();
 });
 
-/**
- * Violations of impact serious or critical, named with their elements, for a readable failure.
- * axe runs in the page itself (legacy mode: the sidebar has no frames), violations only: the
- * default opens a blank page for every check, three times the time for the same rules.
- */
-async function serious(state: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${state}: ${v.id} on ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+/** Violations of impact serious or critical, named with the state and their elements. */
+const serious = async (state: string): Promise<string[]> =>
+  (await seriousViolations(page)).map((v) => `${state}: ${v}`);
 
 it('has no serious or critical axe violation in any tab or state, and Generate works from the keyboard', async () => {
   const found: string[] = [];

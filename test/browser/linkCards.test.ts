@@ -2,11 +2,11 @@
 // cell shows the card the built bundle drew, laid out as Google lays one out (nothing cut off at
 // its width), and in the Docs-like page @ offers "Create visibility preview", whose form makes a
 // preview and inserts its link as a chip. Leaves out/link-card.png for `npm run docs`.
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CARD_WIDTH_PX } from '../../dev/cardHtml';
 import { startPlayground, type Playground } from '../../dev/playground';
+import { seriousViolations } from './axe';
 
 let play: Playground;
 let browser: Browser;
@@ -40,16 +40,7 @@ const cutOff = () =>
       .map((el) => el.textContent),
   );
 
-async function serious(): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .include('#link-card')
-    .setLegacyMode()
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id);
-}
+const serious = () => seriousViolations(page, '#link-card');
 
 it("shows a brand link's card on hover in a cell, whole at the card's width, and no card for a plain link", async () => {
   await page.goto(play.url);
