@@ -13,7 +13,9 @@ import {
 import { HISTORY_COLUMNS, HISTORY_SHEET } from '../src/domain/table';
 import { readingKey, type HistoryReading } from '../src/domain/scoreList';
 import type { History, Kit, Tables, Work } from '../src/kit/ports';
-import { cachedRecords, propertyRecords, recordStore } from '../src/kit/records';
+import { cachedRecords, propertyRecords, recordStore, sharedRecords } from '../src/kit/records';
+import type { KeyValueCache } from '../src/domain/cache';
+import type { Permission } from '../src/domain/permissions';
 import type { HttpTransport } from './gas-runtime/sync-http';
 import { memoryTables, type Workbook } from './memoryTables';
 
@@ -80,6 +82,12 @@ export interface MemoryKitOptions {
   now?: number;
   /** The spreadsheet, shared by the kits of several people. */
   file?: MemoryFile;
+  /** Requests the person's key may still make today (1,000 when not said). */
+  quotaLeft?: number;
+  /** What the person did not grant. */
+  missing?: Permission[];
+  /** A sidebar poll's execution (Account.sparing). */
+  sparing?: boolean;
 }
 
 const nowhere: Transport = {
@@ -91,6 +99,18 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
   const clock: Clock = { now: () => now, sleep: (ms) => void (now += Math.max(0, ms)) };
   const properties = new Map<string, string>();
   const cache = new Map<string, { value: string; until: number }>();
+  const cached = (key: string) => {
+    const item = cache.get(key);
+    return item && item.until > now ? item.value : null;
+  };
+  const memoryCache: KeyValueCache = {
+    get: cached,
+    put: (key, value, seconds) => void cache.set(key, { value, until: now + seconds * 1000 }),
+    getAll: (keys) =>
+      Object.fromEntries(keys.flatMap((k) => (cached(k) === null ? [] : [[k, cached(k)!]]))),
+    putAll: (values, seconds) =>
+      Object.entries(values).forEach(([k, v]) => memoryCache.put(k, v, seconds)),
+  };
   const logged: string[] = [];
   const sent: HttpRequest[] = [];
   let held = false;
@@ -122,24 +142,28 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
     records: {
       mine: propertyRecords({
         get: (key) => properties.get(key) ?? null,
-        set: (key, value) => void properties.set(key, value),
+        setAll: (values) => Object.entries(values).forEach(([k, v]) => properties.set(k, v)),
         delete: (key) => void properties.delete(key),
       }),
-      cached: cachedRecords({
-        get: (key) => {
-          const item = cache.get(key);
-          return item && item.until > now ? item.value : null;
-        },
-        put: (key, value, seconds) => void cache.set(key, { value, until: now + seconds * 1000 }),
-      }),
+      cached: cachedRecords(memoryCache),
       file: recordStore(
         {
           get: (key) => file.records.get(key) ?? null,
-          set: (key, value) => void file.records.set(key, value),
+          setAll: (values) => Object.entries(values).forEach(([k, v]) => file.records.set(k, v)),
           delete: (key) => void file.records.delete(key),
         },
         FILE_RECORD_CHARACTERS,
       ),
+      // The file's metadata in memory is never full: the shared records are the file's.
+      shared: sharedRecords({
+        startingWith: (prefix) =>
+          Object.fromEntries(
+            [...file.records].flatMap(([k, v]) =>
+              k.startsWith(prefix) ? [[k.slice(prefix.length), v]] : [],
+            ),
+          ),
+        share: (key, value) => void file.records.set(key, value),
+      }),
     },
     tables,
     history: memoryHistory(tables),
@@ -154,7 +178,13 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
       ask: (requests, parse, budgetMs, options = {}) =>
         sendAll(counting, requests, parse, { ...options, clock, deadline: now + budgetMs }).results,
     },
-    account: { now: () => now, email: () => options.email ?? 'owner@example.com' },
+    account: {
+      now: () => now,
+      email: () => options.email ?? 'owner@example.com',
+      quotaLeft: () => options.quotaLeft ?? 1_000,
+      granted: (p) => !(options.missing ?? []).includes(p),
+      sparing: () => options.sparing ?? false,
+    },
     locks: {
       mine: lock(
         () => held || heldElsewhere,

@@ -21,16 +21,27 @@ const lastRow = (grid: unknown[][]) => {
   return 0;
 };
 
-function rowsOf<K extends string>(name: string, grid: unknown[][], columns: Columns<K>) {
-  const found = findColumns(grid[HEADER_ROW - 1] ?? [], headersOf(columns));
+/** `rules`: columns found by a rule on the header row (-1: none, read ''). */
+function rowsOf<K extends string, F extends string = never>(
+  name: string,
+  grid: unknown[][],
+  columns: Columns<K>,
+  rules: Partial<Record<F, (header: unknown[]) => number>> = {},
+) {
+  const header = grid[HEADER_ROW - 1] ?? [];
+  const found = findColumns(header, headersOf(columns));
   const keys = Object.keys(headersOf(columns)) as K[];
-  const rows: TableRows<K>['rows'] = [];
+  const at = (Object.entries(rules) as Array<[F, (h: unknown[]) => number]>).map(
+    ([k, rule]) => [k, rule(header)] as const,
+  );
+  const rows: TableRows<K | F>['rows'] = [];
   for (let row = HEADER_ROW + 1; row <= lastRow(grid); row++)
     rows.push({
       row,
-      cells: Object.fromEntries(
-        keys.map((k) => [k, found[k] ? shown(grid[row - 1]?.[found[k] - 1] ?? '') : '']),
-      ) as Record<K, unknown>,
+      cells: Object.fromEntries([
+        ...keys.map((k) => [k, found[k] ? shown(grid[row - 1]?.[found[k] - 1] ?? '') : '']),
+        ...at.map(([k, i]) => [k, i < 0 ? '' : shown(grid[row - 1]?.[i] ?? '')]),
+      ]) as Record<K | F, unknown>,
     });
   return { name, rows, found };
 }
@@ -63,10 +74,10 @@ export function memoryTables(book: Workbook, id = 'memory-file'): Tables {
     return table.grid;
   };
   return {
-    find: (columns, key) =>
+    find: (columns, key, rules) =>
       [...book]
         .filter(([name]) => !isOutputSheet(name))
-        .map(([name, grid]) => rowsOf(name, grid, columns))
+        .map(([name, grid]) => rowsOf(name, grid, columns, rules))
         .filter((t) => t.found[key])
         .map(({ name, rows }) => ({ name, rows })),
     read(name, columns) {

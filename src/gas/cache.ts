@@ -5,7 +5,7 @@ import { appsScriptClock } from './clock';
 
 const CHUNK = 500;
 
-function appsScriptCache(cache: GoogleAppsScript.Cache.Cache): KeyValueCache {
+export function appsScriptCache(cache: GoogleAppsScript.Cache.Cache): KeyValueCache {
   return {
     getAll(keys) {
       const out: Record<string, string> = {};

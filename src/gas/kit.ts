@@ -1,9 +1,19 @@
 /** The platform kit over Apps Script (src/kit/ports.ts): the strings are Google's, the rules the kit's. */
 import { sendAll } from '../api/batch';
 import type { Kit } from '../kit/ports';
-import { cachedRecords, propertyRecords, recordStore } from '../kit/records';
+import { cachedRecords, propertyRecords, recordStore, sharedRecords } from '../kit/records';
+import { packedCache } from '../domain/packedCache';
+import { appsScriptCache } from './cache';
+import { granted } from './permissions';
+import { quotaLeft } from './quota';
 import { activeBook, myEmail } from './active';
-import { METADATA_LIMIT, metadataValue, setMetadata } from './docMetadata';
+import {
+  METADATA_LIMIT,
+  metadataStartingWith,
+  metadataValue,
+  setMetadata,
+  shareWhereRoom,
+} from './docMetadata';
 import { appsScriptTables } from './kitTables';
 import { appsScriptClock } from './clock';
 import { clientConfig } from './settings';
@@ -12,18 +22,15 @@ import { setBackgroundWork } from './backgroundWork';
 import { appendHistory } from './history';
 import {
   deleteUserProperty,
+  mayWriteWhatCanWait,
   rereadUserProperties,
   setUserProperties,
   userProperty,
 } from './userStore';
 
-function userCache() {
-  const cache = CacheService.getUserCache();
-  return {
-    get: (key: string) => cache.get(key),
-    put: (key: string, value: string, seconds: number) => cache.put(key, value, seconds),
-  };
-}
+/** This person's cache, packed: a few dozen of its 1,000 items however many records (K2). */
+const userCache = () =>
+  packedCache(appsScriptCache(CacheService.getUserCache()), () => appsScriptClock.now());
 
 const held = (lock: GoogleAppsScript.Lock.Lock, waitMs: number, taken = () => {}) => {
   if (!lock.tryLock(waitMs)) return null;
@@ -41,18 +48,26 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
     records: {
       mine: propertyRecords({
         get: userProperty,
-        set: (key, value) => setUserProperties({ [key]: value }),
+        setAll: setUserProperties,
         delete: deleteUserProperty,
       }),
       cached: cachedRecords(userCache()),
       file: recordStore(
         {
           get: (key) => metadataValue(bookOf(), key),
-          set: (key, value) => setMetadata(bookOf(), key, value, true),
+          setAll: (values) => {
+            for (const [key, value] of Object.entries(values))
+              setMetadata(bookOf(), key, value, true);
+          },
           delete: (key) => setMetadata(bookOf(), key, null, true),
         },
         METADATA_LIMIT,
       ),
+      shared: sharedRecords({
+        startingWith: (prefix, alsoDocument) =>
+          metadataStartingWith(bookOf(), prefix, !alsoDocument),
+        share: (key, value) => shareWhereRoom(bookOf(), key, value),
+      }),
     },
     tables: appsScriptTables(bookOf),
     history: { append: (readings) => appendHistory(bookOf(), readings).appended },
@@ -66,7 +81,13 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
           deadline: appsScriptClock.now() + budgetMs,
         }).results,
     },
-    account: { now: appsScriptClock.now, email: myEmail },
+    account: {
+      now: appsScriptClock.now,
+      email: myEmail,
+      quotaLeft,
+      granted,
+      sparing: () => !mayWriteWhatCanWait(),
+    },
     locks: {
       // The execution's snapshot of the person's properties is read again once the lock is held.
       mine: (waitMs) => held(LockService.getUserLock(), waitMs, rereadUserProperties),

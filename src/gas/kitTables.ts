@@ -17,13 +17,21 @@ import {
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-function rowsOf<K extends string>(name: string, table: Pick<Table<K>, 'values' | 'columns'>) {
+/** `found`: columns found by a rule, by their 0-based index (-1: none, read ''). */
+function rowsOf<K extends string, F extends string = never>(
+  name: string,
+  table: Pick<Table<K>, 'values' | 'columns'>,
+  found: Array<[F, number]> = [],
+): TableRows<K | F> {
   const keys = Object.keys(table.columns) as K[];
-  const rows: TableRows<K>['rows'] = [];
+  const rows: TableRows<K | F>['rows'] = [];
   for (let row = HEADER_ROW + 1; row <= table.values.length; row++)
     rows.push({
       row,
-      cells: Object.fromEntries(keys.map((k) => [k, cell(table, row, k)])) as Record<K, unknown>,
+      cells: Object.fromEntries([
+        ...keys.map((k) => [k, cell(table, row, k)]),
+        ...found.map(([k, at]) => [k, at < 0 ? '' : (table.values[row - 1]?.[at] ?? '')]),
+      ]) as Record<K | F, unknown>,
     });
   return { name, rows };
 }
@@ -42,8 +50,19 @@ export function appsScriptTables(bookOf: () => Book): Tables {
     return openTable(sheet, columns, true, ourCells(sheet, columns, fromRow));
   };
   return {
-    find: (columns, key) =>
-      findTables(bookOf(), headersOf(columns), key).map((t) => rowsOf(t.name, t)),
+    find<K extends string, F extends string = never>(
+      columns: Columns<K>,
+      key: K,
+      found?: Record<F, (header: unknown[]) => number>,
+    ) {
+      const rules = Object.entries(found ?? {}) as Array<[F, (header: unknown[]) => number]>;
+      const alsoRead = (header: unknown[]) =>
+        rules.map(([, rule]) => rule(header) + 1).filter((c) => c > 0);
+      // The header row is read whole: each rule finds its column in it again.
+      return findTables(bookOf(), headersOf(columns), key, alsoRead).map((t) =>
+        rowsOf<K, F>(t.name, t, rules.map(([k, rule]) => [k, rule(t.values[HEADER_ROW - 1] ?? [])])),
+      );
+    },
     read(name, columns) {
       const sheet = bookOf().getSheetByName(name);
       return sheet && rowsOf(name, openTable(sheet, columns, false, ourCells(sheet, columns)));

@@ -12,8 +12,19 @@ import type { Result } from '../api/errors';
 import type { HttpRequest, HttpResponse } from '../api/http';
 import type { Columns } from '../domain/columns';
 import type { SheetRoom } from '../domain/grid';
+import type { Permission } from '../domain/permissions';
 import type { HistoryReading } from '../domain/scoreList';
 import type * as z from 'zod/mini';
+
+/**
+ * How a record is kept as strings where not as one JSON value: an earlier release's format that
+ * people's stores already hold, or a list longer than one value holds.
+ */
+export interface RecordCodec<T> {
+  /** The values it is kept in, in order: the first under the record's key, the next `key.1`, … */
+  write(value: T): string[];
+  read(texts: string[]): unknown;
+}
 
 /** A kind of record a workflow keeps: its name, its shape, and what it reads as when none is kept. */
 export interface RecordKind<T> {
@@ -21,12 +32,28 @@ export interface RecordKind<T> {
   readonly schema: z.ZodMiniType<T>;
   /** What `get` answers when nothing is kept, or what is kept no longer parses (a hand edit). */
   readonly none: T;
+  /** One JSON value when not given. */
+  readonly codec?: RecordCodec<T>;
 }
 
-export const recordKind = <T>(name: string, schema: z.ZodMiniType<T>, none: T): RecordKind<T> => ({
-  name,
-  schema,
-  none,
+export const recordKind = <T>(
+  name: string,
+  schema: z.ZodMiniType<T>,
+  none: T,
+  codec?: RecordCodec<T>,
+): RecordKind<T> => ({ name, schema, none, ...(codec ? { codec } : {}) });
+
+/** One record to write, with `entry` typed by its kind. */
+export interface RecordEntry<T> {
+  kind: RecordKind<T>;
+  value: T;
+  id?: string;
+}
+
+export const entry = <T>(kind: RecordKind<T>, value: T, id?: string): RecordEntry<T> => ({
+  kind,
+  value,
+  ...(id === undefined ? {} : { id }),
 });
 
 /** Typed records in one durable store: the person's own properties, or the file's metadata. */
@@ -34,6 +61,8 @@ export interface RecordStore {
   get<T>(kind: RecordKind<T>, id?: string): T;
   /** Throws `RecordTooLarge` (nothing written) past the store's size for one value. */
   put<T>(kind: RecordKind<T>, value: T, id?: string): void;
+  /** Several records written at once: one call to the store, as Google counts them (Q5). */
+  putAll(entries: ReadonlyArray<RecordEntry<never>>): void;
   drop(kind: RecordKind<unknown>, id?: string): void;
 }
 
@@ -43,6 +72,21 @@ export interface CachedRecords {
   get<T>(kind: RecordKind<T>, id: string): T | null;
   /** False where the cache cannot hold it (too large); seconds are capped at the cache's 6 hours. */
   put<T>(kind: RecordKind<T>, value: T, id: string, seconds: number): boolean;
+  /** The records of `ids` the cache keeps, in one read however many. */
+  getAll<T>(kind: RecordKind<T>, ids: readonly string[]): Map<string, T>;
+  /** Many records in one write, each within the cache's size for one value (others left out). */
+  putAll<T>(kind: RecordKind<T>, values: ReadonlyMap<string, T>, seconds: number): void;
+}
+
+/**
+ * Records every editor is shown and no run decides by (who was heard from in the file): the file's
+ * metadata, or the document's properties where another script filled it.
+ */
+export interface SharedRecords {
+  /** Each of the kind's records by id: `alsoDocument`, those kept in the document's properties too. */
+  list<T>(kind: RecordKind<T>, alsoDocument: boolean): Map<string, T>;
+  /** Written where there is room; left as it was where there is none (a clock trigger's run). */
+  put<T>(kind: RecordKind<T>, value: T, id: string): void;
 }
 
 export interface Records {
@@ -54,7 +98,11 @@ export interface Records {
    * another script filled the file's metadata, a put throws `MetadataFull` in words.
    */
   file: RecordStore;
-  /** This person's cache: answers fetched with their key are never served to another. */
+  shared: SharedRecords;
+  /**
+   * This person's cache (many records packed into few of its 1,000 items, K2): answers fetched
+   * with their key are never served to another.
+   */
   cached: CachedRecords;
 }
 
@@ -83,6 +131,15 @@ export interface Account {
   now(): number;
   /** The person's address where Google gives it (empty where it does not, as in a custom function). */
   email(): string;
+  /** Requests the person's key may still make today, by their plan and their meter. */
+  quotaLeft(): number;
+  /** Whether the person granted what `p` needs (docs/platform-limits.md A-rows). */
+  granted(p: Permission): boolean;
+  /**
+   * A sidebar poll's execution, every 10 s while the sidebar is open: a write that can wait (ids
+   * of previews that settled, say) is left to the hourly run, within two property calls a poll.
+   */
+  sparing(): boolean;
 }
 
 /** A lock held, to be let go of once: no closure is handed down to run under it. */
@@ -122,8 +179,15 @@ export interface TableRows<K extends string> {
  * and text that Sheets would read as a formula or a number written so it stays text.
  */
 export interface Tables {
-  /** Every list with `key`'s column; the add-on's own sheets are not opened. */
-  find<K extends string>(columns: Columns<K>, key: NoInfer<K>): TableRows<K>[];
+  /**
+   * Every list with `key`'s column; the add-on's own sheets are not opened. `found`: columns a
+   * list names as it likes, each found by a rule on its header row (-1: none; its cells read '').
+   */
+  find<K extends string, F extends string = never>(
+    columns: Columns<K>,
+    key: NoInfer<K>,
+    found?: Record<F, (header: unknown[]) => number>,
+  ): TableRows<K | F>[];
   /** One sheet's table by its name; null where there is no such sheet. */
   read<K extends string>(name: string, columns: Columns<K>): TableRows<K> | null;
   /**

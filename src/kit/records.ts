@@ -4,35 +4,39 @@
  * (Apps Script's properties and cache, or maps in memory), so the two cannot differ in the rules.
  */
 import { utf8Bytes } from '../domain/bytes';
-import { cacheKey } from '../domain/cache';
+import { cacheKey, type KeyValueCache } from '../domain/cache';
 import {
   RECORD_LIMITS,
   RecordTooLarge,
   type CachedRecords,
+  type RecordEntry,
   type RecordKind,
   type RecordStore,
+  type SharedRecords,
 } from './ports';
 
 /** A durable store of strings by key. */
 export interface Strings {
   get(key: string): string | null;
-  set(key: string, value: string): void;
+  /** Every value in one call. */
+  setAll(values: Record<string, string>): void;
   delete(key: string): void;
-}
-
-/** A cache of strings by key, which may forget. */
-export interface CachedStrings {
-  get(key: string): string | null;
-  put(key: string, value: string, seconds: number): void;
 }
 
 const keyOf = (kind: RecordKind<unknown>, id?: string): string =>
   id === undefined ? `vis.${kind.name}` : `vis.${kind.name}.${id}`;
 
-function parsed<T>(kind: RecordKind<T>, text: string | null): T | null {
-  if (text === null) return null;
+/** The key of a record's `part`th value (the first is the record's own key). */
+const partKey = (key: string, part: number) => (part ? `${key}.${part}` : key);
+
+const texts = <T>(kind: RecordKind<T>, value: T): string[] =>
+  kind.codec ? kind.codec.write(value) : [JSON.stringify(value)];
+
+function parsed<T>(kind: RecordKind<T>, found: string[]): T | null {
+  if (!found.length) return null;
   try {
-    const result = kind.schema.safeParse(JSON.parse(text));
+    const raw = kind.codec ? kind.codec.read(found) : JSON.parse(found[0]!);
+    const result = kind.schema.safeParse(raw);
     return result.success ? result.data : null;
   } catch {
     return null;
@@ -40,32 +44,105 @@ function parsed<T>(kind: RecordKind<T>, text: string | null): T | null {
 }
 
 export function recordStore(strings: Strings, valueBytes: number): RecordStore {
+  const read = (kind: RecordKind<unknown>, key: string): string[] => {
+    const found: string[] = [];
+    for (let part = 0; ; part++) {
+      const text = strings.get(partKey(key, part));
+      if (text === null || (part > 0 && !kind.codec)) return found;
+      found.push(text);
+    }
+  };
+  const putAll = (entries: ReadonlyArray<RecordEntry<never>>) => {
+    const values: Record<string, string> = {};
+    const ends: Array<[string, number]> = [];
+    for (const e of entries as ReadonlyArray<RecordEntry<unknown>>) {
+      const key = keyOf(e.kind, e.id);
+      const parts = texts(e.kind, e.value);
+      parts.forEach((text, part) => {
+        // Google counts the key with the value (P1).
+        const bytes = utf8Bytes(partKey(key, part)) + utf8Bytes(text);
+        if (bytes > valueBytes) throw new RecordTooLarge(e.kind.name, bytes, valueBytes);
+        values[partKey(key, part)] = text;
+      });
+      if (e.kind.codec) ends.push([key, parts.length]);
+    }
+    strings.setAll(values);
+    // Values past a record's new end held what is gone.
+    for (const [key, end] of ends)
+      for (let part = Math.max(1, end); strings.get(partKey(key, part)) !== null; part++)
+        strings.delete(partKey(key, part));
+  };
   return {
-    get: (kind, id) => parsed(kind, strings.get(keyOf(kind, id))) ?? kind.none,
-    put(kind, value, id) {
+    get: (kind, id) => parsed(kind, read(kind, keyOf(kind, id))) ?? kind.none,
+    put: (kind, value, id) => putAll([{ kind, value, id } as RecordEntry<never>]),
+    putAll,
+    drop(kind, id) {
       const key = keyOf(kind, id);
-      const text = JSON.stringify(value);
-      // Google counts the key with the value (P1).
-      const bytes = utf8Bytes(key) + utf8Bytes(text);
-      if (bytes > valueBytes) throw new RecordTooLarge(kind.name, bytes, valueBytes);
-      strings.set(key, text);
+      const parts = kind.codec ? read(kind, key).length : 1;
+      for (let part = 0; part < Math.max(1, parts); part++) strings.delete(partKey(key, part));
     },
-    drop: (kind, id) => strings.delete(keyOf(kind, id)),
   };
 }
 
 export const propertyRecords = (strings: Strings): RecordStore =>
   recordStore(strings, RECORD_LIMITS.propertyValueBytes);
 
-export function cachedRecords(cache: CachedStrings): CachedRecords {
-  const key = (kind: RecordKind<unknown>, id: string) => cacheKey(keyOf(kind, id));
+/** What the shared records are kept in: the file's, and the document's where that was full. */
+export interface SharedStrings {
+  /** Each value whose key starts with `prefix`, by the rest of its key. */
+  startingWith(prefix: string, alsoDocument: boolean): Record<string, string>;
+  /** Written where there is room, else left as it was. */
+  share(key: string, value: string): void;
+}
+
+export function sharedRecords(strings: SharedStrings): SharedRecords {
   return {
-    get: (kind, id) => parsed(kind, cache.get(key(kind, id))),
-    put(kind, value, id, seconds) {
+    list(kind, alsoDocument) {
+      const out = new Map();
+      for (const [id, text] of Object.entries(
+        strings.startingWith(`${keyOf(kind)}.`, alsoDocument),
+      )) {
+        const value = parsed(kind, [text]);
+        if (value !== null) out.set(id, value);
+      }
+      return out;
+    },
+    put: (kind, value, id) => strings.share(keyOf(kind, id), JSON.stringify(value)),
+  };
+}
+
+export function cachedRecords(cache: KeyValueCache): CachedRecords {
+  const key = (kind: RecordKind<unknown>, id: string) => cacheKey(keyOf(kind, id));
+  const fits = (text: string) => utf8Bytes(text) <= RECORD_LIMITS.cacheValueBytes;
+  const seconds = (s: number) => Math.min(Math.max(1, s), RECORD_LIMITS.cacheSeconds);
+  return {
+    get(kind, id) {
+      const text = cache.get(key(kind, id));
+      return text === null ? null : parsed(kind, [text]);
+    },
+    put(kind, value, id, s) {
       const text = JSON.stringify(value);
-      if (utf8Bytes(text) > RECORD_LIMITS.cacheValueBytes) return false;
-      cache.put(key(kind, id), text, Math.min(Math.max(1, seconds), RECORD_LIMITS.cacheSeconds));
+      if (!fits(text)) return false;
+      cache.put(key(kind, id), text, seconds(s));
       return true;
+    },
+    getAll(kind, ids) {
+      const found = cache.getAll(ids.map((id) => key(kind, id)));
+      const out = new Map();
+      for (const id of ids) {
+        const text = found[key(kind, id)];
+        const value = text === undefined ? null : parsed(kind, [text]);
+        if (value !== null) out.set(id, value);
+      }
+      return out;
+    },
+    putAll(kind, values, s) {
+      const out: Record<string, string> = {};
+      for (const [id, value] of values) {
+        const text = JSON.stringify(value);
+        if (fits(text)) out[key(kind, id)] = text;
+      }
+      if (Object.keys(out).length) cache.putAll(out, seconds(s));
     },
   };
 }

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { parsers, requests } from '../../src/api/client';
 import type { Columns } from '../../src/domain/columns';
 import { HISTORY_COLUMNS, HISTORY_SHEET } from '../../src/domain/table';
-import { recordKind, type Kit } from '../../src/kit/ports';
+import { entry, recordKind, type Kit } from '../../src/kit/ports';
 
 /** What a contract run needs of an implementation: executions, and the world around them. */
 export interface KitHarness {
@@ -100,7 +100,86 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
       });
     });
 
+    describe('records over several values, and written together', () => {
+      // A list kept as an earlier release kept it: ids joined by spaces, 3 a value.
+      const ids = recordKind('contract.ids', z.array(z.string()), [], {
+        write: (v) =>
+          Array.from({ length: Math.ceil(v.length / 3) }, (_, i) =>
+            v.slice(3 * i, 3 * i + 3).join(' '),
+          ),
+        read: (texts) => texts.flatMap((t) => t.split(' ').filter(Boolean)),
+      });
+      const seven = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+
+      it('keeps a list over as many values as it needs, reads the format already kept, and lets the values past a shorter one go', () => {
+        h.exec((k) => k.records.mine.put(ids, seven, 'doc'));
+        expect(h.exec((k) => k.records.mine.get(ids, 'doc'))).toEqual(seven);
+        h.exec((k) => k.records.mine.put(ids, ['z'], 'doc'));
+        expect(h.exec((k) => k.records.mine.get(ids, 'doc'))).toEqual(['z']);
+        // The values an earlier, longer list took are gone, not read as part of the next one.
+        h.exec((k) => k.records.mine.put(ids, ['y', 'x', 'w', 'v'], 'doc'));
+        expect(h.exec((k) => k.records.mine.get(ids, 'doc'))).toEqual(['y', 'x', 'w', 'v']);
+        h.plant('vis.contract.ids.old', 'p q r');
+        h.plant('vis.contract.ids.old.1', 's');
+        expect(h.exec((k) => k.records.mine.get(ids, 'old'))).toEqual(['p', 'q', 'r', 's']);
+        h.exec((k) => k.records.mine.drop(ids, 'old'));
+        expect(h.exec((k) => k.records.mine.get(ids, 'old'))).toEqual([]);
+      });
+
+      it('writes several records at once, and none of them when one is too large', () => {
+        h.exec((k) =>
+          k.records.mine.putAll([entry(ids, seven, 'doc'), entry(note, { text: 'with', n: 1 })]),
+        );
+        expect(h.exec((k) => k.records.mine.get(ids, 'doc'))).toEqual(seven);
+        expect(h.exec((k) => k.records.mine.get(note)).text).toBe('with');
+        const big = { text: 'é'.repeat(4_600), n: 2 };
+        expect(() =>
+          h.exec((k) => k.records.mine.putAll([entry(ids, ['n'], 'doc'), entry(note, big)])),
+        ).toThrow(expect.objectContaining({ name: 'RecordTooLarge' }));
+        expect(h.exec((k) => k.records.mine.get(ids, 'doc'))).toEqual(seven);
+      });
+    });
+
+    describe('shared records', () => {
+      const heard = recordKind('contract.heard', z.number(), 0);
+
+      it('lists every record of a kind by id, whoever wrote it, and only of that kind', () => {
+        h.exec((k) => k.records.shared.put(heard, 5, 'ana@x.example'));
+        h.exec((k) => k.records.shared.put(heard, 7, 'ben@x.example'), 'ben');
+        h.exec((k) => k.records.shared.put(note, { text: 'other', n: 1 }, 'ana@x.example'));
+        const listed = h.exec((k) => k.records.shared.list(heard, false));
+        expect([...listed].sort()).toEqual([
+          ['ana@x.example', 5],
+          ['ben@x.example', 7],
+        ]);
+        expect(h.exec((k) => k.records.shared.list(heard, true), 'ben').get('ana@x.example')).toBe(
+          5,
+        );
+      });
+    });
+
     describe('cached records', () => {
+      it('reads and writes many records at once, each with its own life', () => {
+        const many = new Map(
+          Array.from({ length: 1_500 }, (_, i) => [`id${i}`, { text: 't', n: i }]),
+        );
+        h.exec((k) => k.records.cached.putAll(note, many, 300));
+        h.exec((k) =>
+          k.records.cached.putAll(note, new Map([['late', { text: 'l', n: -1 }]]), 900),
+        );
+        // 1,501 records, past a cache's 1,000 items (K2): none lost while they live.
+        const read = h.exec((k) =>
+          k.records.cached.getAll(note, [...many.keys(), 'late', 'never']),
+        );
+        expect(read.size).toBe(1_501);
+        expect(read.get('id1499')?.n).toBe(1_499);
+        expect(read.has('never')).toBe(false);
+        h.advance(301_000);
+        expect([...h.exec((k) => k.records.cached.getAll(note, ['id0', 'late'])).keys()]).toEqual([
+          'late',
+        ]);
+      });
+
       it('keeps a record for its seconds, then forgets it', () => {
         expect(h.exec((k) => k.records.cached.get(note, 'x'))).toBeNull();
         expect(h.exec((k) => k.records.cached.put(note, { text: 'c', n: 1 }, 'x', 300))).toBe(true);
@@ -174,6 +253,20 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
           { row: 2, cells: { site: '', note: '' } },
         ]);
         expect(h.exec((k) => k.tables.read('No such sheet', LIST))).toBeNull();
+      });
+
+      it('reads a column a list names as it likes, found by a rule on its header', () => {
+        h.plantSheet('Prospects', [
+          ['Company', 'Note', 'Website'],
+          ['Nike', 'hot', 'nike.com'],
+        ]);
+        h.plantSheet('Leads', [['Note'], ['cold']]);
+        const company = (header: unknown[]) => header.findIndex((x) => x === 'Company');
+        const found = h.exec((k) => k.tables.find(LIST, 'note', { company }));
+        expect(found.map((t) => t.rows)).toEqual([
+          [{ row: 2, cells: { site: 'nike.com', note: 'hot', company: 'Nike' } }],
+          [{ row: 2, cells: { site: '', note: 'cold', company: '' } }],
+        ]);
       });
 
       it('writes cells by row and key, adds a missing header at the right, and leaves every other cell as it was', () => {
