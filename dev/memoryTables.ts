@@ -8,7 +8,8 @@ import { cellValue, isBlank } from '../src/domain/cells';
 import { headersOf, type Columns } from '../src/domain/columns';
 import { isOutputSheet } from '../src/domain/outputSheets';
 import { findColumns, HEADER_ROW, planMissingColumns, putCell } from '../src/domain/table';
-import type { TableRows, Tables } from '../src/kit/ports';
+import type { Tables } from '../src/kit/ports';
+import type { TableRows } from '../src/domain/table';
 
 /** Sheets by name, each its rows of cells as written. */
 export type Workbook = Map<string, unknown[][]>;
@@ -21,27 +22,16 @@ const lastRow = (grid: unknown[][]) => {
   return 0;
 };
 
-/** `rules`: columns found by a rule on the header row (-1: none, read ''). */
-function rowsOf<K extends string, F extends string = never>(
-  name: string,
-  grid: unknown[][],
-  columns: Columns<K>,
-  rules: Partial<Record<F, (header: unknown[]) => number>> = {},
-) {
-  const header = grid[HEADER_ROW - 1] ?? [];
-  const found = findColumns(header, headersOf(columns));
+function rowsOf<K extends string>(name: string, grid: unknown[][], columns: Columns<K>) {
+  const found = findColumns(grid[HEADER_ROW - 1] ?? [], headersOf(columns));
   const keys = Object.keys(headersOf(columns)) as K[];
-  const at = (Object.entries(rules) as Array<[F, (h: unknown[]) => number]>).map(
-    ([k, rule]) => [k, rule(header)] as const,
-  );
-  const rows: TableRows<K | F>['rows'] = [];
+  const rows: TableRows<K>['rows'] = [];
   for (let row = HEADER_ROW + 1; row <= lastRow(grid); row++)
     rows.push({
       row,
-      cells: Object.fromEntries([
-        ...keys.map((k) => [k, found[k] ? shown(grid[row - 1]?.[found[k] - 1] ?? '') : '']),
-        ...at.map(([k, i]) => [k, i < 0 ? '' : shown(grid[row - 1]?.[i] ?? '')]),
-      ]) as Record<K | F, unknown>,
+      cells: Object.fromEntries(
+        keys.map((k) => [k, found[k] ? shown(grid[row - 1]?.[found[k] - 1] ?? '') : '']),
+      ) as Record<K, unknown>,
     });
   return { name, rows, found };
 }
@@ -74,17 +64,20 @@ export function memoryTables(book: Workbook, id = 'memory-file'): Tables {
     return table.grid;
   };
   return {
-    find: (columns, key, rules) =>
+    find: (columns, key) =>
       [...book]
         .filter(([name]) => !isOutputSheet(name))
-        .map(([name, grid]) => rowsOf(name, grid, columns, rules))
+        .map(([name, grid]) => rowsOf(name, grid, columns))
         .filter((t) => t.found[key])
         .map(({ name, rows }) => ({ name, rows })),
-    read(name, columns) {
+    read(name, columns, span) {
       const grid = book.get(name);
       if (!grid) return null;
       const { rows } = rowsOf(name, grid, columns);
-      return { name, rows };
+      return {
+        name,
+        rows: span ? rows.filter((r) => r.row >= span.first && r.row <= span.last) : rows,
+      };
     },
     write: (name, columns, patches) => void write(name, columns, patches),
     append(name, columns, rows) {

@@ -20,8 +20,7 @@ const FEATURES: Record<string, string[]> = {
     'ui/tabs/previews',
     'ui/tabs/strandedPreviews',
     'gas/generatePorts',
-    'gas/pollPorts',
-    'gas/previewOwners',
+    'kit/previewRecords',
   ],
   scores: ['addon/scores', 'domain/scoreLookup', 'ui/tabs/scores', 'gas/scorePorts'],
   leads: [

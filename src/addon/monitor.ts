@@ -42,7 +42,8 @@ import { currentPlace } from '../gas/selection';
 import { counted } from '../contract/words';
 import { sheetNamed } from '../gas/sheets';
 import { askEach } from '../kit/askEach';
-import { recordKind, type Kit, type TableRows } from '../kit/ports';
+import { recordKind, type Kit } from '../kit/ports';
+import type { TableRows } from '../domain/table';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type MonitorKey = keyof typeof MONITOR_COLUMNS;

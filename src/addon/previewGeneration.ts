@@ -41,7 +41,8 @@ import {
 import { HEADER_ROW } from '../domain/table';
 import { strandedSelection } from '../domain/previewOwners';
 import { readGenerateRequest } from '../domain/generateInput';
-import { ownership, presser } from '../gas/previewOwners';
+import { ownership, presser } from '../kit/previewRecords';
+import { appsScriptKit } from '../gas/kit';
 import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
@@ -143,7 +144,7 @@ export function getSelectionSummary(): SelectionSummary {
   const plan = planGeneration(
     selection,
     sheetRows(table, block.column),
-    presser(block.sheet.getParent().getId()),
+    presser(appsScriptKit(block.sheet.getParent())),
   );
   const where = { sheetName: block.sheet.getName(), a1: block.a1 };
   return selectionSummary(plan, where, selection.length, quotaLeft());
@@ -322,13 +323,12 @@ function reusingKept(ports: GeneratePorts, plan: GenerationPlan): GenerationPlan
 
 function planFor(block: Block, values: unknown[][], only?: GenerateRequest['only'], maker = '') {
   const table = openTable(block.sheet, PREVIEW_COLUMNS, false, values);
-  const me = presser(block.sheet.getParent().getId());
+  const kit = appsScriptKit(block.sheet.getParent());
+  const me = presser(kit);
   if (only === 'failed' || only === 'stranded') {
     const rows = sheetRows(table, block.column);
     const { selection, sheet } =
-      only === 'failed'
-        ? retrySelection(rows)
-        : strandedSelection(rows, ownership(block.sheet.getParent()), maker);
+      only === 'failed' ? retrySelection(rows) : strandedSelection(rows, ownership(kit), maker);
     return planGeneration(selection, sheet, me);
   }
   if (only === 'notInIndex') {

@@ -4,7 +4,8 @@
  * record learns, and the tally the sidebar shows. src/addon/previewPolling.ts runs them between
  * what its ports read and what they write.
  */
-import { type RowPatch } from './previewColumns';
+import { PREVIEW_COLUMNS, type PreviewKey, type RowPatch } from './previewColumns';
+import type { Columns } from './columns';
 import type { PreviewPoll } from '../api/client';
 import type { Result } from '../api/errors';
 import { oneLine } from '../api/serviceText';
@@ -26,7 +27,7 @@ import {
 } from './previewOwners';
 import { duePreviews } from './pollPlan';
 import { timeOf } from './cells';
-import { HEADER_ROW, putCell, websiteColumnIndex } from './table';
+import { COMPANY_HEADER, WEBSITE_HEADER, type TableRows } from './table';
 import { previewReading, type HistoryReading } from './scoreList';
 import { statusKind, STATUS } from './status';
 import { counted } from '../contract/words';
@@ -213,18 +214,44 @@ function tallyToast(r: PollReport, leftToday: number): string {
   return `${counts}.${stranded}${unknown} Checked ${r.asked} (the rest are not due yet): ${counted(r.asked, 'request')}, ${leftToday.toLocaleString('en-US')} left today.`;
 }
 
-/** A list with a `Preview UUID` column, as a poll reads it. */
-export interface PreviewGrid {
-  sheet: string;
-  /** The grid as read (only the columns a poll needs hold values). */
-  values: unknown[][];
-  /** 1-based column of each preview header (0: none). */
-  columns: Record<string, number>;
+/** What a poll reads of a list with a `Preview UUID` column: its preview columns and its sites. */
+export const POLL_COLUMNS = {
+  ...PREVIEW_COLUMNS,
+  website: { header: WEBSITE_HEADER },
+} satisfies Columns<PreviewKey | 'website'>;
+
+/** A list's Company column: how the person names a prospect, read for what just completed only. */
+export const COMPANY_COLUMN = { company: { header: COMPANY_HEADER } } satisfies Columns<'company'>;
+
+/** Rows apart past which the Company cells of completed rows are not read (the name falls back). */
+const COMPANY_SPAN = 200;
+
+/**
+ * The rows of each list whose Company cells name what just completed: one read a list, between its
+ * first and last completed row, and none wider than COMPANY_SPAN rows (never the whole list).
+ */
+export function companySpans(
+  completed: PollReport['justCompleted'],
+): Map<string, { first: number; last: number }> {
+  const spans = new Map<string, { first: number; last: number }>();
+  for (const { sheet, row } of completed) {
+    const s = spans.get(sheet);
+    spans.set(
+      sheet,
+      s
+        ? { first: Math.min(s.first, row), last: Math.max(s.last, row) }
+        : { first: row, last: row },
+    );
+  }
+  for (const [sheet, s] of spans) if (s.last - s.first >= COMPANY_SPAN) spans.delete(sheet);
+  return spans;
 }
+
+export type PreviewList = TableRows<keyof typeof POLL_COLUMNS>;
 
 /** What a poll reads of a document before it asks the service. */
 export interface PollSnapshot {
-  lists: PreviewGrid[];
+  lists: PreviewList[];
   owners: Ownership;
   /** When each pending preview was last asked about, by any run of this person. */
   asked: ReadonlyMap<string, number>;
@@ -264,33 +291,27 @@ type Answers = ReadonlyMap<string, Result<PreviewPoll> | undefined>;
 type PollRow = PreviewRow & { requestedAt: number | null; role: Role };
 
 /** The rows of every list with whose preview each is. */
-function pollRows(lists: PreviewGrid[], owners: Ownership): PollRow[] {
+function pollRows(lists: PreviewList[], owners: Ownership): PollRow[] {
   return lists.flatMap(rowsOf).map((r) => ({ ...r, role: roleOf(r, owners) }));
 }
 
-function rowsOf({ sheet, values, columns }: PreviewGrid): Array<Omit<PollRow, 'role'>> {
-  const website = websiteColumnIndex(values[HEADER_ROW - 1] ?? []);
-  const at = (row: number, header: string): unknown =>
-    columns[header] ? (values[row - 1]?.[columns[header]! - 1] ?? '') : '';
-  const text = (row: number, header: string) => String(at(row, header) ?? '').trim();
-  const rows: Array<Omit<PollRow, 'role'>> = [];
-  for (let row = HEADER_ROW + 1; row <= values.length; row++)
-    rows.push({
-      sheet,
-      row,
-      uuid: text(row, 'uuid'),
-      status: text(row, 'status'),
-      score: at(row, 'score'),
-      message: at(row, 'message'),
-      requestedBy: text(row, 'requestedBy'),
-      requestedAt: timeOf(at(row, 'requested')),
-      website: website >= 0 ? (values[row - 1]?.[website] ?? '') : '',
-    });
-  return rows;
+function rowsOf({ name, rows }: PreviewList): Array<Omit<PollRow, 'role'>> {
+  const text = (v: unknown) => String(v ?? '').trim();
+  return rows.map(({ row, cells }) => ({
+    sheet: name,
+    row,
+    uuid: text(cells.uuid),
+    status: text(cells.status),
+    score: cells.score,
+    message: cells.message,
+    requestedBy: text(cells.requestedBy),
+    requestedAt: timeOf(cells.requested),
+    website: cells.website,
+  }));
 }
 
 /** The previews still pending in the lists, each once: what a snapshot reads the ask times of. */
-export const pendingIds = (lists: PreviewGrid[]): string[] => [
+export const pendingIds = (lists: PreviewList[]): string[] => [
   ...new Set(
     lists
       .flatMap(rowsOf)
@@ -336,7 +357,7 @@ export function adoptPlan(s: PollSnapshot, limit: number): AskPlan {
  * and edit meanwhile), and the tally of what the lists then show.
  */
 export function pollWrite(
-  lists: PreviewGrid[],
+  lists: PreviewList[],
   answers: Answers,
   owners: Ownership,
   now: number,
@@ -348,7 +369,7 @@ export function pollWrite(
     const rowsOfList = writes.get(at.sheet) ?? new Map<number, RowPatch>();
     writes.set(at.sheet, rowsOfList.set(at.row, patch));
   }
-  const listsAfter = lists.map((l) => patched(l, writes.get(l.sheet)));
+  const listsAfter = lists.map((l) => patched(l, writes.get(l.name)));
   const change = ownershipChange(rows, pollRows(listsAfter, owners), answers, owners);
   // The tally by the record as this write leaves it: an adopted ID is now someone's.
   const after = pollRows(listsAfter, recordAfter(owners, change));
@@ -369,15 +390,15 @@ export function pollWrite(
 }
 
 /** A list as it reads once `patches` are written: the tally counts what the sheet shows. */
-function patched(list: PreviewGrid, patches: Map<number, RowPatch> | undefined): PreviewGrid {
+function patched(list: PreviewList, patches: Map<number, RowPatch> | undefined): PreviewList {
   if (!patches) return list;
-  const values = list.values.map((r) => [...r]);
-  for (const [row, patch] of patches)
-    for (const [key, value] of Object.entries(patch)) {
-      const column = list.columns[key];
-      if (column) putCell(values, row, column, value);
-    }
-  return { ...list, values };
+  return {
+    ...list,
+    rows: list.rows.map((r) => {
+      const patch = patches.get(r.row);
+      return patch ? { row: r.row, cells: { ...r.cells, ...patch } } : r;
+    }),
+  };
 }
 
 function recordAfter(o: Ownership, change: OwnershipChange): Ownership {

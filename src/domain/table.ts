@@ -20,10 +20,6 @@ export function websiteColumnIndex(headerRow: unknown[]): number {
 /** The column a prospect list names its companies in (the templates make it): a person's words. */
 export const COMPANY_HEADER = 'Company';
 
-export function companyColumnIndex(headerRow: unknown[]): number {
-  return headerRow.findIndex((h) => headerKey(h) === headerKey(COMPANY_HEADER));
-}
-
 export const HISTORY_SHEET = SHEETS.history.name;
 
 /**
@@ -147,4 +143,11 @@ export function contiguousRuns(columns: number[]): Array<{ start: number; width:
     else runs.push({ start: c, width: 1 });
   }
   return runs;
+}
+
+/** A table as read: its sheet's name, and each row below the header by its sheet row. */
+export interface TableRows<K extends string> {
+  name: string;
+  /** `row` is the sheet's row number (the header is row 1); a cell of a column not there reads ''. */
+  rows: Array<{ row: number; cells: Record<K, unknown> }>;
 }

@@ -14,7 +14,8 @@ import { addScoreColourScale } from './formatting';
 import { claimGeneration } from './generationClaim';
 import { withDocumentLock } from './lock';
 import { answersKept, forgetAnswers, keepAnswers } from './keptAnswers';
-import { markHeardInFile, presser, recordMine } from './previewOwners';
+import { presser, recordMine } from '../kit/previewRecords';
+import { appsScriptKit } from './kit';
 import { sendWithin } from './send';
 import { openTable, readColumns, readHeaderRow, writePatches } from './sheetTable';
 import { batchReached, lastDrop, rememberBatch, rememberDrop } from './userHints';
@@ -23,6 +24,7 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 export function generatePorts(sheet: Sheet, claim: { run: string; started: number }) {
   const doc = sheet.getParent().getId();
+  const kit = appsScriptKit(sheet.getParent());
   return {
     send: sendWithin,
     hints: { lastDrop, batchReached, rememberDrop, rememberBatch },
@@ -47,14 +49,10 @@ export function generatePorts(sheet: Sheet, claim: { run: string; started: numbe
           );
         },
       ),
-    // A maker is one the file has heard from: teammates' polls leave the new previews to them.
-    recordMine: (uuids: string[]) => {
-      recordMine(doc, uuids);
-      if (uuids.length) markHeardInFile(sheet.getParent());
-    },
+    recordMine: (uuids: string[]) => recordMine(kit, uuids),
     cells: () => openTable(sheet, PREVIEW_COLUMNS, false),
     pending: (count: number) => setBackgroundWork(doc, 'previews', count),
-    presser: presser(doc),
+    presser: presser(kit),
     now: () => appsScriptClock.now(),
   };
 }

@@ -1,6 +1,7 @@
 /** The kit's tables (src/kit/ports.ts Tables) over an Apps Script spreadsheet, by src/gas/sheetTable.ts. */
 import { headersOf, type Columns } from '../domain/columns';
-import type { TableRows, Tables } from '../kit/ports';
+import type { Tables } from '../kit/ports';
+import type { TableRows } from '../domain/table';
 import { ensureSheet, sheetRoom } from './sheets';
 import { findColumns, HEADER_ROW } from '../domain/table';
 import {
@@ -17,60 +18,53 @@ import {
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-/** `found`: columns found by a rule, by their 0-based index (-1: none, read ''). */
-function rowsOf<K extends string, F extends string = never>(
-  name: string,
-  table: Pick<Table<K>, 'values' | 'columns'>,
-  found: Array<[F, number]> = [],
-): TableRows<K | F> {
+function rowsOf<K extends string>(name: string, table: Pick<Table<K>, 'values' | 'columns'>) {
   const keys = Object.keys(table.columns) as K[];
-  const rows: TableRows<K | F>['rows'] = [];
+  const rows: TableRows<K>['rows'] = [];
   for (let row = HEADER_ROW + 1; row <= table.values.length; row++)
     rows.push({
       row,
-      cells: Object.fromEntries([
-        ...keys.map((k) => [k, cell(table, row, k)]),
-        ...found.map(([k, at]) => [k, at < 0 ? '' : (table.values[row - 1]?.[at] ?? '')]),
-      ]) as Record<K | F, unknown>,
+      cells: Object.fromEntries(keys.map((k) => [k, cell(table, row, k)])) as Record<K, unknown>,
     });
   return { name, rows };
 }
 
-/** The header row whole, and our columns' cells from `fromRow` on: what a workflow reads or writes. */
-function ourCells<K extends string>(sheet: Sheet, columns: Columns<K>, fromRow = HEADER_ROW + 1) {
+/** The header row whole, and our columns' cells of rows `fromRow` to `toRow`: what a workflow reads or writes. */
+function ourCells<K extends string>(
+  sheet: Sheet,
+  columns: Columns<K>,
+  fromRow = HEADER_ROW + 1,
+  toRow = Infinity,
+) {
   const header = readHeaderRow(sheet);
   const found = Object.values(findColumns(header, headersOf(columns))) as number[];
-  return readColumns(sheet, header, found.filter(Boolean), fromRow);
+  return readColumns(sheet, header, found.filter(Boolean), fromRow, toRow);
 }
 
 export function appsScriptTables(bookOf: () => Book): Tables {
-  // Made where missing; rows above `fromRow` are not read (a write touches its rows only).
-  const opened = <K extends string>(name: string, columns: Columns<K>, fromRow: number) => {
+  // Made where missing; only the rows a write spans are read (it touches those rows only).
+  const opened = <K extends string>(name: string, columns: Columns<K>, rows: number[]) => {
     const sheet = ensureSheet(bookOf(), name);
-    return openTable(sheet, columns, true, ourCells(sheet, columns, fromRow));
+    const within = rows.length ? [Math.min(...rows), Math.max(...rows)] : [Infinity, Infinity];
+    return openTable(sheet, columns, true, ourCells(sheet, columns, within[0], within[1]));
   };
   return {
-    find<K extends string, F extends string = never>(
-      columns: Columns<K>,
-      key: K,
-      found?: Record<F, (header: unknown[]) => number>,
-    ) {
-      const rules = Object.entries(found ?? {}) as Array<[F, (header: unknown[]) => number]>;
-      const alsoRead = (header: unknown[]) =>
-        rules.map(([, rule]) => rule(header) + 1).filter((c) => c > 0);
-      // The header row is read whole: each rule finds its column in it again.
-      return findTables(bookOf(), headersOf(columns), key, alsoRead).map((t) =>
-        rowsOf<K, F>(t.name, t, rules.map(([k, rule]) => [k, rule(t.values[HEADER_ROW - 1] ?? [])])),
-      );
-    },
-    read(name, columns) {
+    find: (columns, key) =>
+      findTables(bookOf(), headersOf(columns), key).map((t) => rowsOf(t.name, t)),
+    read(name, columns, span) {
       const sheet = bookOf().getSheetByName(name);
-      return sheet && rowsOf(name, openTable(sheet, columns, false, ourCells(sheet, columns)));
+      if (!sheet) return null;
+      const [first, last] = span ? [span.first, span.last] : [HEADER_ROW + 1, Infinity];
+      const table = rowsOf(
+        name,
+        openTable(sheet, columns, false, ourCells(sheet, columns, first, last)),
+      );
+      return { name, rows: table.rows.filter((r) => r.row >= first) };
     },
     write: (name, columns, patches) =>
-      void writePatches(opened(name, columns, Math.min(...patches.keys())), patches),
+      void writePatches(opened(name, columns, [...patches.keys()]), patches),
     append(name, columns, rows) {
-      const table = opened(name, columns, Infinity);
+      const table = opened(name, columns, []);
       const first = Math.max(table.sheet.getLastRow(), HEADER_ROW) + 1;
       writePatches(table, new Map(rows.map((r, i) => [first + i, r])));
       return first;

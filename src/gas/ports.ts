@@ -1,7 +1,7 @@
 /**
  * The ports several workflows of src/addon share (a sheet, the workbook, a block of websites).
- * Each workflow's own ports are declared beside it (`PollPorts` in src/addon/previewPolling.ts,
- * …); the adapters here in src/gas give them over Apps Script without importing src/addon (the
+ * Each workflow not on the kit yet declares its own ports beside it (`GeneratePorts` in
+ * src/addon/previewGeneration.ts, …); the adapters here in src/gas give them over Apps Script without importing src/addon (the
  * types meet where the workflow is handed its ports), and test/unit/fakes.ts over plain memory.
  */
 import type { Columns } from '../domain/columns';

@@ -70,9 +70,10 @@ export function readColumns(
   header: unknown[],
   columns: number[],
   fromRow = HEADER_ROW + 1,
+  toRow = Infinity,
 ): Grid {
   const values: Grid = [header];
-  const lastRow = sheet.getLastRow();
+  const lastRow = Math.min(sheet.getLastRow(), toRow);
   for (let r = HEADER_ROW + 1; r <= lastRow; r++) values.push([]);
   const first = Math.max(fromRow, HEADER_ROW + 1);
   if (lastRow < first) return values;

@@ -12,6 +12,7 @@ import type { Result } from '../api/errors';
 import type { HttpRequest, HttpResponse } from '../api/http';
 import type { Columns } from '../domain/columns';
 import type { SheetRoom } from '../domain/grid';
+import type { TableRows } from '../domain/table';
 import type { Permission } from '../domain/permissions';
 import type { HistoryReading } from '../domain/scoreList';
 import type * as z from 'zod/mini';
@@ -43,15 +44,15 @@ export const recordKind = <T>(
   codec?: RecordCodec<T>,
 ): RecordKind<T> => ({ name, schema, none, ...(codec ? { codec } : {}) });
 
-/** One record to write, with `entry` typed by its kind. */
-export interface RecordEntry<T> {
-  kind: RecordKind<T>;
-  value: T;
-  id?: string;
+/** One record to write, typed by its kind where `entry` made it. */
+export interface RecordEntry {
+  readonly kind: RecordKind<unknown>;
+  readonly value: unknown;
+  readonly id?: string;
 }
 
-export const entry = <T>(kind: RecordKind<T>, value: T, id?: string): RecordEntry<T> => ({
-  kind,
+export const entry = <T>(kind: RecordKind<T>, value: T, id?: string): RecordEntry => ({
+  kind: kind as RecordKind<unknown>,
   value,
   ...(id === undefined ? {} : { id }),
 });
@@ -62,7 +63,7 @@ export interface RecordStore {
   /** Throws `RecordTooLarge` (nothing written) past the store's size for one value. */
   put<T>(kind: RecordKind<T>, value: T, id?: string): void;
   /** Several records written at once: one call to the store, as Google counts them (Q5). */
-  putAll(entries: ReadonlyArray<RecordEntry<never>>): void;
+  putAll(entries: readonly RecordEntry[]): void;
   drop(kind: RecordKind<unknown>, id?: string): void;
 }
 
@@ -166,11 +167,10 @@ export interface Log {
   line(text: string): void;
 }
 
-/** A table as read: its sheet's name, and each row below the header by its sheet row. */
-export interface TableRows<K extends string> {
-  name: string;
-  /** `row` is the sheet's row number (the header is row 1); a cell of a column not there reads ''. */
-  rows: Array<{ row: number; cells: Record<K, unknown> }>;
+/** Rows `first` to `last` of a sheet, both included. */
+export interface RowSpan {
+  first: number;
+  last: number;
 }
 
 /**
@@ -179,17 +179,13 @@ export interface TableRows<K extends string> {
  * and text that Sheets would read as a formula or a number written so it stays text.
  */
 export interface Tables {
+  /** Every list with `key`'s column; the add-on's own sheets are not opened. */
+  find<K extends string>(columns: Columns<K>, key: NoInfer<K>): TableRows<K>[];
   /**
-   * Every list with `key`'s column; the add-on's own sheets are not opened. `found`: columns a
-   * list names as it likes, each found by a rule on its header row (-1: none; its cells read '').
+   * One sheet's table by its name; null where there is no such sheet. `rows`: only the rows from
+   * `first` to `last` are read (a few cells of a long list).
    */
-  find<K extends string, F extends string = never>(
-    columns: Columns<K>,
-    key: NoInfer<K>,
-    found?: Record<F, (header: unknown[]) => number>,
-  ): TableRows<K | F>[];
-  /** One sheet's table by its name; null where there is no such sheet. */
-  read<K extends string>(name: string, columns: Columns<K>): TableRows<K> | null;
+  read<K extends string>(name: string, columns: Columns<K>, rows?: RowSpan): TableRows<K> | null;
   /**
    * Writes cells by row and key into a sheet (made when missing): headers missing are added at
    * the table's right, every other cell left as it is.

@@ -6,6 +6,7 @@
 import { utf8Bytes } from '../domain/bytes';
 import { cacheKey, type KeyValueCache } from '../domain/cache';
 import {
+  entry,
   RECORD_LIMITS,
   RecordTooLarge,
   type CachedRecords,
@@ -52,10 +53,10 @@ export function recordStore(strings: Strings, valueBytes: number): RecordStore {
       found.push(text);
     }
   };
-  const putAll = (entries: ReadonlyArray<RecordEntry<never>>) => {
+  const putAll = (entries: readonly RecordEntry[]) => {
     const values: Record<string, string> = {};
     const ends: Array<[string, number]> = [];
-    for (const e of entries as ReadonlyArray<RecordEntry<unknown>>) {
+    for (const e of entries) {
       const key = keyOf(e.kind, e.id);
       const parts = texts(e.kind, e.value);
       parts.forEach((text, part) => {
@@ -69,12 +70,12 @@ export function recordStore(strings: Strings, valueBytes: number): RecordStore {
     strings.setAll(values);
     // Values past a record's new end held what is gone.
     for (const [key, end] of ends)
-      for (let part = Math.max(1, end); strings.get(partKey(key, part)) !== null; part++)
+      for (let part = end; strings.get(partKey(key, part)) !== null; part++)
         strings.delete(partKey(key, part));
   };
   return {
     get: (kind, id) => parsed(kind, read(kind, keyOf(kind, id))) ?? kind.none,
-    put: (kind, value, id) => putAll([{ kind, value, id } as RecordEntry<never>]),
+    put: (kind, value, id) => putAll([entry(kind, value, id)]),
     putAll,
     drop(kind, id) {
       const key = keyOf(kind, id);

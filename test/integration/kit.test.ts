@@ -56,7 +56,7 @@ kitContract('over Apps Script, on the runtime', async () => {
 });
 
 describe('the tables over Apps Script read what a workflow needs, not the sheet', () => {
-  it('a read reads our columns only, a write our columns from its first row down, an append the header rows only', async () => {
+  it('a read reads our columns only (of the rows asked for, when asked), a write our columns over the rows it spans, an append the header rows only', async () => {
     world = await startWorld();
     const { rt } = world;
     // A list of 1,000 rows and 20 columns, two of them ours.
@@ -69,6 +69,10 @@ describe('the tables over Apps Script read what a workflow needs, not the sheet'
     const columns = { site: { header: 'Website' }, note: { header: 'Note' } };
     const read = cost(rt, () => rt.within(() => freshKit().tables.read('Wide', columns)));
     expect(read.cellsRead).toBeLessThanOrEqual(2 * 1000 + head.length);
+    const span = cost(rt, () =>
+      rt.within(() => freshKit().tables.read('Wide', columns, { first: 600, last: 609 })),
+    );
+    expect(span.cellsRead).toBeLessThanOrEqual(2 * 10 + head.length);
     const write = cost(rt, () =>
       rt.within(() =>
         freshKit().tables.write(
@@ -81,8 +85,8 @@ describe('the tables over Apps Script read what a workflow needs, not the sheet'
         ),
       ),
     );
-    // Our two columns from its first row down, and header rows: never the other 18.
-    expect(write.cellsRead).toBeLessThanOrEqual(2 * (1001 - 500 + 1) + 2 * head.length);
+    // Our two columns over the rows it spans, and header rows: never the other 18, nor the rows below.
+    expect(write.cellsRead).toBeLessThanOrEqual(2 * (502 - 500 + 1) + 2 * head.length);
     expect(sheet.probe.rows[501]![19]!.value).toBe('b');
     expect(sheet.probe.rows[500]![19]!.value).toBe('r499c19');
     const append = cost(rt, () =>

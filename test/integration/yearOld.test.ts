@@ -14,8 +14,13 @@ import { sidebar } from '../sidebarApi';
 let w: World;
 afterEach(() => w?.close());
 
-/** The pending tab's preview columns and Website, twice (before asking, and under the lock), plus header rows. */
-const POLL_CELL_GOAL = 20_000;
+/**
+ * The pending tab's preview columns and Website, twice (before asking, and under the lock), plus
+ * header rows; and the block a write spans, read back under the lock before it is written (the
+ * kit's write keeps no state between calls): ten rows of ten preview columns and their header.
+ */
+const WRITTEN_BLOCK = 10 * 10 + 16;
+const POLL_CELL_GOAL = 20_000 + WRITTEN_BLOCK;
 /** What a full history's trim may read more than a young one's append: far less than a column. */
 const TRIM_CHECK_CELLS = 2_000;
 

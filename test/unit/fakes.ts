@@ -6,7 +6,6 @@ import type { KeyValueCache } from '../../src/domain/cache';
 import { idKey, type Presser, type RowState } from '../../src/domain/previewJobs';
 import type { Columns } from '../../src/domain/columns';
 import type { Extent } from '../../src/domain/visFunctions';
-import type { PreviewPoll } from '../../src/api/client';
 import { sendAll } from '../../src/api/batch';
 import type { BatchReached, KeptAnswer } from '../../src/domain/generationRun';
 import type { RowLedger } from '../../src/domain/leadRowLedger';
@@ -21,11 +20,6 @@ import { DEFAULT_TEMPLATES } from '../../src/contract/leads';
 import type { LeadWatch } from '../../src/domain/leads';
 import { DEFAULT_BRANDING } from '../../src/domain/branding';
 import type { Deck, ReportPoint } from '../../src/domain/report';
-import type { Result } from '../../src/api/errors';
-import { PREVIEW_HEADERS } from '../../src/domain/previewColumns';
-import { findColumns } from '../../src/domain/table';
-import { pendingIds, type PreviewGrid } from '../../src/domain/previewPoll';
-import type { PollPorts } from '../../src/addon/previewPolling';
 import type { Permission } from '../../src/domain/permissions';
 import type { MailOutcome } from '../../src/gas/mail';
 import type { BookPort, ListRows, SheetPort } from '../../src/gas/ports';
@@ -436,80 +430,6 @@ export function fakeScorePorts(
     ...over,
   };
   return { ports, transport, history, clock };
-}
-
-/** A FakeSheet as a list the poll reads (its preview columns found by header). */
-export const previewGrid = (name: string, sheet: FakeSheet): PreviewGrid => ({
-  sheet: name,
-  values: sheet.grid(),
-  columns: findColumns(sheet.rows[0]!, PREVIEW_HEADERS),
-});
-
-/** Writes a poll's patches (by column key) into a FakeSheet's cells, by header. */
-function writePreviewPatches(sheet: FakeSheet, patches: Map<number, RowPatch>): void {
-  for (const [row, patch] of patches)
-    for (const [k, value] of Object.entries(patch)) {
-      const col = sheet.rows[0]!.indexOf(PREVIEW_HEADERS[k as keyof typeof PREVIEW_HEADERS]);
-      if (col >= 0) sheet.rows[row - 1]![col] = value;
-    }
-}
-
-/** Polling's ports in memory: lists of FakeSheets, the service's answers by uuid. */
-export function fakePollPorts(
-  sheets: Record<string, FakeSheet>,
-  answers: (uuid: string) => Result<PreviewPoll> | undefined,
-  me = 'ann@example.com',
-  over: { mayAsk?: boolean; busy?: boolean; now?: () => number } = {},
-) {
-  const asked: string[][] = [];
-  const lastAsked = new Map<string, number>();
-  const record = {
-    mine: new Set<string>(),
-    asked: new Set<string>(),
-    heard: new Map<string, number>(),
-  };
-  const pending: number[] = [];
-  const readings: unknown[] = [];
-  const now = over.now ?? (() => Date.UTC(2026, 10, 26, 10));
-  const lists = () => Object.entries(sheets).map(([name, sheet]) => previewGrid(name, sheet));
-  const ports: PollPorts = {
-    read: () => {
-      const found = lists();
-      return {
-        lists: found,
-        owners: {
-          me,
-          mine: new Set(record.mine),
-          asked: new Set(record.asked),
-          heard: new Map(record.heard),
-          now: now(),
-        },
-        asked: new Map(
-          pendingIds(found).flatMap((u) => (lastAsked.has(u) ? [[u, lastAsked.get(u)!]] : [])),
-        ),
-        mayAsk: over.mayAsk ?? true,
-        now: now(),
-      };
-    },
-    ask: ({ uuids, at, heard }) => {
-      if (heard) record.heard.set(me, at);
-      uuids.forEach((u) => lastAsked.set(u, at));
-      if (uuids.length) asked.push(uuids);
-      return new Map(uuids.map((u) => [u, answers(u)]));
-    },
-    settle: (_waitMs, _reread, decide) => {
-      if (over.busy) return null;
-      const w = decide(lists(), now());
-      for (const [name, rows] of w.writes) writePreviewPatches(sheets[name]!, rows);
-      readings.push(...w.readings);
-      pending.push(w.stillPending);
-      w.owners.settled.forEach((id) => record.mine.delete(id));
-      w.owners.claimed.forEach((id) => record.mine.add(id));
-      w.owners.asked.forEach((id) => record.asked.add(id));
-      return w;
-    },
-  };
-  return { ports, asked, record, pending, readings };
 }
 
 /** Generate's sending ports in memory: the service as `answer`, each write of rows kept. */

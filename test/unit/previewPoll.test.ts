@@ -2,6 +2,7 @@ import type { PreviewPoll } from '../../src/api/client';
 import { serviceError, type Result } from '../../src/api/errors';
 import {
   answerPatch,
+  companySpans,
   MAX_LISTED,
   namedByCompany,
   pollToast,
@@ -153,5 +154,25 @@ describe("the menu's refresh toast", () => {
     ],
   ])('%o: %s', (r, text) => {
     expect(pollToast(report(r), 19_979)).toMatch(text);
+  });
+});
+
+describe('companySpans: the Company cells read to name what just completed', () => {
+  const at = (sheet: string, row: number) => ({ sheet, row, name: '', score: 1 });
+  it.each([
+    ['none completed: nothing read', [], []],
+    ['one row', [at('A', 7)], [['A', { first: 7, last: 7 }]]],
+    [
+      'each list between its first and last row',
+      [at('A', 9), at('B', 3), at('A', 4)],
+      [
+        ['A', { first: 4, last: 9 }],
+        ['B', { first: 3, last: 3 }],
+      ],
+    ],
+    ['rows 200 apart: not read (the name falls back)', [at('A', 2), at('A', 202)], []],
+    ['rows 199 apart: read', [at('A', 2), at('A', 201)], [['A', { first: 2, last: 201 }]]],
+  ] as const)('%s', (_case, completed, spans) => {
+    expect([...companySpans([...completed])]).toEqual(spans);
   });
 });
