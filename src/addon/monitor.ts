@@ -53,7 +53,7 @@ type MonitorKey = keyof typeof MONITOR_COLUMNS;
  * automatic retry of a failed rescan is sent only for these, with their key. A date typed into a
  * row's `Rescan requested` cell is a request for display, never authority to spend anyone's key.
  */
-const PRESSED = recordKind('rescans', z.record(z.string(), z.number()), {});
+const PRESSED = recordKind('rescans', () => z.record(z.string(), z.number()), {});
 
 /** Every row with something in its Brand agent ID cell. */
 function watched(table: TableRows<MonitorKey> | null): WatchedRow[] {

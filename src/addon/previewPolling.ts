@@ -59,7 +59,7 @@ const BACKGROUND_REVIVED =
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 /** When each preview was last asked about: losing it only means a preview is asked a little sooner. */
-const ASKED_AT = recordKind('askedAt', z.number(), 0);
+const ASKED_AT = recordKind('askedAt', () => z.number(), 0);
 const ASKED_AT_SECONDS = 600;
 
 /** Polls one document's pending previews: the active one, or one the background opened by ID. */

@@ -5,6 +5,7 @@
  * batch as the sidebar, and answers with output variables or an error Studio understands.
  */
 import * as z from 'zod/mini';
+import { lazy } from '../api/schemas';
 import { parsers, requests } from '../api/client';
 import { STUDIO_STEPS, type StepName } from '../contract/studio';
 import {
@@ -54,19 +55,22 @@ export function waitStep(previewId: unknown, kit: Kit): StepOutcome {
   return waitOutcome(id.uuid, answer);
 }
 
-const variable = z.object({
-  stringValues: z.optional(z.array(z.string())),
-  integerValues: z.optional(z.array(z.number())),
-});
-const stepEvent = z.looseObject({
-  workflow: z.looseObject({
-    actionInvocation: z.looseObject({ inputs: z.record(z.string(), variable) }),
+const variable = () =>
+  z.object({
+    stringValues: z.optional(z.array(z.string())),
+    integerValues: z.optional(z.array(z.number())),
+  });
+const stepEvent = lazy(() =>
+  z.looseObject({
+    workflow: z.looseObject({
+      actionInvocation: z.looseObject({ inputs: z.record(z.string(), variable()) }),
+    }),
   }),
-});
+);
 
 /** An input's first value as Studio sends it (a string, or an integer as text); undefined if absent. */
 export function stepInput(event: unknown, id: string): string | undefined {
-  const e = stepEvent.safeParse(event);
+  const e = stepEvent().safeParse(event);
   if (!e.success) return undefined;
   const v = e.data.workflow.actionInvocation.inputs[id];
   const first = v?.stringValues?.[0] ?? v?.integerValues?.[0];

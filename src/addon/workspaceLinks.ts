@@ -12,6 +12,7 @@ import {
   type PreviewPoll,
 } from '../api/client';
 import type { Result } from '../api/errors';
+import { lazy } from '../api/schemas';
 import { createStep, MADE_MEMORY_SECONDS, madeLink, type MadeLink } from '../domain/createPreview';
 import { mayResend } from '../domain/generationRun';
 import { answerCard, refusalCard, type LinkCard } from '../domain/linkCard';
@@ -26,18 +27,23 @@ export const CARD_BUDGET_MS = 10_000;
 const text = () => z.string();
 const LINK_CARD = recordKind(
   'linkCard',
-  z.nullable(
-    z.object({
-      title: text(),
-      subtitle: text(),
-      facts: z.array(z.object({ label: text(), text: text() })),
-      note: z.nullable(text()),
-      open: z.nullable(z.object({ text: text(), url: text() })),
-    }),
-  ),
+  () =>
+    z.nullable(
+      z.object({
+        title: text(),
+        subtitle: text(),
+        facts: z.array(z.object({ label: text(), text: text() })),
+        note: z.nullable(text()),
+        open: z.nullable(z.object({ text: text(), url: text() })),
+      }),
+    ),
   null,
 );
-const MADE = recordKind('madePreview', z.nullable(z.object({ title: text(), url: text() })), null);
+const MADE = recordKind(
+  'madePreview',
+  () => z.nullable(z.object({ title: text(), url: text() })),
+  null,
+);
 
 /** The hover card for `url`, from the viewer's cache or the service. */
 export function linkCardFor(url: string, kit: Kit): LinkCard {
@@ -88,28 +94,35 @@ export function createPreviewFor(input: unknown, kit: Kit): MadeLink | { refusal
 }
 
 const matched = () => z.optional(z.object({ matchedUrl: z.object({ url: z.string() }) }));
-const linkEvent = z.looseObject({ docs: matched(), sheets: matched(), slides: matched() });
-const formEvent = z.looseObject({
-  commonEventObject: z.optional(
-    z.looseObject({
-      formInputs: z.optional(
-        z.record(z.string(), z.object({ stringInputs: z.object({ value: z.array(z.string()) }) })),
-      ),
-    }),
-  ),
-  formInput: z.optional(z.record(z.string(), z.unknown())),
-});
+const linkEvent = lazy(() =>
+  z.looseObject({ docs: matched(), sheets: matched(), slides: matched() }),
+);
+const formEvent = lazy(() =>
+  z.looseObject({
+    commonEventObject: z.optional(
+      z.looseObject({
+        formInputs: z.optional(
+          z.record(
+            z.string(),
+            z.object({ stringInputs: z.object({ value: z.array(z.string()) }) }),
+          ),
+        ),
+      }),
+    ),
+    formInput: z.optional(z.record(z.string(), z.unknown())),
+  }),
+);
 
 /** The link Google matched, whichever editor it was pasted in; '' for an event of another shape. */
 export function matchedUrlOf(event: unknown): string {
-  const e = linkEvent.safeParse(event);
+  const e = linkEvent().safeParse(event);
   if (!e.success) return '';
   return (e.data.docs ?? e.data.sheets ?? e.data.slides)?.matchedUrl.url ?? '';
 }
 
 /** A form's field as Google sends it (the newer `commonEventObject`, or the older `formInput`). */
 export function formValueOf(event: unknown, field: string): string {
-  const e = formEvent.safeParse(event);
+  const e = formEvent().safeParse(event);
   if (!e.success) return '';
   const value =
     e.data.commonEventObject?.formInputs?.[field]?.stringInputs.value[0] ??

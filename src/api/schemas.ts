@@ -11,7 +11,8 @@ import * as z from 'zod/mini';
 import { PLATFORMS, type Platform } from '../engines';
 import { isUuid, isWebAddress, oneLine, SCORE_RANGE } from './serviceText';
 
-function lazy<T>(make: () => T): () => T {
+/** Made on first use: a schema built at load would cost every execution, a custom function's too. */
+export function lazy<T>(make: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= make());
 }

@@ -16,6 +16,7 @@ import type { TableRows } from '../domain/table';
 import type { Permission } from '../domain/permissions';
 import type { HistoryReading } from '../domain/scoreList';
 import type * as z from 'zod/mini';
+import { lazy } from '../api/schemas';
 
 /**
  * How a record is kept as strings where not as one JSON value: an earlier release's format that
@@ -30,7 +31,8 @@ export interface RecordCodec<T> {
 /** A kind of record a workflow keeps: its name, its shape, and what it reads as when none is kept. */
 export interface RecordKind<T> {
   readonly name: string;
-  readonly schema: z.ZodMiniType<T>;
+  /** Built on first use (not at load, which every execution pays for). */
+  readonly schema: () => z.ZodMiniType<T>;
   /** What `get` answers when nothing is kept, or what is kept no longer parses (a hand edit). */
   readonly none: T;
   /** One JSON value when not given. */
@@ -39,10 +41,10 @@ export interface RecordKind<T> {
 
 export const recordKind = <T>(
   name: string,
-  schema: z.ZodMiniType<T>,
+  schema: () => z.ZodMiniType<T>,
   none: T,
   codec?: RecordCodec<T>,
-): RecordKind<T> => ({ name, schema, none, ...(codec ? { codec } : {}) });
+): RecordKind<T> => ({ name, schema: lazy(schema), none, ...(codec ? { codec } : {}) });
 
 /** One record to write, typed by its kind where `entry` made it. */
 export interface RecordEntry {

@@ -25,7 +25,7 @@ const MAX_MADE = 3000;
 
 /** Ids joined by spaces, 500 a value: the format people's stores hold since makers were recorded. */
 const idList = (name: string) =>
-  recordKind<string[]>(name, z.array(z.string()), [], {
+  recordKind<string[]>(name, () => z.array(z.string()), [], {
     write: (ids) =>
       Array.from({ length: Math.ceil(ids.length / PER_VALUE) }, (_, i) =>
         ids.slice(i * PER_VALUE, (i + 1) * PER_VALUE).join(' '),
@@ -44,7 +44,7 @@ const ASKED = idList('asked');
  * the add-on's code writes (D2), each person their own entry, so a forged or typed value is not
  * read.
  */
-const HEARD = recordKind('heard', z.number(), 0);
+const HEARD = recordKind('heard', () => z.number(), 0);
 
 /** `ids` added as the newest of the ids made (one made again moves up), the oldest let go. */
 function madeWith(kit: Kit, ids: string[]): RecordEntry {

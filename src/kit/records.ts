@@ -37,7 +37,7 @@ function parsed<T>(kind: RecordKind<T>, found: string[]): T | null {
   if (!found.length) return null;
   try {
     const raw = kind.codec ? kind.codec.read(found) : JSON.parse(found[0]!);
-    const result = kind.schema.safeParse(raw);
+    const result = kind.schema().safeParse(raw);
     return result.success ? result.data : null;
   } catch {
     return null;
