@@ -12,7 +12,9 @@ import {
 } from '../src/api/http';
 import { HISTORY_COLUMNS, HISTORY_SHEET } from '../src/domain/table';
 import { readingKey, type HistoryReading } from '../src/domain/scoreList';
-import type { History, Kit, Tables, Work } from '../src/kit/ports';
+import type { Claimed, History, Kit, Tables, Work } from '../src/kit/ports';
+import { claimFor, enter, lapsedClaims, type GenerationClaim } from '../src/domain/generationClaim';
+import { EXECUTION_LIMIT_MS } from '../src/limits';
 import { cachedRecords, propertyRecords, recordStore, sharedRecords } from '../src/kit/records';
 import type { KeyValueCache } from '../src/domain/cache';
 import type { Permission } from '../src/domain/permissions';
@@ -27,6 +29,8 @@ export interface MemoryFile {
   lock: { held: boolean };
   /** The work the hourly run goes on with here, by kind (none kept: none left). */
   work: Map<Work, number>;
+  /** The runs' Generate claims, as the file's entries keep them (domain/generationClaim). */
+  claims: GenerationClaim[];
 }
 
 export const memoryFile = (id = 'memory-file'): MemoryFile => ({
@@ -35,6 +39,7 @@ export const memoryFile = (id = 'memory-file'): MemoryFile => ({
   records: new Map(),
   lock: { held: false },
   work: new Map(),
+  claims: [],
 });
 
 /**
@@ -54,6 +59,33 @@ function memoryHistory(tables: Tables): History {
       if (fresh.length) tables.append(HISTORY_SHEET, HISTORY_COLUMNS, fresh);
       return fresh.length;
     },
+  };
+}
+
+/**
+ * The Generate claim in one process: the domain's own steps (enter, renew, lapse), with no second
+ * execution writing at the same moment, so no settling is needed.
+ */
+function memoryClaim(
+  file: MemoryFile,
+  run: string,
+  started: number,
+  now: () => number,
+): Claimed | null {
+  const take = (): boolean => {
+    const first = enter(file.claims, run, now());
+    if (first === 'busy') return false;
+    const kept = file.claims.find((c) => c.run === run);
+    file.claims = [
+      ...file.claims.filter((c) => c.run !== run && !lapsedClaims([c], now()).length),
+      claimFor(run, kept?.at ?? now(), now(), started + EXECUTION_LIMIT_MS, true),
+    ];
+    return true;
+  };
+  if (file.lock.held || !take()) return null;
+  return {
+    renew: take,
+    release: () => void (file.claims = file.claims.filter((c) => c.run !== run)),
   };
 }
 
@@ -194,6 +226,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
         () => file.lock.held,
         (h) => void (file.lock.held = h),
       ),
+      claim: (run, started) => memoryClaim(file, run, started, () => now),
     },
     log: { line: (text) => void logged.push(text) },
   };

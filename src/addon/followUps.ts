@@ -55,17 +55,17 @@ export function refreshFollowUpsIn(
   book: BookPort,
   minChange = followUpThreshold(book),
 ): FollowUpReport {
-  return book.locked<FollowUpReport>(
-    PRESS_LOCK_WAIT_MS * 50,
-    () => {
-      const table = followUpTable(sources(book), minChange);
-      const message = followUpMessage(table, minChange);
-      if (table.contacted === 0) return { state: 'nothing', message, rows: 0 };
-      book.replace(FOLLOW_UPS_SHEET, table.values, positionalFormats(FOLLOW_UP_COLUMNS));
-      return { state: 'done', message, rows: table.rows };
-    },
-    () => ({ state: 'busy', message: DOCUMENT_BUSY, rows: 0 }),
-  );
+  const held = book.lock(PRESS_LOCK_WAIT_MS * 50);
+  if (!held) return { state: 'busy', message: DOCUMENT_BUSY, rows: 0 };
+  try {
+    const table = followUpTable(sources(book), minChange);
+    const message = followUpMessage(table, minChange);
+    if (table.contacted === 0) return { state: 'nothing', message, rows: 0 };
+    book.replace(FOLLOW_UPS_SHEET, table.values, positionalFormats(FOLLOW_UP_COLUMNS));
+    return { state: 'done', message, rows: table.rows };
+  } finally {
+    held.release();
+  }
 }
 
 /**

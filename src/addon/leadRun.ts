@@ -3,6 +3,8 @@
  * each row's report (a preview, or the no-cost link), the e-mails domain/leads.ts plans, and
  * each row's `Lead status`. Called under the document's Generate claim (src/addon/leads.ts).
  */
+import type { Held } from '../kit/ports';
+import { WRITE_LOCK_WAIT_MS } from '../limits';
 import {
   LEAD_COLUMNS,
   isOpenLead,
@@ -82,7 +84,8 @@ export interface LeadRunPorts {
   form: boolean;
   admitted: AdmittedPort;
   /** Runs work under the document's lock; `busy` when another run holds it for too long. */
-  locked<T>(work: () => T, busy: () => T): T;
+  /** The document's lock, or null when another run holds it past `waitMs`. */
+  lock(waitMs: number): Held | null;
   /**
    * Previews for rows (Generate's plan and writer): the account-wide refusal that stopped it, and
    * the report link the service gave this person's key for each preview made, by its uuid.
@@ -324,10 +327,13 @@ function writeTriggerLinks(ports: LeadRunPorts, watch: LeadWatch, open: LeadRow[
   }
   const patches = new Map<number, { reportUrl: string }>();
   for (const [row, o] of out) if ('link' in o) patches.set(row, { reportUrl: o.link });
-  ports.locked(
-    () => ports.sheet.write({ reportUrl: PREVIEW_COLUMNS.reportUrl }, patches),
-    () => undefined,
-  );
+  const held = ports.lock(WRITE_LOCK_WAIT_MS);
+  if (held)
+    try {
+      ports.sheet.write({ reportUrl: PREVIEW_COLUMNS.reportUrl }, patches);
+    } finally {
+      held.release();
+    }
   return out;
 }
 
@@ -379,20 +385,21 @@ function writeStatuses(
   final: MailDecision[],
 ): void {
   const now = new Date(ports.now());
-  ports.locked(
-    () => {
-      const values = ports.sheet.grid();
-      const where = new Map([...rowIds(leadRows(values), watch)].map(([row, id]) => [id, row]));
-      const patches = new Map<number, Partial<Record<keyof typeof LEAD_COLUMNS, unknown>>>();
-      for (const d of final) {
-        const row = where.get(ids.get(d.row)!);
-        if (row !== undefined)
-          patches.set(row, { status: d.status, ...('send' in d ? { emailed: now } : {}) });
-      }
-      ports.sheet.write(LEAD_COLUMNS, patches, values);
-    },
-    () => undefined,
-  );
+  const held = ports.lock(WRITE_LOCK_WAIT_MS);
+  if (!held) return;
+  try {
+    const values = ports.sheet.grid();
+    const where = new Map([...rowIds(leadRows(values), watch)].map(([row, id]) => [id, row]));
+    const patches = new Map<number, Partial<Record<keyof typeof LEAD_COLUMNS, unknown>>>();
+    for (const d of final) {
+      const row = where.get(ids.get(d.row)!);
+      if (row !== undefined)
+        patches.set(row, { status: d.status, ...('send' in d ? { emailed: now } : {}) });
+    }
+    ports.sheet.write(LEAD_COLUMNS, patches, values);
+  } finally {
+    held.release();
+  }
 }
 
 /** Rows already in a sheet when it starts being watched: left alone, and saying so. */

@@ -5,6 +5,7 @@
  * the hourly run. Both run as the watch's owner, under the document's Generate claim, and a row's
  * `Lead status` says it was handled, so it is handled once whichever run comes first.
  */
+import type { Claimed, Held } from '../kit/ports';
 import type { LeadsReport, LeadsView, LeadWatchInput, LeadWatchView } from '../contract/leads';
 import type { LogLine } from '../contract/schedules';
 import {
@@ -23,7 +24,7 @@ import { isOutputSheet } from '../domain/outputSheets';
 import { needsPermission, notGrantedMessage } from '../domain/permissions';
 import { activeBook } from '../gas/active';
 import { withRoomNotice } from '../gas/docMetadata';
-import { RUN_BUDGET_MS } from '../limits';
+import { RUN_BUDGET_MS, WRITE_LOCK_WAIT_MS } from '../limits';
 import { myWatches, type SharedWatch } from '../gas/leadStore';
 import { watchedSheetPorts } from '../gas/leadRunPorts';
 import { leadWatchPorts } from '../gas/leadWatchPorts';
@@ -71,7 +72,8 @@ export interface LeadWatchPorts {
   /** One of the document's sheets, by id. */
   sheet(id: number): SheetPort | null;
   /** Runs work under the document's lock; `busy` when another run holds it for too long. */
-  locked<T>(work: () => T, busy: () => T): T;
+  /** The document's lock, or null when another run holds it past `waitMs`. */
+  lock(waitMs: number): Held | null;
   /** Handles a watch's open rows now (the run of a form response or the hourly run). */
   run(watch: LeadWatch): void;
   /** This person's form-submit trigger on the document: made (false: not granted yet), removed. */
@@ -264,12 +266,13 @@ function startRecord(p: LeadWatchPorts, watch: LeadWatch, includeEarlier: boolea
 /** Rows already in the sheet are left alone, and say so (a status users can filter on). */
 function leaveEarlierRows(p: LeadWatchPorts, watch: LeadWatch): number {
   const sheet = p.sheet(watch.sheetId);
-  return sheet
-    ? p.locked(
-        () => markEarlierRows(sheet, watch),
-        () => 0,
-      )
-    : 0;
+  const held = sheet && p.lock(WRITE_LOCK_WAIT_MS);
+  if (!held) return 0;
+  try {
+    return markEarlierRows(sheet, watch);
+  } finally {
+    held.release();
+  }
 }
 
 export function deleteWatchIn(p: LeadWatchPorts, id: string): LeadsReport {
@@ -333,10 +336,8 @@ export interface WatchedSheetPorts {
   stats(watchId: string): WatchStats | null;
   saveShared(watchId: string, watch: SharedWatch): void;
   log(entry: LogLine): void;
-  /** Work under the document's Generate claim; `busy` when another run holds it. */
-  claimed<T>(claim: Claim, work: () => T, busy: () => T): T;
-  /** Renews the claim this run holds. */
-  renew(claim: Claim): void;
+  /** The document's Generate claim for this run; null when another run holds it. */
+  claim(claim: Claim): Claimed | null;
   leadRun(): Omit<LeadRunPorts, 'previews'>;
   /** Generate's ports over the sheet, for the run that holds `claim`. */
   generate(claim: Claim): RowPreviewPorts;
@@ -388,24 +389,24 @@ export function runWatchWith(p: WatchedSheetPorts, saved: LeadWatch): void {
 /** One round under the claim; false when another run holds it. */
 function watchRound(p: WatchedSheetPorts, watch: LeadWatch, started: number): boolean {
   const claim = { run: p.newId(), started };
-  return p.claimed(
-    claim,
-    () => {
-      const ports: LeadRunPorts = {
-        ...p.leadRun(),
-        previews: (rows, column) => previewRows(p.generate(claim), column, rows, started),
-        keepClaim: () => p.renew(claim),
-      };
-      // Read once under the claim, which no other run of this watch holds meanwhile.
-      const stats = p.stats(watch.id) ?? emptyStats(started);
-      const result = runLeads(ports, watch, leadsLeftToday(stats, p.now(), dailyCapOf(watch)));
-      if (result) recordRun(p, watch, stats, result);
-      // Rows that waited for the owner's Accept are gone or taken: the count says so, unlogged.
-      else if (stats.unadmitted) p.saveShared(watch.id, shared(watch, { ...stats, unadmitted: 0 }));
-      return true;
-    },
-    () => false,
-  );
+  const held = p.claim(claim);
+  if (!held) return false;
+  try {
+    const ports: LeadRunPorts = {
+      ...p.leadRun(),
+      previews: (rows, column) => previewRows(p.generate(claim), column, rows, started),
+      keepClaim: () => void held.renew(),
+    };
+    // Read once under the claim, which no other run of this watch holds meanwhile.
+    const stats = p.stats(watch.id) ?? emptyStats(started);
+    const result = runLeads(ports, watch, leadsLeftToday(stats, p.now(), dailyCapOf(watch)));
+    if (result) recordRun(p, watch, stats, result);
+    // Rows that waited for the owner's Accept are gone or taken: the count says so, unlogged.
+    else if (stats.unadmitted) p.saveShared(watch.id, shared(watch, { ...stats, unadmitted: 0 }));
+    return true;
+  } finally {
+    held.release();
+  }
 }
 
 /** Today's counts for every editor's view, and a line in the run log. */

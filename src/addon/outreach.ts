@@ -3,6 +3,7 @@
  * own templates, and marking prospects contacted. Decisions are in domain/pitch.ts and
  * domain/followUps.ts; this file reads the selection, calls them and writes what they return.
  */
+import type { Held } from '../kit/ports';
 import type {
   ContactReport,
   OutreachView,
@@ -52,7 +53,8 @@ export interface SelectionPort {
   /** A line in the document's `Visibility log` for what the action did. */
   log(action: string, entry: LogLine): void;
   /** Runs work under the document's lock; `busy` when another run holds it past `waitMs`. */
-  locked<T>(waitMs: number, work: () => T, busy: () => T): T;
+  /** The document's lock, or null when another run holds it past `waitMs`. */
+  lock(waitMs: number): Held | null;
 }
 
 const PREVIEW_ROWS = 3;
@@ -110,22 +112,22 @@ export function pitchesWritten(selection: SelectionPort, request: PitchRequest):
   const template = typeof request?.template === 'string' ? request.template : '';
   const plan = planPitches(template, found.headers, found.rows);
   if (plan.state !== 'done') return pitchReport(plan.state, plan.message);
-  return selection.locked(
-    PRESS_LOCK_WAIT_MS * 50,
-    () => {
-      found.sheet.write(PITCH_COLUMNS, plan.patches, found.grid);
-      selection.log('pitches', {
-        sheet: found.sheetName,
-        rows: plan.written,
-        requests: 0,
-        changed: plan.written,
-        errors: plan.missing,
-        result: plan.message,
-      });
-      return pitchReport('done', plan.message, plan.written, plan.missing);
-    },
-    () => pitchReport('nothing', DOCUMENT_BUSY),
-  );
+  const held = selection.lock(PRESS_LOCK_WAIT_MS * 50);
+  if (!held) return pitchReport('nothing', DOCUMENT_BUSY);
+  try {
+    found.sheet.write(PITCH_COLUMNS, plan.patches, found.grid);
+    selection.log('pitches', {
+      sheet: found.sheetName,
+      rows: plan.written,
+      requests: 0,
+      changed: plan.written,
+      errors: plan.missing,
+      result: plan.message,
+    });
+    return pitchReport('done', plan.message, plan.written, plan.missing);
+  } finally {
+    held.release();
+  }
 }
 
 export function savePitchTemplate(template: PitchTemplate): TemplateSaveReport {
@@ -157,24 +159,20 @@ export function contactedMarked(selection: SelectionPort): ContactReport {
     new Date(appsScriptClock.now()),
   );
   if (plan.state === 'nothing') return { state: 'nothing', message: plan.message, marked: 0 };
-  return selection.locked<ContactReport>(
-    PRESS_LOCK_WAIT_MS * 50,
-    () => {
-      found.sheet.write(CONTACT_COLUMNS, plan.patches, found.grid);
-      selection.log('mark contacted', {
-        sheet: found.sheetName,
-        rows: plan.patches.size,
-        requests: 0,
-        changed: plan.patches.size,
-        errors: 0,
-        result: plan.message,
-      });
-      return { state: 'done', message: plan.message, marked: plan.patches.size };
-    },
-    () => ({
-      state: 'busy',
-      message: DOCUMENT_BUSY,
-      marked: 0,
-    }),
-  );
+  const held = selection.lock(PRESS_LOCK_WAIT_MS * 50);
+  if (!held) return { state: 'busy', message: DOCUMENT_BUSY, marked: 0 };
+  try {
+    found.sheet.write(CONTACT_COLUMNS, plan.patches, found.grid);
+    selection.log('mark contacted', {
+      sheet: found.sheetName,
+      rows: plan.patches.size,
+      requests: 0,
+      changed: plan.patches.size,
+      errors: 0,
+      result: plan.message,
+    });
+    return { state: 'done', message: plan.message, marked: plan.patches.size };
+  } finally {
+    held.release();
+  }
 }

@@ -46,7 +46,6 @@ import { appsScriptKit } from '../gas/kit';
 import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
-import { withGenerationClaim } from '../gas/generationClaim';
 import { withRoomNotice } from '../gas/docMetadata';
 import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
 import { clientConfig, rememberAccountNotice, rememberPlan } from '../gas/settings';
@@ -182,16 +181,14 @@ export function startPreviewsForSelection(input?: GenerateRequest): GenerateRepo
 function generateUnderClaim(request?: GenerateRequest): GenerateReport {
   const run = request?.run ?? newId();
   const started = appsScriptClock.now();
-  return withGenerationClaim(
-    activeBook(),
-    run,
-    started,
-    () => {
-      const r = generate(run, started, request);
-      return r.request ? { ...r, request: { ...r.request, run } } : r;
-    },
-    () => BUSY_REPORT,
-  );
+  const claim = appsScriptKit(activeBook()).locks.claim(run, started);
+  if (!claim) return BUSY_REPORT;
+  try {
+    const r = generate(run, started, request);
+    return r.request ? { ...r, request: { ...r.request, run } } : r;
+  } finally {
+    claim.release();
+  }
 }
 
 /**

@@ -3,6 +3,7 @@
  * values, refreshed on a policy, with `Change` and a history of readings. A big list finishes
  * over several calls (`partial`: call again), each well within the execution limit.
  */
+import type { Held } from '../kit/ports';
 import type { BrandScore } from '../api/client';
 import { isBlank } from '../domain/cells';
 import { countCached, resolveAll, type Outcome } from '../domain/resolver';
@@ -56,7 +57,8 @@ export interface ScorePorts {
   history(readings: HistoryReading[]): HistoryWrite;
   /** Rows not in the public index a preview could be made for (the Scores tab's offer). */
   previewable(values: unknown[][]): number;
-  locked<T>(waitMs: number, work: () => T, busy: () => T): T;
+  /** The document's lock, or null when another run holds it past `waitMs`. */
+  lock(waitMs: number): Held | null;
   granted(p: Permission): boolean;
   baseUrl: string;
   now(): number;
@@ -265,22 +267,20 @@ export function scoreList(found: ReturnType<typeof planList>, deadline?: number)
     lookupSpec(ports, options, runStarted),
     ports.lookups(Math.min(deadline ?? Infinity, started + RUN_BUDGET_MS)),
   );
-  return ports.locked(
-    PRESS_LOCK_WAIT_MS * 50,
-    () =>
-      writeScores(
-        ports,
-        options,
-        runStarted,
-        outcomes.outcomes,
-        request,
-        outcomes.stats.requestsSent,
-      ),
-    () =>
-      report('busy', DOCUMENT_BUSY, {
-        request,
-      }),
-  );
+  const held = ports.lock(PRESS_LOCK_WAIT_MS * 50);
+  if (!held) return report('busy', DOCUMENT_BUSY, { request });
+  try {
+    return writeScores(
+      ports,
+      options,
+      runStarted,
+      outcomes.outcomes,
+      request,
+      outcomes.stats.requestsSent,
+    );
+  } finally {
+    held.release();
+  }
 }
 
 function writeScores(

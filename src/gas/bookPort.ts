@@ -1,7 +1,7 @@
 /** src/gas/ports.ts's BookPort over an Apps Script spreadsheet. */
 import { HEADER_ROW } from '../domain/table';
 import { metadataValue, setMetadata } from './docMetadata';
-import { withDocumentLock } from './lock';
+import { documentLock } from './lock';
 import type { BookPort } from './ports';
 import { cell, findTables, replaceSheet } from './sheetTable';
 
@@ -29,6 +29,6 @@ export function bookPort(book: Book): BookPort {
       // A setting a schedule's clock trigger reads: where that run would not see it, refused.
       set: (key, value) => void setMetadata(book, key, value, true),
     },
-    locked: (waitMs, work, busy) => withDocumentLock(waitMs, work, busy),
+    lock: documentLock,
   };
 }

@@ -19,7 +19,8 @@ import {
 import { EXECUTION_LIMIT_MS, PRESS_LOCK_WAIT_MS } from '../limits';
 import { appsScriptClock } from './clock';
 import { MetadataFull, metadataStartingWith, noteFilled, setMetadata } from './docMetadata';
-import { withDocumentLock } from './lock';
+import { documentLock } from './lock';
+import type { Claimed } from '../kit/ports';
 import { propertyCalled } from './propertyCalls';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -136,32 +137,21 @@ export function releaseGeneration(book: Book, run: string): void {
 }
 
 /**
- * Work under the document's Generate claim: one run at a time sends previews in a document,
- * whether a person pressed Generate or a lead watch saw new rows. The claim needs no lock (a
- * trigger's is not a sidebar's: domain/generationClaim).
+ * The document's Generate claim held by `run`: one run at a time sends previews in a document,
+ * whether a person pressed Generate or a lead watch saw new rows; null when another run holds it.
+ * The claim needs no lock (a trigger's is not a sidebar's: domain/generationClaim).
  */
-export function withGenerationClaim<T>(
-  book: Book,
-  run: string,
-  started: number,
-  work: () => T,
-  busy: () => T,
-): T {
-  if (!claimGeneration(book, run, started)) return busy();
+export function generationClaim(book: Book, run: string, started: number): Claimed | null {
+  if (!claimGeneration(book, run, started)) return null;
   // A document another run keeps locked would leave the answers unwritten: nothing is sent then.
-  if (
-    !withDocumentLock(
-      PRESS_LOCK_WAIT_MS,
-      () => true,
-      () => false,
-    )
-  ) {
+  const held = documentLock(PRESS_LOCK_WAIT_MS);
+  if (!held) {
     releaseGeneration(book, run);
-    return busy();
+    return null;
   }
-  try {
-    return work();
-  } finally {
-    releaseGeneration(book, run);
-  }
+  held.release();
+  return {
+    renew: () => claimGeneration(book, run, started),
+    release: () => releaseGeneration(book, run),
+  };
 }

@@ -16,6 +16,8 @@ import {
 } from './docMetadata';
 import { appsScriptTables } from './kitTables';
 import { appsScriptClock } from './clock';
+import { documentLock } from './lock';
+import { generationClaim } from './generationClaim';
 import { clientConfig } from './settings';
 import { urlFetchTransport } from './transport';
 import { setBackgroundWork } from './backgroundWork';
@@ -91,8 +93,8 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
     locks: {
       // The execution's snapshot of the person's properties is read again once the lock is held.
       mine: (waitMs) => held(LockService.getUserLock(), waitMs, rereadUserProperties),
-      document: (waitMs) =>
-        held(LockService.getDocumentLock() ?? LockService.getUserLock(), waitMs),
+      document: documentLock,
+      claim: (run, started) => generationClaim(bookOf(), run, started),
     },
     log: { line: (text) => console.log(text) },
   };

@@ -2,12 +2,12 @@
 import type { LogLine } from '../contract/schedules';
 import type { RowLedger } from '../domain/leadRowLedger';
 import type { LeadWatch } from '../domain/leads';
-import { REGISTRY_LOCK_WAIT_MS, WRITE_LOCK_WAIT_MS } from '../limits';
+import { REGISTRY_LOCK_WAIT_MS } from '../limits';
 import { newId } from './active';
 import { appsScriptClock } from './clock';
 import { filledNotice } from './docMetadata';
 import { generatePorts } from './generatePorts';
-import { claimGeneration, withGenerationClaim } from './generationClaim';
+import { generationClaim } from './generationClaim';
 import {
   admittedRows,
   changeAdmitted,
@@ -21,7 +21,7 @@ import {
   sharedWatches,
   type SharedWatch,
 } from './leadStore';
-import { withDocumentLock, withUserLock } from './lock';
+import { documentLock, withUserLock } from './lock';
 import { mailLeft, sendMail } from './mail';
 import { granted } from './permissions';
 import { logAction } from './runLog';
@@ -60,8 +60,7 @@ export function leadRunPorts(sheet: GoogleAppsScript.Spreadsheet.Sheet) {
       change: (watchId: string, add: readonly string[], keep?: (id: string) => boolean) =>
         changeAdmitted(docId, watchId, add, keep),
     },
-    locked: <T>(work: () => T, busy: () => T): T =>
-      withDocumentLock(WRITE_LOCK_WAIT_MS, work, busy),
+    lock: documentLock,
     service: { hasKey: !!config.apiKey, baseUrl: config.baseUrl },
     granted,
     now: () => appsScriptClock.now(),
@@ -69,7 +68,7 @@ export function leadRunPorts(sheet: GoogleAppsScript.Spreadsheet.Sheet) {
 }
 
 /** A watch's run that found the file's metadata full says so in the log, once a day. */
-function sayingFilled<T>(book: Book, result: T): T {
+function sayFilled(book: Book): void {
   const words = filledNotice();
   if (words && firstTimeToday(`room.${book.getId()}`))
     logAction(book, 'lead watch', {
@@ -80,7 +79,6 @@ function sayingFilled<T>(book: Book, result: T): T {
       errors: 0,
       result: `${words} This is said once a day.`,
     });
-  return result;
 }
 
 /**
@@ -103,9 +101,20 @@ export function watchedSheetPorts(book: GoogleAppsScript.Spreadsheet.Spreadsheet
       null,
     saveShared: (watchId: string, watch: SharedWatch) => saveSharedWatch(book, watchId, watch),
     log: (entry: LogLine) => logAction(book, 'lead watch', entry),
-    claimed: <T>(claim: Claim, work: () => T, busy: () => T): T =>
-      sayingFilled(book, withGenerationClaim(book, claim.run, claim.started, work, busy)),
-    renew: (claim: Claim) => void claimGeneration(book, claim.run, claim.started),
+    // What the run found filled (claiming, or in its work) is said once it lets the claim go.
+    claim: (claim: Claim) => {
+      const held = generationClaim(book, claim.run, claim.started);
+      if (!held) sayFilled(book);
+      return (
+        held && {
+          renew: held.renew,
+          release: () => {
+            held.release();
+            sayFilled(book);
+          },
+        }
+      );
+    },
     leadRun: () => leadRunPorts(sheet),
     generate: (claim: Claim) => generatePorts(sheet, claim),
     newId,

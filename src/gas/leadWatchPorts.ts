@@ -2,7 +2,6 @@
 import type { RowLedger } from '../domain/leadRowLedger';
 import type { LeadWatch } from '../domain/leads';
 import { needsPermission } from '../domain/permissions';
-import { WRITE_LOCK_WAIT_MS } from '../limits';
 import { myEmail, newId } from './active';
 import { setBackgroundWork } from './backgroundWork';
 import { appsScriptClock } from './clock';
@@ -19,7 +18,7 @@ import {
   sharedWatches,
   type SharedWatch,
 } from './leadStore';
-import { withDocumentLock } from './lock';
+import { documentLock } from './lock';
 import { permissionState } from './permissions';
 import { clientConfig } from './settings';
 import { sheetPort } from './sheetPort';
@@ -55,8 +54,7 @@ export function leadWatchPorts(book: GoogleAppsScript.Spreadsheet.Spreadsheet) {
       const found = book.getSheets().find((s) => s.getSheetId() === id);
       return found ? sheetPort(found) : null;
     },
-    locked: <T>(work: () => T, busy: () => T): T =>
-      withDocumentLock(WRITE_LOCK_WAIT_MS, work, busy),
+    lock: documentLock,
     trigger: { ensure: () => ensureFormTrigger(book), remove: () => removeFormTrigger(docId) },
     watching: (on: boolean) => setBackgroundWork(docId, 'leads', on ? 1 : 0),
     hasKey: !!clientConfig().apiKey,

@@ -1,15 +1,23 @@
+import type { Held } from '../kit/ports';
+
 /**
- * Runs work under the document lock, or reports that another run holds it. Where Google gives no
+ * The document lock held, or null when another run holds it past `waitMs`. Where Google gives no
  * document lock (an add-on's clock trigger, which has no active document), the user's lock keeps
  * this user's background runs from overlapping.
  */
-export function withDocumentLock<T>(waitMs: number, work: () => T, busy: () => T): T {
+export function documentLock(waitMs: number): Held | null {
   const lock = LockService.getDocumentLock() ?? LockService.getUserLock();
-  if (!lock.tryLock(waitMs)) return busy();
+  return lock.tryLock(waitMs) ? { release: () => lock.releaseLock() } : null;
+}
+
+/** Work under the document lock, within an adapter; `busy` when another run holds it. */
+export function withDocumentLock<T>(waitMs: number, work: () => T, busy: () => T): T {
+  const held = documentLock(waitMs);
+  if (!held) return busy();
   try {
     return work();
   } finally {
-    lock.releaseLock();
+    held.release();
   }
 }
 

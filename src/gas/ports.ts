@@ -5,6 +5,7 @@
  * types meet where the workflow is handed its ports), and test/unit/fakes.ts over plain memory.
  */
 import type { Columns } from '../domain/columns';
+import type { Held } from '../kit/ports';
 
 /** One sheet, read and written by header. */
 export interface SheetPort {
@@ -43,8 +44,8 @@ export interface BookPort {
   ): void;
   /** A small record kept in the file (developer metadata), which every editor shares. */
   meta: { get(key: string): string | null; set(key: string, value: string | null): void };
-  /** Runs work under the document's lock; `busy` when another run holds it past `waitMs`. */
-  locked<T>(waitMs: number, work: () => T, busy: () => T): T;
+  /** The document's lock, or null when another run holds it past `waitMs`. */
+  lock(waitMs: number): Held | null;
 }
 
 /** A block of one column of websites in a list: a selection, or a sheet's whole Website column. */

@@ -3,7 +3,7 @@ import { sharedCache } from './cache';
 import { appsScriptClock } from './clock';
 import { appendHistory, HISTORY_CAP, latestReadings, readingsOf, type Whose } from './history';
 import { sheetPort } from './sheetPort';
-import { withDocumentLock } from './lock';
+import { documentLock } from './lock';
 import { granted } from './permissions';
 import { PLATFORMS } from '../engines';
 import type { ReportPoint } from '../domain/report';
@@ -38,7 +38,7 @@ export function scorePorts(block: Block, earlierFromMine = false) {
     // goes out from their account); the sidebar shows every editor's.
     recentReadings: (sites: string[]) =>
       recentReadings(book, sites, earlierFromMine ? 'mine' : 'anyone'),
-    locked: withDocumentLock,
+    lock: documentLock,
     granted,
     baseUrl: clientConfig().baseUrl,
     now: () => appsScriptClock.now(),

@@ -1,7 +1,7 @@
 /** Outreach's selection (src/addon/outreach.ts SelectionPort) over the active spreadsheet. */
 import type { LogLine } from '../contract/schedules';
 import { activeBook } from './active';
-import { withDocumentLock } from './lock';
+import { documentLock } from './lock';
 import { sheetPort } from './sheetPort';
 import { logAction } from './runLog';
 import { selectedRows } from './selectedRows';
@@ -22,5 +22,5 @@ export const selectionPort = {
     };
   },
   log: (action: string, entry: LogLine) => logAction(activeBook(), action, entry),
-  locked: withDocumentLock,
+  lock: documentLock,
 };

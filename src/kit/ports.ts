@@ -150,6 +150,12 @@ export interface Held {
   release(): void;
 }
 
+/** A claim held while its run works without a lock, kept alive as it goes. */
+export interface Claimed extends Held {
+  /** False when another run took it meanwhile (this one lapsed): stop sending. */
+  renew(): boolean;
+}
+
 export interface Locks {
   /**
    * The person's own lock (one of their executions at a time), or null when another holds it past
@@ -162,6 +168,13 @@ export interface Locks {
    * gives none (an add-on's trigger), the person's own lock stands in (L3).
    */
   document(waitMs: number): Held | null;
+  /**
+   * The document's Generate claim for `run`, an execution started at `started`: one run at a time
+   * sends previews in a document (a person's press, a lead watch), holding no lock while it sends.
+   * Null when another run's claim is live, or another run keeps the document locked (the answers
+   * could not be written). It lapses by itself when its execution is stopped.
+   */
+  claim(run: string, started: number): Claimed | null;
 }
 
 /** Lines for the execution's log (Apps Script's Executions page): never a key, never cell text. */

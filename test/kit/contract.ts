@@ -423,6 +423,32 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         expect(h.exec(taken, 'ben')).toBe(true);
       });
 
+      it("gives the document's Generate claim to one run at a time, across executions and people", () => {
+        const claimed = (run: string) => (k: Kit) => k.locks.claim(run, k.account.now()) !== null;
+        expect(h.exec(claimed('run-a'))).toBe(true);
+        // Run A works on (its claim is in the file); another run, anyone's, is refused meanwhile.
+        expect(h.exec(claimed('run-b'), 'ben')).toBe(false);
+        // Run A renews and lets go: the next run takes it.
+        h.exec((k) => {
+          const held = k.locks.claim('run-a', k.account.now());
+          expect(held?.renew()).toBe(true);
+          held?.release();
+        });
+        expect(h.exec(claimed('run-b'), 'ben')).toBe(true);
+        // Run B is cut off without letting go: its claim lapses by itself, minutes later.
+        h.advance(3 * 60_000);
+        expect(h.exec(claimed('run-c'))).toBe(true);
+        // Run B's next renewal finds run C's claim live: it stops.
+        expect(h.exec((k) => k.locks.claim('run-b', k.account.now()))).toBeNull();
+      });
+
+      it('gives no Generate claim while another run keeps the document locked', () => {
+        h.holdDocumentLockElsewhere(true);
+        expect(h.exec((k) => k.locks.claim('run-a', k.account.now()))).toBeNull();
+        h.holdDocumentLockElsewhere(false);
+        expect(h.exec((k) => k.locks.claim('run-a', k.account.now()) !== null)).toBe(true);
+      });
+
       it('reads the clock as it moves, and names the person', () => {
         const before = h.exec((k) => k.account.now());
         h.advance(60_000);

@@ -1,5 +1,6 @@
 // Small in-memory fakes of the injected interfaces: transport, cache, clock, and the platform's
 // ports a workflow of src/addon runs on (a sheet, e-mail, the person's records).
+import type { Held } from '../../src/kit/ports';
 import type { Clock } from '../../src/api/batch';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/http';
 import type { KeyValueCache } from '../../src/domain/cache';
@@ -212,7 +213,7 @@ export function fakeLeadPorts(sheet: FakeSheet, over: Partial<LeadRunPorts> = {}
       },
       guarded: (work) => work(),
     },
-    locked: (work) => work(),
+    lock: () => ({ release: () => {} }),
     previews: (rows) => {
       previewed.push([...rows]);
       const status =
@@ -276,8 +277,8 @@ export class FakeBook implements BookPort {
     set: (key: string, value: string | null) =>
       value === null ? void this.metadata.delete(key) : void this.metadata.set(key, value),
   };
-  locked<T>(_waitMs: number, work: () => T, busy: () => T): T {
-    return this.busy ? busy() : work();
+  lock(_waitMs: number): Held | null {
+    return this.busy ? null : { release: () => {} };
   }
 }
 
@@ -316,8 +317,8 @@ export class FakeSelection implements SelectionPort {
   log(action: string, entry: LogLine) {
     this.logged.push({ action, ...entry });
   }
-  locked<T>(_waitMs: number, work: () => T, busy: () => T): T {
-    return this.busy ? busy() : work();
+  lock(_waitMs: number): Held | null {
+    return this.busy ? null : { release: () => {} };
   }
 }
 
@@ -422,7 +423,7 @@ export function fakeScorePorts(
       { appended: readings.length, trimmed: 0, limitedBy: 'cap' }
     ),
     previewable: () => 0,
-    locked: (_waitMs, work) => work(),
+    lock: () => ({ release: () => {} }),
     granted: () => true,
     baseUrl: 'https://svc.example',
     now: () => clock.now(),
@@ -659,7 +660,7 @@ export class FakeLeadDoc {
           form: true,
         })),
       sheet: (id) => this.sheets.get(id)?.sheet ?? null,
-      locked: (work) => work(),
+      lock: () => ({ release: () => {} }),
       run: (watch) => void this.ran.push({ by: me, watch: watch.id }),
       trigger: {
         ensure: () => (this.granted ? ((who.trigger = true), 'on' as const) : 'permission'),

@@ -32,14 +32,11 @@ function watched(sheet: FakeSheet, over: { name?: string; busy?: boolean } = {})
     stats: () => null,
     saveShared: (_id, w) => void seen.shared.push(w),
     log: (entry) => void seen.logs.push(entry),
-    claimed: (_claim, work, busy) => {
-      if (over.busy) return busy();
+    claim: () => {
+      if (over.busy) return null;
       seen.rounds++;
-      const out = work();
-      seen.duringRound();
-      return out;
+      return { renew: () => (seen.renewals++, true), release: () => seen.duringRound() };
     },
-    renew: () => void seen.renewals++,
     leadRun: () => lead,
     generate: () => {
       throw new Error('a link watch asks the service for nothing');
