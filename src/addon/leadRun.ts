@@ -73,8 +73,11 @@ export interface LeadRunPorts {
     read(): LedgerView;
     /** One e-mail, recorded once MailApp has sent it. */
     record(sent: { key: string; toKey: string }): void;
-    /** Runs `work` under the owner's own lock, which her runs in every file share. */
-    guarded<T>(work: () => T): T;
+    /**
+     * The owner's own lock, which her runs in every file share; one that waited in vain goes ahead
+     * (an e-mail of this file must not wait on another's run).
+     */
+    lock(): Held;
   };
   rows: RowLedgerPort;
   /**
@@ -348,13 +351,14 @@ function sendLeadMail(ports: LeadRunPorts, decisions: MailDecision[]): Map<numbe
   for (const d of decisions) {
     if (!('send' in d)) continue;
     ports.keepClaim?.();
-    const status = ports.mailed.guarded(() => {
-      const refused = ledgerRefusal(ports.mailed.read(), d.send);
-      const outcome = refused ?? sendOne(ports, d.send);
-      if (!outcome) ports.mailed.record(d.send);
-      return outcome;
-    });
-    if (status) failed.set(d.row, status);
+    const held = ports.mailed.lock();
+    try {
+      const status = ledgerRefusal(ports.mailed.read(), d.send) ?? sendOne(ports, d.send);
+      if (status) failed.set(d.row, status);
+      else ports.mailed.record(d.send);
+    } finally {
+      held.release();
+    }
   }
   return failed;
 }

@@ -21,7 +21,7 @@ import {
   sharedWatches,
   type SharedWatch,
 } from './leadStore';
-import { documentLock, withUserLock } from './lock';
+import { documentLock, userLock } from './lock';
 import { mailLeft, sendMail } from './mail';
 import { granted } from './permissions';
 import { logAction } from './runLog';
@@ -48,7 +48,7 @@ export function leadRunPorts(sheet: GoogleAppsScript.Spreadsheet.Sheet) {
       read: () => readLedger(appsScriptClock.now()),
       record: (sent: { key: string; toKey: string }) =>
         void recordSent(sent, appsScriptClock.now()),
-      guarded: <T>(work: () => T): T => withUserLock(REGISTRY_LOCK_WAIT_MS, work),
+      lock: () => userLock(REGISTRY_LOCK_WAIT_MS),
     },
     rows: {
       read: (watchId: string) => readRowLedger(docId, watchId),

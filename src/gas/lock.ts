@@ -30,11 +30,17 @@ export const DOCUMENT_BUSY = 'Another run is writing to this document: try again
  * taken inside withDocumentLock: a trigger's document lock is this same user lock.
  */
 export function withUserLock<T>(waitMs: number, change: () => T): T {
-  const lock = LockService.getUserLock();
-  const locked = lock.tryLock(waitMs);
+  const held = userLock(waitMs);
   try {
     return change();
   } finally {
-    if (locked) lock.releaseLock();
+    held.release();
   }
+}
+
+/** The user's lock as `withUserLock` takes it: one that waited in vain goes ahead unlocked. */
+export function userLock(waitMs: number): Held {
+  const lock = LockService.getUserLock();
+  const locked = lock.tryLock(waitMs);
+  return { release: () => (locked ? lock.releaseLock() : undefined) };
 }

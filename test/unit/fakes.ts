@@ -211,7 +211,7 @@ export function fakeLeadPorts(sheet: FakeSheet, over: Partial<LeadRunPorts> = {}
         mailed.add(key);
         ledger.push({ key, to: toKey, day: today });
       },
-      guarded: (work) => work(),
+      lock: () => ({ release: () => {} }),
     },
     lock: () => ({ release: () => {} }),
     previews: (rows) => {

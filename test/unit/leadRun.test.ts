@@ -160,8 +160,8 @@ it('a run cut off after its first e-mail leaves the others to the next run, unre
 it('asks the owner’s record again just before each e-mail: a watch in another of her files may have mailed that mailbox meanwhile', () => {
   const sheet = form();
   const { ports, sent, ledger } = fakeLeadPorts(sheet);
-  const guarded = ports.mailed.guarded;
-  ports.mailed.guarded = (work) => {
+  const lock = ports.mailed.lock;
+  ports.mailed.lock = () => {
     // Her watch in another file mails jo (with a tag) three times while this run plans.
     if (!ledger.length)
       for (let i = 0; i < 3; i++)
@@ -170,7 +170,7 @@ it('asks the owner’s record again just before each e-mail: a watch in another 
           to: addressKey('jo+other@nike.example'),
           day: dayNumber(Date.UTC(2026, 10, 26, 9)),
         });
-    return guarded(work);
+    return lock();
   };
   runLeads(ports, WATCH, 200);
   expect(sent.map((m) => m.to)).toEqual(['al@slack.example']);
