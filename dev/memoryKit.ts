@@ -12,7 +12,7 @@ import {
 } from '../src/api/http';
 import { HISTORY_COLUMNS, HISTORY_SHEET } from '../src/domain/table';
 import { readingKey, type HistoryReading } from '../src/domain/scoreList';
-import type { Claimed, History, Kit, Tables, Work } from '../src/kit/ports';
+import type { Claimed, History, Kit, ServicePort, Tables, Work } from '../src/kit/ports';
 import { claimFor, enter, lapsedClaims, type GenerationClaim } from '../src/domain/generationClaim';
 import { EXECUTION_LIMIT_MS } from '../src/limits';
 import { cachedRecords, propertyRecords, recordStore, sharedRecords } from '../src/kit/records';
@@ -164,6 +164,8 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
     },
   };
   const tables = memoryTables(file.sheets, file.id);
+  const send: ServicePort['send'] = (requests, parse, budgetMs, options = {}) =>
+    sendAll(counting, requests, parse, { ...options, clock, deadline: now + budgetMs });
   return {
     properties,
     logged,
@@ -207,8 +209,8 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
         baseUrl: options.baseUrl ?? 'https://service.invalid',
         ...(options.apiKey ? { apiKey: options.apiKey } : {}),
       }),
-      ask: (requests, parse, budgetMs, options = {}) =>
-        sendAll(counting, requests, parse, { ...options, clock, deadline: now + budgetMs }).results,
+      send,
+      ask: (requests, parse, budgetMs, options) => send(requests, parse, budgetMs, options).results,
     },
     account: {
       now: () => now,

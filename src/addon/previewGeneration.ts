@@ -5,9 +5,10 @@
  * sending the same rows: previews are sent with no lock held, and each round trip's rows are
  * written under the lock over the sheet as it is then.
  */
+import * as z from 'zod/mini';
 import { PREVIEW_COLUMNS, type PreviewKey, type RowPatch } from '../domain/previewColumns';
 import { RUN_BUDGET_MS } from '../limits';
-import { parsers, requests, type ClientConfig, type PreviewCreated } from '../api/client';
+import { parsers, requests, type PreviewCreated } from '../api/client';
 import { generatePorts } from '../gas/generatePorts';
 import { serviceError, type Result } from '../api/errors';
 import {
@@ -41,10 +42,10 @@ import {
 import { HEADER_ROW } from '../domain/table';
 import { strandedSelection } from '../domain/previewOwners';
 import { readGenerateRequest } from '../domain/generateInput';
-import { ownership, presser } from '../kit/previewRecords';
+import { ownership, presser, recordMine } from '../kit/previewRecords';
+import { recordKind, type Kit } from '../kit/ports';
 import { appsScriptKit } from '../gas/kit';
 import { SCORE_COLUMNS } from '../domain/scoreColumns';
-import { setBackgroundWork } from '../gas/backgroundWork';
 import { appsScriptClock } from '../gas/clock';
 import { withRoomNotice } from '../gas/docMetadata';
 import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
@@ -55,43 +56,42 @@ import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/s
 import { cell, openTable, readGrid, type Table } from '../gas/sheetTable';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract/previews';
 import { activeBook, activeSheet, newId } from '../gas/active';
-import type { BatchReached, KeptAnswer } from '../domain/generationRun';
-import type { BatchOptions, BatchOutcome } from '../api/batch';
-import type { HttpRequest, HttpResponse } from '../api/http';
+import type { KeptAnswer } from '../domain/generationRun';
 
 /** What sending a Generate's previews and writing their rows goes through (a press, a lead run). */
 export interface GeneratePorts {
-  /** Requests sent within the budget, in round trips as `options` says (src/api/batch.ts). */
-  send<T>(
-    budgetMs: number,
-    requests: HttpRequest[],
-    parse: (response: HttpResponse, nowMs: number) => Result<T>,
-    options: Partial<Omit<BatchOptions, 'clock' | 'deadline'>>,
-  ): BatchOutcome<T>;
+  /**
+   * The service, the clock, the person's record of their previews and what their recent runs
+   * learnt of the connection, and the work their hourly run goes on with.
+   */
+  kit: Kit;
+  /** Who presses, with the previews their own record says their key made here (read once a run). */
+  presser: Presser;
   /** Answers kept in the person's record before their rows are written (KeptAnswer). */
   answers: {
     kept(): KeptAnswer[];
     keep(answers: readonly KeptAnswer[]): void;
     forget(uuids: readonly string[]): void;
   };
-  /** What this person's recent runs learnt of the connection (a drop, a batch that went through). */
-  hints: {
-    lastDrop(): number | null;
-    batchReached(): BatchReached | null;
-    rememberDrop(forMs: number): void;
-    rememberBatch(reached: BatchReached | null, forMs: number): void;
-  };
   /**
    * Writes rows' preview cells under the document's lock over the sheet as it is then, renewing
    * the run's claim; throws when the document stays busy.
    */
   writeRows(patches: Map<number, RowPatch>): void;
-  /** Previews this person's key just made: theirs from now on. */
-  recordMine(uuids: string[]): void;
-  /** Who presses, with the previews their own record says their key made here. */
-  presser: Presser;
-  now(): number;
 }
+
+/**
+ * What this person's recent runs learnt of the connection, in their cache (which may forget: a
+ * hint saves noise, nothing depends on it): when a batch last dropped, and the batch size a clean
+ * run reached before its time ran out.
+ */
+const DROPPED_AT = recordKind('generate.droppedAt', () => z.number(), 0);
+const REACHED = recordKind(
+  'generate.reached',
+  () => z.nullable(z.object({ size: z.number(), clean: z.number() })),
+  null,
+);
+const LAST = 'last';
 
 /** A sheet's preview columns as read, within the rest of its grid. */
 type PreviewCells = Pick<Table<PreviewKey>, 'values' | 'columns'>;
@@ -100,8 +100,6 @@ type PreviewCells = Pick<Table<PreviewKey>, 'values' | 'columns'>;
 export interface RowPreviewPorts extends GeneratePorts {
   /** The sheet as it is now. */
   cells(): PreviewCells;
-  /** How many previews the person now waits on here (the hourly run keeps the document). */
-  pending(count: number): void;
 }
 
 function rowStates(table: PreviewCells, first: number, last: number, column: number): RowState[] {
@@ -208,22 +206,19 @@ export function previewRows(
   /** Requests this call sent to the service (the log counts them). */
   requests: number;
 } {
-  const config = clientConfig();
   const table = ports.cells();
   const selection = rows.flatMap((r) => rowStates(table, r, r, column));
   const fit = fitToQuota(
     reusingKept(ports, planGeneration(selection, sheetRows(table, column), ports.presser)),
-    quotaLeft(),
+    ports.kit.account.quotaLeft(),
     QUOTA_RESERVE,
   );
   const { writer, links } = linksFromService(ports, recordedLocally(ports, fit.plan));
-  const run = fit.plan.send.length
-    ? sendPreviews(ports, config, fit, started, writer)
-    : runOf(fit.plan);
+  const run = fit.plan.send.length ? sendPreviews(ports, fit, started, writer) : runOf(fit.plan);
   if (run.refusal) rememberAccountNotice(run.refusal.message);
   writer.write(new Map());
   const made = run.counts.created + run.counts.reused;
-  if (made > 0) ports.pending(made);
+  if (made > 0) ports.kit.later.keep('previews', made);
   return {
     refusal: run.refusal?.message ?? null,
     unsent: fit.plan.send.length - run.settled + fit.tomorrow,
@@ -280,19 +275,19 @@ function generate(runId: string, started: number, request?: GenerateRequest): Ge
   const values = readGrid(block.sheet);
   const ports = generatePorts(block.sheet, { run: runId, started });
   const planned = reusingKept(ports, planFor(block, values, only, request?.maker));
-  const fit = fitToQuota(planned, quotaLeft(), QUOTA_RESERVE);
+  const fit = fitToQuota(planned, ports.kit.account.quotaLeft(), QUOTA_RESERVE);
   if (fit.tomorrow > 0 && fit.plan.send.length === 0)
     return refusedReport(where, fit.tomorrow, null);
   // Rows decided locally are written with the first answers, so a refusal leaves every row as it was.
   const writer = rowWriter(ports, recordedLocally(ports, fit.plan));
-  const run = sendPreviews(ports, config, fit, started, writer);
+  const run = sendPreviews(ports, fit, started, writer);
   if (run.refusal) rememberAccountNotice(run.refusal.message);
   const plan = planShown({ refusal: run.refusal, created: run.counts.created });
   if (plan) rememberPlan(plan);
   if (run.refusal && run.counts.created === 0) return refusedReport(where, 0, run.refusal);
   writer.write(new Map());
   const made = run.counts.created + run.counts.reused;
-  if (made > 0) setBackgroundWork(block.sheet.getParent().getId(), 'previews', made);
+  if (made > 0) ports.kit.later.keep('previews', made);
   return finalReport(fit, run, where);
 }
 
@@ -302,7 +297,7 @@ function generate(runId: string, started: number, request?: GenerateRequest): Ge
  * connection) before a refusal can end the run.
  */
 function recordedLocally(ports: GeneratePorts, plan: GenerationPlan): Map<number, RowPatch> {
-  ports.recordMine(reusedIds(plan, ports.presser));
+  recordMine(ports.kit, reusedIds(plan, ports.presser));
   return localPatches(plan);
 }
 
@@ -371,29 +366,37 @@ export function rowWriter(ports: GeneratePorts, first: Map<number, RowPatch>) {
  */
 export function sendPreviews(
   ports: GeneratePorts,
-  config: ClientConfig,
   { plan }: Fit,
   started: number,
   writer: ReturnType<typeof rowWriter>,
 ): RunResult {
   const run = runOf(plan);
-  const { hints } = ports;
-  const outcome = ports.send(
-    started + RUN_BUDGET_MS - ports.now(),
+  const { service, account, records } = ports.kit;
+  const config = service.config();
+  const outcome = service.send(
     plan.send.map((s) => requests.previewCreate(config, s.url)),
     parsers.previewCreate,
+    started + RUN_BUDGET_MS - account.now(),
     {
-      ...postBatching(hints.lastDrop(), hints.batchReached(), ports.now()),
+      ...postBatching(
+        records.cached.get(DROPPED_AT, LAST),
+        records.cached.get(REACHED, LAST),
+        account.now(),
+      ),
       retryable: mayResend,
       onRoundTrip: settleEachTrip(ports, plan, run, writer),
     },
   );
   run.requests = outcome.requestsSent;
-  if (outcome.lostSends > 0) hints.rememberDrop(DROP_MEMORY_MS);
+  if (outcome.lostSends > 0)
+    records.cached.put(DROPPED_AT, account.now(), LAST, DROP_MEMORY_MS / 1000);
   const unsent = run.settled < plan.send.length && !run.refusal;
-  hints.rememberBatch(
-    unsent && !outcome.lostSends ? { size: outcome.nextBatch, clean: outcome.cleanSent } : null,
-    BATCH_MEMORY_MS,
+  const reached = { size: outcome.nextBatch, clean: outcome.cleanSent };
+  records.cached.put(
+    REACHED,
+    unsent && !outcome.lostSends ? reached : null,
+    LAST,
+    BATCH_MEMORY_MS / 1000,
   );
   return run;
 }
@@ -413,7 +416,7 @@ function settleEachTrip(
     const trip = settleRoundTrip(
       indices.map((i) => plan.send[i]!),
       indices.map((i) => results[i] as Result<PreviewCreated>),
-      new Date(ports.now()),
+      new Date(ports.kit.account.now()),
       plan.known,
       ports.presser.me,
     );
@@ -426,13 +429,13 @@ function settleEachTrip(
       indices.map((i) => plan.send[i]!),
       indices.map((i) => results[i] as Result<PreviewCreated> | undefined),
       trip.made,
-      ports.now(),
+      ports.kit.account.now(),
     );
     markResending(trip.patches, plan.send, resending);
     ports.answers.keep(made);
     // Recorded as this person's before any row names them: a run cut off after the write must
     // not leave a row whose preview no record of hers knows, which no poll would ever ask about.
-    ports.recordMine(trip.made);
+    recordMine(ports.kit, trip.made);
     writer.write(trip.patches);
     ports.answers.forget(made.map((a) => a.uuid));
     return !trip.refusal;

@@ -8,17 +8,14 @@ import {
 } from '../domain/previewColumns';
 import { findColumns } from '../domain/table';
 import { WRITE_LOCK_WAIT_MS } from '../limits';
-import { setBackgroundWork } from './backgroundWork';
 import { appsScriptClock } from './clock';
 import { addScoreColourScale } from './formatting';
 import { claimGeneration } from './generationClaim';
 import { withDocumentLock } from './lock';
 import { answersKept, forgetAnswers, keepAnswers } from './keptAnswers';
-import { presser, recordMine } from '../kit/previewRecords';
+import { presser } from '../kit/previewRecords';
 import { appsScriptKit } from './kit';
-import { sendWithin } from './send';
 import { openTable, readColumns, readHeaderRow, writePatches } from './sheetTable';
-import { batchReached, lastDrop, rememberBatch, rememberDrop } from './userHints';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -26,8 +23,8 @@ export function generatePorts(sheet: Sheet, claim: { run: string; started: numbe
   const doc = sheet.getParent().getId();
   const kit = appsScriptKit(sheet.getParent());
   return {
-    send: sendWithin,
-    hints: { lastDrop, batchReached, rememberDrop, rememberBatch },
+    kit,
+    presser: presser(kit),
     answers: {
       kept: () => answersKept(doc),
       keep: (answers: readonly KeptAnswer[]) => keepAnswers(doc, answers, appsScriptClock.now()),
@@ -49,11 +46,7 @@ export function generatePorts(sheet: Sheet, claim: { run: string; started: numbe
           );
         },
       ),
-    recordMine: (uuids: string[]) => recordMine(kit, uuids),
     cells: () => openTable(sheet, PREVIEW_COLUMNS, false),
-    pending: (count: number) => setBackgroundWork(doc, 'previews', count),
-    presser: presser(kit),
-    now: () => appsScriptClock.now(),
   };
 }
 

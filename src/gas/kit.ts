@@ -1,6 +1,6 @@
 /** The platform kit over Apps Script (src/kit/ports.ts): the strings are Google's, the rules the kit's. */
 import { sendAll } from '../api/batch';
-import type { Kit } from '../kit/ports';
+import type { Kit, ServicePort } from '../kit/ports';
 import { cachedRecords, propertyRecords, recordStore, sharedRecords } from '../kit/records';
 import { packedCache } from '../domain/packedCache';
 import { appsScriptCache } from './cache';
@@ -33,6 +33,14 @@ import {
 /** This person's cache, packed: a few dozen of its 1,000 items however many records (K2). */
 const userCache = () =>
   packedCache(appsScriptCache(CacheService.getUserCache()), () => appsScriptClock.now());
+
+/** The batch runner over UrlFetchApp and the Apps Script clock, within a time budget. */
+const send: ServicePort['send'] = (requests, parse, budgetMs, options = {}) =>
+  sendAll(urlFetchTransport, requests, parse, {
+    ...options,
+    clock: appsScriptClock,
+    deadline: appsScriptClock.now() + budgetMs,
+  });
 
 const held = (lock: GoogleAppsScript.Lock.Lock, waitMs: number, taken = () => {}) => {
   if (!lock.tryLock(waitMs)) return null;
@@ -76,12 +84,8 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
     later: { keep: (work, count) => setBackgroundWork(bookOf().getId(), work, count) },
     service: {
       config: clientConfig,
-      ask: (requests, parse, budgetMs, options = {}) =>
-        sendAll(urlFetchTransport, requests, parse, {
-          ...options,
-          clock: appsScriptClock,
-          deadline: appsScriptClock.now() + budgetMs,
-        }).results,
+      send,
+      ask: (requests, parse, budgetMs, options) => send(requests, parse, budgetMs, options).results,
     },
     account: {
       now: appsScriptClock.now,

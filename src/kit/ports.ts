@@ -6,7 +6,7 @@
  * same rules. What Google limits (a property's 9 KB, the cache's 100 KB and 6 hours) is enforced
  * here, once, not by each implementation.
  */
-import type { BatchOptions } from '../api/batch';
+import type { BatchOptions, BatchOutcome } from '../api/batch';
 import type { ClientConfig } from '../api/client';
 import type { Result } from '../api/errors';
 import type { HttpRequest, HttpResponse } from '../api/http';
@@ -125,9 +125,21 @@ export interface ServicePort {
     /** A POST's narrower rules: what may be sent again, and a slow loss never resent. */
     options?: AskOptions,
   ): Array<Result<T> | undefined>;
+  /**
+   * `ask` with the batch's whole outcome (requests sent, losses, the batch size it reached), each
+   * round trip seen as it comes (`onRoundTrip`: a run that writes rows as their answers arrive)
+   * and the batch sizes chosen by the caller.
+   */
+  send<T>(
+    requests: HttpRequest[],
+    parse: (response: HttpResponse, nowMs: number) => Result<T>,
+    budgetMs: number,
+    options?: SendOptions,
+  ): BatchOutcome<T>;
 }
 
 export type AskOptions = Partial<Pick<BatchOptions, 'retryable' | 'maxLostTries' | 'slowLossMs'>>;
+export type SendOptions = Partial<Omit<BatchOptions, 'clock' | 'deadline'>>;
 
 /** The clock and the person running. */
 export interface Account {

@@ -222,6 +222,29 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         expect(unknown).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
       });
 
+      it('sends with its whole outcome, each round trip seen as it comes, in the batches asked for', () => {
+        const sites = [h.brands.known, h.brands.unknown, 'third-site.com'];
+        const trips: number[][] = [];
+        const outcome = h.exec((k) =>
+          k.service.send(
+            sites.map((s) => requests.score(k.service.config(), { by: 'url', value: s })),
+            parsers.score,
+            20_000,
+            {
+              firstBatch: 2,
+              onRoundTrip: (indices) => {
+                trips.push([...indices]);
+                return true;
+              },
+            },
+          ),
+        );
+        expect(outcome.requestsSent).toBe(3);
+        expect(trips).toEqual([[0, 1], [2]]);
+        expect(outcome.results[0]).toMatchObject({ ok: true });
+        expect(outcome.results[1]).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+      });
+
       it('sends nothing once its budget is spent', () => {
         expect(h.exec((k) => ask(k, [h.brands.known], -1))).toEqual([undefined]);
       });

@@ -1,5 +1,6 @@
 // Small in-memory fakes of the injected interfaces: transport, cache, clock, and the platform's
 // ports a workflow of src/addon runs on (a sheet, e-mail, the person's records).
+import { memoryFile, memoryKit } from '../../dev/memoryKit';
 import type { Held } from '../../src/kit/ports';
 import type { Clock } from '../../src/api/batch';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/http';
@@ -7,8 +8,7 @@ import type { KeyValueCache } from '../../src/domain/cache';
 import { idKey, type Presser, type RowState } from '../../src/domain/previewJobs';
 import type { Columns } from '../../src/domain/columns';
 import type { Extent } from '../../src/domain/visFunctions';
-import { sendAll } from '../../src/api/batch';
-import type { BatchReached, KeptAnswer } from '../../src/domain/generationRun';
+import type { KeptAnswer } from '../../src/domain/generationRun';
 import type { RowLedger } from '../../src/domain/leadRowLedger';
 import {
   dayNumber,
@@ -435,32 +435,30 @@ export function fakeScorePorts(
 
 /** Generate's sending ports in memory: the service as `answer`, each write of rows kept. */
 export function fakeGeneratePorts(answer: ConstructorParameters<typeof FakeTransport>[0]) {
-  const clock = new FakeClock();
-  const transport = new FakeTransport(answer, clock);
+  const transport = new FakeTransport(answer);
+  const file = memoryFile('generated');
+  const kit = memoryKit({
+    transport,
+    baseUrl: 'https://svc.example',
+    apiKey: 'secret-key',
+    email: 'ann@example.com',
+    file,
+  });
   const written: Array<Map<number, RowPatch>> = [];
-  const mine: string[] = [];
-  const remembered = { drop: 0, batch: [] as Array<BatchReached | null> };
   let kept: KeptAnswer[] = [];
   const ports: GeneratePorts = {
-    send: (budgetMs, requests, parse, options) =>
-      sendAll(transport, requests, parse, { ...options, clock, deadline: clock.now() + budgetMs }),
-    hints: {
-      lastDrop: () => null,
-      batchReached: () => null,
-      rememberDrop: () => void remembered.drop++,
-      rememberBatch: (reached) => void remembered.batch.push(reached),
-    },
+    kit,
+    presser: presserOf('ann@example.com'),
     answers: {
       kept: () => [...kept],
       keep: (answers) => void kept.push(...answers),
       forget: (uuids) => void (kept = kept.filter((a) => !uuids.includes(a.uuid))),
     },
     writeRows: (patches) => void written.push(new Map(patches)),
-    recordMine: (uuids) => void mine.push(...uuids),
-    presser: presserOf('ann@example.com'),
-    now: () => clock.now(),
   };
-  return { ports, transport, written, mine, remembered, clock, kept: () => kept };
+  /** The keys of the previews the person's record holds as theirs, pending. */
+  const mine = () => (kit.properties.get(`vis.mine.${file.id}`) ?? '').split(' ').filter(Boolean);
+  return { ports, transport, written, mine, kit, file, kept: () => kept };
 }
 
 /** A watch of a form's responses, with its e-mail and consent columns. */

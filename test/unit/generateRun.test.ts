@@ -1,19 +1,19 @@
 // Generate's sending through its ports, in memory: the service a fake transport, each write of
 // rows kept, the person's record of their previews a list.
 import { rowWriter, sendPreviews } from '../../src/addon/previewGeneration';
-import { fitToQuota, localPatches } from '../../src/domain/generationRun';
-import { planGeneration } from '../../src/domain/previewJobs';
+import { fitToQuota, localPatches, POST_BATCHING } from '../../src/domain/generationRun';
+import { idKey, planGeneration } from '../../src/domain/previewJobs';
 import { fakeGeneratePorts, json, rowState } from './fakes';
-
-const CONFIG = { baseUrl: 'https://svc.example', apiKey: 'secret-key' };
 const uuidOf = (n: number) => `0000000${n}-0000-4000-8000-000000000000`;
 
-function run(answer: Parameters<typeof fakeGeneratePorts>[0], sites: unknown[]) {
+type Fake = ReturnType<typeof fakeGeneratePorts>;
+
+function run(answer: Parameters<typeof fakeGeneratePorts>[0], sites: unknown[], over?: Fake) {
   const rows = sites.map((site, i) => rowState(i + 2, site));
   const fit = fitToQuota(planGeneration(rows, rows), 1000, 0);
-  const fake = fakeGeneratePorts(answer);
+  const fake = over ?? fakeGeneratePorts(answer);
   const writer = rowWriter(fake.ports, localPatches(fit.plan));
-  const result = sendPreviews(fake.ports, CONFIG, fit, fake.clock.now(), writer);
+  const result = sendPreviews(fake.ports, fit, fake.kit.account.now(), writer);
   return { ...fake, result, fit };
 }
 
@@ -38,7 +38,7 @@ it('sends one POST per site and writes each row as its answer comes, the bad row
     requestedBy: 'ann@example.com',
   });
   expect(String(rows.get(4)?.status)).toMatch(/^error: /);
-  expect(mine).toEqual([uuidOf(1), uuidOf(2)]);
+  expect(mine()).toEqual([uuidOf(1), uuidOf(2)].map(idKey));
 });
 
 it('a refusal of the whole account before any preview touches no row and records nothing', () => {
@@ -51,12 +51,21 @@ it('a refusal of the whole account before any preview touches no row and records
   const { written, mine, result } = run(refused, ['nike.com', 'slack.com', 'not a site']);
   expect(result.refusal?.code).toBe('PLAN_UPGRADE_REQUIRED');
   expect(written.every((w) => w.size === 0)).toBe(true);
-  expect(mine).toEqual([]);
+  expect(mine()).toEqual([]);
 });
 
-it('a dropped connection is remembered, so the next run starts small', () => {
+it('a dropped connection is remembered in the person’s cache, so the next run starts small', () => {
   const dropped = () => ({ status: 0, headers: {}, body: '' });
-  const { remembered, result } = run(dropped, ['nike.com']);
-  expect(remembered.drop).toBeGreaterThan(0);
-  expect(result.counts.created).toBe(0);
+  const sites = Array.from({ length: 20 }, (_, i) => `site-${i}.com`);
+  const first = run(dropped, sites);
+  expect(first.result.counts.created).toBe(0);
+  expect(first.transport.batches[0]).toHaveLength(POST_BATCHING.firstBatch);
+  const sentBefore = first.transport.batches.length;
+  run(dropped, sites, first);
+  expect(first.transport.batches[sentBefore]).toHaveLength(POST_BATCHING.sizeAfterLoss);
+  // The cache forgets: a run starts as a first one would.
+  first.kit.evictCache();
+  const sentAfter = first.transport.batches.length;
+  run(dropped, sites, first);
+  expect(first.transport.batches[sentAfter]).toHaveLength(POST_BATCHING.firstBatch);
 });
