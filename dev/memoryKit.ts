@@ -89,6 +89,9 @@ function memoryClaim(
   };
 }
 
+const startingWith = (values: Map<string, string>, prefix: string) =>
+  Object.fromEntries([...values].filter(([key]) => key.startsWith(prefix)));
+
 /** The file's records as Google keeps developer metadata: 30,000 characters a file (D1). */
 const FILE_RECORD_CHARACTERS = 30_000;
 
@@ -176,6 +179,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
     records: {
       mine: propertyRecords({
         get: (key) => properties.get(key) ?? null,
+        startingWith: (prefix) => startingWith(properties, prefix),
         setAll: (values) => Object.entries(values).forEach(([k, v]) => properties.set(k, v)),
         delete: (key) => void properties.delete(key),
       }),
@@ -183,6 +187,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
       file: recordStore(
         {
           get: (key) => file.records.get(key) ?? null,
+          startingWith: (prefix) => startingWith(file.records, prefix),
           setAll: (values) => Object.entries(values).forEach(([k, v]) => file.records.set(k, v)),
           delete: (key) => void file.records.delete(key),
         },

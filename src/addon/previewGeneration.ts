@@ -43,6 +43,7 @@ import { HEADER_ROW } from '../domain/table';
 import { strandedSelection } from '../domain/previewOwners';
 import { readGenerateRequest } from '../domain/generateInput';
 import { ownership, presser, recordMine } from '../kit/previewRecords';
+import { answersKept, forgetAnswers, keepAnswers } from './keptAnswers';
 import { recordKind, type Kit } from '../kit/ports';
 import { appsScriptKit } from '../gas/kit';
 import { SCORE_COLUMNS } from '../domain/scoreColumns';
@@ -56,23 +57,17 @@ import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/s
 import { cell, openTable, readGrid, type Table } from '../gas/sheetTable';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract/previews';
 import { activeBook, activeSheet, newId } from '../gas/active';
-import type { KeptAnswer } from '../domain/generationRun';
 
 /** What sending a Generate's previews and writing their rows goes through (a press, a lead run). */
 export interface GeneratePorts {
   /**
-   * The service, the clock, the person's record of their previews and what their recent runs
-   * learnt of the connection, and the work their hourly run goes on with.
+   * The service, the clock, the person's records (their previews, the answers kept before their
+   * rows are written, what their recent runs learnt of the connection), and the work their hourly
+   * run goes on with.
    */
   kit: Kit;
   /** Who presses, with the previews their own record says their key made here (read once a run). */
   presser: Presser;
-  /** Answers kept in the person's record before their rows are written (KeptAnswer). */
-  answers: {
-    kept(): KeptAnswer[];
-    keep(answers: readonly KeptAnswer[]): void;
-    forget(uuids: readonly string[]): void;
-  };
   /**
    * Writes rows' preview cells under the document's lock over the sheet as it is then, renewing
    * the run's claim; throws when the document stays busy.
@@ -306,10 +301,10 @@ function recordedLocally(ports: GeneratePorts, plan: GenerationPlan): Map<number
  * kept answers the sheet already holds forgotten.
  */
 function reusingKept(ports: GeneratePorts, plan: GenerationPlan): GenerationPlan {
-  const kept = ports.answers.kept();
+  const kept = answersKept(ports.kit);
   if (!kept.length) return plan;
   const out = withKeptAnswers(plan, kept, ports.presser.me);
-  ports.answers.forget(out.written);
+  forgetAnswers(ports.kit, out.written);
   return out.plan;
 }
 
@@ -432,12 +427,12 @@ function settleEachTrip(
       ports.kit.account.now(),
     );
     markResending(trip.patches, plan.send, resending);
-    ports.answers.keep(made);
+    keepAnswers(ports.kit, made);
     // Recorded as this person's before any row names them: a run cut off after the write must
     // not leave a row whose preview no record of hers knows, which no poll would ever ask about.
     recordMine(ports.kit, trip.made);
     writer.write(trip.patches);
-    ports.answers.forget(made.map((a) => a.uuid));
+    forgetAnswers(ports.kit, made.map((a) => a.uuid));
     return !trip.refusal;
   };
 }

@@ -1,5 +1,4 @@
 /** Generate's ports (src/addon/previewGeneration.ts GeneratePorts) over a sheet of an Apps Script spreadsheet. */
-import type { KeptAnswer } from '../domain/generationRun';
 import {
   PREVIEW_COLUMNS,
   PREVIEW_HEADERS,
@@ -8,11 +7,9 @@ import {
 } from '../domain/previewColumns';
 import { findColumns } from '../domain/table';
 import { WRITE_LOCK_WAIT_MS } from '../limits';
-import { appsScriptClock } from './clock';
 import { addScoreColourScale } from './formatting';
 import { claimGeneration } from './generationClaim';
 import { withDocumentLock } from './lock';
-import { answersKept, forgetAnswers, keepAnswers } from './keptAnswers';
 import { presser } from '../kit/previewRecords';
 import { appsScriptKit } from './kit';
 import { openTable, readColumns, readHeaderRow, writePatches } from './sheetTable';
@@ -20,16 +17,10 @@ import { openTable, readColumns, readHeaderRow, writePatches } from './sheetTabl
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 export function generatePorts(sheet: Sheet, claim: { run: string; started: number }) {
-  const doc = sheet.getParent().getId();
   const kit = appsScriptKit(sheet.getParent());
   return {
     kit,
     presser: presser(kit),
-    answers: {
-      kept: () => answersKept(doc),
-      keep: (answers: readonly KeptAnswer[]) => keepAnswers(doc, answers, appsScriptClock.now()),
-      forget: (uuids: readonly string[]) => forgetAnswers(doc, uuids),
-    },
     writeRows: (patches: Map<number, RowPatch>) =>
       withDocumentLock(
         WRITE_LOCK_WAIT_MS,

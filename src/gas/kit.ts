@@ -27,6 +27,7 @@ import {
   mayWriteWhatCanWait,
   rereadUserProperties,
   setUserProperties,
+  userPropertiesStartingWith,
   userProperty,
 } from './userStore';
 
@@ -58,6 +59,7 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
     records: {
       mine: propertyRecords({
         get: userProperty,
+        startingWith: userPropertiesStartingWith,
         setAll: setUserProperties,
         delete: deleteUserProperty,
       }),
@@ -65,6 +67,14 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
       file: recordStore(
         {
           get: (key) => metadataValue(bookOf(), key),
+          // By whole key, as the file's own records are read (never the document's copies).
+          startingWith: (prefix) =>
+            Object.fromEntries(
+              Object.entries(metadataStartingWith(bookOf(), prefix, true)).map(([rest, v]) => [
+                prefix + rest,
+                v,
+              ]),
+            ),
           setAll: (values) => {
             for (const [key, value] of Object.entries(values))
               setMetadata(bookOf(), key, value, true);

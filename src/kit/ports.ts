@@ -62,6 +62,12 @@ export const entry = <T>(kind: RecordKind<T>, value: T, id?: string): RecordEntr
 /** Typed records in one durable store: the person's own properties, or the file's metadata. */
 export interface RecordStore {
   get<T>(kind: RecordKind<T>, id?: string): T;
+  /**
+   * Each record of a kind kept as one value (no codec) whose id starts with `idPrefix`, by id, in
+   * one read: a kind kept as many small records (a run's parts, say). A value that does not parse
+   * is left out.
+   */
+  list<T>(kind: RecordKind<T>, idPrefix: string): Map<string, T>;
   /** Throws `RecordTooLarge` (nothing written) past the store's size for one value. */
   put<T>(kind: RecordKind<T>, value: T, id?: string): void;
   /** Several records written at once: one call to the store, as Google counts them (Q5). */

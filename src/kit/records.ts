@@ -19,6 +19,8 @@ import {
 /** A durable store of strings by key. */
 export interface Strings {
   get(key: string): string | null;
+  /** Each value whose key starts with `prefix`, by its whole key. */
+  startingWith(prefix: string): Record<string, string>;
   /** Every value in one call. */
   setAll(values: Record<string, string>): void;
   delete(key: string): void;
@@ -75,6 +77,15 @@ export function recordStore(strings: Strings, valueBytes: number): RecordStore {
   };
   return {
     get: (kind, id) => parsed(kind, read(kind, keyOf(kind, id))) ?? kind.none,
+    list(kind, idPrefix) {
+      const prefix = keyOf(kind, '');
+      const out = new Map();
+      for (const [key, text] of Object.entries(strings.startingWith(prefix + idPrefix))) {
+        const value = parsed(kind, [text]);
+        if (value !== null) out.set(key.slice(prefix.length), value);
+      }
+      return out;
+    },
     put: (kind, value, id) => putAll([entry(kind, value, id)]),
     putAll,
     drop(kind, id) {

@@ -86,6 +86,23 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         expect(h.exec((k) => k.records.mine.get(note))).toEqual({ text: '', n: 0 });
       });
 
+      it('lists the records of a kind by the start of their ids, and only those', () => {
+        h.exec((k) =>
+          k.records.mine.putAll([
+            entry(note, { text: 'a', n: 1 }, 'doc1.100.0'),
+            entry(note, { text: 'b', n: 2 }, 'doc1.100.1'),
+            entry(note, { text: 'c', n: 3 }, 'doc2.100.0'),
+          ]),
+        );
+        h.plant('vis.contract.note.doc1.200.0', 'not json');
+        const listed = h.exec((k) => k.records.mine.list(note, 'doc1.'));
+        expect([...listed].sort()).toEqual([
+          ['doc1.100.0', { text: 'a', n: 1 }],
+          ['doc1.100.1', { text: 'b', n: 2 }],
+        ]);
+        expect(h.exec((k) => k.records.mine.list(note, 'doc1.'), 'ben').size).toBe(0);
+      });
+
       it("refuses a value past a property's 9 KB, counted in UTF-8 with its key, and keeps the old", () => {
         h.exec((k) => k.records.mine.put(note, { text: 'old', n: 1 }));
         // 4,600 accented characters are 9,200 bytes: under 9,216 in characters, past it in bytes.

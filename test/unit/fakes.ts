@@ -8,7 +8,6 @@ import type { KeyValueCache } from '../../src/domain/cache';
 import { idKey, type Presser, type RowState } from '../../src/domain/previewJobs';
 import type { Columns } from '../../src/domain/columns';
 import type { Extent } from '../../src/domain/visFunctions';
-import type { KeptAnswer } from '../../src/domain/generationRun';
 import type { RowLedger } from '../../src/domain/leadRowLedger';
 import {
   dayNumber,
@@ -445,20 +444,14 @@ export function fakeGeneratePorts(answer: ConstructorParameters<typeof FakeTrans
     file,
   });
   const written: Array<Map<number, RowPatch>> = [];
-  let kept: KeptAnswer[] = [];
   const ports: GeneratePorts = {
     kit,
     presser: presserOf('ann@example.com'),
-    answers: {
-      kept: () => [...kept],
-      keep: (answers) => void kept.push(...answers),
-      forget: (uuids) => void (kept = kept.filter((a) => !uuids.includes(a.uuid))),
-    },
     writeRows: (patches) => void written.push(new Map(patches)),
   };
   /** The keys of the previews the person's record holds as theirs, pending. */
   const mine = () => (kit.properties.get(`vis.mine.${file.id}`) ?? '').split(' ').filter(Boolean);
-  return { ports, transport, written, mine, kit, file, kept: () => kept };
+  return { ports, transport, written, mine, kit, file };
 }
 
 /** A watch of a form's responses, with its e-mail and consent columns. */
