@@ -408,10 +408,12 @@ function settleEachTrip(
     results: ReadonlyArray<Result<unknown> | undefined>,
     resending: readonly number[] = [],
   ): boolean => {
+    const { kit } = ports;
+    const sent = indices.map((i) => plan.send[i]!);
     const trip = settleRoundTrip(
-      indices.map((i) => plan.send[i]!),
+      sent,
       indices.map((i) => results[i] as Result<PreviewCreated>),
-      new Date(ports.kit.account.now()),
+      new Date(kit.account.now()),
       plan.known,
       ports.presser.me,
     );
@@ -420,19 +422,18 @@ function settleEachTrip(
     if (trip.refusal && run.counts.created + trip.created === 0) return false;
     counted(run, trip);
     // Kept before the write: a run cut off between the answers and the rows loses none of them.
-    const made = keptAnswers(
-      indices.map((i) => plan.send[i]!),
-      indices.map((i) => results[i] as Result<PreviewCreated> | undefined),
-      trip.made,
-      ports.kit.account.now(),
-    );
+    const answers = indices.map((i) => results[i] as Result<PreviewCreated> | undefined);
+    const made = keptAnswers(sent, answers, trip.made, kit.account.now());
     markResending(trip.patches, plan.send, resending);
-    keepAnswers(ports.kit, made);
+    keepAnswers(kit, made);
     // Recorded as this person's before any row names them: a run cut off after the write must
     // not leave a row whose preview no record of hers knows, which no poll would ever ask about.
-    recordMine(ports.kit, trip.made);
+    recordMine(kit, trip.made);
     writer.write(trip.patches);
-    forgetAnswers(ports.kit, made.map((a) => a.uuid));
+    forgetAnswers(
+      kit,
+      made.map((a) => a.uuid),
+    );
     return !trip.refusal;
   };
 }
