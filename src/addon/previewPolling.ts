@@ -73,7 +73,7 @@ export const adoptPreviewIds = (): PollReport => adoptWith(appsScriptKit(activeB
 
 export const adoptWith = (kit: Kit): PollReport => pollWith(kit, adoptPlan);
 
-/** Every list with a Preview UUID column, over the preview columns, its Website and Company. */
+/** Every list with a Preview UUID column, over its preview columns and its Website column. */
 const previewLists = (kit: Kit): PreviewList[] => kit.tables.find(POLL_COLUMNS, 'uuid');
 
 /** The document's preview lists, the person's record, and when their pending previews were asked. */
