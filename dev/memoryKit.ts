@@ -89,8 +89,13 @@ function memoryClaim(
   };
 }
 
+/** Each value whose key starts with `prefix`, by the rest of its key. */
 const startingWith = (values: Map<string, string>, prefix: string) =>
-  Object.fromEntries([...values].filter(([key]) => key.startsWith(prefix)));
+  Object.fromEntries(
+    [...values].flatMap(([key, v]) =>
+      key.startsWith(prefix) ? [[key.slice(prefix.length), v]] : [],
+    ),
+  );
 
 /** The file's records as Google keeps developer metadata: 30,000 characters a file (D1). */
 const FILE_RECORD_CHARACTERS = 30_000;
@@ -195,12 +200,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
       ),
       // The file's metadata in memory is never full: the shared records are the file's.
       shared: sharedRecords({
-        startingWith: (prefix) =>
-          Object.fromEntries(
-            [...file.records].flatMap(([k, v]) =>
-              k.startsWith(prefix) ? [[k.slice(prefix.length), v]] : [],
-            ),
-          ),
+        startingWith: (prefix) => startingWith(file.records, prefix),
         share: (key, value) => void file.records.set(key, value),
       }),
     },

@@ -59,7 +59,13 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
     records: {
       mine: propertyRecords({
         get: userProperty,
-        startingWith: userPropertiesStartingWith,
+        startingWith: (prefix) =>
+          Object.fromEntries(
+            Object.entries(userPropertiesStartingWith(prefix)).map(([key, v]) => [
+              key.slice(prefix.length),
+              v,
+            ]),
+          ),
         setAll: setUserProperties,
         delete: deleteUserProperty,
       }),
@@ -67,14 +73,8 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
       file: recordStore(
         {
           get: (key) => metadataValue(bookOf(), key),
-          // By whole key, as the file's own records are read (never the document's copies).
-          startingWith: (prefix) =>
-            Object.fromEntries(
-              Object.entries(metadataStartingWith(bookOf(), prefix, true)).map(([rest, v]) => [
-                prefix + rest,
-                v,
-              ]),
-            ),
+          // The file's own records, never the document's copies.
+          startingWith: (prefix) => metadataStartingWith(bookOf(), prefix, true),
           setAll: (values) => {
             for (const [key, value] of Object.entries(values))
               setMetadata(bookOf(), key, value, true);

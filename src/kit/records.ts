@@ -19,7 +19,7 @@ import {
 /** A durable store of strings by key. */
 export interface Strings {
   get(key: string): string | null;
-  /** Each value whose key starts with `prefix`, by its whole key. */
+  /** Each value whose key starts with `prefix`, by the rest of its key. */
   startingWith(prefix: string): Record<string, string>;
   /** Every value in one call. */
   setAll(values: Record<string, string>): void;
@@ -78,11 +78,10 @@ export function recordStore(strings: Strings, valueBytes: number): RecordStore {
   return {
     get: (kind, id) => parsed(kind, read(kind, keyOf(kind, id))) ?? kind.none,
     list(kind, idPrefix) {
-      const prefix = keyOf(kind, '');
       const out = new Map();
-      for (const [key, text] of Object.entries(strings.startingWith(prefix + idPrefix))) {
+      for (const [rest, text] of Object.entries(strings.startingWith(keyOf(kind, idPrefix)))) {
         const value = parsed(kind, [text]);
-        if (value !== null) out.set(key.slice(prefix.length), value);
+        if (value !== null) out.set(idPrefix + rest, value);
       }
       return out;
     },
@@ -101,7 +100,7 @@ export const propertyRecords = (strings: Strings): RecordStore =>
 
 /** What the shared records are kept in: the file's, and the document's where that was full. */
 export interface SharedStrings {
-  /** Each value whose key starts with `prefix`, by the rest of its key. */
+  /** As `Strings.startingWith`; `alsoDocument`: those kept in the document's properties too. */
   startingWith(prefix: string, alsoDocument: boolean): Record<string, string>;
   /** Written where there is room, else left as it was. */
   share(key: string, value: string): void;
