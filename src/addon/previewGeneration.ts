@@ -152,7 +152,8 @@ const sheetRows = (table: PreviewCells, column: number) =>
  * plan the press makes. The Scores tab offers the button only for these.
  */
 export function previewableNotInIndex(block: Block, values: unknown[][]): number {
-  return planFor(block, values, 'notInIndex').send.length;
+  const kit = appsScriptKit(block.sheet.getParent());
+  return planFor({ kit, presser: presser(kit) }, block, values, 'notInIndex').send.length;
 }
 
 export function startPreviewsForSelection(input?: GenerateRequest): GenerateReport {
@@ -269,7 +270,7 @@ function generate(runId: string, started: number, request?: GenerateRequest): Ge
   };
   const values = readGrid(block.sheet);
   const ports = generatePorts(block.sheet, { run: runId, started });
-  const planned = reusingKept(ports, planFor(block, values, only, request?.maker));
+  const planned = reusingKept(ports, planFor(ports, block, values, only, request?.maker));
   const fit = fitToQuota(planned, ports.kit.account.quotaLeft(), QUOTA_RESERVE);
   if (fit.tomorrow > 0 && fit.plan.send.length === 0)
     return refusedReport(where, fit.tomorrow, null);
@@ -308,10 +309,15 @@ function reusingKept(ports: GeneratePorts, plan: GenerationPlan): GenerationPlan
   return out.plan;
 }
 
-function planFor(block: Block, values: unknown[][], only?: GenerateRequest['only'], maker = '') {
+/** `me`: the presser the run read once; `kit`: where the makers' records are read. */
+function planFor(
+  { kit, presser: me }: Pick<GeneratePorts, 'kit' | 'presser'>,
+  block: Block,
+  values: unknown[][],
+  only?: GenerateRequest['only'],
+  maker = '',
+) {
   const table = openTable(block.sheet, PREVIEW_COLUMNS, false, values);
-  const kit = appsScriptKit(block.sheet.getParent());
-  const me = presser(kit);
   if (only === 'failed' || only === 'stranded') {
     const rows = sheetRows(table, block.column);
     const { selection, sheet } =
