@@ -5,11 +5,17 @@
  * sheets are never found as lists, and headers are matched as src/domain/table.ts matches them.
  */
 import { cellValue, isBlank } from '../src/domain/cells';
-import { headersOf, type Columns } from '../src/domain/columns';
+import { headersOf, scaledOf, type Columns } from '../src/domain/columns';
 import { isOutputSheet } from '../src/domain/outputSheets';
-import { findColumns, HEADER_ROW, planMissingColumns, putCell } from '../src/domain/table';
-import type { Tables } from '../src/kit/ports';
-import type { TableRows } from '../src/domain/table';
+import {
+  headerKey,
+  HEADER_ROW,
+  planMissingColumns,
+  putCell,
+  rowsIn,
+  findColumns,
+} from '../src/domain/table';
+import { SheetGone, type TableAt, type Tables } from '../src/kit/ports';
 
 /** Sheets by name, each its rows of cells as written. */
 export type Workbook = Map<string, unknown[][]>;
@@ -22,24 +28,35 @@ const lastRow = (grid: unknown[][]) => {
   return 0;
 };
 
-function rowsOf<K extends string>(name: string, grid: unknown[][], columns: Columns<K>) {
-  const found = findColumns(grid[HEADER_ROW - 1] ?? [], headersOf(columns));
-  const keys = Object.keys(headersOf(columns)) as K[];
-  const rows: TableRows<K>['rows'] = [];
-  for (let row = HEADER_ROW + 1; row <= lastRow(grid); row++)
-    rows.push({
-      row,
-      cells: Object.fromEntries(
-        keys.map((k) => [k, found[k] ? shown(grid[row - 1]?.[found[k] - 1] ?? '') : '']),
-      ) as Record<K, unknown>,
-    });
-  return { name, rows, found };
+const hasHeader = (grid: unknown[][], header: string) =>
+  (grid[HEADER_ROW - 1] ?? []).some((h) => headerKey(shown(h)) === headerKey(header));
+
+/** A grid's cells as Sheets shows them, to its last row with content. */
+const shownGrid = (grid: unknown[][]) => grid.slice(0, lastRow(grid)).map((r) => r.map(shown));
+
+/** Google's id of each sheet (a grid keeps its id when renamed: it is the same array). */
+const sheetIds = new WeakMap<unknown[][], number>();
+let nextSheetId = 1;
+const idOf = (grid: unknown[][]) => {
+  if (!sheetIds.has(grid)) sheetIds.set(grid, nextSheetId++);
+  return sheetIds.get(grid)!;
+};
+
+/** The columns a write gave the 0-100 colour scale, by sheet (what `scaled` columns get when added). */
+const scales = new WeakMap<unknown[][], number[]>();
+export const colourScaled = (grid: unknown[][]): readonly number[] => scales.get(grid) ?? [];
+
+/** The sheet `at` names: by its name, or by the id it was found with, whatever it is called now. */
+function sheetAt(book: Workbook, at: TableAt): [string, unknown[][]] | null {
+  if (typeof at === 'string') return book.has(at) ? [at, book.get(at)!] : null;
+  return [...book].find(([, grid]) => idOf(grid) === at.sheetId) ?? null;
 }
 
 /** The sheet's columns for `columns`, the missing headers added at the table's right. */
-function opened<K extends string>(book: Workbook, name: string, columns: Columns<K>) {
-  if (!book.has(name)) book.set(name, [[]]);
-  const grid = book.get(name)!;
+function opened<K extends string>(book: Workbook, at: TableAt, columns: Columns<K>) {
+  if (typeof at === 'string' && !book.has(at)) book.set(at, [[]]);
+  const grid = sheetAt(book, at)?.[1];
+  if (!grid) throw new SheetGone();
   const headers = headersOf(columns);
   // Past the last column with content in any row (Sheet.getLastColumn).
   let last = 0;
@@ -47,17 +64,20 @@ function opened<K extends string>(book: Workbook, name: string, columns: Columns
     line.forEach((v, i) => (isBlank(v) ? undefined : (last = Math.max(last, i + 1))));
   const plan = planMissingColumns(findColumns(grid[HEADER_ROW - 1] ?? [], headers), headers, last);
   for (const a of plan.added) putCell(grid, HEADER_ROW, a.column, a.header);
+  const added = new Set(plan.added.map((a) => a.column));
+  const scaled = scaledOf(columns).map((k) => plan.columns[k]);
+  scales.set(grid, [...colourScaled(grid), ...scaled.filter((c) => added.has(c))]);
   return { grid, columns: plan.columns };
 }
 
 /** `id`: the file's id, as the person's records of it are kept under. */
 export function memoryTables(book: Workbook, id = 'memory-file'): Tables {
   const write = <K extends string>(
-    name: string,
+    at: TableAt,
     columns: Columns<K>,
     patches: Map<number, Partial<Record<K, unknown>>>,
   ) => {
-    const table = opened(book, name, columns);
+    const table = opened(book, at, columns);
     for (const [row, patch] of patches)
       for (const k of Object.keys(patch) as K[])
         putCell(table.grid, row, table.columns[k], cellValue(patch[k]));
@@ -66,20 +86,17 @@ export function memoryTables(book: Workbook, id = 'memory-file'): Tables {
   return {
     find: (columns, key) =>
       [...book]
-        .filter(([name]) => !isOutputSheet(name))
-        .map(([name, grid]) => rowsOf(name, grid, columns))
-        .filter((t) => t.found[key])
-        .map(({ name, rows }) => ({ name, rows })),
-    read(name, columns, span) {
-      const grid = book.get(name);
-      if (!grid) return null;
-      const { rows } = rowsOf(name, grid, columns);
-      return {
-        name,
-        rows: span ? rows.filter((r) => r.row >= span.first && r.row <= span.last) : rows,
-      };
+        .filter(([name, grid]) => !isOutputSheet(name) && hasHeader(grid, columns[key].header))
+        .map(([name, grid]) => rowsIn(name, shownGrid(grid), columns)),
+    read(at, columns, span) {
+      const found = sheetAt(book, at);
+      return found && rowsIn(found[0], shownGrid(found[1]), columns, span?.first, span?.last);
     },
-    write: (name, columns, patches) => void write(name, columns, patches),
+    grid(at) {
+      const found = sheetAt(book, at);
+      return found && { name: found[0], sheetId: idOf(found[1]), values: shownGrid(found[1]) };
+    },
+    write: (at, columns, patches) => void write(at, columns, patches),
     append(name, columns, rows) {
       const first = Math.max(lastRow(book.get(name) ?? []), HEADER_ROW) + 1;
       write(name, columns, new Map(rows.map((r, i) => [first + i, r])));

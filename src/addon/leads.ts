@@ -37,7 +37,7 @@ import {
   type LeadRunResult,
 } from './leadRun';
 import { rowIds, startingLedger, unhandled, type RowLedger } from '../domain/leadRowLedger';
-import { previewRows, type RowPreviewPorts } from './previewGeneration';
+import { previewRows, type GeneratePorts } from './previewGeneration';
 import type { FormTrigger } from '../gas/triggers';
 import type { LeadTotals } from '../domain/leads';
 import type { AdmittedPort, RowLedgerPort } from './leadRun';
@@ -340,7 +340,7 @@ export interface WatchedSheetPorts {
   claim(claim: Claim): Claimed | null;
   leadRun(): Omit<LeadRunPorts, 'previews'>;
   /** Generate's ports over the sheet, for the run that holds `claim`. */
-  generate(claim: Claim): RowPreviewPorts;
+  generate(claim: Claimed): GeneratePorts;
   newId(): string;
   now(): number;
 }
@@ -394,7 +394,7 @@ function watchRound(p: WatchedSheetPorts, watch: LeadWatch, started: number): bo
   try {
     const ports: LeadRunPorts = {
       ...p.leadRun(),
-      previews: (rows, column) => previewRows(p.generate(claim), column, rows, started),
+      previews: (rows, column) => previewRows(p.generate(held), column, rows, started),
       keepClaim: () => void held.renew(),
     };
     // Read once under the claim, which no other run of this watch holds meanwhile.

@@ -6,10 +6,9 @@
  * written under the lock over the sheet as it is then.
  */
 import * as z from 'zod/mini';
-import { PREVIEW_COLUMNS, type PreviewKey, type RowPatch } from '../domain/previewColumns';
-import { RUN_BUDGET_MS } from '../limits';
+import { PREVIEW_COLUMNS, type RowPatch } from '../domain/previewColumns';
+import { RUN_BUDGET_MS, WRITE_LOCK_WAIT_MS } from '../limits';
 import { parsers, requests, type PreviewCreated } from '../api/client';
-import { generatePorts } from '../gas/generatePorts';
 import { serviceError, type Result } from '../api/errors';
 import {
   BUSY_REPORT,
@@ -39,12 +38,12 @@ import {
   type Presser,
   type RowState,
 } from '../domain/previewJobs';
-import { HEADER_ROW } from '../domain/table';
+import { HEADER_ROW, rowsIn, type SheetGrid, type SheetRef } from '../domain/table';
 import { strandedSelection } from '../domain/previewOwners';
 import { readGenerateRequest } from '../domain/generateInput';
 import { ownership, presser, recordMine } from '../kit/previewRecords';
 import { answersKept, forgetAnswers, keepAnswers } from './keptAnswers';
-import { recordKind, type Kit } from '../kit/ports';
+import { recordKind, SheetGone, type Claimed, type Kit } from '../kit/ports';
 import { appsScriptKit } from '../gas/kit';
 import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { appsScriptClock } from '../gas/clock';
@@ -54,25 +53,23 @@ import { clientConfig, rememberAccountNotice, rememberPlan } from '../gas/settin
 import { planShown } from '../domain/plan';
 import { logAction } from '../gas/runLog';
 import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
-import { cell, openTable, readGrid, type Table } from '../gas/sheetTable';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract/previews';
 import { activeBook, activeSheet, newId } from '../gas/active';
 
 /** What sending a Generate's previews and writing their rows goes through (a press, a lead run). */
 export interface GeneratePorts {
   /**
-   * The service, the clock, the person's records (their previews, the answers kept before their
-   * rows are written, what their recent runs learnt of the connection), and the work their hourly
-   * run goes on with.
+   * The list, the service, the clock, the person's records (their previews, the answers kept
+   * before their rows are written, what their recent runs learnt of the connection), and the work
+   * their hourly run goes on with.
    */
   kit: Kit;
   /** Who presses, with the previews their own record says their key made here (read once a run). */
   presser: Presser;
-  /**
-   * Writes rows' preview cells under the document's lock over the sheet as it is then, renewing
-   * the run's claim; throws when the document stays busy.
-   */
-  writeRows(patches: Map<number, RowPatch>): void;
+  /** The list as the run found it: renamed meanwhile, its rows still land there. */
+  list: SheetRef;
+  /** The run's Generate claim, renewed with each write of rows. */
+  claim: Claimed;
 }
 
 /**
@@ -88,29 +85,19 @@ const REACHED = recordKind(
 );
 const LAST = 'last';
 
-/** A sheet's preview columns as read, within the rest of its grid. */
-type PreviewCells = Pick<Table<PreviewKey>, 'values' | 'columns'>;
-
-/** What previews for chosen rows read beside Generate's sending (a lead watch's new rows). */
-export interface RowPreviewPorts extends GeneratePorts {
-  /** The sheet as it is now. */
-  cells(): PreviewCells;
-}
-
-function rowStates(table: PreviewCells, first: number, last: number, column: number): RowState[] {
-  const out: RowState[] = [];
-  for (let row = first; row <= last; row++) {
-    out.push({
+/** Rows `first` to `last` as Generate decides by them: the site in `column`, the preview cells. */
+function rowStates(grid: SheetGrid, first: number, last: number, column: number): RowState[] {
+  return rowsIn(grid.name, grid.values, PREVIEW_COLUMNS, first, last).rows.map(
+    ({ row, cells }) => ({
       row,
-      website: table.values[row - 1]?.[column - 1] ?? '',
-      uuid: String(cell(table, row, 'uuid') ?? '').trim(),
-      status: String(cell(table, row, 'status') ?? '').trim(),
-      reportUrl: String(cell(table, row, 'reportUrl') ?? ''),
-      requested: requestedCell(cell(table, row, 'requested')),
-      requestedBy: String(cell(table, row, 'requestedBy') ?? '').trim(),
-    });
-  }
-  return out;
+      website: grid.values[row - 1]?.[column - 1] ?? '',
+      uuid: String(cells.uuid).trim(),
+      status: String(cells.status).trim(),
+      reportUrl: String(cells.reportUrl),
+      requested: requestedCell(cells.requested),
+      requestedBy: String(cells.requestedBy).trim(),
+    }),
+  );
 }
 
 function requestedCell(value: unknown): Date | string {
@@ -131,20 +118,24 @@ export function getSelectionSummary(): SelectionSummary {
       quotaLeft: quotaLeft(),
       message: 'Select the cells that hold the websites (one column).',
     };
-  const table = openTable(block.sheet, PREVIEW_COLUMNS, false);
-  const selection = rowStates(table, block.first, block.last, block.column);
-  const plan = planGeneration(
-    selection,
-    sheetRows(table, block.column),
-    presser(appsScriptKit(block.sheet.getParent())),
-  );
+  const kit = appsScriptKit(block.sheet.getParent());
+  const grid = gridOf(kit, block);
+  const selection = rowStates(grid, block.first, block.last, block.column);
+  const plan = planGeneration(selection, sheetRows(grid, block.column), presser(kit));
   const where = { sheetName: block.sheet.getName(), a1: block.a1 };
   return selectionSummary(plan, where, selection.length, quotaLeft());
 }
 
 /** Every row of the sheet: a site previewed in another row is reused, not sent again. */
-const sheetRows = (table: PreviewCells, column: number) =>
-  rowStates(table, HEADER_ROW + 1, table.values.length, column);
+const sheetRows = (grid: SheetGrid, column: number) =>
+  rowStates(grid, HEADER_ROW + 1, grid.values.length, column);
+
+/** The selection's sheet read once, whole: its rows, and the site in any column. */
+function gridOf(kit: Kit, block: Block): SheetGrid {
+  const grid = kit.tables.grid({ sheetId: block.sheet.getSheetId() });
+  if (!grid) throw new SheetGone();
+  return grid;
+}
 
 /**
  * How many rows "Generate previews for these rows" would send now: rows the public index lacks
@@ -153,7 +144,8 @@ const sheetRows = (table: PreviewCells, column: number) =>
  */
 export function previewableNotInIndex(block: Block, values: unknown[][]): number {
   const kit = appsScriptKit(block.sheet.getParent());
-  return planFor({ kit, presser: presser(kit) }, block, values, 'notInIndex').send.length;
+  const grid = { name: block.sheet.getName(), sheetId: block.sheet.getSheetId(), values };
+  return planFor(presser(kit), kit, block, grid, 'notInIndex').send.length;
 }
 
 export function startPreviewsForSelection(input?: GenerateRequest): GenerateReport {
@@ -175,10 +167,11 @@ export function startPreviewsForSelection(input?: GenerateRequest): GenerateRepo
 function generateUnderClaim(request?: GenerateRequest): GenerateReport {
   const run = request?.run ?? newId();
   const started = appsScriptClock.now();
-  const claim = appsScriptKit(activeBook()).locks.claim(run, started);
+  const kit = appsScriptKit(activeBook());
+  const claim = kit.locks.claim(run, started);
   if (!claim) return BUSY_REPORT;
   try {
-    const r = generate(run, started, request);
+    const r = generate(kit, claim, started, request);
     return r.request ? { ...r, request: { ...r.request, run } } : r;
   } finally {
     claim.release();
@@ -191,7 +184,7 @@ function generateUnderClaim(request?: GenerateRequest): GenerateReport {
  * Generate claim. `refusal`: the account-wide answer that stopped it, if any.
  */
 export function previewRows(
-  ports: RowPreviewPorts,
+  ports: GeneratePorts,
   column: number,
   rows: readonly number[],
   started: number,
@@ -202,10 +195,11 @@ export function previewRows(
   /** Requests this call sent to the service (the log counts them). */
   requests: number;
 } {
-  const table = ports.cells();
-  const selection = rows.flatMap((r) => rowStates(table, r, r, column));
+  const grid = ports.kit.tables.grid(ports.list);
+  if (!grid) throw new SheetGone();
+  const selection = rows.flatMap((r) => rowStates(grid, r, r, column));
   const fit = fitToQuota(
-    reusingKept(ports, planGeneration(selection, sheetRows(table, column), ports.presser)),
+    reusingKept(ports, planGeneration(selection, sheetRows(grid, column), ports.presser)),
     ports.kit.account.quotaLeft(),
     QUOTA_RESERVE,
   );
@@ -247,30 +241,28 @@ function linksFromService(ports: GeneratePorts, local: Map<number, RowPatch>) {
   return { writer, links };
 }
 
-function generate(runId: string, started: number, request?: GenerateRequest): GenerateReport {
-  const config = clientConfig();
-  if (!config.apiKey) return report('refused', serviceError('KEY_MISSING').message);
+function generate(
+  kit: Kit,
+  claim: Claimed,
+  started: number,
+  request?: GenerateRequest,
+): GenerateReport {
+  if (!clientConfig().apiKey) return report('refused', serviceError('KEY_MISSING').message);
+  const block = blockPressed(request);
+  if (!('sheet' in block)) return block;
   const only = request?.only;
-  const refused = request ? null : refusedSheet('press Generate');
-  // 'nothing': a press that did nothing, not a run for the log.
-  if (refused) return report('nothing', refused);
-  const block = only ? websiteColumnOf(request.sheetName) : selectedBlock(request);
-  if (!block)
-    return report(
-      'nothing',
-      only
-        ? 'No rows to send: they were sent already, or the sheet has no Website column.'
-        : 'Select the cells that hold the websites (one column), then press Generate.',
-    );
   const where: GenerateRequest = {
     sheetName: block.sheet.getName(),
     a1: block.a1,
     ...(only ? { only } : {}),
     ...(only === 'stranded' ? { maker: request?.maker ?? '' } : {}),
   };
-  const values = readGrid(block.sheet);
-  const ports = generatePorts(block.sheet, { run: runId, started });
-  const planned = reusingKept(ports, planFor(ports, block, values, only, request?.maker));
+  const grid = gridOf(kit, block);
+  const ports: GeneratePorts = { kit, presser: presser(kit), list: grid, claim };
+  const planned = reusingKept(
+    ports,
+    planFor(ports.presser, kit, block, grid, only, request?.maker),
+  );
   const fit = fitToQuota(planned, ports.kit.account.quotaLeft(), QUOTA_RESERVE);
   if (fit.tomorrow > 0 && fit.plan.send.length === 0)
     return refusedReport(where, fit.tomorrow, null);
@@ -285,6 +277,22 @@ function generate(runId: string, started: number, request?: GenerateRequest): Ge
   const made = run.counts.created + run.counts.reused;
   if (made > 0) ports.kit.later.keep('previews', made);
   return finalReport(fit, run, where);
+}
+
+/** The cells a press sends from, or what a press that does nothing says ('nothing': not logged). */
+function blockPressed(request?: GenerateRequest): Block | GenerateReport {
+  const refused = request ? null : refusedSheet('press Generate');
+  if (refused) return report('nothing', refused);
+  const block = request?.only ? websiteColumnOf(request.sheetName) : selectedBlock(request);
+  return (
+    block ??
+    report(
+      'nothing',
+      request?.only
+        ? 'No rows to send: they were sent already, or the sheet has no Website column.'
+        : 'Select the cells that hold the websites (one column), then press Generate.',
+    )
+  );
 }
 
 /**
@@ -311,33 +319,30 @@ function reusingKept(ports: GeneratePorts, plan: GenerationPlan): GenerationPlan
 
 /** `me`: the presser the run read once; `kit`: where the makers' records are read. */
 function planFor(
-  { kit, presser: me }: Pick<GeneratePorts, 'kit' | 'presser'>,
-  block: Block,
-  values: unknown[][],
+  me: Presser,
+  kit: Kit,
+  block: Pick<Block, 'first' | 'last' | 'column'>,
+  grid: SheetGrid,
   only?: GenerateRequest['only'],
   maker = '',
 ) {
-  const table = openTable(block.sheet, PREVIEW_COLUMNS, false, values);
+  const all = sheetRows(grid, block.column);
   if (only === 'failed' || only === 'stranded') {
-    const rows = sheetRows(table, block.column);
     const { selection, sheet } =
-      only === 'failed' ? retrySelection(rows) : strandedSelection(rows, ownership(kit), maker);
+      only === 'failed' ? retrySelection(all) : strandedSelection(all, ownership(kit), maker);
     return planGeneration(selection, sheet, me);
   }
   if (only === 'notInIndex') {
-    const scores = openTable(block.sheet, SCORE_COLUMNS, false, values);
-    const all = sheetRows(table, block.column);
+    const messages = new Map(
+      rowsIn(grid.name, grid.values, SCORE_COLUMNS).rows.map((r) => [r.row, r.cells.message]),
+    );
     return planGeneration(
-      notInIndexSelection(all, (row) => cell(scores, row, 'message')),
+      notInIndexSelection(all, (row) => messages.get(row) ?? ''),
       all,
       me,
     );
   }
-  return planGeneration(
-    rowStates(table, block.first, block.last, block.column),
-    sheetRows(table, block.column),
-    me,
-  );
+  return planGeneration(rowStates(grid, block.first, block.last, block.column), all, me);
 }
 
 /** The sheet's Website column as it is now: rows found by what they say are found there. */
@@ -349,17 +354,28 @@ function websiteColumnOf(sheetName: string): Block | null {
 /**
  * Writes rows as answers come (`first` with the first write; our columns are created then), each
  * time under the document lock over the preview columns as they are then (a poll may have written
- * other rows meanwhile), renewing the run's claim on the document.
+ * other rows meanwhile), renewing the run's claim on the document. Throws when the document stays
+ * busy.
  */
 export function rowWriter(ports: GeneratePorts, first: Map<number, RowPatch>) {
   return {
     write(patches: Map<number, RowPatch>): void {
       for (const [row, patch] of first) if (!patches.has(row)) patches.set(row, patch);
       first.clear();
-      ports.writeRows(patches);
+      const held = ports.kit.locks.document(WRITE_LOCK_WAIT_MS);
+      if (!held) throw new Error(BUSY_WRITING);
+      try {
+        ports.claim.renew();
+        if (patches.size) ports.kit.tables.write(ports.list, PREVIEW_COLUMNS, patches);
+      } finally {
+        held.release();
+      }
     },
   };
 }
+
+const BUSY_WRITING =
+  'The document stayed busy for 30 s, so the rows of the previews just started could not be written: check those rows before pressing Generate again.';
 
 /**
  * POSTs the plan's sites, writing each row as its answer becomes final (a run cut off later loses

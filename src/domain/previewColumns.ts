@@ -5,7 +5,7 @@
  */
 import type { PreviewPoll } from '../api/client';
 import { safeLink, scoreCell } from './cells';
-import { FORMATS, headersOf, scaledOf, type Column } from './columns';
+import { FORMATS, headersOf, type Column } from './columns';
 import type { Cell } from './cells';
 
 export const PREVIEW_COLUMNS = {
@@ -30,9 +30,6 @@ export const PREVIEW_COLUMNS = {
 export type PreviewKey = keyof typeof PREVIEW_COLUMNS;
 
 export const PREVIEW_HEADERS = headersOf(PREVIEW_COLUMNS);
-
-/** The 0-100 columns of a preview the red-to-green colour scale reads. */
-export const SCALED_PREVIEW_COLUMNS = scaledOf(PREVIEW_COLUMNS);
 
 /** Values for a previewed row's columns, by key. Missing keys are left as they are. */
 export type RowPatch = Partial<Record<PreviewKey, Cell>>;

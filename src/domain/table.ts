@@ -151,3 +151,42 @@ export interface TableRows<K extends string> {
   /** `row` is the sheet's row number (the header is row 1); a cell of a column not there reads ''. */
   rows: Array<{ row: number; cells: Record<K, unknown> }>;
 }
+
+/**
+ * A sheet as one workflow found it, by Google's id for it: a run that lasts minutes writes to the
+ * sheet it read, even when someone renames it meanwhile (a name would make a new sheet).
+ */
+export interface SheetRef {
+  readonly sheetId: number;
+}
+
+/** A sheet's cells read once, as Sheets shows them, with what it is called and its id. */
+export interface SheetGrid extends SheetRef {
+  name: string;
+  /** Row 1 is the header; a row past the last with content is not there. */
+  values: unknown[][];
+}
+
+/**
+ * A table's rows within cells already read (`values`, row 1 the header): `first` to `last` (every
+ * row below the header unless asked), a cell of a column the header lacks reading ''.
+ */
+export function rowsIn<K extends string>(
+  name: string,
+  values: readonly unknown[][],
+  columns: Columns<K>,
+  first = HEADER_ROW + 1,
+  last = values.length,
+): TableRows<K> {
+  const found = findColumns(values[HEADER_ROW - 1] ?? [], headersOf(columns));
+  const keys = Object.keys(found) as K[];
+  const rows: TableRows<K>['rows'] = [];
+  for (let row = Math.max(first, HEADER_ROW + 1); row <= Math.min(last, values.length); row++)
+    rows.push({
+      row,
+      cells: Object.fromEntries(
+        keys.map((k) => [k, found[k] ? (values[row - 1]?.[found[k] - 1] ?? '') : '']),
+      ) as Record<K, unknown>,
+    });
+  return { name, rows };
+}

@@ -1,33 +1,21 @@
 /** The kit's tables (src/kit/ports.ts Tables) over an Apps Script spreadsheet, by src/gas/sheetTable.ts. */
-import { headersOf, type Columns } from '../domain/columns';
-import type { Tables } from '../kit/ports';
-import type { TableRows } from '../domain/table';
+import { headersOf, scaledOf, type Columns } from '../domain/columns';
+import { SheetGone, type TableAt, type Tables } from '../kit/ports';
 import { ensureSheet, sheetRoom } from './sheets';
-import { findColumns, HEADER_ROW } from '../domain/table';
+import { findColumns, HEADER_ROW, rowsIn } from '../domain/table';
+import { addScoreColourScale } from './formatting';
 import {
-  cell,
   findTables,
   openTable,
   readColumns,
+  readGrid,
   readHeaderRow,
   replaceSheet,
   writePatches,
-  type Table,
 } from './sheetTable';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
-
-function rowsOf<K extends string>(name: string, table: Pick<Table<K>, 'values' | 'columns'>) {
-  const keys = Object.keys(table.columns) as K[];
-  const rows: TableRows<K>['rows'] = [];
-  for (let row = HEADER_ROW + 1; row <= table.values.length; row++)
-    rows.push({
-      row,
-      cells: Object.fromEntries(keys.map((k) => [k, cell(table, row, k)])) as Record<K, unknown>,
-    });
-  return { name, rows };
-}
 
 /** The header row whole, and our columns' cells of rows `fromRow` to `toRow`: what a workflow reads or writes. */
 function ourCells<K extends string>(
@@ -41,28 +29,41 @@ function ourCells<K extends string>(
   return readColumns(sheet, header, found.filter(Boolean), fromRow, toRow);
 }
 
+/** The sheet `at` names; a sheet found before is looked up by its id, whatever it is called now. */
+function sheetAt(book: Book, at: TableAt): Sheet | null {
+  if (typeof at === 'string') return book.getSheetByName(at);
+  return book.getSheets().find((s) => s.getSheetId() === at.sheetId) ?? null;
+}
+
 export function appsScriptTables(bookOf: () => Book): Tables {
-  // Made where missing; only the rows a write spans are read (it touches those rows only).
-  const opened = <K extends string>(name: string, columns: Columns<K>, rows: number[]) => {
-    const sheet = ensureSheet(bookOf(), name);
+  // Made where missing by name; only the rows a write spans are read (it touches those rows only).
+  const opened = <K extends string>(at: TableAt, columns: Columns<K>, rows: number[]) => {
+    const sheet = typeof at === 'string' ? ensureSheet(bookOf(), at) : sheetAt(bookOf(), at);
+    if (!sheet) throw new SheetGone();
     const within = rows.length ? [Math.min(...rows), Math.max(...rows)] : [Infinity, Infinity];
-    return openTable(sheet, columns, true, ourCells(sheet, columns, within[0], within[1]));
+    const table = openTable(sheet, columns, true, ourCells(sheet, columns, within[0], within[1]));
+    const scaled = scaledOf(columns).map((k) => table.columns[k]);
+    const added = scaled.filter((c) => table.added.includes(c));
+    if (added.length) addScoreColourScale(sheet, added);
+    return table;
   };
   return {
     find: (columns, key) =>
-      findTables(bookOf(), headersOf(columns), key).map((t) => rowsOf(t.name, t)),
-    read(name, columns, span) {
-      const sheet = bookOf().getSheetByName(name);
+      findTables(bookOf(), headersOf(columns), key).map((t) => rowsIn(t.name, t.values, columns)),
+    read(at, columns, span) {
+      const sheet = sheetAt(bookOf(), at);
       if (!sheet) return null;
       const [first, last] = span ? [span.first, span.last] : [HEADER_ROW + 1, Infinity];
-      const table = rowsOf(
-        name,
-        openTable(sheet, columns, false, ourCells(sheet, columns, first, last)),
-      );
-      return { name, rows: table.rows.filter((r) => r.row >= first) };
+      return rowsIn(sheet.getName(), ourCells(sheet, columns, first, last), columns, first);
     },
-    write: (name, columns, patches) =>
-      void writePatches(opened(name, columns, [...patches.keys()]), patches),
+    grid(at) {
+      const sheet = sheetAt(bookOf(), at);
+      return sheet
+        ? { name: sheet.getName(), sheetId: sheet.getSheetId(), values: readGrid(sheet) }
+        : null;
+    },
+    write: (at, columns, patches) =>
+      void writePatches(opened(at, columns, [...patches.keys()]), patches),
     append(name, columns, rows) {
       const table = opened(name, columns, []);
       const first = Math.max(table.sheet.getLastRow(), HEADER_ROW) + 1;

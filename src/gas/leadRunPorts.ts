@@ -6,7 +6,9 @@ import { REGISTRY_LOCK_WAIT_MS } from '../limits';
 import { newId } from './active';
 import { appsScriptClock } from './clock';
 import { filledNotice } from './docMetadata';
-import { generatePorts } from './generatePorts';
+import { presser } from '../kit/previewRecords';
+import { appsScriptKit } from './kit';
+import type { Claimed } from '../kit/ports';
 import { generationClaim } from './generationClaim';
 import {
   admittedRows,
@@ -116,7 +118,10 @@ export function watchedSheetPorts(book: GoogleAppsScript.Spreadsheet.Spreadsheet
       );
     },
     leadRun: () => leadRunPorts(sheet),
-    generate: (claim: Claim) => generatePorts(sheet, claim),
+    generate: (claim: Claimed) => {
+      const kit = appsScriptKit(book);
+      return { kit, presser: presser(kit), list: { sheetId }, claim };
+    },
     newId,
     now: () => appsScriptClock.now(),
   };

@@ -12,7 +12,7 @@ import type { Result } from '../api/errors';
 import type { HttpRequest, HttpResponse } from '../api/http';
 import type { Columns } from '../domain/columns';
 import type { SheetRoom } from '../domain/grid';
-import type { TableRows } from '../domain/table';
+import type { SheetGrid, SheetRef, TableRows } from '../domain/table';
 import type { Permission } from '../domain/permissions';
 import type { HistoryReading } from '../domain/scoreList';
 import type * as z from 'zod/mini';
@@ -207,6 +207,22 @@ export interface RowSpan {
 }
 
 /**
+ * A sheet by its name, or as a run found it (`SheetRef`): a write there lands in that sheet even
+ * when it was renamed meanwhile, and throws `SheetGone` when it was deleted.
+ */
+export type TableAt = string | SheetRef;
+
+/** The sheet a run read was deleted before it wrote: nothing is written, nothing made. */
+export class SheetGone extends Error {
+  constructor() {
+    super(
+      'The sheet was deleted while this run worked on it, so its rows could not be written. Nothing else was changed.',
+    );
+    this.name = 'SheetGone';
+  }
+}
+
+/**
  * The workbook's tables, read and written by their headers, with the grid's rules inside: one
  * read of the columns asked for, one write per run of them, nothing outside our columns touched,
  * and text that Sheets would read as a formula or a number written so it stays text.
@@ -218,13 +234,19 @@ export interface Tables {
    * One sheet's table by its name; null where there is no such sheet. `rows`: only the rows from
    * `first` to `last` are read (a few cells of a long list).
    */
-  read<K extends string>(name: string, columns: Columns<K>, rows?: RowSpan): TableRows<K> | null;
+  read<K extends string>(at: TableAt, columns: Columns<K>, rows?: RowSpan): TableRows<K> | null;
   /**
-   * Writes cells by row and key into a sheet (made when missing): headers missing are added at
-   * the table's right, every other cell left as it is.
+   * A sheet's cells in one read, as Sheets shows them: a selection's own column (whatever its
+   * header) and several tables read from the same cells. Null where there is no such sheet.
+   */
+  grid(at: TableAt): SheetGrid | null;
+  /**
+   * Writes cells by row and key into a sheet (made when missing by name): headers missing are
+   * added at the table's right (a `scaled` column with the 0-100 colour scale), every other cell
+   * left as it is.
    */
   write<K extends string>(
-    name: string,
+    at: TableAt,
     columns: Columns<K>,
     patches: Map<number, Partial<Record<K, unknown>>>,
   ): void;

@@ -6,6 +6,10 @@ import { kitContract } from '../kit/contract';
 import { cost } from '../../dev/yearOldWorkbook';
 import { startWorld, type World } from './harness';
 
+/** The first column of an A1 range, its sheet named or not (Sheet!C2:C900 → 3). */
+const columnOf = (a1: string) =>
+  [.../^(?:.*!)?([A-Z]+)/.exec(a1)![1]!].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+
 type KitModule = typeof import('../../src/gas/kit');
 const BEN = 'ben@gmail.com';
 
@@ -51,6 +55,17 @@ kitContract('over Apps Script, on the runtime', async () => {
         rt.userProperties(rt.owner).getProperty('vis.background') ?? '{}',
       ) as Record<string, Record<string, number>>;
       return Object.keys(registry[rt.spreadsheet.id] ?? {});
+    },
+    renameSheet: (from, to) => rt.within(() => rt.spreadsheet.getSheetByName(from)!.setName(to)),
+    deleteSheet: (name) =>
+      rt.within(() => rt.spreadsheet.deleteSheet(rt.spreadsheet.getSheetByName(name)!)),
+    colourScaled(name) {
+      const sheet = rt.spreadsheet.getSheetByName(name)!;
+      const header = sheet.probe.rows[0] ?? [];
+      return sheet.conditionalRules
+        .filter((r) => r.gradient)
+        .flatMap((r) => r.ranges)
+        .map((a1) => String(header[columnOf(a1) - 1]?.value));
     },
   };
 });

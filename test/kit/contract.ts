@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { parsers, requests } from '../../src/api/client';
 import type { Columns } from '../../src/domain/columns';
 import { HISTORY_COLUMNS, HISTORY_SHEET } from '../../src/domain/table';
-import { entry, recordKind, type Kit } from '../../src/kit/ports';
+import { entry, recordKind, SheetGone, type Kit } from '../../src/kit/ports';
 
 /** What a contract run needs of an implementation: executions, and the world around them. */
 export interface KitHarness {
@@ -30,6 +30,11 @@ export interface KitHarness {
   holdDocumentLockElsewhere(held: boolean): void;
   /** The work the person's hourly run goes on with in the file, by kind. */
   workKept(): string[];
+  /** A person renames a sheet, or deletes it, in the sheet's tab. */
+  renameSheet(from: string, to: string): void;
+  deleteSheet(name: string): void;
+  /** The headers of a sheet's columns under the 0-100 colour scale. */
+  colourScaled(name: string): string[];
 }
 
 /** A list's columns as a workflow declares them. */
@@ -349,6 +354,53 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
           site: '=IMPORTXML("http://x.example")',
           note: '00123',
         });
+      });
+
+      it('reads a sheet whole once, and writes to a sheet it found after a rename, never to a new sheet of the old name', () => {
+        h.plantSheet('Prospects', [
+          ['Notes', 'Website'],
+          ['hot', 'nike.com'],
+          ['', ''],
+        ]);
+        const found = h.exec((k) => k.tables.grid('Prospects'))!;
+        expect(found.name).toBe('Prospects');
+        expect(found.values).toEqual([
+          ['Notes', 'Website'],
+          ['hot', 'nike.com'],
+        ]);
+        expect(h.exec((k) => k.tables.grid({ sheetId: found.sheetId }))?.values).toEqual(
+          found.values,
+        );
+        h.renameSheet('Prospects', 'Prospects (Q3)');
+        h.exec((k) => k.tables.write(found, LIST, new Map([[2, { note: 'called' }]])));
+        expect(trimmed(h.sheet('Prospects (Q3)'))).toEqual([
+          ['Notes', 'Website', 'Note'],
+          ['hot', 'nike.com', 'called'],
+        ]);
+        expect(h.exec((k) => k.tables.grid('Prospects'))).toBeNull();
+        expect(h.exec((k) => k.tables.read(found, LIST))?.name).toBe('Prospects (Q3)');
+        h.deleteSheet('Prospects (Q3)');
+        expect(() =>
+          h.exec((k) => k.tables.write(found, LIST, new Map([[2, { note: 'lost' }]]))),
+        ).toThrow(new SheetGone().message);
+        expect(h.exec((k) => k.tables.grid(found))).toBeNull();
+        expect(h.exec((k) => k.tables.grid('Prospects'))).toBeNull();
+      });
+
+      it('gives a scaled column the colour scale when it adds it, and leaves a column the person made as it is', () => {
+        const SCORED = {
+          site: { header: 'Website' },
+          score: { header: 'Score', scaled: true },
+          fit: { header: 'Fit', scaled: true },
+        } satisfies Columns<'site' | 'score' | 'fit'>;
+        h.plantSheet('Prospects', [
+          ['Website', 'Score'],
+          ['nike.com', 12],
+        ]);
+        h.exec((k) => k.tables.write('Prospects', SCORED, new Map([[2, { fit: 40 }]])));
+        expect(h.colourScaled('Prospects')).toEqual(['Fit']);
+        h.exec((k) => k.tables.write('Prospects', SCORED, new Map([[2, { fit: 41 }]])));
+        expect(h.colourScaled('Prospects')).toEqual(['Fit']);
       });
 
       it('appends below the last row with content, making the sheet and its headers when missing', () => {

@@ -11,7 +11,7 @@ import {
 import { ENGINES } from '../../src/engines';
 import { HISTORY_COLUMNS } from '../../src/domain/table';
 import { SCORE_COLUMNS } from '../../src/domain/scoreColumns';
-import { PREVIEW_HEADERS, SCALED_PREVIEW_COLUMNS } from '../../src/domain/previewColumns';
+import { PREVIEW_COLUMNS, PREVIEW_HEADERS } from '../../src/domain/previewColumns';
 import { PREVIEW_EVIDENCE, pollPatch } from '../../src/domain/previewJobs';
 
 const table = {
@@ -61,7 +61,7 @@ describe('a sheet described as a table of columns', () => {
 
 describe('the preview columns', () => {
   it('scale the three 0-100 scores and read a completed answer into them', () => {
-    expect(SCALED_PREVIEW_COLUMNS).toEqual(['score', 'knowledge', 'sentiment']);
+    expect(scaledOf(PREVIEW_COLUMNS)).toEqual(['score', 'knowledge', 'sentiment']);
     // The names users filter on (DESIGN.md), not restated from the table.
     expect(Object.values(PREVIEW_HEADERS)).toEqual(
       expect.arrayContaining(['Preview status', 'Report URL', 'Agent site URL', 'Preview UUID']),

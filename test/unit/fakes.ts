@@ -443,11 +443,19 @@ export function fakeGeneratePorts(answer: ConstructorParameters<typeof FakeTrans
     email: 'ann@example.com',
     file,
   });
+  file.sheets.set('Prospects', [['Website']]);
+  // Each write of rows the run makes, as it makes it (the sheet keeps only the last of a cell).
   const written: Array<Map<number, RowPatch>> = [];
+  const write = kit.tables.write;
+  kit.tables.write = (at, columns, patches) => {
+    written.push(new Map(patches) as Map<number, RowPatch>);
+    write(at, columns, patches);
+  };
   const ports: GeneratePorts = {
     kit,
     presser: presserOf('ann@example.com'),
-    writeRows: (patches) => void written.push(new Map(patches)),
+    list: kit.tables.grid('Prospects')!,
+    claim: kit.locks.claim('run-1', kit.account.now())!,
   };
   /** The keys of the previews the person's record holds as theirs, pending. */
   const mine = () => (kit.properties.get(`vis.mine.${file.id}`) ?? '').split(' ').filter(Boolean);

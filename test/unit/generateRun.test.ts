@@ -3,6 +3,7 @@
 import { rowWriter, sendPreviews } from '../../src/addon/previewGeneration';
 import { fitToQuota, localPatches, POST_BATCHING } from '../../src/domain/generationRun';
 import { idKey, planGeneration } from '../../src/domain/previewJobs';
+import { PREVIEW_COLUMNS } from '../../src/domain/previewColumns';
 import { fakeGeneratePorts, json, rowState } from './fakes';
 const uuidOf = (n: number) => `0000000${n}-0000-4000-8000-000000000000`;
 
@@ -68,4 +69,30 @@ it('a dropped connection is remembered in the person’s cache, so the next run 
   const sentAfter = first.transport.batches.length;
   run(dropped, sites, first);
   expect(first.transport.batches[sentAfter]).toHaveLength(POST_BATCHING.firstBatch);
+});
+
+it('writes each row into the list it read, renamed meanwhile, and never makes a sheet of the old name', () => {
+  const book: { sheets?: Fake['file']['sheets'] } = {};
+  const renaming = (r: { payload?: unknown }) => {
+    const grid = book.sheets?.get('Prospects');
+    if (grid) {
+      book.sheets!.set('Prospects (Q3)', grid);
+      book.sheets!.delete('Prospects');
+    }
+    return created(r);
+  };
+  const fake = fakeGeneratePorts(renaming);
+  book.sheets = fake.file.sheets;
+  const { result } = run(renaming, ['nike.com', 'slack.com'], fake);
+  expect(result.counts.created).toBe(2);
+  expect([...fake.file.sheets.keys()]).toEqual(['Prospects (Q3)']);
+  const rows = fake.kit.tables.read('Prospects (Q3)', PREVIEW_COLUMNS)!.rows;
+  expect(rows.map((r) => r.cells.uuid)).toEqual([uuidOf(1), uuidOf(2)]);
+});
+
+it('a document kept busy past the wait: the write says so, and no row is written', () => {
+  const fake = fakeGeneratePorts(created);
+  fake.file.lock.held = true;
+  expect(() => run(created, ['nike.com'], fake)).toThrow(/document stayed busy/);
+  expect(fake.written).toEqual([]);
 });

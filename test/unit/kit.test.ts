@@ -2,6 +2,7 @@
 import { inProcessEmulator } from '../../dev/emulator/inProcess';
 import { memoryFile, memoryKit, transportOver, type MemoryKit } from '../../dev/memoryKit';
 import { kitContract } from '../kit/contract';
+import { colourScaled } from '../../dev/memoryTables';
 
 kitContract('in memory', () => {
   const emu = inProcessEmulator();
@@ -35,5 +36,14 @@ kitContract('in memory', () => {
     sheet: (name) => (file.sheets.get(name) ?? []).map((r) => r.map(shown)),
     holdDocumentLockElsewhere: (held) => void (file.lock.held = held),
     workKept: () => [...file.work.keys()],
+    renameSheet(from, to) {
+      file.sheets.set(to, file.sheets.get(from)!);
+      file.sheets.delete(from);
+    },
+    deleteSheet: (name) => void file.sheets.delete(name),
+    colourScaled: (name) => {
+      const grid = file.sheets.get(name) ?? [];
+      return colourScaled(grid).map((c) => String(grid[0]?.[c - 1]));
+    },
   };
 });
