@@ -10,7 +10,10 @@ import {
   type HttpResponse,
   type Transport,
 } from '../src/api/http';
-import { HISTORY_COLUMNS, HISTORY_SHEET } from '../src/domain/table';
+import { HISTORY_COLUMNS, HISTORY_SHEET, type HistoryKey } from '../src/domain/table';
+import { fnv1a } from '../src/domain/hash';
+import { latestIn, readingsIn, type Whose } from '../src/domain/historyRead';
+import { readingText, sameReading, sealsIn } from '../src/domain/readingSeal';
 import { readingKey, type HistoryReading } from '../src/domain/scoreList';
 import type { Claimed, History, Kit, ServicePort, Tables, Work } from '../src/kit/ports';
 import { claimFor, enter, lapsedClaims, type GenerationClaim } from '../src/domain/generationClaim';
@@ -43,22 +46,54 @@ export const memoryFile = (id = 'memory-file'): MemoryFile => ({
 });
 
 /**
- * `Score history` over the memory tables: each reading once, by its key. Its seals and its trim to
- * the workbook's room are the Apps Script kit's (src/gas/history.ts), which a workflow reads only
- * through the history's rows.
+ * This person's seal of a reading in memory: their mark over what it says, which changes when any
+ * field a seal signs does (the Apps Script kit's is an HMAC under a key in their properties).
  */
-function memoryHistory(tables: Tables): History {
+const sealFor = (email: string, r: Partial<Record<HistoryKey, unknown>>) =>
+  `m${fnv1a(`${email} ${readingText(r)}`)}`;
+
+/**
+ * `Score history` over the memory tables: each reading once, by its key, sealed as the person's.
+ * Its trim to the workbook's room is the Apps Script kit's (src/gas/history.ts).
+ */
+function memoryHistory(tables: Tables, email: () => string): History {
+  const rows = (lastRows = Infinity) =>
+    (tables.read(HISTORY_SHEET, HISTORY_COLUMNS)?.rows ?? []).slice(
+      Number.isFinite(lastRows) ? -lastRows : 0,
+    );
+  const sealed = (cells: Partial<Record<HistoryKey, unknown>>) =>
+    sealsIn(cells.seal).includes(sealFor(email(), cells));
+  const trust = (whose: Whose) => (whose === 'anyone' ? () => true : sealed);
   return {
-    append(readings) {
-      const held = tables.read(HISTORY_SHEET, HISTORY_COLUMNS)?.rows ?? [];
-      const seen = new Set(held.map((r) => readingKey(r.cells as HistoryReading)));
-      const fresh = readings.filter((r) => {
-        const key = readingKey(r);
-        return !seen.has(key) && !!seen.add(key);
-      });
+    append(readings, cosign = false) {
+      const held = new Map(rows().map((r) => [readingKey(r.cells as HistoryReading), r]));
+      const cosigned = new Map<number, Partial<Record<HistoryKey, unknown>>>();
+      const fresh: HistoryReading[] = [];
+      for (const r of readings) {
+        const there = held.get(readingKey(r));
+        if (!there) fresh.push({ ...r, seal: sealFor(email(), r) });
+        else if (cosign && !sealed(there.cells) && sameReading(there.cells, r))
+          cosigned.set(there.row, {
+            seal: [...sealsIn(there.cells.seal), sealFor(email(), there.cells)].join(' '),
+          });
+        held.set(readingKey(r), there ?? { row: 0, cells: r as Record<HistoryKey, unknown> });
+      }
+      if (cosigned.size) tables.write(HISTORY_SHEET, HISTORY_COLUMNS, cosigned);
       if (fresh.length) tables.append(HISTORY_SHEET, HISTORY_COLUMNS, fresh);
-      return fresh.length;
+      return { appended: fresh.length, trimmed: 0, limitedBy: 'cap' };
     },
+    readings: (sites, whose, lastRows) =>
+      readingsIn(
+        rows(lastRows).map((r) => r.cells),
+        sites,
+        trust(whose),
+      ),
+    latest: (sites, whose, lastRows) =>
+      latestIn(
+        rows(lastRows).map((r) => r.cells),
+        sites,
+        trust(whose),
+      ),
   };
 }
 
@@ -205,7 +240,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
       }),
     },
     tables,
-    history: memoryHistory(tables),
+    history: memoryHistory(tables, () => options.email ?? 'owner@example.com'),
     later: {
       keep: (work, count) => void (count > 0 ? file.work.set(work, count) : file.work.delete(work)),
     },

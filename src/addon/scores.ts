@@ -42,7 +42,7 @@ import type { KeyValueCache } from '../domain/cache';
 import type { ResolverDeps } from '../domain/resolver';
 import type { EarlierReading, HistoryReading } from '../domain/scoreList';
 import type { ReportPoint } from '../domain/report';
-import type { HistoryWrite } from '../gas/history';
+import type { HistoryWrite } from '../domain/historyRead';
 import type { ListBlock, SheetPort } from '../gas/ports';
 
 /** What scoring a list into values reads, asks, writes and records (src/addon/scores.ts). */

@@ -4,7 +4,8 @@ import { scoreSpec } from '../domain/scoreLookup';
 import { FORMULA_BUDGET_MS } from '../limits';
 import { sharedCache } from './cache';
 import { appsScriptClock, dayIn } from './clock';
-import { latestReadings, siteReadings, type Whose } from './history';
+import { latestReadings, readingsOf } from './history';
+import type { Whose } from '../domain/historyRead';
 import { granted } from './permissions';
 import { resolverDeps } from './resolverDeps';
 import { clientConfig, savedBranding } from './settings';
@@ -19,7 +20,7 @@ type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 export function deckPorts(book: Book, whose: Whose) {
   return {
     latest: (sites: string[]) => latestReadings(book, sites, whose),
-    readings: (site: string) => siteReadings(book, site, whose),
+    readings: (site: string) => readingsOf(book, [site], whose).get(site) ?? [],
     said: serviceSays,
     branding: savedBranding(),
     day: dayIn(book.getSpreadsheetTimeZone()),

@@ -7,9 +7,14 @@ import { PLATFORMS } from '../engines';
 import { timeOf, type Cell } from '../domain/cells';
 import { historyRoom } from '../domain/grid';
 import { MAX_DELETE_RUNS, oldestRuns, topIsOldest, type RowRun } from '../domain/historyTrim';
-import type { ReportPoint, ReportRow } from '../domain/report';
-import { oneLine } from '../api/serviceText';
-import { parseWebsite } from '../domain/website';
+import type { ReportPoint } from '../domain/report';
+import {
+  latestIn,
+  readingsIn,
+  type HistoryWrite,
+  type LatestReading,
+  type Whose,
+} from '../domain/historyRead';
 import { READING_KEY_COLUMNS, readingKey, type HistoryReading } from '../domain/scoreList';
 import {
   findColumns,
@@ -17,9 +22,9 @@ import {
   HISTORY_COLUMNS,
   HISTORY_HEADERS,
   HISTORY_SHEET,
+  rowsIn,
   type HistoryKey,
 } from '../domain/table';
-import { scoreInRange } from '../domain/readingSeal';
 import { sealedByMe, sealKey, sealOf } from './readingSeal';
 import { sameReading, sealsIn } from '../domain/readingSeal';
 import { cellsOfOtherSheets, ensureSheet } from './sheets';
@@ -47,14 +52,6 @@ const RECENT_ROWS = 2000;
  * shows newer readings on top than at its foot.
  */
 const TIME_SAMPLE_ROWS = 200;
-
-export interface HistoryWrite {
-  appended: number;
-  /** Oldest rows removed (or new readings left out) to stay within the limit. */
-  trimmed: number;
-  /** The limit that trimmed: the history's own cap, or the workbook's cell limit. */
-  limitedBy: 'cap' | 'workbook';
-}
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -201,12 +198,6 @@ function dropOldest(table: Table<HistoryKey>, count: number): void {
   }
 }
 
-/**
- * Whose readings a reader takes: anyone's (a person looking at their own document), or only those
- * the person's own runs recorded and sealed (what their account sends unattended).
- */
-export type Whose = 'anyone' | 'mine';
-
 /** Every column a seal signs, and the seal. */
 const SEALED_KEYS: HistoryKey[] = [
   'checked',
@@ -224,29 +215,21 @@ const SEALED_KEYS: HistoryKey[] = [
 const keysFor = (whose: Whose, own: HistoryKey[]): HistoryKey[] =>
   whose === 'mine' ? SEALED_KEYS : own;
 
-function trusted(table: Table<HistoryKey>, row: number, whose: Whose): boolean {
-  if (whose === 'anyone') return true;
-  const reading: HistoryReading = {};
-  for (const k of SEALED_KEYS) reading[k] = cell(table, row, k) as Cell;
-  return sealedByMe(reading);
-}
+const trust = (whose: Whose) =>
+  whose === 'anyone' ? () => true : (cells: object) => sealedByMe(cells as HistoryReading);
 
 /**
- * The history as a table holding only `keys`' columns (the others blank): a year-old workbook's
+ * The history's rows holding only `keys`' columns (the others blank): a year-old workbook's
  * history has 50,000 rows, and each reader needs a few of its columns.
  */
-function historyTable(
-  book: Book,
-  keys: HistoryKey[],
-  lastRows = Infinity,
-): Table<HistoryKey> | null {
+function historyRows(book: Book, keys: HistoryKey[], lastRows = Infinity) {
   const sheet = book.getSheetByName(HISTORY_SHEET);
-  if (!sheet) return null;
+  if (!sheet) return [];
   const header = readHeaderRow(sheet);
   const found = findColumns(header, HISTORY_HEADERS);
   const from = Number.isFinite(lastRows) ? sheet.getLastRow() - lastRows + 1 : HEADER_ROW + 1;
   const values = readColumns(sheet, header, keys.map((k) => found[k]).filter(Boolean), from);
-  return openTable(sheet, HISTORY_COLUMNS, false, values);
+  return rowsIn(HISTORY_SHEET, values, HISTORY_COLUMNS, from).rows.map((r) => r.cells);
 }
 
 /**
@@ -256,40 +239,13 @@ function historyTable(
  */
 export function latestReadings(
   book: Book,
-  sites: string[],
+  sites: readonly string[],
   whose: Whose = 'anyone',
   lastRows = Infinity,
-): Map<string, Omit<ReportRow, 'row' | 'site' | 'reportUrl'>> {
+): Map<string, LatestReading> {
   const read: HistoryKey[] = ['checked', 'website', 'brand', 'score', ...PLATFORMS, 'lastScanned'];
-  const table = historyTable(book, keysFor(whose, [...read, 'source']), lastRows);
-  const out = new Map<string, Omit<ReportRow, 'row' | 'site' | 'reportUrl'> & { at: number }>();
-  if (!table) return out;
-  const wanted = new Set(sites);
-  for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
-    const at = (k: HistoryKey) => (table.columns[k] ? cell(table, row, k) : '');
-    const site = parseWebsite(at('website'));
-    const checked = timeOf(at('checked')) ?? 0;
-    if (at('source') !== 'score' || !site.ok || !wanted.has(site.domain)) continue;
-    if ((out.get(site.domain)?.at ?? -1) > checked || !trusted(table, row, whose)) continue;
-    out.set(site.domain, {
-      at: checked,
-      name: oneLine(String(at('brand') || site.domain), 80),
-      score: scoreInRange(at('score')) ?? '',
-      engines: Object.fromEntries(
-        PLATFORMS.map((p) => [p, scoreInRange(at(p)) ?? '']),
-      ) as ReportRow['engines'],
-      lastScanned: timeOf(at('lastScanned')),
-    });
-  }
-  return new Map([...out].map(([site, { at: _at, ...reading }]) => [site, reading]));
-}
-
-/**
- * A site's score readings in the history (source "score"), oldest first: the columns a reading
- * needs, no write.
- */
-export function siteReadings(book: Book, site: string, whose: Whose = 'anyone'): ReportPoint[] {
-  return readingsOf(book, [site], whose).get(site) ?? [];
+  const rows = historyRows(book, keysFor(whose, [...read, 'source']), lastRows);
+  return latestIn(rows, sites, trust(whose));
 }
 
 /** The readings of each of `sites` (domains) in `Score history`, oldest first, in one read. */
@@ -299,34 +255,7 @@ export function readingsOf(
   whose: Whose = 'anyone',
   lastRows = Infinity,
 ): Map<string, ReportPoint[]> {
-  const wanted = new Set(sites);
-  const found = new Map<string, ReportPoint[]>();
-  const scans = new Set<string>();
   const read: HistoryKey[] = ['checked', 'website', 'score', ...PLATFORMS, 'lastScanned'];
-  const table = historyTable(book, keysFor(whose, [...read, 'source', 'reference']), lastRows);
-  if (!table) return found;
-  for (let row = HEADER_ROW + 1; row <= table.values.length; row++) {
-    const at = (k: HistoryKey) => (table.columns[k] ? cell(table, row, k) : '');
-    if (at('source') !== 'score') continue;
-    const recorded = parseWebsite(at('website'));
-    const score = scoreInRange(at('score'));
-    const time = timeOf(at('lastScanned')) ?? timeOf(at('checked'));
-    if (!recorded.ok || !wanted.has(recorded.domain) || score === null || time === null) continue;
-    if (!trusted(table, row, whose)) continue;
-    const engines: ReportPoint['engines'] = {};
-    for (const p of PLATFORMS) {
-      const v = scoreInRange(at(p));
-      if (v !== null) engines[p] = v;
-    }
-    const page = String(at('reference'));
-    const points = found.get(recorded.domain) ?? [];
-    // One reading per scan: a copied row (a seal copied with it) is the same reading, not another.
-    const scan = `${recorded.domain} ${time}`;
-    if (scans.has(scan)) continue;
-    scans.add(scan);
-    points.push({ at: time, score, engines, ...(page.startsWith('https://') ? { page } : {}) });
-    found.set(recorded.domain, points);
-  }
-  for (const points of found.values()) points.sort((a, b) => a.at - b.at);
-  return found;
+  const rows = historyRows(book, keysFor(whose, [...read, 'source', 'reference']), lastRows);
+  return readingsIn(rows, sites, trust(whose));
 }

@@ -21,7 +21,7 @@ import { generationClaim } from './generationClaim';
 import { clientConfig } from './settings';
 import { urlFetchTransport } from './transport';
 import { setBackgroundWork } from './backgroundWork';
-import { appendHistory } from './history';
+import { appendHistory, HISTORY_CAP, latestReadings, readingsOf } from './history';
 import {
   deleteUserProperty,
   mayWriteWhatCanWait,
@@ -90,7 +90,11 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
       }),
     },
     tables: appsScriptTables(bookOf),
-    history: { append: (readings) => appendHistory(bookOf(), readings).appended },
+    history: {
+      append: (readings, cosign) => appendHistory(bookOf(), readings, HISTORY_CAP, cosign),
+      readings: (sites, whose, lastRows) => readingsOf(bookOf(), sites, whose, lastRows),
+      latest: (sites, whose, lastRows) => latestReadings(bookOf(), sites, whose, lastRows),
+    },
     later: { keep: (work, count) => setBackgroundWork(bookOf().getId(), work, count) },
     service: {
       config: clientConfig,

@@ -1,7 +1,8 @@
 /** Score's ports (src/addon/scores.ts ScorePorts) over a block of an Apps Script sheet. */
 import { sharedCache } from './cache';
 import { appsScriptClock } from './clock';
-import { appendHistory, HISTORY_CAP, latestReadings, readingsOf, type Whose } from './history';
+import { appendHistory, HISTORY_CAP, latestReadings, readingsOf } from './history';
+import type { Whose } from '../domain/historyRead';
 import { sheetPort } from './sheetPort';
 import { documentLock } from './lock';
 import { granted } from './permissions';

@@ -11,7 +11,7 @@ import { FORMULA_BUDGET_MS } from '../limits';
 import { activeRange } from './active';
 import { sharedCache } from './cache';
 import { appsScriptClock } from './clock';
-import { siteReadings } from './history';
+import { readingsOf } from './history';
 import { resolverDeps } from './resolverDeps';
 import { currentPlace } from './selection';
 import { explainingProtection } from './protection';
@@ -32,7 +32,7 @@ export const siteHistoryPorts = (book: Book) => ({
       inRow: (column: number) => sheet.getRange(range.getRow(), column).getValue(),
     };
   },
-  readings: (site: string) => siteReadings(book, site),
+  readings: (site: string) => readingsOf(book, [site]).get(site) ?? [],
 });
 
 export const comparePorts = (book: Book) => ({

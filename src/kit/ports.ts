@@ -15,6 +15,8 @@ import type { SheetRoom } from '../domain/grid';
 import type { SheetGrid, SheetRef, TableRows } from '../domain/table';
 import type { Permission } from '../domain/permissions';
 import type { HistoryReading } from '../domain/scoreList';
+import type { HistoryWrite, LatestReading, Whose } from '../domain/historyRead';
+import type { ReportPoint } from '../domain/report';
 import type * as z from 'zod/mini';
 import { lazy } from '../api/schemas';
 
@@ -277,8 +279,20 @@ export interface Tables {
  * room.
  */
 export interface History {
-  /** Appends the readings the history does not hold yet; answers how many it appended. */
-  append(readings: HistoryReading[]): number;
+  /**
+   * Appends the readings the history does not hold yet, sealed as this person's, trimming the
+   * oldest rows past its cap or the workbook's room. `cosign`: a run whose record must be complete
+   * (a schedule's) adds its seal to a reading someone else recorded first, when it says the same.
+   */
+  append(readings: HistoryReading[], cosign?: boolean): HistoryWrite;
+  /**
+   * Each site's score readings, oldest first, one per scan: anyone's, or only those this person's
+   * runs recorded and sealed (`mine`: a row typed or changed by anyone else is left out).
+   * `lastRows`: only the history's newest rows are read (readings are appended in time order).
+   */
+  readings(sites: readonly string[], whose: Whose, lastRows?: number): Map<string, ReportPoint[]>;
+  /** Each site's latest score reading, whose and how far back as `readings`. */
+  latest(sites: readonly string[], whose: Whose, lastRows?: number): Map<string, LatestReading>;
 }
 
 /** Work the person's hourly run goes on with in this file: previews pending, scans running… */

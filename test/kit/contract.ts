@@ -6,6 +6,7 @@ import { parsers, requests } from '../../src/api/client';
 import type { Columns } from '../../src/domain/columns';
 import { HISTORY_COLUMNS, HISTORY_SHEET } from '../../src/domain/table';
 import { entry, recordKind, SheetGone, type Kit } from '../../src/kit/ports';
+import type { Whose } from '../../src/domain/historyRead';
 
 /** What a contract run needs of an implementation: executions, and the world around them. */
 export interface KitHarness {
@@ -459,25 +460,60 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
     });
 
     describe('Score history', () => {
-      const reading = (slug: string, overall: number) => ({
+      const reading = (slug: string, overall: number, day = '20') => ({
         source: 'score',
         slug,
         website: `${slug}.com`,
         score: overall,
-        lastScanned: '2026-11-20',
+        lastScanned: `2026-11-${day}`,
       });
 
       it('appends each reading once, by its key, readable as the history’s rows', () => {
-        expect(h.exec((k) => k.history.append([reading('nike', 70), reading('slack', 60)]))).toBe(
-          2,
-        );
-        expect(h.exec((k) => k.history.append([reading('nike', 70), reading('acme', 50)]))).toBe(1);
+        const twice = [reading('nike', 70), reading('slack', 60)];
+        expect(h.exec((k) => k.history.append(twice)).appended).toBe(2);
+        expect(
+          h.exec((k) => k.history.append([reading('nike', 70), reading('acme', 50)])).appended,
+        ).toBe(1);
         const rows = h.exec((k) => k.tables.read(HISTORY_SHEET, HISTORY_COLUMNS))?.rows ?? [];
         expect(rows.map((r) => [r.cells.slug, r.cells.score])).toEqual([
           ['nike', 70],
           ['slack', 60],
           ['acme', 50],
         ]);
+      });
+
+      const scores = (k: Kit, whose: Whose, lastRows?: number) =>
+        k.history.readings(['nike.com', 'slack.com'], whose, lastRows);
+      const scoresOf = (points?: Array<{ score: number }>) => points?.map((p) => p.score);
+
+      it('reads each site’s readings oldest first and its latest: anyone’s, or only those the person’s runs sealed', () => {
+        h.exec((k) => k.history.append([reading('nike', 60, '01'), reading('slack', 50, '01')]));
+        h.exec((k) => k.history.append([reading('nike', 70, '20')]), 'ben');
+        const anyone = h.exec((k) => scores(k, 'anyone'));
+        expect(scoresOf(anyone.get('nike.com'))).toEqual([60, 70]);
+        expect(scoresOf(anyone.get('slack.com'))).toEqual([50]);
+        expect(scoresOf(h.exec((k) => scores(k, 'mine')).get('nike.com'))).toEqual([60]);
+        expect(scoresOf(h.exec((k) => scores(k, 'anyone', 1)).get('nike.com'))).toEqual([70]);
+        const latest = (whose: Whose) =>
+          h.exec((k) => k.history.latest(['nike.com'], whose)).get('nike.com')?.score;
+        expect([latest('anyone'), latest('mine')]).toEqual([70, 60]);
+        // An editor changes Ana's reading of slack.com by hand: it is no longer hers.
+        const rows = h.sheet(HISTORY_SHEET).map((r) => [...r]);
+        const score = rows[0]!.indexOf(HISTORY_COLUMNS.score.header);
+        rows.find((r) => r.includes('slack.com'))![score] = 95;
+        h.plantSheet(HISTORY_SHEET, rows);
+        expect(h.exec((k) => scores(k, 'mine')).get('slack.com')).toBeUndefined();
+        expect(scoresOf(h.exec((k) => scores(k, 'anyone')).get('slack.com'))).toEqual([95]);
+      });
+
+      it('seals, for a run that must keep a whole record, a reading a teammate recorded first that says the same', () => {
+        h.exec((k) => k.history.append([reading('nike', 70)]), 'ben');
+        expect(h.exec((k) => scores(k, 'mine')).get('nike.com')).toBeUndefined();
+        expect(h.exec((k) => k.history.append([reading('nike', 70)])).appended).toBe(0);
+        expect(h.exec((k) => scores(k, 'mine')).get('nike.com')).toBeUndefined();
+        expect(h.exec((k) => k.history.append([reading('nike', 70)], true)).appended).toBe(0);
+        expect(scoresOf(h.exec((k) => scores(k, 'mine')).get('nike.com'))).toEqual([70]);
+        expect(scoresOf(h.exec((k) => scores(k, 'mine'), 'ben').get('nike.com'))).toEqual([70]);
       });
     });
 
