@@ -17,7 +17,7 @@ import { readingText, sameReading, sealsIn } from '../src/domain/readingSeal';
 import { readingKey, type HistoryReading } from '../src/domain/scoreList';
 import type { Claimed, History, Kit, ServicePort, Tables, Work } from '../src/kit/ports';
 import { claimFor, enter, lapsedClaims, type GenerationClaim } from '../src/domain/generationClaim';
-import { EXECUTION_LIMIT_MS } from '../src/limits';
+import { EXECUTION_LIMIT_MS, QUOTA_RESERVE } from '../src/limits';
 import { cachedRecords, propertyRecords, recordStore, sharedRecords } from '../src/kit/records';
 import type { KeyValueCache } from '../src/domain/cache';
 import type { Permission } from '../src/domain/permissions';
@@ -34,6 +34,31 @@ export interface MemoryFile {
   work: Map<Work, number>;
   /** The runs' Generate claims, as the file's entries keep them (domain/generationClaim). */
   claims: GenerationClaim[];
+  /** The document's cache: public answers every user of the file is served. */
+  cache: Map<string, Kept>;
+}
+
+/** A cached value, until when it is kept. */
+interface Kept {
+  value: string;
+  until: number;
+}
+
+/** A cache over `items`, its expiries by `now`. */
+function cacheOver(items: Map<string, Kept>, now: () => number): KeyValueCache {
+  const kept = (key: string) => {
+    const item = items.get(key);
+    return item && item.until > now() ? item.value : null;
+  };
+  const put = (key: string, value: string, seconds: number) =>
+    void items.set(key, { value, until: now() + seconds * 1000 });
+  return {
+    get: kept,
+    put,
+    getAll: (keys) =>
+      Object.fromEntries(keys.flatMap((k) => (kept(k) === null ? [] : [[k, kept(k)!]]))),
+    putAll: (values, seconds) => Object.entries(values).forEach(([k, v]) => put(k, v, seconds)),
+  };
 }
 
 export const memoryFile = (id = 'memory-file'): MemoryFile => ({
@@ -43,6 +68,7 @@ export const memoryFile = (id = 'memory-file'): MemoryFile => ({
   lock: { held: false },
   work: new Map(),
   claims: [],
+  cache: new Map(),
 });
 
 /**
@@ -173,19 +199,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
   let now = options.now ?? Date.UTC(2026, 10, 28, 9);
   const clock: Clock = { now: () => now, sleep: (ms) => void (now += Math.max(0, ms)) };
   const properties = new Map<string, string>();
-  const cache = new Map<string, { value: string; until: number }>();
-  const cached = (key: string) => {
-    const item = cache.get(key);
-    return item && item.until > now ? item.value : null;
-  };
-  const memoryCache: KeyValueCache = {
-    get: cached,
-    put: (key, value, seconds) => void cache.set(key, { value, until: now + seconds * 1000 }),
-    getAll: (keys) =>
-      Object.fromEntries(keys.flatMap((k) => (cached(k) === null ? [] : [[k, cached(k)!]]))),
-    putAll: (values, seconds) =>
-      Object.entries(values).forEach(([k, v]) => memoryCache.put(k, v, seconds)),
-  };
+  const cache = new Map<string, Kept>();
   const logged: string[] = [];
   const sent: HttpRequest[] = [];
   let held = false;
@@ -214,7 +228,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
     logged,
     sent,
     advance: (ms) => void (now += ms),
-    evictCache: () => cache.clear(),
+    evictCache: () => (cache.clear(), file.cache.clear()),
     holdLock: (h) => void (heldElsewhere = h),
     records: {
       mine: propertyRecords({
@@ -223,7 +237,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
         setAll: (values) => Object.entries(values).forEach(([k, v]) => properties.set(k, v)),
         delete: (key) => void properties.delete(key),
       }),
-      cached: cachedRecords(memoryCache),
+      cached: cachedRecords(cacheOver(cache, clock.now)),
       file: recordStore(
         {
           get: (key) => file.records.get(key) ?? null,
@@ -245,6 +259,13 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
       keep: (work, count) => void (count > 0 ? file.work.set(work, count) : file.work.delete(work)),
     },
     service: {
+      lookups: (deadline) => ({
+        transport: counting,
+        cache: cacheOver(file.cache, clock.now),
+        clock,
+        deadline,
+        maxRequests: (options.quotaLeft ?? 1_000) - QUOTA_RESERVE,
+      }),
       config: () => ({
         baseUrl: options.baseUrl ?? 'https://service.invalid',
         ...(options.apiKey ? { apiKey: options.apiKey } : {}),

@@ -81,7 +81,7 @@ export function memoryTables(book: Workbook, id = 'memory-file'): Tables {
     for (const [row, patch] of patches)
       for (const k of Object.keys(patch) as K[])
         putCell(table.grid, row, table.columns[k], cellValue(patch[k]));
-    return table.grid;
+    return table.columns;
   };
   return {
     find: (columns, key) =>
@@ -96,7 +96,7 @@ export function memoryTables(book: Workbook, id = 'memory-file'): Tables {
       const found = sheetAt(book, at);
       return found && { name: found[0], sheetId: idOf(found[1]), values: shownGrid(found[1]) };
     },
-    write: (at, columns, patches) => void write(at, columns, patches),
+    write,
     append(name, columns, rows) {
       const first = Math.max(lastRow(book.get(name) ?? []), HEADER_ROW) + 1;
       write(name, columns, new Map(rows.map((r, i) => [first + i, r])));

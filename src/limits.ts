@@ -46,3 +46,6 @@ export const METER_LOCK_WAIT_MS = 2 * SECOND;
  * scans (a poll takes seconds; one more score round trip may overrun a firing's budget).
  */
 export const TRIGGER_TIME_RESERVE_MS = 15 * MINUTE;
+
+/** Of the day's requests, what is kept back for polls, so previews already started can complete. */
+export const QUOTA_RESERVE = 500;

@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { PREVIEW_COLUMNS, type RowPatch } from '../domain/previewColumns';
-import { RUN_BUDGET_MS, WRITE_LOCK_WAIT_MS } from '../limits';
+import { QUOTA_RESERVE, RUN_BUDGET_MS, WRITE_LOCK_WAIT_MS } from '../limits';
 import { parsers, requests, type PreviewCreated } from '../api/client';
 import { serviceError, type Result } from '../api/errors';
 import {
@@ -48,7 +48,7 @@ import { appsScriptKit } from '../gas/kit';
 import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { appsScriptClock } from '../gas/clock';
 import { withRoomNotice } from '../gas/docMetadata';
-import { quotaLeft, QUOTA_RESERVE } from '../gas/quota';
+import { quotaLeft } from '../gas/quota';
 import { clientConfig, rememberAccountNotice, rememberPlan } from '../gas/settings';
 import { planShown } from '../domain/plan';
 import { logAction } from '../gas/runLog';
@@ -142,9 +142,11 @@ function gridOf(kit: Kit, block: Block): SheetGrid {
  * and no preview serves yet (a site previewed in another row is reused, not sent), by the same
  * plan the press makes. The Scores tab offers the button only for these.
  */
-export function previewableNotInIndex(block: Block, values: unknown[][]): number {
-  const kit = appsScriptKit(block.sheet.getParent());
-  const grid = { name: block.sheet.getName(), sheetId: block.sheet.getSheetId(), values };
+export function previewableNotInIndex(
+  kit: Kit,
+  block: Pick<Block, 'first' | 'last' | 'column'>,
+  grid: SheetGrid,
+): number {
   return planFor(presser(kit), kit, block, grid, 'notInIndex').send.length;
 }
 

@@ -3,7 +3,8 @@
  * values, refreshed on a policy, with `Change` and a history of readings. A big list finishes
  * over several calls (`partial`: call again), each well within the execution limit.
  */
-import type { Held } from '../kit/ports';
+import { SheetGone, type Kit } from '../kit/ports';
+import { appsScriptKit } from '../gas/kit';
 import type { BrandScore } from '../api/client';
 import { isBlank } from '../domain/cells';
 import { countCached, resolveAll, type Outcome } from '../domain/resolver';
@@ -22,11 +23,10 @@ import {
   type ScoreRow,
 } from '../domain/scoreList';
 import { SCORE_COLUMNS, SCORE_HEADERS } from '../domain/scoreColumns';
-import { findColumns, HEADER_ROW } from '../domain/table';
+import { findColumns, HEADER_ROW, type SheetGrid, type SheetRef } from '../domain/table';
 import { logAction } from '../gas/runLog';
 import { DOCUMENT_BUSY } from '../gas/lock';
 import { quotaLeft } from '../gas/quota';
-import { scorePorts } from '../gas/scorePorts';
 import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract/scores';
@@ -37,42 +37,22 @@ import { PLATFORMS } from '../engines';
 import { scoresPlace } from '../domain/scoreList';
 import { previewableNotInIndex } from './previewGeneration';
 import { notGrantedMessage } from '../domain/permissions';
-import type { Permission } from '../domain/permissions';
-import type { KeyValueCache } from '../domain/cache';
-import type { ResolverDeps } from '../domain/resolver';
-import type { EarlierReading, HistoryReading } from '../domain/scoreList';
+import type { EarlierReading } from '../domain/scoreList';
 import type { ReportPoint } from '../domain/report';
-import type { HistoryWrite } from '../domain/historyRead';
-import type { ListBlock, SheetPort } from '../gas/ports';
+import type { ListBlock } from '../gas/ports';
 
 /** What scoring a list into values reads, asks, writes and records (src/addon/scores.ts). */
 export interface ScorePorts {
-  sheet: SheetPort;
-  block: ListBlock;
-  /** The public lookups' transport, cache and clock, no round trip starting past `deadline`. */
-  lookups(deadline: number): ResolverDeps;
-  /** The answers kept from earlier lookups (the plan counts what is cached). */
-  cache: KeyValueCache;
-  /** Appends readings to `Score history`. */
-  history(readings: HistoryReading[]): HistoryWrite;
-  /** Rows not in the public index a preview could be made for (the Scores tab's offer). */
-  previewable(values: unknown[][]): number;
-  /** The document's lock, or null when another run holds it past `waitMs`. */
-  lock(waitMs: number): Held | null;
-  granted(p: Permission): boolean;
-  baseUrl: string;
-  now(): number;
+  /** The list, the public lookups, `Score history`, the lock, the clock and the permissions. */
+  kit: Kit;
+  /** The websites scored: a selection, or a sheet's whole Website column, on the sheet as found. */
+  block: ListBlock & SheetRef;
   /**
-   * Each site's earlier score and engine scores as the person's own runs recorded them (their
-   * sealed readings), for a run whose moves their account e-mails unattended; absent: the list's
-   * own cells.
+   * A schedule's run, whose moves its owner's account e-mails unattended: measured from the
+   * owner's own sealed readings, never from cells anyone may type in, and sealing what a teammate
+   * recorded first (its owner's record stays complete).
    */
-  earlier?: (sites: string[]) => Map<string, EarlierReading>;
-  /**
-   * Each site's readings in the history's newest rows, oldest first, read before this run adds its
-   * own: what a move's usual swing is measured on (rows in proportion to the sites asked).
-   */
-  recentReadings(sites: string[]): Map<string, ReportPoint[]>;
+  unattended: boolean;
 }
 
 const MOVERS_LISTED = 20;
@@ -104,17 +84,31 @@ function scoreRows(grid: ReturnType<typeof scoreGrid>, block: ScorePorts['block'
 /** A run that asks for every row (`all`) fetches fresh answers, not the 6-hour cache's. */
 function lookupSpec(ports: ScorePorts, options: ScoreOptions, runStarted: number) {
   return scoreSpec(
-    { baseUrl: ports.baseUrl },
+    ports.kit.service.config(),
     'url',
     options.refresh === 'all' ? `run-${runStarted}` : '',
   );
 }
 
-/** A block's ports, with Generate's count of the rows it would preview. */
-const portsOf = (block: Block, earlierFromMine = false): ScorePorts => ({
-  ...scorePorts(block, earlierFromMine),
-  previewable: (values) => previewableNotInIndex(block, values),
+const portsOf = (block: Block, unattended = false): ScorePorts => ({
+  kit: appsScriptKit(block.sheet.getParent()),
+  block: {
+    sheetId: block.sheet.getSheetId(),
+    sheetName: block.sheet.getName(),
+    first: block.first,
+    last: block.last,
+    column: block.column,
+    a1: block.a1,
+  },
+  unattended,
 });
+
+/** The list's cells in one read, as they are now. */
+function listGrid(ports: ScorePorts): SheetGrid {
+  const grid = ports.kit.tables.grid(ports.block);
+  if (!grid) throw new SheetGone();
+  return grid;
+}
 
 function planFor(input: ScoreRunOptions | undefined) {
   const request = input?.request ?? null;
@@ -124,9 +118,9 @@ function planFor(input: ScoreRunOptions | undefined) {
 
 /** What a run over the list would do now: one read of its grid. */
 export function planList(ports: ScorePorts, options: ScoreOptions, started: number | null) {
-  const now = ports.now();
+  const now = ports.kit.account.now();
   const runStarted = started ?? now;
-  const grid = scoreGrid(ports.sheet.grid());
+  const grid = scoreGrid(listGrid(ports).values);
   const plan = planScoring(scoreRows(grid, ports.block), options, now, runStarted);
   return { ports, options, runStarted, plan };
 }
@@ -153,7 +147,8 @@ export function getScorePlan(input?: ScoreRunOptions): ScorePlanView {
   }
   const { plan, ports, options, runStarted } = found;
   const keys = Array.from(plan.due.keys());
-  const cached = countCached(keys, lookupSpec(ports, options, runStarted), ports.cache);
+  const spec = lookupSpec(ports, options, runStarted);
+  const cached = countCached(keys, spec, ports.kit.service.lookups(Infinity).cache);
   return {
     sheetName: ports.block.sheetName,
     a1: ports.block.a1,
@@ -247,8 +242,8 @@ export function scoreSheet(
  */
 export function scoreList(found: ReturnType<typeof planList>, deadline?: number): ScoreReport {
   const { plan, ports, options, runStarted } = found;
-  const started = ports.now();
-  const { block } = ports;
+  const { kit, block } = ports;
+  const started = kit.account.now();
   const request: ScoreRequest = { sheetName: block.sheetName, a1: block.a1, runStarted };
   const keys = Array.from(plan.due.keys());
   if (keys.length === 0 && plan.invalid.length === 0) {
@@ -260,14 +255,14 @@ export function scoreList(found: ReturnType<typeof planList>, deadline?: number)
       },
     );
   }
-  if (!ports.granted('service'))
+  if (!kit.account.granted('service'))
     return report('refused', notGrantedMessage('service'), { request });
   const outcomes = resolveAll(
     keys,
     lookupSpec(ports, options, runStarted),
-    ports.lookups(Math.min(deadline ?? Infinity, started + RUN_BUDGET_MS)),
+    kit.service.lookups(Math.min(deadline ?? Infinity, started + RUN_BUDGET_MS)),
   );
-  const held = ports.lock(PRESS_LOCK_WAIT_MS * 50);
+  const held = kit.locks.document(PRESS_LOCK_WAIT_MS * 50);
   if (!held) return report('busy', DOCUMENT_BUSY, { request });
   try {
     return writeScores(
@@ -291,15 +286,16 @@ function writeScores(
   request: ScoreRequest,
   fetched: number,
 ): ScoreReport {
-  const now = new Date(ports.now());
-  const { block } = ports;
-  const grid = scoreGrid(ports.sheet.grid());
+  const { kit, block } = ports;
+  const now = new Date(kit.account.now());
+  const grid = scoreGrid(listGrid(ports).values);
   const plan = planScoring(scoreRows(grid, block), options, now.getTime(), runStarted);
   const written = weighedOutcomes(ports, options, grid, plan, outcomes, now);
   const { patches, movers, readings, counts, rows, failure } = written;
-  ports.sheet.write(SCORE_COLUMNS, patches, grid.values);
-  const { previewable, scoresAt } = afterWrite(ports, grid, rows.notInIndex > 0);
-  const history = ports.history(readings);
+  const columns = kit.tables.write(block, SCORE_COLUMNS, patches);
+  const previewable = rows.notInIndex > 0 ? previewableNotInIndex(kit, block, listGrid(ports)) : 0;
+  const scoresAt = scoresPlace(columns.score, block);
+  const history = kit.history.append(readings, ports.unattended);
   const extra = {
     ...counts,
     scored: patches.size,
@@ -337,7 +333,9 @@ function weighedOutcomes(
     lastScanned: (row) => grid.at(row, 'lastScanned'),
   };
   const earlier =
-    options.weighMoves === false ? null : ports.recentReadings(movingSites(plan, outcomes, lookup));
+    options.weighMoves === false
+      ? null
+      : recentReadings(ports, movingSites(plan, outcomes, lookup));
   return applyOutcomes(plan, outcomes, now, lookup, { earlier });
 }
 
@@ -350,7 +348,7 @@ function previousScores(
   due: Map<string, number[]>,
   grid: ReturnType<typeof scoreGrid>,
 ): Pick<RowLookup, 'previous' | 'previousEngines' | 'recordedScan'> {
-  const earlier = ports.earlier?.([...due.keys()]);
+  const earlier = ports.unattended ? sealedScores(ports.kit, [...due.keys()]) : null;
   if (!earlier)
     return {
       previous: (row) => grid.at(row, 'score'),
@@ -366,15 +364,42 @@ function previousScores(
 }
 
 /**
- * What the list holds once written: rows a preview could serve (the list read again: previews'
- * columns are not in the score grid), and where the scores are, from the header row the write
- * left in the grid it was given (its new columns included).
+ * The latest score of each site the person's own runs recorded and sealed, from the history's
+ * newest rows only (readings are appended in time order): a refresh's cost follows its list, not
+ * the history's years. A site whose last sealed reading is older than that has no earlier score,
+ * and makes no move: never a move measured from a cell.
  */
-function afterWrite(ports: ScorePorts, grid: ReturnType<typeof scoreGrid>, notInIndex: boolean) {
-  return {
-    previewable: notInIndex ? ports.previewable(ports.sheet.grid()) : 0,
-    scoresAt: scoresPlace(grid.values[HEADER_ROW - 1] ?? [], ports.block),
-  };
+const NEWEST_ROWS_PER_SITE = 3;
+const NEWEST_ROWS_AT_LEAST = 2000;
+
+function sealedScores(kit: Kit, sites: string[]): Map<string, EarlierReading> {
+  const out = new Map<string, EarlierReading>();
+  const rows = Math.max(NEWEST_ROWS_AT_LEAST, NEWEST_ROWS_PER_SITE * sites.length);
+  for (const [site, reading] of kit.history.latest(sites, 'mine', rows)) {
+    if (typeof reading.score !== 'number') continue;
+    const engines: EarlierReading['engines'] = {};
+    for (const p of PLATFORMS) {
+      const v = reading.engines[p];
+      if (typeof v === 'number') engines[p] = v;
+    }
+    out.set(site, { score: reading.score, engines, scanned: reading.lastScanned });
+  }
+  return out;
+}
+
+/**
+ * Each site's scores in the history's newest rows, read before this run adds its own: enough for
+ * a usual swing of a site scored with its list every week or so, and a cost that follows the
+ * movers asked about, not the history's years. A schedule's alerts weigh moves against its
+ * owner's own sealed readings only (its digest goes out from their account); the sidebar shows
+ * every editor's.
+ */
+const RECENT_ROWS_PER_SITE = 12;
+
+function recentReadings(ports: ScorePorts, sites: string[]): Map<string, ReportPoint[]> {
+  if (sites.length === 0) return new Map();
+  const rows = Math.max(NEWEST_ROWS_AT_LEAST, RECENT_ROWS_PER_SITE * sites.length);
+  return ports.kit.history.readings(sites, ports.unattended ? 'mine' : 'anyone', rows);
 }
 
 /** Done, to be continued, or not done at all when nothing reached the service. */

@@ -15,12 +15,12 @@ import type { ReportPoint } from './report';
 import { weigh } from './swing';
 import { DEFAULTS } from '../contract/defaults';
 import type { Outcome } from './resolver';
-import { findColumns, HISTORY_COLUMNS, type HistoryKey } from './table';
+import { HISTORY_COLUMNS, type HistoryKey } from './table';
 import { a1 } from './a1';
 import { cellsOf } from './columns';
 import type { Cell } from './cells';
 import { PREVIEW_COLUMNS } from './previewColumns';
-import { CLEARED_SCORES, SCORE_HEADERS, scoreCells, type ScoreKey } from './scoreColumns';
+import { CLEARED_SCORES, scoreCells, type ScoreKey } from './scoreColumns';
 import { errorText, isErrorText } from './status';
 import { parseWebsite } from './website';
 import { counted } from '../contract/words';
@@ -471,10 +471,9 @@ export function unreachable(rows: RowTally): boolean {
  * the list on a first run, often out of sight), for the sidebar to name and go to.
  */
 export function scoresPlace(
-  header: unknown[],
+  col: number,
   block: { sheetName: string; first: number; last: number },
 ): { sheetName: string; a1: string } | null {
-  const col = findColumns(header, SCORE_HEADERS).score;
   return col
     ? { sheetName: block.sheetName, a1: a1(block.first, col, block.last - block.first + 1) }
     : null;

@@ -3,7 +3,8 @@ import { sendAll } from '../api/batch';
 import type { Kit, ServicePort } from '../kit/ports';
 import { cachedRecords, propertyRecords, recordStore, sharedRecords } from '../kit/records';
 import { packedCache } from '../domain/packedCache';
-import { appsScriptCache } from './cache';
+import { appsScriptCache, sharedCache } from './cache';
+import { resolverDeps } from './resolverDeps';
 import { granted } from './permissions';
 import { quotaLeft } from './quota';
 import { activeBook, myEmail } from './active';
@@ -97,6 +98,7 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
     },
     later: { keep: (work, count) => setBackgroundWork(bookOf().getId(), work, count) },
     service: {
+      lookups: (deadline) => resolverDeps(sharedCache(), deadline),
       config: clientConfig,
       send,
       ask: (requests, parse, budgetMs, options) => send(requests, parse, budgetMs, options).results,

@@ -62,8 +62,11 @@ export function appsScriptTables(bookOf: () => Book): Tables {
         ? { name: sheet.getName(), sheetId: sheet.getSheetId(), values: readGrid(sheet) }
         : null;
     },
-    write: (at, columns, patches) =>
-      void writePatches(opened(at, columns, [...patches.keys()]), patches),
+    write(at, columns, patches) {
+      const table = opened(at, columns, [...patches.keys()]);
+      writePatches(table, patches);
+      return table.columns;
+    },
     append(name, columns, rows) {
       const table = opened(name, columns, []);
       const first = Math.max(table.sheet.getLastRow(), HEADER_ROW) + 1;

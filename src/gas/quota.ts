@@ -9,9 +9,7 @@ import type { UsageView } from '../contract/settings';
 import { appsScriptClock } from './clock';
 import { count, flushMeters, meterWindowCloses, usedToday } from './meter';
 import { saidWorkspace } from './settings';
-
-/** Kept back for polls, so previews already started can still complete. */
-export const QUOTA_RESERVE = 500;
+import { QUOTA_RESERVE } from '../limits';
 
 const QUOTAS = {
   consumer: { fetches: 20000, properties: 50000, triggerMs: 90 * 60000 },

@@ -2,7 +2,8 @@
 import type { KeyValueCache } from '../domain/cache';
 import type { ResolverDeps } from '../domain/resolver';
 import { appsScriptClock } from './clock';
-import { quotaLeft, QUOTA_RESERVE, quotaSpentToday } from './quota';
+import { quotaLeft, quotaSpentToday } from './quota';
+import { QUOTA_RESERVE } from '../limits';
 import { urlFetchTransport } from './transport';
 import { mayWriteWhatCanWait, setUserProperties, userProperty } from './userStore';
 

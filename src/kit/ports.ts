@@ -14,6 +14,7 @@ import type { Columns } from '../domain/columns';
 import type { SheetRoom } from '../domain/grid';
 import type { SheetGrid, SheetRef, TableRows } from '../domain/table';
 import type { Permission } from '../domain/permissions';
+import type { ResolverDeps } from '../domain/resolver';
 import type { HistoryReading } from '../domain/scoreList';
 import type { HistoryWrite, LatestReading, Whose } from '../domain/historyRead';
 import type { ReportPoint } from '../domain/report';
@@ -119,6 +120,13 @@ export interface Records {
 
 /** The service, spoken to with the person's own settings. */
 export interface ServicePort {
+  /**
+   * What the public lookups (a brand's public score, by name or site) go through: the answers kept
+   * where every user of the document is served them (nothing in them is the person's), the
+   * service's pace as the person's runs last measured it, and today's quota less the polls'
+   * reserve. No round trip starts past `deadline`.
+   */
+  lookups(deadline: number): ResolverDeps;
   /** The person's service address and key (the key goes into request headers, never elsewhere). */
   config(): ClientConfig;
   /**
@@ -245,13 +253,13 @@ export interface Tables {
   /**
    * Writes cells by row and key into a sheet (made when missing by name): headers missing are
    * added at the table's right (a `scaled` column with the 0-100 colour scale), every other cell
-   * left as it is.
+   * left as it is. Answers where each column is now (1-based), the added ones included.
    */
   write<K extends string>(
     at: TableAt,
     columns: Columns<K>,
     patches: Map<number, Partial<Record<K, unknown>>>,
-  ): void;
+  ): Record<K, number>;
   /** Adds rows below the sheet's last row with content; answers the first row written. */
   append<K extends string>(
     name: string,

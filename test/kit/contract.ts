@@ -3,6 +3,8 @@
 // (test/integration/kit.test.ts), so the fake a workflow's tests use cannot drift from Google.
 import * as z from 'zod/mini';
 import { parsers, requests } from '../../src/api/client';
+import { resolveAll } from '../../src/domain/resolver';
+import { scoreSpec } from '../../src/domain/scoreLookup';
 import type { Columns } from '../../src/domain/columns';
 import { HISTORY_COLUMNS, HISTORY_SHEET } from '../../src/domain/table';
 import { entry, recordKind, SheetGone, type Kit } from '../../src/kit/ports';
@@ -268,6 +270,31 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         expect(outcome.results[1]).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
       });
 
+      it('answers a public lookup once, then from the cache every user of the document is served from', () => {
+        // The service Ana set up (Ben set none): the same public answers, whoever asks.
+        const spec = scoreSpec(
+          h.exec((k) => k.service.config()),
+          'url',
+          '',
+        );
+        const lookUp = (k: Kit) =>
+          resolveAll(
+            [h.brands.known, h.brands.unknown],
+            spec,
+            k.service.lookups(k.account.now() + 30_000),
+          );
+        const first = h.exec(lookUp);
+        expect(first.stats.requestsSent).toBe(2);
+        expect(first.outcomes.get(h.brands.known)?.kind).toBe('value');
+        expect(first.outcomes.get(h.brands.unknown)).toMatchObject({
+          kind: 'error',
+          error: { code: 'NOT_FOUND' },
+        });
+        const again = h.exec(lookUp, 'ben');
+        expect(again.stats).toMatchObject({ requestsSent: 0, cacheHits: 2 });
+        expect(again.outcomes.get(h.brands.known)).toEqual(first.outcomes.get(h.brands.known));
+      });
+
       it('sends nothing once its budget is spent', () => {
         expect(h.exec((k) => ask(k, [h.brands.known], -1))).toEqual([undefined]);
       });
@@ -319,7 +346,7 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
           ['nike.com', 'me'],
           ['slack.com', 'you'],
         ]);
-        h.exec((k) =>
+        const columns = h.exec((k) =>
           k.tables.write(
             'Prospects',
             LIST,
@@ -329,6 +356,7 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
             ]),
           ),
         );
+        expect(columns).toEqual({ site: 1, note: 3 });
         expect(trimmed(h.sheet('Prospects'))).toEqual([
           ['Website', 'Owner', 'Note'],
           ['nike.com', 'me'],

@@ -1,6 +1,7 @@
 // Small in-memory fakes of the injected interfaces: transport, cache, clock, and the platform's
 // ports a workflow of src/addon runs on (a sheet, e-mail, the person's records).
-import { memoryFile, memoryKit } from '../../dev/memoryKit';
+import { memoryFile, memoryKit, type MemoryKitOptions } from '../../dev/memoryKit';
+import { HISTORY_COLUMNS, HISTORY_SHEET } from '../../src/domain/table';
 import type { Held } from '../../src/kit/ports';
 import type { Clock } from '../../src/api/batch';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/http';
@@ -395,42 +396,49 @@ export class FakeCells implements CellsPort {
   }
 }
 
-/** Scoring's ports in memory: a list's column of websites, the service's lookups as `answer`. */
+/**
+ * Scoring's ports on the kit in memory: a list named Prospects with `rows`, the service's lookups
+ * as `answer`. `file`: the spreadsheet another run worked on (its cache of public answers too).
+ */
 export function fakeScorePorts(
-  sheet: FakeSheet,
+  rows: unknown[][],
   answer: ConstructorParameters<typeof FakeTransport>[0],
-  over: Partial<ScorePorts> = {},
+  options: MemoryKitOptions = {},
+  file = memoryFile('scored'),
 ) {
-  const clock = new FakeClock();
-  const transport = new FakeTransport(answer, clock);
-  const cache = over.cache ?? new FakeCache();
-  const history: unknown[] = [];
-  const website = sheet.rows[0]!.indexOf('Website') + 1;
+  const transport = new FakeTransport(answer);
+  if (!file.sheets.has(LIST))
+    file.sheets.set(
+      LIST,
+      rows.map((r) => [...r]),
+    );
+  const kit = memoryKit({ transport, baseUrl: 'https://svc.example', file, ...options });
+  const grid = () => kit.tables.grid(LIST)!.values;
+  const website = rows[0]!.indexOf('Website') + 1;
   const ports: ScorePorts = {
-    sheet,
+    kit,
     block: {
-      sheetName: 'Prospects',
+      sheetId: kit.tables.grid(LIST)!.sheetId,
+      sheetName: LIST,
       first: 2,
-      last: sheet.rows.length,
+      last: rows.length,
       column: website,
-      a1: `B2:B${sheet.rows.length}`,
+      a1: `B2:B${rows.length}`,
     },
-    lookups: (deadline) => ({ transport, cache, clock, deadline }),
-    cache,
-    history: (readings) => (
-      history.push(...readings),
-      { appended: readings.length, trimmed: 0, limitedBy: 'cap' }
-    ),
-    previewable: () => 0,
-    lock: () => ({ release: () => {} }),
-    granted: () => true,
-    baseUrl: 'https://svc.example',
-    now: () => clock.now(),
-    recentReadings: () => new Map(),
-    ...over,
+    unattended: false,
   };
-  return { ports, transport, history, clock };
+  /** A column of the list below its header, by the header's text. */
+  const column = (header: string) => {
+    const at = grid()[0]!.indexOf(header);
+    return grid()
+      .slice(1)
+      .map((r) => (at < 0 ? undefined : (r[at] ?? '')));
+  };
+  const history = () => kit.tables.read(HISTORY_SHEET, HISTORY_COLUMNS)?.rows ?? [];
+  return { ports, transport, kit, file, column, header: () => grid()[0], history };
 }
+
+const LIST = 'Prospects';
 
 /** Generate's sending ports in memory: the service as `answer`, each write of rows kept. */
 export function fakeGeneratePorts(answer: ConstructorParameters<typeof FakeTransport>[0]) {
@@ -449,7 +457,7 @@ export function fakeGeneratePorts(answer: ConstructorParameters<typeof FakeTrans
   const write = kit.tables.write;
   kit.tables.write = (at, columns, patches) => {
     written.push(new Map(patches) as Map<number, RowPatch>);
-    write(at, columns, patches);
+    return write(at, columns, patches);
   };
   const ports: GeneratePorts = {
     kit,

@@ -1,8 +1,8 @@
-// Scoring a list into values through its ports, in memory: the public lookups answered by a fake
-// transport, the list a fake sheet, the history a list of readings.
+// Scoring a list into values on the kit in memory: the public lookups answered by a fake
+// transport, the list and `Score history` sheets of a memory spreadsheet.
 import { planList, scoreList } from '../../src/addon/scores';
 import { scoreOptions } from '../../src/domain/scoreList';
-import { brand, FakeSheet, fakeScorePorts, json } from './fakes';
+import { brand, fakeScorePorts, json } from './fakes';
 
 const byDomain = (r: { url: string }) => {
   const domain = decodeURIComponent(r.url.split('url=')[1] ?? '');
@@ -11,62 +11,82 @@ const byDomain = (r: { url: string }) => {
     : json(404, { error: 'Brand not found', code: 'NOT_FOUND' });
 };
 
-const list = () =>
-  new FakeSheet([
-    ['Company', 'Website'],
-    ['Known', 'known.com'],
-    ['Known again', 'https://www.known.com/'],
-    ['Other', 'other.com'],
-    ['Typo', 'not a site'],
-  ]);
+const LIST = [
+  ['Company', 'Website'],
+  ['Known', 'known.com'],
+  ['Known again', 'https://www.known.com/'],
+  ['Other', 'other.com'],
+  ['Typo', 'not a site'],
+];
+
+const stale = () => scoreOptions({ refresh: 'stale' });
 
 it('asks once per site, writes each row’s score as a value, and records the readings', () => {
-  const sheet = list();
-  const { ports, transport, history } = fakeScorePorts(sheet, byDomain);
-  const r = scoreList(planList(ports, scoreOptions({ refresh: 'stale' }), null));
+  const { ports, transport, column, history } = fakeScorePorts(LIST, byDomain);
+  const r = scoreList(planList(ports, stale(), null));
   expect(r.state).toBe('done');
   expect(transport.sent).toBe(2);
-  expect(sheet.column('Public score').slice(0, 2)).toEqual([45, 45]);
-  expect(sheet.column('Score message')[2]).toBe('not in index');
-  expect(sheet.column('Score message')[3]).toMatch(/not a website/);
-  expect(history).toHaveLength(1);
+  expect(column('Public score').slice(0, 2)).toEqual([45, 45]);
+  expect(column('Score message')[2]).toBe('not in index');
+  expect(column('Score message')[3]).toMatch(/not a website/);
+  expect(history()).toHaveLength(1);
+  expect(r.scoresAt).toEqual({ sheetName: 'Prospects', a1: 'C2:C5' });
   // Asked again at once: every row is fresh, nothing is fetched.
-  const again = scoreList(planList(ports, scoreOptions({ refresh: 'stale' }), null));
+  const again = scoreList(planList(ports, stale(), null));
   expect(again.state).toBe('nothing');
   expect(transport.sent).toBe(2);
 });
 
 it('writes nothing and asks nothing without the permission to reach the service', () => {
-  const sheet = list();
-  const { ports, transport } = fakeScorePorts(sheet, byDomain, { granted: () => false });
-  const r = scoreList(planList(ports, scoreOptions({ refresh: 'stale' }), null));
+  const { ports, transport, header } = fakeScorePorts(LIST, byDomain, { missing: ['service'] });
+  const r = scoreList(planList(ports, stale(), null));
   expect(r.state).toBe('refused');
   expect(transport.sent).toBe(0);
-  expect(sheet.rows[0]).toEqual(['Company', 'Website']);
+  expect(header()).toEqual(['Company', 'Website']);
 });
 
 it('another run holding the document: busy, the answers kept in the cache for the next press', () => {
-  const sheet = list();
-  const { ports, transport } = fakeScorePorts(sheet, byDomain, {
-    lock: () => null,
-  });
-  expect(scoreList(planList(ports, scoreOptions({ refresh: 'stale' }), null)).state).toBe('busy');
-  expect(sheet.rows[0]).toEqual(['Company', 'Website']);
-  const free = fakeScorePorts(sheet, byDomain, { cache: ports.cache });
-  scoreList(planList(free.ports, scoreOptions({ refresh: 'stale' }), null));
+  const busy = fakeScorePorts(LIST, byDomain);
+  busy.file.lock.held = true;
+  expect(scoreList(planList(busy.ports, stale(), null)).state).toBe('busy');
+  expect(busy.header()).toEqual(['Company', 'Website']);
+  busy.file.lock.held = false;
+  const free = fakeScorePorts(LIST, byDomain, {}, busy.file);
+  expect(scoreList(planList(free.ports, stale(), null)).state).toBe('done');
   expect(free.transport.sent).toBe(0);
-  expect(transport.sent).toBe(2);
+  expect(busy.transport.sent).toBe(2);
 });
 
 it('an earlier score an editor typed outside 0-100 makes no move and no alert', () => {
-  const sheet = new FakeSheet([
-    ['Company', 'Website', 'Public score'],
-    ['Known', 'known.com', 1e308],
-    ['Known too', 'known-too.com', 'URGENT: sign in at evil.example'],
-    ['Known three', 'known-three.com', 10],
-  ]);
-  const { ports } = fakeScorePorts(sheet, byDomain);
+  const { ports, column } = fakeScorePorts(
+    [
+      ['Company', 'Website', 'Public score'],
+      ['Known', 'known.com', 1e308],
+      ['Known too', 'known-too.com', 'URGENT: sign in at evil.example'],
+      ['Known three', 'known-three.com', 10],
+    ],
+    byDomain,
+  );
   const r = scoreList(planList(ports, scoreOptions({ refresh: 'all' }), null));
   expect(r.movers.map((m) => [m.website, m.from])).toEqual([['known-three.com', 10]]);
-  expect(sheet.column('Change').slice(0, 2)).toEqual(['', '']);
+  expect(column('Change').slice(0, 2)).toEqual(['', '']);
+});
+
+it('a schedule’s run measures moves from its owner’s sealed readings, never from a cell an editor typed', () => {
+  const scan = { score: 45, day: '2026-11-01' };
+  const answer = (r: { url: string }) => {
+    const domain = decodeURIComponent(r.url.split('url=')[1] ?? '');
+    return json(200, { ...brand(domain, scan.score), lastScanDate: scan.day });
+  };
+  const owner = fakeScorePorts(LIST.slice(0, 2), answer);
+  scoreList(planList(owner.ports, scoreOptions({ refresh: 'all' }), null));
+  expect(owner.column('Public score')).toEqual([45]);
+  // An editor types a score the owner's run never recorded; the service scans again.
+  const grid = owner.file.sheets.get('Prospects')!;
+  grid[1]![grid[0]!.indexOf('Public score')] = 90;
+  Object.assign(scan, { score: 60, day: '2026-11-08' });
+  owner.kit.advance(7 * 24 * 3600_000);
+  const unattended = { ...owner.ports, unattended: true };
+  const r = scoreList(planList(unattended, scoreOptions({ refresh: 'all' }), null));
+  expect(r.movers.map((m) => [m.website, m.from, m.to])).toEqual([['known.com', 45, 60]]);
 });
