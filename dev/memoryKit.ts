@@ -15,7 +15,8 @@ import { fnv1a } from '../src/domain/hash';
 import { latestIn, readingsIn, type Whose } from '../src/domain/historyRead';
 import { readingText, sameReading, sealsIn } from '../src/domain/readingSeal';
 import { readingKey, type HistoryReading } from '../src/domain/scoreList';
-import type { Claimed, History, Kit, ServicePort, Tables, Work } from '../src/kit/ports';
+import type { Claimed, History, Kit, ServicePort, Slides, Tables, Work } from '../src/kit/ports';
+import type { Deck } from '../src/domain/report';
 import { claimFor, enter, lapsedClaims, type GenerationClaim } from '../src/domain/generationClaim';
 import { EXECUTION_LIMIT_MS, QUOTA_RESERVE } from '../src/limits';
 import { cachedRecords, propertyRecords, recordStore, sharedRecords } from '../src/kit/records';
@@ -167,6 +168,8 @@ export interface MemoryKit extends Kit {
   readonly logged: string[];
   /** Requests sent, in order: what a test counts. */
   readonly sent: HttpRequest[];
+  /** Each deck drawn, in order, with the presentation asked for. */
+  readonly drawn: Array<{ deck: Deck; id?: string }>;
   /** Moves the clock (the cache's expiries with it). */
   advance(ms: number): void;
   /** Forgets every cached record, as Google may at any time. */
@@ -189,6 +192,31 @@ export interface MemoryKitOptions {
   missing?: Permission[];
   /** A sidebar poll's execution (Account.sparing). */
   sparing?: boolean;
+  /** Google Slides refuses every deck, in these words. */
+  slidesRefuse?: string;
+}
+
+/**
+ * The person's presentations in memory: a deck is drawn in the one asked for when it is there,
+ * else in a new one, as the Apps Script kit's are (src/gas/slides.ts).
+ */
+function memorySlides(drawn: MemoryKit['drawn'], refuse?: string): Slides {
+  const presentations = new Set<string>();
+  return {
+    draw(deck, id) {
+      drawn.push({ deck, ...(id === undefined ? {} : { id }) });
+      if (refuse) return `Google Slides refused it (${refuse}).`;
+      const there = id !== undefined && presentations.has(id);
+      const at = there ? id : `deck-${presentations.size + 1}`;
+      presentations.add(at);
+      return {
+        id: at,
+        url: `https://docs.google.com/presentation/d/${at}/edit`,
+        slides: deck.slides.length,
+        made: !there,
+      };
+    },
+  };
 }
 
 const nowhere: Transport = {
@@ -202,6 +230,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
   const cache = new Map<string, Kept>();
   const logged: string[] = [];
   const sent: HttpRequest[] = [];
+  const drawn: MemoryKit['drawn'] = [];
   let held = false;
   let heldElsewhere = false;
   const file = options.file ?? memoryFile();
@@ -227,6 +256,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
     properties,
     logged,
     sent,
+    drawn,
     advance: (ms) => void (now += ms),
     evictCache: () => (cache.clear(), file.cache.clear()),
     holdLock: (h) => void (heldElsewhere = h),
@@ -275,6 +305,8 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
     },
     account: {
       now: () => now,
+      // The memory file's calendar is UTC's.
+      day: (time) => new Date(time).toISOString().slice(0, 10),
       email: () => options.email ?? 'owner@example.com',
       quotaLeft: () => options.quotaLeft ?? 1_000,
       granted: (p) => !(options.missing ?? []).includes(p),
@@ -291,6 +323,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
       ),
       claim: (run, started) => memoryClaim(file, run, started, () => now),
     },
+    slides: memorySlides(drawn, options.slidesRefuse),
     log: { line: (text) => void logged.push(text) },
   };
 }

@@ -14,31 +14,29 @@ import { MAX_REPORT_COMPETITORS } from '../domain/schedules';
 import { findColumns, WEBSITE_HEADER } from '../domain/table';
 import { parseWebsite } from '../domain/website';
 import { activeBook } from '../gas/active';
-import { deckPorts } from '../gas/deckPorts';
+import { appsScriptKit } from '../gas/kit';
+import { BRANDING } from '../kit/branding';
+import type { Kit } from '../kit/ports';
+import type { Whose } from '../domain/historyRead';
+import { resolveAll } from '../domain/resolver';
+import { scoreSpec } from '../domain/scoreLookup';
+import { FORMULA_BUDGET_MS } from '../limits';
 import { logAction } from '../gas/runLog';
 import { selectedRows } from '../gas/selectedRows';
 import { notGrantedMessage } from '../domain/permissions';
-import type { Deck, ReportPoint } from '../domain/report';
-import type { Branding } from '../contract/reports';
-import type { DrawnDeck } from '../gas/slides';
+import type { DrawnDeck } from '../domain/report';
 
 /** What a report deck is made from and drawn with (src/addon/reports.ts). */
 export interface DeckPorts {
-  /** The latest reading of each site in `Score history`, as the owner's runs recorded it. */
-  latest(sites: string[]): Map<string, Omit<ReportRow, 'row' | 'site' | 'reportUrl'>>;
-  /** Every reading of a site in `Score history`. */
-  readings(site: string): ReportPoint[];
-  /** What the service says of a site's score, from the cache, or (`fresh`) from one request. */
-  said(site: string, fresh: boolean): string;
-  branding: Branding;
-  /** A day as the spreadsheet's calendar says it. */
-  day(time: number): string;
-  /** Whether the person granted the Slides permission. */
-  mayDraw: boolean;
-  /** Draws the deck into the presentation `deckId` when it is there, else a new one; or why not. */
-  draw(deck: Deck, deckId?: string): DrawnDeck | string;
-  now(): number;
+  /** `Score history`, the public lookups, the person's branding, the file's calendar, Slides. */
+  kit: Kit;
+  /**
+   * A deck someone makes while looking at their document reads anyone's readings; one a schedule
+   * sends unattended from its owner's account reads only the owner's sealed ones.
+   */
+  whose: Whose;
 }
+
 const SELECT =
   "Select the brand's row in a scored list, with its competitors' rows right below it.";
 
@@ -79,8 +77,11 @@ function rowsOf(headers: unknown[], rows: Array<Pick<SelectedRow, 'row' | 'value
  * The rows as the owner's Score runs recorded them in `Score history` (a site never scored there
  * keeps its address as its name and no score); no report link, which only a list cell holds.
  */
-function fromHistory(ports: DeckPorts, rows: ReportRow[]): ReportRow[] {
-  const latest = ports.latest(rows.map((r) => r.site));
+function fromHistory({ kit, whose }: DeckPorts, rows: ReportRow[]): ReportRow[] {
+  const latest = kit.history.latest(
+    rows.map((r) => r.site),
+    whose,
+  );
   return rows.map((r) => ({
     row: r.row,
     site: r.site,
@@ -108,23 +109,37 @@ export function reportDeck(
 ): { deck: DrawnDeck; title: string } | string {
   // A schedule's deck and e-mail leave the owner's account unattended: what they say comes from
   // the owner's recorded readings, not from list cells another editor may have typed into since.
+  const { kit, whose } = ports;
   const listed = rowsOf(headers, rows);
   const [brand, ...others] = how.scheduled ? fromHistory(ports, listed) : listed;
+  const site = brand!.site;
   const plan = planReport({
     sheet,
     brand: brand!,
     competitors: others.slice(0, MAX_REPORT_COMPETITORS),
-    history: brand!.site ? ports.readings(brand!.site) : [],
+    history: site ? (kit.history.readings([site], whose).get(site) ?? []) : [],
     weeks,
-    now: ports.now(),
-    branding: ports.branding,
-    day: ports.day,
-    said: brand!.site ? ports.said(brand!.site, how.fresh) : '',
+    now: kit.account.now(),
+    branding: kit.records.mine.get(BRANDING),
+    day: kit.account.day,
+    said: site ? serviceSays(kit, site, how.fresh) : '',
   });
   if (!plan.ok) return plan.message;
-  if (!ports.mayDraw) return `No deck was made: ${notGrantedMessage('decks')}`;
-  const deck = ports.draw(plan.deck, how.deckId);
+  if (!kit.account.granted('decks')) return `No deck was made: ${notGrantedMessage('decks')}`;
+  const deck = kit.slides.draw(plan.deck, how.deckId);
   return typeof deck === 'string' ? `No deck was made: ${deck}` : { deck, title: plan.deck.title };
+}
+
+/**
+ * What the service says of a brand's score (its record's `_service` text): from the record a Score
+ * cached in the last 6 hours, or, when the person asked (`fresh`), from one request; '' if none.
+ */
+function serviceSays(kit: Kit, site: string, fresh: boolean): string {
+  const deps = kit.service.lookups(kit.account.now() + FORMULA_BUDGET_MS);
+  const spec = scoreSpec(kit.service.config(), 'url', '');
+  const maxRequests = fresh ? Math.min(1, deps.maxRequests ?? 1) : 0;
+  const found = resolveAll([site], spec, { ...deps, maxRequests }).outcomes.get(site);
+  return found?.kind === 'value' ? found.value.said : '';
 }
 
 export function makeReport(request?: ReportRequest | null): ReportResult {
@@ -134,7 +149,8 @@ export function makeReport(request?: ReportRequest | null): ReportResult {
   const weeks = REPORT_PERIODS.find((w) => w === request?.weeks) ?? REPORT_PERIODS[0];
   const book = activeBook();
   const sheet = found.block.sheet.getName();
-  const made = reportDeck(deckPorts(book, 'anyone'), sheet, found.headers, rows, weeks, {
+  const ports = { kit: appsScriptKit(book), whose: 'anyone' } as const;
+  const made = reportDeck(ports, sheet, found.headers, rows, weeks, {
     fresh: request?.fresh === true,
   });
   if (typeof made === 'string') return result('refused', made);

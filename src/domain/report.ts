@@ -67,6 +67,15 @@ export interface Deck {
   slides: Box[][];
 }
 
+/** A deck as drawn in Google Slides. */
+export interface DrawnDeck {
+  id: string;
+  url: string;
+  slides: number;
+  /** A new presentation (none was given, or the one given is gone). */
+  made: boolean;
+}
+
 const WEEK_MS = 7 * 86_400_000;
 const GREY = '#5f6368';
 const LIGHT = '#e8eaed';

@@ -16,7 +16,8 @@ import {
   shareWhereRoom,
 } from './docMetadata';
 import { appsScriptTables } from './kitTables';
-import { appsScriptClock } from './clock';
+import { appsScriptClock, dayIn } from './clock';
+import { drawDeck } from './slides';
 import { documentLock } from './lock';
 import { generationClaim } from './generationClaim';
 import { clientConfig } from './settings';
@@ -105,6 +106,12 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
     },
     account: {
       now: appsScriptClock.now,
+      // The file's calendar where there is one; the script's where none is open (a card).
+      day: (time) =>
+        dayIn(
+          (book ?? SpreadsheetApp.getActiveSpreadsheet())?.getSpreadsheetTimeZone() ??
+            Session.getScriptTimeZone(),
+        )(time),
       email: myEmail,
       quotaLeft,
       granted,
@@ -116,6 +123,7 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
       document: documentLock,
       claim: (run, started) => generationClaim(bookOf(), run, started),
     },
+    slides: { draw: drawDeck },
     log: { line: (text) => console.log(text) },
   };
 }

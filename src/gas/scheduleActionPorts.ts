@@ -1,5 +1,5 @@
 /** What a scheduled action reads in its document (src/addon/scheduleActions.ts actionPorts). */
-import { deckPorts } from './deckPorts';
+import { appsScriptKit } from './kit';
 import { clientConfig } from './settings';
 import { readColumns, readHeaderRow } from './sheetTable';
 
@@ -15,6 +15,6 @@ export function scheduleActionPorts(book: Book) {
     },
     sheet: (name: string) => book.getSheetByName(name),
     hasKey: !!clientConfig().apiKey,
-    deck: () => deckPorts(book, 'mine'),
+    deck: () => ({ kit: appsScriptKit(book), whose: 'mine' as const }),
   };
 }

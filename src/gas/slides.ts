@@ -4,19 +4,11 @@
  * scaled to the presentation's own page size, which is read, not assumed.
  */
 import { oneLineTitle, plainText } from '../domain/destinations';
-import type { Box, Deck } from '../domain/report';
+import type { Box, Deck, DrawnDeck } from '../domain/report';
 import { expectRefusal } from '../domain/selfCheck';
 import { setUserProperties, userProperty } from './userStore';
 
 const FRAME_WIDTH = 720;
-
-export interface DrawnDeck {
-  id: string;
-  url: string;
-  slides: number;
-  /** A new presentation (none was given, or the one given is gone). */
-  made: boolean;
-}
 
 function drawBox(slide: GoogleAppsScript.Slides.Slide, box: Box, k: number): void {
   const [x, y, w, h] = [box.x * k, box.y * k, box.w * k, box.h * k];

@@ -17,7 +17,7 @@ import type { Permission } from '../domain/permissions';
 import type { ResolverDeps } from '../domain/resolver';
 import type { HistoryReading } from '../domain/scoreList';
 import type { HistoryWrite, LatestReading, Whose } from '../domain/historyRead';
-import type { ReportPoint } from '../domain/report';
+import type { Deck, DrawnDeck, ReportPoint } from '../domain/report';
 import type * as z from 'zod/mini';
 import { lazy } from '../api/schemas';
 
@@ -160,6 +160,8 @@ export type SendOptions = Partial<Omit<BatchOptions, 'clock' | 'deadline'>>;
 /** The clock and the person running. */
 export interface Account {
   now(): number;
+  /** A moment's day (yyyy-mm-dd) as the file's calendar says it: its time zone, not the server's. */
+  day(time: number): string;
   /** The person's address where Google gives it (empty where it does not, as in a custom function). */
   email(): string;
   /** Requests the person's key may still make today, by their plan and their meter. */
@@ -203,6 +205,15 @@ export interface Locks {
    * could not be written). It lapses by itself when its execution is stopped.
    */
   claim(run: string, started: number): Claimed | null;
+}
+
+/** Google Slides in the person's Drive. */
+export interface Slides {
+  /**
+   * Draws `deck` in the presentation `id` when it is there (its slides replaced), else in a new one;
+   * or Google's refusal in words (the day's new presentations used up, a logo it could not read).
+   */
+  draw(deck: Deck, id?: string): DrawnDeck | string;
 }
 
 /** Lines for the execution's log (Apps Script's Executions page): never a key, never cell text. */
@@ -319,6 +330,7 @@ export interface Kit {
   service: ServicePort;
   account: Account;
   locks: Locks;
+  slides: Slides;
   log: Log;
 }
 

@@ -9,6 +9,8 @@ import type { Columns } from '../../src/domain/columns';
 import { HISTORY_COLUMNS, HISTORY_SHEET } from '../../src/domain/table';
 import { entry, recordKind, SheetGone, type Kit } from '../../src/kit/ports';
 import type { Whose } from '../../src/domain/historyRead';
+import { BRANDING } from '../../src/kit/branding';
+import { DEFAULT_BRANDING } from '../../src/domain/branding';
 
 /** What a contract run needs of an implementation: executions, and the world around them. */
 export interface KitHarness {
@@ -85,6 +87,15 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         expect(h.exec((k) => k.records.mine.get(note, 'one')).text).toBe('a');
         expect(h.exec((k) => k.records.mine.get(note, 'two')).text).toBe('b');
         expect(h.exec((k) => k.records.mine.get(note, 'one'), 'ben').text).toBe('');
+      });
+
+      it('reads the branding Settings saved, and the defaults for a value Settings would refuse', () => {
+        expect(h.exec((k) => k.records.mine.get(BRANDING))).toEqual(DEFAULT_BRANDING);
+        const saved = { agency: 'Acme', accent: '#123456', logoUrl: '', credit: false };
+        h.plant('vis.branding', JSON.stringify(saved));
+        expect(h.exec((k) => k.records.mine.get(BRANDING))).toEqual(saved);
+        h.plant('vis.branding', JSON.stringify({ ...saved, accent: 'red; x' }));
+        expect(h.exec((k) => k.records.mine.get(BRANDING)).accent).toBe(DEFAULT_BRANDING.accent);
       });
 
       it('reads a hand-edited or foreign value as none, never as a half-parsed record', () => {
@@ -545,6 +556,31 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
       });
     });
 
+    describe('Slides', () => {
+      const deck = {
+        title: 'Nike: AI visibility',
+        slides: [
+          [{ x: 40, y: 40, w: 640, h: 60, text: 'Nike', size: 28 }],
+          [{ x: 0, y: 0, w: 720, h: 405, fill: '#e8eaed' }],
+        ],
+      };
+
+      it('draws a deck in a new presentation, again in the same one when named, in a new one when that is gone', () => {
+        const first = h.exec((k) => k.slides.draw(deck));
+        if (typeof first === 'string') throw new Error(first);
+        expect(first).toMatchObject({ slides: 2, made: true });
+        expect(first.url).toContain(first.id);
+        expect(h.exec((k) => k.slides.draw(deck, first.id))).toMatchObject({
+          id: first.id,
+          slides: 2,
+          made: false,
+        });
+        const gone = h.exec((k) => k.slides.draw(deck, 'no-such-presentation'));
+        expect(gone).toMatchObject({ slides: 2, made: true });
+        expect(typeof gone !== 'string' && gone.id).not.toBe(first.id);
+      });
+    });
+
     describe('later', () => {
       it('keeps the file in the hourly run while work is left, and lets it go at 0', () => {
         h.exec((k) => k.later.keep('scans', 2));
@@ -637,6 +673,10 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         expect(h.exec((k) => k.locks.mine(1_000))).toBeNull();
         h.holdLockElsewhere(false);
         expect(h.exec((k) => k.locks.mine(1_000) !== null)).toBe(true);
+      });
+
+      it('names a day as the file’s calendar does', () => {
+        expect(h.exec((k) => k.account.day(Date.UTC(2026, 10, 28, 12)))).toBe('2026-11-28');
       });
 
       it('logs a line', () => {

@@ -38,7 +38,7 @@ it('a scheduled deck reads names and scores from Score history, never from cells
 });
 
 it('without the Slides permission no deck is drawn, and says why', () => {
-  const { ports, drawn } = fakeDeckPorts({ 'nike.com': weekly([80, 84]) }, { mayDraw: false });
+  const { ports, drawn } = fakeDeckPorts({ 'nike.com': weekly([80, 84]) }, { missing: ['decks'] });
   expect(reportDeck(ports, 'Prospects', HEAD, rows, 4, { fresh: false })).toMatch(
     /^No deck was made: .*permission/,
   );

@@ -20,7 +20,7 @@ import type { RowPatch } from '../../src/domain/previewColumns';
 import { DEFAULT_TEMPLATES } from '../../src/contract/leads';
 import type { LeadWatch } from '../../src/domain/leads';
 import { DEFAULT_BRANDING } from '../../src/domain/branding';
-import type { Deck, ReportPoint } from '../../src/domain/report';
+import type { ReportPoint } from '../../src/domain/report';
 import type { Permission } from '../../src/domain/permissions';
 import type { MailOutcome } from '../../src/gas/mail';
 import type { BookPort, ListRows, SheetPort } from '../../src/gas/ports';
@@ -484,50 +484,31 @@ export const LEAD_WATCH: LeadWatch = {
   created: 0,
 };
 
-/** A deck's ports in memory: `Score history` as readings by site, the decks drawn kept. */
+/**
+ * A deck's ports on the kit in memory: `Score history` holding the readings by site (recorded by
+ * the person, so sealed as theirs), the decks drawn kept.
+ */
 export function fakeDeckPorts(
   history: Record<string, ReportPoint[]>,
-  over: Partial<DeckPorts> = {},
+  options: MemoryKitOptions = {},
 ) {
-  const drawn: Array<{ deck: Deck; id?: string }> = [];
-  const ports: DeckPorts = {
-    latest: (sites) =>
-      new Map(
-        sites.flatMap((site) => {
-          const last = (history[site] ?? []).at(-1);
-          return last
-            ? [
-                [
-                  site,
-                  {
-                    name: site.toUpperCase(),
-                    score: last.score,
-                    engines: { chatgpt: '', claude: '', gemini: '', aio: '' },
-                    lastScanned: last.at,
-                  },
-                ],
-              ]
-            : [];
-        }),
-      ),
-    readings: (site) => history[site] ?? [],
-    said: () => '',
-    branding: DEFAULT_BRANDING,
-    day: (t) => new Date(t).toISOString().slice(0, 10),
-    mayDraw: true,
-    draw: (deck, id) => (
-      drawn.push({ deck, id }),
-      {
-        id: id ?? 'deck-1',
-        url: 'https://docs.example/deck-1',
-        slides: deck.slides.length,
-        made: !id,
-      }
+  const kit = memoryKit({ now: Date.UTC(2026, 10, 26, 10), email: 'ann@example.com', ...options });
+  kit.history.append(
+    Object.entries(history).flatMap(([site, points]) =>
+      points.map((p) => ({
+        source: 'score',
+        website: site,
+        slug: site,
+        brand: site.toUpperCase(),
+        score: p.score,
+        ...p.engines,
+        checked: new Date(p.at),
+        lastScanned: new Date(p.at),
+      })),
     ),
-    now: () => Date.UTC(2026, 10, 26, 10),
-    ...over,
-  };
-  return { ports, drawn };
+  );
+  const ports: DeckPorts = { kit, whose: 'mine' };
+  return { ports, drawn: kit.drawn, kit };
 }
 
 /**

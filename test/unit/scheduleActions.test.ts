@@ -229,7 +229,7 @@ describe('Send report', () => {
     expect(drawn).toHaveLength(1);
     expect(out).toMatchObject({ kind: 'done', deck: 'deck-1', counts: { rows: 2, errors: 1 } });
     expect(out.kind === 'done' && out.result).toMatch(
-      /^Deck made \(\d+ slides\): https:\/\/docs\.example\/deck-1\. 1 competitor not in the sheet\.$/,
+      /^Deck made \(\d+ slides\): https:\/\/docs\.google\.com\/presentation\/d\/deck-1\/edit\. 1 competitor not in the sheet\.$/,
     );
     expect(out.kind === 'done' && out.mail?.to).toEqual(['ana@team.example']);
   });
