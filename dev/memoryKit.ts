@@ -15,7 +15,17 @@ import { fnv1a } from '../src/domain/hash';
 import { latestIn, readingsIn, type Whose } from '../src/domain/historyRead';
 import { readingText, sameReading, sealsIn } from '../src/domain/readingSeal';
 import { readingKey, type HistoryReading } from '../src/domain/scoreList';
-import type { Claimed, History, Kit, ServicePort, Slides, Tables, Work } from '../src/kit/ports';
+import type {
+  Claimed,
+  History,
+  Kit,
+  ServicePort,
+  Slides,
+  Tables,
+  View,
+  Work,
+} from '../src/kit/ports';
+import { isOutputSheet } from '../src/domain/outputSheets';
 import type { Deck } from '../src/domain/report';
 import { claimFor, enter, lapsedClaims, type GenerationClaim } from '../src/domain/generationClaim';
 import { EXECUTION_LIMIT_MS, QUOTA_RESERVE } from '../src/limits';
@@ -37,6 +47,8 @@ export interface MemoryFile {
   claims: GenerationClaim[];
   /** The document's cache: public answers every user of the file is served. */
   cache: Map<string, Kept>;
+  /** The sheet the person has open and what is selected there (`2:2`: a whole row). */
+  view: { sheet: string | null; a1: string };
 }
 
 /** A cached value, until when it is kept. */
@@ -70,6 +82,7 @@ export const memoryFile = (id = 'memory-file'): MemoryFile => ({
   work: new Map(),
   claims: [],
   cache: new Map(),
+  view: { sheet: null, a1: '' },
 });
 
 /**
@@ -148,6 +161,24 @@ function memoryClaim(
   return {
     renew: take,
     release: () => void (file.claims = file.claims.filter((c) => c.run !== run)),
+  };
+}
+
+/** What the person sees of the memory file: a sheet, and a block or rows selected there. */
+function memoryView(file: MemoryFile, tables: Tables): View {
+  return {
+    place: () =>
+      file.view.sheet && file.view.a1 && !isOutputSheet(file.view.sheet)
+        ? { sheetName: file.view.sheet, a1: file.view.a1 }
+        : null,
+    show(at, select) {
+      const grid = tables.grid(at);
+      if (!grid) return false;
+      if (typeof select === 'object' && select.last > grid.values.length) return false;
+      const a1 = typeof select === 'object' ? `${select.first}:${select.last}` : (select ?? '');
+      file.view = { sheet: grid.name, a1 };
+      return true;
+    },
   };
 }
 
@@ -324,6 +355,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
       claim: (run, started) => memoryClaim(file, run, started, () => now),
     },
     slides: memorySlides(drawn, options.slidesRefuse),
+    view: memoryView(file, tables),
     log: { line: (text) => void logged.push(text) },
   };
 }

@@ -46,6 +46,11 @@ const idOf = (grid: unknown[][]) => {
 const scales = new WeakMap<unknown[][], number[]>();
 export const colourScaled = (grid: unknown[][]): readonly number[] => scales.get(grid) ?? [];
 
+/** The notes on a sheet's header cells, by column: a column's `note`, set when it was added. */
+const notes = new WeakMap<unknown[][], Map<number, string>>();
+export const headerNotes = (grid: unknown[][]): ReadonlyMap<number, string> =>
+  notes.get(grid) ?? new Map();
+
 /** The sheet `at` names: by its name, or by the id it was found with, whatever it is called now. */
 function sheetAt(book: Workbook, at: TableAt): [string, unknown[][]] | null {
   if (typeof at === 'string') return book.has(at) ? [at, book.get(at)!] : null;
@@ -67,6 +72,12 @@ function opened<K extends string>(book: Workbook, at: TableAt, columns: Columns<
   const added = new Set(plan.added.map((a) => a.column));
   const scaled = scaledOf(columns).map((k) => plan.columns[k]);
   scales.set(grid, [...colourScaled(grid), ...scaled.filter((c) => added.has(c))]);
+  const noted = new Map(headerNotes(grid));
+  for (const k of Object.keys(columns) as K[]) {
+    const note = columns[k].note;
+    if (note && added.has(plan.columns[k])) noted.set(plan.columns[k], note);
+  }
+  notes.set(grid, noted);
   return { grid, columns: plan.columns };
 }
 

@@ -3,50 +3,27 @@ import { HEADER_ROW } from '../domain/table';
 import type { GenerateReport, GenerateRequest } from '../contract/previews';
 import { startPreviewsForSelection } from './previewGeneration';
 import type { ListPlace } from '../contract/scores';
-import { activeBook } from '../gas/active';
-import { navigationPort } from '../gas/sheetMakerPorts';
+import { appsScriptKit } from '../gas/kit';
+import type { Kit } from '../kit/ports';
 
-/** A sheet of the active spreadsheet to go to (src/addon/attention.ts). */
-export interface SheetToVisit {
-  lastRow: number;
-  /** Makes it the active sheet with the row selected across its columns. */
-  selectRow(row: number): void;
-  /** Makes it the active sheet with the block `a1` selected, as far as the sheet still holds it. */
-  selectBlock(a1: string): void;
-}
-
-/** The person's place in the spreadsheet, to go to a row or back to a list. */
-export interface NavigationPort {
-  /** A sheet by name; null when there is none. */
-  sheet(name: string): SheetToVisit | null;
-}
-
-/** Selects a row the sidebar listed, so the person sees it in the sheet. */
-export function selectRowIn(nav: NavigationPort, sheetName: string, row: number): boolean {
-  const sheet = nav.sheet(sheetName);
-  if (!sheet || row <= HEADER_ROW || row > sheet.lastRow) return false;
-  sheet.selectRow(row);
-  return true;
-}
+/** Selects a row the sidebar listed, so the person sees it in the sheet (never its header). */
+export const selectRowIn = (kit: Kit, sheetName: string, row: number): boolean =>
+  row > HEADER_ROW && kit.view.show(sheetName, { first: row, last: row });
 
 /**
  * Back to the list a person came from, with the block they had selected (as far as the sheet
  * still holds it); false when the sheet is gone.
  */
-export function returnIn(nav: NavigationPort, place: ListPlace): boolean {
-  const sheet = nav.sheet(place.sheetName);
-  if (!sheet) return false;
-  sheet.selectBlock(place.a1);
-  return true;
-}
+export const returnIn = (kit: Kit, place: ListPlace): boolean =>
+  kit.view.show(place.sheetName, place.a1);
 
 /** Any JSON reaches a server function: a row that is not a whole number selects nothing. */
 export const selectRow = (sheetName: string, row: number): boolean =>
   typeof sheetName === 'string' &&
   Number.isInteger(row) &&
-  selectRowIn(navigationPort(activeBook()), sheetName, row);
+  selectRowIn(appsScriptKit(), sheetName, row);
 export const returnToList = (place: ListPlace): boolean =>
-  isPlace(place) && returnIn(navigationPort(activeBook()), place);
+  isPlace(place) && returnIn(appsScriptKit(), place);
 
 /** A place the page sent back as it was given (any JSON reaches a server function). */
 const isPlace = (v: unknown): v is ListPlace =>

@@ -6,16 +6,17 @@ import { SHEETS } from '../domain/sheetNames';
 import { scoreOptions } from '../domain/scoreList';
 import { scoreSheet } from './scores';
 import { activeBook } from '../gas/active';
-import { examplePorts } from '../gas/sheetMakerPorts';
+import { appsScriptKit } from '../gas/kit';
+import { logAction } from '../gas/runLog';
+import { HEADER_ROW, WEBSITE_HEADER } from '../domain/table';
+import type { Kit } from '../kit/ports';
 import type { LogLine } from '../contract/schedules';
 import type { ListPlace, ScoreReport } from '../contract/scores';
 
 /** What the example sheet reads, writes and scores (src/addon/example.ts). */
 export interface ExamplePorts {
-  /** Where the person was before. */
-  place(): ListPlace | null;
-  /** The example sheet, made when missing, and made the active one. */
-  open(name: string): { empty: boolean; fill(values: unknown[][]): void };
+  /** Where the person was, the example sheet and going there. */
+  kit: Kit;
   /** Its public scores, written as a Score press writes them; null without a Website column. */
   score(): ScoreReport | null;
   log(action: string, entry: LogLine): void;
@@ -41,10 +42,15 @@ export type ExampleReport = (ScoreReport | { state: 'nothing'; message: string }
 };
 
 export function exampleWith(p: ExamplePorts): ExampleReport {
-  const place = p.place();
+  const { kit } = p;
+  const place = kit.view.place();
   const backTo = place?.sheetName === EXAMPLE_SHEET ? null : place;
-  const sheet = p.open(EXAMPLE_SHEET);
-  if (sheet.empty) sheet.fill([['Website'], ...EXAMPLE_SITES.map((s) => [s])]);
+  // A sheet of that name with rows is the person's (or an earlier example): left as it is.
+  if ((kit.tables.grid(EXAMPLE_SHEET)?.values.length ?? 0) <= HEADER_ROW) {
+    const rows = EXAMPLE_SITES.map((site, i) => [HEADER_ROW + 1 + i, { site }] as const);
+    kit.tables.write(EXAMPLE_SHEET, { site: { header: WEBSITE_HEADER } }, new Map(rows));
+  }
+  kit.view.show(EXAMPLE_SHEET);
   const r = p.score();
   if (!r)
     return {
@@ -68,12 +74,13 @@ export function exampleWith(p: ExamplePorts): ExampleReport {
 }
 
 export function insertExample(): ExampleReport {
-  const { made, ...ports } = examplePorts(activeBook());
+  const book = activeBook();
   return exampleWith({
-    ...ports,
+    kit: appsScriptKit(book),
     score: () => {
-      const sheet = made();
+      const sheet = book.getSheetByName(EXAMPLE_SHEET);
       return sheet ? scoreSheet(sheet, scoreOptions({ refresh: 'missing' }), null) : null;
     },
+    log: (action, entry) => logAction(book, action, entry),
   });
 }

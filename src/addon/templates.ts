@@ -3,52 +3,47 @@
  * scale ready, and a `Brand monitor` (the scan monitor sheet) whose header says how to use it.
  */
 import { SHEETS } from '../domain/sheetNames';
-import { COMPANY_HEADER, WEBSITE_HEADER } from '../domain/table';
+import { COMPANY_HEADER, HEADER_ROW, WEBSITE_HEADER } from '../domain/table';
 import { SCORE_COLUMNS } from '../domain/scoreColumns';
-import { MONITOR_COLUMNS, MONITOR_SHEET } from '../domain/scanWatch';
+import { MONITOR_COLUMNS, MONITOR_HOW_TO, MONITOR_SHEET } from '../domain/scanWatch';
 import type { TemplateReport } from '../contract/scores';
-import { activeBook } from '../gas/active';
-import { templatePorts } from '../gas/sheetMakerPorts';
+import { appsScriptKit } from '../gas/kit';
+import type { Kit } from '../kit/ports';
 import type { Columns } from '../domain/columns';
-
-/** What a new sheet from a template is made of (src/addon/templates.ts). */
-export interface TemplateSheet {
-  /** The person's own headers it starts with, before the add-on's columns. */
-  own: string[];
-  /** The add-on's columns, with their formats and colour scale. */
-  columns: Columns<string>;
-  /** A note on its first header; else its first row below the header is selected. */
-  note: string | null;
-}
-
-export interface TemplatePorts {
-  exists(name: string): boolean;
-  make(name: string, sheet: TemplateSheet): void;
-}
 
 const PROSPECT_SHEET = SHEETS.prospects.name;
 /** The person's own columns a prospect list starts with, before the add-on's. */
-const PROSPECT_OWN_HEADERS = [WEBSITE_HEADER, COMPANY_HEADER, 'Contact', 'Email'];
-const MONITOR_HOW_TO =
-  'Put one brand agent ID per row below (a whole number, from your account on the service). Rows are checked while the sidebar is open and hourly otherwise; select rows and choose "Rescan selected agents" to rescan.';
+const PROSPECT_OWN_COLUMNS = {
+  website: { header: WEBSITE_HEADER },
+  company: { header: COMPANY_HEADER },
+  contact: { header: 'Contact' },
+  email: { header: 'Email' },
+} satisfies Columns<string>;
 
-export function templateIn(p: TemplatePorts, kind: 'prospects' | 'monitor'): TemplateReport {
+/**
+ * A template's sheet, made as every run adds the add-on's columns (headers, number formats,
+ * colour scale, the header's note): the prospect list with its first row selected, ready to paste
+ * into; the scan monitor with its how-to as a note, never a row a poll would read.
+ */
+export function templateIn(kit: Kit, kind: 'prospects' | 'monitor'): TemplateReport {
   const name = kind === 'prospects' ? PROSPECT_SHEET : MONITOR_SHEET;
-  if (p.exists(name))
+  if (kit.tables.room(name).header !== null)
     return {
       state: 'nothing',
       message: `A "${name}" sheet already exists: use it, or rename it first.`,
     };
   if (kind === 'prospects') {
-    p.make(name, { own: PROSPECT_OWN_HEADERS, columns: SCORE_COLUMNS, note: null });
+    kit.tables.write(name, { ...PROSPECT_OWN_COLUMNS, ...SCORE_COLUMNS }, new Map());
+    kit.view.show(name, `A${HEADER_ROW + 1}`);
     return {
       state: 'done',
       message: `"${name}" is ready: paste websites in column A, select them and press Score.`,
     };
   }
-  p.make(name, { own: [], columns: MONITOR_COLUMNS, note: MONITOR_HOW_TO });
+  kit.tables.write(name, MONITOR_COLUMNS, new Map());
+  kit.view.show(name);
   return { state: 'done', message: `"${name}" is ready. ${MONITOR_HOW_TO}` };
 }
 
 export const insertTemplate = (kind: 'prospects' | 'monitor'): TemplateReport =>
-  templateIn(templatePorts(activeBook()), kind);
+  templateIn(appsScriptKit(), kind);

@@ -25,6 +25,8 @@ export interface Column<R> {
   blank?: Cell;
   format?: (typeof FORMATS)[keyof typeof FORMATS];
   scaled?: true;
+  /** A note on the header cell, set when the add-on adds the column (how to fill it in). */
+  note?: string;
 }
 
 type Table<K extends string, R> = Record<K, Column<R>>;

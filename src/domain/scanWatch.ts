@@ -14,8 +14,12 @@ import { dateCell, safeLink, safeText, scoreCell, type Cell } from './cells';
 export const MONITOR_SHEET = SHEETS.monitor.name;
 
 /** The `Scan monitor` sheet's columns (the shape of domain/columns.ts). */
+/** How the scan monitor is filled in: a note on its first header, never a row a poll would read. */
+export const MONITOR_HOW_TO =
+  'Put one brand agent ID per row below (a whole number, from your account on the service). Rows are checked while the sidebar is open and hourly otherwise; select rows and choose "Rescan selected agents" to rescan.';
+
 export const MONITOR_COLUMNS = {
-  agentId: { header: 'Brand agent ID' },
+  agentId: { header: 'Brand agent ID', note: MONITOR_HOW_TO },
   state: { header: 'Scan state' },
   progress: { header: 'Progress' },
   overall: { header: 'Overall score', scaled: true },

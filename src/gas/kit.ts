@@ -18,6 +18,7 @@ import {
 import { appsScriptTables } from './kitTables';
 import { appsScriptClock, dayIn } from './clock';
 import { drawDeck } from './slides';
+import { appsScriptView } from './view';
 import { documentLock } from './lock';
 import { generationClaim } from './generationClaim';
 import { clientConfig } from './settings';
@@ -124,6 +125,7 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
       claim: (run, started) => generationClaim(bookOf(), run, started),
     },
     slides: { draw: drawDeck },
+    view: appsScriptView(bookOf),
     log: { line: (text) => console.log(text) },
   };
 }

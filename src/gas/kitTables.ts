@@ -30,7 +30,7 @@ function ourCells<K extends string>(
 }
 
 /** The sheet `at` names; a sheet found before is looked up by its id, whatever it is called now. */
-function sheetAt(book: Book, at: TableAt): Sheet | null {
+export function sheetAt(book: Book, at: TableAt): Sheet | null {
   if (typeof at === 'string') return book.getSheetByName(at);
   return book.getSheets().find((s) => s.getSheetId() === at.sheetId) ?? null;
 }
@@ -45,6 +45,11 @@ export function appsScriptTables(bookOf: () => Book): Tables {
     const scaled = scaledOf(columns).map((k) => table.columns[k]);
     const added = scaled.filter((c) => table.added.includes(c));
     if (added.length) addScoreColourScale(sheet, added);
+    for (const k of Object.keys(columns) as K[]) {
+      const note = columns[k].note;
+      if (note && table.added.includes(table.columns[k]))
+        sheet.getRange(HEADER_ROW, table.columns[k]).setNote(note);
+    }
     return table;
   };
   return {

@@ -14,6 +14,7 @@ import type { Columns } from '../domain/columns';
 import type { SheetRoom } from '../domain/grid';
 import type { SheetGrid, SheetRef, TableRows } from '../domain/table';
 import type { Permission } from '../domain/permissions';
+import type { ListPlace } from '../contract/scores';
 import type { ResolverDeps } from '../domain/resolver';
 import type { HistoryReading } from '../domain/scoreList';
 import type { HistoryWrite, LatestReading, Whose } from '../domain/historyRead';
@@ -207,6 +208,22 @@ export interface Locks {
   claim(run: string, started: number): Claimed | null;
 }
 
+/** What the person sees: where they are in the spreadsheet, and where to take them. */
+export interface View {
+  /**
+   * The list and block the person has selected, to come back to; null on one of the add-on's own
+   * sheets, or with nothing selected.
+   */
+  place(): ListPlace | null;
+  /**
+   * Makes a sheet the active one. `rows`: selected across its columns, only where the sheet holds
+   * them (false, and nothing shown, when they are past its last row). `a1`: a column's block,
+   * selected as far as the sheet still holds its rows (where it holds none, the block's first
+   * cell: a new list's first row). False when there is no such sheet.
+   */
+  show(at: TableAt, select?: RowSpan | string): boolean;
+}
+
 /** Google Slides in the person's Drive. */
 export interface Slides {
   /**
@@ -331,6 +348,7 @@ export interface Kit {
   account: Account;
   locks: Locks;
   slides: Slides;
+  view: View;
   log: Log;
 }
 

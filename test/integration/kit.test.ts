@@ -59,6 +59,11 @@ kitContract('over Apps Script, on the runtime', async () => {
     renameSheet: (from, to) => rt.within(() => rt.spreadsheet.getSheetByName(from)!.setName(to)),
     deleteSheet: (name) =>
       rt.within(() => rt.spreadsheet.deleteSheet(rt.spreadsheet.getSheetByName(name)!)),
+    headerNotes: (name) =>
+      (rt.spreadsheet.getSheetByName(name)?.probe.rows[0] ?? []).flatMap((c) =>
+        c.note ? [c.note] : [],
+      ),
+    shownSheet: () => rt.within(() => rt.spreadsheet.getActiveSheet().getName()),
     colourScaled(name) {
       const sheet = rt.spreadsheet.getSheetByName(name)!;
       const header = sheet.probe.rows[0] ?? [];

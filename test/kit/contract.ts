@@ -40,6 +40,10 @@ export interface KitHarness {
   deleteSheet(name: string): void;
   /** The headers of a sheet's columns under the 0-100 colour scale. */
   colourScaled(name: string): string[];
+  /** The notes on a sheet's header cells. */
+  headerNotes(name: string): string[];
+  /** The sheet the person has open. */
+  shownSheet(): string;
 }
 
 /** A list's columns as a workflow declares them. */
@@ -553,6 +557,34 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         expect(h.exec((k) => k.history.append([reading('nike', 70)], true)).appended).toBe(0);
         expect(scoresOf(h.exec((k) => scores(k, 'mine')).get('nike.com'))).toEqual([70]);
         expect(scoresOf(h.exec((k) => scores(k, 'mine'), 'ben').get('nike.com'))).toEqual([70]);
+      });
+    });
+
+    describe('view', () => {
+      it('shows rows only where a list holds them, a block as far as it still holds it, and says where the person is', () => {
+        h.plantSheet('Prospects', [['Website'], ['a.com'], ['b.com']]);
+        h.plantSheet('Notes', [['Anything'], ['x']]);
+        h.plantSheet(HISTORY_SHEET, [['Website'], ['a.com']]);
+        expect(h.exec((k) => k.view.show('Prospects', { first: 3, last: 3 }))).toBe(true);
+        expect(h.shownSheet()).toBe('Prospects');
+        expect(h.exec((k) => k.view.show('Notes'))).toBe(true);
+        expect(h.exec((k) => k.view.show('Prospects', { first: 4, last: 4 }))).toBe(false);
+        expect(h.shownSheet()).toBe('Notes');
+        expect(h.exec((k) => k.view.show('Gone', 'A2'))).toBe(false);
+        expect(h.exec((k) => k.view.show('Prospects', 'A2:A3'))).toBe(true);
+        expect(h.exec((k) => k.view.place())).toEqual({ sheetName: 'Prospects', a1: 'A2:A3' });
+        h.exec((k) => k.view.show(HISTORY_SHEET, 'A2'));
+        expect(h.exec((k) => k.view.place())).toBeNull();
+      });
+
+      it('puts a column’s note on its header when it adds the column, once', () => {
+        const NOTED = {
+          id: { header: 'Agent ID', note: 'One agent per row.' },
+          state: { header: 'State' },
+        };
+        h.exec((k) => k.tables.write('Agents', NOTED, new Map()));
+        h.exec((k) => k.tables.write('Agents', NOTED, new Map([[2, { id: 7 }]])));
+        expect(h.headerNotes('Agents')).toEqual(['One agent per row.']);
       });
     });
 

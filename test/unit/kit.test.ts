@@ -2,7 +2,7 @@
 import { inProcessEmulator } from '../../dev/emulator/inProcess';
 import { memoryFile, memoryKit, transportOver, type MemoryKit } from '../../dev/memoryKit';
 import { kitContract } from '../kit/contract';
-import { colourScaled } from '../../dev/memoryTables';
+import { colourScaled, headerNotes } from '../../dev/memoryTables';
 
 kitContract('in memory', () => {
   const emu = inProcessEmulator();
@@ -41,6 +41,8 @@ kitContract('in memory', () => {
       file.sheets.delete(from);
     },
     deleteSheet: (name) => void file.sheets.delete(name),
+    headerNotes: (name) => [...headerNotes(file.sheets.get(name) ?? []).values()],
+    shownSheet: () => file.view.sheet ?? '',
     colourScaled: (name) => {
       const grid = file.sheets.get(name) ?? [];
       return colourScaled(grid).map((c) => String(grid[0]?.[c - 1]));

@@ -5,42 +5,44 @@ import { EXAMPLE_SHEET, EXAMPLE_SITES, exampleWith } from '../../src/addon/examp
 import { templateIn } from '../../src/addon/templates';
 import { SCORE_COLUMNS } from '../../src/domain/scoreColumns';
 import { SHEETS } from '../../src/domain/sheetNames';
-import { MONITOR_COLUMNS, MONITOR_SHEET } from '../../src/domain/scanWatch';
+import { MONITOR_COLUMNS, MONITOR_HOW_TO, MONITOR_SHEET } from '../../src/domain/scanWatch';
 import type { ScoreReport } from '../../src/contract/scores';
 import type { ExamplePorts } from '../../src/addon/example';
-import type { NavigationPort } from '../../src/addon/attention';
-import type { TemplateSheet } from '../../src/addon/templates';
+import { memoryFile, memoryKit } from '../../dev/memoryKit';
+import { headerNotes } from '../../dev/memoryTables';
 import type { LogLine } from '../../src/contract/schedules';
 
-describe('going to a place', () => {
-  const went: string[] = [];
-  const nav: NavigationPort = {
-    sheet: (name) =>
-      name === 'Prospects'
-        ? {
-            lastRow: 10,
-            selectRow: (row) => void went.push(`row ${row}`),
-            selectBlock: (a1) => void went.push(`block ${a1}`),
-          }
-        : null,
-  };
-  beforeEach(() => (went.length = 0));
+/** A memory spreadsheet with a list of 10 rows, the person on its block of websites. */
+function spreadsheet() {
+  const file = memoryFile('on-request');
+  file.sheets.set('Prospects', [
+    ['Website'],
+    ...Array.from({ length: 9 }, (_, i) => [`s${i}.com`]),
+  ]);
+  file.view = { sheet: 'Prospects', a1: 'A2:A10' };
+  return { file, kit: memoryKit({ file }) };
+}
 
+describe('going to a place', () => {
   it('selects a listed row within the list, never its header or past its end', () => {
-    expect([1, 2, 10, 11].map((row) => selectRowIn(nav, 'Prospects', row))).toEqual([
-      false,
-      true,
-      true,
-      false,
-    ]);
-    expect(selectRowIn(nav, 'Renamed', 2)).toBe(false);
-    expect(went).toEqual(['row 2', 'row 10']);
+    const { kit, file } = spreadsheet();
+    const went = [1, 2, 10, 11].map((row) => {
+      const shown = selectRowIn(kit, 'Prospects', row);
+      return shown && file.view.a1;
+    });
+    expect(went).toEqual([false, '2:2', '10:10', false]);
+    expect(selectRowIn(kit, 'Renamed', 2)).toBe(false);
+    expect(file.view).toEqual({ sheet: 'Prospects', a1: '10:10' });
   });
 
   it('goes back to the block the person had selected; a deleted list says so', () => {
-    expect(returnIn(nav, { sheetName: 'Prospects', a1: 'B2:B9' })).toBe(true);
-    expect(returnIn(nav, { sheetName: 'Gone', a1: 'B2:B9' })).toBe(false);
-    expect(went).toEqual(['block B2:B9']);
+    const { kit, file } = spreadsheet();
+    file.sheets.set('Notes', [['Anything']]);
+    file.view = { sheet: 'Notes', a1: '' };
+    expect(returnIn(kit, { sheetName: 'Prospects', a1: 'A2:A9' })).toBe(true);
+    expect(file.view).toEqual({ sheet: 'Prospects', a1: 'A2:A9' });
+    expect(returnIn(kit, { sheetName: 'Gone', a1: 'B2:B9' })).toBe(false);
+    expect(file.view.sheet).toBe('Prospects');
   });
 });
 
@@ -52,63 +54,72 @@ describe('the example sheet', () => {
     fetched: 10,
     failedSites: 0,
   } as ScoreReport;
-  const world = (empty: boolean, report: ScoreReport | null = scored) => {
-    const filled: unknown[][][] = [];
+  const world = (report: ScoreReport | null = scored) => {
+    const { kit, file } = spreadsheet();
     const logs: Array<[string, LogLine]> = [];
     const p: ExamplePorts = {
-      place: () => ({ sheetName: 'Prospects', a1: 'B2:B9' }),
-      open: () => ({ empty, fill: (v) => void filled.push(v) }),
+      kit,
       score: () => report,
       log: (action, entry) => void logs.push([action, entry]),
     };
-    return { p, filled, logs };
+    const sites = () => (file.sheets.get(EXAMPLE_SHEET) ?? []).map((r) => r[0]);
+    return { p, file, logs, sites };
   };
 
-  it('fills a new sheet with ten brands, scores them, logs it and offers the way back', () => {
-    const { p, filled, logs } = world(true);
+  it('fills a new sheet with ten brands, shows it, scores them, logs it and offers the way back', () => {
+    const { p, file, logs, sites } = world();
     const r = exampleWith(p);
-    expect(filled).toEqual([[['Website'], ...EXAMPLE_SITES.map((s) => [s])]]);
-    expect(r).toMatchObject({ state: 'done', backTo: { sheetName: 'Prospects' } });
+    expect(sites()).toEqual(['Website', ...EXAMPLE_SITES]);
+    expect(file.view.sheet).toBe(EXAMPLE_SHEET);
+    expect(r).toMatchObject({ state: 'done', backTo: { sheetName: 'Prospects', a1: 'A2:A10' } });
     expect(r.message).toMatch(/^The "Visibility example" sheet shows ten brands' public scores/);
     expect(logs.map(([a, e]) => [a, e.rows])).toEqual([['insert example', 10]]);
   });
 
   it('leaves a sheet already filled as it is; from the example itself there is no way back', () => {
-    const { p, filled } = world(false);
-    const r = exampleWith({ ...p, place: () => ({ sheetName: EXAMPLE_SHEET, a1: 'A2' }) });
-    expect(filled).toEqual([]);
+    const { p, file, sites } = world();
+    file.sheets.set(EXAMPLE_SHEET, [['Website'], ['mine.com']]);
+    file.view = { sheet: EXAMPLE_SHEET, a1: 'A2' };
+    const r = exampleWith(p);
+    expect(sites()).toEqual(['Website', 'mine.com']);
     expect(r.backTo).toBeNull();
   });
 
   it('a sheet that lost its Website column says how to start again, and logs nothing', () => {
-    const { p, logs } = world(false, null);
+    const { p, logs } = world(null);
     expect(exampleWith(p)).toMatchObject({ state: 'nothing', message: /lost its Website column/ });
     expect(logs).toEqual([]);
   });
 });
 
 describe('templates', () => {
-  const made = new Map<string, TemplateSheet>();
-  const p = {
-    exists: (n: string) => made.has(n),
-    make: (n: string, s: TemplateSheet) => void made.set(n, s),
-  };
+  const { kit, file } = spreadsheet();
+  const header = (name: string) => file.sheets.get(name)?.[0];
 
-  it('makes a prospect list with the person’s columns first, then the score columns', () => {
-    expect(templateIn(p, 'prospects').state).toBe('done');
-    expect(made.get(SHEETS.prospects.name)).toEqual({
-      own: ['Website', 'Company', 'Contact', 'Email'],
-      columns: SCORE_COLUMNS,
-      note: null,
-    });
+  it('makes a prospect list with the person’s columns first, then the score columns, its first row selected', () => {
+    expect(templateIn(kit, 'prospects').state).toBe('done');
+    expect(header(SHEETS.prospects.name)).toEqual([
+      'Website',
+      'Company',
+      'Contact',
+      'Email',
+      ...Object.values(SCORE_COLUMNS).map((c) => c.header),
+    ]);
+    expect(file.view).toEqual({ sheet: SHEETS.prospects.name, a1: 'A2' });
   });
 
   it('makes the scan monitor with its how-to as a note; a second press changes nothing', () => {
-    const r = templateIn(p, 'monitor');
-    expect(made.get(MONITOR_SHEET)).toMatchObject({ own: [], columns: MONITOR_COLUMNS });
-    expect(r.message).toContain(made.get(MONITOR_SHEET)!.note);
-    const size = made.size;
-    expect(templateIn(p, 'monitor')).toMatchObject({ state: 'nothing', message: /already exists/ });
-    expect(made.size).toBe(size);
+    const r = templateIn(kit, 'monitor');
+    const grid = file.sheets.get(MONITOR_SHEET)!;
+    expect(header(MONITOR_SHEET)).toEqual(Object.values(MONITOR_COLUMNS).map((c) => c.header));
+    expect([...headerNotes(grid).values()]).toEqual([MONITOR_HOW_TO]);
+    expect(r.message).toContain(MONITOR_HOW_TO);
+    const sheets = file.sheets.size;
+    expect(templateIn(kit, 'monitor')).toMatchObject({
+      state: 'nothing',
+      message: /already exists/,
+    });
+    expect(file.sheets.size).toBe(sheets);
+    expect(file.sheets.get(MONITOR_SHEET)).toHaveLength(1);
   });
 });
