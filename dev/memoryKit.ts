@@ -26,6 +26,7 @@ import type {
   Work,
 } from '../src/kit/ports';
 import { isOutputSheet } from '../src/domain/outputSheets';
+import { parseColumnBlock } from '../src/domain/a1';
 import type { Deck } from '../src/domain/report';
 import { claimFor, enter, lapsedClaims, type GenerationClaim } from '../src/domain/generationClaim';
 import { EXECUTION_LIMIT_MS, QUOTA_RESERVE } from '../src/limits';
@@ -167,6 +168,23 @@ function memoryClaim(
 /** What the person sees of the memory file: a sheet, and a block or rows selected there. */
 function memoryView(file: MemoryFile, tables: Tables): View {
   return {
+    selected() {
+      const block = file.view.sheet ? parseColumnBlock(file.view.a1) : null;
+      const grid = block && tables.grid(file.view.sheet!);
+      if (!block || !grid) return null;
+      const last = block.last ?? block.first;
+      const values = [];
+      for (let row = block.first; row <= last; row++)
+        values.push([grid.values[row - 1]?.[block.column - 1] ?? '']);
+      return {
+        sheetId: grid.sheetId,
+        name: grid.name,
+        first: block.first,
+        last,
+        column: block.column,
+        values,
+      };
+    },
     place: () =>
       file.view.sheet && file.view.a1 && !isOutputSheet(file.view.sheet)
         ? { sheetName: file.view.sheet, a1: file.view.a1 }

@@ -46,6 +46,10 @@ const idOf = (grid: unknown[][]) => {
 const scales = new WeakMap<unknown[][], number[]>();
 export const colourScaled = (grid: unknown[][]): readonly number[] => scales.get(grid) ?? [];
 
+/** The titles of the charts drawn on a sheet. */
+const charts = new WeakMap<unknown[][], string[]>();
+export const chartsOn = (grid: unknown[][]): readonly string[] => charts.get(grid) ?? [];
+
 /** The notes on a sheet's header cells, by column: a column's `note`, set when it was added. */
 const notes = new WeakMap<unknown[][], Map<number, string>>();
 export const headerNotes = (grid: unknown[][]): ReadonlyMap<number, string> =>
@@ -82,7 +86,7 @@ function opened<K extends string>(book: Workbook, at: TableAt, columns: Columns<
 }
 
 /** `id`: the file's id, as the person's records of it are kept under. */
-export function memoryTables(book: Workbook, id = 'memory-file'): Tables {
+export function memoryTables(book: Workbook, id = 'memory-file', fileName = id): Tables {
   const write = <K extends string>(
     at: TableAt,
     columns: Columns<K>,
@@ -130,6 +134,13 @@ export function memoryTables(book: Workbook, id = 'memory-file'): Tables {
           .reduce((n, [, g]) => n + cellsOf(g), 0),
       };
     },
+    chart(name, title) {
+      const grid = sheetAt(book, name)?.[1];
+      if (!grid) throw new SheetGone();
+      charts.set(grid, [title]);
+    },
+    sheetId: (name) => (book.has(name) ? idOf(book.get(name)!) : null),
     fileId: () => id,
+    fileName: () => fileName,
   };
 }

@@ -80,6 +80,23 @@ export function appsScriptTables(bookOf: () => Book): Tables {
     },
     replace: (name, values, formats = []) => replaceSheet(bookOf(), name, values, formats),
     room: (name) => sheetRoom(bookOf(), name),
+    chart(name, title) {
+      const sheet = sheetAt(bookOf(), name);
+      if (!sheet) throw new SheetGone();
+      for (const old of sheet.getCharts()) sheet.removeChart(old);
+      const width = Math.max(1, sheet.getLastColumn());
+      const chart = sheet
+        .newChart()
+        .setChartType(Charts.ChartType.BAR)
+        .addRange(sheet.getRange(1, 1, Math.max(1, sheet.getLastRow()), width))
+        .setOption('title', title)
+        .setOption('useFirstRowAsHeaders', true)
+        .setPosition(1, width + 2, 0, 0)
+        .build();
+      sheet.insertChart(chart);
+    },
+    sheetId: (name) => bookOf().getSheetByName(name)?.getSheetId() ?? null,
     fileId: () => bookOf().getId(),
+    fileName: () => bookOf().getName(),
   };
 }

@@ -2,6 +2,7 @@
 import type { View } from '../kit/ports';
 import { parseColumnBlock } from '../domain/a1';
 import { sheetAt } from './kitTables';
+import { activeRange } from './active';
 import { currentPlace, rememberedRange } from './selection';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -9,6 +10,19 @@ type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 export function appsScriptView(bookOf: () => Book): View {
   return {
     place: currentPlace,
+    selected() {
+      const range = activeRange();
+      if (!range) return null;
+      const sheet = range.getSheet();
+      return {
+        sheetId: sheet.getSheetId(),
+        name: sheet.getName(),
+        first: range.getRow(),
+        last: range.getLastRow(),
+        column: range.getColumn(),
+        values: range.getValues(),
+      };
+    },
     show(at, select) {
       const sheet = sheetAt(bookOf(), at);
       if (!sheet) return false;

@@ -208,8 +208,21 @@ export interface Locks {
   claim(run: string, started: number): Claimed | null;
 }
 
+/** The cells the person has selected, on the sheet as found. */
+export interface Selection extends SheetRef {
+  name: string;
+  /** Its first and last row, and first column (1-based). */
+  first: number;
+  last: number;
+  column: number;
+  /** Its values, row by row, as Sheets shows them. */
+  values: unknown[][];
+}
+
 /** What the person sees: where they are in the spreadsheet, and where to take them. */
 export interface View {
+  /** The selected cells; null with nothing selected. */
+  selected(): Selection | null;
   /**
    * The list and block the person has selected, to come back to; null on one of the add-on's own
    * sheets, or with nothing selected.
@@ -305,8 +318,17 @@ export interface Tables {
   ): void;
   /** What a sheet of that name holds and takes of the workbook's cells, read before replacing it. */
   room(name: string): SheetRoom;
+  /**
+   * Draws a bar chart of a sheet's values (its first row the series' names) beside them, in place
+   * of the charts it held: one of the add-on's own sheets, just replaced.
+   */
+  chart(name: string, title: string): void;
+  /** Google's id of a sheet (the `gid` in its address); null where there is none. */
+  sheetId(name: string): number | null;
   /** The file's id: what the person's own records of it are kept under. */
   fileId(): string;
+  /** The file's name, as Drive shows it. */
+  fileName(): string;
 }
 
 /**

@@ -64,6 +64,14 @@ kitContract('over Apps Script, on the runtime', async () => {
         c.note ? [c.note] : [],
       ),
     shownSheet: () => rt.within(() => rt.spreadsheet.getActiveSheet().getName()),
+    select: (name, a1) =>
+      rt.within(() => {
+        const sheet = rt.spreadsheet.getSheetByName(name)!;
+        sheet.activate();
+        sheet.setActiveSelection(sheet.getRange(a1));
+      }),
+    charts: (name) =>
+      (rt.spreadsheet.getSheetByName(name)?.getCharts() ?? []).map((c) => String(c.options.title)),
     colourScaled(name) {
       const sheet = rt.spreadsheet.getSheetByName(name)!;
       const header = sheet.probe.rows[0] ?? [];

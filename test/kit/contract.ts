@@ -44,6 +44,10 @@ export interface KitHarness {
   headerNotes(name: string): string[];
   /** The sheet the person has open. */
   shownSheet(): string;
+  /** The person selects a column's block of a sheet. */
+  select(name: string, a1: string): void;
+  /** The titles of a sheet's charts. */
+  charts(name: string): string[];
 }
 
 /** A list's columns as a workflow declares them. */
@@ -575,6 +579,38 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         expect(h.exec((k) => k.view.place())).toEqual({ sheetName: 'Prospects', a1: 'A2:A3' });
         h.exec((k) => k.view.show(HISTORY_SHEET, 'A2'));
         expect(h.exec((k) => k.view.place())).toBeNull();
+      });
+
+      it('reads the cells the person selected, on the sheet as found', () => {
+        h.plantSheet('Prospects', [
+          ['Company', 'Website'],
+          ['Nike', 'nike.com'],
+          ['Slack', 'slack.com'],
+        ]);
+        h.select('Prospects', 'B2:B3');
+        const selected = h.exec((k) => k.view.selected())!;
+        expect(selected).toMatchObject({ name: 'Prospects', first: 2, last: 3, column: 2 });
+        expect(selected.values).toEqual([['nike.com'], ['slack.com']]);
+        expect(selected.sheetId).toBe(h.exec((k) => k.tables.sheetId('Prospects')));
+        expect(h.exec((k) => k.tables.sheetId('No such sheet'))).toBeNull();
+        expect(h.exec((k) => k.tables.fileName())).not.toBe('');
+      });
+
+      it('draws a bar chart of a sheet just replaced, in place of the one it held', () => {
+        const data = [
+          ['Brand', 'Score'],
+          ['nike.com', 70],
+        ];
+        h.exec(
+          (k) => (k.tables.replace('Comparison', data), k.tables.chart('Comparison', 'First')),
+        );
+        h.exec(
+          (k) => (k.tables.replace('Comparison', data), k.tables.chart('Comparison', 'Again')),
+        );
+        expect(h.charts('Comparison')).toEqual(['Again']);
+        expect(() => h.exec((k) => k.tables.chart('No such sheet', 'x'))).toThrow(
+          new SheetGone().message,
+        );
       });
 
       it('puts a column’s note on its header when it adds the column, once', () => {

@@ -2,7 +2,7 @@
 import { inProcessEmulator } from '../../dev/emulator/inProcess';
 import { memoryFile, memoryKit, transportOver, type MemoryKit } from '../../dev/memoryKit';
 import { kitContract } from '../kit/contract';
-import { colourScaled, headerNotes } from '../../dev/memoryTables';
+import { chartsOn, colourScaled, headerNotes } from '../../dev/memoryTables';
 
 kitContract('in memory', () => {
   const emu = inProcessEmulator();
@@ -43,6 +43,8 @@ kitContract('in memory', () => {
     deleteSheet: (name) => void file.sheets.delete(name),
     headerNotes: (name) => [...headerNotes(file.sheets.get(name) ?? []).values()],
     shownSheet: () => file.view.sheet ?? '',
+    select: (sheet, a1) => void (file.view = { sheet, a1 }),
+    charts: (name) => [...chartsOn(file.sheets.get(name) ?? [])],
     colourScaled: (name) => {
       const grid = file.sheets.get(name) ?? [];
       return colourScaled(grid).map((c) => String(grid[0]?.[c - 1]));
