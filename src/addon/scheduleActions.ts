@@ -11,7 +11,8 @@ import { serviceError } from '../api/errors';
 import { DEFAULTS } from '../contract/defaults';
 import type { Schedule } from '../contract/schedules';
 import type { MyRun } from '../gas/scheduleStore';
-import { scheduleActionPorts } from '../gas/scheduleActionPorts';
+import { appsScriptKit } from '../gas/kit';
+import type { Kit } from '../kit/ports';
 import { bookPort } from '../gas/bookPort';
 import { refreshFollowUpsIn } from './followUps';
 import { pollMonitorIn } from './monitor';
@@ -21,12 +22,11 @@ import type { ScoreReport } from '../contract/scores';
 import type { MonitorReport } from '../contract/scans';
 import type { FollowUpReport } from '../contract/outreach';
 import type { ScoreOptions } from '../domain/scoreList';
-import type { DeckPorts } from './reports';
 
 /** What a scheduled action reads and runs in its document (src/addon/scheduleActions.ts). */
 export interface ScheduleActionPorts {
-  /** A list by name: its header row, and its grid over some columns; null when it is gone. */
-  list(name: string): { headers: unknown[]; read(columns: number[]): unknown[][] } | null;
+  /** The lists, the key, and what a deck is drawn with, in the owner's account. */
+  kit: Kit;
   /** Score over a list's whole Website column; null when it has no rows (or no such column). */
   score(
     name: string,
@@ -36,11 +36,8 @@ export interface ScheduleActionPorts {
   ): ScoreReport | null;
   /** The Follow-ups sheet rebuilt. */
   followUps(): FollowUpReport;
-  hasKey: boolean;
   /** The scan monitor polled now, every agent. */
   monitor(): MonitorReport;
-  /** A report deck's ports (read only by Send report). */
-  deck(): DeckPorts;
 }
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -81,9 +78,9 @@ function runScores(p: ScheduleActionPorts, run: MyRun, deadline: number): RunOut
 
 /** A list Score found nothing in: gone, without a Website column, or with no rows yet. */
 function whyNotScored(p: ScheduleActionPorts, sheetName: string): RunOutcome {
-  const list = p.list(sheetName);
-  if (!list) return noSheet(sheetName);
-  return websiteColumnIndex(list.headers) >= 0
+  const { header } = p.kit.tables.room(sheetName);
+  if (!header) return noSheet(sheetName);
+  return websiteColumnIndex(header) >= 0
     ? { kind: 'empty', counts: NO_COUNTS }
     : noWebsite(sheetName);
 }
@@ -110,7 +107,7 @@ function newsOf(
 }
 
 function runMonitor(p: ScheduleActionPorts): RunOutcome {
-  if (!p.hasKey) return failed(serviceError('KEY_MISSING').message);
+  if (!p.kit.service.config().apiKey) return failed(serviceError('KEY_MISSING').message);
   const r = p.monitor();
   if (r.busy) return { kind: 'busy', counts: NO_COUNTS };
   if (!r.exists)
@@ -140,12 +137,12 @@ function runMonitor(p: ScheduleActionPorts): RunOutcome {
  */
 function runReport(p: ScheduleActionPorts, run: MyRun): RunOutcome {
   const { sheetName, report } = run.schedule;
-  const list = p.list(sheetName);
+  const list = p.kit.tables.grid(sheetName);
   if (!list || !report) return noSheet(sheetName);
-  const { headers } = list;
+  const grid = list.values;
+  const headers = grid[HEADER_ROW - 1] ?? [];
   const at = reportColumns(headers);
   if (!at.website) return noWebsite(sheetName);
-  const grid = list.read(Object.values<number>(at).filter(Boolean));
   const rowOf = (site: string) => {
     const i = grid.findIndex((v, i) => i >= HEADER_ROW && siteKey(v[at.website - 1]) === site);
     return i < 0 ? [] : [{ row: i + 1, values: grid[i]! }];
@@ -156,7 +153,7 @@ function runReport(p: ScheduleActionPorts, run: MyRun): RunOutcome {
       `${report.site} is no longer in "${sheetName}": put its row back or edit the schedule`,
     );
   const rows = [...brand, ...report.competitors.flatMap(rowOf)];
-  const made = reportDeck(p.deck(), sheetName, headers, rows, report.weeks, {
+  const made = reportDeck({ kit: p.kit, whose: 'mine' }, sheetName, headers, rows, report.weeks, {
     fresh: false,
     scheduled: true,
     ...(run.deck ? { deckId: run.deck } : {}),
@@ -213,11 +210,10 @@ export function attemptWith(p: ScheduleActionPorts, run: MyRun, deadline: number
 
 /** The actions' ports in `book`, with Score, Follow-ups and the scan monitor handed in. */
 export function actionPorts(book: Book): ScheduleActionPorts {
-  const { sheet, ...reads } = scheduleActionPorts(book);
   return {
-    ...reads,
+    kit: appsScriptKit(book),
     score: (name, options, runStarted, deadline) => {
-      const found = sheet(name);
+      const found = book.getSheetByName(name);
       return found ? scoreSheet(found, options, runStarted, deadline, true) : null;
     },
     followUps: () => refreshFollowUpsIn(bookPort(book)),

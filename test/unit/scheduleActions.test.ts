@@ -8,6 +8,7 @@ import type { MonitorReport } from '../../src/contract/scans';
 import type { ScheduleActionPorts } from '../../src/addon/scheduleActions';
 import type { MyRun } from '../../src/gas/scheduleStore';
 import { fakeDeckPorts } from './fakes';
+import type { MemoryKitOptions } from '../../dev/memoryKit';
 import { alertKey } from '../../src/domain/schedules';
 
 const DAY = 86_400_000;
@@ -60,23 +61,25 @@ const run = (schedule: Partial<Schedule>): MyRun => ({
   runStarted: null,
 });
 
-function ports(over: Partial<ScheduleActionPorts> = {}) {
-  const deck = fakeDeckPorts({ 'nike.com': [{ at: t - DAY, score: 70, engines: {} }] });
+/**
+ * The owner's kit in memory over a document with `Prospects` (GRID) and `Notes`, nike.com's
+ * reading in her `Score history`; `apiKey: null`, a key she has not saved.
+ */
+function ports(over: Partial<ScheduleActionPorts> = {}, options: MemoryKitOptions = {}) {
+  const deck = fakeDeckPorts(
+    { 'nike.com': [{ at: t - DAY, score: 70, engines: {} }] },
+    { apiKey: 'owner-key', ...options },
+  );
+  deck.kit.tables.replace('Prospects', GRID);
+  deck.kit.tables.replace('Notes', [['Anything']]);
   const p: ScheduleActionPorts = {
-    list: (name) =>
-      name === 'Prospects'
-        ? { headers: HEAD, read: () => GRID.map((r) => [...r]) }
-        : name === 'Notes'
-          ? { headers: ['Anything'], read: () => [['Anything']] }
-          : null,
+    kit: deck.kit,
     score: () => report(),
     followUps: () => ({ state: 'done', message: '', rows: 3 }),
-    hasKey: true,
     monitor: () => ({}) as MonitorReport,
-    deck: () => deck.ports,
     ...over,
   };
-  return { p, drawn: deck.drawn };
+  return { p, drawn: deck.drawn, kit: deck.kit };
 }
 
 describe('Refresh scores', () => {
@@ -202,7 +205,7 @@ describe('Refresh the scan monitor', () => {
       'Brand agent 7: scan complete, score 81 (was 75)',
       'Brand agent 8: scan failed (no engine answered): rescan it',
     ]);
-    const keyless = ports({ hasKey: false, monitor: () => monitor({}) }).p;
+    const keyless = ports({ monitor: () => monitor({}) }, { apiKey: null }).p;
     expect(attemptWith(keyless, run({ action: 'refreshScanMonitor' }), Infinity)).toMatchObject({
       kind: 'failed',
       reason: serviceError('KEY_MISSING').message,
@@ -235,9 +238,8 @@ describe('Send report', () => {
   });
 
   it('a brand gone from the list fails in words, drawing nothing', () => {
-    const { p, drawn } = ports({
-      list: () => ({ headers: HEAD, read: () => [HEAD, ['Adidas', 'adidas.com', 60]] }),
-    });
+    const { p, drawn, kit } = ports();
+    kit.tables.replace('Prospects', [HEAD, ['Adidas', 'adidas.com', 60]]);
     expect(
       attemptWith(p, sendReport(['adidas.com'], ['cmo@client.example']), Infinity),
     ).toMatchObject({
