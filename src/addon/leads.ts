@@ -37,7 +37,7 @@ import {
   type LeadRunResult,
 } from './leadRun';
 import { rowIds, startingLedger, unhandled, type RowLedger } from '../domain/leadRowLedger';
-import { previewRows, type GeneratePorts } from './previewGeneration';
+import { previewRows, type GenerateRun } from './previewGeneration';
 import type { FormTrigger } from '../gas/triggers';
 import type { LeadTotals } from '../domain/leads';
 import type { AdmittedPort, RowLedgerPort } from './leadRun';
@@ -340,7 +340,7 @@ export interface WatchedSheetPorts {
   claim(claim: Claim): Claimed | null;
   leadRun(): Omit<LeadRunPorts, 'previews'>;
   /** Generate's ports over the sheet, for the run that holds `claim`. */
-  generate(claim: Claimed): GeneratePorts;
+  generate(claim: Claimed): GenerateRun;
   newId(): string;
   now(): number;
 }

@@ -57,7 +57,7 @@ import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contr
 import { activeBook, activeSheet, newId } from '../gas/active';
 
 /** What sending a Generate's previews and writing their rows goes through (a press, a lead run). */
-export interface GeneratePorts {
+export interface GenerateRun {
   /**
    * The list, the service, the clock, the person's records (their previews, the answers kept
    * before their rows are written, what their recent runs learnt of the connection), and the work
@@ -186,7 +186,7 @@ function generateUnderClaim(request?: GenerateRequest): GenerateReport {
  * Generate claim. `refusal`: the account-wide answer that stopped it, if any.
  */
 export function previewRows(
-  ports: GeneratePorts,
+  ports: GenerateRun,
   column: number,
   rows: readonly number[],
   started: number,
@@ -224,7 +224,7 @@ export function previewRows(
  * made for this person's key: a link to e-mail comes from there, never from a cell (rows decided
  * locally reuse what another row's cells hold).
  */
-function linksFromService(ports: GeneratePorts, local: Map<number, RowPatch>) {
+function linksFromService(ports: GenerateRun, local: Map<number, RowPatch>) {
   const decidedLocally = new Set(local.keys());
   const inner = rowWriter(ports, local);
   const links = new Map<string, string>();
@@ -260,7 +260,7 @@ function generate(
     ...(only === 'stranded' ? { maker: request?.maker ?? '' } : {}),
   };
   const grid = gridOf(kit, block);
-  const ports: GeneratePorts = { kit, presser: presser(kit), list: grid, claim };
+  const ports: GenerateRun = { kit, presser: presser(kit), list: grid, claim };
   const planned = reusingKept(
     ports,
     planFor(ports.presser, kit, block, grid, only, request?.maker),
@@ -302,7 +302,7 @@ function blockPressed(request?: GenerateRequest): Block | GenerateReport {
  * before any row names it: the first round trip writes these rows (even one lost to a dropped
  * connection) before a refusal can end the run.
  */
-function recordedLocally(ports: GeneratePorts, plan: GenerationPlan): Map<number, RowPatch> {
+function recordedLocally(ports: GenerateRun, plan: GenerationPlan): Map<number, RowPatch> {
   recordMine(ports.kit, reusedIds(plan, ports.presser));
   return localPatches(plan);
 }
@@ -311,7 +311,7 @@ function recordedLocally(ports: GeneratePorts, plan: GenerationPlan): Map<number
  * The plan with the answers a cut-off run kept (and never wrote) reused for their sites, and the
  * kept answers the sheet already holds forgotten.
  */
-function reusingKept(ports: GeneratePorts, plan: GenerationPlan): GenerationPlan {
+function reusingKept(ports: GenerateRun, plan: GenerationPlan): GenerationPlan {
   const kept = answersKept(ports.kit);
   if (!kept.length) return plan;
   const out = withKeptAnswers(plan, kept, ports.presser.me);
@@ -359,7 +359,7 @@ function websiteColumnOf(sheetName: string): Block | null {
  * other rows meanwhile), renewing the run's claim on the document. Throws when the document stays
  * busy.
  */
-export function rowWriter(ports: GeneratePorts, first: Map<number, RowPatch>) {
+export function rowWriter(ports: GenerateRun, first: Map<number, RowPatch>) {
   return {
     write(patches: Map<number, RowPatch>): void {
       for (const [row, patch] of first) if (!patches.has(row)) patches.set(row, patch);
@@ -384,7 +384,7 @@ const BUSY_WRITING =
  * nothing), and stops at the first account-wide refusal: the refused sites stay unsent.
  */
 export function sendPreviews(
-  ports: GeneratePorts,
+  ports: GenerateRun,
   { plan }: Fit,
   started: number,
   writer: ReturnType<typeof rowWriter>,
@@ -422,7 +422,7 @@ export function sendPreviews(
 
 /** Each round trip's answers written at once, counted into the run; false stops the sending. */
 function settleEachTrip(
-  ports: GeneratePorts,
+  ports: GenerateRun,
   plan: Fit['plan'],
   run: RunResult,
   writer: ReturnType<typeof rowWriter>,

@@ -27,7 +27,7 @@ import { notGrantedMessage } from '../domain/permissions';
 import type { DrawnDeck } from '../domain/report';
 
 /** What a report deck is made from and drawn with (src/addon/reports.ts). */
-export interface DeckPorts {
+export interface DeckRun {
   /** `Score history`, the public lookups, the person's branding, the file's calendar, Slides. */
   kit: Kit;
   /**
@@ -77,7 +77,7 @@ function rowsOf(headers: unknown[], rows: Array<Pick<SelectedRow, 'row' | 'value
  * The rows as the owner's Score runs recorded them in `Score history` (a site never scored there
  * keeps its address as its name and no score); no report link, which only a list cell holds.
  */
-function fromHistory({ kit, whose }: DeckPorts, rows: ReportRow[]): ReportRow[] {
+function fromHistory({ kit, whose }: DeckRun, rows: ReportRow[]): ReportRow[] {
   const latest = kit.history.latest(
     rows.map((r) => r.site),
     whose,
@@ -100,7 +100,7 @@ function fromHistory({ kit, whose }: DeckPorts, rows: ReportRow[]): ReportRow[] 
  * presentation `deckId` when it is given and still there, else in a new one; or why not, in words.
  */
 export function reportDeck(
-  ports: DeckPorts,
+  ports: DeckRun,
   sheet: string,
   headers: unknown[],
   rows: Array<Pick<SelectedRow, 'row' | 'values'>>,

@@ -39,14 +39,22 @@ import { previewableNotInIndex } from './previewGeneration';
 import { notGrantedMessage } from '../domain/permissions';
 import type { EarlierReading } from '../domain/scoreList';
 import type { ReportPoint } from '../domain/report';
-import type { ListBlock } from '../gas/ports';
+
+/** A block of one column of websites in a list: a selection, or a sheet's whole Website column. */
+interface ScoredBlock extends SheetRef {
+  sheetName: string;
+  first: number;
+  last: number;
+  column: number;
+  a1: string;
+}
 
 /** What scoring a list into values reads, asks, writes and records (src/addon/scores.ts). */
-export interface ScorePorts {
+export interface ScoreRun {
   /** The list, the public lookups, `Score history`, the lock, the clock and the permissions. */
   kit: Kit;
   /** The websites scored: a selection, or a sheet's whole Website column, on the sheet as found. */
-  block: ListBlock & SheetRef;
+  block: ScoredBlock;
   /**
    * A schedule's run, whose moves its owner's account e-mails unattended: measured from the
    * owner's own sealed readings, never from cells anyone may type in, and sealing what a teammate
@@ -66,7 +74,7 @@ function scoreGrid(values: unknown[][]) {
   return { values, at, ours };
 }
 
-function scoreRows(grid: ReturnType<typeof scoreGrid>, block: ScorePorts['block']): ScoreRow[] {
+function scoreRows(grid: ReturnType<typeof scoreGrid>, block: ScoreRun['block']): ScoreRow[] {
   const rows: ScoreRow[] = [];
   for (let row = block.first; row <= block.last; row++) {
     const line = grid.values[row - 1] ?? [];
@@ -82,7 +90,7 @@ function scoreRows(grid: ReturnType<typeof scoreGrid>, block: ScorePorts['block'
 }
 
 /** A run that asks for every row (`all`) fetches fresh answers, not the 6-hour cache's. */
-function lookupSpec(ports: ScorePorts, options: ScoreOptions, runStarted: number) {
+function lookupSpec(ports: ScoreRun, options: ScoreOptions, runStarted: number) {
   return scoreSpec(
     ports.kit.service.config(),
     'url',
@@ -90,7 +98,7 @@ function lookupSpec(ports: ScorePorts, options: ScoreOptions, runStarted: number
   );
 }
 
-const portsOf = (block: Block, unattended = false): ScorePorts => ({
+const portsOf = (block: Block, unattended = false): ScoreRun => ({
   kit: appsScriptKit(block.sheet.getParent()),
   block: {
     sheetId: block.sheet.getSheetId(),
@@ -104,7 +112,7 @@ const portsOf = (block: Block, unattended = false): ScorePorts => ({
 });
 
 /** The list's cells in one read, as they are now. */
-function listGrid(ports: ScorePorts): SheetGrid {
+function listGrid(ports: ScoreRun): SheetGrid {
   const grid = ports.kit.tables.grid(ports.block);
   if (!grid) throw new SheetGone();
   return grid;
@@ -117,7 +125,7 @@ function planFor(input: ScoreRunOptions | undefined) {
 }
 
 /** What a run over the list would do now: one read of its grid. */
-export function planList(ports: ScorePorts, options: ScoreOptions, started: number | null) {
+export function planList(ports: ScoreRun, options: ScoreOptions, started: number | null) {
   const now = ports.kit.account.now();
   const runStarted = started ?? now;
   const grid = scoreGrid(listGrid(ports).values);
@@ -279,7 +287,7 @@ export function scoreList(found: ReturnType<typeof planList>, deadline?: number)
 }
 
 function writeScores(
-  ports: ScorePorts,
+  ports: ScoreRun,
   options: ScoreOptions,
   runStarted: number,
   outcomes: Map<string, Outcome<BrandScore>>,
@@ -319,7 +327,7 @@ function writeScores(
  * before this run adds its own (a move is weighed against the moves before it).
  */
 function weighedOutcomes(
-  ports: ScorePorts,
+  ports: ScoreRun,
   options: ScoreOptions,
   grid: ReturnType<typeof scoreGrid>,
   plan: ReturnType<typeof planScoring>,
@@ -344,7 +352,7 @@ function weighedOutcomes(
  * reading of its site when the run records them (a schedule), else the list's cells.
  */
 function previousScores(
-  ports: ScorePorts,
+  ports: ScoreRun,
   due: Map<string, number[]>,
   grid: ReturnType<typeof scoreGrid>,
 ): Pick<RowLookup, 'previous' | 'previousEngines' | 'recordedScan'> {
@@ -396,7 +404,7 @@ function sealedScores(kit: Kit, sites: string[]): Map<string, EarlierReading> {
  */
 const RECENT_ROWS_PER_SITE = 12;
 
-function recentReadings(ports: ScorePorts, sites: string[]): Map<string, ReportPoint[]> {
+function recentReadings(ports: ScoreRun, sites: string[]): Map<string, ReportPoint[]> {
   if (sites.length === 0) return new Map();
   const rows = Math.max(NEWEST_ROWS_AT_LEAST, RECENT_ROWS_PER_SITE * sites.length);
   return ports.kit.history.readings(sites, ports.unattended ? 'mine' : 'anyone', rows);

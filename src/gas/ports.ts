@@ -1,8 +1,8 @@
 /**
- * The ports several workflows of src/addon share (a sheet, the workbook, a block of websites).
- * Each workflow not on the kit yet declares its own ports beside it (`GeneratePorts` in
- * src/addon/previewGeneration.ts, …); the adapters here in src/gas give them over Apps Script without importing src/addon (the
- * types meet where the workflow is handed its ports), and test/unit/fakes.ts over plain memory.
+ * The ports the workflows not on the kit yet share (a sheet, the workbook). Each such workflow
+ * declares its own ports beside it (`LeadRunPorts` in src/addon/leadRun.ts, …); the adapters in
+ * src/gas give them over Apps Script without importing src/addon (the types meet where the
+ * workflow is handed its ports), and test/unit/fakes.ts over plain memory.
  */
 import type { Columns } from '../domain/columns';
 import type { Held } from '../kit/ports';
@@ -46,13 +46,4 @@ export interface BookPort {
   meta: { get(key: string): string | null; set(key: string, value: string | null): void };
   /** The document's lock, or null when another run holds it past `waitMs`. */
   lock(waitMs: number): Held | null;
-}
-
-/** A block of one column of websites in a list: a selection, or a sheet's whole Website column. */
-export interface ListBlock {
-  sheetName: string;
-  first: number;
-  last: number;
-  column: number;
-  a1: string;
 }

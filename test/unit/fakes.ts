@@ -26,10 +26,10 @@ import type { MailOutcome } from '../../src/gas/mail';
 import type { BookPort, ListRows, SheetPort } from '../../src/gas/ports';
 import type { CellsPort, FrozenRecords } from '../../src/addon/freeze';
 import type { AdmittedPort, RowLedgerPort, LeadRunPorts } from '../../src/addon/leadRun';
-import type { DeckPorts } from '../../src/addon/reports';
-import type { GeneratePorts } from '../../src/addon/previewGeneration';
+import type { DeckRun } from '../../src/addon/reports';
+import type { GenerateRun } from '../../src/addon/previewGeneration';
 import type { LeadWatchPorts } from '../../src/addon/leads';
-import type { ScorePorts } from '../../src/addon/scores';
+import type { ScoreRun } from '../../src/addon/scores';
 import type { ScheduleEditPorts } from '../../src/addon/schedules';
 import type { ScheduleRunPorts } from '../../src/addon/scheduleRuns';
 import type { ScheduleStore } from '../../src/gas/schedulePorts';
@@ -415,7 +415,7 @@ export function fakeScorePorts(
   const kit = memoryKit({ transport, baseUrl: 'https://svc.example', file, ...options });
   const grid = () => kit.tables.grid(LIST)!.values;
   const website = rows[0]!.indexOf('Website') + 1;
-  const ports: ScorePorts = {
+  const ports: ScoreRun = {
     kit,
     block: {
       sheetId: kit.tables.grid(LIST)!.sheetId,
@@ -459,7 +459,7 @@ export function fakeGeneratePorts(answer: ConstructorParameters<typeof FakeTrans
     written.push(new Map(patches) as Map<number, RowPatch>);
     return write(at, columns, patches);
   };
-  const ports: GeneratePorts = {
+  const ports: GenerateRun = {
     kit,
     presser: presserOf('ann@example.com'),
     list: kit.tables.grid('Prospects')!,
@@ -507,7 +507,7 @@ export function fakeDeckPorts(
       })),
     ),
   );
-  const ports: DeckPorts = { kit, whose: 'mine' };
+  const ports: DeckRun = { kit, whose: 'mine' };
   return { ports, drawn: kit.drawn, kit };
 }
 
