@@ -290,10 +290,16 @@ export function replaceSheet(
   const width = values[0]?.length ?? 0;
   const rows = Math.max(values.length, sheet.getLastRow());
   const columns = Math.max(width, sheet.getLastColumn());
-  fitGrid(sheet, { rows, columns });
   const block = Array.from({ length: rows }, (_, r) =>
     Array.from({ length: columns }, (_, c) => cellValue(values[r]?.[c])),
   );
-  sheet.getRange(1, 1, rows, columns).setValues(block);
-  formatColumns(sheet, formats, HEADER_ROW + 1, values.length);
+  explainingProtection(
+    sheet,
+    () => {
+      fitGrid(sheet, { rows, columns });
+      sheet.getRange(1, 1, rows, columns).setValues(block);
+      formatColumns(sheet, formats, HEADER_ROW + 1, values.length);
+    },
+    `"${name}" could not be written afresh`,
+  );
 }

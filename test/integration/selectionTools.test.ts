@@ -179,6 +179,21 @@ it('draws a comparison chart from a website selected above its competitors, on a
   sheet.setActiveSelection('A2:A5');
   sidebar(w.rt).insertCompareChart();
   expect(comparison.charts).toHaveLength(1);
+  // A Comparison sheet someone protected: which protection keeps it, in words; its numbers stay.
+  w.rt.spreadsheet.owner = 'cam@agency.example';
+  comparison.probe.protect('A1:G10', ['ben@agency.example'], 'Board view: ask Ben');
+  sheet.activate();
+  sheet.setActiveSelection('A2:A5');
+  let message = '';
+  try {
+    sidebar(w.rt).insertCompareChart();
+  } catch (error) {
+    message = (error as Error).message;
+  }
+  expect(message).toMatch(
+    /^"Comparison" could not be written afresh: A1:G10 of "Comparison" is protected \("Board view: ask Ben"\)/,
+  );
+  expect(comparison.probe.rows[1]![1]!.value).toBe(me!.overallScore);
 });
 
 it('after the chart, the way back leads to the list with its selection; a list gone is said', async () => {
