@@ -19,10 +19,9 @@ const FEATURES: Record<string, string[]> = {
     'domain/generateInput',
     'ui/tabs/previews',
     'ui/tabs/strandedPreviews',
-    'gas/generatePorts',
     'kit/previewRecords',
   ],
-  scores: ['addon/scores', 'domain/scoreLookup', 'ui/tabs/scores', 'gas/scorePorts'],
+  scores: ['addon/scores', 'domain/scoreLookup', 'ui/tabs/scores'],
   leads: [
     'addon/leads',
     'addon/leadRun',
@@ -45,9 +44,8 @@ const FEATURES: Record<string, string[]> = {
     'ui/tabs/scheduleItem',
     'gas/schedulePorts',
     'gas/scheduleStore',
-    'gas/scheduleActionPorts',
   ],
-  reports: ['addon/reports', 'domain/report', 'ui/tabs/reportDeck', 'gas/deckPorts', 'gas/slides'],
+  reports: ['addon/reports', 'domain/report', 'ui/tabs/reportDeck', 'kit/branding', 'gas/slides'],
 };
 
 const featureOf = new Map<string, string>(
