@@ -26,7 +26,7 @@ import type {
   Work,
 } from '../src/kit/ports';
 import { isOutputSheet } from '../src/domain/outputSheets';
-import { parseColumnBlock } from '../src/domain/a1';
+import { a1, parseColumnBlock } from '../src/domain/a1';
 import type { Deck } from '../src/domain/report';
 import { claimFor, enter, lapsedClaims, type GenerationClaim } from '../src/domain/generationClaim';
 import { EXECUTION_LIMIT_MS, QUOTA_RESERVE } from '../src/limits';
@@ -165,7 +165,10 @@ function memoryClaim(
   };
 }
 
-/** What the person sees of the memory file: a sheet, and a block or rows selected there. */
+/**
+ * What the person sees of the memory file: a sheet, and a column's block or whole rows selected
+ * there (a selection of several columns is the Apps Script kit's only).
+ */
 function memoryView(file: MemoryFile, tables: Tables): View {
   return {
     selected() {
@@ -193,11 +196,26 @@ function memoryView(file: MemoryFile, tables: Tables): View {
       const grid = tables.grid(at);
       if (!grid) return false;
       if (typeof select === 'object' && select.last > grid.values.length) return false;
-      const a1 = typeof select === 'object' ? `${select.first}:${select.last}` : (select ?? '');
+      const a1 =
+        typeof select === 'object'
+          ? `${select.first}:${select.last}`
+          : select === undefined
+            ? ''
+            : heldBlock(select, grid.values.length);
       file.view = { sheet: grid.name, a1 };
       return true;
     },
   };
+}
+
+/** A column's block as far as a sheet of `lastRow` rows holds it; where none, its first cell. */
+function heldBlock(text: string, lastRow: number): string {
+  const block = parseColumnBlock(text);
+  if (!block) return '';
+  const last = Math.min(block.last ?? block.first, lastRow);
+  return last < block.first
+    ? a1(block.first, block.column)
+    : a1(block.first, block.column, last - block.first + 1);
 }
 
 /** Each value whose key starts with `prefix`, by the rest of its key. */

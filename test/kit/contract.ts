@@ -577,6 +577,11 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         expect(h.exec((k) => k.view.show('Gone', 'A2'))).toBe(false);
         expect(h.exec((k) => k.view.show('Prospects', 'A2:A3'))).toBe(true);
         expect(h.exec((k) => k.view.place())).toEqual({ sheetName: 'Prospects', a1: 'A2:A3' });
+        // Rows gone since: the block as far as the list holds it; none, its first cell.
+        expect(h.exec((k) => k.view.show('Prospects', 'A2:A9'))).toBe(true);
+        expect(h.exec((k) => k.view.place())?.a1).toBe('A2:A3');
+        h.exec((k) => k.view.show('Prospects', 'A7:A9'));
+        expect(h.exec((k) => k.view.place())?.a1).toBe('A7');
         h.exec((k) => k.view.show(HISTORY_SHEET, 'A2'));
         expect(h.exec((k) => k.view.place())).toBeNull();
       });
