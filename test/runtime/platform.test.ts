@@ -37,6 +37,21 @@ describe('G14 a sheet has at most 18,278 columns (ZZZ)', () => {
   });
 });
 
+describe('G17 a sheet keeps its id, renamed or moved; a deleted one names none', () => {
+  it('getSheetId is set at insertSheet, kept by setName, and found among the sheets no more once deleted', () => {
+    const sheet = rt.spreadsheet.insertSheet('Prospects');
+    const id = sheet.getSheetId();
+    expect(rt.spreadsheet.sheets.filter((s) => s.getSheetId() === id)).toHaveLength(1);
+    sheet.setName('Prospects (Q3)');
+    expect(sheet.getSheetId()).toBe(id);
+    expect(rt.spreadsheet.getSheetByName('Prospects (Q3)')!.getSheetId()).toBe(id);
+    const other = rt.spreadsheet.insertSheet('Prospects');
+    expect(other.getSheetId()).not.toBe(id);
+    rt.spreadsheet.deleteSheet(sheet);
+    expect(rt.spreadsheet.getSheets().some((s) => s.getSheetId() === id)).toBe(false);
+  });
+});
+
 describe('G10 insertSheet makes the new sheet the active one', () => {
   it('takes the person away from their sheet and selection until a script gives them back', () => {
     const list = rt.spreadsheet.activeSheet;
