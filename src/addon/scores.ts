@@ -90,9 +90,9 @@ function scoreRows(grid: ReturnType<typeof scoreGrid>, block: ScoreRun['block'])
 }
 
 /** A run that asks for every row (`all`) fetches fresh answers, not the 6-hour cache's. */
-function lookupSpec(ports: ScoreRun, options: ScoreOptions, runStarted: number) {
+function lookupSpec(run: ScoreRun, options: ScoreOptions, runStarted: number) {
   return scoreSpec(
-    ports.kit.service.config(),
+    run.kit.service.config(),
     'url',
     options.refresh === 'all' ? `run-${runStarted}` : '',
   );
@@ -112,8 +112,8 @@ const portsOf = (block: Block, unattended = false): ScoreRun => ({
 });
 
 /** The list's cells in one read, as they are now. */
-function listGrid(ports: ScoreRun): SheetGrid {
-  const grid = ports.kit.tables.grid(ports.block);
+function listGrid(run: ScoreRun): SheetGrid {
+  const grid = run.kit.tables.grid(run.block);
   if (!grid) throw new SheetGone();
   return grid;
 }
@@ -125,12 +125,12 @@ function planFor(input: ScoreRunOptions | undefined) {
 }
 
 /** What a run over the list would do now: one read of its grid. */
-export function planList(ports: ScoreRun, options: ScoreOptions, started: number | null) {
-  const now = ports.kit.account.now();
+export function planList(run: ScoreRun, options: ScoreOptions, started: number | null) {
+  const now = run.kit.account.now();
   const runStarted = started ?? now;
-  const grid = scoreGrid(listGrid(ports).values);
-  const plan = planScoring(scoreRows(grid, ports.block), options, now, runStarted);
-  return { ports, options, runStarted, plan };
+  const grid = scoreGrid(listGrid(run).values);
+  const plan = planScoring(scoreRows(grid, run.block), options, now, runStarted);
+  return { run, options, runStarted, plan };
 }
 
 export function getScorePlan(input?: ScoreRunOptions): ScorePlanView {
@@ -153,13 +153,13 @@ export function getScorePlan(input?: ScoreRunOptions): ScorePlanView {
       message: refused || 'Select the cells that hold the websites (one column).',
     };
   }
-  const { plan, ports, options, runStarted } = found;
+  const { plan, run, options, runStarted } = found;
   const keys = Array.from(plan.due.keys());
-  const spec = lookupSpec(ports, options, runStarted);
-  const cached = countCached(keys, spec, ports.kit.service.lookups(Infinity).cache);
+  const spec = lookupSpec(run, options, runStarted);
+  const cached = countCached(keys, spec, run.kit.service.lookups(Infinity).cache);
   return {
-    sheetName: ports.block.sheetName,
-    a1: ports.block.a1,
+    sheetName: run.block.sheetName,
+    a1: run.block.a1,
     rows: plan.rows,
     distinct: plan.distinct,
     fresh: plan.fresh,
@@ -212,7 +212,7 @@ export function scoreSelection(input?: ScoreRunOptions): ScoreReport {
   const r = scoreList(found);
   if (r.state === 'done' || r.state === 'partial')
     logAction(activeBook(), 'score list', {
-      sheet: found.ports.block.sheetName,
+      sheet: found.run.block.sheetName,
       rows: r.scored,
       requests: r.fetched,
       changed: r.movers.length,
@@ -249,8 +249,8 @@ export function scoreSheet(
  * website cell, so sorting or inserting rows meanwhile is safe.
  */
 export function scoreList(found: ReturnType<typeof planList>, deadline?: number): ScoreReport {
-  const { plan, ports, options, runStarted } = found;
-  const { kit, block } = ports;
+  const { plan, run, options, runStarted } = found;
+  const { kit, block } = run;
   const started = kit.account.now();
   const request: ScoreRequest = { sheetName: block.sheetName, a1: block.a1, runStarted };
   const keys = Array.from(plan.due.keys());
@@ -267,14 +267,14 @@ export function scoreList(found: ReturnType<typeof planList>, deadline?: number)
     return report('refused', notGrantedMessage('service'), { request });
   const outcomes = resolveAll(
     keys,
-    lookupSpec(ports, options, runStarted),
+    lookupSpec(run, options, runStarted),
     kit.service.lookups(Math.min(deadline ?? Infinity, started + RUN_BUDGET_MS)),
   );
   const held = kit.locks.document(PRESS_LOCK_WAIT_MS * 50);
   if (!held) return report('busy', DOCUMENT_BUSY, { request });
   try {
     return writeScores(
-      ports,
+      run,
       options,
       runStarted,
       outcomes.outcomes,
@@ -287,23 +287,23 @@ export function scoreList(found: ReturnType<typeof planList>, deadline?: number)
 }
 
 function writeScores(
-  ports: ScoreRun,
+  run: ScoreRun,
   options: ScoreOptions,
   runStarted: number,
   outcomes: Map<string, Outcome<BrandScore>>,
   request: ScoreRequest,
   fetched: number,
 ): ScoreReport {
-  const { kit, block } = ports;
+  const { kit, block } = run;
   const now = new Date(kit.account.now());
-  const grid = scoreGrid(listGrid(ports).values);
+  const grid = scoreGrid(listGrid(run).values);
   const plan = planScoring(scoreRows(grid, block), options, now.getTime(), runStarted);
-  const written = weighedOutcomes(ports, options, grid, plan, outcomes, now);
+  const written = weighedOutcomes(run, options, grid, plan, outcomes, now);
   const { patches, movers, readings, counts, rows, failure } = written;
   const columns = kit.tables.write(block, SCORE_COLUMNS, patches);
-  const previewable = rows.notInIndex > 0 ? previewableNotInIndex(kit, block, listGrid(ports)) : 0;
+  const previewable = rows.notInIndex > 0 ? previewableNotInIndex(kit, block, listGrid(run)) : 0;
   const scoresAt = scoresPlace(columns.score, block);
-  const history = kit.history.append(readings, ports.unattended);
+  const history = kit.history.append(readings, run.unattended);
   const extra = {
     ...counts,
     scored: patches.size,
@@ -327,23 +327,21 @@ function writeScores(
  * before this run adds its own (a move is weighed against the moves before it).
  */
 function weighedOutcomes(
-  ports: ScoreRun,
+  run: ScoreRun,
   options: ScoreOptions,
   grid: ReturnType<typeof scoreGrid>,
   plan: ReturnType<typeof planScoring>,
   outcomes: Map<string, Outcome<BrandScore>>,
   now: Date,
 ) {
-  const { block } = ports;
+  const { block } = run;
   const lookup: RowLookup = {
     sheet: block.sheetName,
-    ...previousScores(ports, plan.due, grid),
+    ...previousScores(run, plan.due, grid),
     lastScanned: (row) => grid.at(row, 'lastScanned'),
   };
   const earlier =
-    options.weighMoves === false
-      ? null
-      : recentReadings(ports, movingSites(plan, outcomes, lookup));
+    options.weighMoves === false ? null : recentReadings(run, movingSites(plan, outcomes, lookup));
   return applyOutcomes(plan, outcomes, now, lookup, { earlier });
 }
 
@@ -352,11 +350,11 @@ function weighedOutcomes(
  * reading of its site when the run records them (a schedule), else the list's cells.
  */
 function previousScores(
-  ports: ScoreRun,
+  run: ScoreRun,
   due: Map<string, number[]>,
   grid: ReturnType<typeof scoreGrid>,
 ): Pick<RowLookup, 'previous' | 'previousEngines' | 'recordedScan'> {
-  const earlier = ports.unattended ? sealedScores(ports.kit, [...due.keys()]) : null;
+  const earlier = run.unattended ? sealedScores(run.kit, [...due.keys()]) : null;
   if (!earlier)
     return {
       previous: (row) => grid.at(row, 'score'),
@@ -404,10 +402,10 @@ function sealedScores(kit: Kit, sites: string[]): Map<string, EarlierReading> {
  */
 const RECENT_ROWS_PER_SITE = 12;
 
-function recentReadings(ports: ScoreRun, sites: string[]): Map<string, ReportPoint[]> {
+function recentReadings(run: ScoreRun, sites: string[]): Map<string, ReportPoint[]> {
   if (sites.length === 0) return new Map();
   const rows = Math.max(NEWEST_ROWS_AT_LEAST, RECENT_ROWS_PER_SITE * sites.length);
-  return ports.kit.history.readings(sites, ports.unattended ? 'mine' : 'anyone', rows);
+  return run.kit.history.readings(sites, run.unattended ? 'mine' : 'anyone', rows);
 }
 
 /** Done, to be continued, or not done at all when nothing reached the service. */
