@@ -34,13 +34,10 @@ import {
 import { scanRowDue } from '../domain/pollPlan';
 import { logAction } from '../gas/runLog';
 import { appsScriptKit } from '../gas/kit';
-import { openTable } from '../gas/sheetTable';
 import { markPollExecution } from '../gas/userStore';
 import type { MonitorReport, RescanReport } from '../contract/scans';
 import { activeBook } from '../gas/active';
-import { currentPlace } from '../gas/selection';
 import { counted } from '../contract/words';
-import { sheetNamed } from '../gas/sheets';
 import { askEach } from '../kit/askEach';
 import { recordKind, type Kit } from '../kit/ports';
 import type { TableRows } from '../domain/table';
@@ -73,20 +70,16 @@ function watched(table: TableRows<MonitorKey> | null): WatchedRow[] {
 const monitorRows = (kit: Kit) => watched(kit.tables.read(MONITOR_SHEET, MONITOR_COLUMNS));
 const tally = (rows: WatchedRow[]) => tallyScans(rows.map((w) => w.state));
 
-/** Creates (or reuses) the monitor sheet with its headers, and shows it. */
+/**
+ * Creates (or reuses) the monitor sheet with its columns as every run adds them (formats, colour
+ * scale, the how-to note on its first header), shows it, and polls it.
+ */
 export function openScanMonitor(): MonitorReport {
-  const backTo = currentPlace();
-  const book = activeBook();
-  const sheet = sheetNamed(book, MONITOR_SHEET) ?? madeMonitor(book);
-  openTable(sheet, MONITOR_COLUMNS, true);
-  sheet.activate();
-  return { ...pollMonitorIn(book, true), backTo };
-}
-
-function madeMonitor(book: Book): GoogleAppsScript.Spreadsheet.Sheet {
-  const sheet = book.insertSheet(MONITOR_SHEET);
-  sheet.setFrozenRows(HEADER_ROW);
-  return sheet;
+  const kit = appsScriptKit(activeBook());
+  const backTo = kit.view.place();
+  kit.tables.write(MONITOR_SHEET, MONITOR_COLUMNS, new Map());
+  kit.view.show(MONITOR_SHEET);
+  return { ...monitorWith(kit, true), backTo };
 }
 
 /** `force`: a person asked (Refresh now), so every row is checked, due or not. */
@@ -237,16 +230,15 @@ export function rescanSelected(): RescanReport {
 
 /** The selected agents are read, rescanned outside the lock, and their rows written under it. */
 function rescan(): RescanReport {
-  const book = activeBook();
-  const range = book.getActiveRange();
-  if (!sheetNamed(book, MONITOR_SHEET) || !range || range.getSheet().getName() !== MONITOR_SHEET) {
+  const kit = appsScriptKit(activeBook());
+  const selected = kit.view.selected();
+  if (selected?.name !== MONITOR_SHEET)
     return {
       state: 'nothing',
       message: `Select the agents' rows on the "${MONITOR_SHEET}" sheet first.`,
       triggered: 0,
     };
-  }
-  return rescanWith(appsScriptKit(book), range.getRow(), range.getRow() + range.getNumRows() - 1);
+  return rescanWith(kit, selected.first, selected.last);
 }
 
 /** Rescans the agents of rows `first` to `last` of the monitor. */

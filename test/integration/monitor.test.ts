@@ -30,6 +30,21 @@ const select = (id: number) => {
 const rescan = () => sidebar(w.rt).rescanSelected();
 
 describe('scan monitor', () => {
+  it('opened from its tab, it is made as the template makes it: headers, colour scale, how-to note, shown', async () => {
+    w = await startWorld();
+    sidebar(w.rt).openScanMonitor();
+    const sheet = w.rt.spreadsheet.sheets.find((s) => s.probe.title === 'Scan monitor')!;
+    expect(sheet.probe.rows[0]![0]).toMatchObject({
+      value: 'Brand agent ID',
+      note: expect.stringMatching(/one brand agent ID per row/),
+    });
+    expect(sheet.conditionalRules).toHaveLength(1);
+    expect(w.rt.spreadsheet.activeSheet.getName()).toBe('Scan monitor');
+    // Opened again: nothing added twice.
+    sidebar(w.rt).openScanMonitor();
+    expect(sheet.conditionalRules).toHaveLength(1);
+  });
+
   it('creates the sheet with its headers and shows every state; a failed scan never shows its 0', async () => {
     await monitor();
     const r = poll();
