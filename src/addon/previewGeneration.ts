@@ -46,9 +46,7 @@ import { answersKept, forgetAnswers, keepAnswers } from './keptAnswers';
 import { recordKind, SheetGone, type Claimed, type Kit } from '../kit/ports';
 import { appsScriptKit } from '../gas/kit';
 import { SCORE_COLUMNS } from '../domain/scoreColumns';
-import { appsScriptClock } from '../gas/clock';
 import { withRoomNotice } from '../gas/docMetadata';
-import { quotaLeft } from '../gas/quota';
 import { clientConfig, rememberAccountNotice, rememberPlan } from '../gas/settings';
 import { planShown } from '../domain/plan';
 import { logAction } from '../gas/runLog';
@@ -105,6 +103,7 @@ function requestedCell(value: unknown): Date | string {
 }
 
 export function getSelectionSummary(): SelectionSummary {
+  const kit = appsScriptKit(activeBook());
   const block = selectedBlock();
   if (!block)
     return {
@@ -115,15 +114,14 @@ export function getSelectionSummary(): SelectionSummary {
       willSend: 0,
       repeats: 0,
       invalid: 0,
-      quotaLeft: quotaLeft(),
+      quotaLeft: kit.account.quotaLeft(),
       message: 'Select the cells that hold the websites (one column).',
     };
-  const kit = appsScriptKit(block.sheet.getParent());
   const grid = gridOf(kit, block);
   const selection = rowStates(grid, block.first, block.last, block.column);
   const plan = planGeneration(selection, sheetRows(grid, block.column), presser(kit));
   const where = { sheetName: block.sheet.getName(), a1: block.a1 };
-  return selectionSummary(plan, where, selection.length, quotaLeft());
+  return selectionSummary(plan, where, selection.length, kit.account.quotaLeft());
 }
 
 /** Every row of the sheet: a site previewed in another row is reused, not sent again. */
@@ -168,8 +166,8 @@ export function startPreviewsForSelection(input?: GenerateRequest): GenerateRepo
 
 function generateUnderClaim(request?: GenerateRequest): GenerateReport {
   const run = request?.run ?? newId();
-  const started = appsScriptClock.now();
   const kit = appsScriptKit(activeBook());
+  const started = kit.account.now();
   const claim = kit.locks.claim(run, started);
   if (!claim) return BUSY_REPORT;
   try {

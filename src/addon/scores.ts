@@ -26,7 +26,6 @@ import { SCORE_COLUMNS, SCORE_HEADERS } from '../domain/scoreColumns';
 import { findColumns, HEADER_ROW, type SheetGrid, type SheetRef } from '../domain/table';
 import { logAction } from '../gas/runLog';
 import { DOCUMENT_BUSY } from '../gas/lock';
-import { quotaLeft } from '../gas/quota';
 import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract/scores';
@@ -137,7 +136,7 @@ export function getScorePlan(input?: ScoreRunOptions): ScorePlanView {
   const selected = activeRange();
   const refused = selected && noteRefusedFormulas(selected);
   const found = refused ? null : planFor(input);
-  const left = quotaLeft();
+  const left = (found?.run.kit ?? appsScriptKit()).account.quotaLeft();
   if (!found) {
     return {
       sheetName: activeSheet().getName(),
