@@ -10,7 +10,9 @@ import {
   type HttpResponse,
   type Transport,
 } from '../src/api/http';
-import { HISTORY_COLUMNS, HISTORY_SHEET, type HistoryKey } from '../src/domain/table';
+import { HEADER_ROW, HISTORY_COLUMNS, HISTORY_SHEET, type HistoryKey } from '../src/domain/table';
+import { LOG_CAP, LOG_COLUMNS, logEntryOf } from '../src/domain/logColumns';
+import { LOG_SHEET } from '../src/domain/outputSheets';
 import { fnv1a } from '../src/domain/hash';
 import { latestIn, readingsIn, type Whose } from '../src/domain/historyRead';
 import { readingText, sameReading, sealsIn } from '../src/domain/readingSeal';
@@ -19,6 +21,7 @@ import type {
   Claimed,
   History,
   Kit,
+  Log,
   ServicePort,
   Slides,
   Tables,
@@ -218,6 +221,31 @@ function heldBlock(text: string, lastRow: number): string {
     : a1(block.first, block.column, last - block.first + 1);
 }
 
+/**
+ * The execution's lines, and the document's `Visibility log` over the memory tables: a line per
+ * action by the sidebar's runs, the oldest gone past the log's cap.
+ */
+function memoryLog(lines: string[], tables: Tables, file: MemoryFile, now: () => number): Log {
+  return {
+    line: (text) => void lines.push(text),
+    action(action, line) {
+      tables.append(LOG_SHEET, LOG_COLUMNS, [
+        { time: new Date(now()), run: 'sidebar', action, ...line },
+      ]);
+      const grid = file.sheets.get(LOG_SHEET)!;
+      const excess = grid.length - HEADER_ROW - LOG_CAP;
+      if (excess > 0) grid.splice(HEADER_ROW, excess);
+    },
+    recent(count) {
+      const rows = tables.read(LOG_SHEET, LOG_COLUMNS)?.rows ?? [];
+      return rows
+        .slice(Math.max(0, rows.length - count))
+        .reverse()
+        .map((r) => logEntryOf(r.cells));
+    },
+  };
+}
+
 /** Each value whose key starts with `prefix`, by the rest of its key. */
 const startingWith = (values: Map<string, string>, prefix: string) =>
   Object.fromEntries(
@@ -392,7 +420,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
     },
     slides: memorySlides(drawn, options.slidesRefuse),
     view: memoryView(file, tables),
-    log: { line: (text) => void logged.push(text) },
+    log: memoryLog(logged, tables, file, () => now),
   };
 }
 

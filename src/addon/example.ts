@@ -7,10 +7,8 @@ import { scoreOptions } from '../domain/scoreList';
 import { scoreSheet } from './scores';
 import { activeBook } from '../gas/active';
 import { appsScriptKit } from '../gas/kit';
-import { logAction } from '../gas/runLog';
 import { HEADER_ROW, WEBSITE_HEADER } from '../domain/table';
 import type { Kit } from '../kit/ports';
-import type { LogLine } from '../contract/schedules';
 import type { ListPlace, ScoreReport } from '../contract/scores';
 
 /** What the example sheet reads, writes and scores (src/addon/example.ts). */
@@ -19,7 +17,6 @@ export interface ExamplePorts {
   kit: Kit;
   /** Its public scores, written as a Score press writes them; null without a Website column. */
   score(): ScoreReport | null;
-  log(action: string, entry: LogLine): void;
 }
 
 export const EXAMPLE_SHEET = SHEETS.example.name;
@@ -58,7 +55,7 @@ export function exampleWith(p: ExamplePorts): ExampleReport {
       message: `The "${EXAMPLE_SHEET}" sheet has lost its Website column: delete the sheet and press Insert example again.`,
       backTo,
     };
-  p.log('insert example', {
+  kit.log.action('insert example', {
     sheet: EXAMPLE_SHEET,
     rows: r.scored,
     requests: r.fetched,
@@ -81,6 +78,5 @@ export function insertExample(): ExampleReport {
       const sheet = book.getSheetByName(EXAMPLE_SHEET);
       return sheet ? scoreSheet(sheet, scoreOptions({ refresh: 'missing' }), null) : null;
     },
-    log: (action, entry) => logAction(book, action, entry),
   });
 }

@@ -32,7 +32,6 @@ import {
   parseAgentId,
 } from '../domain/scanWatch';
 import { scanRowDue } from '../domain/pollPlan';
-import { logAction } from '../gas/runLog';
 import { appsScriptKit } from '../gas/kit';
 import { markPollExecution } from '../gas/userStore';
 import type { MonitorReport, RescanReport } from '../contract/scans';
@@ -217,7 +216,7 @@ function writeOntoCurrentRows(
 export function rescanSelected(): RescanReport {
   const r = rescan();
   if (r.state === 'done' || r.state === 'refused')
-    logAction(activeBook(), 'rescan agents', {
+    appsScriptKit(activeBook()).log.action('rescan agents', {
       sheet: MONITOR_SHEET,
       rows: r.triggered,
       requests: r.triggered,

@@ -49,7 +49,6 @@ import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { withRoomNotice } from '../gas/docMetadata';
 import { clientConfig, rememberAccountNotice, rememberPlan } from '../gas/settings';
 import { planShown } from '../domain/plan';
-import { logAction } from '../gas/runLog';
 import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract/previews';
 import { activeBook, activeSheet, newId } from '../gas/active';
@@ -153,7 +152,7 @@ export function startPreviewsForSelection(input?: GenerateRequest): GenerateRepo
   if (typeof request === 'string') return report('refused', request);
   const r = withRoomNotice(generateUnderClaim(request));
   if (r.state !== 'busy' && r.state !== 'nothing')
-    logAction(activeBook(), 'generate previews', {
+    appsScriptKit(activeBook()).log.action('generate previews', {
       sheet: r.request?.sheetName ?? '',
       rows: r.created + r.reused + r.failed,
       requests: r.requests ?? 0,

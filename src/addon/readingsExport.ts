@@ -17,7 +17,6 @@ import {
 import { activeBook } from '../gas/active';
 import { appsScriptKit } from '../gas/kit';
 import { DOCUMENT_BUSY } from '../gas/lock';
-import { logAction } from '../gas/runLog';
 import type { Kit } from '../kit/ports';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 
@@ -43,10 +42,10 @@ export function exportReadingsWith(kit: Kit): ReadingsExport {
 }
 
 export function exportReadings(): ReadingsExport {
-  const book = activeBook();
-  const report = exportReadingsWith(appsScriptKit(book));
+  const kit = appsScriptKit(activeBook());
+  const report = exportReadingsWith(kit);
   if (report.state === 'done')
-    logAction(book, 'export readings', {
+    kit.log.action('export readings', {
       ...{ sheet: READINGS_SHEET, rows: report.rows, requests: 0 },
       ...{ changed: report.rows, errors: 0, result: report.message },
     });

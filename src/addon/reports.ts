@@ -21,7 +21,6 @@ import type { Whose } from '../domain/historyRead';
 import { resolveAll } from '../domain/resolver';
 import { scoreSpec } from '../domain/scoreLookup';
 import { FORMULA_BUDGET_MS } from '../limits';
-import { logAction } from '../gas/runLog';
 import { selectedRows } from '../gas/selectedRows';
 import { notGrantedMessage } from '../domain/permissions';
 import type { DrawnDeck } from '../domain/report';
@@ -147,9 +146,9 @@ export function makeReport(request?: ReportRequest | null): ReportResult {
   const rows = found ? actionable(found.rows).rows : [];
   if (!found || rows.length === 0) return result('nothing', SELECT);
   const weeks = REPORT_PERIODS.find((w) => w === request?.weeks) ?? REPORT_PERIODS[0];
-  const book = activeBook();
+  const kit = appsScriptKit(activeBook());
   const sheet = found.block.sheet.getName();
-  const ports = { kit: appsScriptKit(book), whose: 'anyone' } as const;
+  const ports = { kit, whose: 'anyone' } as const;
   const made = reportDeck(ports, sheet, found.headers, rows, weeks, {
     fresh: request?.fresh === true,
   });
@@ -159,7 +158,7 @@ export function makeReport(request?: ReportRequest | null): ReportResult {
     rows.length > MAX_REPORT_COMPETITORS + 1
       ? ` The first ${MAX_REPORT_COMPETITORS} competitors are in it.`
       : '';
-  logAction(book, 'report', {
+  kit.log.action('report', {
     sheet: found.block.sheet.getName(),
     rows: rows.length,
     requests: 0,

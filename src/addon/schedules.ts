@@ -18,6 +18,7 @@ import {
 import type { Definition, MyRun, SharedRun } from '../gas/scheduleStore';
 import type { LogEntry, Schedule, ScheduleReport, ScheduleView } from '../contract/schedules';
 import { scheduleEditPorts, scheduleTabReads } from '../gas/schedulePorts';
+import { appsScriptKit } from '../gas/kit';
 import { registerMine, saveRun, sharedRunOf, stateOf } from './scheduleRuns';
 import { activeBook } from '../gas/active';
 import { withRoomNotice } from '../gas/docMetadata';
@@ -30,7 +31,6 @@ export interface ScheduleEditPorts extends SchedulePorts {
   /** Recipients a day the person's account may e-mail. */
   recipientsPerDay(): number;
   deckUrl(id: string): string;
-  readLog(count: number): LogEntry[];
 }
 
 const here = (): ScheduleEditPorts => scheduleEditPorts(activeBook());
@@ -239,4 +239,4 @@ export const saveSchedule = (input: Schedule): ScheduleReport =>
 export const takeOverSchedule = (id: string): ScheduleReport => takeOverIn(here(), id);
 export const deleteSchedule = (id: string): ScheduleReport => deleteScheduleIn(here(), id);
 export const getListSheets = (): string[] => listSheetsIn(scheduleTabReads(activeBook()));
-export const getRunLog = (): LogEntry[] => scheduleTabReads(activeBook()).readLog(10);
+export const getRunLog = (): LogEntry[] => appsScriptKit(activeBook()).log.recent(10);

@@ -24,12 +24,11 @@ import {
 } from '../domain/scoreList';
 import { SCORE_COLUMNS, SCORE_HEADERS } from '../domain/scoreColumns';
 import { findColumns, HEADER_ROW, type SheetGrid, type SheetRef } from '../domain/table';
-import { logAction } from '../gas/runLog';
 import { DOCUMENT_BUSY } from '../gas/lock';
 import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract/scores';
-import { activeBook, activeRange, activeSheet } from '../gas/active';
+import { activeRange, activeSheet } from '../gas/active';
 import { noteRefusedFormulas } from './combineFormulas';
 import { counted } from '../contract/words';
 import { PLATFORMS } from '../engines';
@@ -210,7 +209,7 @@ export function scoreSelection(input?: ScoreRunOptions): ScoreReport {
     );
   const r = scoreList(found);
   if (r.state === 'done' || r.state === 'partial')
-    logAction(activeBook(), 'score list', {
+    found.run.kit.log.action('score list', {
       sheet: found.run.block.sheetName,
       rows: r.scored,
       requests: r.fetched,

@@ -19,6 +19,7 @@ import { appsScriptTables } from './kitTables';
 import { appsScriptClock, dayIn } from './clock';
 import { drawDeck } from './slides';
 import { appsScriptView } from './view';
+import { logAction, readLog } from './runLog';
 import { documentLock } from './lock';
 import { generationClaim } from './generationClaim';
 import { clientConfig } from './settings';
@@ -126,6 +127,10 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
     },
     slides: { draw: drawDeck },
     view: appsScriptView(bookOf),
-    log: { line: (text) => console.log(text) },
+    log: {
+      line: (text) => console.log(text),
+      action: (action, line) => logAction(bookOf(), action, line),
+      recent: (count) => readLog(bookOf(), count),
+    },
   };
 }

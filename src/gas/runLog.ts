@@ -4,14 +4,12 @@
  */
 import { safeText } from '../domain/cells';
 import { LOG_SHEET } from '../domain/outputSheets';
-import { HEADER_ROW } from '../domain/table';
-import { LOG_COLUMNS, type LogKey } from '../domain/logColumns';
+import { HEADER_ROW, rowsIn } from '../domain/table';
+import { LOG_CAP, LOG_COLUMNS, logEntryOf, type LogKey } from '../domain/logColumns';
 import type { LogEntry } from '../contract/schedules';
 import { explainingProtection } from './protection';
 import { ensureSheet } from './sheets';
-import { openTable, writePatches } from './sheetTable';
-
-const LOG_CAP = 1000;
+import { openTable, readGrid, writePatches } from './sheetTable';
 
 export type Entry = Omit<LogEntry, 'time'>;
 
@@ -52,22 +50,9 @@ export function appendLog(book: Book, entry: Entry): void {
 export function readLog(book: Book, count: number): LogEntry[] {
   const sheet = book.getSheetByName(LOG_SHEET);
   if (!sheet) return [];
-  const table = openTable(sheet, LOG_COLUMNS, false);
-  const out: LogEntry[] = [];
-  for (let row = table.values.length; row > HEADER_ROW && out.length < count; row--) {
-    const v = (k: LogKey) => table.values[row - 1]?.[table.columns[k] - 1] ?? '';
-    const time = v('time');
-    out.push({
-      time: time instanceof Date ? time.toISOString() : String(time),
-      run: String(v('run')),
-      action: String(v('action')),
-      sheet: String(v('sheet')),
-      rows: v('rows') as number | string,
-      requests: v('requests') as number | string,
-      changed: v('changed') as number | string,
-      errors: v('errors') as number | string,
-      result: String(v('result')),
-    });
-  }
-  return out;
+  const { rows } = rowsIn(LOG_SHEET, readGrid(sheet), LOG_COLUMNS);
+  return rows
+    .slice(Math.max(0, rows.length - count))
+    .reverse()
+    .map((r) => logEntryOf(r.cells));
 }

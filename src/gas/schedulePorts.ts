@@ -3,7 +3,7 @@ import { myEmail, newId } from './active';
 import { setBackgroundWork } from './backgroundWork';
 import { appsScriptClock, zoneOffsets } from './clock';
 import { recipientsPerDay, sendMail } from './mail';
-import { appendLog, readLog, type Entry } from './runLog';
+import { appendLog, type Entry } from './runLog';
 import {
   documentSchedules,
   dropNews,
@@ -87,7 +87,6 @@ function schedulePorts(book: Book) {
 /** What the Schedules tab reads beside the schedules (no schedule port needed for these). */
 export const scheduleTabReads = (book: Book) => ({
   sheets: () => book.getSheets().map((s) => s.getName()),
-  readLog: (count: number) => readLog(book, count),
 });
 
 export const scheduleEditPorts = (book: Book) => ({

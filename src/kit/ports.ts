@@ -15,6 +15,7 @@ import type { SheetRoom } from '../domain/grid';
 import type { SheetGrid, SheetRef, TableRows } from '../domain/table';
 import type { Permission } from '../domain/permissions';
 import type { ListPlace } from '../contract/scores';
+import type { LogEntry, LogLine } from '../contract/schedules';
 import type { ResolverDeps } from '../domain/resolver';
 import type { HistoryReading } from '../domain/scoreList';
 import type { HistoryWrite, LatestReading, Whose } from '../domain/historyRead';
@@ -246,9 +247,18 @@ export interface Slides {
   draw(deck: Deck, id?: string): DrawnDeck | string;
 }
 
-/** Lines for the execution's log (Apps Script's Executions page): never a key, never cell text. */
+/** What a run says it did. */
 export interface Log {
+  /** A line for the execution's log (Apps Script's Executions page): never a key, never cell text. */
   line(text: string): void;
+  /**
+   * A line in the document's `Visibility log`, which every editor reads: when, who started the
+   * execution (menu, sidebar or trigger), the action and what it did; the oldest lines go past
+   * 1,000. Its text is written as text, never as a formula.
+   */
+  action(action: string, line: LogLine): void;
+  /** The `Visibility log`'s newest `count` lines, newest first. */
+  recent(count: number): LogEntry[];
 }
 
 /** Rows `first` to `last` of a sheet, both included. */

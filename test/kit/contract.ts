@@ -10,6 +10,7 @@ import { HISTORY_COLUMNS, HISTORY_SHEET } from '../../src/domain/table';
 import { entry, recordKind, SheetGone, type Kit } from '../../src/kit/ports';
 import type { Whose } from '../../src/domain/historyRead';
 import { BRANDING } from '../../src/kit/branding';
+import { LOG_SHEET } from '../../src/domain/outputSheets';
 import { DEFAULT_BRANDING } from '../../src/domain/branding';
 
 /** What a contract run needs of an implementation: executions, and the world around them. */
@@ -750,6 +751,27 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
 
       it('names a day as the file’s calendar does', () => {
         expect(h.exec((k) => k.account.day(Date.UTC(2026, 10, 28, 12)))).toBe('2026-11-28');
+      });
+
+      it('keeps the Visibility log, newest first, its text as text', () => {
+        const line = { sheet: 'Prospects', rows: 10, requests: 4, changed: 2, errors: 0 };
+        h.exec((k) => k.log.action('score list', { ...line, result: '=HYPERLINK("x.example")' }));
+        h.exec((k) => k.log.action('report', { ...line, result: '5 slides' }));
+        const recent = h.exec((k) => k.log.recent(5));
+        expect(recent.map((e) => e.action)).toEqual(['report', 'score list']);
+        expect(recent[1]).toMatchObject({
+          ...line,
+          run: 'sidebar',
+          result: '=HYPERLINK("x.example")',
+        });
+        expect(Date.parse(recent[0]!.time)).not.toBeNaN();
+        expect(h.exec((k) => k.log.recent(1)).map((e) => e.action)).toEqual(['report']);
+        expect(h.exec((k) => k.log.recent(0))).toEqual([]);
+        const formulas = h
+          .sheet(LOG_SHEET)
+          .flat()
+          .filter((c) => typeof c === 'object' && c !== null && 'formula' in c);
+        expect(formulas).toEqual([]);
       });
 
       it('logs a line', () => {

@@ -569,7 +569,6 @@ export class FakeScheduleDoc {
       newId: () => `s${++this.ids}`,
       recipientsPerDay: () => 100,
       deckUrl: (id) => `https://slides.example/${id}`,
-      readLog: (n) => this.log.slice(-n).map((e) => ({ time: '', ...e })),
       attempt: () => ({
         kind: 'done',
         result: 'Scored 2 rows.',
