@@ -9,7 +9,6 @@ import type { FollowUpReport } from '../contract/outreach';
 import {
   checkMinChange,
   FOLLOW_UP_COLUMNS,
-  FOLLOW_UP_HEADERS,
   followUpMessage,
   followUpTable,
   type FollowUpSource,
@@ -17,51 +16,52 @@ import {
 import { positionalFormats } from '../domain/columns';
 import { FOLLOW_UPS_SHEET } from '../domain/table';
 import { activeBook } from '../gas/active';
-import { bookPort } from '../gas/bookPort';
+import { appsScriptKit } from '../gas/kit';
 import { MetadataFull } from '../gas/docMetadata';
 import { DOCUMENT_BUSY } from '../gas/lock';
-import type { BookPort } from '../gas/ports';
-import { logAction } from '../gas/runLog';
+import { recordKind, type Kit } from '../kit/ports';
+import * as z from 'zod/mini';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 
-const THRESHOLD_KEY = 'vis.followUps.minChange';
+/**
+ * The smallest change that counts, kept in the file (`vis.followUps.minChange`, a number as
+ * earlier releases kept it): a schedule's clock trigger reads it there.
+ */
+const MIN_CHANGE = recordKind('followUps.minChange', () => z.number(), DEFAULTS.minChange);
 
-export function followUpThreshold(book: BookPort): number {
-  const checked = checkMinChange(book.meta.get(THRESHOLD_KEY));
+export function followUpThreshold(kit: Kit): number {
+  const checked = checkMinChange(kit.records.file.get(MIN_CHANGE));
   return checked.ok ? checked.value : DEFAULTS.minChange;
 }
 
 /** A list's own columns the follow-ups quote (its `Sheet` and change are the add-on's). */
-const SOURCE_HEADERS = {
-  website: FOLLOW_UP_HEADERS.website,
-  contacted: FOLLOW_UP_HEADERS.contacted,
-  scoreAtContact: FOLLOW_UP_HEADERS.scoreAtContact,
-  score: FOLLOW_UP_HEADERS.score,
-  reportUrl: FOLLOW_UP_HEADERS.reportUrl,
-  pitch: FOLLOW_UP_HEADERS.pitch,
+const SOURCE_COLUMNS = {
+  website: FOLLOW_UP_COLUMNS.website,
+  contacted: FOLLOW_UP_COLUMNS.contacted,
+  scoreAtContact: FOLLOW_UP_COLUMNS.scoreAtContact,
+  score: FOLLOW_UP_COLUMNS.score,
+  reportUrl: FOLLOW_UP_COLUMNS.reportUrl,
+  pitch: FOLLOW_UP_COLUMNS.pitch,
 };
 
 /**
  * The rows of every list that has a `Contacted` column: one header read per sheet (the add-on's
  * own sheets not opened), then only the columns quoted, of those lists only.
  */
-const sources = (book: BookPort): FollowUpSource[] =>
-  book
-    .lists(SOURCE_HEADERS, 'contacted')
-    .flatMap(({ name, rows }) => rows.map((row) => ({ sheet: name, ...row })));
+const sources = (kit: Kit): FollowUpSource[] =>
+  kit.tables
+    .find(SOURCE_COLUMNS, 'contacted')
+    .flatMap(({ name, rows }) => rows.map(({ cells }) => ({ sheet: name, ...cells })));
 
 /** Rebuilds the follow-ups of a workbook (the schedule's run, or a person's). */
-export function refreshFollowUpsIn(
-  book: BookPort,
-  minChange = followUpThreshold(book),
-): FollowUpReport {
-  const held = book.lock(PRESS_LOCK_WAIT_MS * 50);
+export function refreshFollowUpsIn(kit: Kit, minChange = followUpThreshold(kit)): FollowUpReport {
+  const held = kit.locks.document(PRESS_LOCK_WAIT_MS * 50);
   if (!held) return { state: 'busy', message: DOCUMENT_BUSY, rows: 0 };
   try {
-    const table = followUpTable(sources(book), minChange);
+    const table = followUpTable(sources(kit), minChange);
     const message = followUpMessage(table, minChange);
     if (table.contacted === 0) return { state: 'nothing', message, rows: 0 };
-    book.replace(FOLLOW_UPS_SHEET, table.values, positionalFormats(FOLLOW_UP_COLUMNS));
+    kit.tables.replace(FOLLOW_UPS_SHEET, table.values, positionalFormats(FOLLOW_UP_COLUMNS));
     return { state: 'done', message, rows: table.rows };
   } finally {
     held.release();
@@ -72,10 +72,10 @@ export function refreshFollowUpsIn(
  * Keeps a threshold the person chose, for the schedule's runs (a clock trigger reads it from the
  * file); null when kept (or already), else the words saying why it could not be.
  */
-function keepThreshold(port: BookPort, minChange: number): string | null {
-  if (followUpThreshold(port) === minChange) return null;
+function keepThreshold(kit: Kit, minChange: number): string | null {
+  if (followUpThreshold(kit) === minChange) return null;
   try {
-    port.meta.set(THRESHOLD_KEY, String(minChange));
+    kit.records.file.put(MIN_CHANGE, minChange);
     return null;
   } catch (error) {
     if (!(error instanceof MetadataFull)) throw error;
@@ -84,15 +84,14 @@ function keepThreshold(port: BookPort, minChange: number): string | null {
 }
 
 export function refreshFollowUps(options?: { minChange?: number }): FollowUpReport {
-  const book = activeBook();
-  const port = bookPort(book);
+  const kit = appsScriptKit(activeBook());
   const checked = checkMinChange(options?.minChange);
   if (!checked.ok) return { state: 'refused', message: checked.message, rows: 0 };
-  const unkept = options?.minChange === undefined ? null : keepThreshold(port, checked.value);
-  const refreshed = refreshFollowUpsIn(port, checked.value);
+  const unkept = options?.minChange === undefined ? null : keepThreshold(kit, checked.value);
+  const refreshed = refreshFollowUpsIn(kit, checked.value);
   const report = unkept ? { ...refreshed, message: `${refreshed.message} ${unkept}` } : refreshed;
   if (report.state === 'done')
-    logAction(book, 'follow-ups', {
+    kit.log.action('follow-ups', {
       sheet: FOLLOW_UPS_SHEET,
       rows: report.rows,
       requests: 0,

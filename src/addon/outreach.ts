@@ -32,7 +32,7 @@ import { selectionPort } from '../gas/selectionPort';
 import { readHeaderRow } from '../gas/sheetTable';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 import { followUpThreshold } from './followUps';
-import { bookPort } from '../gas/bookPort';
+import { appsScriptKit } from '../gas/kit';
 import { activeSheet } from '../gas/active';
 import type { LogLine } from '../contract/schedules';
 import type { SelectedRow } from '../domain/selectedRow';
@@ -68,7 +68,7 @@ export function getOutreach(): OutreachView {
     placeholders: offeredPlaceholders(readHeaderRow(sheet)),
     starters: [...STARTER_TEMPLATES],
     saved: savedTemplates(),
-    minChange: followUpThreshold(bookPort(sheet.getParent())),
+    minChange: followUpThreshold(appsScriptKit(sheet.getParent())),
   };
 }
 

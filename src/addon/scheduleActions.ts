@@ -13,7 +13,6 @@ import type { Schedule } from '../contract/schedules';
 import type { MyRun } from '../gas/scheduleStore';
 import { appsScriptKit } from '../gas/kit';
 import type { Kit } from '../kit/ports';
-import { bookPort } from '../gas/bookPort';
 import { refreshFollowUpsIn } from './followUps';
 import { pollMonitorIn } from './monitor';
 import { reportColumns, reportDeck } from './reports';
@@ -216,7 +215,7 @@ export function actionPorts(book: Book): ScheduleActionPorts {
       const found = book.getSheetByName(name);
       return found ? scoreSheet(found, options, runStarted, deadline, true) : null;
     },
-    followUps: () => refreshFollowUpsIn(bookPort(book)),
+    followUps: () => refreshFollowUpsIn(appsScriptKit(book)),
     monitor: () => pollMonitorIn(book, true),
   };
 }

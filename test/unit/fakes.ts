@@ -23,7 +23,7 @@ import { DEFAULT_BRANDING } from '../../src/domain/branding';
 import type { ReportPoint } from '../../src/domain/report';
 import type { Permission } from '../../src/domain/permissions';
 import type { MailOutcome } from '../../src/gas/mail';
-import type { BookPort, ListRows, SheetPort } from '../../src/gas/ports';
+import type { SheetPort } from '../../src/gas/ports';
 import type { CellsPort, FrozenRecords } from '../../src/addon/freeze';
 import type { AdmittedPort, RowLedgerPort, LeadRunPorts } from '../../src/addon/leadRun';
 import type { DeckRun } from '../../src/addon/reports';
@@ -239,47 +239,6 @@ export function fakeLeadPorts(sheet: FakeSheet, over: Partial<LeadRunPorts> = {}
     ...over,
   };
   return { ports, sent, mailed, ledger, previewed, setLeft: (n: number) => (left = n) };
-}
-
-/** A workbook in memory: lists by name (header row first), the add-on's sheets as replaced. */
-export class FakeBook implements BookPort {
-  replaced = new Map<
-    string,
-    { values: unknown[][]; formats: Array<{ column: number; format: string }> }
-  >();
-  metadata = new Map<string, string>();
-  busy = false;
-  constructor(public sheets: Record<string, unknown[][]>) {}
-  lists<K extends string>(headers: Record<K, string>, key: K): ListRows<K>[] {
-    return Object.entries(this.sheets).flatMap(([name, [head = [], ...rows]]) => {
-      const at = (k: K) => head.indexOf(headers[k]);
-      if (at(key) < 0) return [];
-      const keys = Object.keys(headers) as K[];
-      return [
-        {
-          name,
-          rows: rows.map(
-            (r) =>
-              Object.fromEntries(keys.map((k) => [k, at(k) < 0 ? '' : (r[at(k)] ?? '')])) as Record<
-                K,
-                unknown
-              >,
-          ),
-        },
-      ];
-    });
-  }
-  replace(name: string, values: unknown[][], formats: Array<{ column: number; format: string }>) {
-    this.replaced.set(name, { values, formats });
-  }
-  meta = {
-    get: (key: string) => this.metadata.get(key) ?? null,
-    set: (key: string, value: string | null) =>
-      value === null ? void this.metadata.delete(key) : void this.metadata.set(key, value),
-  };
-  lock(_waitMs: number): Held | null {
-    return this.busy ? null : { release: () => {} };
-  }
 }
 
 /**
