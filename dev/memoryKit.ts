@@ -22,6 +22,7 @@ import type {
   History,
   Kit,
   Log,
+  RowSpan,
   ServicePort,
   Slides,
   Tables,
@@ -29,6 +30,7 @@ import type {
   Work,
 } from '../src/kit/ports';
 import { isOutputSheet } from '../src/domain/outputSheets';
+import type { SelectedRow } from '../src/domain/selectedRow';
 import { a1, parseColumnBlock } from '../src/domain/a1';
 import type { Deck } from '../src/domain/report';
 import { claimFor, enter, lapsedClaims, type GenerationClaim } from '../src/domain/generationClaim';
@@ -51,8 +53,11 @@ export interface MemoryFile {
   claims: GenerationClaim[];
   /** The document's cache: public answers every user of the file is served. */
   cache: Map<string, Kept>;
-  /** The sheet the person has open and what is selected there (`2:2`: a whole row). */
-  view: { sheet: string | null; a1: string };
+  /**
+   * The sheet the person has open and what is selected there (`2:2`: a whole row); `hidden`, the
+   * rows its filter hides.
+   */
+  view: { sheet: string | null; a1: string; hidden?: number[] };
 }
 
 /** A cached value, until when it is kept. */
@@ -174,6 +179,23 @@ function memoryClaim(
  */
 function memoryView(file: MemoryFile, tables: Tables): View {
   return {
+    sheet: () => file.view.sheet ?? '',
+    rows() {
+      const { sheet, a1, hidden = [] } = file.view;
+      const span = sheet && !isOutputSheet(sheet) ? rowsOf(a1) : null;
+      const list = span && tables.grid(sheet!);
+      if (!span || !list) return null;
+      const rows: SelectedRow[] = [];
+      for (let row = Math.max(span.first, HEADER_ROW + 1); row <= span.last; row++) {
+        const values = list.values[row - 1];
+        if (!values) break;
+        const shown = values.map((v) =>
+          v instanceof Date ? v.toISOString().slice(0, 10) : String(v ?? ''),
+        );
+        rows.push({ row, values, shown, hidden: hidden.includes(row) });
+      }
+      return { list, rows };
+    },
     selected() {
       const block = file.view.sheet ? parseColumnBlock(file.view.a1) : null;
       const grid = block && tables.grid(file.view.sheet!);
@@ -209,6 +231,14 @@ function memoryView(file: MemoryFile, tables: Tables): View {
       return true;
     },
   };
+}
+
+/** The rows a selection spans: a column's block (`B2:B9`) or whole rows (`2:9`). */
+function rowsOf(a1: string): RowSpan | null {
+  const rows = /^(\d+):(\d+)$/.exec(a1);
+  if (rows) return { first: Number(rows[1]), last: Number(rows[2]) };
+  const block = parseColumnBlock(a1);
+  return block && { first: block.first, last: block.last ?? block.first };
 }
 
 /** A column's block as far as a sheet of `lastRow` rows holds it; where none, its first cell. */

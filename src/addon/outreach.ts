@@ -3,7 +3,8 @@
  * own templates, and marking prospects contacted. Decisions are in domain/pitch.ts and
  * domain/followUps.ts; this file reads the selection, calls them and writes what they return.
  */
-import type { Held } from '../kit/ports';
+import type { Kit } from '../kit/ports';
+import { outputSheetRefusal } from '../domain/outputSheets';
 import type {
   ContactReport,
   OutreachView,
@@ -23,38 +24,24 @@ import {
   planPitches,
   STARTER_TEMPLATES,
 } from '../domain/pitch';
-import { CONTACT_COLUMNS, PITCH_COLUMNS, findColumns } from '../domain/table';
+import { CONTACT_COLUMNS, HEADER_ROW, PITCH_COLUMNS, findColumns } from '../domain/table';
 import { SCORE_HEADERS } from '../domain/scoreColumns';
-import { appsScriptClock } from '../gas/clock';
 import { DOCUMENT_BUSY } from '../gas/lock';
 import { forgetTemplate, keepTemplate, savedTemplates } from '../gas/pitchTemplates';
-import { selectionPort } from '../gas/selectionPort';
 import { readHeaderRow } from '../gas/sheetTable';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 import { followUpThreshold } from './followUps';
 import { appsScriptKit } from '../gas/kit';
 import { activeSheet } from '../gas/active';
-import type { LogLine } from '../contract/schedules';
-import type { SelectedRow } from '../domain/selectedRow';
-import type { SheetPort } from '../gas/ports';
 
-/** The person's selection in the active list, as a list action reads it. */
-export interface SelectionPort {
-  /** Why the action refuses the active sheet (one of the add-on's own), or null. */
-  refused(action: string): string | null;
-  /** The selected rows with the list's header row; null when no cells are selected. */
-  rows(): {
-    sheetName: string;
-    headers: unknown[];
-    rows: SelectedRow[];
-    grid: unknown[][];
-    sheet: SheetPort;
-  } | null;
-  /** A line in the document's `Visibility log` for what the action did. */
-  log(action: string, entry: LogLine): void;
-  /** Runs work under the document's lock; `busy` when another run holds it past `waitMs`. */
-  /** The document's lock, or null when another run holds it past `waitMs`. */
-  lock(waitMs: number): Held | null;
+/** Why a list action refuses the sheet the person is on (one of the add-on's own), or null. */
+const refusedHere = (kit: Kit, action: string): string | null =>
+  outputSheetRefusal(kit.view.sheet(), action);
+
+/** The selection's rows with its list's header row; null when no cells of a list are selected. */
+function selectedIn(kit: Kit) {
+  const found = kit.view.rows();
+  return found && { ...found, headers: found.list.values[HEADER_ROW - 1] ?? [] };
 }
 
 const PREVIEW_ROWS = 3;
@@ -74,10 +61,10 @@ export function getOutreach(): OutreachView {
 
 /** The first selected prospects' pitches, as they would be written, and nothing written. */
 export const previewPitches = (request: PitchRequest): PitchPreview =>
-  pitchesPreviewed(selectionPort, request);
+  pitchesPreviewed(appsScriptKit(), request);
 
-export function pitchesPreviewed(selection: SelectionPort, request: PitchRequest): PitchPreview {
-  const found = selection.rows();
+export function pitchesPreviewed(kit: Kit, request: PitchRequest): PitchPreview {
+  const found = selectedIn(kit);
   if (!found) return { state: 'nothing', message: SELECT_ROWS, rows: [] };
   const template = String(request?.template ?? '');
   const first = actionable(found.rows).rows.slice(0, PREVIEW_ROWS);
@@ -102,22 +89,22 @@ const pitchReport = (
 
 /** Writes `Pitch` and `Pitch message` on the selected rows only, as values. */
 export const writePitches = (request: PitchRequest): PitchReport =>
-  pitchesWritten(selectionPort, request);
+  pitchesWritten(appsScriptKit(), request);
 
-export function pitchesWritten(selection: SelectionPort, request: PitchRequest): PitchReport {
-  const refused = selection.refused('write the pitches');
+export function pitchesWritten(kit: Kit, request: PitchRequest): PitchReport {
+  const refused = refusedHere(kit, 'write the pitches');
   if (refused) return pitchReport('refused', refused);
-  const found = selection.rows();
+  const found = selectedIn(kit);
   if (!found) return pitchReport('nothing', SELECT_ROWS);
   const template = typeof request?.template === 'string' ? request.template : '';
   const plan = planPitches(template, found.headers, found.rows);
   if (plan.state !== 'done') return pitchReport(plan.state, plan.message);
-  const held = selection.lock(PRESS_LOCK_WAIT_MS * 50);
+  const held = kit.locks.document(PRESS_LOCK_WAIT_MS * 50);
   if (!held) return pitchReport('nothing', DOCUMENT_BUSY);
   try {
-    found.sheet.write(PITCH_COLUMNS, plan.patches, found.grid);
-    selection.log('pitches', {
-      sheet: found.sheetName,
+    kit.tables.write(found.list, PITCH_COLUMNS, plan.patches, found.list.values);
+    kit.log.action('pitches', {
+      sheet: found.list.name,
       rows: plan.written,
       requests: 0,
       changed: plan.written,
@@ -146,25 +133,25 @@ export function deletePitchTemplate(name: string): TemplateSaveReport {
 }
 
 /** `Contacted` (now) and `Score at contact` (the row's `Public score`) on the selected rows. */
-export const markContacted = (): ContactReport => contactedMarked(selectionPort);
+export const markContacted = (): ContactReport => contactedMarked(appsScriptKit());
 
-export function contactedMarked(selection: SelectionPort): ContactReport {
-  const refused = selection.refused('mark them contacted');
+export function contactedMarked(kit: Kit): ContactReport {
+  const refused = refusedHere(kit, 'mark them contacted');
   if (refused) return { state: 'nothing', message: refused, marked: 0 };
-  const found = selection.rows();
+  const found = selectedIn(kit);
   if (!found) return { state: 'nothing', message: SELECT_ROWS, marked: 0 };
   const plan = planContacted(
     found.rows,
     findColumns(found.headers, SCORE_HEADERS).score,
-    new Date(appsScriptClock.now()),
+    new Date(kit.account.now()),
   );
   if (plan.state === 'nothing') return { state: 'nothing', message: plan.message, marked: 0 };
-  const held = selection.lock(PRESS_LOCK_WAIT_MS * 50);
+  const held = kit.locks.document(PRESS_LOCK_WAIT_MS * 50);
   if (!held) return { state: 'busy', message: DOCUMENT_BUSY, marked: 0 };
   try {
-    found.sheet.write(CONTACT_COLUMNS, plan.patches, found.grid);
-    selection.log('mark contacted', {
-      sheet: found.sheetName,
+    kit.tables.write(found.list, CONTACT_COLUMNS, plan.patches, found.list.values);
+    kit.log.action('mark contacted', {
+      sheet: found.list.name,
       rows: plan.patches.size,
       requests: 0,
       changed: plan.patches.size,

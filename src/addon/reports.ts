@@ -11,7 +11,7 @@ import { PREVIEW_HEADERS } from '../domain/previewColumns';
 import { planReport, type ReportRow } from '../domain/report';
 import { actionable, type SelectedRow } from '../domain/selectedRow';
 import { MAX_REPORT_COMPETITORS } from '../domain/schedules';
-import { findColumns, WEBSITE_HEADER } from '../domain/table';
+import { findColumns, HEADER_ROW, WEBSITE_HEADER } from '../domain/table';
 import { parseWebsite } from '../domain/website';
 import { activeBook } from '../gas/active';
 import { appsScriptKit } from '../gas/kit';
@@ -21,7 +21,6 @@ import type { Whose } from '../domain/historyRead';
 import { resolveAll } from '../domain/resolver';
 import { scoreSpec } from '../domain/scoreLookup';
 import { FORMULA_BUDGET_MS } from '../limits';
-import { selectedRows } from '../gas/selectedRows';
 import { notGrantedMessage } from '../domain/permissions';
 import type { DrawnDeck } from '../domain/report';
 
@@ -142,14 +141,14 @@ function serviceSays(kit: Kit, site: string, fresh: boolean): string {
 }
 
 export function makeReport(request?: ReportRequest | null): ReportResult {
-  const found = selectedRows();
+  const kit = appsScriptKit(activeBook());
+  const found = kit.view.rows();
   const rows = found ? actionable(found.rows).rows : [];
   if (!found || rows.length === 0) return result('nothing', SELECT);
   const weeks = REPORT_PERIODS.find((w) => w === request?.weeks) ?? REPORT_PERIODS[0];
-  const kit = appsScriptKit(activeBook());
-  const sheet = found.block.sheet.getName();
-  const ports = { kit, whose: 'anyone' } as const;
-  const made = reportDeck(ports, sheet, found.headers, rows, weeks, {
+  const sheet = found.list.name;
+  const headers = found.list.values[HEADER_ROW - 1] ?? [];
+  const made = reportDeck({ kit, whose: 'anyone' }, sheet, headers, rows, weeks, {
     fresh: request?.fresh === true,
   });
   if (typeof made === 'string') return result('refused', made);
@@ -159,7 +158,7 @@ export function makeReport(request?: ReportRequest | null): ReportResult {
       ? ` The first ${MAX_REPORT_COMPETITORS} competitors are in it.`
       : '';
   kit.log.action('report', {
-    sheet: found.block.sheet.getName(),
+    sheet,
     rows: rows.length,
     requests: 0,
     changed: 0,

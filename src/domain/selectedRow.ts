@@ -4,6 +4,14 @@
  */
 import { isBlank } from './cells';
 import { counted } from '../contract/words';
+import type { SheetGrid } from './table';
+
+/** A selection's whole rows in its list, the list read once. */
+export interface SelectedRows {
+  list: SheetGrid;
+  /** The selected rows inside the list (rows below its last are left out). */
+  rows: SelectedRow[];
+}
 
 export interface SelectedRow {
   row: number;

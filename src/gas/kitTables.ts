@@ -37,11 +37,17 @@ export function sheetAt(book: Book, at: TableAt): Sheet | null {
 
 export function appsScriptTables(bookOf: () => Book): Tables {
   // Made where missing by name; only the rows a write spans are read (it touches those rows only).
-  const opened = <K extends string>(at: TableAt, columns: Columns<K>, rows: number[]) => {
+  const opened = <K extends string>(
+    at: TableAt,
+    columns: Columns<K>,
+    rows: number[],
+    read?: unknown[][],
+  ) => {
     const sheet = typeof at === 'string' ? ensureSheet(bookOf(), at) : sheetAt(bookOf(), at);
     if (!sheet) throw new SheetGone();
     const within = rows.length ? [Math.min(...rows), Math.max(...rows)] : [Infinity, Infinity];
-    const table = openTable(sheet, columns, true, ourCells(sheet, columns, within[0], within[1]));
+    const cells = read ?? ourCells(sheet, columns, within[0], within[1]);
+    const table = openTable(sheet, columns, true, cells);
     const scaled = scaledOf(columns).map((k) => table.columns[k]);
     const added = scaled.filter((c) => table.added.includes(c));
     if (added.length) addScoreColourScale(sheet, added);
@@ -67,8 +73,8 @@ export function appsScriptTables(bookOf: () => Book): Tables {
         ? { name: sheet.getName(), sheetId: sheet.getSheetId(), values: readGrid(sheet) }
         : null;
     },
-    write(at, columns, patches) {
-      const table = opened(at, columns, [...patches.keys()]);
+    write(at, columns, patches, read) {
+      const table = opened(at, columns, [...patches.keys()], read);
       writePatches(table, patches);
       return table.columns;
     },

@@ -3,6 +3,7 @@ import type { View } from '../kit/ports';
 import { parseColumnBlock } from '../domain/a1';
 import { sheetAt } from './kitTables';
 import { activeRange } from './active';
+import { selectedRows } from './selectedRows';
 import { currentPlace, rememberedRange } from './selection';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -10,6 +11,8 @@ type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 export function appsScriptView(bookOf: () => Book): View {
   return {
     place: currentPlace,
+    sheet: () => bookOf().getActiveSheet().getName(),
+    rows: selectedRows,
     selected() {
       const range = activeRange();
       if (!range) return null;

@@ -13,6 +13,7 @@ import type { HttpRequest, HttpResponse } from '../api/http';
 import type { Columns } from '../domain/columns';
 import type { SheetRoom } from '../domain/grid';
 import type { SheetGrid, SheetRef, TableRows } from '../domain/table';
+import type { SelectedRows } from '../domain/selectedRow';
 import type { Permission } from '../domain/permissions';
 import type { ListPlace } from '../contract/scores';
 import type { LogEntry, LogLine } from '../contract/schedules';
@@ -222,8 +223,16 @@ export interface Selection extends SheetRef {
 
 /** What the person sees: where they are in the spreadsheet, and where to take them. */
 export interface View {
+  /** The name of the sheet the person has open (no cell of it read). */
+  sheet(): string;
   /** The selected cells; null with nothing selected. */
   selected(): Selection | null;
+  /**
+   * The whole rows of the selection (any column of them) in a list, its sheet read once: what
+   * each cell holds and shows, and whether the sheet's filter hides the row. Null with nothing
+   * selected, or on one of the add-on's own sheets.
+   */
+  rows(): SelectedRows | null;
   /**
    * The list and block the person has selected, to come back to; null on one of the add-on's own
    * sheets, or with nothing selected.
@@ -310,6 +319,8 @@ export interface Tables {
     at: TableAt,
     columns: Columns<K>,
     patches: Map<number, Partial<Record<K, unknown>>>,
+    /** The sheet's cells as this run just read them whole (`grid`), sparing a second read. */
+    read?: unknown[][],
   ): Record<K, number>;
   /** Adds rows below the sheet's last row with content; answers the first row written. */
   append<K extends string>(

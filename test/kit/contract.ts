@@ -575,6 +575,7 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         expect(h.exec((k) => k.view.show('Notes'))).toBe(true);
         expect(h.exec((k) => k.view.show('Prospects', { first: 4, last: 4 }))).toBe(false);
         expect(h.shownSheet()).toBe('Notes');
+        expect(h.exec((k) => k.view.sheet())).toBe('Notes');
         expect(h.exec((k) => k.view.show('Gone', 'A2'))).toBe(false);
         expect(h.exec((k) => k.view.show('Prospects', 'A2:A3'))).toBe(true);
         expect(h.exec((k) => k.view.place())).toEqual({ sheetName: 'Prospects', a1: 'A2:A3' });
@@ -585,6 +586,36 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         expect(h.exec((k) => k.view.place())?.a1).toBe('A7');
         h.exec((k) => k.view.show(HISTORY_SHEET, 'A2'));
         expect(h.exec((k) => k.view.place())).toBeNull();
+      });
+
+      it('reads the whole rows of a selection in a list, and none on one of the add-on’s sheets', () => {
+        h.plantSheet('Prospects', [
+          ['Company', 'Website'],
+          ['Nike', 'nike.com'],
+          ['Slack', 'slack.com'],
+        ]);
+        h.select('Prospects', 'B2:B5');
+        const found = h.exec((k) => k.view.rows())!;
+        expect(found.list).toMatchObject({
+          name: 'Prospects',
+          values: [
+            ['Company', 'Website'],
+            ['Nike', 'nike.com'],
+            ['Slack', 'slack.com'],
+          ],
+        });
+        expect(found.rows.map((r) => [r.row, r.values, r.shown, r.hidden])).toEqual([
+          [2, ['Nike', 'nike.com'], ['Nike', 'nike.com'], false],
+          [3, ['Slack', 'slack.com'], ['Slack', 'slack.com'], false],
+        ]);
+        // Written with the cells as the run read them: the same cells as a write that reads.
+        h.exec((k) =>
+          k.tables.write(found.list, LIST, new Map([[3, { note: 'hot' }]]), found.list.values),
+        );
+        expect(trimmed(h.sheet('Prospects'))[2]).toEqual(['Slack', 'slack.com', 'hot']);
+        h.plantSheet(HISTORY_SHEET, [['Website'], ['nike.com']]);
+        h.select(HISTORY_SHEET, 'A2');
+        expect(h.exec((k) => k.view.rows())).toBeNull();
       });
 
       it('reads the cells the person selected, on the sheet as found', () => {

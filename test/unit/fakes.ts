@@ -2,7 +2,6 @@
 // ports a workflow of src/addon runs on (a sheet, e-mail, the person's records).
 import { memoryFile, memoryKit, type MemoryKitOptions } from '../../dev/memoryKit';
 import { HISTORY_COLUMNS, HISTORY_SHEET } from '../../src/domain/table';
-import type { Held } from '../../src/kit/ports';
 import type { Clock } from '../../src/api/batch';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/http';
 import type { KeyValueCache } from '../../src/domain/cache';
@@ -33,7 +32,6 @@ import type { ScoreRun } from '../../src/addon/scores';
 import type { ScheduleEditPorts } from '../../src/addon/schedules';
 import type { ScheduleRunPorts } from '../../src/addon/scheduleRuns';
 import type { ScheduleStore } from '../../src/gas/schedulePorts';
-import type { SelectionPort } from '../../src/addon/outreach';
 import type { SettingsPorts } from '../../src/addon/settings';
 import type { StoredSettings } from '../../src/gas/settings';
 import type { SavedWebhook } from '../../src/gas/webhook';
@@ -43,7 +41,6 @@ import type { Definition, MyRun, SharedRun } from '../../src/gas/scheduleStore';
 import type { SharedWatch } from '../../src/gas/leadStore';
 import type { LeadTotals } from '../../src/domain/leads';
 import type { Entry } from '../../src/gas/runLog';
-import type { LogLine } from '../../src/contract/schedules';
 import type { HeldNews } from '../../src/domain/scheduleRun';
 
 export class FakeClock implements Clock {
@@ -239,46 +236,6 @@ export function fakeLeadPorts(sheet: FakeSheet, over: Partial<LeadRunPorts> = {}
     ...over,
   };
   return { ports, sent, mailed, ledger, previewed, setLeft: (n: number) => (left = n) };
-}
-
-/**
- * A selection of rows `first`..`last` of a FakeSheet (what each cell shows: its text); `hidden`
- * rows are filtered out of view; `refusedAs` makes it one of the add-on's own sheets.
- */
-export class FakeSelection implements SelectionPort {
-  logged: Array<{ action: string } & LogLine> = [];
-  busy = false;
-  refusedAs: string | null = null;
-  constructor(
-    public sheet: FakeSheet,
-    public first: number,
-    public last: number,
-    public hidden: number[] = [],
-  ) {}
-  refused(action: string): string | null {
-    return this.refusedAs && `${this.refusedAs}: the add-on will not ${action} there.`;
-  }
-  rows() {
-    const grid = this.sheet.grid();
-    const headers = grid[0] ?? [];
-    const rows = [];
-    for (let row = this.first; row <= Math.min(this.last, grid.length); row++) {
-      const values = grid[row - 1] ?? [];
-      rows.push({
-        row,
-        values,
-        shown: headers.map((_, c) => String(values[c] ?? '')),
-        hidden: this.hidden.includes(row),
-      });
-    }
-    return { sheetName: 'Prospects', headers, rows, grid, sheet: this.sheet };
-  }
-  log(action: string, entry: LogLine) {
-    this.logged.push({ action, ...entry });
-  }
-  lock(_waitMs: number): Held | null {
-    return this.busy ? null : { release: () => {} };
-  }
 }
 
 /** The view of an empty ledger of lead e-mails, with room for `room` more. */
