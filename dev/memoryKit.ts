@@ -197,21 +197,17 @@ function memoryView(file: MemoryFile, tables: Tables): View {
       return { list, rows };
     },
     selected() {
-      const block = file.view.sheet ? parseColumnBlock(file.view.a1) : null;
-      const grid = block && tables.grid(file.view.sheet!);
-      if (!block || !grid) return null;
-      const last = block.last ?? block.first;
+      const span = file.view.sheet ? rowsOf(file.view.a1) : null;
+      const grid = span && tables.grid(file.view.sheet!);
+      if (!span || !grid) return null;
+      // A column's block, or whole rows (`2:9`) from column A.
+      const column = parseColumnBlock(file.view.a1)?.column;
       const values = [];
-      for (let row = block.first; row <= last; row++)
-        values.push([grid.values[row - 1]?.[block.column - 1] ?? '']);
-      return {
-        sheetId: grid.sheetId,
-        name: grid.name,
-        first: block.first,
-        last,
-        column: block.column,
-        values,
-      };
+      for (let row = span.first; row <= span.last; row++) {
+        const line = grid.values[row - 1] ?? [];
+        values.push(column ? [line[column - 1] ?? ''] : [...line]);
+      }
+      return { sheetId: grid.sheetId, name: grid.name, ...span, column: column ?? 1, values };
     },
     place: () =>
       file.view.sheet && file.view.a1 && !isOutputSheet(file.view.sheet)

@@ -7,14 +7,7 @@
 import { cellValue, isBlank } from '../src/domain/cells';
 import { headersOf, scaledOf, type Columns } from '../src/domain/columns';
 import { isOutputSheet } from '../src/domain/outputSheets';
-import {
-  headerKey,
-  HEADER_ROW,
-  planMissingColumns,
-  putCell,
-  rowsIn,
-  findColumns,
-} from '../src/domain/table';
+import { HEADER_ROW, planMissingColumns, putCell, rowsIn, findColumns } from '../src/domain/table';
 import { SheetGone, type TableAt, type Tables } from '../src/kit/ports';
 
 /** Sheets by name, each its rows of cells as written. */
@@ -27,9 +20,6 @@ const lastRow = (grid: unknown[][]) => {
   for (let r = grid.length; r > 0; r--) if (grid[r - 1]!.some((v) => !isBlank(v))) return r;
   return 0;
 };
-
-const hasHeader = (grid: unknown[][], header: string) =>
-  (grid[HEADER_ROW - 1] ?? []).some((h) => headerKey(shown(h)) === headerKey(header));
 
 /** A grid's cells as Sheets shows them, to its last row with content. */
 const shownGrid = (grid: unknown[][]) => grid.slice(0, lastRow(grid)).map((r) => r.map(shown));
@@ -101,7 +91,11 @@ export function memoryTables(book: Workbook, id = 'memory-file', fileName = id):
   return {
     find: (columns, key) =>
       [...book]
-        .filter(([name, grid]) => !isOutputSheet(name) && hasHeader(grid, columns[key].header))
+        .filter(
+          ([name, grid]) =>
+            !isOutputSheet(name) &&
+            findColumns((grid[HEADER_ROW - 1] ?? []).map(shown), headersOf(columns))[key] > 0,
+        )
         .map(([name, grid]) => rowsIn(name, shownGrid(grid), columns)),
     read(at, columns, span) {
       const found = sheetAt(book, at);

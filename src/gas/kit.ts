@@ -109,11 +109,7 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
     account: {
       now: appsScriptClock.now,
       // The file's calendar where there is one; the script's where none is open (a card).
-      day: (time) =>
-        dayIn(
-          (book ?? SpreadsheetApp.getActiveSpreadsheet())?.getSpreadsheetTimeZone() ??
-            Session.getScriptTimeZone(),
-        )(time),
+      day: (time) => dayIn(bookOf()?.getSpreadsheetTimeZone() ?? Session.getScriptTimeZone())(time),
       email: myEmail,
       quotaLeft,
       granted,

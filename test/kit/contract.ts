@@ -566,6 +566,12 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
     });
 
     describe('view', () => {
+      const TWO_PROSPECTS = [
+        ['Company', 'Website'],
+        ['Nike', 'nike.com'],
+        ['Slack', 'slack.com'],
+      ];
+
       it('shows rows only where a list holds them, a block as far as it still holds it, and says where the person is', () => {
         h.plantSheet('Prospects', [['Website'], ['a.com'], ['b.com']]);
         h.plantSheet('Notes', [['Anything'], ['x']]);
@@ -589,21 +595,10 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
       });
 
       it('reads the whole rows of a selection in a list, and none on one of the add-on’s sheets', () => {
-        h.plantSheet('Prospects', [
-          ['Company', 'Website'],
-          ['Nike', 'nike.com'],
-          ['Slack', 'slack.com'],
-        ]);
+        h.plantSheet('Prospects', TWO_PROSPECTS);
         h.select('Prospects', 'B2:B5');
         const found = h.exec((k) => k.view.rows())!;
-        expect(found.list).toMatchObject({
-          name: 'Prospects',
-          values: [
-            ['Company', 'Website'],
-            ['Nike', 'nike.com'],
-            ['Slack', 'slack.com'],
-          ],
-        });
+        expect(found.list).toMatchObject({ name: 'Prospects', values: TWO_PROSPECTS });
         expect(found.rows.map((r) => [r.row, r.values, r.shown, r.hidden])).toEqual([
           [2, ['Nike', 'nike.com'], ['Nike', 'nike.com'], false],
           [3, ['Slack', 'slack.com'], ['Slack', 'slack.com'], false],
@@ -619,11 +614,7 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
       });
 
       it('reads the cells the person selected, on the sheet as found', () => {
-        h.plantSheet('Prospects', [
-          ['Company', 'Website'],
-          ['Nike', 'nike.com'],
-          ['Slack', 'slack.com'],
-        ]);
+        h.plantSheet('Prospects', TWO_PROSPECTS);
         h.select('Prospects', 'B2:B3');
         const selected = h.exec((k) => k.view.selected())!;
         expect(selected).toMatchObject({ name: 'Prospects', first: 2, last: 3, column: 2 });
