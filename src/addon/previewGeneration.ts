@@ -43,7 +43,7 @@ import { strandedSelection } from '../domain/previewOwners';
 import { readGenerateRequest } from '../domain/generateInput';
 import { ownership, presser, recordMine } from '../kit/previewRecords';
 import { answersKept, forgetAnswers, keepAnswers } from './keptAnswers';
-import { recordKind, SheetGone, type Claimed, type Kit } from '../kit/ports';
+import { foundGrid, recordKind, type Claimed, type Kit } from '../kit/ports';
 import { appsScriptKit } from '../gas/kit';
 import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { withRoomNotice } from '../gas/docMetadata';
@@ -116,7 +116,7 @@ export function getSelectionSummary(): SelectionSummary {
       quotaLeft: kit.account.quotaLeft(),
       message: 'Select the cells that hold the websites (one column).',
     };
-  const grid = gridOf(kit, block);
+  const grid = foundGrid(kit, { sheetId: block.sheet.getSheetId() });
   const selection = rowStates(grid, block.first, block.last, block.column);
   const plan = planGeneration(selection, sheetRows(grid, block.column), presser(kit));
   const where = { sheetName: block.sheet.getName(), a1: block.a1 };
@@ -126,13 +126,6 @@ export function getSelectionSummary(): SelectionSummary {
 /** Every row of the sheet: a site previewed in another row is reused, not sent again. */
 const sheetRows = (grid: SheetGrid, column: number) =>
   rowStates(grid, HEADER_ROW + 1, grid.values.length, column);
-
-/** The selection's sheet read once, whole: its rows, and the site in any column. */
-function gridOf(kit: Kit, block: Block): SheetGrid {
-  const grid = kit.tables.grid({ sheetId: block.sheet.getSheetId() });
-  if (!grid) throw new SheetGone();
-  return grid;
-}
 
 /**
  * How many rows "Generate previews for these rows" would send now: rows the public index lacks
@@ -194,8 +187,7 @@ export function previewRows(
   /** Requests this call sent to the service (the log counts them). */
   requests: number;
 } {
-  const grid = ports.kit.tables.grid(ports.list);
-  if (!grid) throw new SheetGone();
+  const grid = foundGrid(ports.kit, ports.list);
   const selection = rows.flatMap((r) => rowStates(grid, r, r, column));
   const fit = fitToQuota(
     reusingKept(ports, planGeneration(selection, sheetRows(grid, column), ports.presser)),
@@ -256,7 +248,8 @@ function generate(
     ...(only ? { only } : {}),
     ...(only === 'stranded' ? { maker: request?.maker ?? '' } : {}),
   };
-  const grid = gridOf(kit, block);
+  // The selection's sheet read once, whole: its rows, and the site in any column.
+  const grid = foundGrid(kit, { sheetId: block.sheet.getSheetId() });
   const ports: GenerateRun = { kit, presser: presser(kit), list: grid, claim };
   const planned = reusingKept(
     ports,

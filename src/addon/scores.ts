@@ -3,7 +3,7 @@
  * values, refreshed on a policy, with `Change` and a history of readings. A big list finishes
  * over several calls (`partial`: call again), each well within the execution limit.
  */
-import { SheetGone, type Kit } from '../kit/ports';
+import { foundGrid, type Kit } from '../kit/ports';
 import { appsScriptKit } from '../gas/kit';
 import type { BrandScore } from '../api/client';
 import { isBlank } from '../domain/cells';
@@ -23,7 +23,7 @@ import {
   type ScoreRow,
 } from '../domain/scoreList';
 import { SCORE_COLUMNS, SCORE_HEADERS } from '../domain/scoreColumns';
-import { findColumns, HEADER_ROW, type SheetGrid, type SheetRef } from '../domain/table';
+import { findColumns, HEADER_ROW, type SheetRef } from '../domain/table';
 import { DOCUMENT_BUSY } from '../gas/lock';
 import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
@@ -109,13 +109,6 @@ const portsOf = (block: Block, unattended = false): ScoreRun => ({
   unattended,
 });
 
-/** The list's cells in one read, as they are now. */
-function listGrid(run: ScoreRun): SheetGrid {
-  const grid = run.kit.tables.grid(run.block);
-  if (!grid) throw new SheetGone();
-  return grid;
-}
-
 function planFor(input: ScoreRunOptions | undefined) {
   const request = input?.request ?? null;
   const block = selectedBlock(request);
@@ -126,7 +119,7 @@ function planFor(input: ScoreRunOptions | undefined) {
 export function planList(run: ScoreRun, options: ScoreOptions, started: number | null) {
   const now = run.kit.account.now();
   const runStarted = started ?? now;
-  const grid = scoreGrid(listGrid(run).values);
+  const grid = scoreGrid(foundGrid(run.kit, run.block).values);
   const plan = planScoring(scoreRows(grid, run.block), options, now, runStarted);
   return { run, options, runStarted, plan };
 }
@@ -294,12 +287,14 @@ function writeScores(
 ): ScoreReport {
   const { kit, block } = run;
   const now = new Date(kit.account.now());
-  const grid = scoreGrid(listGrid(run).values);
+  const grid = scoreGrid(foundGrid(kit, block).values);
   const plan = planScoring(scoreRows(grid, block), options, now.getTime(), runStarted);
   const written = weighedOutcomes(run, options, grid, plan, outcomes, now);
   const { patches, movers, readings, counts, rows, failure } = written;
-  const columns = kit.tables.write(block, SCORE_COLUMNS, patches);
-  const previewable = rows.notInIndex > 0 ? previewableNotInIndex(kit, block, listGrid(run)) : 0;
+  // Written over the cells just read under the lock: no second read of the list.
+  const columns = kit.tables.write(block, SCORE_COLUMNS, patches, grid.values);
+  const previewable =
+    rows.notInIndex > 0 ? previewableNotInIndex(kit, block, foundGrid(kit, block)) : 0;
   const scoresAt = scoresPlace(columns.score, block);
   const history = kit.history.append(readings, run.unattended);
   const extra = {

@@ -292,6 +292,13 @@ export class SheetGone extends Error {
   }
 }
 
+/** A sheet a run found, read whole now; throws `SheetGone` where it was deleted since. */
+export function foundGrid(kit: Pick<Kit, 'tables'>, at: SheetRef): SheetGrid {
+  const grid = kit.tables.grid(at);
+  if (!grid) throw new SheetGone();
+  return grid;
+}
+
 /**
  * The workbook's tables, read and written by their headers, with the grid's rules inside: one
  * read of the columns asked for, one write per run of them, nothing outside our columns touched,
