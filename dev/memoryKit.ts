@@ -371,6 +371,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
     },
   };
   const tables = memoryTables(file.sheets, file.id);
+  const email = () => options.email ?? 'owner@example.com';
   const send: ServicePort['send'] = (requests, parse, budgetMs, options = {}) =>
     sendAll(counting, requests, parse, { ...options, clock, deadline: now + budgetMs });
   return {
@@ -405,7 +406,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
       }),
     },
     tables,
-    history: memoryHistory(tables, () => options.email ?? 'owner@example.com'),
+    history: memoryHistory(tables, email),
     later: {
       keep: (work, count) => void (count > 0 ? file.work.set(work, count) : file.work.delete(work)),
     },
@@ -428,7 +429,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
       now: () => now,
       // The memory file's calendar is UTC's.
       day: (time) => new Date(time).toISOString().slice(0, 10),
-      email: () => options.email ?? 'owner@example.com',
+      email,
       quotaLeft: () => options.quotaLeft ?? 1_000,
       granted: (p) => !(options.missing ?? []).includes(p),
       sparing: () => options.sparing ?? false,
