@@ -116,7 +116,7 @@ export function getSelectionSummary(): SelectionSummary {
       quotaLeft: kit.account.quotaLeft(),
       message: 'Select the cells that hold the websites (one column).',
     };
-  const grid = foundGrid(kit, { sheetId: block.sheet.getSheetId() });
+  const grid = foundGrid(kit, refOf(block));
   const selection = rowStates(grid, block.first, block.last, block.column);
   const plan = planGeneration(selection, sheetRows(grid, block.column), presser(kit));
   const where = { sheetName: block.sheet.getName(), a1: block.a1 };
@@ -124,6 +124,12 @@ export function getSelectionSummary(): SelectionSummary {
 }
 
 /** Every row of the sheet: a site previewed in another row is reused, not sent again. */
+/** The selection's sheet as a run holds it. */
+const refOf = ({ sheet }: Block): SheetRef => ({
+  sheetId: sheet.getSheetId(),
+  name: sheet.getName(),
+});
+
 const sheetRows = (grid: SheetGrid, column: number) =>
   rowStates(grid, HEADER_ROW + 1, grid.values.length, column);
 
@@ -249,7 +255,7 @@ function generate(
     ...(only === 'stranded' ? { maker: request?.maker ?? '' } : {}),
   };
   // The selection's sheet read once, whole: its rows, and the site in any column.
-  const grid = foundGrid(kit, { sheetId: block.sheet.getSheetId() });
+  const grid = foundGrid(kit, refOf(block));
   const ports: GenerateRun = { kit, presser: presser(kit), list: grid, claim };
   const planned = reusingKept(
     ports,

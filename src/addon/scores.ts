@@ -40,7 +40,8 @@ import type { ReportPoint } from '../domain/report';
 
 /** A block of one column of websites in a list: a selection, or a sheet's whole Website column. */
 interface ScoredBlock extends SheetRef {
-  sheetName: string;
+  /** What the sheet was called when the run found it. */
+  name: string;
   first: number;
   last: number;
   column: number;
@@ -100,7 +101,7 @@ const portsOf = (block: Block, unattended = false): ScoreRun => ({
   kit: appsScriptKit(block.sheet.getParent()),
   block: {
     sheetId: block.sheet.getSheetId(),
-    sheetName: block.sheet.getName(),
+    name: block.sheet.getName(),
     first: block.first,
     last: block.last,
     column: block.column,
@@ -149,7 +150,7 @@ export function getScorePlan(input?: ScoreRunOptions): ScorePlanView {
   const spec = lookupSpec(run, options, runStarted);
   const cached = countCached(keys, spec, run.kit.service.lookups(Infinity).cache);
   return {
-    sheetName: run.block.sheetName,
+    sheetName: run.block.name,
     a1: run.block.a1,
     rows: plan.rows,
     distinct: plan.distinct,
@@ -203,7 +204,7 @@ export function scoreSelection(input?: ScoreRunOptions): ScoreReport {
   const r = scoreList(found);
   if (r.state === 'done' || r.state === 'partial')
     found.run.kit.log.action('score list', {
-      sheet: found.run.block.sheetName,
+      sheet: found.run.block.name,
       rows: r.scored,
       requests: r.fetched,
       changed: r.movers.length,
@@ -243,7 +244,7 @@ export function scoreList(found: ReturnType<typeof planList>, deadline?: number)
   const { plan, run, options, runStarted } = found;
   const { kit, block } = run;
   const started = kit.account.now();
-  const request: ScoreRequest = { sheetName: block.sheetName, a1: block.a1, runStarted };
+  const request: ScoreRequest = { sheetName: block.name, a1: block.a1, runStarted };
   const keys = Array.from(plan.due.keys());
   if (keys.length === 0 && plan.invalid.length === 0) {
     return report(
@@ -329,7 +330,7 @@ function weighedOutcomes(
 ) {
   const { block } = run;
   const lookup: RowLookup = {
-    sheet: block.sheetName,
+    sheet: block.name,
     ...previousScores(run, plan.due, grid),
     lastScanned: (row) => grid.at(row, 'lastScanned'),
   };

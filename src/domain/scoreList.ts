@@ -472,9 +472,9 @@ export function unreachable(rows: RowTally): boolean {
  */
 export function scoresPlace(
   col: number,
-  block: { sheetName: string; first: number; last: number },
+  block: { name: string; first: number; last: number },
 ): { sheetName: string; a1: string } | null {
   return col
-    ? { sheetName: block.sheetName, a1: a1(block.first, col, block.last - block.first + 1) }
+    ? { sheetName: block.name, a1: a1(block.first, col, block.last - block.first + 1) }
     : null;
 }

@@ -158,6 +158,11 @@ export interface TableRows<K extends string> {
  */
 export interface SheetRef {
   readonly sheetId: number;
+  /**
+   * What it was called when found: looked up first (one call), every sheet's id compared only
+   * when it was renamed since.
+   */
+  readonly name?: string;
 }
 
 /** A sheet's cells read once, as Sheets shows them, with what it is called and its id. */

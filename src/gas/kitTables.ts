@@ -29,9 +29,14 @@ function ourCells<K extends string>(
   return readColumns(sheet, header, found.filter(Boolean), fromRow, toRow);
 }
 
-/** The sheet `at` names; a sheet found before is looked up by its id, whatever it is called now. */
+/**
+ * The sheet `at` names; a sheet found before is looked up by its id, whatever it is called now:
+ * under the name it had (two calls), else among every sheet (a call per sheet: 30 tabs, 30 calls).
+ */
 export function sheetAt(book: Book, at: TableAt): Sheet | null {
   if (typeof at === 'string') return book.getSheetByName(at);
+  const named = at.name === undefined ? null : book.getSheetByName(at.name);
+  if (named?.getSheetId() === at.sheetId) return named;
   return book.getSheets().find((s) => s.getSheetId() === at.sheetId) ?? null;
 }
 

@@ -120,7 +120,7 @@ export function watchedSheetPorts(book: GoogleAppsScript.Spreadsheet.Spreadsheet
     leadRun: () => leadRunPorts(sheet),
     generate: (claim: Claimed) => {
       const kit = appsScriptKit(book);
-      return { kit, presser: presser(kit), list: { sheetId }, claim };
+      return { kit, presser: presser(kit), list: { sheetId, name: sheet.getName() }, claim };
     },
     newId,
     now: () => appsScriptClock.now(),

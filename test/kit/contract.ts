@@ -428,12 +428,17 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         ]);
         expect(h.exec((k) => k.tables.grid('Prospects'))).toBeNull();
         expect(h.exec((k) => k.tables.read(found, LIST))?.name).toBe('Prospects (Q3)');
+        // A new sheet takes the old name: the run's rows still go to the sheet it read.
+        h.plantSheet('Prospects', [['Website'], ['other.com']]);
+        h.exec((k) => k.tables.write(found, LIST, new Map([[2, { note: 'again' }]])));
+        expect(trimmed(h.sheet('Prospects'))).toEqual([['Website'], ['other.com']]);
+        expect(trimmed(h.sheet('Prospects (Q3)'))[1]).toEqual(['hot', 'nike.com', 'again']);
         h.deleteSheet('Prospects (Q3)');
         expect(() =>
           h.exec((k) => k.tables.write(found, LIST, new Map([[2, { note: 'lost' }]]))),
         ).toThrow(new SheetGone().message);
         expect(h.exec((k) => k.tables.grid(found))).toBeNull();
-        expect(h.exec((k) => k.tables.grid('Prospects'))).toBeNull();
+        expect(trimmed(h.sheet('Prospects'))).toEqual([['Website'], ['other.com']]);
       });
 
       it('gives a scaled column the colour scale when it adds it, and leaves a column the person made as it is', () => {

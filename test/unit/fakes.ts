@@ -335,7 +335,7 @@ export function fakeScorePorts(
     kit,
     block: {
       sheetId: kit.tables.grid(LIST)!.sheetId,
-      sheetName: LIST,
+      name: LIST,
       first: 2,
       last: rows.length,
       column: website,
