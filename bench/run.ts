@@ -614,8 +614,8 @@ ${table}
   size tripwire: \`build-defaults.json\`. The top level took 4.1 ms while zod built, at load, the
   schemas of link previews, Studio steps and every record kind; they are built on first use now,
   and it takes about 2.2 ms. What is left is the parse, which grows with the code (8 to 9 ms for
-  274 KB here, about 0.03 ms a KB), so on a quiet machine the load sits just past 10 ms and on a
-  busy one 1 to 2 ms past it. Moving workflows onto the kit has not shrunk the bundle so far (the
+  274 KB here, about 0.03 ms a KB), so on a quiet machine the load sits at about 10 ms (10.0 and
+  10.2 ms in the last two quiet runs) and on a busy one 1 to 2 ms past it. Moving workflows onto the kit has not shrunk the bundle so far (the
   kit replaced the adapters' code nearly line for line; what it removed was test fakes): the
   target stands, and each run measures it.
 - **5, 6.** Score 10,000 rows into values; generate 10,000 previews and poll them to completion with
