@@ -36,6 +36,8 @@ import type { Deck } from '../src/domain/report';
 import { claimFor, enter, lapsedClaims, type GenerationClaim } from '../src/domain/generationClaim';
 import { EXECUTION_LIMIT_MS, QUOTA_RESERVE } from '../src/limits';
 import { cachedRecords, propertyRecords, recordStore, sharedRecords } from '../src/kit/records';
+import { configOf } from '../src/kit/settings';
+import { outboxOver } from '../src/kit/outbox';
 import type { KeyValueCache } from '../src/domain/cache';
 import type { Permission } from '../src/domain/permissions';
 import type { HttpTransport } from './gas-runtime/sync-http';
@@ -297,6 +299,8 @@ export interface MemoryKit extends Kit {
   evictCache(): void;
   /** Another execution of the person holds their lock (or lets it go). */
   holdLock(held: boolean): void;
+  /** How often a run asked for the hourly run to be made again (Later.wake). */
+  readonly woken: () => number;
 }
 
 export interface MemoryKitOptions {
@@ -315,6 +319,8 @@ export interface MemoryKitOptions {
   sparing?: boolean;
   /** Google Slides refuses every deck, in these words. */
   slidesRefuse?: string;
+  /** The spreadsheet owner's address (the person's when not said; null: a shared drive's file). */
+  owner?: string | null;
 }
 
 /**
@@ -347,7 +353,12 @@ const nowhere: Transport = {
 export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
   let now = options.now ?? Date.UTC(2026, 10, 28, 9);
   const clock: Clock = { now: () => now, sleep: (ms) => void (now += Math.max(0, ms)) };
-  const properties = new Map<string, string>();
+  // The person's settings are their properties, as Settings keeps them (src/kit/settings.ts).
+  const properties = new Map<string, string>([
+    ...(options.apiKey ? [['vis.apiKey', options.apiKey] as const] : []),
+    ...(options.baseUrl ? [['vis.baseUrl', options.baseUrl] as const] : []),
+  ]);
+  let woken = 0;
   const cache = new Map<string, Kept>();
   const logged: string[] = [];
   const sent: HttpRequest[] = [];
@@ -374,8 +385,16 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
   const email = () => options.email ?? 'owner@example.com';
   const send: ServicePort['send'] = (requests, parse, budgetMs, options = {}) =>
     sendAll(counting, requests, parse, { ...options, clock, deadline: now + budgetMs });
+  const mine = propertyRecords({
+    get: (key) => properties.get(key) ?? null,
+    startingWith: (prefix) => startingWith(properties, prefix),
+    setAll: (values) => Object.entries(values).forEach(([k, v]) => properties.set(k, v)),
+    delete: (key) => void properties.delete(key),
+  });
+  const missing = options.missing ?? [];
   return {
     properties,
+    woken: () => woken,
     logged,
     sent,
     drawn,
@@ -383,12 +402,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
     evictCache: () => (cache.clear(), file.cache.clear()),
     holdLock: (h) => void (heldElsewhere = h),
     records: {
-      mine: propertyRecords({
-        get: (key) => properties.get(key) ?? null,
-        startingWith: (prefix) => startingWith(properties, prefix),
-        setAll: (values) => Object.entries(values).forEach(([k, v]) => properties.set(k, v)),
-        delete: (key) => void properties.delete(key),
-      }),
+      mine,
       cached: cachedRecords(cacheOver(cache, clock.now)),
       file: recordStore(
         {
@@ -409,6 +423,8 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
     history: memoryHistory(tables, email),
     later: {
       keep: (work, count) => void (count > 0 ? file.work.set(work, count) : file.work.delete(work)),
+      files: () => (file.work.size > 0 ? 1 : 0),
+      wake: () => void (file.work.size > 0 && woken++),
     },
     service: {
       lookups: (deadline) => ({
@@ -418,20 +434,30 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
         deadline,
         maxRequests: (options.quotaLeft ?? 1_000) - QUOTA_RESERVE,
       }),
-      config: () => ({
-        baseUrl: options.baseUrl ?? 'https://service.invalid',
-        ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-      }),
+      config: () => configOf(mine),
       send,
       ask: (requests, parse, budgetMs, options) => send(requests, parse, budgetMs, options).results,
     },
+    outbox: outboxOver(counting, mine),
     account: {
       now: () => now,
       // The memory file's calendar is UTC's.
       day: (time) => new Date(time).toISOString().slice(0, 10),
       email,
       quotaLeft: () => options.quotaLeft ?? 1_000,
-      granted: (p) => !(options.missing ?? []).includes(p),
+      granted: (p) => !missing.includes(p),
+      permissions: () => ({ missing, grantUrl: missing.length ? 'https://grant.invalid' : null }),
+      usage: () => ({
+        today: sent.length,
+        quota: sent.length + (options.quotaLeft ?? 1_000),
+        left: options.quotaLeft ?? 1_000,
+        reserve: QUOTA_RESERVE,
+        tier: 'consumer',
+        why: 'the memory kit’s',
+        properties: { today: 0, quota: 50_000 },
+        triggerMinutes: { today: 0, quota: 90 },
+      }),
+      owner: () => (options.owner === undefined ? email() : options.owner),
       sparing: () => options.sparing ?? false,
     },
     locks: {
@@ -451,13 +477,24 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
   };
 }
 
-/** The runtime's way to a server (the emulator in process) as the client's Transport. */
-export function transportOver(http: HttpTransport, timeoutMs = 60_000): Transport {
+/**
+ * The runtime's way to a server (the emulator in process) as the client's Transport; `routes`: public
+ * address prefixes answered there instead (Slack's and Chat's webhooks, by the emulator's stand-ins).
+ */
+export function transportOver(
+  http: HttpTransport,
+  timeoutMs = 60_000,
+  routes: Record<string, string> = {},
+): Transport {
+  const routed = (url: string) => {
+    const prefix = Object.keys(routes).find((p) => url.startsWith(p));
+    return prefix === undefined ? url : routes[prefix] + url.slice(prefix.length);
+  };
   return {
     fetchAll(requests) {
       const raw = http.fetchAll(
         requests.map((r) => ({
-          url: r.url,
+          url: routed(r.url),
           method: r.method.toUpperCase(),
           headers: r.headers,
           ...(r.payload === undefined ? {} : { payload: JSON.stringify(r.payload) }),

@@ -22,6 +22,8 @@ export const BACKGROUND_BUDGET_MS = POLL_TRIGGER_MINUTES < 60 ? 20 * SECOND : 4 
 export const FORMULA_BUDGET_MS = 22 * SECOND;
 /** One poll of previews or of the scan monitor. */
 export const POLL_BUDGET_MS = MINUTE;
+/** Test connection's two probes, a dropped connection sent again within it. */
+export const PROBE_BUDGET_MS = 20 * SECOND;
 
 /** How long a poll waits for another poll of the same document. */
 export const POLL_LOCK_WAIT_MS = 5 * SECOND;

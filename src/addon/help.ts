@@ -5,52 +5,38 @@ import { VERSION } from '../config';
 import { escapeHtml } from '../domain/cells';
 import { webhookKind } from '../domain/webhook';
 import { maskSecret } from '../domain/secrets';
-import { activeBook, showDialog } from '../gas/active';
-import { diagnosticsPorts } from '../gas/diagnosticsPorts';
-import type { LogEntry } from '../contract/schedules';
-import type { Permission } from '../domain/permissions';
-import type { StoredSettings } from '../gas/settings';
-import type { SavedWebhook } from '../gas/webhook';
-import type { UsageView } from '../contract/settings';
-
-/** What Help's diagnostics read: nothing secret leaves them (src/addon/help.ts). */
-export interface DiagnosticsPorts {
-  settings(): StoredSettings;
-  webhook(): SavedWebhook | null;
-  missing(): Permission[];
-  usage(): UsageView;
-  /** How many documents the person's hourly run keeps. */
-  documentsWithWork(): number;
-  log(count: number): LogEntry[];
-}
+import { showDialog } from '../gas/active';
+import { appsScriptKit } from '../gas/kit';
+import type { Kit } from '../kit/ports';
+import { readSettings, savedWebhook } from '../kit/settings';
 
 /** Settings minus the key, the last runs and today's quota use: nothing secret, nothing to run. */
-export function diagnosticsWith(p: DiagnosticsPorts): string {
-  const s = p.settings();
-  const u = p.usage();
+export function diagnosticsWith(kit: Kit): string {
+  const s = readSettings(kit.records.mine, kit.tables.fileId());
+  const u = kit.account.usage();
   return [
     `${PRODUCT_NAME} ${VERSION}`,
     `Service: ${s.baseUrl ?? '(default)'}; key: ${s.apiKey ? `saved (${maskSecret(s.apiKey)})` : 'none'}`,
     `Formulas may use the key here: ${s.allowFormulasToUseKey ? 'yes' : 'no'}`,
     `Account notice: ${s.accountNotice ?? 'none'}`,
-    `Permissions not granted: ${p.missing().join(', ') || 'none (all granted)'}`,
-    `Team webhook: ${teamWebhookLine(p)}`,
+    `Permissions not granted: ${kit.account.permissions().missing.join(', ') || 'none (all granted)'}`,
+    `Team webhook: ${teamWebhookLine(kit)}`,
     `URL fetches today: ${u.today} of ${u.quota} (${u.tier})`,
     `Property reads and writes today: ${u.properties.today} of ${u.properties.quota}`,
     `Background run time today: ${u.triggerMinutes.today} of ${u.triggerMinutes.quota} minutes`,
-    `Documents with background work: ${p.documentsWithWork()}`,
+    `Documents with background work: ${kit.later.files()}`,
     'Last runs:',
-    ...p
-      .log(10)
+    ...kit.log
+      .recent(10)
       .map((l) => `- ${l.time} ${l.run} ${l.action.replace(/ #.*$/, '')} ${l.sheet}: ${l.result}`),
   ].join('\n');
 }
 
-const getDiagnostics = (): string => diagnosticsWith(diagnosticsPorts(activeBook()));
+const getDiagnostics = (): string => diagnosticsWith(appsScriptKit());
 
 /** The platform of the saved webhook and whether it works: never the address (a secret). */
-function teamWebhookLine(p: DiagnosticsPorts): string {
-  const hook = p.webhook();
+function teamWebhookLine(kit: Kit): string {
+  const hook = savedWebhook(kit.records.mine);
   if (!hook) return 'none';
   return `${webhookKind(hook.url) ?? 'unknown'}${hook.broken ? ` (stopped: ${hook.broken})` : ' (saved)'}`;
 }

@@ -47,7 +47,7 @@ import { foundGrid, recordKind, type Claimed, type Kit } from '../kit/ports';
 import { appsScriptKit } from '../gas/kit';
 import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { withRoomNotice } from '../gas/docMetadata';
-import { clientConfig, rememberAccountNotice, rememberPlan } from '../gas/settings';
+import { remember, SETTING } from '../kit/settings';
 import { planShown } from '../domain/plan';
 import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract/previews';
@@ -202,7 +202,7 @@ export function previewRows(
   );
   const { writer, links } = linksFromService(ports, recordedLocally(ports, fit.plan));
   const run = fit.plan.send.length ? sendPreviews(ports, fit, started, writer) : runOf(fit.plan);
-  if (run.refusal) rememberAccountNotice(run.refusal.message);
+  if (run.refusal) remember(ports.kit.records.mine, SETTING.accountNotice, run.refusal.message);
   writer.write(new Map());
   const made = run.counts.created + run.counts.reused;
   if (made > 0) ports.kit.later.keep('previews', made);
@@ -244,7 +244,7 @@ function generate(
   started: number,
   request?: GenerateRequest,
 ): GenerateReport {
-  if (!clientConfig().apiKey) return report('refused', serviceError('KEY_MISSING').message);
+  if (!kit.service.config().apiKey) return report('refused', serviceError('KEY_MISSING').message);
   const block = blockPressed(request);
   if (!('sheet' in block)) return block;
   const only = request?.only;
@@ -267,9 +267,9 @@ function generate(
   // Rows decided locally are written with the first answers, so a refusal leaves every row as it was.
   const writer = rowWriter(ports, recordedLocally(ports, fit.plan));
   const run = sendPreviews(ports, fit, started, writer);
-  if (run.refusal) rememberAccountNotice(run.refusal.message);
+  if (run.refusal) remember(kit.records.mine, SETTING.accountNotice, run.refusal.message);
   const plan = planShown({ refusal: run.refusal, created: run.counts.created });
-  if (plan) rememberPlan(plan);
+  if (plan) remember(kit.records.mine, SETTING.plan, plan);
   if (run.refusal && run.counts.created === 0) return refusedReport(where, 0, run.refusal);
   writer.write(new Map());
   const made = run.counts.created + run.counts.reused;

@@ -5,78 +5,55 @@ import { needsPermission } from '../domain/permissions';
 import { parsers, requests } from '../api/client';
 import { ALLOWLIST, DEFAULT_BASE_URL, POLL_TRIGGER_MINUTES } from '../config';
 import { checkBranding } from '../domain/branding';
-import { usage } from '../gas/quota';
 import type {
   ConnectionReport,
   SettingsChange,
   SettingsView,
   UsageView,
 } from '../contract/settings';
-import { activeBook } from '../gas/active';
-import { granted } from '../gas/permissions';
-import { settingsPorts } from '../gas/settingsPorts';
+import { appsScriptKit } from '../gas/kit';
 import { planWords } from '../domain/plan';
 import { maskSecret } from '../domain/secrets';
 import { checkWebhook, maskWebhook } from '../domain/webhook';
-import type { Branding } from '../contract/reports';
-import type { PostOutcome } from '../domain/webhook';
-import type { StoredSettings } from '../gas/settings';
-import type { SavedWebhook } from '../gas/webhook';
-import type { PermissionState } from '../gas/permissions';
+import { ok } from '../api/errors';
+import { PROBE_BUDGET_MS } from '../limits';
+import type { HttpResponse } from '../api/http';
 import type { ClientConfig } from '../api/client';
-import type { Transport } from '../api/http';
+import type { Kit } from '../kit/ports';
+import { BRANDING } from '../kit/branding';
+import {
+  readSettings,
+  rememberKeyTest,
+  savedWebhook,
+  saveWebhook,
+  writeSettings,
+} from '../kit/settings';
 
-/** What Settings reads and keeps, all of it in the person's own properties (src/addon/settings.ts). */
-export interface SettingsPorts {
-  read(): StoredSettings;
-  write(change: SettingsChange): void;
-  /** The key and address the service is asked with. */
-  config(): ClientConfig;
-  branding(): Branding;
-  /** What Test connection found of the saved key. */
-  rememberKeyTest(accepted: boolean): void;
-  webhook: {
-    saved(): SavedWebhook | null;
-    save(url: string | null): void;
-    /** One post to `url`, its answer read, nothing thrown. */
-    post(url: string, text: string): PostOutcome;
-  };
-  /** What the person granted; background work registered without its trigger gets it now. */
-  permissions(): PermissionState;
-  transport: Transport;
-  /**
-   * The spreadsheet owner's and this person's address ('' where Google withholds it), asked only
-   * when Settings needs to know whether they are the same person; the owner is null for a file
-   * in a shared drive, which has none.
-   */
-  owner(): string | null;
-  me(): string;
-  now(): number;
-  /**
-   * Settings opened without the permission to read the spreadsheet: what is per document (the
-   * formulas' use of the key) can be neither read nor changed; the rest, and what is missing, show.
-   */
-  withoutDocument?: boolean;
-}
+/**
+ * Settings open even without the permission to read the spreadsheet: what is per document (the
+ * formulas' use of the key) can be neither read nor changed; the rest, and what is missing, show.
+ */
+const fileOf = (kit: Kit): string | null =>
+  kit.account.granted('sheets') ? kit.tables.fileId() : null;
 
 /**
  * A webhook is checked before it is kept: its address must be Slack's or Chat's, and a first
  * message must not be refused (a busy platform does not stop the save). Returns why not saved.
  */
-function saveTeamWebhook(p: SettingsPorts, input: string): string | null {
+function saveTeamWebhook(kit: Kit, input: string): string | null {
   if (!input.trim()) {
-    p.webhook.save(null);
+    saveWebhook(kit.records.mine, null);
     return null;
   }
   const check = checkWebhook(input);
   if (!check.ok) return check.message;
-  const test = p.webhook.post(
+  const test = kit.outbox.post(
     check.url,
     `${PRODUCT_NAME} will post schedule alerts to this channel.`,
   );
   if (test.kind === 'broken')
     return `Not saved: ${test.said}. Check the webhook and paste it again.`;
-  p.webhook.save(check.url);
+  saveWebhook(kit.records.mine, check.url);
   return null;
 }
 
@@ -87,9 +64,9 @@ function saveTeamWebhook(p: SettingsPorts, input: string): string | null {
  * is nowhere documented, so nobody's key is offered to them.
  * https://developers.google.com/apps-script/reference/base/user#getEmail()
  */
-function formulaKeyRefused(p: SettingsPorts): string | null {
-  if (p.withoutDocument) return WITHOUT_DOCUMENT;
-  const [owner, me] = [p.owner(), p.me()];
+function formulaKeyRefused(kit: Kit): string | null {
+  if (fileOf(kit) === null) return WITHOUT_DOCUMENT;
+  const [owner, me] = [kit.account.owner(), kit.account.email()];
   if (owner === null) return SHARED_DRIVE;
   return owner === '' || me === '' || owner === me ? null : NOT_OWNER;
 }
@@ -101,10 +78,10 @@ const SHARED_DRIVE =
 const WITHOUT_DOCUMENT =
   'Formulas use a key per spreadsheet: this needs the permission to see your spreadsheets.';
 
-export function settingsView(p: SettingsPorts, refused: string | null = null): SettingsView {
-  const s = p.read();
-  const hook = p.webhook.saved();
-  const formulasRefused = formulaKeyRefused(p);
+export function settingsView(kit: Kit, refused: string | null = null): SettingsView {
+  const s = readSettings(kit.records.mine, fileOf(kit));
+  const hook = savedWebhook(kit.records.mine);
+  const formulasRefused = formulaKeyRefused(kit);
   return {
     hasKey: s.apiKey !== null,
     maskedKey: s.apiKey ? maskSecret(s.apiKey) : null,
@@ -118,10 +95,10 @@ export function settingsView(p: SettingsPorts, refused: string | null = null): S
     plan: s.apiKey ? planWords(s.plan) : null,
     webhook: hook ? maskWebhook(hook.url) : null,
     webhookNotice: hook?.broken ?? null,
-    branding: p.branding(),
+    branding: kit.records.mine.get(BRANDING),
     triggerMinutes: POLL_TRIGGER_MINUTES,
     formulaKeyRefused: formulasRefused,
-    permissions: permissionsView(p),
+    permissions: permissionsView(kit),
     refused,
   };
 }
@@ -130,13 +107,14 @@ export function settingsView(p: SettingsPorts, refused: string | null = null): S
  * Read whenever the sidebar opens: background work registered while the person had not granted
  * background runs gets its trigger here, once they have (Settings asks them to reopen it).
  */
-function permissionsView(p: SettingsPorts): SettingsView['permissions'] {
-  const state = p.permissions();
+function permissionsView(kit: Kit): SettingsView['permissions'] {
+  kit.later.wake();
+  const state = kit.account.permissions();
   return { missing: state.missing.map(needsPermission), grantUrl: state.grantUrl };
 }
 
-export function saveSettingsIn(p: SettingsPorts, input: SettingsChange): SettingsView {
-  const refuse = (why: string) => settingsView(p, why);
+export function saveSettingsIn(kit: Kit, input: SettingsChange): SettingsView {
+  const refuse = (why: string) => settingsView(kit, why);
   const change = readSettingsChange(input);
   if (typeof change === 'string') return refuse(change);
   const baseUrl = change.baseUrl?.trim();
@@ -152,17 +130,18 @@ export function saveSettingsIn(p: SettingsPorts, input: SettingsChange): Setting
   const apiKey = change.apiKey?.trim();
   if (apiKey && /\s/.test(apiKey))
     return refuse('Not saved: an API key has no spaces. Paste it again.');
-  // Without the document the box is left as it was (`write` skips it) and the rest is saved.
+  // Without the document the box is left as it was (`writeSettings` skips it), the rest saved.
+  const file = fileOf(kit);
   const formulasRefused =
-    change.allowFormulasToUseKey && !p.withoutDocument ? formulaKeyRefused(p) : null;
+    change.allowFormulasToUseKey && file !== null ? formulaKeyRefused(kit) : null;
   if (formulasRefused) return refuse(formulasRefused);
   if (change.webhook !== undefined) {
-    const refused = saveTeamWebhook(p, change.webhook);
+    const refused = saveTeamWebhook(kit, change.webhook);
     if (refused) return refuse(refused);
   }
   const branding = change.branding ? checkBranding(change.branding) : null;
   if (branding && !branding.ok) return refuse(`Not saved: ${branding.message}`);
-  p.write({
+  writeSettings(kit.records.mine, file, {
     ...(branding?.ok ? { branding: branding.branding } : {}),
     ...(change.apiKey !== undefined ? { apiKey: apiKey ?? '' } : {}),
     ...(baseUrl !== undefined ? { baseUrl } : {}),
@@ -171,24 +150,40 @@ export function saveSettingsIn(p: SettingsPorts, input: SettingsChange): Setting
       : {}),
     ...(change.workspaceAccount !== undefined ? { workspaceAccount: change.workspaceAccount } : {}),
   });
-  return settingsView(p);
+  return settingsView(kit);
+}
+
+/**
+ * Test connection's probes, each answer read as it came: whether the service answered as the
+ * service (a lookup, and the key's poll where there is a key), and what the poll said.
+ */
+function probe(kit: Kit, config: ClientConfig) {
+  const probes = [
+    requests.score({ baseUrl: config.baseUrl }, { by: 'slug', value: 'connection-check' }),
+  ];
+  if (config.apiKey) probes.push(requests.scanStatus(config, 1));
+  const [lookup, keyed] = kit.service.ask(
+    probes,
+    (response, now) => ok<[HttpResponse, number]>([response, now]),
+    PROBE_BUDGET_MS,
+  );
+  const looked = lookup?.ok ? parsers.score(...lookup.value) : null;
+  return {
+    reachable:
+      !!looked &&
+      (looked.ok || ['NOT_FOUND', 'BAD_REQUEST', 'AMBIGUOUS_NAME'].includes(looked.error.code)) &&
+      (!config.apiKey || !!keyed?.ok),
+    keyed: keyed?.ok ? parsers.scanStatus(...keyed.value) : null,
+  };
 }
 
 /**
  * The service has no account endpoint: a public lookup shows it answers, and a poll of an agent
  * that cannot exist shows whether it accepts the key (401 refused; anything else accepted).
  */
-export function testConnectionWith(p: SettingsPorts): ConnectionReport {
-  const config = p.config();
-  const probes = [
-    requests.score({ baseUrl: config.baseUrl }, { by: 'slug', value: 'connection-check' }),
-  ];
-  if (config.apiKey) probes.push(requests.scanStatus(config, 1));
-  const [lookup, keyed] = p.transport.fetchAll(probes);
-  const now = p.now();
-  const looked = parsers.score(lookup!, now);
-  const reachable =
-    looked.ok || ['NOT_FOUND', 'BAD_REQUEST', 'AMBIGUOUS_NAME'].includes(looked.error.code);
+export function testConnectionWith(kit: Kit): ConnectionReport {
+  const config = kit.service.config();
+  const { reachable, keyed } = probe(kit, config);
   if (!reachable) {
     return {
       ok: false,
@@ -205,9 +200,8 @@ export function testConnectionWith(p: SettingsPorts): ConnectionReport {
       message: 'The service answers. Add your API key to generate previews and watch scans.',
     };
   }
-  const status = parsers.scanStatus(keyed, now);
-  const refused = !status.ok && status.error.code === 'KEY_REFUSED';
-  p.rememberKeyTest(!refused);
+  const refused = !keyed.ok && keyed.error.code === 'KEY_REFUSED';
+  rememberKeyTest(kit.records.mine, !refused);
   return {
     ok: !refused,
     serviceReachable: true,
@@ -219,11 +213,9 @@ export function testConnectionWith(p: SettingsPorts): ConnectionReport {
 }
 
 // The sidebar's calls, on the active spreadsheet.
-/** Settings open even without the permission to read the spreadsheet: it says what is missing. */
-const here = (): SettingsPorts => settingsPorts(granted('sheets') ? activeBook() : null);
-export const getSettings = (): SettingsView => settingsView(here());
+export const getSettings = (): SettingsView => settingsView(appsScriptKit());
 export const saveSettings = (change: SettingsChange): SettingsView =>
-  saveSettingsIn(here(), change);
-export const testConnection = (): ConnectionReport => testConnectionWith(here());
+  saveSettingsIn(appsScriptKit(), change);
+export const testConnection = (): ConnectionReport => testConnectionWith(appsScriptKit());
 /** Today's URL fetches beside the daily quota, and which quota is assumed and why. */
-export const getUsage = (): UsageView => usage();
+export const getUsage = (): UsageView => appsScriptKit().account.usage();

@@ -18,6 +18,12 @@ export type Permission =
   | 'linkPreview'
   | 'linkCreate';
 
+/** What the person has not granted, and Google's link that asks for it (null: nothing missing). */
+export interface PermissionState {
+  missing: Permission[];
+  grantUrl: string | null;
+}
+
 interface PermissionFacts {
   /** The OAuth scope, as in appsscript.json. */
   scope: string;

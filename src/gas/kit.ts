@@ -1,12 +1,13 @@
 /** The platform kit over Apps Script (src/kit/ports.ts): the strings are Google's, the rules the kit's. */
 import { sendAll } from '../api/batch';
 import type { Kit, ServicePort } from '../kit/ports';
-import { cachedRecords, propertyRecords, recordStore, sharedRecords } from '../kit/records';
+import { cachedRecords, recordStore, sharedRecords } from '../kit/records';
+import { outboxOver } from '../kit/outbox';
 import { packedCache } from '../domain/packedCache';
 import { appsScriptCache, sharedCache } from './cache';
 import { resolverDeps } from './resolverDeps';
-import { granted } from './permissions';
-import { quotaLeft } from './quota';
+import { granted, permissionState } from './permissions';
+import { quotaLeft, usage } from './quota';
 import { activeBook, myEmail } from './active';
 import {
   METADATA_LIMIT,
@@ -24,16 +25,10 @@ import { documentLock } from './lock';
 import { generationClaim } from './generationClaim';
 import { clientConfig } from './settings';
 import { urlFetchTransport } from './transport';
-import { setBackgroundWork } from './backgroundWork';
+import { documentsWithWork, setBackgroundWork } from './backgroundWork';
+import { reviveSilentTrigger } from './triggers';
 import { appendHistory, HISTORY_CAP, latestReadings, readingsOf } from './history';
-import {
-  deleteUserProperty,
-  mayWriteWhatCanWait,
-  rereadUserProperties,
-  setUserProperties,
-  userPropertiesStartingWith,
-  userProperty,
-} from './userStore';
+import { mayWriteWhatCanWait, myRecords, rereadUserProperties } from './userStore';
 
 /** This person's cache, packed: a few dozen of its 1,000 items however many records (K2). */
 const userCache = () =>
@@ -59,20 +54,10 @@ const held = (lock: GoogleAppsScript.Lock.Lock, waitMs: number, taken = () => {}
  */
 export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): Kit {
   const bookOf = () => book ?? activeBook();
+  const mine = myRecords();
   return {
     records: {
-      mine: propertyRecords({
-        get: userProperty,
-        startingWith: (prefix) =>
-          Object.fromEntries(
-            Object.entries(userPropertiesStartingWith(prefix)).map(([key, v]) => [
-              key.slice(prefix.length),
-              v,
-            ]),
-          ),
-        setAll: setUserProperties,
-        delete: deleteUserProperty,
-      }),
+      mine,
       cached: cachedRecords(userCache()),
       file: recordStore(
         {
@@ -99,13 +84,18 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
       readings: (sites, whose, lastRows) => readingsOf(bookOf(), sites, whose, lastRows),
       latest: (sites, whose, lastRows) => latestReadings(bookOf(), sites, whose, lastRows),
     },
-    later: { keep: (work, count) => setBackgroundWork(bookOf().getId(), work, count) },
+    later: {
+      keep: (work, count) => setBackgroundWork(bookOf().getId(), work, count),
+      files: () => documentsWithWork().length,
+      wake: () => void (documentsWithWork().length > 0 && reviveSilentTrigger()),
+    },
     service: {
       lookups: (deadline) => resolverDeps(sharedCache(), deadline),
       config: clientConfig,
       send,
       ask: (requests, parse, budgetMs, options) => send(requests, parse, budgetMs, options).results,
     },
+    outbox: outboxOver(urlFetchTransport, mine),
     account: {
       now: appsScriptClock.now,
       // The file's calendar where there is one; the script's where none is open (a card).
@@ -113,6 +103,10 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
       email: myEmail,
       quotaLeft,
       granted,
+      permissions: permissionState,
+      usage,
+      // A file in a shared drive has no owner: getOwner() is null (P3).
+      owner: () => bookOf().getOwner()?.getEmail() ?? null,
       sparing: () => !mayWriteWhatCanWait(),
     },
     locks: {

@@ -3,14 +3,14 @@
  * (docs/platform-limits.md, G1). A background run that lacks a permission says so once in the
  * document's log, not every hour; granting everything again clears that memory.
  */
-import { ALL_PERMISSIONS, missingOf, PERMISSIONS, type Permission } from '../domain/permissions';
+import {
+  ALL_PERMISSIONS,
+  missingOf,
+  PERMISSIONS,
+  type Permission,
+  type PermissionState,
+} from '../domain/permissions';
 import { deleteUserProperty, setUserProperties, userProperty } from './userStore';
-
-export interface PermissionState {
-  missing: Permission[];
-  /** Google's link that asks for what is missing, or null. */
-  grantUrl: string | null;
-}
 
 /** getAuthorizationInfo's second argument and getAuthorizedScopes are newer than @types. */
 interface AuthorizationInfo {

@@ -19,7 +19,9 @@ import {
   storeSizeWith,
 } from './scheduleStore';
 import { deckUrl } from './slides';
-import { postToTeam } from './webhook';
+import { outboxOver } from '../kit/outbox';
+import { urlFetchTransport } from './transport';
+import { myRecords } from './userStore';
 import type { Definition, MyRun, SharedRun } from './scheduleStore';
 import type { HeldNews } from '../domain/scheduleRun';
 
@@ -101,5 +103,5 @@ export const scheduleEditPorts = (book: Book) => ({
 export const scheduleRunPorts = (book: Book) => ({
   ...schedulePorts(book),
   mail: sendMail,
-  team: postToTeam,
+  team: outboxOver(urlFetchTransport, myRecords()).team,
 });

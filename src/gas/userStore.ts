@@ -7,6 +7,8 @@
  */
 import { utf8Bytes } from '../domain/bytes';
 import { propertyCalled } from './propertyCalls';
+import { propertyRecords } from '../kit/records';
+import type { RecordStore } from '../kit/ports';
 
 let snapshot: Record<string, string> | null = null;
 /** What this execution may write: everything, only what cannot wait (a poll), nothing. */
@@ -45,7 +47,6 @@ export function userPropertiesStartingWith(prefix: string): Record<string, strin
   return Object.fromEntries(Object.entries(read()).filter(([k]) => k.startsWith(prefix)));
 }
 
-/** Characters the user's store holds (keys and values), against Google's 500 KB per store. */
 /** The person's store in bytes, keys included, as Google counts it against 500 KB (P1). */
 export function userStoreSize(): number {
   return Object.entries(read()).reduce((n, [k, v]) => n + utf8Bytes(k) + utf8Bytes(v), 0);
@@ -78,3 +79,18 @@ export function deleteUserProperty(key: string): void {
   store().deleteProperty(key);
   if (snapshot) delete snapshot[key];
 }
+
+/** The person's properties as the kit's typed records (src/kit/records.ts). */
+export const myRecords = (): RecordStore =>
+  propertyRecords({
+    get: userProperty,
+    startingWith: (prefix) =>
+      Object.fromEntries(
+        Object.entries(userPropertiesStartingWith(prefix)).map(([key, v]) => [
+          key.slice(prefix.length),
+          v,
+        ]),
+      ),
+    setAll: setUserProperties,
+    delete: deleteUserProperty,
+  });

@@ -14,7 +14,9 @@ import type { Columns } from '../domain/columns';
 import type { SheetRoom } from '../domain/grid';
 import type { SheetGrid, SheetRef, TableRows } from '../domain/table';
 import type { SelectedRows } from '../domain/selectedRow';
-import type { Permission } from '../domain/permissions';
+import type { Permission, PermissionState } from '../domain/permissions';
+import type { PostOutcome } from '../domain/webhook';
+import type { UsageView } from '../contract/settings';
 import type { ListPlace } from '../contract/scores';
 import type { LogEntry, LogLine } from '../contract/schedules';
 import type { ResolverDeps } from '../domain/resolver';
@@ -171,6 +173,15 @@ export interface Account {
   quotaLeft(): number;
   /** Whether the person granted what `p` needs (docs/platform-limits.md A-rows). */
   granted(p: Permission): boolean;
+  /** What the person has not granted, and Google's link that asks for it. */
+  permissions(): PermissionState;
+  /** Today's use of the person's quotas (URL fetches, property calls, trigger minutes). */
+  usage(): UsageView;
+  /**
+   * The spreadsheet owner's address ('' where Google withholds it); null for a file in a shared
+   * drive, which has no owner (P3).
+   */
+  owner(): string | null;
   /**
    * A sidebar poll's execution, every 10 s while the sidebar is open: a write that can wait (ids
    * of previews that settled, say) is left to the hourly run, within two property calls a poll.
@@ -387,6 +398,24 @@ export type Work = 'previews' | 'scans' | 'schedules' | 'leads';
 export interface Later {
   /** How much of `work` is left here; 0 lets the hourly run leave the file (and stop, with none). */
   keep(work: Work, count: number): void;
+  /** How many files the person's hourly run goes on in. */
+  files(): number;
+  /**
+   * The hourly run made again where work waits for it and it was never made (background runs
+   * were not granted then) or has been silent too long.
+   */
+  wake(): void;
+}
+
+/** What the person's runs send beyond the service. */
+export interface Outbox {
+  /** One post of `text` to a webhook: one request, its answer read, nothing thrown. */
+  post(url: string, text: string): PostOutcome;
+  /**
+   * An alert to the person's saved team webhook: 'no webhook' when none is saved, 'stopped' when it
+   * was refused before (said once then). A refusal is remembered: no later alert posts to it.
+   */
+  team(text: string): PostOutcome | 'no webhook' | 'stopped';
 }
 
 export interface Kit {
@@ -395,6 +424,7 @@ export interface Kit {
   history: History;
   later: Later;
   service: ServicePort;
+  outbox: Outbox;
   account: Account;
   locks: Locks;
   slides: Slides;

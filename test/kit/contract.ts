@@ -12,6 +12,8 @@ import type { Whose } from '../../src/domain/historyRead';
 import { BRANDING } from '../../src/kit/branding';
 import { LOG_SHEET } from '../../src/domain/outputSheets';
 import { DEFAULT_BRANDING } from '../../src/domain/branding';
+import { WEBHOOK_PREFIXES } from '../../src/config';
+import { readSettings, saveWebhook, writeSettings } from '../../src/kit/settings';
 
 /** What a contract run needs of an implementation: executions, and the world around them. */
 export interface KitHarness {
@@ -105,6 +107,32 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         expect(h.exec((k) => k.records.mine.get(BRANDING))).toEqual(saved);
         h.plant('vis.branding', JSON.stringify({ ...saved, accent: 'red; x' }));
         expect(h.exec((k) => k.records.mine.get(BRANDING)).accent).toBe(DEFAULT_BRANDING.accent);
+      });
+
+      it('reads the settings an earlier release kept, and forgets what was learnt of a key when it changes', () => {
+        const file = h.exec((k) => k.tables.fileId());
+        h.plant('vis.apiKey', 'vis_live_kept');
+        h.plant('vis.keyTested', 'true');
+        h.plant('vis.plan', 'paid');
+        h.plant(`vis.allowFormulas.${file}`, 'true');
+        expect(h.exec((k) => readSettings(k.records.mine, file))).toMatchObject({
+          apiKey: 'vis_live_kept',
+          keyTested: true,
+          plan: 'paid',
+          allowFormulasToUseKey: true,
+        });
+        expect(h.exec((k) => k.service.config().apiKey)).toBe('vis_live_kept');
+        h.exec((k) => writeSettings(k.records.mine, file, { apiKey: ' vis_live_new ' }));
+        expect(h.exec((k) => readSettings(k.records.mine, file))).toMatchObject({
+          apiKey: 'vis_live_new',
+          keyTested: false,
+          plan: null,
+          allowFormulasToUseKey: true,
+        });
+        h.exec((k) => writeSettings(k.records.mine, null, { allowFormulasToUseKey: false }));
+        expect(h.exec((k) => readSettings(k.records.mine, file).allowFormulasToUseKey)).toBe(true);
+        h.exec((k) => writeSettings(k.records.mine, file, { allowFormulasToUseKey: false }));
+        expect(h.exec((k) => readSettings(k.records.mine, file).allowFormulasToUseKey)).toBe(false);
       });
 
       it('reads a hand-edited or foreign value as none, never as a half-parsed record', () => {
@@ -324,6 +352,23 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         expect(config.apiKey).toBeTruthy();
         const [answer] = h.exec((k) => ask(k, [h.brands.unknown]));
         expect(JSON.stringify(answer)).not.toContain(config.apiKey);
+      });
+    });
+
+    describe('outbox', () => {
+      it('posts to a webhook, and no team alert to one the platform refused, once said', () => {
+        const hook = (last: string) => `${WEBHOOK_PREFIXES.Slack}T0/B0/${last}`;
+        expect(h.exec((k) => k.outbox.post(hook('fine'), 'Hello'))).toEqual({ kind: 'sent' });
+        expect(h.exec((k) => k.outbox.team('Moved'))).toBe('no webhook');
+        h.exec((k) => saveWebhook(k.records.mine, hook('fine')));
+        expect(h.exec((k) => k.outbox.team('Moved'))).toEqual({ kind: 'sent' });
+        h.exec((k) => saveWebhook(k.records.mine, hook('gone')));
+        expect(h.exec((k) => k.outbox.team('Moved'))).toEqual({
+          kind: 'broken',
+          said: 'Slack answered 404 (channel_not_found)',
+        });
+        expect(h.exec((k) => k.outbox.team('Moved'))).toBe('stopped');
+        expect(h.exec((k) => k.outbox.team('Moved'), 'ben')).toBe('no webhook');
       });
     });
 
@@ -687,8 +732,11 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         h.exec((k) => k.later.keep('scans', 2));
         h.exec((k) => k.later.keep('previews', 1));
         expect(h.workKept().sort()).toEqual(['previews', 'scans']);
+        expect(h.exec((k) => k.later.files())).toBe(1);
         h.exec((k) => k.later.keep('scans', 0));
         expect(h.workKept()).toEqual(['previews']);
+        h.exec((k) => k.later.keep('previews', 0));
+        expect(h.exec((k) => k.later.files())).toBe(0);
       });
     });
 
@@ -747,6 +795,24 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         h.advance(60_000);
         expect(h.exec((k) => k.account.now()) - before).toBeGreaterThanOrEqual(60_000);
         expect(h.exec((k) => k.account.email(), 'ben')).toMatch(/^ben@/);
+      });
+
+      it('names the file’s owner to every editor, says what is not granted, and counts the day’s requests', () => {
+        const owner = h.exec((k) => k.account.owner());
+        expect(owner).toBe(h.exec((k) => k.account.email()));
+        expect(h.exec((k) => k.account.owner(), 'ben')).toBe(owner);
+        expect(h.exec((k) => k.account.permissions())).toEqual({ missing: [], grantUrl: null });
+        const before = h.exec((k) => k.account.usage());
+        h.exec((k) =>
+          k.service.ask(
+            [requests.score(k.service.config(), { by: 'url', value: h.brands.known })],
+            parsers.score,
+            20_000,
+          ),
+        );
+        const after = h.exec((k) => k.account.usage());
+        expect(after.today).toBe(before.today + 1);
+        expect(after.quota).toBeGreaterThan(after.today);
       });
 
       it('reads, under the person’s lock, what another execution of theirs put meanwhile', () => {

@@ -18,7 +18,6 @@ import {
 import type { RowPatch } from '../../src/domain/previewColumns';
 import { DEFAULT_TEMPLATES } from '../../src/contract/leads';
 import type { LeadWatch } from '../../src/domain/leads';
-import { DEFAULT_BRANDING } from '../../src/domain/branding';
 import type { ReportPoint } from '../../src/domain/report';
 import type { Permission } from '../../src/domain/permissions';
 import type { MailOutcome } from '../../src/gas/mail';
@@ -32,11 +31,6 @@ import type { ScoreRun } from '../../src/addon/scores';
 import type { ScheduleEditPorts } from '../../src/addon/schedules';
 import type { ScheduleRunPorts } from '../../src/addon/scheduleRuns';
 import type { ScheduleStore } from '../../src/gas/schedulePorts';
-import type { SettingsPorts } from '../../src/addon/settings';
-import type { StoredSettings } from '../../src/gas/settings';
-import type { SavedWebhook } from '../../src/gas/webhook';
-import { postOutcome } from '../../src/domain/webhook';
-import { DEFAULT_BASE_URL } from '../../src/config';
 import type { Definition, MyRun, SharedRun } from '../../src/gas/scheduleStore';
 import type { SharedWatch } from '../../src/gas/leadStore';
 import type { LeadTotals } from '../../src/domain/leads';
@@ -586,55 +580,4 @@ export interface FakeLeadPerson {
   digested: Map<string, LeadTotals>;
   rows: ReturnType<typeof fakeRowLedgers>;
   admitted: ReturnType<typeof fakeAdmitted>;
-}
-
-/** The person's settings in memory, as the Settings ports keep them, with what the service says. */
-export function fakeSettingsPorts(
-  answer: ConstructorParameters<typeof FakeTransport>[0],
-  over: Partial<SettingsPorts> = {},
-) {
-  const stored: StoredSettings = {
-    apiKey: null,
-    baseUrl: null,
-    allowFormulasToUseKey: false,
-    workspaceAccount: false,
-    accountNotice: null,
-    keyTested: false,
-    plan: null,
-  };
-  const webhook: { saved: SavedWebhook | null; posts: string[] } = { saved: null, posts: [] };
-  const transport = new FakeTransport(answer);
-  const ports: SettingsPorts = {
-    read: () => ({ ...stored }),
-    write: (c) => {
-      if (c.apiKey !== undefined)
-        Object.assign(stored, { apiKey: c.apiKey || null, keyTested: false });
-      if (c.baseUrl !== undefined) stored.baseUrl = c.baseUrl || null;
-      if (c.allowFormulasToUseKey !== undefined)
-        stored.allowFormulasToUseKey = c.allowFormulasToUseKey;
-      if (c.workspaceAccount !== undefined) stored.workspaceAccount = c.workspaceAccount;
-    },
-    config: () => ({
-      baseUrl: stored.baseUrl ?? DEFAULT_BASE_URL,
-      ...(stored.apiKey ? { apiKey: stored.apiKey } : {}),
-    }),
-    branding: () => DEFAULT_BRANDING,
-    rememberKeyTest: (accepted) => void (stored.keyTested = accepted),
-    webhook: {
-      saved: () => webhook.saved,
-      save: (url) => void (webhook.saved = url ? { url, broken: null } : null),
-      post: (url, text) => {
-        webhook.posts.push(text);
-        const r = answer({ method: 'post', url, headers: {}, payload: text }, 1);
-        return postOutcome('Slack', r.status, r.body);
-      },
-    },
-    permissions: () => ({ missing: [], grantUrl: null }),
-    transport,
-    owner: () => 'ana@team.example',
-    me: () => 'ana@team.example',
-    now: () => Date.UTC(2026, 10, 26, 10),
-    ...over,
-  };
-  return { ports, stored, webhook, transport };
 }

@@ -6,10 +6,17 @@ import { chartsOn, colourScaled, headerNotes } from '../../dev/memoryTables';
 
 kitContract('in memory', () => {
   const emu = inProcessEmulator();
-  const transport = transportOver(emu.transport);
+  const transport = transportOver(emu.transport, undefined, emu.routes);
   const file = memoryFile();
   const person = (email: string): MemoryKit =>
-    memoryKit({ transport, baseUrl: emu.baseUrl, apiKey: 'demo-pro-key', email, file });
+    memoryKit({
+      transport,
+      baseUrl: emu.baseUrl,
+      apiKey: 'demo-pro-key',
+      email,
+      file,
+      owner: 'ana@example.com',
+    });
   // What Sheets shows of a cell as the memory kit keeps it (a leading apostrophe marks text).
   const shown = (v: unknown) =>
     typeof v !== 'string'
