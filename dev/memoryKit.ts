@@ -35,7 +35,15 @@ import { a1, parseColumnBlock } from '../src/domain/a1';
 import type { Deck } from '../src/domain/report';
 import { claimFor, enter, lapsedClaims, type GenerationClaim } from '../src/domain/generationClaim';
 import { EXECUTION_LIMIT_MS, QUOTA_RESERVE } from '../src/limits';
-import { cachedRecords, propertyRecords, recordStore, sharedRecords } from '../src/kit/records';
+import {
+  cachedRecords,
+  propertyRecords,
+  recordStore,
+  sharedRecords,
+  startingWithIn,
+  type Strings,
+} from '../src/kit/records';
+import { utf8Bytes } from '../src/domain/bytes';
 import { configOf } from '../src/kit/settings';
 import { outboxOver } from '../src/kit/outbox';
 import type { KeyValueCache } from '../src/domain/cache';
@@ -48,6 +56,8 @@ export interface MemoryFile {
   id: string;
   sheets: Workbook;
   records: Map<string, string>;
+  /** The document's properties. */
+  properties: Map<string, string>;
   lock: { held: boolean };
   /** The work the hourly run goes on with here, by kind (none kept: none left). */
   work: Map<Work, number>;
@@ -89,6 +99,7 @@ export const memoryFile = (id = 'memory-file'): MemoryFile => ({
   id,
   sheets: new Map(),
   records: new Map(),
+  properties: new Map(),
   lock: { held: false },
   work: new Map(),
   claims: [],
@@ -256,10 +267,8 @@ function heldBlock(text: string, lastRow: number): string {
 function memoryLog(lines: string[], tables: Tables, file: MemoryFile, now: () => number): Log {
   return {
     line: (text) => void lines.push(text),
-    action(action, line) {
-      tables.append(LOG_SHEET, LOG_COLUMNS, [
-        { time: new Date(now()), run: 'sidebar', action, ...line },
-      ]);
+    action(action, line, run = 'sidebar') {
+      tables.append(LOG_SHEET, LOG_COLUMNS, [{ time: new Date(now()), run, action, ...line }]);
       const grid = file.sheets.get(LOG_SHEET)!;
       const excess = grid.length - HEADER_ROW - LOG_CAP;
       if (excess > 0) grid.splice(HEADER_ROW, excess);
@@ -274,13 +283,17 @@ function memoryLog(lines: string[], tables: Tables, file: MemoryFile, now: () =>
   };
 }
 
+/** A map of strings as a store of them. */
+const stringsIn = (values: Map<string, string>): Strings => ({
+  get: (key) => values.get(key) ?? null,
+  startingWith: (prefix) => startingWith(values, prefix),
+  setAll: (set) => Object.entries(set).forEach(([k, v]) => values.set(k, v)),
+  delete: (key) => void values.delete(key),
+});
+
 /** Each value whose key starts with `prefix`, by the rest of its key. */
 const startingWith = (values: Map<string, string>, prefix: string) =>
-  Object.fromEntries(
-    [...values].flatMap(([key, v]) =>
-      key.startsWith(prefix) ? [[key.slice(prefix.length), v]] : [],
-    ),
-  );
+  startingWithIn(Object.fromEntries(values), prefix);
 
 /** The file's records as Google keeps developer metadata: 30,000 characters a file (D1). */
 const FILE_RECORD_CHARACTERS = 30_000;
@@ -301,6 +314,8 @@ export interface MemoryKit extends Kit {
   holdLock(held: boolean): void;
   /** How often a run asked for the hourly run to be made again (Later.wake). */
   readonly woken: () => number;
+  /** The e-mails sent from the person's account, in order. */
+  readonly mailed: Array<{ to: string[]; subject: string; body: string }>;
 }
 
 export interface MemoryKitOptions {
@@ -321,6 +336,13 @@ export interface MemoryKitOptions {
   slidesRefuse?: string;
   /** The spreadsheet owner's address (the person's when not said; null: a shared drive's file). */
   owner?: string | null;
+  /** Recipients the person's account may still e-mail today (100 when not said). */
+  mailLeft?: number;
+  /**
+   * The person's properties and sent e-mails, shared by their executions (each a kit of its own);
+   * a kit's own when not given.
+   */
+  person?: { properties: Map<string, string>; mailed: MemoryKit['mailed'] };
 }
 
 /**
@@ -350,14 +372,16 @@ const nowhere: Transport = {
   fetchAll: (requests) => requests.map(() => ({ status: 0, headers: {}, body: '' })),
 };
 
+/** Ids are unique across every kit of the process, as Google's uuids are. */
+let newIds = 0;
+
 export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
   let now = options.now ?? Date.UTC(2026, 10, 28, 9);
   const clock: Clock = { now: () => now, sleep: (ms) => void (now += Math.max(0, ms)) };
   // The person's settings are their properties, as Settings keeps them (src/kit/settings.ts).
-  const properties = new Map<string, string>([
-    ...(options.apiKey ? [['vis.apiKey', options.apiKey] as const] : []),
-    ...(options.baseUrl ? [['vis.baseUrl', options.baseUrl] as const] : []),
-  ]);
+  const properties = options.person?.properties ?? new Map<string, string>();
+  if (options.apiKey) properties.set('vis.apiKey', options.apiKey);
+  if (options.baseUrl) properties.set('vis.baseUrl', options.baseUrl);
   let woken = 0;
   const cache = new Map<string, Kept>();
   const logged: string[] = [];
@@ -385,16 +409,19 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
   const email = () => options.email ?? 'owner@example.com';
   const send: ServicePort['send'] = (requests, parse, budgetMs, options = {}) =>
     sendAll(counting, requests, parse, { ...options, clock, deadline: now + budgetMs });
-  const mine = propertyRecords({
-    get: (key) => properties.get(key) ?? null,
-    startingWith: (prefix) => startingWith(properties, prefix),
-    setAll: (values) => Object.entries(values).forEach(([k, v]) => properties.set(k, v)),
-    delete: (key) => void properties.delete(key),
-  });
+  const mine = {
+    ...propertyRecords(stringsIn(properties)),
+    bytes: () => [...properties].reduce((n, [k, v]) => n + utf8Bytes(k) + utf8Bytes(v), 0),
+    // Every execution of the person's in memory reads the one store as it is.
+    reread: () => {},
+  };
   const missing = options.missing ?? [];
+  const mailed: MemoryKit['mailed'] = options.person?.mailed ?? [];
+  let mailLeft = options.mailLeft ?? 100;
   return {
     properties,
     woken: () => woken,
+    mailed,
     logged,
     sent,
     drawn,
@@ -403,20 +430,14 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
     holdLock: (h) => void (heldElsewhere = h),
     records: {
       mine,
+      document: propertyRecords(stringsIn(file.properties)),
       cached: cachedRecords(cacheOver(cache, clock.now)),
-      file: recordStore(
-        {
-          get: (key) => file.records.get(key) ?? null,
-          startingWith: (prefix) => startingWith(file.records, prefix),
-          setAll: (values) => Object.entries(values).forEach(([k, v]) => file.records.set(k, v)),
-          delete: (key) => void file.records.delete(key),
-        },
-        FILE_RECORD_CHARACTERS,
-      ),
+      file: recordStore(stringsIn(file.records), FILE_RECORD_CHARACTERS),
       // The file's metadata in memory is never full: the shared records are the file's.
       shared: sharedRecords({
         startingWith: (prefix) => startingWith(file.records, prefix),
-        share: (key, value) => void file.records.set(key, value),
+        share: (key, value) =>
+          void (value === null ? file.records.delete(key) : file.records.set(key, value)),
       }),
     },
     tables,
@@ -438,11 +459,25 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
       send,
       ask: (requests, parse, budgetMs, options) => send(requests, parse, budgetMs, options).results,
     },
-    outbox: outboxOver(counting, mine),
+    outbox: {
+      ...outboxOver(counting, mine),
+      mail(to, subject, body) {
+        if (missing.includes('mail')) return 'no permission';
+        if (mailLeft < to.length) return 'no quota left';
+        mailLeft -= to.length;
+        for (let at = 0; at < to.length; at += 50)
+          mailed.push({ to: to.slice(at, at + 50), subject, body });
+        return 'sent';
+      },
+      recipientsPerDay: () => Math.max(100, options.mailLeft ?? 100),
+    },
     account: {
       now: () => now,
       // The memory file's calendar is UTC's.
       day: (time) => new Date(time).toISOString().slice(0, 10),
+      // The memory file's calendar is UTC's.
+      offsets: () => () => 0,
+      newId: () => `id-${++newIds}`,
       email,
       quotaLeft: () => options.quotaLeft ?? 1_000,
       granted: (p) => !missing.includes(p),

@@ -136,5 +136,7 @@ export function memoryTables(book: Workbook, id = 'memory-file', fileName = id):
     sheetId: (name) => (book.has(name) ? idOf(book.get(name)!) : null),
     fileId: () => id,
     fileName: () => fileName,
+    fileUrl: () => `https://docs.google.com/spreadsheets/d/${id}/edit`,
+    names: () => [...book.keys()],
   };
 }

@@ -40,7 +40,7 @@ import { parseWebsite } from '../domain/website';
 import type { SheetPort } from '../gas/ports';
 import type { LedgerView } from '../domain/leadLedger';
 import type { Permission } from '../domain/permissions';
-import type { MailOutcome } from '../gas/mail';
+import type { MailOutcome } from '../kit/ports';
 
 /** E-mail from the person's own account. */
 export interface MailPort {

@@ -10,7 +10,7 @@ import { HEADER_ROW, websiteColumnIndex } from '../domain/table';
 import { serviceError } from '../api/errors';
 import { DEFAULTS } from '../contract/defaults';
 import type { Schedule } from '../contract/schedules';
-import type { MyRun } from '../gas/scheduleStore';
+import type { MyRun } from '../kit/schedules';
 import { appsScriptKit } from '../gas/kit';
 import type { Kit } from '../kit/ports';
 import { refreshFollowUpsIn } from './followUps';

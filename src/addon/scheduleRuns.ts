@@ -13,38 +13,26 @@ import {
 } from '../domain/scheduleRun';
 import { isDue, lastDueAt } from '../domain/schedules';
 import { notGrantedMessage } from '../domain/permissions';
-import { scheduleRunPorts } from '../gas/schedulePorts';
+import { appsScriptKit } from '../gas/kit';
 import { leadsDigestIn } from './leads';
 import { actionPorts, attemptWith } from './scheduleActions';
-import type { MailOutcome } from '../gas/mail';
-import type { MyRun, SharedRun } from '../gas/scheduleStore';
 import type { Entry } from '../gas/runLog';
 import type { RunOutcome } from '../domain/scheduleRun';
-import type { OffsetAt } from '../domain/schedules';
-import type { PostOutcome } from '../domain/webhook';
-import type { ScheduleStore } from '../gas/schedulePorts';
+import type { Kit } from '../kit/ports';
+import { scheduleStore, type MyRun, type SharedRun } from '../kit/schedules';
 
-/** The document schedules are kept in, and the person who lists, saves or runs them. */
-export interface SchedulePorts {
-  store: ScheduleStore;
-  doc: { id: string; name: string; url: string; zone: OffsetAt };
-  me: string;
-  /** How many of this person's schedules run in the document (the hourly run keeps it). */
-  running(count: number): void;
-  /** A line in the document's `Visibility log`. */
-  log(entry: Entry): void;
-  now(): number;
-}
-
-/** What the hourly run of due schedules also does (src/addon/scheduleRuns.ts). */
-export interface ScheduleRunPorts extends SchedulePorts {
+/** The hourly run of a document's due schedules: the kit, and what is src/addon's own. */
+export interface ScheduleRun {
+  kit: Kit;
   /** One run of a schedule's action: what it found, or why it failed (it never throws). */
   attempt(run: MyRun, deadline: number): RunOutcome;
-  mail(to: string[], subject: string, body: string): MailOutcome;
-  /** An alert to the person's team webhook. */
-  team(text: string): PostOutcome | 'no webhook' | 'stopped';
   /** What the person's lead watches in the document did since the schedule's last digest. */
   leadsLine(scheduleId: string): string | null;
+}
+
+/** A schedule's line in the document's `Visibility log`, as the schedule's run (not the hourly one). */
+function logRun(kit: Kit, { action, ...line }: Omit<Entry, 'run'>): void {
+  kit.log.action(action, line, 'schedule');
 }
 
 export function stateOf(run: MyRun): RunState {
@@ -67,54 +55,48 @@ export function sharedRunOf(run: MyRun): SharedRun {
 }
 
 /** Saves a run record where its owner's trigger and every editor read it. */
-export function saveRun(p: SchedulePorts, runs: Record<string, MyRun>, run: MyRun): void {
+export function saveRun(kit: Kit, runs: Record<string, MyRun>, run: MyRun): void {
   runs[run.schedule.id] = run;
-  p.store.saveMine(run.schedule.id, run);
-  p.store.saveShared(run.schedule.id, sharedRunOf(run));
+  const store = scheduleStore(kit.records);
+  store.saveMine(run.schedule.id, run);
+  store.saveShared(run.schedule.id, sharedRunOf(run));
 }
 
-function apply(
-  p: ScheduleRunPorts,
-  runs: Record<string, MyRun>,
-  before: MyRun,
-  d: RunDecision,
-): void {
+function apply(r: ScheduleRun, runs: Record<string, MyRun>, before: MyRun, d: RunDecision): void {
+  const { kit } = r;
+  const store = scheduleStore(kit.records);
   const { paused, ...state } = d.state;
   const run: MyRun = { ...before, ...state, schedule: { ...before.schedule, paused } };
-  if (!p.store.stillSaved(run.schedule.id)) return void delete runs[run.schedule.id];
+  if (!store.stillSaved(run.schedule.id)) return void delete runs[run.schedule.id];
   // Saved before the e-mail: a failure after it can never send the same digest again.
-  saveRun(p, runs, run);
-  if (d.news === 'drop') p.store.news.drop(run.schedule.id);
-  else if (d.news) p.store.news.hold(run.schedule.id, d.news);
+  saveRun(kit, runs, run);
+  if (d.news === 'drop') store.news.drop(run.schedule.id);
+  else if (d.news) store.news.hold(run.schedule.id, d.news);
   let result = d.log.result;
-  const mail = withLeads(p, run, d.mail);
-  const sent = mail?.email ? p.mail(mail.to, mail.subject, mail.body) : 'sent';
+  const mail = withLeads(r, run, d.mail);
+  const sent = mail?.email ? kit.outbox.mail(mail.to, mail.subject, mail.body) : 'sent';
   if (sent === 'no permission') result += ` No e-mail sent: ${notGrantedMessage('mail')}`;
   else if (sent !== 'sent' && mail?.resultIfUnsent) result = mail.resultIfUnsent;
-  if (mail?.team) result += teamNote(p.team(teamText(mail.subject, mail.body)));
-  if (result !== d.log.result) saveRun(p, runs, { ...run, lastResult: result });
-  p.log({ run: 'schedule', ...d.log, result });
+  if (mail?.team) result += teamNote(kit.outbox.team(teamText(mail.subject, mail.body)));
+  if (result !== d.log.result) saveRun(kit, runs, { ...run, lastResult: result });
+  logRun(kit, { ...d.log, result });
 }
 
 /** An alert digest also says what the owner's lead watches in the document did since the last. */
-function withLeads(
-  p: ScheduleRunPorts,
-  run: MyRun,
-  mail: RunDecision['mail'],
-): RunDecision['mail'] {
+function withLeads(r: ScheduleRun, run: MyRun, mail: RunDecision['mail']): RunDecision['mail'] {
   if (!mail || run.schedule.action !== 'refreshScores') return mail;
-  const line = p.leadsLine(run.schedule.id);
+  const line = r.leadsLine(run.schedule.id);
   return line ? { ...mail, body: `${mail.body}\n\n${line}` } : mail;
 }
 
 /** A teammate took the schedule over: this person's trigger stops running it, and says so once. */
-function letGo(p: ScheduleRunPorts, runs: Record<string, MyRun>, run: MyRun, holder: string): void {
+function letGo(kit: Kit, runs: Record<string, MyRun>, run: MyRun, holder: string): void {
   delete runs[run.schedule.id];
-  p.store.saveMine(run.schedule.id, null);
-  p.store.news.drop(run.schedule.id);
+  const store = scheduleStore(kit.records);
+  store.saveMine(run.schedule.id, null);
+  store.news.drop(run.schedule.id);
   const { label, sheet } = SCHEDULE_ACTIONS[run.schedule.action];
-  p.log({
-    run: 'schedule',
+  logRun(kit, {
     action: `${label} #${run.schedule.id}`,
     sheet: sheet(run.schedule),
     rows: '',
@@ -126,33 +108,35 @@ function letGo(p: ScheduleRunPorts, runs: Record<string, MyRun>, run: MyRun, hol
 }
 
 /** Tells the hourly run how many of the person's schedules it runs in this document. */
-export function registerMine(p: SchedulePorts, runs: Record<string, MyRun>): void {
-  p.running(Object.values(runs).filter((r) => r.docId === p.doc.id && !r.schedule.paused).length);
+export function registerMine(kit: Kit, runs: Record<string, MyRun>): void {
+  const here = kit.tables.fileId();
+  const running = Object.values(runs).filter((r) => r.docId === here && !r.schedule.paused);
+  kit.later.keep('schedules', running.length);
 }
 
 /**
  * Runs this person's due schedules in one document until `deadline`; those it did not reach (the
  * count returned) wait for the next firing.
  */
-export function runDueWith(
-  p: ScheduleRunPorts,
-  deadline: number,
-): { ran: number; waiting: number } {
-  const runs = p.store.mine();
-  const now = p.now();
-  const doc = { name: p.doc.name, url: p.doc.url };
+export function runDueWith(r: ScheduleRun, deadline: number): { ran: number; waiting: number } {
+  const { kit } = r;
+  const store = scheduleStore(kit.records);
+  const runs = store.mine();
+  const now = kit.account.now();
+  const [here, zone] = [kit.tables.fileId(), kit.account.offsets()];
+  const doc = { name: kit.tables.fileName(), url: kit.tables.fileUrl() };
   let ran = 0;
   let waiting = 0;
-  const inFile = p.store.shared();
+  const inFile = store.shared();
   for (const run of Object.values(runs)) {
-    if (run.docId !== p.doc.id) continue;
+    if (run.docId !== here) continue;
     const holder = inFile[run.schedule.id]?.owner;
     if (holder && holder !== run.schedule.owner) {
-      letGo(p, runs, run, holder);
+      letGo(kit, runs, run, holder);
       continue;
     }
-    if (!isDue(run.schedule, now, p.doc.zone, Math.max(run.lastRun ?? 0, run.since))) continue;
-    if (p.now() >= deadline) {
+    if (!isDue(run.schedule, now, zone, Math.max(run.lastRun ?? 0, run.since))) continue;
+    if (kit.account.now() >= deadline) {
       waiting++;
       continue;
     }
@@ -160,16 +144,16 @@ export function runDueWith(
     const decision = decideRun({
       schedule: s,
       state: stateOf(run),
-      outcome: p.attempt(run, deadline),
-      held: p.store.news.held(s.id),
+      outcome: r.attempt(run, deadline),
+      held: store.news.held(s.id),
       now,
-      dueAt: lastDueAt(s, now, p.doc.zone),
+      dueAt: lastDueAt(s, now, zone),
       doc,
     });
-    apply(p, runs, run, decision);
+    apply(r, runs, run, decision);
     ran++;
   }
-  registerMine(p, runs);
+  registerMine(kit, runs);
   return { ran, waiting };
 }
 
@@ -179,7 +163,7 @@ export const runDueSchedules = (
 ): { ran: number; waiting: number } =>
   runDueWith(
     {
-      ...scheduleRunPorts(book),
+      kit: appsScriptKit(book),
       attempt: (run, until) => attemptWith(actionPorts(book), run, until),
       leadsLine: (id) => leadsDigestIn(book, id),
     },

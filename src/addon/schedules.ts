@@ -15,42 +15,30 @@ import {
   recipientsRefusal,
   scheduleRoomRefusal,
 } from '../domain/schedules';
-import type { Definition, MyRun, SharedRun } from '../gas/scheduleStore';
+import { deckUrl } from '../domain/report';
 import type { LogEntry, Schedule, ScheduleReport, ScheduleView } from '../contract/schedules';
-import { scheduleEditPorts, scheduleTabReads } from '../gas/schedulePorts';
 import { appsScriptKit } from '../gas/kit';
 import { registerMine, saveRun, sharedRunOf, stateOf } from './scheduleRuns';
-import { activeBook } from '../gas/active';
 import { withRoomNotice } from '../gas/docMetadata';
-import type { SchedulePorts } from './scheduleRuns';
-
-/** What the Schedules tab also reads (src/addon/schedules.ts). */
-export interface ScheduleEditPorts extends SchedulePorts {
-  sheets(): string[];
-  newId(): string;
-  /** Recipients a day the person's account may e-mail. */
-  recipientsPerDay(): number;
-  deckUrl(id: string): string;
-}
-
-const here = (): ScheduleEditPorts => scheduleEditPorts(activeBook());
+import type { Kit } from '../kit/ports';
+import { scheduleStore, type Definition, type MyRun, type SharedRun } from '../kit/schedules';
 
 /**
  * A schedule as one person sees it: the owner from their own run record, every other editor from
  * the record kept in the file, so a pause after failures shows for everyone.
  */
 function view(
-  p: ScheduleEditPorts,
+  kit: Kit,
   d: Definition,
   run: (SharedRun & Partial<Pick<MyRun, 'since' | 'deck'>>) | undefined,
   now: number,
 ): ScheduleView {
-  const zone = p.doc.zone;
+  const zone = kit.account.offsets();
   const last = run?.lastRun ?? null;
   const since = Math.max(last ?? 0, run?.since ?? periodStart(d, now, zone));
   const paused = run?.paused ?? d.paused ?? false;
   const due = isDue(d, now, zone, since);
-  const mine = d.owner === p.me;
+  const mine = d.owner === kit.account.email();
   return {
     ...d,
     // A report's recipients are its owner's contacts: other editors see how many, not who.
@@ -58,13 +46,13 @@ function view(
     recipients: d.report?.to.length ?? 0,
     paused,
     mine,
-    mayTakeOver: ownerGone(d, last, p.me, now, zone),
+    mayTakeOver: ownerGone(d, last, kit.account.email(), now, zone),
     lastRun: last ? new Date(last).toISOString() : null,
     nextRun: paused ? null : new Date(due ? now : nextDueAt(d, now, zone)).toISOString(),
     nextRunText: paused ? null : nextRunWords(d, now, zone, due),
     lastResult: run?.lastResult ?? null,
     failures: run?.failures ?? 0,
-    deckUrl: run?.deck ? p.deckUrl(run.deck) : null,
+    deckUrl: run?.deck ? deckUrl(run.deck) : null,
   };
 }
 
@@ -74,28 +62,24 @@ const shared = (run: MyRun): SharedRun & Pick<MyRun, 'since' | 'deck'> => {
   return { lastRun, lastResult, failures, paused, since, deck };
 };
 
-export function listSchedules(p: ScheduleEditPorts): ScheduleView[] {
-  const runs = p.store.mine();
-  const inFile = p.store.shared();
-  const now = p.now();
-  return p.store
+export function listSchedules(kit: Kit): ScheduleView[] {
+  const store = scheduleStore(kit.records);
+  const runs = store.mine();
+  const inFile = store.shared();
+  const now = kit.account.now();
+  return store
     .definitions()
-    .map((d) => view(p, d, runs[d.id] ? shared(runs[d.id]!) : inFile[d.id], now));
+    .map((d) => view(kit, d, runs[d.id] ? shared(runs[d.id]!) : inFile[d.id], now));
 }
 
 /** The owner's run record of a schedule just saved (new, edited or resumed). */
-function savedRun(
-  p: ScheduleEditPorts,
-  definition: Definition,
-  before: MyRun | undefined,
-  now: number,
-): MyRun {
+function savedRun(kit: Kit, definition: Definition, before: MyRun | undefined, now: number): MyRun {
   return {
-    docId: p.doc.id,
+    docId: kit.tables.fileId(),
     schedule: definition,
     lastRun: before?.lastRun ?? null,
     // Saving counts from the start of today's period: a period missed while paused is not made up.
-    since: periodStart(definition, now, p.doc.zone),
+    since: periodStart(definition, now, kit.account.offsets()),
     lastResult: before?.lastResult ?? null,
     // Resuming a schedule paused after failures starts its count again.
     failures: before && before.schedule.paused && !definition.paused ? 0 : (before?.failures ?? 0),
@@ -123,55 +107,52 @@ const noAddress = (): ScheduleReport => ({
   schedule: null,
 });
 
-export function saveScheduleIn(p: ScheduleEditPorts, input: Schedule): ScheduleReport {
-  if (!p.me) return noAddress();
-  const checked = checkSchedule(input, p.sheets());
+export function saveScheduleIn(kit: Kit, input: Schedule): ScheduleReport {
+  if (!kit.account.email()) return noAddress();
+  const checked = checkSchedule(input, kit.tables.names());
   if (!checked.ok) return { ok: false, message: checked.message, schedule: null };
-  const list = p.store.definitions();
+  const store = scheduleStore(kit.records);
+  const list = store.definitions();
   const existing = list.find((d) => d.id === checked.schedule.id);
-  if (existing && existing.owner !== p.me) return notYours(existing.owner, 'change');
-  const now = p.now();
+  if (existing && existing.owner !== kit.account.email()) return notYours(existing.owner, 'change');
+  const now = kit.account.now();
   const definition: Definition = {
     ...checked.schedule,
     sheetName: SCHEDULE_ACTIONS[checked.schedule.action].sheet(checked.schedule),
-    id: existing?.id ?? p.newId(),
-    owner: p.me,
+    id: existing?.id ?? kit.account.newId(),
+    owner: kit.account.email(),
     created: existing?.created ?? now,
   };
-  const runs = p.store.mine();
-  const run = savedRun(p, definition, runs[definition.id], now);
+  const runs = store.mine();
+  const run = savedRun(kit, definition, runs[definition.id], now);
   const refusal =
-    mailRefusal(p, runs, definition) ||
+    mailRefusal(kit, runs, definition) ||
     scheduleRoomRefusal({
       isNew: !existing,
       inSpreadsheet: list.length,
-      storeSizeAfter: p.store.sizeWith(run),
+      storeSizeAfter: store.sizeWith(run),
     });
   if (refusal) return { ok: false, message: refusal, schedule: null };
-  p.store.saveDefinition(definition.id, definition, list);
-  saveRun(p, runs, run);
-  registerMine(p, runs);
+  store.saveDefinition(definition.id, definition, list);
+  saveRun(kit, runs, run);
+  registerMine(kit, runs);
   return {
     ok: true,
     message: definition.paused
       ? 'Paused: it will not run until you press Resume.'
       : 'Saved: it runs as you, at the hour you chose.',
-    schedule: view(p, definition, shared(run), now),
+    schedule: view(kit, definition, shared(run), now),
   };
 }
 
 /** A report schedule's recipients, with the person's other report schedules', fit in a day? */
-function mailRefusal(
-  p: ScheduleEditPorts,
-  runs: Record<string, MyRun>,
-  definition: Definition,
-): string | null {
+function mailRefusal(kit: Kit, runs: Record<string, MyRun>, definition: Definition): string | null {
   const these = recipientsOf(definition);
   if (!these) return null;
   const others = Object.values(runs)
     .filter((r) => r.schedule.id !== definition.id)
     .reduce((sum, r) => sum + recipientsOf(r.schedule), 0);
-  return recipientsRefusal({ these, others, perDay: p.recipientsPerDay() });
+  return recipientsRefusal({ these, others, perDay: kit.outbox.recipientsPerDay() });
 }
 
 /**
@@ -179,30 +160,31 @@ function mailRefusal(
  * with their key and from their account (the report's recipients become theirs to see and edit),
  * and the old owner's trigger, finding them named in the file, stops running it.
  */
-export function takeOverIn(p: ScheduleEditPorts, id: string): ScheduleReport {
-  if (!p.me) return noAddress();
-  const list = p.store.definitions();
+export function takeOverIn(kit: Kit, id: string): ScheduleReport {
+  if (!kit.account.email()) return noAddress();
+  const store = scheduleStore(kit.records);
+  const list = store.definitions();
   const found = list.find((d) => d.id === id);
   if (!found) return gone();
-  const inFile = p.store.shared()[id];
-  const now = p.now();
-  if (!ownerGone(found, inFile?.lastRun ?? null, p.me, now, p.doc.zone))
+  const inFile = store.shared()[id];
+  const now = kit.account.now();
+  if (!ownerGone(found, inFile?.lastRun ?? null, kit.account.email(), now, kit.account.offsets()))
     return notYours(found.owner, 'change');
-  const definition: Definition = { ...found, owner: p.me };
-  const runs = p.store.mine();
+  const definition: Definition = { ...found, owner: kit.account.email() };
+  const runs = store.mine();
   const before = inFile ? { lastRun: inFile.lastRun, lastResult: inFile.lastResult } : {};
-  const run = { ...savedRun(p, definition, undefined, now), ...before };
-  const refusal = mailRefusal(p, runs, definition);
+  const run = { ...savedRun(kit, definition, undefined, now), ...before };
+  const refusal = mailRefusal(kit, runs, definition);
   if (refusal) return { ok: false, message: refusal, schedule: null };
   // First, so that nothing changes where the old owner's run could not be told.
-  p.store.handOver(id, sharedRunOf(run));
-  p.store.saveDefinition(id, definition, list);
-  saveRun(p, runs, run);
-  registerMine(p, runs);
+  store.handOver(id, sharedRunOf(run));
+  store.saveDefinition(id, definition, list);
+  saveRun(kit, runs, run);
+  registerMine(kit, runs);
   return {
     ok: true,
     message: `Taken over from ${found.owner}: it runs as you now, with your key, at the hour it had. Their hourly run stops running it.`,
-    schedule: view(p, definition, shared(run), now),
+    schedule: view(kit, definition, shared(run), now),
   };
 }
 
@@ -213,30 +195,31 @@ const gone = (): ScheduleReport => ({
   schedule: null,
 });
 
-export function deleteScheduleIn(p: ScheduleEditPorts, id: string): ScheduleReport {
-  const list = p.store.definitions();
+export function deleteScheduleIn(kit: Kit, id: string): ScheduleReport {
+  const store = scheduleStore(kit.records);
+  const list = store.definitions();
   const found = list.find((d) => d.id === id);
   if (!found) return gone();
-  if (found.owner !== p.me) return notYours(found.owner, 'delete');
-  p.store.saveDefinition(id, null, list);
-  const runs = p.store.mine();
+  if (found.owner !== kit.account.email()) return notYours(found.owner, 'delete');
+  store.saveDefinition(id, null, list);
+  const runs = store.mine();
   delete runs[id];
-  p.store.saveMine(id, null);
-  p.store.saveShared(id, null);
-  p.store.news.drop(id);
-  registerMine(p, runs);
+  store.saveMine(id, null);
+  store.saveShared(id, null);
+  store.news.drop(id);
+  registerMine(kit, runs);
   return { ok: true, message: 'Deleted.', schedule: null };
 }
 
 /** The sheets a schedule may refresh, to pick from: the document's own, not the add-on's. */
-export const listSheetsIn = (p: Pick<ScheduleEditPorts, 'sheets'>): string[] =>
-  p.sheets().filter((name) => !isOutputSheet(name));
+export const listSheetsIn = (kit: Kit): string[] =>
+  kit.tables.names().filter((name) => !isOutputSheet(name));
 
 // The sidebar's calls, on the active spreadsheet.
-export const getSchedules = (): ScheduleView[] => listSchedules(here());
+export const getSchedules = (): ScheduleView[] => listSchedules(appsScriptKit());
 export const saveSchedule = (input: Schedule): ScheduleReport =>
-  withRoomNotice(saveScheduleIn(here(), input));
-export const takeOverSchedule = (id: string): ScheduleReport => takeOverIn(here(), id);
-export const deleteSchedule = (id: string): ScheduleReport => deleteScheduleIn(here(), id);
-export const getListSheets = (): string[] => listSheetsIn(scheduleTabReads(activeBook()));
-export const getRunLog = (): LogEntry[] => appsScriptKit(activeBook()).log.recent(10);
+  withRoomNotice(saveScheduleIn(appsScriptKit(), input));
+export const takeOverSchedule = (id: string): ScheduleReport => takeOverIn(appsScriptKit(), id);
+export const deleteSchedule = (id: string): ScheduleReport => deleteScheduleIn(appsScriptKit(), id);
+export const getListSheets = (): string[] => listSheetsIn(appsScriptKit());
+export const getRunLog = (): LogEntry[] => appsScriptKit().log.recent(10);

@@ -353,3 +353,6 @@ export function planReport(input: ReportInput): ReportPlan {
     },
   };
 }
+
+/** A presentation's address, by its id. */
+export const deckUrl = (id: string): string => `https://docs.google.com/presentation/d/${id}/edit`;

@@ -1,14 +1,15 @@
 /** The platform kit over Apps Script (src/kit/ports.ts): the strings are Google's, the rules the kit's. */
 import { sendAll } from '../api/batch';
 import type { Kit, ServicePort } from '../kit/ports';
-import { cachedRecords, recordStore, sharedRecords } from '../kit/records';
+import type { OffsetAt } from '../domain/schedules';
+import { cachedRecords, propertyRecords, recordStore, sharedRecords } from '../kit/records';
 import { outboxOver } from '../kit/outbox';
 import { packedCache } from '../domain/packedCache';
 import { appsScriptCache, sharedCache } from './cache';
 import { resolverDeps } from './resolverDeps';
 import { granted, permissionState } from './permissions';
 import { quotaLeft, usage } from './quota';
-import { activeBook, myEmail } from './active';
+import { activeBook, myEmail, newId } from './active';
 import {
   METADATA_LIMIT,
   metadataStartingWith,
@@ -17,7 +18,8 @@ import {
   shareWhereRoom,
 } from './docMetadata';
 import { appsScriptTables } from './kitTables';
-import { appsScriptClock, dayIn } from './clock';
+import { appsScriptClock, dayIn, zoneOffsets } from './clock';
+import { recipientsPerDay, sendMail } from './mail';
 import { drawDeck } from './slides';
 import { appsScriptView } from './view';
 import { logAction, readLog } from './runLog';
@@ -28,7 +30,7 @@ import { urlFetchTransport } from './transport';
 import { documentsWithWork, setBackgroundWork } from './backgroundWork';
 import { reviveSilentTrigger } from './triggers';
 import { appendHistory, HISTORY_CAP, latestReadings, readingsOf } from './history';
-import { mayWriteWhatCanWait, myRecords, rereadUserProperties } from './userStore';
+import { documentStrings, mayWriteWhatCanWait, myRecords, rereadUserProperties } from './userStore';
 
 /** This person's cache, packed: a few dozen of its 1,000 items however many records (K2). */
 const userCache = () =>
@@ -55,9 +57,11 @@ const held = (lock: GoogleAppsScript.Lock.Lock, waitMs: number, taken = () => {}
 export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): Kit {
   const bookOf = () => book ?? activeBook();
   const mine = myRecords();
+  let offsets: OffsetAt | undefined;
   return {
     records: {
       mine,
+      document: propertyRecords(documentStrings()),
       cached: cachedRecords(userCache()),
       file: recordStore(
         {
@@ -95,11 +99,14 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
       send,
       ask: (requests, parse, budgetMs, options) => send(requests, parse, budgetMs, options).results,
     },
-    outbox: outboxOver(urlFetchTransport, mine),
+    outbox: { ...outboxOver(urlFetchTransport, mine), mail: sendMail, recipientsPerDay },
     account: {
       now: appsScriptClock.now,
       // The file's calendar where there is one; the script's where none is open (a card).
       day: (time) => dayIn(bookOf()?.getSpreadsheetTimeZone() ?? Session.getScriptTimeZone())(time),
+      // One calendar an execution: its offsets are remembered by the quarter hour.
+      offsets: () => (offsets ??= zoneOffsets(bookOf().getSpreadsheetTimeZone())),
+      newId,
       email: myEmail,
       quotaLeft,
       granted,
@@ -119,7 +126,7 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
     view: appsScriptView(bookOf),
     log: {
       line: (text) => console.log(text),
-      action: (action, line) => logAction(bookOf(), action, line),
+      action: (action, line, run) => logAction(bookOf(), action, line, run),
       recent: (count) => readLog(bookOf(), count),
     },
   };

@@ -109,5 +109,10 @@ export function appsScriptTables(bookOf: () => Book): Tables {
     sheetId: (name) => bookOf().getSheetByName(name)?.getSheetId() ?? null,
     fileId: () => bookOf().getId(),
     fileName: () => bookOf().getName(),
+    fileUrl: () => bookOf().getUrl(),
+    names: () =>
+      bookOf()
+        .getSheets()
+        .map((s) => s.getName()),
   };
 }

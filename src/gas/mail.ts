@@ -6,8 +6,7 @@ import { oneLineTitle, plainText } from '../domain/destinations';
 import { MAIL_BODY_BYTES, withinBytes } from '../domain/bytes';
 import { counted } from '../contract/words';
 import { granted } from './permissions';
-
-export type MailOutcome = 'sent' | 'no quota left' | 'no permission';
+import type { MailOutcome } from '../kit/ports';
 
 /** Google takes at most 50 recipients in one message (docs/platform-limits.md, Q6). */
 const RECIPIENTS_PER_MESSAGE = 50;

@@ -25,8 +25,13 @@ export function startedFrom(kind: typeof runKind): void {
 }
 
 /** A line for an action a person started (or the trigger ran), by whoever started it. */
-export function logAction(book: Book, action: string, entry: Omit<Entry, 'run' | 'action'>): void {
-  appendLog(book, { run: runKind, action, ...entry });
+export function logAction(
+  book: Book,
+  action: string,
+  entry: Omit<Entry, 'run' | 'action'>,
+  run: string = runKind,
+): void {
+  appendLog(book, { run, action, ...entry });
 }
 
 export function appendLog(book: Book, entry: Entry): void {

@@ -50,7 +50,6 @@ function drawInto(
 }
 
 /** A presentation's address, as Slides gives it (`Presentation.getUrl`). */
-export const deckUrl = (id: string): string => `https://docs.google.com/presentation/d/${id}/edit`;
 
 /** The person's presentation `id`, or null when it is gone (deleted, or no longer theirs). */
 function opened(id: string | undefined): GoogleAppsScript.Slides.Presentation | null {

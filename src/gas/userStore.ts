@@ -7,8 +7,8 @@
  */
 import { utf8Bytes } from '../domain/bytes';
 import { propertyCalled } from './propertyCalls';
-import { propertyRecords } from '../kit/records';
-import type { RecordStore } from '../kit/ports';
+import { propertyRecords, startingWithIn, type Strings } from '../kit/records';
+import type { PersonRecords } from '../kit/ports';
 
 let snapshot: Record<string, string> | null = null;
 /** What this execution may write: everything, only what cannot wait (a poll), nothing. */
@@ -81,16 +81,45 @@ export function deleteUserProperty(key: string): void {
 }
 
 /** The person's properties as the kit's typed records (src/kit/records.ts). */
-export const myRecords = (): RecordStore =>
-  propertyRecords({
+export const myRecords = (): PersonRecords => ({
+  ...propertyRecords({
     get: userProperty,
-    startingWith: (prefix) =>
-      Object.fromEntries(
-        Object.entries(userPropertiesStartingWith(prefix)).map(([key, v]) => [
-          key.slice(prefix.length),
-          v,
-        ]),
-      ),
+    startingWith: (prefix) => startingWithIn(read(), prefix),
     setAll: setUserProperties,
     delete: deleteUserProperty,
-  });
+  }),
+  bytes: userStoreSize,
+  reread: rereadUserProperties,
+});
+
+/**
+ * The document's properties as strings, read once an execution (each call counted, Q5); none
+ * where the execution has no document (a clock trigger's).
+ */
+export function documentStrings(): Strings {
+  const props = () => PropertiesService.getDocumentProperties();
+  let all: Record<string, string> | null = null;
+  const kept = () => {
+    if (!all) {
+      propertyCalled();
+      all = props()?.getProperties() ?? {};
+    }
+    return all;
+  };
+  return {
+    get: (key) => kept()[key] ?? null,
+    startingWith: (prefix) => startingWithIn(kept(), prefix),
+    setAll(values) {
+      if (Object.keys(values).length === 0) return;
+      propertyCalled();
+      props().setProperties(values);
+      Object.assign(kept(), values);
+    },
+    delete(key) {
+      if (!(key in kept())) return;
+      propertyCalled();
+      props().deleteProperty(key);
+      delete kept()[key];
+    },
+  };
+}

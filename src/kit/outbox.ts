@@ -29,7 +29,8 @@ function postWith(transport: Transport, url: string, text: string): PostOutcome 
   return postOutcome(kind, answer?.status ?? 0, answer?.body ?? '');
 }
 
-export function outboxOver(transport: Transport, mine: RecordStore): Outbox {
+/** Posts over `transport`; e-mail is each kit's own. */
+export function outboxOver(transport: Transport, mine: RecordStore): Pick<Outbox, 'post' | 'team'> {
   return {
     post: (url, text) => postWith(transport, url, text),
     team(text) {

@@ -20,6 +20,7 @@ import type { UsageView } from '../contract/settings';
 import type { ListPlace } from '../contract/scores';
 import type { LogEntry, LogLine } from '../contract/schedules';
 import type { ResolverDeps } from '../domain/resolver';
+import type { OffsetAt } from '../domain/schedules';
 import type { HistoryReading } from '../domain/scoreList';
 import type { HistoryWrite, LatestReading, Whose } from '../domain/historyRead';
 import type { Deck, DrawnDeck, ReportPoint } from '../domain/report';
@@ -104,11 +105,29 @@ export interface SharedRecords {
   list<T>(kind: RecordKind<T>, alsoDocument: boolean): Map<string, T>;
   /** Written where there is room; left as it was where there is none (a clock trigger's run). */
   put<T>(kind: RecordKind<T>, value: T, id: string): void;
+  /** Removed wherever it is kept. */
+  drop(kind: RecordKind<unknown>, id: string): void;
+}
+
+/** The person's own properties. */
+export interface PersonRecords extends RecordStore {
+  /** What the store holds, keys included, in bytes, against Google's 500 KB (P1). */
+  bytes(): number;
+  /**
+   * Reads the store afresh: what another execution of the person put since this one read it (a
+   * run that took minutes must not write back a record deleted meanwhile from the sidebar).
+   */
+  reread(): void;
 }
 
 export interface Records {
   /** The person's own properties: what decides what their key spends lives here. */
-  mine: RecordStore;
+  mine: PersonRecords;
+  /**
+   * The document's properties, which every editor's executions read and write; none is kept for a
+   * clock trigger's run, which has no document (what such a run needs is kept in `mine` too).
+   */
+  document: RecordStore;
   /**
    * The file's own records (PROJECT-visible developer metadata), which every editor's runs read,
    * a clock trigger's too; coordination, never authority over what a key spends (D2). Where
@@ -171,6 +190,10 @@ export interface Account {
   email(): string;
   /** Requests the person's key may still make today, by their plan and their meter. */
   quotaLeft(): number;
+  /** Each moment's offset from UTC in the file's time zone (ms): its calendar's hours. */
+  offsets(): OffsetAt;
+  /** A new unique id (a schedule's, say). */
+  newId(): string;
   /** Whether the person granted what `p` needs (docs/platform-limits.md A-rows). */
   granted(p: Permission): boolean;
   /** What the person has not granted, and Google's link that asks for it. */
@@ -274,9 +297,10 @@ export interface Log {
   /**
    * A line in the document's `Visibility log`, which every editor reads: when, who started the
    * execution (menu, sidebar or trigger), the action and what it did; the oldest lines go past
-   * 1,000. Its text is written as text, never as a formula.
+   * 1,000. Its text is written as text, never as a formula. `run`: who started it where not the
+   * execution (a schedule's run, within the hourly one).
    */
-  action(action: string, line: LogLine): void;
+  action(action: string, line: LogLine, run?: string): void;
   /** The `Visibility log`'s newest `count` lines, newest first. */
   recent(count: number): LogEntry[];
 }
@@ -368,6 +392,10 @@ export interface Tables {
   fileId(): string;
   /** The file's name, as Drive shows it. */
   fileName(): string;
+  /** The file's address. */
+  fileUrl(): string;
+  /** The names of the file's sheets, in their order. */
+  names(): string[];
 }
 
 /**
@@ -416,7 +444,16 @@ export interface Outbox {
    * was refused before (said once then). A refusal is remembered: no later alert posts to it.
    */
   team(text: string): PostOutcome | 'no webhook' | 'stopped';
+  /**
+   * An e-mail from the person's account, one message per 50 recipients, all or none: the day's
+   * quota (counted by recipient, Q4) is checked for all first.
+   */
+  mail(to: string[], subject: string, body: string): MailOutcome;
+  /** The most recipients a day may hold for the person's account (100 consumer, 1,500 Workspace). */
+  recipientsPerDay(): number;
 }
+
+export type MailOutcome = 'sent' | 'no quota left' | 'no permission';
 
 export interface Kit {
   records: Records;

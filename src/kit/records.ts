@@ -26,6 +26,17 @@ export interface Strings {
   delete(key: string): void;
 }
 
+/** Each of `values` whose key starts with `prefix`, by the rest of its key. */
+export const startingWithIn = (
+  values: Record<string, string>,
+  prefix: string,
+): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(values).flatMap(([key, v]) =>
+      key.startsWith(prefix) ? [[key.slice(prefix.length), v]] : [],
+    ),
+  );
+
 const keyOf = (kind: RecordKind<unknown>, id?: string): string =>
   id === undefined ? `vis.${kind.name}` : `vis.${kind.name}.${id}`;
 
@@ -102,8 +113,8 @@ export const propertyRecords = (strings: Strings): RecordStore =>
 export interface SharedStrings {
   /** As `Strings.startingWith`; `alsoDocument`: those kept in the document's properties too. */
   startingWith(prefix: string, alsoDocument: boolean): Record<string, string>;
-  /** Written where there is room, else left as it was. */
-  share(key: string, value: string): void;
+  /** Written where there is room, else left as it was; null removes it wherever it is kept. */
+  share(key: string, value: string | null): void;
 }
 
 export function sharedRecords(strings: SharedStrings): SharedRecords {
@@ -119,6 +130,7 @@ export function sharedRecords(strings: SharedStrings): SharedRecords {
       return out;
     },
     put: (kind, value, id) => strings.share(keyOf(kind, id), JSON.stringify(value)),
+    drop: (kind, id) => strings.share(keyOf(kind, id), null),
   };
 }
 

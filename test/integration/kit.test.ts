@@ -72,6 +72,8 @@ kitContract('over Apps Script, on the runtime', async () => {
       }),
     charts: (name) =>
       (rt.spreadsheet.getSheetByName(name)?.getCharts() ?? []).map((c) => String(c.options.title)),
+    plantDocument: (key, value) => rt.documentPropertiesOf(rt.spreadsheet).setProperty(key, value),
+    mailed: () => rt.mail.sent.map((m) => ({ to: String(m.to).split(','), subject: m.subject })),
     colourScaled(name) {
       const sheet = rt.spreadsheet.getSheetByName(name)!;
       const header = sheet.probe.rows[0] ?? [];

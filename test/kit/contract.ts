@@ -14,6 +14,8 @@ import { LOG_SHEET } from '../../src/domain/outputSheets';
 import { DEFAULT_BRANDING } from '../../src/domain/branding';
 import { WEBHOOK_PREFIXES } from '../../src/config';
 import { readSettings, saveWebhook, writeSettings } from '../../src/kit/settings';
+import { scheduleStore } from '../../src/kit/schedules';
+import { utf8Bytes } from '../../src/domain/bytes';
 
 /** What a contract run needs of an implementation: executions, and the world around them. */
 export interface KitHarness {
@@ -51,6 +53,10 @@ export interface KitHarness {
   select(name: string, a1: string): void;
   /** The titles of a sheet's charts. */
   charts(name: string): string[];
+  /** A value the document's properties hold that no run of the kit wrote (an old version's). */
+  plantDocument(key: string, value: string): void;
+  /** The e-mails sent from the person's account: each message's recipients and subject. */
+  mailed(): Array<{ to: string[]; subject: string }>;
 }
 
 /** A list's columns as a workflow declares them. */
@@ -133,6 +139,15 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         expect(h.exec((k) => readSettings(k.records.mine, file).allowFormulasToUseKey)).toBe(true);
         h.exec((k) => writeSettings(k.records.mine, file, { allowFormulasToUseKey: false }));
         expect(h.exec((k) => readSettings(k.records.mine, file).allowFormulasToUseKey)).toBe(false);
+      });
+
+      it('counts what the store holds in bytes, keys included, as Google counts it', () => {
+        const before = h.exec((k) => k.records.mine.bytes());
+        const value = { text: 'é', n: 1 };
+        h.exec((k) => k.records.mine.put(note, value));
+        expect(h.exec((k) => k.records.mine.bytes()) - before).toBe(
+          utf8Bytes('vis.contract.note') + utf8Bytes(JSON.stringify(value)),
+        );
       });
 
       it('reads a hand-edited or foreign value as none, never as a half-parsed record', () => {
@@ -369,6 +384,21 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         });
         expect(h.exec((k) => k.outbox.team('Moved'))).toBe('stopped');
         expect(h.exec((k) => k.outbox.team('Moved'), 'ben')).toBe('no webhook');
+      });
+    });
+
+    describe('e-mail', () => {
+      it('sends from the person’s account, 50 recipients a message, and none past the day’s quota', () => {
+        const to = (n: number, at = 0) =>
+          Array.from({ length: n }, (_, i) => `r${at + i}@x.example`);
+        expect(h.exec((k) => k.outbox.recipientsPerDay())).toBe(100);
+        expect(h.exec((k) => k.outbox.mail(to(51), 'Weekly report', 'Body'))).toBe('sent');
+        expect(h.mailed().map((m) => [m.to.length, m.subject])).toEqual([
+          [50, 'Weekly report'],
+          [1, 'Weekly report'],
+        ]);
+        expect(h.exec((k) => k.outbox.mail(to(50, 51), 'Again', 'Body'))).toBe('no quota left');
+        expect(h.mailed()).toHaveLength(2);
       });
     });
 
@@ -740,6 +770,59 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
       });
     });
 
+    describe('records of the document', () => {
+      const old = (id: string, created: number) => ({
+        id,
+        owner: 'ana@example.com',
+        action: 'refreshScores',
+        sheetName: 'Prospects',
+        every: 'day',
+        hour: 9,
+        created,
+      });
+      const ids = (k: Kit) =>
+        scheduleStore(k.records)
+          .definitions()
+          .map((d) => d.id);
+
+      it('keeps schedules for every editor, reading an earlier release’s one list and splitting it at the next change', () => {
+        h.plantDocument('vis.schedules', JSON.stringify([old('b', 2), old('a', 1)]));
+        expect(h.exec(ids, 'ben')).toEqual(['a', 'b']);
+        h.exec((k) => {
+          const store = scheduleStore(k.records);
+          store.saveDefinition('c', old('c', 3) as never, store.definitions());
+          store.saveDefinition('a', null, store.definitions());
+        });
+        expect(h.exec(ids, 'ben')).toEqual(['b', 'c']);
+        expect(
+          h.exec((k) => k.records.document.get(recordKind('schedules', () => z.unknown(), null))),
+        ).toBeNull();
+      });
+    });
+
+    describe('the file’s sheets, records shared and ids', () => {
+      it('names the file’s sheets in order and its address, and gives ids never given before', () => {
+        h.plantSheet('Prospects', [['Website']]);
+        const [names, url, id] = h.exec((k) => [
+          k.tables.names(),
+          k.tables.fileUrl(),
+          k.tables.fileId(),
+        ]);
+        expect(names).toContain('Prospects');
+        expect(url).toContain(id);
+        const made = h.exec((k) => [k.account.newId(), k.account.newId()]);
+        made.push(h.exec((k) => k.account.newId(), 'ben'));
+        expect(new Set(made).size).toBe(3);
+      });
+
+      it('drops a shared record wherever it is kept', () => {
+        h.exec((k) => k.records.shared.put(note, { text: 'shown', n: 1 }, 's1'));
+        expect([...h.exec((k) => k.records.shared.list(note, true), 'ben').keys()]).toEqual(['s1']);
+        h.exec((k) => k.records.shared.drop(note, 's1'));
+        expect(h.exec((k) => k.records.shared.list(note, true).size)).toBe(0);
+      });
+    });
+
     describe('records of the file', () => {
       it('are every editor’s: what one person’s execution put, another’s reads, until dropped', () => {
         h.exec((k) => k.records.file.put(note, { text: 'shared', n: 1 }, 'x'));
@@ -817,15 +900,17 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
 
       it('reads, under the person’s lock, what another execution of theirs put meanwhile', () => {
         h.exec((k) => k.records.mine.put(note, { text: 'first', n: 1 }));
-        const [before, under] = h.exec((k) => {
+        const [before, under, again] = h.exec((k) => {
           const seen = k.records.mine.get(note).text;
           h.plant('vis.contract.note', JSON.stringify({ text: 'elsewhere', n: 2 }));
           const held = k.locks.mine(1_000);
           const now = k.records.mine.get(note).text;
           held?.release();
-          return [seen, now];
+          h.plant('vis.contract.note', JSON.stringify({ text: 'again', n: 3 }));
+          k.records.mine.reread();
+          return [seen, now, k.records.mine.get(note).text];
         });
-        expect([before, under]).toEqual(['first', 'elsewhere']);
+        expect([before, under, again]).toEqual(['first', 'elsewhere', 'again']);
       });
 
       it("gives the person's lock to one execution at a time", () => {
@@ -844,6 +929,28 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
 
       it('names a day as the file’s calendar does', () => {
         expect(h.exec((k) => k.account.day(Date.UTC(2026, 10, 28, 12)))).toBe('2026-11-28');
+      });
+
+      it('tells each moment’s offset from UTC by the file’s calendar, as its days', () => {
+        const t = Date.UTC(2026, 10, 28, 23, 30);
+        const [offset, day] = h.exec((k) => [k.account.offsets()(t), k.account.day(t)]);
+        expect(new Date(t + offset).toISOString().slice(0, 10)).toBe(day);
+      });
+
+      it('logs a schedule’s run as the schedule’s, within the hourly one', () => {
+        const line = {
+          sheet: 'Prospects',
+          rows: 1,
+          requests: 1,
+          changed: 0,
+          errors: 0,
+          result: 'ok',
+        };
+        h.exec((k) => k.log.action('Refresh scores #s1', line, 'schedule'));
+        expect(h.exec((k) => k.log.recent(1))[0]).toMatchObject({
+          run: 'schedule',
+          sheet: 'Prospects',
+        });
       });
 
       it('keeps the Visibility log, newest first, its text as text', () => {

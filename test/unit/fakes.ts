@@ -1,6 +1,6 @@
 // Small in-memory fakes of the injected interfaces: transport, cache, clock, and the platform's
 // ports a workflow of src/addon runs on (a sheet, e-mail, the person's records).
-import { memoryFile, memoryKit, type MemoryKitOptions } from '../../dev/memoryKit';
+import { memoryFile, memoryKit, type MemoryKit, type MemoryKitOptions } from '../../dev/memoryKit';
 import { HISTORY_COLUMNS, HISTORY_SHEET } from '../../src/domain/table';
 import type { Clock } from '../../src/api/batch';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/http';
@@ -20,7 +20,7 @@ import { DEFAULT_TEMPLATES } from '../../src/contract/leads';
 import type { LeadWatch } from '../../src/domain/leads';
 import type { ReportPoint } from '../../src/domain/report';
 import type { Permission } from '../../src/domain/permissions';
-import type { MailOutcome } from '../../src/gas/mail';
+import type { MailOutcome } from '../../src/kit/ports';
 import type { SheetPort } from '../../src/gas/ports';
 import type { CellsPort, FrozenRecords } from '../../src/addon/freeze';
 import type { AdmittedPort, RowLedgerPort, LeadRunPorts } from '../../src/addon/leadRun';
@@ -28,14 +28,10 @@ import type { DeckRun } from '../../src/addon/reports';
 import type { GenerateRun } from '../../src/addon/previewGeneration';
 import type { LeadWatchPorts } from '../../src/addon/leads';
 import type { ScoreRun } from '../../src/addon/scores';
-import type { ScheduleEditPorts } from '../../src/addon/schedules';
-import type { ScheduleRunPorts } from '../../src/addon/scheduleRuns';
-import type { ScheduleStore } from '../../src/gas/schedulePorts';
-import type { Definition, MyRun, SharedRun } from '../../src/gas/scheduleStore';
+import type { ScheduleRun } from '../../src/addon/scheduleRuns';
+import { scheduleStore, type MyRun } from '../../src/kit/schedules';
 import type { SharedWatch } from '../../src/gas/leadStore';
 import type { LeadTotals } from '../../src/domain/leads';
-import type { Entry } from '../../src/gas/runLog';
-import type { HeldNews } from '../../src/domain/scheduleRun';
 
 export class FakeClock implements Clock {
   t = 1_000_000;
@@ -422,83 +418,58 @@ export function fakeDeckPorts(
 }
 
 /**
- * One document's schedules in memory, shared by the people who open it: its definitions, the
- * file's record of each schedule's runs and its log; each person has their own run records, held
- * news, e-mails and hourly-run registration.
+ * One document's schedules on the memory kit, shared by the people who open it: each call of
+ * `kit` or `run` is one execution of a person, their properties and e-mails kept between them.
  */
 export class FakeScheduleDoc {
-  definitions = new Map<string, Definition>();
-  shared = new Map<string, SharedRun>();
-  log: Entry[] = [];
-  sheets = ['Prospects', 'Visibility log'];
+  file = memoryFile('doc-1');
   /** Six in the morning of a Thursday, in a document on UTC. */
   t = Date.UTC(2026, 10, 26, 6);
-  private people = new Map<string, FakeSchedulePerson>();
-  private ids = 0;
+  private people = new Map<string, NonNullable<MemoryKitOptions['person']>>();
 
-  person(me: string): FakeSchedulePerson {
-    const known = this.people.get(me);
-    if (known) return known;
-    const made: FakeSchedulePerson = { runs: new Map(), news: new Map(), mailed: [], running: [] };
-    this.people.set(me, made);
-    return made;
+  constructor() {
+    this.file.sheets.set('Prospects', [['Website']]);
+    this.file.sheets.set('Visibility log', [['Time']]);
   }
 
-  ports(me: string, over: Partial<ScheduleRunPorts & ScheduleEditPorts> = {}) {
-    const who = this.person(me);
-    const store: ScheduleStore = {
-      definitions: () => [...this.definitions.values()],
-      saveDefinition: (id, d) =>
-        void (d ? this.definitions.set(id, d) : this.definitions.delete(id)),
-      mine: () => Object.fromEntries(who.runs),
-      saveMine: (id, run) => void (run ? who.runs.set(id, run) : who.runs.delete(id)),
-      stillSaved: (id) => who.runs.has(id),
-      sizeWith: () => 1000,
-      shared: () => Object.fromEntries(this.shared),
-      saveShared: (id, run) => void (run ? this.shared.set(id, run) : this.shared.delete(id)),
-      handOver: (id, run) => void this.shared.set(id, run),
-      news: {
-        held: (id) => who.news.get(id) ?? { lines: [], more: 0 },
-        hold: (id, news) => void who.news.set(id, news),
-        drop: (id) => void who.news.delete(id),
-      },
-    };
-    const ports: ScheduleRunPorts & ScheduleEditPorts = {
-      store,
-      doc: {
-        id: 'doc-1',
-        name: 'Prospects Q4',
-        url: 'https://sheets.example/doc-1',
-        zone: () => 0,
-      },
-      me,
-      running: (n) => void who.running.push(n),
-      log: (entry) => void this.log.push(entry),
-      now: () => this.t,
-      sheets: () => this.sheets,
-      newId: () => `s${++this.ids}`,
-      recipientsPerDay: () => 100,
-      deckUrl: (id) => `https://slides.example/${id}`,
+  /** An execution of `me`'s. */
+  kit(me: string, options: MemoryKitOptions = {}): MemoryKit {
+    let person = this.people.get(me);
+    if (!person) this.people.set(me, (person = { properties: new Map(), mailed: [] }));
+    return memoryKit({ file: this.file, email: me, now: this.t, person, ...options });
+  }
+
+  /** An hourly run of `me`'s due schedules, each action done as `over` says (else scored). */
+  run(me: string, over: Partial<ScheduleRun> = {}, options: MemoryKitOptions = {}): ScheduleRun {
+    return {
+      kit: this.kit(me, options),
       attempt: () => ({
         kind: 'done',
         result: 'Scored 2 rows.',
         news: [],
         counts: { rows: 2, requests: 2, changed: 0, errors: 0 },
       }),
-      mail: (to, subject, body) => (who.mailed.push({ to, subject, body }), 'sent'),
-      team: () => 'no webhook',
       leadsLine: () => null,
       ...over,
     };
-    return ports;
   }
-}
 
-export interface FakeSchedulePerson {
-  runs: Map<string, MyRun>;
-  news: Map<string, HeldNews>;
-  mailed: Array<{ to: string[]; subject: string; body: string }>;
-  running: number[];
+  store(me: string) {
+    return scheduleStore(this.kit(me).records);
+  }
+
+  runs(me: string): Map<string, MyRun> {
+    return new Map(Object.entries(this.store(me).mine()));
+  }
+
+  mailed(me: string) {
+    return this.kit(me).mailed;
+  }
+
+  /** The `Visibility log`, oldest first. */
+  get log() {
+    return this.kit('log@example.com').log.recent(1_000).reverse();
+  }
 }
 
 /**

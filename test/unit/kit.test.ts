@@ -52,6 +52,8 @@ kitContract('in memory', () => {
     shownSheet: () => file.view.sheet ?? '',
     select: (sheet, a1) => void (file.view = { sheet, a1 }),
     charts: (name) => [...chartsOn(file.sheets.get(name) ?? [])],
+    plantDocument: (key, value) => void file.properties.set(key, value),
+    mailed: () => kits.ana.mailed,
     colourScaled: (name) => {
       const grid = file.sheets.get(name) ?? [];
       return colourScaled(grid).map((c) => String(grid[0]?.[c - 1]));

@@ -6,7 +6,7 @@ import { serviceError } from '../../src/api/errors';
 import type { Schedule } from '../../src/contract/schedules';
 import type { MonitorReport } from '../../src/contract/scans';
 import type { ScheduleActionPorts } from '../../src/addon/scheduleActions';
-import type { MyRun } from '../../src/gas/scheduleStore';
+import type { MyRun } from '../../src/kit/schedules';
 import { fakeDeckPorts } from './fakes';
 import type { MemoryKitOptions } from '../../dev/memoryKit';
 import { alertKey } from '../../src/domain/schedules';
