@@ -58,6 +58,10 @@ export interface MemoryFile {
   records: Map<string, string>;
   /** The document's properties. */
   properties: Map<string, string>;
+  /** The sheets a form fills, by name. */
+  forms: Set<string>;
+  /** Who has a form-submit trigger on the file. */
+  formTriggers: Set<string>;
   lock: { held: boolean };
   /** The work the hourly run goes on with here, by kind (none kept: none left). */
   work: Map<Work, number>;
@@ -100,6 +104,8 @@ export const memoryFile = (id = 'memory-file'): MemoryFile => ({
   sheets: new Map(),
   records: new Map(),
   properties: new Map(),
+  forms: new Set(),
+  formTriggers: new Set(),
   lock: { held: false },
   work: new Map(),
   claims: [],
@@ -314,8 +320,10 @@ export interface MemoryKit extends Kit {
   holdLock(held: boolean): void;
   /** How often a run asked for the hourly run to be made again (Later.wake). */
   readonly woken: () => number;
-  /** The e-mails sent from the person's account, in order. */
+  /** The e-mails sent from the person's account, in order (one per 50 recipients). */
   readonly mailed: Array<{ to: string[]; subject: string; body: string }>;
+  /** The recipients the person's account may still e-mail today are now `n`. */
+  setMailLeft(n: number): void;
 }
 
 export interface MemoryKitOptions {
@@ -405,7 +413,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
       return transport.fetchAll(requests);
     },
   };
-  const tables = memoryTables(file.sheets, file.id);
+  const tables = memoryTables(file.sheets, file.id, file.id, file.forms);
   const email = () => options.email ?? 'owner@example.com';
   const send: ServicePort['send'] = (requests, parse, budgetMs, options = {}) =>
     sendAll(counting, requests, parse, { ...options, clock, deadline: now + budgetMs });
@@ -422,6 +430,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
     properties,
     woken: () => woken,
     mailed,
+    setMailLeft: (n) => void (mailLeft = n),
     logged,
     sent,
     drawn,
@@ -431,6 +440,8 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
     records: {
       mine,
       document: propertyRecords(stringsIn(file.properties)),
+      // The file's metadata in memory is never full.
+      roomNotice: () => null,
       cached: cachedRecords(cacheOver(cache, clock.now)),
       file: recordStore(stringsIn(file.records), FILE_RECORD_CHARACTERS),
       // The file's metadata in memory is never full: the shared records are the file's.
@@ -446,6 +457,12 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
       keep: (work, count) => void (count > 0 ? file.work.set(work, count) : file.work.delete(work)),
       files: () => (file.work.size > 0 ? 1 : 0),
       wake: () => void (file.work.size > 0 && woken++),
+      formTrigger: () => {
+        if (missing.includes('background')) return 'permission';
+        file.formTriggers.add(email());
+        return 'on';
+      },
+      dropFormTrigger: () => void file.formTriggers.delete(email()),
     },
     service: {
       lookups: (deadline) => ({
@@ -470,6 +487,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
         return 'sent';
       },
       recipientsPerDay: () => Math.max(100, options.mailLeft ?? 100),
+      recipientsLeft: () => (missing.includes('mail') ? 0 : mailLeft),
     },
     account: {
       now: () => now,

@@ -75,8 +75,16 @@ function opened<K extends string>(book: Workbook, at: TableAt, columns: Columns<
   return { grid, columns: plan.columns };
 }
 
-/** `id`: the file's id, as the person's records of it are kept under. */
-export function memoryTables(book: Workbook, id = 'memory-file', fileName = id): Tables {
+/**
+ * `id`: the file's id, as the person's records of it are kept under; `forms`: the sheets a form
+ * fills, by name.
+ */
+export function memoryTables(
+  book: Workbook,
+  id = 'memory-file',
+  fileName = id,
+  forms: ReadonlySet<string> = new Set(),
+): Tables {
   const write = <K extends string>(
     at: TableAt,
     columns: Columns<K>,
@@ -137,6 +145,12 @@ export function memoryTables(book: Workbook, id = 'memory-file', fileName = id):
     fileId: () => id,
     fileName: () => fileName,
     fileUrl: () => `https://docs.google.com/spreadsheets/d/${id}/edit`,
-    names: () => [...book.keys()],
+    sheets: () =>
+      [...book].map(([name, grid]) => ({ sheetId: idOf(grid), name, form: forms.has(name) })),
+    headers: (at) => (sheetAt(book, at)?.[1][HEADER_ROW - 1] ?? []).map(shown),
+    lastRow: (at) => {
+      const found = sheetAt(book, at);
+      return found ? lastRow(found[1]) : 0;
+    },
   };
 }

@@ -1,10 +1,12 @@
 /**
- * One lead watch's run over its sheet's open rows, through the platform's ports (src/gas/ports.ts):
- * each row's report (a preview, or the no-cost link), the e-mails domain/leads.ts plans, and
- * each row's `Lead status`. Called under the document's Generate claim (src/addon/leads.ts).
+ * One lead watch's run over its sheet's open rows, on the kit: each row's report (a preview, or
+ * the no-cost link), the e-mails domain/leads.ts plans, and each row's `Lead status`. Called under
+ * the document's Generate claim (src/addon/leads.ts).
  */
-import type { Held } from '../kit/ports';
-import { WRITE_LOCK_WAIT_MS } from '../limits';
+import { foundGrid, type Kit, type TableAt } from '../kit/ports';
+import { leadStore, mailLedger } from '../kit/leads';
+import type { SheetRef } from '../domain/table';
+import { REGISTRY_LOCK_WAIT_MS, WRITE_LOCK_WAIT_MS } from '../limits';
 import {
   LEAD_COLUMNS,
   isOpenLead,
@@ -37,58 +39,17 @@ import { PREVIEW_COLUMNS, PREVIEW_HEADERS } from '../domain/previewColumns';
 import { reportTriggerLink } from '../domain/reportLink';
 import { findColumns, HEADER_ROW } from '../domain/table';
 import { parseWebsite } from '../domain/website';
-import type { SheetPort } from '../gas/ports';
-import type { LedgerView } from '../domain/leadLedger';
-import type { Permission } from '../domain/permissions';
-import type { MailOutcome } from '../kit/ports';
 
-/** E-mail from the person's own account. */
-export interface MailPort {
-  /** Recipients the day still allows; 0 without the permission. */
-  left(): number;
-  /** One message; throws when Google refuses it (an address its rules reject). */
-  send(to: string, subject: string, body: string): MailOutcome;
-}
-
-/** The owner's record of the rows each of their watches handled (domain/leadRowLedger.ts). */
-export interface RowLedgerPort {
-  /** null: no record yet (a watch an earlier version ran). */
-  read(watchId: string): RowLedger | null;
-  save(watchId: string, ledger: RowLedger | null): void;
-}
-
-/** The owner's record of a form sheet's rows that are leads not taken yet (gas/leadStore.ts). */
-export interface AdmittedPort {
-  read(watchId: string): Set<string>;
-  /** Adds `add`, keeping only the names `keep` accepts. */
-  change(watchId: string, add: readonly string[], keep?: (id: string) => boolean): void;
-}
-
-/** What one lead watch's run reads, writes and sends (src/addon/leadRun.ts). */
-export interface LeadRunPorts {
-  sheet: SheetPort;
-  mail: MailPort;
-  /** The owner's record of the lead e-mails their watches sent, in every file they watch. */
-  mailed: {
-    read(): LedgerView;
-    /** One e-mail, recorded once MailApp has sent it. */
-    record(sent: { key: string; toKey: string }): void;
-    /**
-     * The owner's own lock, which her runs in every file share; one that waited in vain goes ahead
-     * (an e-mail of this file must not wait on another's run).
-     */
-    lock(): Held;
-  };
-  rows: RowLedgerPort;
+/** One lead watch's run (src/addon/leadRun.ts): the kit, the watched sheet, and its previews. */
+export interface LeadRun {
+  kit: Kit;
+  /** The watched sheet, as the run found it (by its id: it may have been renamed). */
+  list: SheetRef;
   /**
    * The sheet is a form's responses sheet: its leads are only the rows the owner's record admits
    * (each delivered by a form-submit event, or accepted by her), never rows pasted or typed there.
    */
   form: boolean;
-  admitted: AdmittedPort;
-  /** Runs work under the document's lock; `busy` when another run holds it for too long. */
-  /** The document's lock, or null when another run holds it past `waitMs`. */
-  lock(waitMs: number): Held | null;
   /**
    * Previews for rows (Generate's plan and writer): the account-wide refusal that stopped it, and
    * the report link the service gave this person's key for each preview made, by its uuid.
@@ -97,14 +58,11 @@ export interface LeadRunPorts {
     rows: readonly number[],
     websiteColumn: number,
   ): { refusal: string | null; links: ReadonlyMap<string, string>; requests: number };
-  service: { hasKey: boolean; baseUrl: string };
   /**
    * Renews the run's claim on the document, before each e-mail: a run whose e-mails take minutes
    * keeps it while it works, so the next response's run finds it busy, not lapsed.
    */
   keepClaim?(): void;
-  granted(p: Permission): boolean;
-  now(): number;
 }
 
 /** E-mails a day kept for the schedules' alerts and reports, which matter to the owner too. */
@@ -127,26 +85,24 @@ export interface LeadRunResult {
 
 /** `leftToday`: new rows the watch may still handle today (domain/leads.ts LEADS_PER_DAY). */
 export function runLeads(
-  ports: LeadRunPorts,
+  ports: LeadRun,
   watch: LeadWatch,
   leftToday: number,
 ): LeadRunResult | null {
-  const values = ports.sheet.grid();
+  const { kit } = ports;
+  const values = foundGrid(kit, ports.list).values;
   const rows = leadRows(values);
   const ids = rowIds(rows, watch);
-  const ledger = ports.rows.read(watch.id) ?? earlierVersionsLedger(rows, ids);
+  const store = leadStore(kit, kit.tables.fileId());
+  const ledger = store.rows.read(watch.id) ?? earlierVersionsLedger(rows, ids);
   const tried = (row: number) => ledger.tries?.get(ids.get(row)!);
   // On a form's sheet, a row is a lead once admitted: what an editor pastes there spends nothing.
-  const admitted = ports.form ? ports.admitted.read(watch.id) : null;
+  const admitted = ports.form ? store.admitted.read(watch.id) : null;
   const unhandledRows = unhandled(rows, ids, ledger, watch);
   const { leads: all, unadmitted } = admittedLeads(unhandledRows, ids, admitted);
   // A preview that got no answer is tried again at its time, not at every run that comes.
-  const due = all.filter((r) => retryDue(tried(r.row), ports.now()));
-  const {
-    now: open,
-    held,
-    parked: parkedNow,
-  } = withinToday(due, leftToday, waitsNow(ports, watch));
+  const due = all.filter((r) => retryDue(tried(r.row), kit.account.now()));
+  const { now: open, held, parked: parkedNow } = withinToday(due, leftToday, waitsNow(kit, watch));
   const parked = parkedNow + all.length - due.length;
   // Only rows still waiting: nothing changed since the run that counted them.
   if (!open.length)
@@ -162,7 +118,7 @@ export function runLeads(
   const { reports, requests } = makeReports(ports, watch, open, site, kept);
   const final = mailLeads(ports, watch, open, reports);
   writeStatuses(ports, watch, ids, final);
-  recordRows(ports, watch, { ledger, ids, admitted }, final, reports);
+  recordRows(kit, watch, { ledger, ids, admitted }, final, reports);
   const made = open.filter((r) => reportWasDue(r.status) && 'link' in reports.get(r.row)!);
   return { open, final, reports: made.length, requests, held, parked, unadmitted };
 }
@@ -172,7 +128,7 @@ export function runLeads(
  * for good out of the admitted ones (a row still open stays admitted).
  */
 function recordRows(
-  ports: LeadRunPorts,
+  kit: Kit,
   watch: LeadWatch,
   before: { ledger: RowLedger; ids: ReadonlyMap<number, string>; admitted: Set<string> | null },
   final: MailDecision[],
@@ -184,34 +140,37 @@ function recordRows(
     const retry = 'retry' in report;
     return { row: d.row, final: !d.status.startsWith('waits'), link, retry };
   });
-  const after = ledgerAfterRun(before.ledger, before.ids, outcome, ports.now());
-  ports.rows.save(watch.id, after);
+  const after = ledgerAfterRun(before.ledger, before.ids, outcome, kit.account.now());
+  const store = leadStore(kit, kit.tables.fileId());
+  store.rows.save(watch.id, after);
   // Only what this run took for good leaves: rows delivered while it ran are not in its reading.
-  if (before.admitted) ports.admitted.change(watch.id, [], (id) => !after.done.has(id));
+  if (before.admitted) store.admitted.change(watch.id, [], (id) => !after.done.has(id));
 }
 
 /** Each handled row's final decision: the e-mails planned, sent, and what became of each. */
 function mailLeads(
-  ports: LeadRunPorts,
+  ports: LeadRun,
   watch: LeadWatch,
   open: LeadRow[],
   reports: Map<number, ReportOutcome>,
 ): MailDecision[] {
+  const { kit } = ports;
   const decisions = planLeadMail(
     open.map((r) => ({ ...r, report: reports.get(r.row)! })),
     watch,
-    ports.mailed.read(),
-    Math.max(0, ports.mail.left() - MAIL_RESERVE),
-    ports.granted('mail') ? null : needsPermission('mail'),
+    mailLedger(kit).read(kit.account.now()),
+    Math.max(0, kit.outbox.recipientsLeft() - MAIL_RESERVE),
+    kit.account.granted('mail') ? null : needsPermission('mail'),
   );
   const failed = sendLeadMail(ports, decisions);
   return decisions.map((d) => (failed.has(d.row) ? { row: d.row, status: failed.get(d.row)! } : d));
 }
 
 /** What holds waiting rows back this run (domain/leads.ts stillWaits). */
-const waitsNow = (ports: LeadRunPorts, watch: LeadWatch): WaitsFor => ({
-  report: watch.mode === 'preview' && (!ports.service.hasKey || !ports.granted('service')),
-  mail: !ports.granted('mail') || ports.mail.left() <= MAIL_RESERVE,
+const waitsNow = (kit: Kit, watch: LeadWatch): WaitsFor => ({
+  report:
+    watch.mode === 'preview' && (!kit.service.config().apiKey || !kit.account.granted('service')),
+  mail: !kit.account.granted('mail') || kit.outbox.recipientsLeft() <= MAIL_RESERVE,
 });
 
 /**
@@ -251,30 +210,46 @@ interface Recorded {
  * the row (the link of a report an earlier run made, runs that got no answer for it).
  */
 function makeReports(
-  ports: LeadRunPorts,
+  ports: LeadRun,
   watch: LeadWatch,
   open: LeadRow[],
   websiteColumn: number,
   kept: (row: number) => Recorded,
 ): { reports: Map<number, ReportOutcome>; requests: number } {
-  if (watch.mode === 'link') return { reports: writeTriggerLinks(ports, watch, open), requests: 0 };
-  const waits = !ports.service.hasKey
+  const { kit } = ports;
+  const service = kit.service.config();
+  if (watch.mode === 'link')
+    return { reports: writeTriggerLinks(ports, service.baseUrl, watch, open), requests: 0 };
+  const waits = !service.apiKey
     ? 'no key saved in Settings'
-    : ports.granted('service')
+    : kit.account.granted('service')
       ? null
       : needsPermission('service');
   if (waits) return { reports: new Map(open.map((r) => [r.row, { waits }])), requests: 0 };
+  return previewReports(ports, watch, open, websiteColumn, kept);
+}
+
+/** Each open row's report from the previews made for it now, or kept from an earlier run. */
+function previewReports(
+  ports: LeadRun,
+  watch: LeadWatch,
+  open: LeadRow[],
+  websiteColumn: number,
+  kept: (row: number) => Recorded,
+): { reports: Map<number, ReportOutcome>; requests: number } {
+  const { kit } = ports;
+  const service = kit.service.config();
   const { refusal, links, requests } = ports.previews(
     open.map((r) => r.row),
     websiteColumn,
   );
-  const values = ports.sheet.grid();
+  const values = foundGrid(kit, ports.list).values;
   const columns = findColumns(values[HEADER_ROW - 1] ?? [], PREVIEW_HEADERS);
   const at = (row: number, key: keyof typeof PREVIEW_HEADERS) =>
     columns[key] ? String(values[row - 1]?.[columns[key] - 1] ?? '') : '';
   const noCost = (r: LeadRow) => {
     const site = parseWebsite(r.cells[watch.website]);
-    return site.ok ? reportTriggerLink(ports.service.baseUrl, site.url) : '';
+    return site.ok ? reportTriggerLink(service.baseUrl, site.url) : '';
   };
   const reports = new Map(
     open.map((r) => [
@@ -284,7 +259,7 @@ function makeReports(
         links.get(at(r.row, 'uuid')) ?? kept(r.row).link ?? noCost(r),
         at(r.row, 'message'),
         refusal,
-        lastTry(kept(r.row).tries, ports.now()),
+        lastTry(kept(r.row).tries, kit.account.now()),
       ),
     ]),
   );
@@ -317,23 +292,23 @@ const RETRIED =
   'the service did not answer (a dropped connection, or it was failing): tried again within minutes, then with longer waits for three days';
 
 /** Without a key: the service's no-cost link, which starts the preview when the lead opens it. */
-function writeTriggerLinks(ports: LeadRunPorts, watch: LeadWatch, open: LeadRow[]) {
+function writeTriggerLinks(ports: LeadRun, baseUrl: string, watch: LeadWatch, open: LeadRow[]) {
   const out = new Map<number, ReportOutcome>();
   for (const r of open) {
     const site = parseWebsite(r.cells[watch.website]);
     out.set(
       r.row,
       site.ok
-        ? { link: reportTriggerLink(ports.service.baseUrl, site.url) }
+        ? { link: reportTriggerLink(baseUrl, site.url) }
         : { error: site.blank ? 'no website' : site.message },
     );
   }
   const patches = new Map<number, { reportUrl: string }>();
   for (const [row, o] of out) if ('link' in o) patches.set(row, { reportUrl: o.link });
-  const held = ports.lock(WRITE_LOCK_WAIT_MS);
+  const held = ports.kit.locks.document(WRITE_LOCK_WAIT_MS);
   if (held)
     try {
-      ports.sheet.write({ reportUrl: PREVIEW_COLUMNS.reportUrl }, patches);
+      ports.kit.tables.write(ports.list, { reportUrl: PREVIEW_COLUMNS.reportUrl }, patches);
     } finally {
       held.release();
     }
@@ -346,30 +321,31 @@ function writeTriggerLinks(ports: LeadRunPorts, watch: LeadWatch, open: LeadRow[
  * status of each e-mail that could not go: the day's quota met meanwhile (it waits), or an
  * address Google refuses (said on its row).
  */
-function sendLeadMail(ports: LeadRunPorts, decisions: MailDecision[]): Map<number, string> {
+function sendLeadMail(ports: LeadRun, decisions: MailDecision[]): Map<number, string> {
+  const { kit } = ports;
+  const ledger = mailLedger(kit);
   const failed = new Map<number, string>();
   for (const d of decisions) {
     if (!('send' in d)) continue;
     ports.keepClaim?.();
-    const held = ports.mailed.lock();
+    // The owner's own lock, which her runs in every file share; one that waited in vain goes
+    // ahead (an e-mail of this file must not wait on another's run).
+    const held = kit.locks.mine(REGISTRY_LOCK_WAIT_MS);
     try {
-      const status = ledgerRefusal(ports.mailed.read(), d.send) ?? sendOne(ports, d.send);
+      const status = ledgerRefusal(ledger.read(kit.account.now()), d.send) ?? sendOne(kit, d.send);
       if (status) failed.set(d.row, status);
-      else ports.mailed.record(d.send);
+      else ledger.record(d.send, kit.account.now());
     } finally {
-      held.release();
+      held?.release();
     }
   }
   return failed;
 }
 
 /** One lead e-mail; null when it went, else the row's status. */
-function sendOne(
-  ports: LeadRunPorts,
-  s: { to: string; subject: string; body: string },
-): string | null {
+function sendOne(kit: Kit, s: { to: string; subject: string; body: string }): string | null {
   try {
-    return ports.mail.send(s.to, s.subject, s.body) === 'sent' ? null : LEAD_STATUS.tomorrow;
+    return kit.outbox.mail([s.to], s.subject, s.body) === 'sent' ? null : LEAD_STATUS.tomorrow;
   } catch (error) {
     // MailApp refuses an address its own rules reject ("Invalid email: …").
     console.warn('A lead e-mail was refused', error instanceof Error ? error.name : typeof error);
@@ -383,16 +359,17 @@ function sendOne(
  * record (domain/leadRowLedger.ts rowIds: identical rows by their order), `ids` as the run began.
  */
 function writeStatuses(
-  ports: LeadRunPorts,
+  ports: LeadRun,
   watch: LeadWatch,
   ids: ReadonlyMap<number, string>,
   final: MailDecision[],
 ): void {
-  const now = new Date(ports.now());
-  const held = ports.lock(WRITE_LOCK_WAIT_MS);
+  const { kit } = ports;
+  const now = new Date(kit.account.now());
+  const held = kit.locks.document(WRITE_LOCK_WAIT_MS);
   if (!held) return;
   try {
-    const values = ports.sheet.grid();
+    const values = foundGrid(kit, ports.list).values;
     const where = new Map([...rowIds(leadRows(values), watch)].map(([row, id]) => [id, row]));
     const patches = new Map<number, Partial<Record<keyof typeof LEAD_COLUMNS, unknown>>>();
     for (const d of final) {
@@ -400,18 +377,19 @@ function writeStatuses(
       if (row !== undefined)
         patches.set(row, { status: d.status, ...('send' in d ? { emailed: now } : {}) });
     }
-    ports.sheet.write(LEAD_COLUMNS, patches, values);
+    kit.tables.write(ports.list, LEAD_COLUMNS, patches, values);
   } finally {
     held.release();
   }
 }
 
 /** Rows already in a sheet when it starts being watched: left alone, and saying so. */
-export function markEarlierRows(sheet: SheetPort, watch: LeadWatch): number {
-  const values = sheet.grid();
+export function markEarlierRows(kit: Kit, at: TableAt, watch: LeadWatch): number {
+  const values = kit.tables.grid(at)?.values ?? [];
   const rows = openLeads(leadRows(values), watch);
   if (rows.length)
-    sheet.write(
+    kit.tables.write(
+      at,
       LEAD_COLUMNS,
       new Map(rows.map((r) => [r.row, { status: LEAD_STATUS.earlier }])),
       values,

@@ -5,9 +5,8 @@
  * the hourly run. Both run as the watch's owner, under the document's Generate claim, and a row's
  * `Lead status` says it was handled, so it is handled once whichever run comes first.
  */
-import type { Claimed, Held } from '../kit/ports';
+import type { Kit, SheetInfo } from '../kit/ports';
 import type { LeadsReport, LeadsView, LeadWatchInput, LeadWatchView } from '../contract/leads';
-import type { LogLine } from '../contract/schedules';
 import {
   checkWatch,
   dayOf,
@@ -22,109 +21,80 @@ import {
 } from '../domain/leads';
 import { isOutputSheet } from '../domain/outputSheets';
 import { needsPermission, notGrantedMessage } from '../domain/permissions';
-import { activeBook } from '../gas/active';
 import { withRoomNotice } from '../gas/docMetadata';
+import { appsScriptKit } from '../gas/kit';
 import { RUN_BUDGET_MS, WRITE_LOCK_WAIT_MS } from '../limits';
-import { myWatches, type SharedWatch } from '../gas/leadStore';
-import { watchedSheetPorts } from '../gas/leadRunPorts';
-import { leadWatchPorts } from '../gas/leadWatchPorts';
+import { leadStore, type SharedWatch } from '../kit/leads';
+import { firstTimeToday } from '../kit/once';
+import { presser } from '../kit/previewRecords';
 import { startedFrom } from '../gas/runLog';
-import {
-  leadRows,
-  markEarlierRows,
-  runLeads,
-  type LeadRunPorts,
-  type LeadRunResult,
-} from './leadRun';
+import { leadRows, markEarlierRows, runLeads, type LeadRun, type LeadRunResult } from './leadRun';
 import { rowIds, startingLedger, unhandled, type RowLedger } from '../domain/leadRowLedger';
-import { previewRows, type GenerateRun } from './previewGeneration';
-import type { FormTrigger } from '../gas/triggers';
-import type { LeadTotals } from '../domain/leads';
-import type { AdmittedPort, RowLedgerPort } from './leadRun';
-import type { SheetPort } from '../gas/ports';
-
-/** A sheet of the document as the Leads tab offers it. */
-export interface SheetInfo {
-  id: number;
-  name: string;
-  /** Its header row, read when asked. */
-  headers(): unknown[];
-  /** A form's responses sheet (Sheets links it to the form): only what the form delivers is a lead. */
-  form: boolean;
-}
-
-/**
- * What the Leads tab and the digest read and keep of lead watches (src/addon/leads.ts): each
- * owner's definitions in their own properties, every editor's view in the file.
- */
-export interface LeadWatchPorts {
-  /** This person's watches in the document, oldest first. */
-  mine(): LeadWatch[];
-  saveMine(id: string, watch: LeadWatch | null): void;
-  /** The document's watches as every editor sees them (no template, no addresses). */
-  shared(): SharedWatch[];
-  saveShared(id: string, watch: SharedWatch | null): void;
-  rows: RowLedgerPort;
-  admitted: AdmittedPort;
-  /** The totals a schedule's last digest counted up to. */
-  digested: { read(scheduleId: string): LeadTotals; save(scheduleId: string, t: LeadTotals): void };
-  sheets(): SheetInfo[];
-  /** One of the document's sheets, by id. */
-  sheet(id: number): SheetPort | null;
-  /** Runs work under the document's lock; `busy` when another run holds it for too long. */
-  /** The document's lock, or null when another run holds it past `waitMs`. */
-  lock(waitMs: number): Held | null;
-  /** Handles a watch's open rows now (the run of a form response or the hourly run). */
-  run(watch: LeadWatch): void;
-  /** This person's form-submit trigger on the document: made (false: not granted yet), removed. */
-  trigger: { ensure(): FormTrigger; remove(): void };
-  /** Whether this person has watches here (the hourly run keeps the document). */
-  watching(on: boolean): void;
-  hasKey: boolean;
-  /** The permissions a watch needs that the person has not granted, in words. */
-  missing(): string[];
-  me: string;
-  newId(): string;
-  now(): number;
-}
+import { previewRows } from './previewGeneration';
+import type { FormTrigger } from '../kit/ports';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
-export function listLeads(p: LeadWatchPorts): LeadsView {
+/** The Leads tab's work in a document: the kit, and how a watch's open rows are run now. */
+export interface LeadsHere {
+  kit: Kit;
+  /** Handles a watch's open rows now (the run of a form response or the hourly run). */
+  run(watch: LeadWatch): void;
+}
+
+/** The person's watches and their records in the kit's file. */
+const storeOf = (kit: Kit) => leadStore(kit, kit.tables.fileId());
+
+/** One of the file's sheets by its id, whatever it is called now; null when it is gone. */
+const sheetById = (kit: Kit, id: number): SheetInfo | null =>
+  kit.tables.sheets().find((s) => s.sheetId === id) ?? null;
+
+/** A sheet's rows as leads ([] where it is gone). */
+const rowsOf = (kit: Kit, sheet: SheetInfo | null) =>
+  sheet ? leadRows(kit.tables.grid(sheet)?.values ?? []) : [];
+
+export function listLeads({ kit }: Pick<LeadsHere, 'kit'>): LeadsView {
   // A watch saved before background runs were granted gets its form trigger once they are.
-  if (p.mine().length) p.trigger.ensure();
-  const all = p.sheets();
+  if (storeOf(kit).mine().length) kit.later.formTrigger();
+  const all = kit.tables.sheets();
   return {
-    watches: watchViews(p, all),
+    watches: watchViews(kit, all),
     sheets: all
       .filter((s) => !isOutputSheet(s.name))
       .map((s) => ({
         name: s.name,
-        headers: s
-          .headers()
+        headers: kit.tables
+          .headers(s)
           .map((h) => String(h).trim())
           .filter(Boolean),
         form: s.form,
       })),
-    hasKey: p.hasKey,
-    missing: p.missing(),
+    hasKey: !!kit.service.config().apiKey,
+    // Decks are not a watch's: the Leads tab names only what its rows wait on.
+    missing: kit.account
+      .permissions()
+      .missing.filter((p) => p !== 'decks')
+      .map(needsPermission),
   };
 }
 
 /** The document's watches as this person sees them, each under its sheet's name now. */
-function watchViews(p: LeadWatchPorts, sheets: SheetInfo[] = p.sheets()): LeadWatchView[] {
-  const mine = new Map(p.mine().map((w) => [w.id, w]));
-  const names = new Map(sheets.map((s) => [s.id, s.name]));
-  return p.shared().map((w) => watchView(p, w, mine.get(w.id), names));
+function watchViews(kit: Kit, sheets: SheetInfo[] = kit.tables.sheets()): LeadWatchView[] {
+  const store = storeOf(kit);
+  const mine = new Map(store.mine().map((w) => [w.id, w]));
+  const names = new Map(sheets.map((s) => [s.sheetId, s.name]));
+  const me = kit.account.email();
+  const today = dayOf(kit.account.now());
+  return store.shared().map((w) => watchView({ me, today }, w, mine.get(w.id), names));
 }
 
 function watchView(
-  p: LeadWatchPorts,
+  { me, today: day }: { me: string; today: string },
   w: SharedWatch,
   own: LeadWatch | undefined,
   sheets: Map<number, string>,
 ): LeadWatchView {
-  const today = w.stats.day === dayOf(p.now());
+  const today = w.stats.day === day;
   return {
     id: w.id,
     sheetName: sheets.get(w.sheetId) ?? w.sheetName,
@@ -135,8 +105,8 @@ function watchView(
     dailyCap: dailyCapOf(w),
     mode: w.mode,
     owner: w.owner,
-    mine: w.owner === p.me && !!own,
-    mail: w.owner === p.me ? (own?.mail ?? null) : null,
+    mine: w.owner === me && !!own,
+    mail: w.owner === me ? (own?.mail ?? null) : null,
     lastNewRow: w.stats.lastNewRow ? new Date(w.stats.lastNewRow).toISOString() : null,
     reportsToday: today ? w.stats.reports : 0,
     emailsToday: today ? w.stats.emails : 0,
@@ -146,51 +116,55 @@ function watchView(
   };
 }
 
-export function saveWatchIn(p: LeadWatchPorts, input: LeadWatchInput): LeadsReport {
-  const view = listLeads(p);
+/** Why a watch cannot be saved as asked, in words; or the watch checked, and who watched it. */
+function watchRefusal(kit: Kit, view: LeadsView, input: LeadWatchInput) {
   // A watch runs as its owner, named by address: without it, nobody could stop or see it as theirs.
-  if (!p.me) return { ok: false, message: notGrantedMessage('email'), view };
+  if (!kit.account.email()) return notGrantedMessage('email');
   const checked = checkWatch(input, view.sheets);
-  if (!checked.ok) return { ok: false, message: checked.message, view };
+  if (!checked.ok) return checked.message;
   const taken = view.watches.find((w) => w.sheetName === checked.watch.sheetName);
-  if (taken && !taken.mine)
-    return { ok: false, message: `${taken.owner} watches this sheet already.`, view };
+  if (taken && !taken.mine) return `${taken.owner} watches this sheet already.`;
   if (checked.watch.mode === 'preview' && !view.hasKey)
-    return {
-      ok: false,
-      message: 'Previews need your key (Settings); or choose the no-cost link.',
-      view,
-    };
-  const sheetId = p.sheets().find((s) => s.name === checked.watch.sheetName)!.id;
+    return 'Previews need your key (Settings); or choose the no-cost link.';
+  return { ...checked, taken };
+}
+
+export function saveWatchIn(h: LeadsHere, input: LeadWatchInput): LeadsReport {
+  const { kit } = h;
+  const view = listLeads(h);
+  const checked = watchRefusal(kit, view, input);
+  if (typeof checked === 'string') return { ok: false, message: checked, view };
+  const { taken, includeEarlier } = checked;
+  const sheet = kit.tables.sheets().find((s) => s.name === checked.watch.sheetName)!;
   const watch: LeadWatch = {
     ...checked.watch,
-    id: taken?.id ?? p.newId(),
-    sheetId,
-    owner: p.me,
-    created: p.now(),
+    id: taken?.id ?? kit.account.newId(),
+    sheetId: sheet.sheetId,
+    owner: kit.account.email(),
+    created: kit.account.now(),
   };
-  const earlier = checked.includeEarlier || taken ? 0 : leaveEarlierRows(p, watch);
+  const store = storeOf(kit);
+  const earlier = includeEarlier || taken ? 0 : leaveEarlierRows(kit, sheet, watch);
   // A new watch's record of handled rows starts now: the rows already there, unless asked for
   // (then, on a form's sheet, they are leads by the owner's own choice).
-  if (!taken) p.rows.save(watch.id, startRecord(p, watch, checked.includeEarlier));
-  if (!taken && checked.includeEarlier) p.admitted.change(watch.id, presentRows(p, watch));
-  p.saveMine(watch.id, watch);
+  if (!taken) store.rows.save(watch.id, startRecord(kit, sheet, watch, includeEarlier));
+  if (!taken && includeEarlier) store.admitted.change(watch.id, presentRows(kit, sheet, watch));
+  store.saveMine(watch.id, watch);
   // An edit keeps the watch's counts: the digest counts on from them.
-  const stats = p.shared().find((w) => w.id === watch.id)?.stats ?? emptyStats(p.now());
-  p.saveShared(watch.id, shared(watch, stats));
-  const trigger = p.trigger.ensure();
-  p.watching(true);
-  if (checked.includeEarlier) p.run(watch);
+  const stats =
+    store.shared().find((w) => w.id === watch.id)?.stats ?? emptyStats(kit.account.now());
+  store.saveShared(watch.id, shared(watch, stats));
+  const trigger = kit.later.formTrigger();
+  kit.later.keep('leads', 1);
+  if (includeEarlier) h.run(watch);
   // The sheets and their headers are as read at the start: only the watches changed.
-  const after = { ...view, watches: watchViews(p) };
-  const form = p.sheets().find((x) => x.id === sheetId)?.form ?? false;
-  return { ok: true, message: savedMessage(watch, earlier, trigger, form), view: after };
+  const after = { ...view, watches: watchViews(kit) };
+  return { ok: true, message: savedMessage(watch, earlier, trigger, sheet.form), view: after };
 }
 
 /** The names of the rows in the watch's sheet with a website (domain/leadRowLedger.ts). */
-function presentRows(p: LeadWatchPorts, watch: LeadWatch): string[] {
-  const sheet = p.sheet(watch.sheetId);
-  const rows = sheet ? leadRows(sheet.grid()) : [];
+function presentRows(kit: Kit, sheet: SheetInfo, watch: LeadWatch): string[] {
+  const rows = rowsOf(kit, sheet);
   const ids = rowIds(rows, watch);
   return unhandled(rows, ids, { done: new Set(), links: new Map() }, watch).map((r) =>
     ids.get(r.row)!,
@@ -201,26 +175,27 @@ function presentRows(p: LeadWatchPorts, watch: LeadWatch): string[] {
  * "Accept as leads": the rows of a form's sheet no form response delivered (pasted, typed, or a
  * response whose event Google lost), taken as leads by the watch's owner's own press, then run.
  */
-export function acceptWith(p: LeadWatchPorts, id: unknown): LeadsReport {
-  const view = listLeads(p);
-  const watch = p.mine().find((w) => w.id === id);
+export function acceptWith(h: LeadsHere, id: unknown): LeadsReport {
+  const { kit } = h;
+  const view = listLeads(h);
+  const store = storeOf(kit);
+  const watch = store.mine().find((w) => w.id === id);
   if (!watch) return { ok: false, message: 'Only the watch’s owner can accept its rows.', view };
-  const sheet = p.sheet(watch.sheetId);
-  const rows = sheet ? leadRows(sheet.grid()) : [];
+  const rows = rowsOf(kit, sheetById(kit, watch.sheetId));
   const ids = rowIds(rows, watch);
-  const ledger = p.rows.read(watch.id) ?? { done: new Set<string>(), links: new Map() };
-  const admitted = p.admitted.read(watch.id);
+  const ledger = store.rows.read(watch.id) ?? { done: new Set<string>(), links: new Map() };
+  const admitted = store.admitted.read(watch.id);
   const accepted = unhandled(rows, ids, ledger, watch)
     .map((r) => ids.get(r.row)!)
     .filter((rowId) => !admitted.has(rowId));
   if (!accepted.length) return { ok: true, message: 'No rows wait for you.', view };
-  p.admitted.change(watch.id, accepted);
-  p.run(watch);
+  store.admitted.change(watch.id, accepted);
+  h.run(watch);
   const n = accepted.length;
   return {
     ok: true,
     message: `${n} row${n === 1 ? '' : 's'} accepted as leads: ${watch.mode === 'preview' ? 'reports on your key' : 'report links'}${watch.email ? ', e-mailed from your account' : ''}, at most ${dailyCapOf(watch)} a day.`,
-    view: { ...view, watches: watchViews(p) },
+    view: { ...view, watches: watchViews(kit) },
   };
 }
 
@@ -258,160 +233,168 @@ function shared(w: LeadWatch, stats: SharedWatch['stats']): SharedWatch {
   return { ...rest, mailing: !!mail, stats };
 }
 
-function startRecord(p: LeadWatchPorts, watch: LeadWatch, includeEarlier: boolean): RowLedger {
-  const sheet = p.sheet(watch.sheetId);
-  return startingLedger(sheet ? leadRows(sheet.grid()) : [], watch, includeEarlier);
+function startRecord(
+  kit: Kit,
+  sheet: SheetInfo,
+  watch: LeadWatch,
+  includeEarlier: boolean,
+): RowLedger {
+  return startingLedger(rowsOf(kit, sheet), watch, includeEarlier);
 }
 
 /** Rows already in the sheet are left alone, and say so (a status users can filter on). */
-function leaveEarlierRows(p: LeadWatchPorts, watch: LeadWatch): number {
-  const sheet = p.sheet(watch.sheetId);
-  const held = sheet && p.lock(WRITE_LOCK_WAIT_MS);
+function leaveEarlierRows(kit: Kit, sheet: SheetInfo, watch: LeadWatch): number {
+  const held = kit.locks.document(WRITE_LOCK_WAIT_MS);
   if (!held) return 0;
   try {
-    return markEarlierRows(sheet, watch);
+    return markEarlierRows(kit, sheet, watch);
   } finally {
     held.release();
   }
 }
 
-export function deleteWatchIn(p: LeadWatchPorts, id: string): LeadsReport {
-  const view = listLeads(p);
+export function deleteWatchIn(h: LeadsHere, id: string): LeadsReport {
+  const { kit } = h;
+  const view = listLeads(h);
   const w = view.watches.find((x) => x.id === id);
   if (!w) return { ok: false, message: 'That watch is gone already.', view };
   if (!w.mine) return { ok: false, message: `Only ${w.owner} can stop this watch.`, view };
-  p.saveMine(id, null);
-  p.saveShared(id, null);
-  p.rows.save(id, null);
-  if (p.mine().length === 0) {
-    p.trigger.remove();
-    p.watching(false);
+  const store = storeOf(kit);
+  store.saveMine(id, null);
+  store.saveShared(id, null);
+  store.rows.save(id, null);
+  if (store.mine().length === 0) {
+    kit.later.dropFormTrigger();
+    kit.later.keep('leads', 0);
   }
   return {
     ok: true,
     message: `Stopped watching "${w.sheetName}".`,
-    view: { ...view, watches: watchViews(p) },
+    view: { ...view, watches: watchViews(kit) },
   };
 }
 
-/** The ports of the watches in `book`, whose runs handle rows in its sheets. */
-const watchPorts = (book: Book): LeadWatchPorts => ({
-  ...leadWatchPorts(book),
-  run: (w) => runWatch(book, w),
-});
+/** The watches in the file the kit is over, whose runs handle rows in its sheets. */
+const leadsIn = (kit: Kit): LeadsHere => ({ kit, run: (w) => runWatch(kit, w) });
 
 // The sidebar's calls, on the active spreadsheet.
-export const getLeads = (): LeadsView => listLeads(watchPorts(activeBook()));
+export const getLeads = (): LeadsView => listLeads(leadsIn(appsScriptKit()));
 export const saveLeadWatch = (input: LeadWatchInput): LeadsReport =>
-  withRoomNotice(saveWatchIn(watchPorts(activeBook()), input));
+  withRoomNotice(saveWatchIn(leadsIn(appsScriptKit()), input));
 export const deleteLeadWatch = (id: string): LeadsReport =>
-  deleteWatchIn(watchPorts(activeBook()), id);
-export const acceptLeadRows = (id: string): LeadsReport => acceptWith(watchPorts(activeBook()), id);
+  deleteWatchIn(leadsIn(appsScriptKit()), id);
+export const acceptLeadRows = (id: string): LeadsReport => acceptWith(leadsIn(appsScriptKit()), id);
 
 /** The form-submit trigger's handler: the person's watches on the sheet the response went to. */
 export function onLeadResponse(event?: { range?: GoogleAppsScript.Spreadsheet.Range }): void {
   startedFrom('trigger');
   const sheet = event?.range?.getSheet();
   if (!sheet) return;
-  const book = sheet.getParent();
+  const kit = appsScriptKit(sheet.getParent());
   const id = sheet.getSheetId();
   const row = event!.range!.getRow();
-  for (const w of myWatches(book.getId())) if (w.sheetId === id) runWatch(book, w, row);
+  for (const w of storeOf(kit).mine()) if (w.sheetId === id) runWatch(kit, w, row);
 }
 
 /** The hourly run: every watch of this person in the document. */
 export function runLeadWatchesIn(book: Book): void {
-  for (const w of myWatches(book.getId())) runWatch(book, w);
-}
-
-type Claim = { run: string; started: number };
-
-/** What one watch's run reads and records around the lead run itself, over its sheet. */
-export interface WatchedSheetPorts {
-  /** The sheet's name now (the watch follows its sheet when it is renamed). */
-  name: string;
-  lastRow(): number;
-  saveMine(watch: LeadWatch): void;
-  /** Today's counts every editor sees; null for a watch not counted yet. */
-  stats(watchId: string): WatchStats | null;
-  saveShared(watchId: string, watch: SharedWatch): void;
-  log(entry: LogLine): void;
-  /** The document's Generate claim for this run; null when another run holds it. */
-  claim(claim: Claim): Claimed | null;
-  leadRun(): Omit<LeadRunPorts, 'previews'>;
-  /** Generate's ports over the sheet, for the run that holds `claim`. */
-  generate(claim: Claimed): GenerateRun;
-  newId(): string;
-  now(): number;
+  const kit = appsScriptKit(book);
+  for (const w of storeOf(kit).mine()) runWatch(kit, w);
 }
 
 /** `delivered`: the row a form-submit event delivered, a lead before any claim is waited for. */
-function runWatch(book: Book, saved: LeadWatch, delivered?: number): void {
-  const ports = watchedSheetPorts(book, saved.sheetId);
-  if (!ports) return;
-  if (delivered) admitDelivered(ports.leadRun(), saved, delivered);
-  runWatchWith(ports, saved);
+function runWatch(kit: Kit, saved: LeadWatch, delivered?: number): void {
+  const sheet = sheetById(kit, saved.sheetId);
+  if (!sheet) return;
+  if (delivered) admitDelivered(kit, sheet, saved, delivered);
+  runWatchWith(kit, sheet, saved);
 }
 
 /**
  * The row a form-submit event delivered, named as the watch's record names rows and admitted as
  * a lead: recorded before the run waits for the claim, so a burst's busy runs lose none.
  */
-export function admitDelivered(
-  run: Pick<LeadRunPorts, 'form' | 'sheet' | 'admitted'>,
-  watch: LeadWatch,
-  row: number,
-): void {
-  if (!run.form) return;
-  const id = rowIds(leadRows(run.sheet.grid()), watch).get(row);
-  if (id) run.admitted.change(watch.id, [id]);
+export function admitDelivered(kit: Kit, sheet: SheetInfo, watch: LeadWatch, row: number): void {
+  if (!sheet.form) return;
+  const id = rowIds(rowsOf(kit, sheet), watch).get(row);
+  if (id) storeOf(kit).admitted.change(watch.id, [id]);
 }
 
 /**
- * One watch's open rows, handled under the document's Generate claim; when another run holds it
- * (a Generate press, a teammate's watch, this watch's run for an earlier response of a burst),
- * the rows are left to it, or wait for the next run, losing nothing. Rows that arrive while it
- * runs are taken in before it stops (domain/leads.ts drainsAgain).
+ * One watch's open rows in its sheet (as found, by its id), handled under the document's Generate
+ * claim; when another run holds it (a Generate press, a teammate's watch, this watch's run for an
+ * earlier response of a burst), the rows are left to it, or wait for the next run, losing
+ * nothing. Rows that arrive while it runs are taken in before it stops (domain/leads.ts
+ * drainsAgain).
  */
-export function runWatchWith(p: WatchedSheetPorts, saved: LeadWatch): void {
+export function runWatchWith(kit: Kit, sheet: SheetInfo, saved: LeadWatch): void {
   // Renamed since: the watch follows its sheet, and says its new name.
-  const watch = { ...saved, sheetName: p.name };
-  if (watch.sheetName !== saved.sheetName) p.saveMine(watch);
-  const started = p.now();
-  for (let round = 0, before = p.lastRow(); ; round++) {
-    if (!watchRound(p, watch, started)) return;
-    const after = p.lastRow();
-    if (!drainsAgain(round, before, after) || p.now() - started > RUN_BUDGET_MS) return;
+  const watch = { ...saved, sheetName: sheet.name };
+  if (watch.sheetName !== saved.sheetName) storeOf(kit).saveMine(watch.id, watch);
+  const started = kit.account.now();
+  for (let round = 0, before = kit.tables.lastRow(sheet); ; round++) {
+    if (!watchRound(kit, sheet, watch, started)) return;
+    const after = kit.tables.lastRow(sheet);
+    if (!drainsAgain(round, before, after) || kit.account.now() - started > RUN_BUDGET_MS) return;
     before = after;
   }
 }
 
 /** One round under the claim; false when another run holds it. */
-function watchRound(p: WatchedSheetPorts, watch: LeadWatch, started: number): boolean {
-  const claim = { run: p.newId(), started };
-  const held = p.claim(claim);
-  if (!held) return false;
+function watchRound(kit: Kit, sheet: SheetInfo, watch: LeadWatch, started: number): boolean {
+  const held = kit.locks.claim(kit.account.newId(), started);
+  // What the run found filled (claiming, or in its work) is said once it lets the claim go.
+  if (!held) return (sayFilled(kit), false);
   try {
-    const ports: LeadRunPorts = {
-      ...p.leadRun(),
-      previews: (rows, column) => previewRows(p.generate(held), column, rows, started),
+    const list = { sheetId: sheet.sheetId, name: sheet.name };
+    const run: LeadRun = {
+      kit,
+      list,
+      form: sheet.form,
+      previews: (rows, column) =>
+        previewRows({ kit, presser: presser(kit), list, claim: held }, column, rows, started),
       keepClaim: () => void held.renew(),
     };
-    // Read once under the claim, which no other run of this watch holds meanwhile.
-    const stats = p.stats(watch.id) ?? emptyStats(started);
-    const result = runLeads(ports, watch, leadsLeftToday(stats, p.now(), dailyCapOf(watch)));
-    if (result) recordRun(p, watch, stats, result);
+    // Read once under the claim, which no other run of this watch holds meanwhile; counted in
+    // the owner's own record (a daily cap holds where the file has no room), else the file's.
+    const store = storeOf(kit);
+    const stats =
+      store.stats(watch.id) ??
+      store.shared().find((w) => w.id === watch.id)?.stats ??
+      emptyStats(started);
+    const result = runLeads(
+      run,
+      watch,
+      leadsLeftToday(stats, kit.account.now(), dailyCapOf(watch)),
+    );
+    if (result) recordRun(kit, watch, stats, result);
     // Rows that waited for the owner's Accept are gone or taken: the count says so, unlogged.
-    else if (stats.unadmitted) p.saveShared(watch.id, shared(watch, { ...stats, unadmitted: 0 }));
+    else if (stats.unadmitted)
+      store.saveShared(watch.id, shared(watch, { ...stats, unadmitted: 0 }));
     return true;
   } finally {
     held.release();
+    sayFilled(kit);
   }
+}
+
+/** A watch's run that found the file's metadata full says so in the log, once a day. */
+function sayFilled(kit: Kit): void {
+  const words = kit.records.roomNotice();
+  if (words && firstTimeToday(kit, `room.${kit.tables.fileId()}`))
+    kit.log.action('lead watch', {
+      sheet: '',
+      rows: '',
+      requests: 0,
+      changed: 0,
+      errors: 0,
+      result: `${words} This is said once a day.`,
+    });
 }
 
 /** Today's counts for every editor's view, and a line in the run log. */
 function recordRun(
-  p: WatchedSheetPorts,
+  kit: Kit,
   watch: LeadWatch,
   old: WatchStats,
   { open, final, reports, requests, held, parked, unadmitted }: LeadRunResult,
@@ -420,8 +403,8 @@ function recordRun(
   const emails = final.filter((d) => 'send' in d && d.status === LEAD_STATUS.emailed).length;
   const waiting = final.filter((d) => d.status.startsWith('waits')).length + held + parked;
   const counts = { isNew, handled: open.length, reports, emails, waiting, unadmitted };
-  p.saveShared(watch.id, shared(watch, statsAfterRun(old, counts, p.now())));
-  p.log({
+  storeOf(kit).saveShared(watch.id, shared(watch, statsAfterRun(old, counts, kit.account.now())));
+  kit.log.action('lead watch', {
     sheet: watch.sheetName,
     rows: final.length,
     requests,
@@ -450,10 +433,12 @@ const leadWords = (
  * The line a schedule's digest gives this person's lead watches in the document: what they did
  * since that schedule's last digest ("12 new leads, 11 reports, 9 e-mailed"), or null for nothing.
  */
-export function leadsDigestLine(p: LeadWatchPorts, scheduleId: string): string | null {
-  const totals = p
+export function leadsDigestLine(kit: Kit, scheduleId: string): string | null {
+  const store = storeOf(kit);
+  const me = kit.account.email();
+  const totals = store
     .shared()
-    .filter((w) => w.owner === p.me && w.stats.total)
+    .filter((w) => w.owner === me && w.stats.total)
     .reduce(
       (sum, w) => ({
         leads: sum.leads + w.stats.total!.leads,
@@ -462,15 +447,11 @@ export function leadsDigestLine(p: LeadWatchPorts, scheduleId: string): string |
       }),
       { leads: 0, reports: 0, emails: 0 },
     );
-  const before = p.digested.read(scheduleId);
+  const before = store.digested(scheduleId);
   const leads = Math.max(0, totals.leads - before.leads);
   const reports = Math.max(0, totals.reports - before.reports);
   const emails = Math.max(0, totals.emails - before.emails);
   if (!leads && !reports && !emails) return null;
-  p.digested.save(scheduleId, totals);
+  store.saveDigested(scheduleId, totals);
   return `Lead watches since the last digest: ${leadWords(leads, reports, emails, 0)}.`;
 }
-
-/** The digest line of the watches in `book` (a schedule's run). */
-export const leadsDigestIn = (book: Book, scheduleId: string): string | null =>
-  leadsDigestLine(watchPorts(book), scheduleId);

@@ -14,7 +14,7 @@ import {
 import { isDue, lastDueAt } from '../domain/schedules';
 import { notGrantedMessage } from '../domain/permissions';
 import { appsScriptKit } from '../gas/kit';
-import { leadsDigestIn } from './leads';
+import { leadsDigestLine } from './leads';
 import { actionPorts, attemptWith } from './scheduleActions';
 import type { Entry } from '../gas/runLog';
 import type { RunOutcome } from '../domain/scheduleRun';
@@ -160,12 +160,14 @@ export function runDueWith(r: ScheduleRun, deadline: number): { ran: number; wai
 export const runDueSchedules = (
   book: GoogleAppsScript.Spreadsheet.Spreadsheet,
   deadline: number,
-): { ran: number; waiting: number } =>
-  runDueWith(
+): { ran: number; waiting: number } => {
+  const kit = appsScriptKit(book);
+  return runDueWith(
     {
-      kit: appsScriptKit(book),
+      kit,
       attempt: (run, until) => attemptWith(actionPorts(book), run, until),
-      leadsLine: (id) => leadsDigestIn(book, id),
+      leadsLine: (id) => leadsDigestLine(kit, id),
     },
     deadline,
   );
+};

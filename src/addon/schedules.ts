@@ -72,6 +72,8 @@ export function listSchedules(kit: Kit): ScheduleView[] {
     .map((d) => view(kit, d, runs[d.id] ? shared(runs[d.id]!) : inFile[d.id], now));
 }
 
+const sheetNames = (kit: Kit) => kit.tables.sheets().map((s) => s.name);
+
 /** The owner's run record of a schedule just saved (new, edited or resumed). */
 function savedRun(kit: Kit, definition: Definition, before: MyRun | undefined, now: number): MyRun {
   return {
@@ -109,7 +111,7 @@ const noAddress = (): ScheduleReport => ({
 
 export function saveScheduleIn(kit: Kit, input: Schedule): ScheduleReport {
   if (!kit.account.email()) return noAddress();
-  const checked = checkSchedule(input, kit.tables.names());
+  const checked = checkSchedule(input, sheetNames(kit));
   if (!checked.ok) return { ok: false, message: checked.message, schedule: null };
   const store = scheduleStore(kit.records);
   const list = store.definitions();
@@ -213,7 +215,7 @@ export function deleteScheduleIn(kit: Kit, id: string): ScheduleReport {
 
 /** The sheets a schedule may refresh, to pick from: the document's own, not the add-on's. */
 export const listSheetsIn = (kit: Kit): string[] =>
-  kit.tables.names().filter((name) => !isOutputSheet(name));
+  sheetNames(kit).filter((name) => !isOutputSheet(name));
 
 // The sidebar's calls, on the active spreadsheet.
 export const getSchedules = (): ScheduleView[] => listSchedules(appsScriptKit());

@@ -9,7 +9,8 @@ import { firstTimeMissing, permissionState } from './permissions';
 import { triggerTimeLeft, usage } from './quota';
 import { logAction } from './runLog';
 import { heardNow, removePollTrigger, removeStaleFormTriggers } from './triggers';
-import { watchedFiles } from './leadStore';
+import { watchedFiles } from '../kit/leads';
+import { appsScriptKit } from './kit';
 import { firstTimeToday } from './userHints';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -50,7 +51,10 @@ export function backgroundPorts() {
     },
     stop: () => void removePollTrigger(),
     tidyTriggers: () =>
-      void removeStaleFormTriggers(watchedFiles(), (id) => open(id, active) !== null),
+      void removeStaleFormTriggers(
+        watchedFiles(appsScriptKit()),
+        (id) => open(id, active) !== null,
+      ),
     missing: () => permissionState().missing,
     firstTimeMissing,
     firstTimeToday,

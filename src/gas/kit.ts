@@ -11,6 +11,7 @@ import { granted, permissionState } from './permissions';
 import { quotaLeft, usage } from './quota';
 import { activeBook, myEmail, newId } from './active';
 import {
+  filledNotice,
   METADATA_LIMIT,
   metadataStartingWith,
   metadataValue,
@@ -19,7 +20,7 @@ import {
 } from './docMetadata';
 import { appsScriptTables } from './kitTables';
 import { appsScriptClock, dayIn, zoneOffsets } from './clock';
-import { recipientsPerDay, sendMail } from './mail';
+import { mailLeft, recipientsPerDay, sendMail } from './mail';
 import { drawDeck } from './slides';
 import { appsScriptView } from './view';
 import { logAction, readLog } from './runLog';
@@ -28,7 +29,7 @@ import { generationClaim } from './generationClaim';
 import { clientConfig } from './settings';
 import { urlFetchTransport } from './transport';
 import { documentsWithWork, setBackgroundWork } from './backgroundWork';
-import { reviveSilentTrigger } from './triggers';
+import { ensureFormTrigger, removeFormTrigger, reviveSilentTrigger } from './triggers';
 import { appendHistory, HISTORY_CAP, latestReadings, readingsOf } from './history';
 import { documentStrings, mayWriteWhatCanWait, myRecords, rereadUserProperties } from './userStore';
 
@@ -76,6 +77,7 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
         },
         METADATA_LIMIT,
       ),
+      roomNotice: filledNotice,
       shared: sharedRecords({
         startingWith: (prefix, alsoDocument) =>
           metadataStartingWith(bookOf(), prefix, !alsoDocument),
@@ -92,6 +94,8 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
       keep: (work, count) => setBackgroundWork(bookOf().getId(), work, count),
       files: () => documentsWithWork().length,
       wake: () => void (documentsWithWork().length > 0 && reviveSilentTrigger()),
+      formTrigger: () => ensureFormTrigger(bookOf()),
+      dropFormTrigger: () => removeFormTrigger(bookOf().getId()),
     },
     service: {
       lookups: (deadline) => resolverDeps(sharedCache(), deadline),
@@ -99,7 +103,12 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
       send,
       ask: (requests, parse, budgetMs, options) => send(requests, parse, budgetMs, options).results,
     },
-    outbox: { ...outboxOver(urlFetchTransport, mine), mail: sendMail, recipientsPerDay },
+    outbox: {
+      ...outboxOver(urlFetchTransport, mine),
+      mail: sendMail,
+      recipientsPerDay,
+      recipientsLeft: mailLeft,
+    },
     account: {
       now: appsScriptClock.now,
       // The file's calendar where there is one; the script's where none is open (a card).

@@ -63,6 +63,7 @@ export function appsScriptTables(bookOf: () => Book): Tables {
     }
     return table;
   };
+  const sheetOf = (at: TableAt) => sheetAt(bookOf(), at);
   return {
     find: (columns, key) =>
       findTables(bookOf(), headersOf(columns), key).map((t) => rowsIn(t.name, t.values, columns)),
@@ -110,9 +111,18 @@ export function appsScriptTables(bookOf: () => Book): Tables {
     fileId: () => bookOf().getId(),
     fileName: () => bookOf().getName(),
     fileUrl: () => bookOf().getUrl(),
-    names: () =>
+    sheets: () =>
       bookOf()
         .getSheets()
-        .map((s) => s.getName()),
+        .map((s) => ({
+          sheetId: s.getSheetId(),
+          name: s.getName(),
+          form: s.getFormUrl() !== null,
+        })),
+    headers: (at) => {
+      const sheet = sheetOf(at);
+      return sheet ? readHeaderRow(sheet) : [];
+    },
+    lastRow: (at) => sheetOf(at)?.getLastRow() ?? 0,
   };
 }

@@ -3,6 +3,7 @@ import { POLL_TRIGGER_MINUTES } from '../config';
 import { appsScriptClock } from './clock';
 import { setUserProperties, userProperty } from './userStore';
 import { granted } from './permissions';
+import type { FormTrigger } from '../kit/ports';
 
 /** When the person's background work was last heard of: its last firing, or its trigger's making. */
 const HEARD = 'vis.bg.heard';
@@ -80,7 +81,6 @@ const myFormTriggers = (docId: string) =>
   );
 
 /** A person's form-submit trigger on a document: made, waiting for the permission, or refused. */
-export type FormTrigger = 'on' | 'permission' | 'limit';
 
 /**
  * The person's one form-submit trigger on this file (an add-on has one of each type per user per

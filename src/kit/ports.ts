@@ -24,7 +24,7 @@ import type { OffsetAt } from '../domain/schedules';
 import type { HistoryReading } from '../domain/scoreList';
 import type { HistoryWrite, LatestReading, Whose } from '../domain/historyRead';
 import type { Deck, DrawnDeck, ReportPoint } from '../domain/report';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { lazy } from '../api/schemas';
 
 /**
@@ -54,6 +54,13 @@ export const recordKind = <T>(
   none: T,
   codec?: RecordCodec<T>,
 ): RecordKind<T> => ({ name, schema: lazy(schema), none, ...(codec ? { codec } : {}) });
+
+/** A record kept as its own text (an earlier release's format); none is no value kept. */
+export const textKind = (name: string): RecordKind<string | null> =>
+  recordKind<string | null>(name, () => z.nullable(z.string()), null, {
+    write: (value) => [value ?? ''],
+    read: ([kept]) => kept || null,
+  });
 
 /** One record to write, typed by its kind where `entry` made it. */
 export interface RecordEntry {
@@ -135,6 +142,11 @@ export interface Records {
    */
   file: RecordStore;
   shared: SharedRecords;
+  /**
+   * What this execution found of the file's room, in words, where another script filled the
+   * file's metadata (records were kept in the document, or left as they were); else null.
+   */
+  roomNotice(): string | null;
   /**
    * This person's cache (many records packed into few of its 1,000 items, K2): answers fetched
    * with their key are never served to another.
@@ -305,6 +317,13 @@ export interface Log {
   recent(count: number): LogEntry[];
 }
 
+/** A sheet of the file as found. */
+export interface SheetInfo extends SheetRef {
+  name: string;
+  /** A form's responses sheet (Sheets links it to the form): only what the form delivers is a lead. */
+  form: boolean;
+}
+
 /** Rows `first` to `last` of a sheet, both included. */
 export interface RowSpan {
   first: number;
@@ -394,8 +413,12 @@ export interface Tables {
   fileName(): string;
   /** The file's address. */
   fileUrl(): string;
-  /** The names of the file's sheets, in their order. */
-  names(): string[];
+  /** The file's sheets in their order: each by its id and name, and whether a form fills it. */
+  sheets(): SheetInfo[];
+  /** A sheet's header row as it shows (no other row read); [] where there is no such sheet. */
+  headers(at: TableAt): unknown[];
+  /** A sheet's last row with content (0 where it is empty or gone), no cell read. */
+  lastRow(at: TableAt): number;
 }
 
 /**
@@ -433,7 +456,16 @@ export interface Later {
    * were not granted then) or has been silent too long.
    */
   wake(): void;
+  /**
+   * The person's form-submit trigger on this file, made where missing: 'permission' without
+   * background runs granted, 'limit' where the account holds Google's 20 triggers (T1, Q3).
+   */
+  formTrigger(): FormTrigger;
+  /** The person's form-submit trigger on this file goes. */
+  dropFormTrigger(): void;
 }
+
+export type FormTrigger = 'on' | 'permission' | 'limit';
 
 /** What the person's runs send beyond the service. */
 export interface Outbox {
@@ -451,6 +483,8 @@ export interface Outbox {
   mail(to: string[], subject: string, body: string): MailOutcome;
   /** The most recipients a day may hold for the person's account (100 consumer, 1,500 Workspace). */
   recipientsPerDay(): number;
+  /** Recipients the day still allows the person's account; 0 without the permission to send. */
+  recipientsLeft(): number;
 }
 
 export type MailOutcome = 'sent' | 'no quota left' | 'no permission';

@@ -7,15 +7,15 @@ import * as z from 'zod/mini';
 import type { ClientConfig } from '../api/client';
 import { DEFAULT_BASE_URL } from '../config';
 import type { SettingsChange } from '../contract/settings';
-import { entry, recordKind, type RecordEntry, type RecordKind, type RecordStore } from './ports';
+import {
+  entry,
+  recordKind,
+  textKind as text,
+  type RecordEntry,
+  type RecordKind,
+  type RecordStore,
+} from './ports';
 import { BRANDING } from './branding';
-
-/** A setting kept as its own text; none is no value kept. */
-const text = (name: string) =>
-  recordKind<string | null>(name, () => z.nullable(z.string()), null, {
-    write: (value) => [value ?? ''],
-    read: ([kept]) => kept || null,
-  });
 
 /** A setting kept as 'true' when on; off is no value kept. */
 const flag = (name: string) =>

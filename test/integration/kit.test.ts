@@ -73,6 +73,9 @@ kitContract('over Apps Script, on the runtime', async () => {
     charts: (name) =>
       (rt.spreadsheet.getSheetByName(name)?.getCharts() ?? []).map((c) => String(c.options.title)),
     plantDocument: (key, value) => rt.documentPropertiesOf(rt.spreadsheet).setProperty(key, value),
+    linkForm: (name) =>
+      rt.spreadsheet.getSheetByName(name)!.probe.linkForm('https://forms.example/f'),
+    formTriggers: () => rt.triggers.formSubmitTriggers(rt.spreadsheet.id).map((t) => t.user),
     mailed: () => rt.mail.sent.map((m) => ({ to: String(m.to).split(','), subject: m.subject })),
     colourScaled(name) {
       const sheet = rt.spreadsheet.getSheetByName(name)!;

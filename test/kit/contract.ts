@@ -15,6 +15,9 @@ import { DEFAULT_BRANDING } from '../../src/domain/branding';
 import { WEBHOOK_PREFIXES } from '../../src/config';
 import { readSettings, saveWebhook, writeSettings } from '../../src/kit/settings';
 import { scheduleStore } from '../../src/kit/schedules';
+import { leadStore, mailLedger } from '../../src/kit/leads';
+import { firstTimeToday } from '../../src/kit/once';
+import { mailKey } from '../../src/domain/leads';
 import { utf8Bytes } from '../../src/domain/bytes';
 
 /** What a contract run needs of an implementation: executions, and the world around them. */
@@ -57,6 +60,10 @@ export interface KitHarness {
   plantDocument(key: string, value: string): void;
   /** The e-mails sent from the person's account: each message's recipients and subject. */
   mailed(): Array<{ to: string[]; subject: string }>;
+  /** A form fills the sheet (Forms links it as its first response arrives). */
+  linkForm(name: string): void;
+  /** The form-submit triggers on the file, by whose they are. */
+  formTriggers(): string[];
 }
 
 /** A list's columns as a workflow declares them. */
@@ -387,16 +394,92 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
       });
     });
 
+    describe('lead watches', () => {
+      it('lists the sheets with their ids and whether a form fills them, a header row and a last row alone', () => {
+        h.plantSheet('Responses', [
+          ['Timestamp', 'Website'],
+          ['t', 'a.com'],
+          ['t', 'b.com'],
+        ]);
+        h.linkForm('Responses');
+        h.plantSheet('Typed', [['Website']]);
+        const sheets = h.exec((k) => k.tables.sheets());
+        const responses = sheets.find((s) => s.name === 'Responses')!;
+        expect(responses.form).toBe(true);
+        expect(sheets.find((s) => s.name === 'Typed')?.form).toBe(false);
+        expect(h.exec((k) => k.tables.headers(responses))).toEqual(['Timestamp', 'Website']);
+        expect(h.exec((k) => [k.tables.lastRow(responses), k.tables.lastRow('Gone')])).toEqual([
+          3, 0,
+        ]);
+        expect(h.exec((k) => k.tables.headers('Gone'))).toEqual([]);
+      });
+
+      it('makes one form-submit trigger of the person’s on the file, and lets it go', () => {
+        expect(h.exec((k) => [k.later.formTrigger(), k.later.formTrigger()])).toEqual(['on', 'on']);
+        h.exec((k) => k.later.formTrigger(), 'ben');
+        expect(h.formTriggers().sort()).toEqual(
+          [h.exec((k) => k.account.email()), h.exec((k) => k.account.email(), 'ben')].sort(),
+        );
+        h.exec((k) => k.later.dropFormTrigger());
+        expect(h.formTriggers()).toEqual([h.exec((k) => k.account.email(), 'ben')]);
+      });
+
+      it('keeps the owner’s ledger of lead e-mails across files, taking in an earlier release’s per-file records once', () => {
+        const now = h.exec((k) => k.account.now());
+        h.plant('vis.leads.mailed.old-file', 'abcdef12,not-a-key');
+        const read = () => h.exec((k) => mailLedger(k).read(k.account.now()).sent);
+        expect([...read()]).toEqual(['abcdef12']);
+        const key = mailKey('jo@nike.example', 'nike.com');
+        h.exec((k) => mailLedger(k).record({ key, toKey: 'a1b2c3' }, now));
+        expect([...read()].sort()).toEqual([key, 'abcdef12'].sort());
+        expect(h.exec((k) => mailLedger(k).read(now).sent.has(key), 'ben')).toBe(false);
+      });
+
+      it('keeps a watch’s rows and admitted rows in the owner’s store, an empty record as a record', () => {
+        const store = (k: Kit) => leadStore(k, k.tables.fileId());
+        h.exec((k) => store(k).rows.save('w1', { done: new Set(), links: new Map() }));
+        expect(h.exec((k) => store(k).rows.read('w1'))).toMatchObject({ done: new Set() });
+        h.exec((k) =>
+          store(k).rows.save('w1', { done: new Set(['0000aaa1', '0000aaa2']), links: new Map() }),
+        );
+        expect(h.exec((k) => [...store(k).rows.read('w1')!.done])).toEqual([
+          '0000aaa1',
+          '0000aaa2',
+        ]);
+        h.exec((k) => store(k).admitted.change('w1', ['r3', 'r4']));
+        h.exec((k) => store(k).admitted.change('w1', [], (id) => id !== 'r3'));
+        expect(h.exec((k) => [...store(k).admitted.read('w1')])).toEqual(['r4']);
+        expect(h.exec((k) => store(k).rows.read('w1'), 'ben')).toBeNull();
+        h.exec((k) => store(k).rows.save('w1', null));
+        expect(
+          h.exec((k) => [store(k).rows.read('w1'), store(k).admitted.read('w1').size]),
+        ).toEqual([null, 0]);
+      });
+
+      it('says a notice once a day, and again the next', () => {
+        expect(h.exec((k) => [firstTimeToday(k, 'room'), firstTimeToday(k, 'room')])).toEqual([
+          true,
+          false,
+        ]);
+        h.advance(86_400_000);
+        expect(h.exec((k) => firstTimeToday(k, 'room'))).toBe(true);
+        expect(h.exec((k) => k.records.roomNotice())).toBeNull();
+      });
+    });
+
     describe('e-mail', () => {
       it('sends from the person’s account, 50 recipients a message, and none past the day’s quota', () => {
         const to = (n: number, at = 0) =>
           Array.from({ length: n }, (_, i) => `r${at + i}@x.example`);
-        expect(h.exec((k) => k.outbox.recipientsPerDay())).toBe(100);
+        expect(h.exec((k) => [k.outbox.recipientsPerDay(), k.outbox.recipientsLeft()])).toEqual([
+          100, 100,
+        ]);
         expect(h.exec((k) => k.outbox.mail(to(51), 'Weekly report', 'Body'))).toBe('sent');
         expect(h.mailed().map((m) => [m.to.length, m.subject])).toEqual([
           [50, 'Weekly report'],
           [1, 'Weekly report'],
         ]);
+        expect(h.exec((k) => k.outbox.recipientsLeft())).toBe(49);
         expect(h.exec((k) => k.outbox.mail(to(50, 51), 'Again', 'Body'))).toBe('no quota left');
         expect(h.mailed()).toHaveLength(2);
       });
@@ -804,7 +887,7 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
       it('names the file’s sheets in order and its address, and gives ids never given before', () => {
         h.plantSheet('Prospects', [['Website']]);
         const [names, url, id] = h.exec((k) => [
-          k.tables.names(),
+          k.tables.sheets().map((s) => s.name),
           k.tables.fileUrl(),
           k.tables.fileId(),
         ]);

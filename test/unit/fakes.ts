@@ -1,37 +1,32 @@
 // Small in-memory fakes of the injected interfaces: transport, cache, clock, and the platform's
 // ports a workflow of src/addon runs on (a sheet, e-mail, the person's records).
-import { memoryFile, memoryKit, type MemoryKit, type MemoryKitOptions } from '../../dev/memoryKit';
+import {
+  memoryFile,
+  memoryKit,
+  type MemoryFile,
+  type MemoryKit,
+  type MemoryKitOptions,
+} from '../../dev/memoryKit';
 import { HISTORY_COLUMNS, HISTORY_SHEET } from '../../src/domain/table';
 import type { Clock } from '../../src/api/batch';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/http';
 import type { KeyValueCache } from '../../src/domain/cache';
 import { idKey, type Presser, type RowState } from '../../src/domain/previewJobs';
-import type { Columns } from '../../src/domain/columns';
 import type { Extent } from '../../src/domain/visFunctions';
-import type { RowLedger } from '../../src/domain/leadRowLedger';
-import {
-  dayNumber,
-  ledgerView,
-  type LedgerView,
-  type MailedEntry,
-} from '../../src/domain/leadLedger';
+import type { LedgerView } from '../../src/domain/leadLedger';
 import type { RowPatch } from '../../src/domain/previewColumns';
 import { DEFAULT_TEMPLATES } from '../../src/contract/leads';
 import type { LeadWatch } from '../../src/domain/leads';
 import type { ReportPoint } from '../../src/domain/report';
-import type { Permission } from '../../src/domain/permissions';
-import type { MailOutcome } from '../../src/kit/ports';
-import type { SheetPort } from '../../src/gas/ports';
 import type { CellsPort, FrozenRecords } from '../../src/addon/freeze';
-import type { AdmittedPort, RowLedgerPort, LeadRunPorts } from '../../src/addon/leadRun';
+import type { LeadRun } from '../../src/addon/leadRun';
 import type { DeckRun } from '../../src/addon/reports';
 import type { GenerateRun } from '../../src/addon/previewGeneration';
-import type { LeadWatchPorts } from '../../src/addon/leads';
+import type { LeadsHere } from '../../src/addon/leads';
 import type { ScoreRun } from '../../src/addon/scores';
 import type { ScheduleRun } from '../../src/addon/scheduleRuns';
 import { scheduleStore, type MyRun } from '../../src/kit/schedules';
-import type { SharedWatch } from '../../src/gas/leadStore';
-import type { LeadTotals } from '../../src/domain/leads';
+import { leadStore, mailLedger } from '../../src/kit/leads';
 
 export class FakeClock implements Clock {
   t = 1_000_000;
@@ -126,91 +121,66 @@ export const presserOf = (me: string, ...made: string[]): Presser => ({
   made: new Set(made.map(idKey)),
 });
 
-/** A sheet in memory, the header row first. */
-export class FakeSheet implements SheetPort {
-  constructor(public rows: unknown[][]) {}
-  grid(): unknown[][] {
-    return this.rows.map((r) => [...r]);
+/**
+ * A sheet of a memory file as a test reads and changes it: its live grid, the header row first,
+ * each cell as Sheets shows it in `column`.
+ */
+export class FileSheet {
+  constructor(
+    readonly file: MemoryFile,
+    readonly name: string,
+  ) {}
+  get rows(): unknown[][] {
+    return this.file.sheets.get(this.name)!;
   }
-  write<K extends string>(table: Columns<K>, patches: Map<number, Partial<Record<K, unknown>>>) {
-    const header = this.rows[0]!;
-    for (const [row, patch] of patches)
-      for (const [key, value] of Object.entries(patch) as Array<[K, unknown]>) {
-        let col = header.indexOf(table[key].header);
-        if (col < 0) col = header.push(table[key].header) - 1;
-        const line = (this.rows[row - 1] ??= []);
-        while (line.length <= col) line.push('');
-        line[col] = value;
-      }
+  /** Replaced in place: the sheet keeps its id, as a sort or a paste leaves it. */
+  set rows(rows: unknown[][]) {
+    this.rows.splice(0, Infinity, ...rows);
   }
   column(header: string): unknown[] {
     const col = this.rows[0]!.indexOf(header);
-    return this.rows.slice(1).map((r) => (col < 0 ? '' : (r[col] ?? '')));
+    return this.rows
+      .slice(1)
+      .map((r) => (col < 0 ? '' : (r[col] ?? '')))
+      .map((v) => (typeof v === 'string' && v.startsWith("'") ? v.slice(1) : v));
   }
 }
 
-/** A person's records of the rows their watches handled, in memory, by watch. */
-export const fakeRowLedgers = (): RowLedgerPort & { kept: Map<string, RowLedger> } => {
-  const kept = new Map<string, RowLedger>();
-  return {
-    kept,
-    read: (id) => kept.get(id) ?? null,
-    save: (id, l) => void (l ? kept.set(id, l) : kept.delete(id)),
-  };
-};
+/** The sheet a lead run watches in these fakes: a form's responses. */
+const LEADS_SHEET = 'Form Responses 1';
 
-/** The owner's record of a form sheet's admitted rows, in memory, by watch. */
-export const fakeAdmitted = (): AdmittedPort & { kept: Map<string, Set<string>> } => {
-  const kept = new Map<string, Set<string>>();
-  return {
-    kept,
-    read: (id) => new Set(kept.get(id) ?? []),
-    change: (id, add, keep = () => true) =>
-      void kept.set(id, new Set([...(kept.get(id) ?? []), ...add].filter(keep))),
-  };
-};
-
-/** A lead run's ports in memory: what was sent, recorded and asked for is kept to look at. */
-export function fakeLeadPorts(sheet: FakeSheet, over: Partial<LeadRunPorts> = {}) {
-  const sent: Array<{ to: string; subject: string; body: string }> = [];
-  const mailed = new Set<string>();
-  const ledger: MailedEntry[] = [];
+/**
+ * A lead run on the memory kit over a sheet of `rows`: the owner's key and e-mail, each preview
+ * asked for made at once with its report link (kept in `previewed`).
+ */
+export function fakeLeadPorts(
+  rows: unknown[][],
+  over: Partial<LeadRun> = {},
+  options: MemoryKitOptions = {},
+) {
+  const file = memoryFile();
+  file.sheets.set(LEADS_SHEET, rows);
+  const kit = memoryKit({
+    file,
+    now: Date.UTC(2026, 10, 26, 9),
+    email: 'ann@example.com',
+    apiKey: 'vis_live_lead_key',
+    baseUrl: 'https://app.example',
+    ...options,
+  });
+  const sheet = new FileSheet(file, LEADS_SHEET);
   const previewed: number[][] = [];
-  let left = 100;
-  const today = dayNumber(Date.UTC(2026, 10, 26, 9));
-  const ports: LeadRunPorts = {
-    sheet,
-    mail: {
-      left: () => left,
-      send: (to, subject, body): MailOutcome => {
-        if (left <= 0) return 'no quota left';
-        left--;
-        sent.push({ to, subject, body });
-        return 'sent';
-      },
-    },
-    rows: fakeRowLedgers(),
+  const ports: LeadRun = {
+    kit,
+    list: { sheetId: kit.tables.sheetId(LEADS_SHEET)!, name: LEADS_SHEET },
     form: false,
-    admitted: fakeAdmitted(),
-    mailed: {
-      read: () => ledgerView(ledger, today, 1000),
-      record: ({ key, toKey }) => {
-        mailed.add(key);
-        ledger.push({ key, to: toKey, day: today });
-      },
-      lock: () => ({ release: () => {} }),
-    },
-    lock: () => ({ release: () => {} }),
-    previews: (rows) => {
-      previewed.push([...rows]);
-      const status =
-        (sheet.rows[0]!.indexOf('Preview status') + 1 || sheet.rows[0]!.push('Preview status')) - 1;
-      const link =
-        (sheet.rows[0]!.indexOf('Report URL') + 1 || sheet.rows[0]!.push('Report URL')) - 1;
-      const uuid =
-        (sheet.rows[0]!.indexOf('Preview UUID') + 1 || sheet.rows[0]!.push('Preview UUID')) - 1;
+    previews: (asked) => {
+      previewed.push([...asked]);
+      const head = sheet.rows[0]!;
+      const col = (h: string) => (head.indexOf(h) + 1 || head.push(h)) - 1;
+      const [status, link, uuid] = [col('Preview status'), col('Report URL'), col('Preview UUID')];
       const links = new Map<string, string>();
-      for (const r of rows) {
+      for (const r of asked) {
         const line = sheet.rows[r - 1]!;
         while (line.length <= Math.max(status, link, uuid)) line.push('');
         line[status] = 'pending';
@@ -218,14 +188,22 @@ export function fakeLeadPorts(sheet: FakeSheet, over: Partial<LeadRunPorts> = {}
         line[uuid] = `uuid-${r}`;
         links.set(`uuid-${r}`, `https://reports.example/r/${r}`);
       }
-      return { refusal: null, links, requests: rows.length };
+      return { refusal: null, links, requests: asked.length };
     },
-    service: { hasKey: true, baseUrl: 'https://app.example' },
-    granted: (_p: Permission) => true,
-    now: () => Date.UTC(2026, 10, 26, 9),
     ...over,
   };
-  return { ports, sent, mailed, ledger, previewed, setLeft: (n: number) => (left = n) };
+  return {
+    ports,
+    kit,
+    sheet,
+    previewed,
+    /** The lead e-mails sent, each to its one lead. */
+    sent: kit.mailed,
+    /** The owner's records of the watch's rows and admitted rows in this file. */
+    store: () => leadStore(kit, kit.tables.fileId()),
+    /** The e-mails the owner's ledger holds, by their keys. */
+    mailed: () => mailLedger(kit).read(kit.account.now()).sent,
+  };
 }
 
 /** The view of an empty ledger of lead e-mails, with room for `room` more. */
@@ -473,82 +451,50 @@ export class FakeScheduleDoc {
 }
 
 /**
- * One document's lead watches in memory, shared by the people who open it: its sheets (by id),
- * the file's view of each watch; each person has their own definitions, trigger and digests.
+ * One document's sheets and lead watches on the memory kit, shared by the people who open it:
+ * each `ports` call is one execution of a person's, their properties kept between them; a watch's
+ * run is only noted (`ran`).
  */
 export class FakeLeadDoc {
-  sheets = new Map<number, { name: string; sheet: FakeSheet }>();
-  shared = new Map<string, SharedWatch>();
+  file = memoryFile('doc-1');
   ran: Array<{ by: string; watch: string }> = [];
   t = Date.UTC(2026, 10, 26, 10);
   hasKey = true;
   granted = true;
-  private people = new Map<string, FakeLeadPerson>();
-  private ids = 0;
+  private people = new Map<string, NonNullable<MemoryKitOptions['person']>>();
 
+  /** Every sheet but the add-on's own is a form's responses sheet. */
   constructor(sheets: Record<string, unknown[][]>) {
-    Object.entries(sheets).forEach(([name, rows], i) =>
-      this.sheets.set(i + 1, { name, sheet: new FakeSheet(rows) }),
-    );
+    for (const [name, rows] of Object.entries(sheets)) {
+      this.file.sheets.set(name, rows);
+      if (name !== 'Visibility log') this.file.forms.add(name);
+    }
   }
 
-  person(me: string): FakeLeadPerson {
-    const known = this.people.get(me);
-    if (known) return known;
-    const made: FakeLeadPerson = {
-      watches: new Map(),
-      trigger: false,
-      digested: new Map(),
-      rows: fakeRowLedgers(),
-      admitted: fakeAdmitted(),
-    };
-    this.people.set(me, made);
-    return made;
+  kit(me: string): MemoryKit {
+    let person = this.people.get(me);
+    if (!person) this.people.set(me, (person = { properties: new Map(), mailed: [] }));
+    if (!this.hasKey) person.properties.delete('vis.apiKey');
+    return memoryKit({
+      file: this.file,
+      email: me,
+      now: this.t,
+      person,
+      ...(this.hasKey ? { apiKey: `vis_live_${me}` } : {}),
+      ...(this.granted ? {} : { missing: ['background'] }),
+    });
   }
 
-  ports(me: string, over: Partial<LeadWatchPorts> = {}): LeadWatchPorts {
-    const who = this.person(me);
-    return {
-      mine: () => [...who.watches.values()],
-      saveMine: (id, w) => void (w ? who.watches.set(id, w) : who.watches.delete(id)),
-      shared: () => [...this.shared.values()],
-      saveShared: (id, w) => void (w ? this.shared.set(id, w) : this.shared.delete(id)),
-      rows: who.rows,
-      admitted: who.admitted,
-      digested: {
-        read: (id) => who.digested.get(id) ?? { leads: 0, reports: 0, emails: 0 },
-        save: (id, t) => void who.digested.set(id, t),
-      },
-      sheets: () =>
-        [...this.sheets].map(([id, { name, sheet }]) => ({
-          id,
-          name,
-          headers: () => sheet.rows[0] ?? [],
-          // The watched sheets here are a form's responses.
-          form: true,
-        })),
-      sheet: (id) => this.sheets.get(id)?.sheet ?? null,
-      lock: () => ({ release: () => {} }),
-      run: (watch) => void this.ran.push({ by: me, watch: watch.id }),
-      trigger: {
-        ensure: () => (this.granted ? ((who.trigger = true), 'on' as const) : 'permission'),
-        remove: () => void (who.trigger = false),
-      },
-      watching: () => undefined,
-      hasKey: this.hasKey,
-      missing: () => (this.granted ? [] : ['Background runs are not allowed']),
-      me,
-      newId: () => `w${++this.ids}`,
-      now: () => this.t,
-      ...over,
-    };
+  ports(me: string): LeadsHere {
+    return { kit: this.kit(me), run: (w) => void this.ran.push({ by: me, watch: w.id }) };
   }
-}
 
-export interface FakeLeadPerson {
-  watches: Map<string, LeadWatch>;
-  trigger: boolean;
-  digested: Map<string, LeadTotals>;
-  rows: ReturnType<typeof fakeRowLedgers>;
-  admitted: ReturnType<typeof fakeAdmitted>;
+  store(me: string) {
+    const kit = this.kit(me);
+    return leadStore(kit, kit.tables.fileId());
+  }
+
+  sheet(name: string): FileSheet {
+    return new FileSheet(this.file, name);
+  }
 }

@@ -1,5 +1,5 @@
-// The Leads tab's save, list and stop, and the digest's line, through the watches' ports in
-// memory: an owner and a teammate on one document, each with their own key, trigger and records.
+// The Leads tab's save, list and stop, and the digest's line, on the memory kit: an owner and a
+// teammate on one document, each with their own key, trigger and records.
 import { deleteWatchIn, leadsDigestLine, listLeads, saveWatchIn } from '../../src/addon/leads';
 import { LEAD_STATUS } from '../../src/domain/leads';
 import type { LeadWatchInput } from '../../src/contract/leads';
@@ -42,11 +42,11 @@ it('saves a watch: its trigger made, the rows already there marked and left alon
   const r = saveWatchIn(d.ports(ANA), input);
   expect(r.ok).toBe(true);
   expect(r.message).toMatch(/The 2 rows already there say "earlier row"/);
-  expect(d.sheets.get(1)!.sheet.column('Lead status')).toEqual([
+  expect(d.sheet('Form Responses 1').column('Lead status')).toEqual([
     LEAD_STATUS.earlier,
     LEAD_STATUS.earlier,
   ]);
-  expect(d.person(ANA).trigger).toBe(true);
+  expect(d.file.formTriggers.has(ANA)).toBe(true);
   expect(d.ran).toEqual([]);
   expect(r.view.watches).toEqual([
     expect.objectContaining({
@@ -59,22 +59,22 @@ it('saves a watch: its trigger made, the rows already there marked and left alon
 
 it('with "include earlier rows", handles them now instead of marking them', () => {
   const d = doc();
-  saveWatchIn(d.ports(ANA), { ...input, includeEarlier: true });
-  expect(d.sheets.get(1)!.sheet.column('Lead status')).toEqual(['', '']);
-  expect(d.ran).toEqual([{ by: ANA, watch: 'w1' }]);
+  const r = saveWatchIn(d.ports(ANA), { ...input, includeEarlier: true });
+  expect(d.sheet('Form Responses 1').column('Lead status')).toEqual(['', '']);
+  expect(d.ran).toEqual([{ by: ANA, watch: r.view.watches[0]!.id }]);
 });
 
 it('shows a teammate the watch without its message; one watcher per sheet; only its owner stops it', () => {
   const d = doc();
-  saveWatchIn(d.ports(ANA), input);
+  const id = saveWatchIn(d.ports(ANA), input).view.watches[0]!.id;
   const ben = d.ports(BEN);
   expect(listLeads(ben).watches).toEqual([expect.objectContaining({ mine: false, mail: null })]);
   expect(saveWatchIn(ben, input).message).toBe(`${ANA} watches this sheet already.`);
-  expect(deleteWatchIn(ben, 'w1').message).toBe(`Only ${ANA} can stop this watch.`);
-  expect(d.shared.size).toBe(1);
-  expect(deleteWatchIn(d.ports(ANA), 'w1')).toMatchObject({ ok: true, view: { watches: [] } });
-  expect(d.person(ANA).trigger).toBe(false);
-  expect(deleteWatchIn(d.ports(ANA), 'w1').message).toBe('That watch is gone already.');
+  expect(deleteWatchIn(ben, id).message).toBe(`Only ${ANA} can stop this watch.`);
+  expect(d.store(BEN).shared()).toHaveLength(1);
+  expect(deleteWatchIn(d.ports(ANA), id)).toMatchObject({ ok: true, view: { watches: [] } });
+  expect(d.file.formTriggers.has(ANA)).toBe(false);
+  expect(deleteWatchIn(d.ports(ANA), id).message).toBe('That watch is gone already.');
 });
 
 it('refuses previews without a key, and a column the sheet lacks, saving nothing', () => {
@@ -82,7 +82,7 @@ it('refuses previews without a key, and a column the sheet lacks, saving nothing
   d.hasKey = false;
   expect(saveWatchIn(d.ports(ANA), input).message).toMatch(/Previews need your key/);
   expect(saveWatchIn(d.ports(ANA), { ...input, mode: 'link', email: 'Phone' }).ok).toBe(false);
-  expect([d.shared.size, d.person(ANA).watches.size]).toEqual([0, 0]);
+  expect([d.store(ANA).shared().length, d.store(ANA).mine().length]).toEqual([0, 0]);
   expect(saveWatchIn(d.ports(ANA), { ...input, mode: 'link' }).ok).toBe(true);
 });
 
@@ -90,22 +90,23 @@ it('without background runs, says new rows wait; opening the tab once granted ma
   const d = doc();
   d.granted = false;
   expect(saveWatchIn(d.ports(ANA), input).message).toMatch(/New rows wait until you grant it/);
-  expect(d.person(ANA).trigger).toBe(false);
+  expect(d.file.formTriggers.has(ANA)).toBe(false);
   d.granted = true;
   listLeads(d.ports(ANA));
-  expect(d.person(ANA).trigger).toBe(true);
+  expect(d.file.formTriggers.has(ANA)).toBe(true);
 });
 
 it('an edit keeps the watch’s counts; the list says a deleted sheet is gone', () => {
   const d = doc();
   saveWatchIn(d.ports(ANA), input);
   const stats = { lastNewRow: d.t, day: '2026-11-26', reports: 3, emails: 2, waiting: 0 };
-  d.shared.set('w1', { ...d.shared.get('w1')!, stats });
+  const [saved] = d.store(ANA).shared();
+  d.store(ANA).saveShared(saved!.id, { ...saved!, stats });
   saveWatchIn(d.ports(ANA), { ...input, consent: '' });
   expect(listLeads(d.ports(ANA)).watches[0]).toMatchObject({ reportsToday: 3, emailsToday: 2 });
   d.t += 86_400_000;
   expect(listLeads(d.ports(ANA)).watches[0]).toMatchObject({ reportsToday: 0, gone: false });
-  d.sheets.delete(1);
+  d.file.sheets.delete('Form Responses 1');
   expect(listLeads(d.ports(ANA)).watches[0]).toMatchObject({ gone: true });
 });
 
@@ -113,11 +114,12 @@ it('the digest counts the owner’s watches since that schedule’s last digest,
   const d = doc();
   saveWatchIn(d.ports(ANA), input);
   const total = { leads: 4, reports: 3, emails: 2 };
-  d.shared.set('w1', { ...d.shared.get('w1')!, stats: { ...d.shared.get('w1')!.stats, total } });
-  expect(leadsDigestLine(d.ports(BEN), 's1')).toBeNull();
-  expect(leadsDigestLine(d.ports(ANA), 's1')).toBe(
+  const [saved] = d.store(ANA).shared();
+  d.store(ANA).saveShared(saved!.id, { ...saved!, stats: { ...saved!.stats, total } });
+  expect(leadsDigestLine(d.kit(BEN), 's1')).toBeNull();
+  expect(leadsDigestLine(d.kit(ANA), 's1')).toBe(
     'Lead watches since the last digest: 4 new leads, 3 reports, 2 e-mailed.',
   );
-  expect(leadsDigestLine(d.ports(ANA), 's1')).toBeNull();
-  expect(leadsDigestLine(d.ports(ANA), 's2')).not.toBeNull();
+  expect(leadsDigestLine(d.kit(ANA), 's1')).toBeNull();
+  expect(leadsDigestLine(d.kit(ANA), 's2')).not.toBeNull();
 });
