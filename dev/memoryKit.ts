@@ -62,6 +62,8 @@ export interface MemoryFile {
   forms: Set<string>;
   /** Who has a form-submit trigger on the file. */
   formTriggers: Set<string>;
+  /** Deleted, or no longer shared with the person: it can no longer be opened. */
+  gone?: boolean;
   lock: { held: boolean };
   /** The work the hourly run goes on with here, by kind (none kept: none left). */
   work: Map<Work, number>;
@@ -324,6 +326,8 @@ export interface MemoryKit extends Kit {
   readonly mailed: Array<{ to: string[]; subject: string; body: string }>;
   /** The recipients the person's account may still e-mail today are now `n`. */
   setMailLeft(n: number): void;
+  /** What the hourly run did of its own: stopped its trigger, tidied the form triggers, each firing's time. */
+  readonly hourly: { stopped: boolean; tidied: number; ended: number[] };
 }
 
 export interface MemoryKitOptions {
@@ -350,7 +354,15 @@ export interface MemoryKitOptions {
    * The person's properties and sent e-mails, shared by their executions (each a kit of its own);
    * a kit's own when not given.
    */
-  person?: { properties: Map<string, string>; mailed: MemoryKit['mailed'] };
+  person?: {
+    properties: Map<string, string>;
+    mailed: MemoryKit['mailed'];
+    cache?: Map<string, Kept>;
+  };
+  /** The person's other files with work for the hourly run, which it opens by id. */
+  files?: MemoryFile[];
+  /** The person's trigger run time left today (90 minutes when not said). */
+  triggerMsLeft?: number;
 }
 
 /**
@@ -391,7 +403,10 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
   if (options.apiKey) properties.set('vis.apiKey', options.apiKey);
   if (options.baseUrl) properties.set('vis.baseUrl', options.baseUrl);
   let woken = 0;
-  const cache = new Map<string, Kept>();
+  const hourly: MemoryKit['hourly'] = { stopped: false, tidied: 0, ended: [] };
+  /** The trigger run time this kit's firings took today. */
+  const spent = () => hourly.ended.reduce((sum, ms) => sum + ms, 0);
+  const cache = options.person?.cache ?? new Map<string, Kept>();
   const logged: string[] = [];
   const sent: HttpRequest[] = [];
   const drawn: MemoryKit['drawn'] = [];
@@ -429,6 +444,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
   return {
     properties,
     woken: () => woken,
+    hourly,
     mailed,
     setMailLeft: (n) => void (mailLeft = n),
     logged,
@@ -455,7 +471,20 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
     history: memoryHistory(tables, email),
     later: {
       keep: (work, count) => void (count > 0 ? file.work.set(work, count) : file.work.delete(work)),
-      files: () => (file.work.size > 0 ? 1 : 0),
+      files: () => [file, ...(options.files ?? [])].filter((f) => f.work.size > 0).map((f) => f.id),
+      open(id) {
+        const found = [file, ...(options.files ?? [])].find((f) => f.id === id);
+        if (!found || found.gone) {
+          found?.work.clear();
+          return null;
+        }
+        const person = { properties, mailed, cache };
+        return memoryKit({ ...options, file: found, now, person });
+      },
+      stop: () => void (hourly.stopped = true),
+      tidy: () => void hourly.tidied++,
+      timeLeft: () => Math.max(0, (options.triggerMsLeft ?? 90 * 60_000) - spent()),
+      ended: (ms) => void hourly.ended.push(ms),
       wake: () => void (file.work.size > 0 && woken++),
       formTrigger: () => {
         if (missing.includes('background')) return 'permission';
@@ -508,7 +537,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
         tier: 'consumer',
         why: 'the memory kit’s',
         properties: { today: 0, quota: 50_000 },
-        triggerMinutes: { today: 0, quota: 90 },
+        triggerMinutes: { today: Math.round(spent() / 60_000), quota: 90 },
       }),
       owner: () => (options.owner === undefined ? email() : options.owner),
       sparing: () => options.sparing ?? false,

@@ -147,6 +147,10 @@ export function memoryTables(
     fileUrl: () => `https://docs.google.com/spreadsheets/d/${id}/edit`,
     sheets: () =>
       [...book].map(([name, grid]) => ({ sheetId: idOf(grid), name, form: forms.has(name) })),
+    sheet: (at) => {
+      const found = sheetAt(book, at);
+      return found && { sheetId: idOf(found[1]), name: found[0], form: forms.has(found[0]) };
+    },
     headers: (at) => (sheetAt(book, at)?.[1][HEADER_ROW - 1] ?? []).map(shown),
     lastRow: (at) => {
       const found = sheetAt(book, at);

@@ -7,14 +7,16 @@
  */
 import { firingBudget, waitingForTomorrow, type FiringBudget } from '../domain/backgroundBudget';
 import { notGrantedMessage, type Permission } from '../domain/permissions';
-import type { LogLine } from '../contract/schedules';
+import { MONITOR_SHEET } from '../domain/scanWatch';
 import type { PollReport } from '../contract/previews';
-import { backgroundPorts } from '../gas/backgroundPorts';
+import { appsScriptKit } from '../gas/kit';
 import { startedFrom } from '../gas/runLog';
+import type { Kit } from '../kit/ports';
+import { firstTimeMissing, firstTimeToday } from '../kit/once';
 import { BACKGROUND_BUDGET_MS, TRIGGER_TIME_RESERVE_MS } from '../limits';
 import { runLeadWatchesIn } from './leads';
-import { pollMonitorIn } from './monitor';
-import { pollPreviewsIn } from './previewPolling';
+import { monitorWith } from './monitor';
+import { pollWith } from './previewPolling';
 import { runDueSchedules } from './scheduleRuns';
 
 /** What the hourly run does in one document: the workflows of src/addon. */
@@ -26,71 +28,42 @@ export interface DocumentWork {
   schedules(deadline: number): { waiting: number };
 }
 
-/** A document the hourly run opened; `book` is what its workflows are handed, as it is. */
-export interface BackgroundDoc<B> {
-  id: string;
-  book: B;
-  hasMonitor: boolean;
-  log(action: string, entry: LogLine): void;
-}
-
-/** What the person's hourly run reads, opens and records. */
-export interface BackgroundPorts<B> {
-  /** The documents the person registered background work in. */
-  documents(): string[];
-  /** A registered document; null when it cannot be opened (it then leaves the list). */
-  open(id: string): BackgroundDoc<B> | null;
-  /** Nothing left to do: the trigger goes. */
-  stop(): void;
-  /** The person's form triggers on files they no longer watch, or cannot open, go. */
-  tidyTriggers(): void;
-  missing(): Permission[];
-  /** Whether a missing permission is news in this document (said once). */
-  firstTimeMissing(docId: string, p: Permission): boolean;
-  firstTimeToday(what: string): boolean;
-  /** Trigger run time left today (ms), and today's minutes against the day's. */
-  timeLeft(): number;
-  minutes(): { today: number; quota: number };
-  /** The firing ends after `ms`: the trigger heard from, its time counted at once. */
-  ended(ms: number): void;
-  now(): number;
-}
-
-type Ports = BackgroundPorts<unknown>;
-type Doc = BackgroundDoc<unknown>;
-
-/** One firing: every registered document in turn, within the firing's budget. */
-export function runBackground<B>(p: BackgroundPorts<B>, work: (book: B) => DocumentWork): void {
-  const started = p.now();
+/**
+ * One firing, on the kit of the execution (no document: the person's hourly run): every file of
+ * theirs with work in turn, each on its own kit, within the firing's budget.
+ */
+export function runBackground(kit: Kit, work: (doc: Kit) => DocumentWork): void {
+  const { later } = kit;
+  const started = kit.account.now();
   // Once a day: triggers on files the person left hold places of Google's 20 (Q3).
-  if (p.firstTimeToday('triggers')) p.tidyTriggers();
-  const ids = p.documents();
-  if (ids.length === 0) return p.stop();
+  if (firstTimeToday(kit, 'triggers')) later.tidy();
+  const ids = later.files();
+  if (ids.length === 0) return later.stop();
   const budget = firingBudget({
-    leftTodayMs: p.timeLeft(),
+    leftTodayMs: later.timeLeft(),
     firingMs: BACKGROUND_BUDGET_MS,
     reserveMs: TRIGGER_TIME_RESERVE_MS,
   });
-  const missing = p.missing();
+  const missing = kit.account.permissions().missing;
   try {
     for (const id of ids) {
       // What is left waits for the next firing, not for the platform to cut this one off.
-      if (p.now() - started > BACKGROUND_BUDGET_MS) break;
-      const doc = p.open(id);
+      if (kit.account.now() - started > BACKGROUND_BUDGET_MS) break;
+      const doc = later.open(id);
       if (!doc) continue;
-      noteMissing(p, doc, missing);
-      workIn(p, doc, work(doc.book), { started, budget, mayAsk: !missing.includes('service') });
+      noteMissing(kit, doc, missing);
+      workIn(kit, doc, work(doc), { started, budget, mayAsk: !missing.includes('service') });
     }
   } finally {
-    p.ended(p.now() - started);
+    later.ended(kit.account.now() - started);
   }
 }
 
 /** Says once a day per document that due schedules wait for tomorrow's run time. */
-function logWaiting(p: Ports, doc: Doc, waiting: number): void {
-  if (!p.firstTimeToday(`waiting.${doc.id}`)) return;
-  const { today, quota } = p.minutes();
-  doc.log('schedules', {
+function logWaiting(kit: Kit, doc: Kit, waiting: number): void {
+  if (!firstTimeToday(kit, `waiting.${doc.tables.fileId()}`)) return;
+  const { today, quota } = kit.account.usage().triggerMinutes;
+  doc.log.action('schedules', {
     sheet: '',
     rows: '',
     requests: '',
@@ -104,9 +77,9 @@ function logWaiting(p: Ports, doc: Doc, waiting: number): void {
  * A permission the person did not grant, said once in the document's log (not every hour): the
  * parts that need it are skipped, the rest goes on.
  */
-function noteMissing(p: Ports, doc: Doc, missing: Permission[]): void {
+function noteMissing(kit: Kit, doc: Kit, missing: Permission[]): void {
   for (const m of missing)
-    if (p.firstTimeMissing(doc.id, m))
+    if (firstTimeMissing(kit, doc.tables.fileId(), m))
       logProblem(
         doc,
         `${notGrantedMessage(m)} Until then that part of the background work is skipped; this is said once.`,
@@ -114,8 +87,8 @@ function noteMissing(p: Ports, doc: Doc, missing: Permission[]): void {
 }
 
 /** A line of the document's log about the background work as a whole, not one of its runs. */
-function logProblem(doc: Doc, result: string): void {
-  doc.log('background work', {
+function logProblem(doc: Kit, result: string): void {
+  doc.log.action('background work', {
     sheet: '',
     rows: '',
     requests: '',
@@ -127,8 +100,8 @@ function logProblem(doc: Doc, result: string): void {
 
 /** One document's pending previews and scans, its watched sheets' new rows, then its due schedules. */
 function workIn(
-  p: Ports,
-  doc: Doc,
+  kit: Kit,
+  doc: Kit,
   work: DocumentWork,
   { started, budget, mayAsk }: { started: number; budget: FiringBudget; mayAsk: boolean },
 ): void {
@@ -136,7 +109,7 @@ function workIn(
   try {
     const previews = work.previews();
     if (previews.justCompleted.length)
-      doc.log('poll previews', {
+      doc.log.action('poll previews', {
         sheet: '',
         rows: previews.justCompleted.length,
         requests: '',
@@ -144,10 +117,10 @@ function workIn(
         errors: 0,
         result: `${previews.complete} complete, ${previews.pending} pending, ${previews.failed} failed`,
       });
-    if (mayAsk && doc.hasMonitor) work.monitor();
+    if (mayAsk && doc.tables.sheetId(MONITOR_SHEET) !== null) work.monitor();
     work.leads();
     const { waiting } = work.schedules(started + budget.schedulesMs);
-    if (waiting > 0 && budget.heldByDay) logWaiting(p, doc, waiting);
+    if (waiting > 0 && budget.heldByDay) logWaiting(kit, doc, waiting);
   } catch (error) {
     console.error('Background work failed in one spreadsheet', errorName(error));
     logProblem(
@@ -164,10 +137,10 @@ function errorName(error: unknown): string {
 
 export function pollInBackground(_event?: unknown): void {
   startedFrom('trigger');
-  runBackground(backgroundPorts(), (book) => ({
-    previews: () => pollPreviewsIn(book),
-    monitor: () => void pollMonitorIn(book),
-    leads: () => runLeadWatchesIn(book),
-    schedules: (deadline) => runDueSchedules(book, deadline),
+  runBackground(appsScriptKit(), (doc) => ({
+    previews: () => pollWith(doc),
+    monitor: () => void monitorWith(doc),
+    leads: () => runLeadWatchesIn(doc),
+    schedules: (deadline) => runDueSchedules(doc, deadline),
   }));
 }

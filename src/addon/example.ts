@@ -5,19 +5,10 @@
 import { SHEETS } from '../domain/sheetNames';
 import { scoreOptions } from '../domain/scoreList';
 import { scoreSheet } from './scores';
-import { activeBook } from '../gas/active';
 import { appsScriptKit } from '../gas/kit';
 import { HEADER_ROW, WEBSITE_HEADER } from '../domain/table';
 import type { Kit } from '../kit/ports';
 import type { ListPlace, ScoreReport } from '../contract/scores';
-
-/** What the example sheet reads, writes and scores (src/addon/example.ts). */
-export interface ExamplePorts {
-  /** Where the person was, the example sheet and going there. */
-  kit: Kit;
-  /** Its public scores, written as a Score press writes them; null without a Website column. */
-  score(): ScoreReport | null;
-}
 
 export const EXAMPLE_SHEET = SHEETS.example.name;
 export const EXAMPLE_SITES = [
@@ -38,8 +29,7 @@ export type ExampleReport = (ScoreReport | { state: 'nothing'; message: string }
   backTo: ListPlace | null;
 };
 
-export function exampleWith(p: ExamplePorts): ExampleReport {
-  const { kit } = p;
+export function exampleWith(kit: Kit): ExampleReport {
   const place = kit.view.place();
   const backTo = place?.sheetName === EXAMPLE_SHEET ? null : place;
   // A sheet of that name with rows is the person's (or an earlier example): left as it is.
@@ -48,7 +38,8 @@ export function exampleWith(p: ExamplePorts): ExampleReport {
     kit.tables.write(EXAMPLE_SHEET, { site: { header: WEBSITE_HEADER } }, new Map(rows));
   }
   kit.view.show(EXAMPLE_SHEET);
-  const r = p.score();
+  // Its public scores, written as a Score press writes them; null without a Website column.
+  const r = scoreSheet(kit, EXAMPLE_SHEET, scoreOptions({ refresh: 'missing' }), null);
   if (!r)
     return {
       state: 'nothing',
@@ -70,13 +61,4 @@ export function exampleWith(p: ExamplePorts): ExampleReport {
   };
 }
 
-export function insertExample(): ExampleReport {
-  const book = activeBook();
-  return exampleWith({
-    kit: appsScriptKit(book),
-    score: () => {
-      const sheet = book.getSheetByName(EXAMPLE_SHEET);
-      return sheet ? scoreSheet(sheet, scoreOptions({ refresh: 'missing' }), null) : null;
-    },
-  });
-}
+export const insertExample = (): ExampleReport => exampleWith(appsScriptKit());

@@ -24,7 +24,7 @@ export function diagnosticsWith(kit: Kit): string {
     `URL fetches today: ${u.today} of ${u.quota} (${u.tier})`,
     `Property reads and writes today: ${u.properties.today} of ${u.properties.quota}`,
     `Background run time today: ${u.triggerMinutes.today} of ${u.triggerMinutes.quota} minutes`,
-    `Documents with background work: ${kit.later.files()}`,
+    `Documents with background work: ${kit.later.files().length}`,
     'Last runs:',
     ...kit.log
       .recent(10)

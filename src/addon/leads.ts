@@ -33,8 +33,6 @@ import { rowIds, startingLedger, unhandled, type RowLedger } from '../domain/lea
 import { previewRows } from './previewGeneration';
 import type { FormTrigger } from '../kit/ports';
 
-type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
-
 /** The Leads tab's work in a document: the kit, and how a watch's open rows are run now. */
 export interface LeadsHere {
   kit: Kit;
@@ -46,8 +44,7 @@ export interface LeadsHere {
 const storeOf = (kit: Kit) => leadStore(kit, kit.tables.fileId());
 
 /** One of the file's sheets by its id, whatever it is called now; null when it is gone. */
-const sheetById = (kit: Kit, id: number): SheetInfo | null =>
-  kit.tables.sheets().find((s) => s.sheetId === id) ?? null;
+const sheetById = (kit: Kit, id: number): SheetInfo | null => kit.tables.sheet({ sheetId: id });
 
 /** A sheet's rows as leads ([] where it is gone). */
 const rowsOf = (kit: Kit, sheet: SheetInfo | null) =>
@@ -296,9 +293,8 @@ export function onLeadResponse(event?: { range?: GoogleAppsScript.Spreadsheet.Ra
   for (const w of storeOf(kit).mine()) if (w.sheetId === id) runWatch(kit, w, row);
 }
 
-/** The hourly run: every watch of this person in the document. */
-export function runLeadWatchesIn(book: Book): void {
-  const kit = appsScriptKit(book);
+/** The hourly run: every watch of this person in the kit's file. */
+export function runLeadWatchesIn(kit: Kit): void {
   for (const w of storeOf(kit).mine()) runWatch(kit, w);
 }
 

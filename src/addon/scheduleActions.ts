@@ -11,10 +11,9 @@ import { serviceError } from '../api/errors';
 import { DEFAULTS } from '../contract/defaults';
 import type { Schedule } from '../contract/schedules';
 import type { MyRun } from '../kit/schedules';
-import { appsScriptKit } from '../gas/kit';
 import type { Kit } from '../kit/ports';
 import { refreshFollowUpsIn } from './followUps';
-import { pollMonitorIn } from './monitor';
+import { monitorWith } from './monitor';
 import { reportColumns, reportDeck } from './reports';
 import { scoreSheet } from './scores';
 import type { ScoreReport } from '../contract/scores';
@@ -38,8 +37,6 @@ export interface ScheduleActionPorts {
   /** The scan monitor polled now, every agent. */
   monitor(): MonitorReport;
 }
-
-type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 const failed = (reason: string): RunOutcome => ({ kind: 'failed', reason, counts: NO_COUNTS });
 const noSheet = (name: string) =>
@@ -207,15 +204,11 @@ export function attemptWith(p: ScheduleActionPorts, run: MyRun, deadline: number
   }
 }
 
-/** The actions' ports in `book`, with Score, Follow-ups and the scan monitor handed in. */
-export function actionPorts(book: Book): ScheduleActionPorts {
-  return {
-    kit: appsScriptKit(book),
-    score: (name, options, runStarted, deadline) => {
-      const found = book.getSheetByName(name);
-      return found ? scoreSheet(found, options, runStarted, deadline, true) : null;
-    },
-    followUps: () => refreshFollowUpsIn(appsScriptKit(book)),
-    monitor: () => pollMonitorIn(book, true),
-  };
-}
+/** The actions in the kit's file: Score, Follow-ups and the scan monitor as a person's press runs them. */
+export const actionsOn = (kit: Kit): ScheduleActionPorts => ({
+  kit,
+  score: (name, options, runStarted, deadline) =>
+    scoreSheet(kit, name, options, runStarted, deadline, true),
+  followUps: () => refreshFollowUpsIn(kit),
+  monitor: () => monitorWith(kit, true),
+});

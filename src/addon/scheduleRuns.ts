@@ -13,9 +13,8 @@ import {
 } from '../domain/scheduleRun';
 import { isDue, lastDueAt } from '../domain/schedules';
 import { notGrantedMessage } from '../domain/permissions';
-import { appsScriptKit } from '../gas/kit';
 import { leadsDigestLine } from './leads';
-import { actionPorts, attemptWith } from './scheduleActions';
+import { actionsOn, attemptWith } from './scheduleActions';
 import type { Entry } from '../gas/runLog';
 import type { RunOutcome } from '../domain/scheduleRun';
 import type { Kit } from '../kit/ports';
@@ -157,17 +156,13 @@ export function runDueWith(r: ScheduleRun, deadline: number): { ran: number; wai
   return { ran, waiting };
 }
 
-export const runDueSchedules = (
-  book: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  deadline: number,
-): { ran: number; waiting: number } => {
-  const kit = appsScriptKit(book);
-  return runDueWith(
+/** The hourly run of this person's due schedules in the kit's file, until `deadline`. */
+export const runDueSchedules = (kit: Kit, deadline: number): { ran: number; waiting: number } =>
+  runDueWith(
     {
       kit,
-      attempt: (run, until) => attemptWith(actionPorts(book), run, until),
+      attempt: (run, until) => attemptWith(actionsOn(kit), run, until),
       leadsLine: (id) => leadsDigestLine(kit, id),
     },
     deadline,
   );
-};

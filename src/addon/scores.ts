@@ -23,9 +23,10 @@ import {
   type ScoreRow,
 } from '../domain/scoreList';
 import { SCORE_COLUMNS, SCORE_HEADERS } from '../domain/scoreColumns';
-import { findColumns, HEADER_ROW, type SheetRef } from '../domain/table';
+import { findColumns, HEADER_ROW, websiteColumnIndex, type SheetRef } from '../domain/table';
+import { a1 } from '../domain/a1';
 import { DOCUMENT_BUSY } from '../gas/lock';
-import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
+import { refusedSheet, selectedBlock, type Block } from '../gas/selection';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract/scores';
 import { activeRange, activeSheet } from '../gas/active';
@@ -97,7 +98,7 @@ function lookupSpec(run: ScoreRun, options: ScoreOptions, runStarted: number) {
   );
 }
 
-const portsOf = (block: Block, unattended = false): ScoreRun => ({
+const portsOf = (block: Block): ScoreRun => ({
   kit: appsScriptKit(block.sheet.getParent()),
   block: {
     sheetId: block.sheet.getSheetId(),
@@ -107,7 +108,7 @@ const portsOf = (block: Block, unattended = false): ScoreRun => ({
     column: block.column,
     a1: block.a1,
   },
-  unattended,
+  unattended: false,
 });
 
 function planFor(input: ScoreRunOptions | undefined) {
@@ -224,16 +225,27 @@ export function scoreSelection(input?: ScoreRunOptions): ScoreReport {
  * the owner's own recorded readings, never from a score an editor typed into the list.
  */
 export function scoreSheet(
-  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  kit: Kit,
+  name: string,
   options: ScoreOptions,
   runStarted: number | null,
   deadline?: number,
   unattended = false,
 ): ScoreReport | null {
-  const block = websiteColumn(sheet);
+  const block = websiteBlock(kit, name);
   return block
-    ? scoreList(planList(portsOf(block, unattended), options, runStarted), deadline)
+    ? scoreList(planList({ kit, block, unattended }, options, runStarted), deadline)
     : null;
+}
+
+/** A list's whole Website column; null without the sheet, the column, or a row below its header. */
+function websiteBlock(kit: Kit, name: string): ScoredBlock | null {
+  const last = kit.tables.lastRow(name);
+  const index = last > HEADER_ROW ? websiteColumnIndex(kit.tables.headers(name)) : -1;
+  const sheetId = index < 0 ? null : kit.tables.sheetId(name);
+  if (sheetId === null) return null;
+  const [first, column] = [HEADER_ROW + 1, index + 1];
+  return { sheetId, name, first, last, column, a1: a1(first, column, last - HEADER_ROW) };
 }
 
 /**

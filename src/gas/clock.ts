@@ -6,12 +6,6 @@ export const appsScriptClock: Clock = {
   sleep: (ms) => Utilities.sleep(Math.max(0, Math.round(ms))),
 };
 
-/**
- * A calendar day (UTC), for what is said or done once a day. Not the quotas: Google counts those
- * 24 hours from the first request (domain/quotaWindow.ts).
- */
-export const quotaDay = (): string => new Date(appsScriptClock.now()).toISOString().slice(0, 10);
-
 const QUARTER_HOUR = 15 * 60000;
 
 /**

@@ -8,8 +8,8 @@ import { packedCache } from '../domain/packedCache';
 import { appsScriptCache, sharedCache } from './cache';
 import { resolverDeps } from './resolverDeps';
 import { granted, permissionState } from './permissions';
-import { quotaLeft, usage } from './quota';
-import { activeBook, myEmail, newId } from './active';
+import { quotaLeft, triggerTimeLeft, usage } from './quota';
+import { activeBook, myEmail, newId, openBook } from './active';
 import {
   filledNotice,
   METADATA_LIMIT,
@@ -28,8 +28,17 @@ import { documentLock } from './lock';
 import { generationClaim } from './generationClaim';
 import { clientConfig } from './settings';
 import { urlFetchTransport } from './transport';
-import { documentsWithWork, setBackgroundWork } from './backgroundWork';
-import { ensureFormTrigger, removeFormTrigger, reviveSilentTrigger } from './triggers';
+import { documentsWithWork, forgetDocument, setBackgroundWork } from './backgroundWork';
+import {
+  ensureFormTrigger,
+  heardNow,
+  removeFormTrigger,
+  removePollTrigger,
+  removeStaleFormTriggers,
+  reviveSilentTrigger,
+} from './triggers';
+import { count, flushMeters } from './meter';
+import { watchedFiles } from '../kit/leads';
 import { appendHistory, HISTORY_CAP, latestReadings, readingsOf } from './history';
 import { documentStrings, mayWriteWhatCanWait, myRecords, rereadUserProperties } from './userStore';
 
@@ -50,6 +59,28 @@ const held = (lock: GoogleAppsScript.Lock.Lock, waitMs: number, taken = () => {}
   taken();
   return { release: () => lock.releaseLock() };
 };
+
+type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+/**
+ * A file of the hourly run's by id: the active one as it is (a bound script's trigger has its
+ * container active), else opened; null where it cannot be (deleted, no longer shared), and it
+ * leaves the run.
+ */
+function openById(id: string, active: Book | null): Book | null {
+  if (active && active.getId() === id) return active;
+  try {
+    return openBook(id);
+  } catch (error) {
+    // No id or message: the log is the developers', and a spreadsheet is the user's (privacy.md).
+    console.warn(
+      'Background work: a spreadsheet cannot be opened (deleted, or no longer shared); it leaves the list.',
+      error instanceof Error ? error.name : typeof error,
+    );
+    forgetDocument(id);
+    return null;
+  }
+}
 
 /**
  * The kit of one execution, over `book` (the active spreadsheet when none is given, looked for only
@@ -92,7 +123,24 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
     },
     later: {
       keep: (work, count) => setBackgroundWork(bookOf().getId(), work, count),
-      files: () => documentsWithWork().length,
+      files: documentsWithWork,
+      open: (id) => {
+        const opened = openById(id, book ?? activeBook());
+        return opened && appsScriptKit(opened);
+      },
+      stop: () => void removePollTrigger(),
+      tidy: () =>
+        void removeStaleFormTriggers(
+          watchedFiles(mine),
+          (id) => openById(id, book ?? activeBook()) !== null,
+        ),
+      timeLeft: triggerTimeLeft,
+      ended: (ms) => {
+        heardNow();
+        // Recorded at once (not only in the cache): tomorrow's budget must not rest on an eviction.
+        count('triggerMs', ms);
+        flushMeters(true);
+      },
       wake: () => void (documentsWithWork().length > 0 && reviveSilentTrigger()),
       formTrigger: () => ensureFormTrigger(bookOf()),
       dropFormTrigger: () => removeFormTrigger(bookOf().getId()),

@@ -40,6 +40,12 @@ export function sheetAt(book: Book, at: TableAt): Sheet | null {
   return book.getSheets().find((s) => s.getSheetId() === at.sheetId) ?? null;
 }
 
+const infoOf = (s: Sheet) => ({
+  sheetId: s.getSheetId(),
+  name: s.getName(),
+  form: s.getFormUrl() !== null,
+});
+
 export function appsScriptTables(bookOf: () => Book): Tables {
   // Made where missing by name; only the rows a write spans are read (it touches those rows only).
   const opened = <K extends string>(
@@ -111,14 +117,11 @@ export function appsScriptTables(bookOf: () => Book): Tables {
     fileId: () => bookOf().getId(),
     fileName: () => bookOf().getName(),
     fileUrl: () => bookOf().getUrl(),
-    sheets: () =>
-      bookOf()
-        .getSheets()
-        .map((s) => ({
-          sheetId: s.getSheetId(),
-          name: s.getName(),
-          form: s.getFormUrl() !== null,
-        })),
+    sheets: () => bookOf().getSheets().map(infoOf),
+    sheet: (at) => {
+      const sheet = sheetOf(at);
+      return sheet && infoOf(sheet);
+    },
     headers: (at) => {
       const sheet = sheetOf(at);
       return sheet ? readHeaderRow(sheet) : [];

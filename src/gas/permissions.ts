@@ -10,7 +10,8 @@ import {
   type Permission,
   type PermissionState,
 } from '../domain/permissions';
-import { deleteUserProperty, setUserProperties, userProperty } from './userStore';
+import { myRecords } from './userStore';
+import { NOTED_MISSING } from '../kit/once';
 
 /** getAuthorizationInfo's second argument and getAuthorizedScopes are newer than @types. */
 interface AuthorizationInfo {
@@ -19,8 +20,6 @@ interface AuthorizationInfo {
   getAuthorizationStatus(): GoogleAppsScript.Script.AuthorizationStatus;
 }
 type Ask = (mode: GoogleAppsScript.Script.AuthMode, scopes: string[]) => AuthorizationInfo;
-
-const NOTED = 'vis.permissions.noted';
 
 /** Asked once an execution: every execution loads the project afresh (docs/platform-limits.md, E1). */
 let known: PermissionState | null = null;
@@ -38,17 +37,8 @@ function ask(): PermissionState {
   const said = info.getAuthorizedScopes();
   const notRequired = info.getAuthorizationStatus() === ScriptApp.AuthorizationStatus.NOT_REQUIRED;
   const missing = missingOf(said ?? (notRequired ? scopes : []));
-  if (missing.length === 0 && userProperty(NOTED)) deleteUserProperty(NOTED);
+  if (missing.length === 0) myRecords().drop(NOTED_MISSING);
   return { missing, grantUrl: missing.length ? info.getAuthorizationUrl() : null };
 }
 
 export const granted = (p: Permission): boolean => !permissionState().missing.includes(p);
-
-/** True the first time a background run meets `p` missing in this document (until granted). */
-export function firstTimeMissing(documentId: string, p: Permission): boolean {
-  const noted = (userProperty(NOTED) ?? '').split(',');
-  const key = `${p}@${documentId}`;
-  if (noted.includes(key)) return false;
-  setUserProperties({ [NOTED]: [...noted.filter(Boolean), key].slice(-40).join(',') });
-  return true;
-}

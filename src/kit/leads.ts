@@ -18,7 +18,7 @@ import {
 import type { LeadTotals, LeadWatch, WatchStats } from '../domain/leads';
 import { ledgerText, parseRowLedger, type RowLedger } from '../domain/leadRowLedger';
 import { REGISTRY_LOCK_WAIT_MS } from '../limits';
-import { recordKind, textKind, entry, type Kit } from './ports';
+import { recordKind, textKind, entry, type Kit, type RecordStore } from './ports';
 
 /** What every editor sees of a watch: no template, no addresses. */
 export type SharedWatch = Omit<LeadWatch, 'mail'> & { mailing: boolean; stats: WatchStats };
@@ -197,8 +197,8 @@ export function leadStore(kit: LeadKit, docId: string) {
 }
 
 /** The files the person watches a sheet in, from their own record (a file id holds no dot). */
-export const watchedFiles = (kit: Pick<Kit, 'records'>): Set<string> =>
-  new Set([...kit.records.mine.list(WATCH, '').keys()].map((key) => key.split('.')[0]!));
+export const watchedFiles = (mine: RecordStore): Set<string> =>
+  new Set([...mine.list(WATCH, '').keys()].map((key) => key.split('.')[0]!));
 
 /** The owner's ledger of lead e-mails, in every file she watches. */
 export function mailLedger(kit: LeadKit) {

@@ -415,6 +415,8 @@ export interface Tables {
   fileUrl(): string;
   /** The file's sheets in their order: each by its id and name, and whether a form fills it. */
   sheets(): SheetInfo[];
+  /** One sheet as found (by name, or by its id whatever it is called now); null where there is none. */
+  sheet(at: TableAt): SheetInfo | null;
   /** A sheet's header row as it shows (no other row read); [] where there is no such sheet. */
   headers(at: TableAt): unknown[];
   /** A sheet's last row with content (0 where it is empty or gone), no cell read. */
@@ -449,8 +451,22 @@ export type Work = 'previews' | 'scans' | 'schedules' | 'leads';
 export interface Later {
   /** How much of `work` is left here; 0 lets the hourly run leave the file (and stop, with none). */
   keep(work: Work, count: number): void;
-  /** How many files the person's hourly run goes on in. */
-  files(): number;
+  /** The files the person's hourly run goes on in, by id. */
+  files(): string[];
+  /**
+   * The kit of another file of the hourly run's (an add-on's clock trigger has no active
+   * document, and opens each by id); null where it can no longer be opened (deleted, no longer
+   * shared), and it leaves the run.
+   */
+  open(id: string): Kit | null;
+  /** Nothing is left to do anywhere: the hourly run's trigger goes. */
+  stop(): void;
+  /** The person's form-submit triggers on files they no longer watch, or cannot open, go. */
+  tidy(): void;
+  /** The person's trigger run time left today (ms), by their plan's daily minutes (Q2). */
+  timeLeft(): number;
+  /** A firing of the hourly run ends after `ms`: it was heard from, its time counted at once. */
+  ended(ms: number): void;
   /**
    * The hourly run made again where work waits for it and it was never made (background runs
    * were not granted then) or has been silent too long.

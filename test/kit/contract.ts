@@ -841,15 +841,32 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
     });
 
     describe('later', () => {
+      it('opens a file of the hourly run by its id as a kit over it; one that cannot be opened is none', () => {
+        h.exec((k) => k.later.keep('previews', 1));
+        const id = h.exec((k) => k.tables.fileId());
+        expect(h.exec((k) => k.later.open(id)?.tables.fileId())).toBe(id);
+        expect(h.exec((k) => k.later.open('no-such-file'))).toBeNull();
+      });
+
+      it('counts a firing’s run time against the day’s at once', () => {
+        const [left, minutes] = h.exec((k) => [
+          k.later.timeLeft(),
+          k.account.usage().triggerMinutes,
+        ]);
+        h.exec((k) => k.later.ended(120_000));
+        expect(h.exec((k) => k.later.timeLeft())).toBe(left - 120_000);
+        expect(h.exec((k) => k.account.usage().triggerMinutes.today)).toBe(minutes.today + 2);
+      });
+
       it('keeps the file in the hourly run while work is left, and lets it go at 0', () => {
         h.exec((k) => k.later.keep('scans', 2));
         h.exec((k) => k.later.keep('previews', 1));
         expect(h.workKept().sort()).toEqual(['previews', 'scans']);
-        expect(h.exec((k) => k.later.files())).toBe(1);
+        expect(h.exec((k) => k.later.files())).toContain(h.exec((k) => k.tables.fileId()));
         h.exec((k) => k.later.keep('scans', 0));
         expect(h.workKept()).toEqual(['previews']);
         h.exec((k) => k.later.keep('previews', 0));
-        expect(h.exec((k) => k.later.files())).toBe(0);
+        expect(h.exec((k) => k.later.files())).not.toContain(h.exec((k) => k.tables.fileId()));
       });
     });
 

@@ -1,11 +1,12 @@
-// The hourly run through its ports, in memory: every registered document in turn, a failing or
-// vanished one never stopping the others, a missing permission said once, the firing's budget.
-import { runBackground, type BackgroundPorts, type DocumentWork } from '../../src/addon/background';
+// The hourly run on the memory kit: every file with work in turn, a failing or vanished one never
+// stopping the others, a missing permission said once, the firing's budget.
+import { runBackground, type DocumentWork } from '../../src/addon/background';
 import { BACKGROUND_BUDGET_MS, TRIGGER_TIME_RESERVE_MS } from '../../src/limits';
 import type { PollReport } from '../../src/contract/previews';
 import { tallyPreviews } from '../../src/domain/previewPoll';
 import type { Permission } from '../../src/domain/permissions';
-import type { LogLine } from '../../src/contract/schedules';
+import { MONITOR_SHEET } from '../../src/domain/scanWatch';
+import { memoryFile, memoryKit, type MemoryFile, type MemoryKit } from '../../dev/memoryKit';
 
 /** A poll that found nothing new: nothing pending, nothing finished. */
 const QUIET: PollReport = {
@@ -18,53 +19,69 @@ const QUIET: PollReport = {
   asked: 0,
 };
 
+/** The person's files with work (each with a scan monitor), and their hourly run's firings. */
 class World {
-  t = 0;
+  t = Date.UTC(2026, 10, 26, 10);
   did: string[] = [];
-  logs: Array<{ doc: string; action: string; entry: LogLine }> = [];
-  said = new Set<string>();
   ended: number[] = [];
   stopped = false;
-  gone = new Set<string>();
   missing: Permission[] = [];
   leftTodayMs = 90 * 60_000;
   work: Record<string, Partial<DocumentWork>> = {};
-  constructor(public docs: string[]) {}
+  files = new Map<string, MemoryFile>();
+  /** The firing in progress: an add-on's clock trigger has no document of its own. */
+  kit!: MemoryKit;
+  private person = { properties: new Map<string, string>(), mailed: [], cache: new Map() };
+
+  constructor(ids: string[]) {
+    for (const id of ids) {
+      const file = memoryFile(id);
+      file.work.set('previews', 1);
+      file.sheets.set(MONITOR_SHEET, [['Brand agent ID']]);
+      this.files.set(id, file);
+    }
+  }
 
   /** One firing; each document's work as `work` says, else noted in `did`. */
   run(): void {
-    runBackground(this.ports(), (id) => ({
-      previews: () => (this.did.push(`${id}:previews`), QUIET),
-      monitor: () => void this.did.push(`${id}:monitor`),
-      leads: () => void this.did.push(`${id}:leads`),
-      schedules: () => (this.did.push(`${id}:schedules`), { waiting: 0 }),
-      ...this.work[id],
-    }));
+    this.kit = memoryKit({
+      file: memoryFile('no-document'),
+      files: [...this.files.values()],
+      now: this.t,
+      person: this.person,
+      missing: this.missing,
+      triggerMsLeft: this.leftTodayMs,
+    });
+    const { later } = this.kit;
+    const tidy = later.tidy;
+    later.tidy = () => (this.did.push('tidy triggers'), tidy());
+    runBackground(this.kit, (doc) => {
+      const id = doc.tables.fileId();
+      return {
+        previews: () => (this.did.push(`${id}:previews`), QUIET),
+        monitor: () => void this.did.push(`${id}:monitor`),
+        leads: () => void this.did.push(`${id}:leads`),
+        schedules: () => (this.did.push(`${id}:schedules`), { waiting: 0 }),
+        ...this.work[id],
+      };
+    });
+    this.ended.push(...this.kit.hourly.ended);
+    this.stopped ||= this.kit.hourly.stopped;
   }
 
-  /** The opened document is its id. */
-  ports(): BackgroundPorts<string> {
-    return {
-      documents: () => this.docs,
-      open: (id) =>
-        this.gone.has(id)
-          ? null
-          : {
-              id,
-              book: id,
-              hasMonitor: true,
-              log: (action, entry) => void this.logs.push({ doc: id, action, entry }),
-            },
-      stop: () => void (this.stopped = true),
-      tidyTriggers: () => void this.did.push('tidy triggers'),
-      missing: () => this.missing,
-      firstTimeMissing: (doc, p) => !this.said.has(`${doc}:${p}`) && !!this.said.add(`${doc}:${p}`),
-      firstTimeToday: (what) => !this.said.has(what) && !!this.said.add(what),
-      timeLeft: () => this.leftTodayMs,
-      minutes: () => ({ today: 80, quota: 90 }),
-      ended: (ms) => void this.ended.push(ms),
-      now: () => this.t,
-    };
+  /** A file deleted, or no longer shared with the person. */
+  gone(id: string): void {
+    this.files.get(id)!.gone = true;
+  }
+
+  /** Each file's `Visibility log`, oldest first. */
+  get logs() {
+    return [...this.files].flatMap(([doc, file]) =>
+      memoryKit({ file })
+        .log.recent(1_000)
+        .reverse()
+        .map((entry) => ({ doc, action: entry.action, entry })),
+    );
   }
 }
 
@@ -98,7 +115,7 @@ it('a document that fails says so in its own log, and the next one still runs', 
       throw new Error('Sheet was deleted');
     },
   };
-  w.gone.add('b');
+  w.gone('b');
   const developers = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   w.run();
   // Google's log is the developers': the error's kind, never its message (it may quote sheets).
@@ -137,7 +154,7 @@ it('without the service permission: no scan polls, and it is said once per docum
 
 it('stops opening documents past the firing’s budget; the rest wait for the next firing', () => {
   const w = new World(['a', 'b']);
-  w.work.a = { schedules: () => ((w.t += BACKGROUND_BUDGET_MS + 1), { waiting: 0 }) };
+  w.work.a = { schedules: () => (w.kit.advance(BACKGROUND_BUDGET_MS + 1), { waiting: 0 }) };
   w.run();
   expect(w.did.some((d) => d.startsWith('b:'))).toBe(false);
   expect(w.ended).toEqual([BACKGROUND_BUDGET_MS + 1]);

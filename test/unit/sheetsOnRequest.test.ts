@@ -1,25 +1,25 @@
-// Going to a place and the sheets made on request, through their ports in memory: a listed row,
-// the way back to a list, the example sheet, and the templates.
+// Going to a place and the sheets made on request, on the memory kit: a listed row, the way back
+// to a list, the example sheet (scored by the service's emulator in process), and the templates.
 import { returnIn, selectRowIn } from '../../src/addon/attention';
 import { EXAMPLE_SHEET, EXAMPLE_SITES, exampleWith } from '../../src/addon/example';
 import { templateIn } from '../../src/addon/templates';
 import { SCORE_COLUMNS } from '../../src/domain/scoreColumns';
 import { SHEETS } from '../../src/domain/sheetNames';
 import { MONITOR_COLUMNS, MONITOR_HOW_TO, MONITOR_SHEET } from '../../src/domain/scanWatch';
-import type { ScoreReport } from '../../src/contract/scores';
-import type { ExamplePorts } from '../../src/addon/example';
-import { memoryFile, memoryKit } from '../../dev/memoryKit';
+import { memoryFile, memoryKit, transportOver } from '../../dev/memoryKit';
+import { inProcessEmulator } from '../../dev/emulator/inProcess';
 import { headerNotes } from '../../dev/memoryTables';
 
 /** A memory spreadsheet with a list of 10 rows, the person on its block of websites. */
-function spreadsheet() {
+function spreadsheet(emu?: ReturnType<typeof inProcessEmulator>) {
   const file = memoryFile('on-request');
   file.sheets.set('Prospects', [
     ['Website'],
     ...Array.from({ length: 9 }, (_, i) => [`s${i}.com`]),
   ]);
   file.view = { sheet: 'Prospects', a1: 'A2:A10' };
-  return { file, kit: memoryKit({ file }) };
+  const service = emu && { transport: transportOver(emu.transport), baseUrl: emu.baseUrl };
+  return { file, kit: memoryKit({ file, ...service }) };
 }
 
 describe('going to a place', () => {
@@ -46,19 +46,11 @@ describe('going to a place', () => {
 });
 
 describe('the example sheet', () => {
-  const scored: ScoreReport = {
-    state: 'done',
-    message: 'Scored 10 rows.',
-    scored: 10,
-    fetched: 10,
-    failedSites: 0,
-  } as ScoreReport;
-  const world = (report: ScoreReport | null = scored) => {
-    const { kit, file } = spreadsheet();
-    const p: ExamplePorts = { kit, score: () => report };
+  const world = () => {
+    const { kit, file } = spreadsheet(inProcessEmulator());
     const sites = () => (file.sheets.get(EXAMPLE_SHEET) ?? []).map((r) => r[0]);
     const logs = () => kit.log.recent(10).map((e) => [e.action, e.rows]);
-    return { p, file, logs, sites };
+    return { p: kit, file, logs, sites };
   };
 
   it('fills a new sheet with ten brands, shows it, scores them, logs it and offers the way back', () => {
@@ -81,7 +73,8 @@ describe('the example sheet', () => {
   });
 
   it('a sheet that lost its Website column says how to start again, and logs nothing', () => {
-    const { p, logs } = world(null);
+    const { p, file, logs } = world();
+    file.sheets.set(EXAMPLE_SHEET, [['Site'], ['mine.com']]);
     expect(exampleWith(p)).toMatchObject({ state: 'nothing', message: /lost its Website column/ });
     expect(logs()).toEqual([]);
   });
