@@ -4,31 +4,34 @@
  * globals and the help Sheets shows are built from VIS_FUNCTIONS (src/domain/visFunctions.ts) by
  * build.mjs, which writes the engines' words ({ENGINE_KEYS}, …) from src/engines.ts.
  */
-import { resolverDeps } from '../gas/resolverDeps';
 import { FORMULA_BUDGET_MS } from '../limits';
-import { appsScriptClock } from '../gas/clock';
-import { documentCache, sharedCache } from '../gas/cache';
-import { clientConfig, formulasMayUseKey } from '../gas/settings';
+import { appsScriptKit } from '../gas/kit';
 import { markReadOnlyExecution } from '../gas/userStore';
+import type { Kit } from '../kit/ports';
+import { SETTING } from '../kit/settings';
 import { visCompare } from '../domain/compare';
 import type { FormulaEnv } from '../domain/formulaEngine';
 import * as formulas from '../domain/formulas';
 import { VIS_FUNCTIONS, type VisName } from '../domain/visFunctions';
-import { activeBook } from '../gas/active';
-import { readingsOf } from '../gas/history';
 
-/** A function with the person's key answers from the document's cache; the others share one. */
-function env(needsKey: boolean): FormulaEnv {
-  markReadOnlyExecution();
-  const config = clientConfig();
-  const cache = needsKey ? documentCache() : sharedCache();
+/**
+ * A function with the person's key answers from the document's cache; the others share one. In a
+ * custom function the person's records are the spreadsheet owner's, and read only (C1).
+ */
+export function formulaEnv(kit: Kit, needsKey: boolean): FormulaEnv {
+  const config = kit.service.config();
   return {
     config: needsKey ? config : { baseUrl: config.baseUrl },
-    keyAllowed: needsKey && formulasMayUseKey(activeBook().getId()),
-    deps: resolverDeps(cache, appsScriptClock.now() + FORMULA_BUDGET_MS),
+    keyAllowed: needsKey && kit.records.mine.get(SETTING.allowFormulas, kit.tables.fileId()),
+    deps: kit.service.lookups(kit.account.now() + FORMULA_BUDGET_MS, needsKey),
     // Shown, not acted on: any editor's readings count, as the Scores tab's chart shows them.
-    readings: (sites) => readingsOf(activeBook(), sites),
+    readings: (sites) => kit.history.readings(sites, 'anyone'),
   };
+}
+
+function env(needsKey: boolean): FormulaEnv {
+  markReadOnlyExecution();
+  return formulaEnv(appsScriptKit(), needsKey);
 }
 
 /** What each function runs, given its arguments as Sheets passes them (omitted ones undefined). */

@@ -22,7 +22,7 @@ import type { FollowUpReport } from '../contract/outreach';
 import type { ScoreOptions } from '../domain/scoreList';
 
 /** What a scheduled action reads and runs in its document (src/addon/scheduleActions.ts). */
-export interface ScheduleActionPorts {
+export interface ScheduleActions {
   /** The lists, the key, and what a deck is drawn with, in the owner's account. */
   kit: Kit;
   /** Score over a list's whole Website column; null when it has no rows (or no such column). */
@@ -44,7 +44,7 @@ const noSheet = (name: string) =>
 const noWebsite = (name: string) =>
   failed(`the sheet "${name}" has no Website column: put a Website header above the websites`);
 
-function runScores(p: ScheduleActionPorts, run: MyRun, deadline: number): RunOutcome {
+function runScores(p: ScheduleActions, run: MyRun, deadline: number): RunOutcome {
   const s = run.schedule;
   const r = p.score(
     s.sheetName,
@@ -73,7 +73,7 @@ function runScores(p: ScheduleActionPorts, run: MyRun, deadline: number): RunOut
 }
 
 /** A list Score found nothing in: gone, without a Website column, or with no rows yet. */
-function whyNotScored(p: ScheduleActionPorts, sheetName: string): RunOutcome {
+function whyNotScored(p: ScheduleActions, sheetName: string): RunOutcome {
   const { header } = p.kit.tables.room(sheetName);
   if (!header) return noSheet(sheetName);
   return websiteColumnIndex(header) >= 0
@@ -82,7 +82,7 @@ function whyNotScored(p: ScheduleActionPorts, sheetName: string): RunOutcome {
 }
 
 /** Each finished refresh rebuilds the follow-ups, where any prospect is marked contacted. */
-function withFollowUps(p: ScheduleActionPorts, result: string): string {
+function withFollowUps(p: ScheduleActions, result: string): string {
   const f = p.followUps();
   return f.state === 'done' ? `${result} Follow-ups: ${f.rows}.` : result;
 }
@@ -102,7 +102,7 @@ function newsOf(
   return { news: fresh.map((m) => moverLine(m)), alerted: fresh.map(alertKey) };
 }
 
-function runMonitor(p: ScheduleActionPorts): RunOutcome {
+function runMonitor(p: ScheduleActions): RunOutcome {
   if (!p.kit.service.config().apiKey) return failed(serviceError('KEY_MISSING').message);
   const r = p.monitor();
   if (r.busy) return { kind: 'busy', counts: NO_COUNTS };
@@ -131,7 +131,7 @@ function runMonitor(p: ScheduleActionPorts): RunOutcome {
  * of the list's rows (Score history), drawn over the deck of the last run (its link stays the
  * same; a new one when it was deleted), and its link e-mailed.
  */
-function runReport(p: ScheduleActionPorts, run: MyRun): RunOutcome {
+function runReport(p: ScheduleActions, run: MyRun): RunOutcome {
   const { sheetName, report } = run.schedule;
   const list = p.kit.tables.grid(sheetName);
   if (!list || !report) return noSheet(sheetName);
@@ -188,7 +188,7 @@ function reportSent(
 /** One runner per action: a new action without its runner does not type-check. */
 const RUNNERS: Record<
   ScheduleAction,
-  (p: ScheduleActionPorts, run: MyRun, deadline: number) => RunOutcome
+  (p: ScheduleActions, run: MyRun, deadline: number) => RunOutcome
 > = {
   refreshScores: runScores,
   refreshScanMonitor: runMonitor,
@@ -196,7 +196,7 @@ const RUNNERS: Record<
 };
 
 /** One run of a schedule's action; what it throws is its failure. */
-export function attemptWith(p: ScheduleActionPorts, run: MyRun, deadline: number): RunOutcome {
+export function attemptWith(p: ScheduleActions, run: MyRun, deadline: number): RunOutcome {
   try {
     return RUNNERS[run.schedule.action](p, run, deadline);
   } catch (error) {
@@ -205,7 +205,7 @@ export function attemptWith(p: ScheduleActionPorts, run: MyRun, deadline: number
 }
 
 /** The actions in the kit's file: Score, Follow-ups and the scan monitor as a person's press runs them. */
-export const actionsOn = (kit: Kit): ScheduleActionPorts => ({
+export const actionsOn = (kit: Kit): ScheduleActions => ({
   kit,
   score: (name, options, runStarted, deadline) =>
     scoreSheet(kit, name, options, runStarted, deadline, true),

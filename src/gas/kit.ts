@@ -5,7 +5,7 @@ import type { OffsetAt } from '../domain/schedules';
 import { cachedRecords, propertyRecords, recordStore, sharedRecords } from '../kit/records';
 import { outboxOver } from '../kit/outbox';
 import { packedCache } from '../domain/packedCache';
-import { appsScriptCache, sharedCache } from './cache';
+import { appsScriptCache, documentCache, sharedCache } from './cache';
 import { resolverDeps } from './resolverDeps';
 import { granted, permissionState } from './permissions';
 import { quotaLeft, triggerTimeLeft, usage } from './quota';
@@ -146,7 +146,7 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
       dropFormTrigger: () => removeFormTrigger(bookOf().getId()),
     },
     service: {
-      lookups: (deadline) => resolverDeps(sharedCache(), deadline),
+      lookups: (deadline, keyed) => resolverDeps(keyed ? documentCache() : sharedCache(), deadline),
       config: clientConfig,
       send,
       ask: (requests, parse, budgetMs, options) => send(requests, parse, budgetMs, options).results,

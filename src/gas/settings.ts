@@ -7,8 +7,5 @@ import { myRecords } from './userStore';
 
 export const clientConfig = () => configOf(myRecords());
 
-export const formulasMayUseKey = (spreadsheetId: string): boolean =>
-  myRecords().get(SETTING.allowFormulas, spreadsheetId);
-
 /** Whether the person said their account is on Google Workspace. */
 export const saidWorkspace = (): boolean => myRecords().get(SETTING.workspace);

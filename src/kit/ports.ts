@@ -160,9 +160,11 @@ export interface ServicePort {
    * What the public lookups (a brand's public score, by name or site) go through: the answers kept
    * where every user of the document is served them (nothing in them is the person's), the
    * service's pace as the person's runs last measured it, and today's quota less the polls'
-   * reserve. No round trip starts past `deadline`.
+   * reserve. No round trip starts past `deadline`. `keyed`: a lookup asked with the person's key
+   * (a formula's), its answers kept with the document they were asked for, apart from the public
+   * ones.
    */
-  lookups(deadline: number): ResolverDeps;
+  lookups(deadline: number, keyed?: boolean): ResolverDeps;
   /** The person's service address and key (the key goes into request headers, never elsewhere). */
   config(): ClientConfig;
   /**

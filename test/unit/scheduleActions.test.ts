@@ -5,7 +5,7 @@ import type { ScoreReport } from '../../src/contract/scores';
 import { serviceError } from '../../src/api/errors';
 import type { Schedule } from '../../src/contract/schedules';
 import type { MonitorReport } from '../../src/contract/scans';
-import type { ScheduleActionPorts } from '../../src/addon/scheduleActions';
+import type { ScheduleActions } from '../../src/addon/scheduleActions';
 import type { MyRun } from '../../src/kit/schedules';
 import { fakeDeckPorts } from './fakes';
 import type { MemoryKitOptions } from '../../dev/memoryKit';
@@ -65,14 +65,14 @@ const run = (schedule: Partial<Schedule>): MyRun => ({
  * The owner's kit in memory over a document with `Prospects` (GRID) and `Notes`, nike.com's
  * reading in her `Score history`; `apiKey: null`, a key she has not saved.
  */
-function ports(over: Partial<ScheduleActionPorts> = {}, options: MemoryKitOptions = {}) {
+function ports(over: Partial<ScheduleActions> = {}, options: MemoryKitOptions = {}) {
   const deck = fakeDeckPorts(
     { 'nike.com': [{ at: t - DAY, score: 70, engines: {} }] },
     { apiKey: 'owner-key', ...options },
   );
   deck.kit.tables.replace('Prospects', GRID);
   deck.kit.tables.replace('Notes', [['Anything']]);
-  const p: ScheduleActionPorts = {
+  const p: ScheduleActions = {
     kit: deck.kit,
     score: () => report(),
     followUps: () => ({ state: 'done', message: '', rows: 3 }),
