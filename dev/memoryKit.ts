@@ -71,8 +71,6 @@ export interface MemoryFile {
   claims: GenerationClaim[];
   /** The document's cache: public answers every user of the file is served. */
   cache: Map<string, Kept>;
-  /** Answers a formula fetched with the owner's key, kept with the file apart from the public ones. */
-  keyedCache: Map<string, Kept>;
   /**
    * The sheet the person has open and what is selected there (`2:2`: a whole row); `hidden`, the
    * rows its filter hides.
@@ -114,7 +112,6 @@ export const memoryFile = (id = 'memory-file'): MemoryFile => ({
   work: new Map(),
   claims: [],
   cache: new Map(),
-  keyedCache: new Map(),
   view: { sheet: null, a1: '' },
 });
 
@@ -454,7 +451,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
     sent,
     drawn,
     advance: (ms) => void (now += ms),
-    evictCache: () => (cache.clear(), file.cache.clear(), file.keyedCache.clear()),
+    evictCache: () => (cache.clear(), file.cache.clear()),
     holdLock: (h) => void (heldElsewhere = h),
     records: {
       mine,
@@ -497,9 +494,11 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
       dropFormTrigger: () => void file.formTriggers.delete(email()),
     },
     service: {
-      lookups: (deadline, keyed) => ({
+      // The document's cache: a keyed lookup's answers stay in it (the memory kit has no cache
+      // shared beyond the file, where Apps Script keeps public answers too).
+      lookups: (deadline) => ({
         transport: counting,
-        cache: cacheOver(keyed ? file.keyedCache : file.cache, clock.now),
+        cache: cacheOver(file.cache, clock.now),
         clock,
         deadline,
         maxRequests: (options.quotaLeft ?? 1_000) - QUOTA_RESERVE,

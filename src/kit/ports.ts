@@ -161,8 +161,8 @@ export interface ServicePort {
    * where every user of the document is served them (nothing in them is the person's), the
    * service's pace as the person's runs last measured it, and today's quota less the polls'
    * reserve. No round trip starts past `deadline`. `keyed`: a lookup asked with the person's key
-   * (a formula's), its answers kept with the document they were asked for, apart from the public
-   * ones.
+   * (a formula's), its answers kept only with the document they were asked for, never where
+   * another document's lookups are served from.
    */
   lookups(deadline: number, keyed?: boolean): ResolverDeps;
   /** The person's service address and key (the key goes into request headers, never elsewhere). */
