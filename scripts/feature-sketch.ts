@@ -29,9 +29,7 @@ const FEATURES: Record<string, string[]> = {
     'domain/leadLedger',
     'domain/leadRowLedger',
     'ui/tabs/leads',
-    'gas/leadRunPorts',
-    'gas/leadWatchPorts',
-    'gas/leadStore',
+    'kit/leads',
   ],
   schedules: [
     'addon/schedules',
@@ -42,8 +40,7 @@ const FEATURES: Record<string, string[]> = {
     'ui/tabs/schedules',
     'ui/tabs/scheduleForm',
     'ui/tabs/scheduleItem',
-    'gas/schedulePorts',
-    'gas/scheduleStore',
+    'kit/schedules',
   ],
   reports: ['addon/reports', 'domain/report', 'ui/tabs/reportDeck', 'kit/branding', 'gas/slides'],
 };

@@ -5,7 +5,8 @@
  */
 import type { FreezeReport } from '../contract/scores';
 import { activeRange } from '../gas/active';
-import { DOCUMENT_BUSY, withDocumentLock } from '../gas/lock';
+import { DOCUMENT_BUSY } from '../gas/lock';
+import { appsScriptKit } from '../gas/kit';
 import { refusedSheet } from '../gas/selection';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 
@@ -27,9 +28,11 @@ export function onSelectedCells(
   if (refused) return nothing(refused);
   const range = activeRange();
   if (!range) return nothing(`${selectFirst}, then choose this again.`);
-  return withDocumentLock<FreezeReport>(
-    PRESS_LOCK_WAIT_MS,
-    () => work(range),
-    () => ({ ...nothing(DOCUMENT_BUSY), state: 'busy' }),
-  );
+  const held = appsScriptKit().locks.document(PRESS_LOCK_WAIT_MS);
+  if (!held) return { ...nothing(DOCUMENT_BUSY), state: 'busy' };
+  try {
+    return work(range);
+  } finally {
+    held.release();
+  }
 }

@@ -10,24 +10,13 @@ export function documentLock(waitMs: number): Held | null {
   return lock.tryLock(waitMs) ? { release: () => lock.releaseLock() } : null;
 }
 
-/** Work under the document lock, within an adapter; `busy` when another run holds it. */
-export function withDocumentLock<T>(waitMs: number, work: () => T, busy: () => T): T {
-  const held = documentLock(waitMs);
-  if (!held) return busy();
-  try {
-    return work();
-  } finally {
-    held.release();
-  }
-}
-
 /** What a person is told when another run holds the document. */
 export const DOCUMENT_BUSY = 'Another run is writing to this document: try again in a moment.';
 
 /**
  * Runs a read-change-write of the user's own record under the user's lock: two executions of one
  * person (the sidebar in one spreadsheet, the trigger in another) never overwrite each other. Not
- * taken inside withDocumentLock: a trigger's document lock is this same user lock.
+ * taken while the document lock is held: a trigger's document lock is this same user lock.
  */
 export function withUserLock<T>(waitMs: number, change: () => T): T {
   const held = userLock(waitMs);
