@@ -49,7 +49,7 @@ import { outboxOver } from '../src/kit/outbox';
 import type { KeyValueCache } from '../src/domain/cache';
 import type { Permission } from '../src/domain/permissions';
 import type { HttpTransport } from './gas-runtime/sync-http';
-import { memoryTables, type Workbook } from './memoryTables';
+import { memoryCells, memoryTables, type Workbook } from './memoryTables';
 
 /** One spreadsheet every person's kit works on: its sheets, its records, its lock. */
 export interface MemoryFile {
@@ -468,6 +468,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
       }),
     },
     tables,
+    cells: memoryCells(file.sheets),
     history: memoryHistory(tables, email),
     later: {
       keep: (work, count) => void (count > 0 ? file.work.set(work, count) : file.work.delete(work)),

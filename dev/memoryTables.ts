@@ -8,7 +8,8 @@ import { cellValue, isBlank } from '../src/domain/cells';
 import { headersOf, scaledOf, type Columns } from '../src/domain/columns';
 import { isOutputSheet } from '../src/domain/outputSheets';
 import { HEADER_ROW, planMissingColumns, putCell, rowsIn, findColumns } from '../src/domain/table';
-import { SheetGone, type TableAt, type Tables } from '../src/kit/ports';
+import { SheetGone, type Cells, type TableAt, type Tables } from '../src/kit/ports';
+import type { Extent } from '../src/domain/visFunctions';
 
 /** Sheets by name, each its rows of cells as written. */
 export type Workbook = Map<string, unknown[][]>;
@@ -40,10 +41,116 @@ export const colourScaled = (grid: unknown[][]): readonly number[] => scales.get
 const charts = new WeakMap<unknown[][], string[]>();
 export const chartsOn = (grid: unknown[][]): readonly string[] => charts.get(grid) ?? [];
 
+/** The notes on a sheet's cells, by `row,column`. */
+const notes = new WeakMap<unknown[][], Map<string, string>>();
+const notesOf = (grid: unknown[][]) => {
+  if (!notes.has(grid)) notes.set(grid, new Map());
+  return notes.get(grid)!;
+};
 /** The notes on a sheet's header cells, by column: a column's `note`, set when it was added. */
-const notes = new WeakMap<unknown[][], Map<number, string>>();
 export const headerNotes = (grid: unknown[][]): ReadonlyMap<number, string> =>
-  notes.get(grid) ?? new Map();
+  new Map(
+    [...notesOf(grid)].flatMap(([at, note]) => {
+      const [row, col] = at.split(',').map(Number);
+      return row === HEADER_ROW ? [[col!, note] as const] : [];
+    }),
+  );
+
+/**
+ * The formulas of a sheet's cells, by `row,column`, their results in the grid (the memory tables
+ * compute nothing): a test plants both (`plantFormula`); a formula written through the kit's cells
+ * has '' for its result.
+ */
+const formulas = new WeakMap<unknown[][], Map<string, string>>();
+const formulasOf = (grid: unknown[][]) => {
+  if (!formulas.has(grid)) formulas.set(grid, new Map());
+  return formulas.get(grid)!;
+};
+
+/** A formula in a cell of `grid`, with the result Sheets shows for it. */
+export function plantFormula(
+  grid: unknown[][],
+  row: number,
+  col: number,
+  result: unknown,
+  formula: string,
+): void {
+  putCell(grid, row, col, result);
+  formulasOf(grid).set(`${row},${col}`, formula);
+}
+
+/** The note on a cell of `grid` ('' for none). */
+export const noteAt = (grid: unknown[][], row: number, col: number): string =>
+  notesOf(grid).get(`${row},${col}`) ?? '';
+
+/** A note on a cell of `grid`, as an editor writes one. */
+export const plantNote = (grid: unknown[][], row: number, col: number, note: string): void =>
+  void notesOf(grid).set(`${row},${col}`, note);
+
+/** Each cell of a block, by its row and column. */
+const blockOf = <T>(e: Extent, at: (row: number, col: number) => T): T[][] =>
+  Array.from({ length: e.rows }, (_, i) =>
+    Array.from({ length: e.cols }, (_, j) => at(e.row + i, e.col + j)),
+  );
+
+/** The kit's cells over a workbook of grids (src/kit/ports.ts Cells). */
+export function memoryCells(book: Workbook): Cells {
+  const gridOf = (at: TableAt) => {
+    const found = sheetAt(book, at);
+    if (!found) throw new SheetGone();
+    return found[1];
+  };
+  const raw = (grid: unknown[][], row: number, col: number) => grid[row - 1]?.[col - 1] ?? '';
+  return {
+    size(at) {
+      const grid = sheetAt(book, at)?.[1];
+      if (!grid) return null;
+      let lastCol = 0;
+      for (const line of grid)
+        line.forEach((v, i) => (isBlank(v) ? undefined : (lastCol = Math.max(lastCol, i + 1))));
+      return {
+        maxRows: Math.max(1000, grid.length),
+        maxCols: Math.max(26, lastCol),
+        lastRow: lastRow(grid),
+        lastCol,
+      };
+    },
+    formulas(at, e) {
+      const grid = gridOf(at);
+      return blockOf(e, (r, c) => {
+        const typed = raw(grid, r, c);
+        const kept = formulasOf(grid).get(`${r},${c}`);
+        return kept ?? (typeof typed === 'string' && typed.startsWith('=') ? typed : '');
+      });
+    },
+    values: (at, e) => {
+      const grid = gridOf(at);
+      return blockOf(e, (r, c) => shown(raw(grid, r, c)));
+    },
+    notes: (at, e) => {
+      const grid = gridOf(at);
+      return blockOf(e, (r, c) => noteAt(grid, r, c));
+    },
+    write(at, e, values) {
+      const grid = gridOf(at);
+      blockOf(e, (r, c) => {
+        const value = values[r - e.row]?.[c - e.col] ?? '';
+        const formula = typeof value === 'string' && value.startsWith('=');
+        if (formula) formulasOf(grid).set(`${r},${c}`, value);
+        else formulasOf(grid).delete(`${r},${c}`);
+        putCell(grid, r, c, formula ? '' : value);
+      });
+    },
+    annotate(at, e, notesIn) {
+      const grid = gridOf(at);
+      blockOf(e, (r, c) => {
+        const note = notesIn[r - e.row]?.[c - e.col] ?? '';
+        if (note) notesOf(grid).set(`${r},${c}`, note);
+        else notesOf(grid).delete(`${r},${c}`);
+      });
+    },
+  };
+}
 
 /** The sheet `at` names: by its name, or by the id it was found with, whatever it is called now. */
 function sheetAt(book: Workbook, at: TableAt): [string, unknown[][]] | null {
@@ -66,12 +173,10 @@ function opened<K extends string>(book: Workbook, at: TableAt, columns: Columns<
   const added = new Set(plan.added.map((a) => a.column));
   const scaled = scaledOf(columns).map((k) => plan.columns[k]);
   scales.set(grid, [...colourScaled(grid), ...scaled.filter((c) => added.has(c))]);
-  const noted = new Map(headerNotes(grid));
   for (const k of Object.keys(columns) as K[]) {
     const note = columns[k].note;
-    if (note && added.has(plan.columns[k])) noted.set(plan.columns[k], note);
+    if (note && added.has(plan.columns[k])) plantNote(grid, HEADER_ROW, plan.columns[k], note);
   }
-  notes.set(grid, noted);
   return { grid, columns: plan.columns };
 }
 

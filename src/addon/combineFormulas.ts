@@ -12,57 +12,59 @@ import {
   isRefusedNote,
 } from '../domain/filledDown';
 import type { FreezeReport } from '../contract/scores';
-import { explainingProtection } from '../gas/protection';
+import type { Kit } from '../kit/ports';
+import type { SheetRef } from '../domain/table';
+import type { Extent } from '../domain/visFunctions';
 import { onSelectedCells } from './onSelectedCells';
 
-export function combineFilledDown(): FreezeReport {
-  return onSelectedCells(
-    'choose Combine formulas filled down',
-    'Select the formulas filled down first',
-    (range) => {
-      const sheet = range.getSheet();
-      const runs = filledDownRuns(range.getRow(), range.getColumn(), range.getFormulas());
-      explainingProtection(sheet, () => {
-        for (const run of runs) {
-          // The first cell's formula answers the rows below: they are cleared for its result.
-          const block = [[run.formula], ...Array.from({ length: run.rows - 1 }, () => [''])];
-          const cells = sheet.getRange(run.row, run.col, run.rows, 1);
-          cells.setValues(block);
-          // The notes that said why a cell was refused go with the refusal; the person's stay.
-          const notes = cells.getNotes().map(([n]) => [isRefusedNote(n) ? '' : (n ?? '')]);
-          notes[0] = [combinedNote(run)];
-          cells.setNotes(notes);
-        }
-      });
-      const changed = runs.reduce((n, r) => n + r.rows, 0);
-      const state = runs.length ? 'done' : 'nothing';
-      return { state, message: combinedMessage(runs), changed, skipped: 0 };
-    },
-  );
+/** The formulas filled down in a block, each run become one formula over its rows. */
+export function combineIn(kit: Kit, sheet: SheetRef, e: Extent): FreezeReport {
+  const runs = filledDownRuns(e.row, e.col, kit.cells.formulas(sheet, e));
+  for (const run of runs) {
+    const block = { row: run.row, col: run.col, rows: run.rows, cols: 1 };
+    // The first cell's formula answers the rows below: they are cleared for its result.
+    kit.cells.write(sheet, block, [
+      [run.formula],
+      ...Array.from({ length: run.rows - 1 }, () => ['']),
+    ]);
+    // The notes that said why a cell was refused go with the refusal; the person's stay.
+    const notes = kit.cells.notes(sheet, block).map(([n]) => [isRefusedNote(n) ? '' : (n ?? '')]);
+    notes[0] = [combinedNote(run)];
+    kit.cells.annotate(sheet, block, notes);
+  }
+  const changed = runs.reduce((n, r) => n + r.rows, 0);
+  const state = runs.length ? 'done' : 'nothing';
+  return { state, message: combinedMessage(runs), changed, skipped: 0 };
 }
 
+export const combineFilledDown = (): FreezeReport =>
+  onSelectedCells(
+    'choose Combine formulas filled down',
+    'Select the formulas filled down first',
+    (kit, at) => combineIn(kit, at.sheet, at.extent),
+  );
+
 /**
- * Formulas filled down in `range` that Sheets refused (#ERROR!): each such cell gets a note with
+ * Formulas filled down in a block that Sheets refused (#ERROR!): each such cell gets a note with
  * the cause and the way out (one write per run), and the sidebar's words come back; null when
  * the range holds none. A sheet the person may not write keeps its notes: the words still say it.
  */
-export function noteRefusedFormulas(range: GoogleAppsScript.Spreadsheet.Range): string | null {
-  const [top, left] = [range.getRow(), range.getColumn()];
-  const runs = filledDownRuns(top, left, range.getFormulas());
+export function noteRefusedIn(kit: Kit, sheet: SheetRef, e: Extent): string | null {
+  const runs = filledDownRuns(e.row, e.col, kit.cells.formulas(sheet, e));
   if (!runs.length) return null;
-  const notes = range.getNotes();
-  const refused = refusedCellNotes(runs, top, left, range.getValues(), notes);
+  const notes = kit.cells.notes(sheet, e);
+  const refused = refusedCellNotes(runs, e.row, e.col, kit.cells.values(sheet, e), notes);
   for (const run of runs) {
     const mine = refused.filter(
       (n) => n.col === run.col && n.row >= run.row && n.row < run.row + run.rows,
     );
     if (!mine.length) continue;
     const block = Array.from({ length: run.rows }, (_, i) => [
-      notes[run.row + i - top]?.[run.col - left] ?? '',
+      notes[run.row + i - e.row]?.[run.col - e.col] ?? '',
     ]);
     for (const n of mine) block[n.row - run.row] = [n.note];
     try {
-      range.getSheet().getRange(run.row, run.col, run.rows, 1).setNotes(block);
+      kit.cells.annotate(sheet, { row: run.row, col: run.col, rows: run.rows, cols: 1 }, block);
     } catch {
       break;
     }

@@ -15,46 +15,34 @@ import {
   type Found,
 } from '../domain/freeze';
 import type { FreezeReport } from '../contract/scores';
-import { cellsPort } from '../gas/cellsPort';
 import { onSelectedCells } from './onSelectedCells';
-import { frozenRecords } from '../gas/frozenRecords';
 import type { Extent } from '../domain/visFunctions';
+import type { SheetRef } from '../domain/table';
+import type { Kit } from '../kit/ports';
+import { frozenRecords, type FrozenRecords } from '../kit/frozen';
 
-/** A sheet's cells as Freeze and Restore read them: values, formulas and notes by block. */
-export interface CellsPort {
-  /** The grid's size and the last row and column with content. */
-  size(): { maxRows: number; maxCols: number; lastRow: number; lastCol: number };
-  formulas(e: Extent): string[][];
-  notes(e: Extent): string[][];
-  values(e: Extent): unknown[][];
-  /** One write of a block's values. */
-  write(e: Extent, values: unknown[][]): void;
-  note(row: number, col: number, text: string): void;
-}
-
-/**
- * What the person froze, in their own user properties: Restore writes a formula only from a note
- * this person's freeze wrote, word for word (an editor can write any note; it is never a formula).
- */
-export interface FrozenRecords {
-  /** Keeps a freeze's note; false when it cannot be kept (then the result is not frozen). */
-  keep(note: string): boolean;
-  mine(note: string): boolean;
-  forget(note: string): void;
+/** A sheet's cells on the kit, as Freeze and Restore read and write them. */
+interface SheetCells {
+  kit: Kit;
+  sheet: SheetRef;
 }
 
 /** A result's cells as read: each read twice at most (values, formulas), written once. */
-const read = (cells: CellsPort, e: Extent): Cells => ({
-  values: cells.values(e),
-  formulas: cells.formulas(e),
+const read = ({ kit, sheet }: SheetCells, e: Extent): Cells => ({
+  values: kit.cells.values(sheet, e),
+  formulas: kit.cells.formulas(sheet, e),
 });
+
+/** A result's first cell's note. */
+const noteOn = ({ kit, sheet }: SheetCells, e: Extent, note: string) =>
+  kit.cells.annotate(sheet, { row: e.row, col: e.col, rows: 1, cols: 1 }, [[note]]);
 
 /**
  * Each formula's whole result becomes values; the formula waits in its first cell's note, and the
  * note in the person's own records (what Restore trusts).
  */
 function freezeEach(
-  cells: CellsPort,
+  cells: SheetCells,
   kept: FrozenRecords,
   found: Found[],
   tally: FreezeTally,
@@ -65,8 +53,8 @@ function freezeEach(
       tally.skipped++;
       continue;
     }
-    cells.write(f.extent, out.values);
-    cells.note(f.extent.row, f.extent.col, out.note);
+    cells.kit.cells.write(cells.sheet, f.extent, out.values);
+    noteOn(cells, f.extent, out.note);
     tally.changed++;
   }
 }
@@ -76,7 +64,7 @@ function freezeEach(
  * into it since. A note the person's records do not hold word for word is never a formula.
  */
 function restoreEach(
-  cells: CellsPort,
+  cells: SheetCells,
   kept: FrozenRecords,
   found: Found[],
   tally: FreezeTally,
@@ -91,8 +79,8 @@ function restoreEach(
       tally.blocked.push({ at: a1(f.extent.row, f.extent.col), changed: out.changed });
       continue;
     }
-    cells.write(f.extent, out.values);
-    cells.note(f.extent.row, f.extent.col, '');
+    cells.kit.cells.write(cells.sheet, f.extent, out.values);
+    noteOn(cells, f.extent, '');
     kept.forget(f.note);
     tally.changed++;
   }
@@ -105,11 +93,14 @@ function restoreEach(
  */
 export function freezeOrRestore(
   verb: FreezeVerb,
-  cells: CellsPort,
-  kept: FrozenRecords,
+  kit: Kit,
+  sheet: SheetRef,
   picked: Extent,
 ): FreezeTally {
-  const size = cells.size();
+  const cells = { kit, sheet };
+  const kept = frozenRecords(kit, sheet);
+  const size = kit.cells.size(sheet);
+  if (!size) return { changed: 0, skipped: 0, notMine: 0, blocked: [] };
   const selection = {
     row: picked.row,
     col: picked.col,
@@ -126,10 +117,10 @@ export function freezeOrRestore(
   const tally: FreezeTally = { changed: 0, skipped: 0, notMine: 0, blocked: [] };
   if (verb === 'freeze') {
     const grid = { rows: size.maxRows, cols: size.maxCols };
-    const scan = { top: 1, left: 1, cells: cells.formulas(scanned) };
+    const scan = { top: 1, left: 1, cells: kit.cells.formulas(sheet, scanned) };
     freezeEach(cells, kept, formulasReaching(scan, selection, grid), tally);
   } else {
-    const scan = { top: 1, left: 1, cells: cells.notes(scanned) };
+    const scan = { top: 1, left: 1, cells: kit.cells.notes(sheet, scanned) };
     restoreEach(cells, kept, frozenReaching(scan, selection), tally);
   }
   return tally;
@@ -137,18 +128,8 @@ export function freezeOrRestore(
 
 function apply(verb: FreezeVerb): FreezeReport {
   const name = verb === 'freeze' ? 'Freeze' : 'Restore';
-  return onSelectedCells(`choose ${name}`, `Select the cells to ${verb} first`, (range) => {
-    const tally = freezeOrRestore(
-      verb,
-      cellsPort(range.getSheet()),
-      frozenRecords(range.getSheet()),
-      {
-        row: range.getRow(),
-        col: range.getColumn(),
-        rows: range.getNumRows(),
-        cols: range.getNumColumns(),
-      },
-    );
+  return onSelectedCells(`choose ${name}`, `Select the cells to ${verb} first`, (kit, at) => {
+    const tally = freezeOrRestore(verb, kit, at.sheet, at.extent);
     return { ...freezeMessage(verb, tally), changed: tally.changed, skipped: tally.skipped };
   });
 }

@@ -205,6 +205,14 @@ interface Recorded {
   tries: Tries | undefined;
 }
 
+/** Why no report can be made this run (no key, the service not granted); null when one can. */
+const reportWaits = (kit: Kit): string | null =>
+  !kit.service.config().apiKey
+    ? 'no key saved in Settings'
+    : kit.account.granted('service')
+      ? null
+      : needsPermission('service');
+
 /**
  * Each open row's report link, or why it has none yet. `kept`: what the owner's record holds of
  * the row (the link of a report an earlier run made, runs that got no answer for it).
@@ -217,28 +225,11 @@ function makeReports(
   kept: (row: number) => Recorded,
 ): { reports: Map<number, ReportOutcome>; requests: number } {
   const { kit } = ports;
-  const service = kit.service.config();
+  const { baseUrl } = kit.service.config();
   if (watch.mode === 'link')
-    return { reports: writeTriggerLinks(ports, service.baseUrl, watch, open), requests: 0 };
-  const waits = !service.apiKey
-    ? 'no key saved in Settings'
-    : kit.account.granted('service')
-      ? null
-      : needsPermission('service');
+    return { reports: writeTriggerLinks(ports, baseUrl, watch, open), requests: 0 };
+  const waits = reportWaits(kit);
   if (waits) return { reports: new Map(open.map((r) => [r.row, { waits }])), requests: 0 };
-  return previewReports(ports, watch, open, websiteColumn, kept);
-}
-
-/** Each open row's report from the previews made for it now, or kept from an earlier run. */
-function previewReports(
-  ports: LeadRun,
-  watch: LeadWatch,
-  open: LeadRow[],
-  websiteColumn: number,
-  kept: (row: number) => Recorded,
-): { reports: Map<number, ReportOutcome>; requests: number } {
-  const { kit } = ports;
-  const service = kit.service.config();
   const { refusal, links, requests } = ports.previews(
     open.map((r) => r.row),
     websiteColumn,
@@ -249,7 +240,7 @@ function previewReports(
     columns[key] ? String(values[row - 1]?.[columns[key] - 1] ?? '') : '';
   const noCost = (r: LeadRow) => {
     const site = parseWebsite(r.cells[watch.website]);
-    return site.ok ? reportTriggerLink(service.baseUrl, site.url) : '';
+    return site.ok ? reportTriggerLink(baseUrl, site.url) : '';
   };
   const reports = new Map(
     open.map((r) => [

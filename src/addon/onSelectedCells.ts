@@ -7,6 +7,9 @@ import type { FreezeReport } from '../contract/scores';
 import { activeRange } from '../gas/active';
 import { DOCUMENT_BUSY } from '../gas/lock';
 import { appsScriptKit } from '../gas/kit';
+import type { Kit } from '../kit/ports';
+import type { SheetRef } from '../domain/table';
+import type { Extent } from '../domain/visFunctions';
 import { refusedSheet } from '../gas/selection';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 
@@ -22,17 +25,32 @@ export function onSelectedCells(
   choose: string,
   /** What to select, said when nothing is ("Select the cells to freeze first"). */
   selectFirst: string,
-  work: (range: GoogleAppsScript.Spreadsheet.Range) => FreezeReport,
+  work: (kit: Kit, at: { sheet: SheetRef; extent: Extent }) => FreezeReport,
 ): FreezeReport {
   const refused = refusedSheet(choose);
   if (refused) return nothing(refused);
   const range = activeRange();
   if (!range) return nothing(`${selectFirst}, then choose this again.`);
-  const held = appsScriptKit().locks.document(PRESS_LOCK_WAIT_MS);
+  const kit = appsScriptKit();
+  const held = kit.locks.document(PRESS_LOCK_WAIT_MS);
   if (!held) return { ...nothing(DOCUMENT_BUSY), state: 'busy' };
   try {
-    return work(range);
+    return work(kit, selectedAt(range));
   } finally {
     held.release();
   }
 }
+
+/** The selected block, on its sheet as found. */
+export const selectedAt = (range: GoogleAppsScript.Spreadsheet.Range) => {
+  const sheet = range.getSheet();
+  return {
+    sheet: { sheetId: sheet.getSheetId(), name: sheet.getName() },
+    extent: {
+      row: range.getRow(),
+      col: range.getColumn(),
+      rows: range.getNumRows(),
+      cols: range.getNumColumns(),
+    },
+  };
+};

@@ -30,7 +30,8 @@ import { refusedSheet, selectedBlock, type Block } from '../gas/selection';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract/scores';
 import { activeRange, activeSheet } from '../gas/active';
-import { noteRefusedFormulas } from './combineFormulas';
+import { noteRefusedIn } from './combineFormulas';
+import { selectedAt } from './onSelectedCells';
 import { counted } from '../contract/words';
 import { PLATFORMS } from '../engines';
 import { scoresPlace } from '../domain/scoreList';
@@ -128,7 +129,8 @@ export function planList(run: ScoreRun, options: ScoreOptions, started: number |
 
 export function getScorePlan(input?: ScoreRunOptions): ScorePlanView {
   const selected = activeRange();
-  const refused = selected && noteRefusedFormulas(selected);
+  const at = selected && selectedAt(selected);
+  const refused = at && noteRefusedIn(appsScriptKit(), at.sheet, at.extent);
   const found = refused ? null : planFor(input);
   const left = (found?.run.kit ?? appsScriptKit()).account.quotaLeft();
   if (!found) {

@@ -20,8 +20,7 @@ import { clientConfig } from '../gas/settings';
 import { urlFetchTransport } from '../gas/transport';
 import { EXAMPLE_SITES } from './example';
 import { freezeOrRestore } from './freeze';
-import { cellsPort } from '../gas/cellsPort';
-import { frozenRecords } from '../gas/frozenRecords';
+import { appsScriptKit } from '../gas/kit';
 import type { SelfCheckReport } from '../contract/help';
 import { activeBook, flush, showDialog } from '../gas/active';
 import { slidesRoundTrip } from '../gas/slides';
@@ -75,10 +74,12 @@ function spillFreezesWhole(sheet: Sheet): string {
   if (!spilled.every((v) => v.startsWith('http')))
     throw new Error(`the result did not spill into B1:B3: ${spilled.join(', ')}`);
   const b1 = { row: 1, col: 2, rows: 1, cols: 1 };
-  freezeOrRestore('freeze', cellsPort(sheet), frozenRecords(sheet), b1);
+  const kit = appsScriptKit(sheet.getParent());
+  const at = { sheetId: sheet.getSheetId(), name: sheet.getName() };
+  freezeOrRestore('freeze', kit, at, b1);
   if (sheet.getRange('B1').getFormula() || result().join() !== spilled.join())
     throw new Error('freezing B1 alone did not keep the whole result as values');
-  freezeOrRestore('restore', cellsPort(sheet), frozenRecords(sheet), b1);
+  freezeOrRestore('restore', kit, at, b1);
   flush();
   if (result().join() !== spilled.join())
     throw new Error(`restoring B1 shows ${result()[0]}, not the result`);

@@ -19,6 +19,7 @@ import {
   shareWhereRoom,
 } from './docMetadata';
 import { appsScriptTables } from './kitTables';
+import { appsScriptCells } from './kitCells';
 import { appsScriptClock, dayIn, zoneOffsets } from './clock';
 import { mailLeft, recipientsPerDay, sendMail } from './mail';
 import { drawDeck } from './slides';
@@ -116,6 +117,7 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
       }),
     },
     tables: appsScriptTables(bookOf),
+    cells: appsScriptCells(bookOf),
     history: {
       append: (readings, cosign) => appendHistory(bookOf(), readings, HISTORY_CAP, cosign),
       readings: (sites, whose, lastRows) => readingsOf(bookOf(), sites, whose, lastRows),

@@ -21,6 +21,7 @@ import type { ListPlace } from '../contract/scores';
 import type { LogEntry, LogLine } from '../contract/schedules';
 import type { ResolverDeps } from '../domain/resolver';
 import type { OffsetAt } from '../domain/schedules';
+import type { Extent } from '../domain/visFunctions';
 import type { HistoryReading } from '../domain/scoreList';
 import type { HistoryWrite, LatestReading, Whose } from '../domain/historyRead';
 import type { Deck, DrawnDeck, ReportPoint } from '../domain/report';
@@ -319,6 +320,29 @@ export interface Log {
   recent(count: number): LogEntry[];
 }
 
+/** A block of a sheet's cells (1-based): its first row and column, and how many of each. */
+export type { Extent } from '../domain/visFunctions';
+
+/**
+ * A sheet's cells by block, as they are (no header, no table): what works on formulas, their
+ * results and notes (Freeze, Restore, Combine formulas filled down). A write here is raw, a text
+ * starting with `=` a formula: only a formula the person's own records hold, or one their own
+ * cells held, is ever written through it, never what a service or another editor sent.
+ */
+export interface Cells {
+  /** The grid's size, and its last row and column with content; null where there is no such sheet. */
+  size(at: TableAt): { maxRows: number; maxCols: number; lastRow: number; lastCol: number } | null;
+  /** Each cell's formula ('' for a value). */
+  formulas(at: TableAt, e: Extent): string[][];
+  /** Each cell's value as Sheets holds it (a formula's result). */
+  values(at: TableAt, e: Extent): unknown[][];
+  notes(at: TableAt, e: Extent): string[][];
+  /** One write of a block; a protection refusing it is said in words. */
+  write(at: TableAt, e: Extent, values: unknown[][]): void;
+  /** One write of a block's notes ('' removes one); a protection refusing it is said in words. */
+  annotate(at: TableAt, e: Extent, notes: string[][]): void;
+}
+
 /** A sheet of the file as found. */
 export interface SheetInfo extends SheetRef {
   name: string;
@@ -510,6 +534,7 @@ export type MailOutcome = 'sent' | 'no quota left' | 'no permission';
 export interface Kit {
   records: Records;
   tables: Tables;
+  cells: Cells;
   history: History;
   later: Later;
   service: ServicePort;

@@ -17,6 +17,7 @@ import { readSettings, saveWebhook, writeSettings } from '../../src/kit/settings
 import { scheduleStore } from '../../src/kit/schedules';
 import { leadStore, mailLedger } from '../../src/kit/leads';
 import { firstTimeToday } from '../../src/kit/once';
+import { frozenRecords } from '../../src/kit/frozen';
 import { mailKey } from '../../src/domain/leads';
 import { utf8Bytes } from '../../src/domain/bytes';
 
@@ -391,6 +392,62 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         });
         expect(h.exec((k) => k.outbox.team('Moved'))).toBe('stopped');
         expect(h.exec((k) => k.outbox.team('Moved'), 'ben')).toBe('no webhook');
+      });
+    });
+
+    describe('cells', () => {
+      const at = (k: Kit) => ({ sheetId: k.tables.sheetId('Frozen')!, name: 'Frozen' });
+      const B2_C3 = { row: 2, col: 2, rows: 2, cols: 2 };
+
+      it('reads and writes a block’s values, formulas and notes as they are, and says a sheet’s size', () => {
+        h.plantSheet('Frozen', [
+          ['Website', 'Score'],
+          ['a.com', 1],
+          ['b.com', 2],
+        ]);
+        h.exec((k) =>
+          k.cells.write(at(k), B2_C3, [
+            ['=1+1', 'x'],
+            [3, ''],
+          ]),
+        );
+        h.exec((k) =>
+          k.cells.annotate(at(k), B2_C3, [
+            ['first', ''],
+            ['', 'last'],
+          ]),
+        );
+        const [formulas, notes, values] = h.exec((k) => [
+          k.cells.formulas(at(k), B2_C3),
+          k.cells.notes(at(k), B2_C3),
+          k.cells.values(at(k), { row: 3, col: 2, rows: 1, cols: 2 }),
+        ]);
+        expect(formulas).toEqual([
+          ['=1+1', ''],
+          ['', ''],
+        ]);
+        expect(notes).toEqual([
+          ['first', ''],
+          ['', 'last'],
+        ]);
+        expect(values).toEqual([[3, '']]);
+        expect(h.exec((k) => k.cells.size(at(k)))).toMatchObject({ lastRow: 3, lastCol: 3 });
+        expect(h.exec((k) => k.cells.size('Gone'))).toBeNull();
+        expect(() => h.exec((k) => k.cells.values('Gone', B2_C3))).toThrow(
+          expect.objectContaining({ name: 'SheetGone' }),
+        );
+      });
+
+      it('keeps what a person froze, word for word, as theirs alone', () => {
+        h.plantSheet('Frozen', [['Website']]);
+        const note = 'Frozen by Visibility for Sheets (3x1): =VIS_SCORE(A2:A4)';
+        expect(h.exec((k) => frozenRecords(k, at(k)).keep(note))).toBe(true);
+        expect(h.exec((k) => frozenRecords(k, at(k)).mine(note))).toBe(true);
+        expect(h.exec((k) => frozenRecords(k, at(k)).mine(`${note} `))).toBe(false);
+        expect(h.exec((k) => frozenRecords(k, at(k)).mine(note), 'ben')).toBe(false);
+        expect(h.exec((k) => frozenRecords(k, at(k)).keep('x'.repeat(8_001)))).toBe(false);
+        h.exec((k) => frozenRecords(k, at(k)).forget(note));
+        expect(h.exec((k) => frozenRecords(k, at(k)).mine(note))).toBe(false);
       });
     });
 

@@ -18,7 +18,6 @@ import type { RowPatch } from '../../src/domain/previewColumns';
 import { DEFAULT_TEMPLATES } from '../../src/contract/leads';
 import type { LeadWatch } from '../../src/domain/leads';
 import type { ReportPoint } from '../../src/domain/report';
-import type { CellsPort, FrozenRecords } from '../../src/addon/freeze';
 import type { LeadRun } from '../../src/addon/leadRun';
 import type { DeckRun } from '../../src/addon/reports';
 import type { GenerateRun } from '../../src/addon/previewGeneration';
@@ -212,73 +211,6 @@ export const emptyLedger = (room = Number.MAX_SAFE_INTEGER): LedgerView => ({
   thisWeek: new Map(),
   room,
 });
-
-/** One person's frozen notes, word for word, as their user properties keep them. */
-export class FakeFrozen implements FrozenRecords {
-  notes = new Set<string>();
-  keep(note: string) {
-    this.notes.add(note);
-    return true;
-  }
-  mine(note: string) {
-    return this.notes.has(note);
-  }
-  forget(note: string) {
-    this.notes.delete(note);
-  }
-}
-
-/** A sheet's cells in memory (values, formulas, notes), 1,000 rows by 26 columns. */
-export class FakeCells implements CellsPort {
-  values_ = new Map<string, unknown>();
-  formulas_ = new Map<string, string>();
-  notes_ = new Map<string, string>();
-  writes = 0;
-  private key = (r: number, c: number) => `${r},${c}`;
-  private block<T>(e: Extent, at: (r: number, c: number) => T): T[][] {
-    return Array.from({ length: e.rows }, (_, i) =>
-      Array.from({ length: e.cols }, (_, j) => at(e.row + i, e.col + j)),
-    );
-  }
-  set(row: number, col: number, value: unknown, formula = '') {
-    this.values_.set(this.key(row, col), value);
-    if (formula) this.formulas_.set(this.key(row, col), formula);
-    else this.formulas_.delete(this.key(row, col));
-  }
-  size() {
-    const filled = [...this.values_]
-      .filter(([, v]) => v !== '')
-      .map(([k]) => k.split(',').map(Number));
-    return {
-      maxRows: 1000,
-      maxCols: 26,
-      lastRow: Math.max(0, ...filled.map(([r]) => r!)),
-      lastCol: Math.max(0, ...filled.map(([, c]) => c!)),
-    };
-  }
-  formulas(e: Extent) {
-    return this.block(e, (r, c) => this.formulas_.get(this.key(r, c)) ?? '');
-  }
-  notes(e: Extent) {
-    return this.block(e, (r, c) => this.notes_.get(this.key(r, c)) ?? '');
-  }
-  values(e: Extent) {
-    return this.block(e, (r, c) => this.values_.get(this.key(r, c)) ?? '');
-  }
-  write(e: Extent, values: unknown[][]) {
-    this.writes++;
-    values.forEach((line, i) =>
-      line.forEach((v, j) => {
-        const text = typeof v === 'string' && v.startsWith('=') ? v : '';
-        this.set(e.row + i, e.col + j, text ? '' : v, text);
-      }),
-    );
-  }
-  note(row: number, col: number, text: string) {
-    if (text) this.notes_.set(this.key(row, col), text);
-    else this.notes_.delete(this.key(row, col));
-  }
-}
 
 /**
  * Scoring's ports on the kit in memory: a list named Prospects with `rows`, the service's lookups
