@@ -12,7 +12,6 @@ import type { Clock } from '../../src/api/batch';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/http';
 import type { KeyValueCache } from '../../src/domain/cache';
 import { idKey, type Presser, type RowState } from '../../src/domain/previewJobs';
-import type { Extent } from '../../src/domain/visFunctions';
 import type { LedgerView } from '../../src/domain/leadLedger';
 import type { RowPatch } from '../../src/domain/previewColumns';
 import { DEFAULT_TEMPLATES } from '../../src/contract/leads';
