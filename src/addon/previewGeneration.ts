@@ -38,7 +38,13 @@ import {
   type Presser,
   type RowState,
 } from '../domain/previewJobs';
-import { HEADER_ROW, rowsIn, type SheetGrid, type SheetRef } from '../domain/table';
+import {
+  HEADER_ROW,
+  rowsIn,
+  type ColumnBlock,
+  type SheetGrid,
+  type SheetRef,
+} from '../domain/table';
 import { strandedSelection } from '../domain/previewOwners';
 import { readGenerateRequest } from '../domain/generateInput';
 import { ownership, presser, recordMine } from '../kit/previewRecords';
@@ -49,7 +55,8 @@ import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { withRoomNotice } from '../gas/docMetadata';
 import { remember, SETTING } from '../kit/settings';
 import { planShown } from '../domain/plan';
-import { refusedSheet, selectedBlock, websiteColumn, type Block } from '../gas/selection';
+import { refusedSheet, selectedBlock } from '../gas/selection';
+import { websiteBlock } from '../kit/websiteBlock';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract/previews';
 import { activeBook, activeSheet, newId } from '../gas/active';
 
@@ -116,20 +123,14 @@ export function getSelectionSummary(): SelectionSummary {
       quotaLeft: kit.account.quotaLeft(),
       message: 'Select the cells that hold the websites (one column).',
     };
-  const grid = foundGrid(kit, refOf(block));
+  const grid = foundGrid(kit, block);
   const selection = rowStates(grid, block.first, block.last, block.column);
   const plan = planGeneration(selection, sheetRows(grid, block.column), presser(kit));
-  const where = { sheetName: block.sheet.getName(), a1: block.a1 };
+  const where = { sheetName: block.name, a1: block.a1 };
   return selectionSummary(plan, where, selection.length, kit.account.quotaLeft());
 }
 
 /** Every row of the sheet: a site previewed in another row is reused, not sent again. */
-/** The selection's sheet as a run holds it. */
-const refOf = ({ sheet }: Block): SheetRef => ({
-  sheetId: sheet.getSheetId(),
-  name: sheet.getName(),
-});
-
 const sheetRows = (grid: SheetGrid, column: number) =>
   rowStates(grid, HEADER_ROW + 1, grid.values.length, column);
 
@@ -140,7 +141,7 @@ const sheetRows = (grid: SheetGrid, column: number) =>
  */
 export function previewableNotInIndex(
   kit: Kit,
-  block: Pick<Block, 'first' | 'last' | 'column'>,
+  block: Pick<ColumnBlock, 'first' | 'last' | 'column'>,
   grid: SheetGrid,
 ): number {
   return planFor(presser(kit), kit, block, grid, 'notInIndex').send.length;
@@ -245,17 +246,17 @@ function generate(
   request?: GenerateRequest,
 ): GenerateReport {
   if (!kit.service.config().apiKey) return report('refused', serviceError('KEY_MISSING').message);
-  const block = blockPressed(request);
-  if (!('sheet' in block)) return block;
+  const block = blockPressed(kit, request);
+  if (!('sheetId' in block)) return block;
   const only = request?.only;
   const where: GenerateRequest = {
-    sheetName: block.sheet.getName(),
+    sheetName: block.name,
     a1: block.a1,
     ...(only ? { only } : {}),
     ...(only === 'stranded' ? { maker: request?.maker ?? '' } : {}),
   };
   // The selection's sheet read once, whole: its rows, and the site in any column.
-  const grid = foundGrid(kit, refOf(block));
+  const grid = foundGrid(kit, block);
   const ports: GenerateRun = { kit, presser: presser(kit), list: grid, claim };
   const planned = reusingKept(
     ports,
@@ -278,10 +279,10 @@ function generate(
 }
 
 /** The cells a press sends from, or what a press that does nothing says ('nothing': not logged). */
-function blockPressed(request?: GenerateRequest): Block | GenerateReport {
+function blockPressed(kit: Kit, request?: GenerateRequest): ColumnBlock | GenerateReport {
   const refused = request ? null : refusedSheet('press Generate');
   if (refused) return report('nothing', refused);
-  const block = request?.only ? websiteColumnOf(request.sheetName) : selectedBlock(request);
+  const block = request?.only ? websiteBlock(kit, request.sheetName) : selectedBlock(request);
   return (
     block ??
     report(
@@ -319,7 +320,7 @@ function reusingKept(ports: GenerateRun, plan: GenerationPlan): GenerationPlan {
 function planFor(
   me: Presser,
   kit: Kit,
-  block: Pick<Block, 'first' | 'last' | 'column'>,
+  block: Pick<ColumnBlock, 'first' | 'last' | 'column'>,
   grid: SheetGrid,
   only?: GenerateRequest['only'],
   maker = '',
@@ -341,12 +342,6 @@ function planFor(
     );
   }
   return planGeneration(rowStates(grid, block.first, block.last, block.column), all, me);
-}
-
-/** The sheet's Website column as it is now: rows found by what they say are found there. */
-function websiteColumnOf(sheetName: string): Block | null {
-  const sheet = activeBook().getSheetByName(sheetName);
-  return sheet ? websiteColumn(sheet) : null;
 }
 
 /**

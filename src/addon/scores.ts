@@ -23,10 +23,10 @@ import {
   type ScoreRow,
 } from '../domain/scoreList';
 import { SCORE_COLUMNS, SCORE_HEADERS } from '../domain/scoreColumns';
-import { findColumns, HEADER_ROW, websiteColumnIndex, type SheetRef } from '../domain/table';
-import { a1 } from '../domain/a1';
+import { findColumns, HEADER_ROW, type ColumnBlock } from '../domain/table';
+import { websiteBlock } from '../kit/websiteBlock';
 import { DOCUMENT_BUSY } from '../gas/lock';
-import { refusedSheet, selectedBlock, type Block } from '../gas/selection';
+import { refusedSheet, selectedBlock } from '../gas/selection';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract/scores';
 import { activeRange, activeSheet } from '../gas/active';
@@ -40,22 +40,12 @@ import { notGrantedMessage } from '../domain/permissions';
 import type { EarlierReading } from '../domain/scoreList';
 import type { ReportPoint } from '../domain/report';
 
-/** A block of one column of websites in a list: a selection, or a sheet's whole Website column. */
-interface ScoredBlock extends SheetRef {
-  /** What the sheet was called when the run found it. */
-  name: string;
-  first: number;
-  last: number;
-  column: number;
-  a1: string;
-}
-
 /** What scoring a list into values reads, asks, writes and records (src/addon/scores.ts). */
 export interface ScoreRun {
   /** The list, the public lookups, `Score history`, the lock, the clock and the permissions. */
   kit: Kit;
   /** The websites scored: a selection, or a sheet's whole Website column, on the sheet as found. */
-  block: ScoredBlock;
+  block: ColumnBlock;
   /**
    * A schedule's run, whose moves its owner's account e-mails unattended: measured from the
    * owner's own sealed readings, never from cells anyone may type in, and sealing what a teammate
@@ -99,16 +89,9 @@ function lookupSpec(run: ScoreRun, options: ScoreOptions, runStarted: number) {
   );
 }
 
-const portsOf = (block: Block): ScoreRun => ({
-  kit: appsScriptKit(block.sheet.getParent()),
-  block: {
-    sheetId: block.sheet.getSheetId(),
-    name: block.sheet.getName(),
-    first: block.first,
-    last: block.last,
-    column: block.column,
-    a1: block.a1,
-  },
+const portsOf = (block: ColumnBlock): ScoreRun => ({
+  kit: appsScriptKit(),
+  block,
   unattended: false,
 });
 
@@ -238,16 +221,6 @@ export function scoreSheet(
   return block
     ? scoreList(planList({ kit, block, unattended }, options, runStarted), deadline)
     : null;
-}
-
-/** A list's whole Website column; null without the sheet, the column, or a row below its header. */
-function websiteBlock(kit: Kit, name: string): ScoredBlock | null {
-  const last = kit.tables.lastRow(name);
-  const index = last > HEADER_ROW ? websiteColumnIndex(kit.tables.headers(name)) : -1;
-  const sheetId = index < 0 ? null : kit.tables.sheetId(name);
-  if (sheetId === null) return null;
-  const [first, column] = [HEADER_ROW + 1, index + 1];
-  return { sheetId, name, first, last, column, a1: a1(first, column, last - HEADER_ROW) };
 }
 
 /**

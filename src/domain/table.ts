@@ -166,6 +166,16 @@ export interface SheetRef {
 }
 
 /** A sheet's cells read once, as Sheets shows them, with what it is called and its id. */
+/** A block of one column of websites in a list (a selection, or a sheet's whole Website column), on the sheet as found. */
+export interface ColumnBlock extends SheetRef {
+  /** What the sheet was called when the run found it. */
+  name: string;
+  first: number;
+  last: number;
+  column: number;
+  a1: string;
+}
+
 export interface SheetGrid extends SheetRef {
   name: string;
   /** Row 1 is the header; a row past the last with content is not there. */

@@ -12,23 +12,24 @@ import { readGrid } from './sheetTable';
 export function selectedRows(): SelectedRows | null {
   const block = selectedBlock();
   if (!block) return null;
-  const values = readGrid(block.sheet);
-  const list = { name: block.sheet.getName(), sheetId: block.sheet.getSheetId(), values };
+  const sheet = SpreadsheetApp.getActiveSheet();
+  const values = readGrid(sheet);
+  const list = { name: block.name, sheetId: block.sheetId, values };
   const headers = values[HEADER_ROW - 1] ?? [];
   const last = Math.min(block.last, values.length);
   if (headers.length === 0 || last < block.first) return { list, rows: [] };
-  const shown = block.sheet
+  const shown = sheet
     .getRange(block.first, 1, last - block.first + 1, headers.length)
     .getDisplayValues();
-  const day = dayIn(block.sheet.getParent().getSpreadsheetTimeZone());
+  const day = dayIn(sheet.getParent().getSpreadsheetTimeZone());
   // A call per row, but only in a filtered sheet: Apps Script has no batch read of it.
-  const filtered = block.sheet.getFilter() !== null;
+  const filtered = sheet.getFilter() !== null;
   const rows = shown.map((line, i): SelectedRow => {
     const row = block.first + i;
     const cells = values[row - 1] ?? [];
     return {
       row,
-      hidden: filtered && block.sheet.isRowHiddenByFilter(row),
+      hidden: filtered && sheet.isRowHiddenByFilter(row),
       values: cells,
       shown: line.map((text, c) => (cells[c] instanceof Date ? day(cells[c].getTime()) : text)),
     };

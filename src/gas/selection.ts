@@ -4,8 +4,7 @@
  * the follow-ups) never hold a list to act on.
  */
 import { isOutputSheet, outputSheetRefusal } from '../domain/outputSheets';
-import { readHeaderRow } from './sheetTable';
-import { HEADER_ROW, websiteColumnIndex } from '../domain/table';
+import { HEADER_ROW, type ColumnBlock } from '../domain/table';
 import { parseColumnBlock } from '../domain/a1';
 import type { ListPlace } from '../contract/scores';
 import { activeRange } from './active';
@@ -30,14 +29,6 @@ export function rememberedRange(
   return sheet.getRange(block.first, block.column, last - block.first + 1, 1);
 }
 
-export interface Block {
-  sheet: GoogleAppsScript.Spreadsheet.Sheet;
-  first: number;
-  last: number;
-  column: number;
-  a1: string;
-}
-
 /**
  * Why a list action refuses the active sheet (one of the add-on's own), in one line; null when it
  * may act there.
@@ -47,7 +38,7 @@ export function refusedSheet(action: string): string | null {
   return outputSheetRefusal(name, action);
 }
 
-export function selectedBlock(request?: BlockRequest | null): Block | null {
+export function selectedBlock(request?: BlockRequest | null): ColumnBlock | null {
   const book = SpreadsheetApp.getActiveSpreadsheet();
   let range: GoogleAppsScript.Spreadsheet.Range | null;
   if (request) {
@@ -62,27 +53,13 @@ export function selectedBlock(request?: BlockRequest | null): Block | null {
   // 50,000-row grid is its filled rows, and costs what they cost.
   const last = Math.min(range.getRow() + range.getNumRows() - 1, range.getSheet().getLastRow());
   if (last < first) return null;
+  const sheet = range.getSheet();
   return {
-    sheet: range.getSheet(),
+    sheetId: sheet.getSheetId(),
+    name: sheet.getName(),
     first,
     last,
     column: range.getColumn(),
-    a1: range.getA1Notation(),
-  };
-}
-
-/** The sheet's `Website` column below its header: the list a schedule refreshes. */
-export function websiteColumn(sheet: GoogleAppsScript.Spreadsheet.Sheet): Block | null {
-  const lastRow = sheet.getLastRow();
-  if (lastRow <= HEADER_ROW) return null;
-  const index = websiteColumnIndex(readHeaderRow(sheet));
-  if (index < 0) return null;
-  const range = sheet.getRange(HEADER_ROW + 1, index + 1, lastRow - HEADER_ROW, 1);
-  return {
-    sheet,
-    first: HEADER_ROW + 1,
-    last: lastRow,
-    column: index + 1,
     a1: range.getA1Notation(),
   };
 }
