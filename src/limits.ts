@@ -22,7 +22,7 @@ export const BACKGROUND_BUDGET_MS = POLL_TRIGGER_MINUTES < 60 ? 20 * SECOND : 4 
 export const FORMULA_BUDGET_MS = 22 * SECOND;
 /** One poll of previews or of the scan monitor. */
 export const POLL_BUDGET_MS = MINUTE;
-/** Test connection's two probes, a dropped connection sent again within it. */
+/** Test connection's two probes, sent once each. */
 export const PROBE_BUDGET_MS = 20 * SECOND;
 
 /** How long a poll waits for another poll of the same document. */

@@ -162,6 +162,8 @@ function probe(kit: Kit, config: ClientConfig) {
     requests.score({ baseUrl: config.baseUrl }, { by: 'slug', value: 'connection-check' }),
   ];
   if (config.apiKey) probes.push(requests.scanStatus(config, 1));
+  // Each answer taken as it came (a dropped connection too, so nothing is sent again) and read
+  // below: what a probe met is what the test reports.
   const [lookup, keyed] = kit.service.ask(
     probes,
     (response, now) => ok<[HttpResponse, number]>([response, now]),

@@ -93,6 +93,13 @@ describe('Test connection', () => {
     expect(stored().keyTested).toBe(false);
   });
 
+  it('a service that does not answer at all is asked once, and the address is questioned at once', () => {
+    const { ports, transport } = settingsKit(() => ({ status: 0, headers: {}, body: '' }));
+    saveSettingsIn(ports, { apiKey: KEY });
+    expect(testConnectionWith(ports)).toMatchObject({ ok: false, serviceReachable: false });
+    expect(transport.batches).toHaveLength(1);
+  });
+
   it('no key: one lookup only, and the next step said', () => {
     const { ports, transport } = settingsKit(() => json(404, { error: 'not found' }));
     expect(testConnectionWith(ports)).toMatchObject({ serviceReachable: true, keyAccepted: null });
