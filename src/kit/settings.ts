@@ -48,9 +48,13 @@ export const SETTING = {
 
 type Setting<T> = [kind: RecordKind<T>, value: T, id?: string];
 
-/** Writes each setting in one call, and drops those set to none (no value kept). */
-function settle(mine: RecordStore, settings: Array<Setting<string | null> | Setting<boolean>>) {
-  const kept: RecordEntry[] = [];
+/** Writes each setting (and `also`) in one call, and drops those set to none (no value kept). */
+function settle(
+  mine: RecordStore,
+  settings: Array<Setting<string | null> | Setting<boolean>>,
+  also: RecordEntry[] = [],
+) {
+  const kept = [...also];
   for (const [kind, value, id] of settings) {
     if (value === kind.none || value === '') mine.drop(kind as RecordKind<unknown>, id);
     else kept.push(entry(kind as RecordKind<unknown>, value, id));
@@ -105,8 +109,7 @@ export function writeSettings(
     settings.push([SETTING.allowFormulas, change.allowFormulasToUseKey, fileId]);
   if (change.workspaceAccount !== undefined)
     settings.push([SETTING.workspace, change.workspaceAccount]);
-  settle(mine, settings);
-  if (change.branding) mine.put(BRANDING, change.branding);
+  settle(mine, settings, change.branding ? [entry(BRANDING, change.branding)] : []);
 }
 
 /** What Test connection found of the saved key: accepted (remembered), or not. */
