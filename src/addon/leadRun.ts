@@ -320,12 +320,15 @@ function sendLeadMail(ports: LeadRun, decisions: MailDecision[]): Map<number, st
     if (!('send' in d)) continue;
     ports.keepClaim?.();
     // The owner's own lock, which her runs in every file share; one that waited in vain goes
-    // ahead (an e-mail of this file must not wait on another's run).
+    // ahead (an e-mail of this file must not wait on another's run). Taken, it reads her records
+    // afresh, and nothing else writes them while it is held.
     const held = kit.locks.mine(REGISTRY_LOCK_WAIT_MS);
+    const afresh = held === null;
     try {
-      const status = ledgerRefusal(ledger.read(kit.account.now()), d.send) ?? sendOne(kit, d.send);
+      const ledgerNow = ledger.read(kit.account.now(), afresh);
+      const status = ledgerRefusal(ledgerNow, d.send) ?? sendOne(kit, d.send);
       if (status) failed.set(d.row, status);
-      else ledger.record(d.send, kit.account.now());
+      else ledger.record(d.send, kit.account.now(), afresh);
     } finally {
       held?.release();
     }

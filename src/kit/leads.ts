@@ -203,8 +203,9 @@ export const watchedFiles = (mine: RecordStore): Set<string> =>
 /** The owner's ledger of lead e-mails, in every file she watches. */
 export function mailLedger(kit: LeadKit) {
   const { mine } = kit.records;
-  const chunks = () => {
-    mine.reread();
+  /** `afresh`: read again first (another run of the owner's, in any file, may have written). */
+  const chunks = (afresh: boolean) => {
+    if (afresh) mine.reread();
     return Array.from({ length: LEDGER_CHUNKS }, (_, i) => mine.get(LEDGER, String(i)) ?? '');
   };
   const write = (entries: MailedEntry[]) => {
@@ -228,9 +229,9 @@ export function mailLedger(kit: LeadKit) {
      * again only then); earlier versions' per-file records are taken in once (undated ones dated
      * today) and removed.
      */
-    read(now: number): LedgerView {
+    read(now: number, afresh = true): LedgerView {
       const today = dayNumber(now);
-      const entries = parseLedger(chunks().join(' '));
+      const entries = parseLedger(chunks(afresh).join(' '));
       const perFile = mine.list(PER_FILE_LEDGER, '');
       const undated = mine.list(OLD_MAILED, '');
       const imported = parseLedger([...perFile.values()].join(' ')).concat(
@@ -246,9 +247,9 @@ export function mailLedger(kit: LeadKit) {
       return ledgerView(fresh, today, LEDGER_CAPACITY);
     },
     /** One e-mail sent: appended to the first chunk with room. False when the ledger is full. */
-    record(sent: { key: string; toKey: string }, now: number): boolean {
+    record(sent: { key: string; toKey: string }, now: number, afresh = true): boolean {
       const line = entryText({ key: sent.key, to: sent.toKey, day: dayNumber(now) });
-      const all = chunks();
+      const all = chunks(afresh);
       const i = all.findIndex((c) => c.length + line.length + 1 <= CHUNK_CHARS);
       if (i < 0) return false;
       mine.put(LEDGER, all[i] ? `${all[i]} ${line}` : line, String(i));
