@@ -101,6 +101,27 @@ describe('a watched form', () => {
     expect(w.rt.mail.sent).toHaveLength(1);
   });
 
+  it('a lead e-mailed costs the owner three property calls more than one not e-mailed: her records read afresh once, when her lock is taken', async () => {
+    const used = async (consent: string) => {
+      w = await startWorld({ owner: ANA });
+      formWithEarlierRows(w.rt.spreadsheet);
+      expect(sidebar(w.rt, ANA).saveLeadWatch(WATCH)).toMatchObject({ ok: true });
+      // A first response's run, so the one measured finds the watch's records as a later one does.
+      w.rt.submitForm(FORM, answer('slack.com', 'first@slack.example', 'No'));
+      const before = w.rt.propertiesUsedToday(ANA);
+      w.rt.submitForm(FORM, answer('nike.com', 'jo@nike.example', consent));
+      const calls = w.rt.propertiesUsedToday(ANA) - before;
+      await w.close();
+      return calls;
+    };
+    const notMailed = await used('No');
+    const mailed = await used('Yes');
+    expect(w.rt.mail.sent.map((m) => m.to)).toEqual(['jo@nike.example']);
+    // 4 before the lead runs moved onto the kit, 5 just after (the ledger's check and its record
+    // each read her records again under the lock that had just read them).
+    expect(mailed - notMailed).toBe(3);
+  });
+
   it('a repeated event sends nothing twice; a lost one waits for the owner’s Accept, then goes', async () => {
     w = await startWorld({ owner: ANA });
     const book = w.rt.spreadsheet;
