@@ -3,7 +3,7 @@
  * editor can write): the ids their key made that were pending when last seen, the newest ids their
  * key made at all, and the unnamed ones they asked about once; and who was heard from polling the
  * file. What a row's `Requested by` cell says is display; this is authority. Over the kit, so the
- * poll (src/addon) and Generate's and a lead run's ports (src/gas) read and write it alike.
+ * poll, Generate and a lead run read and write it alike, on either kit.
  */
 import * as z from 'zod/mini';
 import { idKey, type Presser } from '../domain/previewJobs';
