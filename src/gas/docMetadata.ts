@@ -17,6 +17,7 @@
  */
 import { METADATA_FULL } from '../contract/settings';
 import { propertyCalled } from './propertyCalls';
+import { startingWithIn, type Strings } from '../kit/records';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Entry = GoogleAppsScript.Spreadsheet.DeveloperMetadata;
@@ -34,6 +35,42 @@ function ownEntries(book: Book): Entry[] {
 function documentStore(book: Book): GoogleAppsScript.Properties.Properties | null {
   if (SpreadsheetApp.getActiveSpreadsheet()?.getId() !== book.getId()) return null;
   return PropertiesService.getDocumentProperties();
+}
+
+/**
+ * `book`'s document properties as strings, read once an execution (each call counted, Q5): only
+ * where it is the open document, whose properties Apps Script gives; none where the execution has
+ * none (a clock trigger's) or works on another file (the hourly run's), and a write there throws.
+ */
+export function documentStrings(bookOf: () => Book): Strings {
+  let all: Record<string, string> | null = null;
+  const kept = () => {
+    if (!all) {
+      propertyCalled();
+      all = documentStore(bookOf())?.getProperties() ?? {};
+    }
+    return all;
+  };
+  const writable = () => {
+    const store = documentStore(bookOf());
+    if (!store) throw new Error('Only the open document’s own properties can be written.');
+    propertyCalled();
+    return store;
+  };
+  return {
+    get: (key) => kept()[key] ?? null,
+    startingWith: (prefix) => startingWithIn(kept(), prefix),
+    setAll(values) {
+      if (Object.keys(values).length === 0) return;
+      writable().setProperties(values);
+      Object.assign(kept(), values);
+    },
+    delete(key) {
+      if (!(key in kept())) return;
+      writable().deleteProperty(key);
+      delete kept()[key];
+    },
+  };
 }
 
 /** The records kept in the document's properties while the metadata was full, by key. */

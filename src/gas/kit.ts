@@ -11,6 +11,7 @@ import { granted, permissionState } from './permissions';
 import { quotaLeft, triggerTimeLeft, usage } from './quota';
 import { activeBook, myEmail, newId, openBook } from './active';
 import {
+  documentStrings,
   filledNotice,
   METADATA_LIMIT,
   metadataStartingWith,
@@ -41,7 +42,7 @@ import {
 import { count, flushMeters } from './meter';
 import { watchedFiles } from '../kit/leads';
 import { appendHistory, HISTORY_CAP, latestReadings, readingsOf } from './history';
-import { documentStrings, mayWriteWhatCanWait, myRecords, rereadUserProperties } from './userStore';
+import { mayWriteWhatCanWait, myRecords, rereadUserProperties } from './userStore';
 
 /** This person's cache, packed: a few dozen of its 1,000 items however many records (K2). */
 const userCache = () =>
@@ -94,7 +95,7 @@ export function appsScriptKit(book?: GoogleAppsScript.Spreadsheet.Spreadsheet): 
   return {
     records: {
       mine,
-      document: propertyRecords(documentStrings()),
+      document: propertyRecords(documentStrings(bookOf)),
       cached: cachedRecords(userCache()),
       file: recordStore(
         {

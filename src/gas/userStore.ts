@@ -7,7 +7,7 @@
  */
 import { utf8Bytes } from '../domain/bytes';
 import { propertyCalled } from './propertyCalls';
-import { propertyRecords, startingWithIn, type Strings } from '../kit/records';
+import { propertyRecords, startingWithIn } from '../kit/records';
 import type { PersonRecords } from '../kit/ports';
 
 let snapshot: Record<string, string> | null = null;
@@ -91,35 +91,3 @@ export const myRecords = (): PersonRecords => ({
   bytes: userStoreSize,
   reread: rereadUserProperties,
 });
-
-/**
- * The document's properties as strings, read once an execution (each call counted, Q5); none
- * where the execution has no document (a clock trigger's).
- */
-export function documentStrings(): Strings {
-  const props = () => PropertiesService.getDocumentProperties();
-  let all: Record<string, string> | null = null;
-  const kept = () => {
-    if (!all) {
-      propertyCalled();
-      all = props()?.getProperties() ?? {};
-    }
-    return all;
-  };
-  return {
-    get: (key) => kept()[key] ?? null,
-    startingWith: (prefix) => startingWithIn(kept(), prefix),
-    setAll(values) {
-      if (Object.keys(values).length === 0) return;
-      propertyCalled();
-      props().setProperties(values);
-      Object.assign(kept(), values);
-    },
-    delete(key) {
-      if (!(key in kept())) return;
-      propertyCalled();
-      props().deleteProperty(key);
-      delete kept()[key];
-    },
-  };
-}
