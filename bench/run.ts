@@ -620,14 +620,14 @@ ${table}
   custom-function call; this is the parse and top-level run of \`dist/Code.js\` in a fresh V8
   context, each time a source V8 has not cached, 60 times in each of five fresh processes. Target
   and the size tripwire: \`build-defaults.json\`. The target is held by the fastest load: each
-  process's fastest of its 60, the middle of the five. It was held by the median until this run,
+  process's fastest of its 60, the middle of the five. It was held by the median until 2026-11-29,
   and that was the wrong figure for this machine, not the wrong number. A load is the bundle's own
   work plus whatever the machine's other processes take from it while it runs, and this machine is
   shared: measured one after the other on 2026-11-29, the same bundle's median was 10.5 ms on its own, 17.3 ms
   beside two processes that only spin and 26.7 ms beside four, while its fastest load was 8.8, 8.7
   and 16.2 ms. A median that moves by 70% with the neighbours judges the neighbours; the fastest
-  load is the one nobody interrupted, which is what an execution on Google's servers pays
-  (Python's \`timeit\` reasons the same way: higher times "are typically not caused by variability
+  load is the one nobody interrupted: the bundle's own cost on this CPU, the part the code decides
+  (the documentation of Python's \`timeit\`, docs.python.org/3/library/timeit.html, reasons the same way: higher times "are typically not caused by variability
   in Python's speed, but by other processes interfering"). Four spinning processes on two cores
   interrupt every load, and there even the fastest is not the bundle's: the second line shows
   each run beside two. The load is also set against a reference, the parse of axe-core's
