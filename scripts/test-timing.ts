@@ -3,11 +3,16 @@
  * machine and once with a second process keeping every core busy (a CI machine shared with another
  * job), written into docs/development.md between its timing markers. Run it before a release and
  * commit the page: the figures are measured, never typed.
+ *
+ * `npm run timing -- --against REV` compares instead: REV and HEAD, one after the other, twice,
+ * each from a fresh clone, printed and not written anywhere. On a shared machine two figures taken
+ * hours apart compare the neighbours as much as the code; taken side by side they meet the same.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { flags } from '../dev/args';
 
 const PAGE = path.join('docs', 'development.md');
 const START = '<!-- timing:start (npm run timing writes this part) -->';
@@ -30,11 +35,13 @@ function failures(out: string): string {
     .join('\n\n');
 }
 
-/** `npm ci && npm test` in a fresh clone of HEAD: its wall time, jest's own, and the verdict. */
-function freshRun(): Timing {
+/** `npm ci && npm test` in a fresh clone of `revision`: its wall time, jest's own, and the verdict. */
+function freshRun(revision = 'HEAD'): Timing {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'timing-'));
   try {
     spawnSync('git', ['clone', '-q', '.', dir], { stdio: 'inherit' });
+    const checkout = spawnSync('git', ['checkout', '-q', revision], { cwd: dir, stdio: 'inherit' });
+    if (checkout.status !== 0) throw new Error(`timing: no revision ${revision}`);
     const started = Date.now();
     const run = spawnSync('bash', ['-c', 'npm ci --no-audit --no-fund && npm test'], {
       cwd: dir,
@@ -73,7 +80,32 @@ function row(label: string, t: Timing): string {
   return `| ${label} | ${t.passed ? 'passed' : 'FAILED'} | ${t.totalS} s | ${jest} | ${t.tests ?? 'n/a'} |`;
 }
 
+/** REV and HEAD side by side, twice: a table on stdout, nothing written. */
+function compare(against: string): void {
+  const revisions = [against, 'HEAD'].map((r) =>
+    spawnSync('git', ['rev-parse', '--short', r], { encoding: 'utf8' }).stdout.trim(),
+  );
+  if (revisions.some((r) => !r)) {
+    console.error(`timing: this repository has no revision ${against}`);
+    process.exitCode = 2;
+    return;
+  }
+  const lines = [
+    '| revision | round | result | wall time | jest | tests |',
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const round of [1, 2])
+    for (const revision of revisions) {
+      const t = freshRun(revision);
+      lines.push(row(`${revision} | ${round}`, t));
+      if (!t.passed) process.exitCode = 1;
+    }
+  console.log(lines.join('\n'));
+}
+
 function main(): void {
+  const args = flags('npm run timing [-- --against REV]', { against: undefined });
+  if (args.against) return compare(args.against);
   const quiet = freshRun();
   const load = busyOnEveryCore();
   let loaded: Timing;

@@ -161,17 +161,30 @@ describe('flags', () => {
 });
 
 describe("help and npm's own flags", () => {
-  it.each(['dev/demo.ts', 'dev/emulator/cli.ts', 'dev/playground.ts', 'bench/run.ts'])(
-    '%s --help prints its usage and exits 0',
-    (file) => {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', file, '--help'], {
-        encoding: 'utf8',
-        timeout: 20000,
-      });
-      expect(r.status).toBe(0);
-      expect(r.stdout).toMatch(/^Usage: npm (start|run \w+)/);
-    },
-  );
+  it.each([
+    'dev/demo.ts',
+    'dev/emulator/cli.ts',
+    'dev/playground.ts',
+    'bench/run.ts',
+    'scripts/test-timing.ts',
+  ])('%s --help prints its usage and exits 0', (file) => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', file, '--help'], {
+      encoding: 'utf8',
+      timeout: 20000,
+    });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: npm (start|run \w+)/);
+  });
+
+  it('npm run timing -- --against a revision the repository lacks is refused in one line, before any clone', () => {
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/test-timing.ts', '--against', 'no-such-revision'],
+      { encoding: 'utf8', timeout: 20000 },
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim()).toBe('timing: this repository has no revision no-such-revision');
+  });
 
   it('npm start with a flag before -- is refused in one line, as deploy refuses it', () => {
     const r = spawnSync('npm', ['start', '--silent', '--time-scale', '5'], {
