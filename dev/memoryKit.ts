@@ -18,7 +18,9 @@ import { latestIn, readingsIn, type Whose } from '../src/domain/historyRead';
 import { readingText, sameReading, sealsIn } from '../src/domain/readingSeal';
 import { readingKey, type HistoryReading } from '../src/domain/scoreList';
 import type {
+  Cells,
   Claimed,
+  Extent,
   History,
   Kit,
   Log,
@@ -31,7 +33,7 @@ import type {
 } from '../src/kit/ports';
 import { isOutputSheet } from '../src/domain/outputSheets';
 import type { SelectedRow } from '../src/domain/selectedRow';
-import { a1, parseColumnBlock } from '../src/domain/a1';
+import { a1, columnNumber, parseColumnBlock } from '../src/domain/a1';
 import type { Deck } from '../src/domain/report';
 import { claimFor, enter, lapsedClaims, type GenerationClaim } from '../src/domain/generationClaim';
 import { EXECUTION_LIMIT_MS, QUOTA_RESERVE } from '../src/limits';
@@ -195,10 +197,15 @@ function memoryClaim(
 }
 
 /**
- * What the person sees of the memory file: a sheet, and a column's block or whole rows selected
- * there (a selection of several columns is the Apps Script kit's only).
+ * What the person sees of the memory file: a sheet, and what is selected there in A1 notation: a
+ * rectangle (`B2:D9`, `B2`), a whole column (`B:B`) or whole rows (`2:9`), each as wide and as long
+ * as the memory grid's size says (a new sheet's 1,000 rows and 26 columns at least).
  */
-function memoryView(file: MemoryFile, tables: Tables): View {
+function memoryView(file: MemoryFile, tables: Tables, cells: Cells): View {
+  const rectangle = (sheet: string, text: string): Extent | null => {
+    const size = cells.size(sheet);
+    return size && rectangleOf(text, size.maxRows, size.maxCols);
+  };
   return {
     sheet: () => file.view.sheet ?? '',
     rows() {
@@ -234,6 +241,34 @@ function memoryView(file: MemoryFile, tables: Tables): View {
       file.view.sheet && file.view.a1 && !isOutputSheet(file.view.sheet)
         ? { sheetName: file.view.sheet, a1: file.view.a1 }
         : null,
+    block(named) {
+      const place =
+        named ?? (file.view.sheet ? { sheetName: file.view.sheet, a1: file.view.a1 } : null);
+      const grid = place && !isOutputSheet(place.sheetName) ? tables.grid(place.sheetName) : null;
+      if (!place || !grid) return null;
+      const lastRow = grid.values.length;
+      let range = named ? null : rectangle(grid.name, place.a1);
+      let text = place.a1;
+      if (named) {
+        // As far as the sheet holds the named block now, as Apps Script's rememberedRange.
+        const block = parseColumnBlock(named.a1);
+        const last = block && Math.min(block.last ?? Infinity, lastRow);
+        if (!block || last! < block.first) return null;
+        range = { row: block.first, col: block.column, rows: last! - block.first + 1, cols: 1 };
+        text = a1(range.row, range.col, range.rows);
+      }
+      if (!range) return null;
+      const first = Math.max(range.row, HEADER_ROW + 1);
+      const last = Math.min(range.row + range.rows - 1, lastRow);
+      if (last < first) return null;
+      return { sheetId: grid.sheetId, name: grid.name, first, last, column: range.col, a1: text };
+    },
+    extent() {
+      const { sheet, a1: text } = file.view;
+      const grid = sheet ? tables.grid(sheet) : null;
+      const extent = grid && rectangle(grid.name, text);
+      return extent && { sheet: { sheetId: grid.sheetId, name: grid.name }, extent };
+    },
     show(at, select) {
       const grid = tables.grid(at);
       if (!grid) return false;
@@ -248,6 +283,21 @@ function memoryView(file: MemoryFile, tables: Tables): View {
       return true;
     },
   };
+}
+
+/** A selection's cells: a rectangle, a whole column or whole rows, on a grid of the size given. */
+function rectangleOf(text: string, maxRows: number, maxCols: number): Extent | null {
+  const rows = /^(\d+):(\d+)$/.exec(text);
+  if (rows) {
+    const [first, last] = [Number(rows[1]), Number(rows[2])];
+    return { row: first, col: 1, rows: last - first + 1, cols: maxCols };
+  }
+  const m = /^([A-Z]+)(\d*)(?::([A-Z]+)(\d*))?$/.exec(text);
+  if (!m) return null;
+  const [from, to = from] = [columnNumber(m[1]!), m[3] ? columnNumber(m[3]) : undefined];
+  const first = m[2] ? Number(m[2]) : 1;
+  const last = m[3] ? (m[4] ? Number(m[4]) : maxRows) : m[2] ? first : maxRows;
+  return { row: first, col: from, rows: last - first + 1, cols: to - from + 1 };
 }
 
 /** The rows a selection spans: a column's block (`B2:B9`) or whole rows (`2:9`). */
@@ -429,6 +479,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
     },
   };
   const tables = memoryTables(file.sheets, file.id, file.id, file.forms);
+  const cells = memoryCells(file.sheets);
   const email = () => options.email ?? 'owner@example.com';
   const send: ServicePort['send'] = (requests, parse, budgetMs, options = {}) =>
     sendAll(counting, requests, parse, { ...options, clock, deadline: now + budgetMs });
@@ -468,7 +519,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
       }),
     },
     tables,
-    cells: memoryCells(file.sheets),
+    cells,
     history: memoryHistory(tables, email),
     later: {
       keep: (work, count) => void (count > 0 ? file.work.set(work, count) : file.work.delete(work)),
@@ -557,7 +608,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
       claim: (run, started) => memoryClaim(file, run, started, () => now),
     },
     slides: memorySlides(drawn, options.slidesRefuse),
-    view: memoryView(file, tables),
+    view: memoryView(file, tables, cells),
     log: memoryLog(logged, tables, file, () => now),
   };
 }

@@ -4,13 +4,12 @@
  * under the document lock, a busy document said in words.
  */
 import type { FreezeReport } from '../contract/scores';
-import { activeRange } from '../gas/active';
 import { DOCUMENT_BUSY } from '../gas/lock';
 import { appsScriptKit } from '../gas/kit';
 import type { Kit } from '../kit/ports';
 import type { SheetRef } from '../domain/table';
 import type { Extent } from '../domain/visFunctions';
-import { refusedSheet } from '../gas/selection';
+import { outputSheetRefusal } from '../domain/outputSheets';
 import { PRESS_LOCK_WAIT_MS } from '../limits';
 
 const nothing = (message: string): FreezeReport => ({
@@ -27,30 +26,16 @@ export function onSelectedCells(
   selectFirst: string,
   work: (kit: Kit, at: { sheet: SheetRef; extent: Extent }) => FreezeReport,
 ): FreezeReport {
-  const refused = refusedSheet(choose);
-  if (refused) return nothing(refused);
-  const range = activeRange();
-  if (!range) return nothing(`${selectFirst}, then choose this again.`);
   const kit = appsScriptKit();
+  const refused = outputSheetRefusal(kit.view.sheet(), choose);
+  if (refused) return nothing(refused);
+  const at = kit.view.extent();
+  if (!at) return nothing(`${selectFirst}, then choose this again.`);
   const held = kit.locks.document(PRESS_LOCK_WAIT_MS);
   if (!held) return { ...nothing(DOCUMENT_BUSY), state: 'busy' };
   try {
-    return work(kit, selectedAt(range));
+    return work(kit, at);
   } finally {
     held.release();
   }
 }
-
-/** The selected block, on its sheet as found. */
-export const selectedAt = (range: GoogleAppsScript.Spreadsheet.Range) => {
-  const sheet = range.getSheet();
-  return {
-    sheet: { sheetId: sheet.getSheetId(), name: sheet.getName() },
-    extent: {
-      row: range.getRow(),
-      col: range.getColumn(),
-      rows: range.getNumRows(),
-      cols: range.getNumColumns(),
-    },
-  };
-};

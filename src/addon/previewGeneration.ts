@@ -55,10 +55,10 @@ import { SCORE_COLUMNS } from '../domain/scoreColumns';
 import { withRoomNotice } from '../gas/docMetadata';
 import { remember, SETTING } from '../kit/settings';
 import { planShown } from '../domain/plan';
-import { refusedSheet, selectedBlock } from '../gas/selection';
+import { outputSheetRefusal } from '../domain/outputSheets';
 import { websiteBlock } from '../kit/websiteBlock';
 import type { GenerateReport, GenerateRequest, SelectionSummary } from '../contract/previews';
-import { activeBook, activeSheet, newId } from '../gas/active';
+import { activeBook, newId } from '../gas/active';
 
 /** What sending a Generate's previews and writing their rows goes through (a press, a lead run). */
 export interface GenerateRun {
@@ -110,10 +110,10 @@ function requestedCell(value: unknown): Date | string {
 
 export function getSelectionSummary(): SelectionSummary {
   const kit = appsScriptKit(activeBook());
-  const block = selectedBlock();
+  const block = kit.view.block();
   if (!block)
     return {
-      sheetName: activeSheet().getName(),
+      sheetName: kit.view.sheet(),
       a1: null,
       urls: 0,
       alreadyHavePreview: 0,
@@ -280,9 +280,9 @@ function generate(
 
 /** The cells a press sends from, or what a press that does nothing says ('nothing': not logged). */
 function blockPressed(kit: Kit, request?: GenerateRequest): ColumnBlock | GenerateReport {
-  const refused = request ? null : refusedSheet('press Generate');
+  const refused = request ? null : outputSheetRefusal(kit.view.sheet(), 'press Generate');
   if (refused) return report('nothing', refused);
-  const block = request?.only ? websiteBlock(kit, request.sheetName) : selectedBlock(request);
+  const block = request?.only ? websiteBlock(kit, request.sheetName) : kit.view.block(request);
   return (
     block ??
     report(

@@ -26,12 +26,10 @@ import { SCORE_COLUMNS, SCORE_HEADERS } from '../domain/scoreColumns';
 import { findColumns, HEADER_ROW, type ColumnBlock } from '../domain/table';
 import { websiteBlock } from '../kit/websiteBlock';
 import { DOCUMENT_BUSY } from '../gas/lock';
-import { refusedSheet, selectedBlock } from '../gas/selection';
+import { outputSheetRefusal } from '../domain/outputSheets';
 import { PRESS_LOCK_WAIT_MS, RUN_BUDGET_MS } from '../limits';
 import type { ScorePlanView, ScoreReport, ScoreRequest, ScoreRunOptions } from '../contract/scores';
-import { activeRange, activeSheet } from '../gas/active';
 import { noteRefusedIn } from './combineFormulas';
-import { selectedAt } from './onSelectedCells';
 import { counted } from '../contract/words';
 import { PLATFORMS } from '../engines';
 import { scoresPlace } from '../domain/scoreList';
@@ -89,16 +87,12 @@ function lookupSpec(run: ScoreRun, options: ScoreOptions, runStarted: number) {
   );
 }
 
-const portsOf = (block: ColumnBlock): ScoreRun => ({
-  kit: appsScriptKit(),
-  block,
-  unattended: false,
-});
-
-function planFor(input: ScoreRunOptions | undefined) {
+function planFor(kit: Kit, input: ScoreRunOptions | undefined) {
   const request = input?.request ?? null;
-  const block = selectedBlock(request);
-  return block ? planList(portsOf(block), scoreOptions(input), request?.runStarted ?? null) : null;
+  const block = kit.view.block(request);
+  return block
+    ? planList({ kit, block, unattended: false }, scoreOptions(input), request?.runStarted ?? null)
+    : null;
 }
 
 /** What a run over the list would do now: one read of its grid. */
@@ -111,14 +105,14 @@ export function planList(run: ScoreRun, options: ScoreOptions, started: number |
 }
 
 export function getScorePlan(input?: ScoreRunOptions): ScorePlanView {
-  const selected = activeRange();
-  const at = selected && selectedAt(selected);
-  const refused = at && noteRefusedIn(appsScriptKit(), at.sheet, at.extent);
-  const found = refused ? null : planFor(input);
-  const left = (found?.run.kit ?? appsScriptKit()).account.quotaLeft();
+  const kit = appsScriptKit();
+  const at = kit.view.extent();
+  const refused = at && noteRefusedIn(kit, at.sheet, at.extent);
+  const found = refused ? null : planFor(kit, input);
+  const left = kit.account.quotaLeft();
   if (!found) {
     return {
-      sheetName: activeSheet().getName(),
+      sheetName: kit.view.sheet(),
       a1: null,
       rows: 0,
       distinct: 0,
@@ -179,9 +173,10 @@ function report(
  * website cell, so sorting or inserting rows meanwhile is safe.
  */
 export function scoreSelection(input?: ScoreRunOptions): ScoreReport {
-  const refused = input?.request ? null : refusedSheet('press Score');
+  const kit = appsScriptKit();
+  const refused = input?.request ? null : outputSheetRefusal(kit.view.sheet(), 'press Score');
   if (refused) return report('refused', refused);
-  const found = planFor(input);
+  const found = planFor(kit, input);
   if (!found)
     return report(
       'nothing',

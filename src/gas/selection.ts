@@ -1,18 +1,15 @@
 /**
- * The block of rows a person selected in one column (a selected header row skipped), or the
- * same block again when a continued run names it. Add-on sheets (the scan monitor, the history,
- * the follow-ups) never hold a list to act on.
+ * The person's selection in the active spreadsheet, as the kit's view gives it (src/gas/view.ts):
+ * the block of rows a press acts on in one column (a selected header row skipped), the same block
+ * again when a continued run names it, and the selection's rectangle. Add-on sheets (the scan
+ * monitor, the history, the follow-ups) never hold a list to act on.
  */
-import { isOutputSheet, outputSheetRefusal } from '../domain/outputSheets';
+import { isOutputSheet } from '../domain/outputSheets';
 import { HEADER_ROW, type ColumnBlock } from '../domain/table';
 import { parseColumnBlock } from '../domain/a1';
 import type { ListPlace } from '../contract/scores';
+import type { View } from '../kit/ports';
 import { activeRange } from './active';
-
-export interface BlockRequest {
-  sheetName: string;
-  a1: string;
-}
 
 /**
  * The block a continued run names, as far as the sheet holds rows now: rows deleted since make
@@ -29,21 +26,12 @@ export function rememberedRange(
   return sheet.getRange(block.first, block.column, last - block.first + 1, 1);
 }
 
-/**
- * Why a list action refuses the active sheet (one of the add-on's own), in one line; null when it
- * may act there.
- */
-export function refusedSheet(action: string): string | null {
-  const name = SpreadsheetApp.getActiveSpreadsheet().getActiveSheet().getName();
-  return outputSheetRefusal(name, action);
-}
-
-export function selectedBlock(request?: BlockRequest | null): ColumnBlock | null {
+export function selectedBlock(named?: ListPlace | null): ColumnBlock | null {
   const book = SpreadsheetApp.getActiveSpreadsheet();
   let range: GoogleAppsScript.Spreadsheet.Range | null;
-  if (request) {
-    const sheet = book.getSheetByName(request.sheetName);
-    range = sheet ? rememberedRange(sheet, request.a1) : null;
+  if (named) {
+    const sheet = book.getSheetByName(named.sheetName);
+    range = sheet ? rememberedRange(sheet, named.a1) : null;
   } else {
     range = book.getActiveRange();
   }
@@ -63,6 +51,21 @@ export function selectedBlock(request?: BlockRequest | null): ColumnBlock | null
     a1: range.getA1Notation(),
   };
 }
+
+export const selectedExtent: View['extent'] = () => {
+  const range = activeRange();
+  if (!range) return null;
+  const sheet = range.getSheet();
+  return {
+    sheet: { sheetId: sheet.getSheetId(), name: sheet.getName() },
+    extent: {
+      row: range.getRow(),
+      col: range.getColumn(),
+      rows: range.getNumRows(),
+      cols: range.getNumColumns(),
+    },
+  };
+};
 
 /**
  * Where the person is (a sheet of theirs and the block selected in it), to come back to once the

@@ -4,13 +4,15 @@ import { parseColumnBlock } from '../domain/a1';
 import { sheetAt } from './kitTables';
 import { activeRange } from './active';
 import { selectedRows } from './selectedRows';
-import { currentPlace, rememberedRange } from './selection';
+import { currentPlace, rememberedRange, selectedBlock, selectedExtent } from './selection';
 
 type Book = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 export function appsScriptView(bookOf: () => Book): View {
   return {
     place: currentPlace,
+    block: selectedBlock,
+    extent: selectedExtent,
     sheet: () => bookOf().getActiveSheet().getName(),
     rows: selectedRows,
     selected() {

@@ -12,7 +12,7 @@ import type { Result } from '../api/errors';
 import type { HttpRequest, HttpResponse } from '../api/http';
 import type { Columns } from '../domain/columns';
 import type { SheetRoom } from '../domain/grid';
-import type { SheetGrid, SheetRef, TableRows } from '../domain/table';
+import type { ColumnBlock, SheetGrid, SheetRef, TableRows } from '../domain/table';
 import type { SelectedRows } from '../domain/selectedRow';
 import type { Permission, PermissionState } from '../domain/permissions';
 import type { PostOutcome } from '../domain/webhook';
@@ -287,6 +287,16 @@ export interface View {
    * sheets, or with nothing selected.
    */
   place(): ListPlace | null;
+  /**
+   * The rows of one column a press acts on: the selection's first column (a selected header row
+   * skipped, rows past the sheet's last filled one dropped, so a whole column costs its filled
+   * rows), or with `named` the block a continued run names, as far as the sheet holds it now (rows
+   * deleted since make it shorter). Null on one of the add-on's own sheets, with nothing selected,
+   * or where no row is left.
+   */
+  block(named?: ListPlace | null): ColumnBlock | null;
+  /** The selected cells' rectangle on the sheet as found, no cell of it read; null with none. */
+  extent(): { sheet: SheetRef; extent: Extent } | null;
   /**
    * Makes a sheet the active one. `rows`: selected across its columns, only where the sheet holds
    * them (false, and nothing shown, when they are past its last row). `a1`: a column's block,

@@ -833,6 +833,57 @@ export function kitContract(name: string, setUp: () => KitHarness | Promise<KitH
         expect(h.exec((k) => k.view.rows())).toBeNull();
       });
 
+      it('finds the block a press acts on: a selected header skipped, rows past the last filled one dropped, none on an add-on sheet', () => {
+        h.plantSheet('Prospects', TWO_PROSPECTS);
+        const sheetId = h.exec((k) => k.tables.sheetId('Prospects'));
+        h.select('Prospects', 'B1:B9');
+        expect(h.exec((k) => k.view.block())).toEqual({
+          sheetId,
+          name: 'Prospects',
+          first: 2,
+          last: 3,
+          column: 2,
+          a1: 'B1:B9',
+        });
+        h.select('Prospects', 'B:B');
+        expect(h.exec((k) => k.view.block())).toMatchObject({ first: 2, last: 3, a1: 'B:B' });
+        h.select('Prospects', 'C2:D3');
+        expect(h.exec((k) => k.view.block())).toMatchObject({ first: 2, last: 3, column: 3 });
+        h.select('Prospects', 'B5:B9');
+        expect(h.exec((k) => k.view.block())).toBeNull();
+        h.plantSheet(HISTORY_SHEET, [['Website'], ['nike.com']]);
+        h.select(HISTORY_SHEET, 'A2');
+        expect(h.exec((k) => k.view.block())).toBeNull();
+      });
+
+      it('finds the block a continued run names as far as the sheet holds it now, and none past it', () => {
+        h.plantSheet('Prospects', TWO_PROSPECTS);
+        const named = (a1: string, sheetName = 'Prospects') =>
+          h.exec((k) => k.view.block({ sheetName, a1 }));
+        expect(named('B2:B9')).toMatchObject({ name: 'Prospects', first: 2, last: 3, a1: 'B2:B3' });
+        expect(named('B3:B9')).toMatchObject({ first: 3, last: 3, a1: 'B3' });
+        expect(named('B5:B9')).toBeNull();
+        expect(named('B2:C3')).toBeNull();
+        expect(named('B2', 'Gone')).toBeNull();
+        expect(named('A2', HISTORY_SHEET)).toBeNull();
+      });
+
+      it('gives the rectangle the person selected, whole rows as wide as the sheet', () => {
+        h.plantSheet('Prospects', TWO_PROSPECTS);
+        const sheet = { sheetId: h.exec((k) => k.tables.sheetId('Prospects')), name: 'Prospects' };
+        h.select('Prospects', 'B2:C3');
+        expect(h.exec((k) => k.view.extent())).toEqual({
+          sheet,
+          extent: { row: 2, col: 2, rows: 2, cols: 2 },
+        });
+        h.select('Prospects', '2:3');
+        const wide = h.exec((k) => k.cells.size('Prospects'))!.maxCols;
+        expect(h.exec((k) => k.view.extent())).toEqual({
+          sheet,
+          extent: { row: 2, col: 1, rows: 2, cols: wide },
+        });
+      });
+
       it('reads the cells the person selected, on the sheet as found', () => {
         h.plantSheet('Prospects', TWO_PROSPECTS);
         h.select('Prospects', 'B2:B3');
