@@ -5,16 +5,16 @@
 //
 // On a shared machine a load's time is the bundle's work plus whatever the neighbours take from
 // it, so a median measures the neighbours as much as the bundle (docs/benchmark.md, scenario 4).
-// Two figures do not: the fastest of many loads (the one no other process interrupted), and that
-// figure set against a reference measured in the same process, alternately with the bundle, so
-// both meet the same machine: the parse of a pinned file of another project (axe-core's minified
-// build, installed by npm ci). The target is that ratio.
+// Two figures do not: the fastest of many loads (the one no other process interrupted), which the
+// target holds, and that figure set against a reference measured in the same process, alternately
+// with the bundle, so both meet the same machine: the parse of a pinned file of another project
+// (axe-core's minified build, installed by npm ci), the figure to compare across machines.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 
 /** The reference the load is set against: pinned in package.json, so every run parses the same bytes. */
-export const REFERENCE = 'node_modules/axe-core/axe.min.js';
+const REFERENCE = 'node_modules/axe-core/axe.min.js';
 
 export interface LoadTime {
   parseMsMedian: number;
