@@ -9,7 +9,7 @@
 // target holds, and that figure set against a reference measured in the same process, alternately
 // with the bundle, so both meet the same machine: the parse of a pinned file of another project
 // (axe-core's minified build, installed by npm ci), the figure to compare across machines.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 
@@ -91,14 +91,6 @@ export function loadTimeOfProcesses(file: string, runs = 5): LoadTimes {
     processRatios: ratios,
     processMedians: each((m) => m.loadMsMedian),
   };
-}
-
-/** `count` processes that only spin, so a measurement meets the host a busy day would: stop them after. */
-export function busyNeighbours(count: number): { stop(): void } {
-  const spinners: ChildProcess[] = Array.from({ length: count }, () =>
-    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
-  );
-  return { stop: () => spinners.forEach((s) => s.kill('SIGKILL')) };
 }
 
 if (require.main === module) console.log(JSON.stringify(loadTime(process.argv[2]!)));

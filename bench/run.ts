@@ -15,7 +15,8 @@ import { entryCosts, yearOldWorkbook } from '../dev/yearOldWorkbook';
 import { SyncHttp } from '../dev/gas-runtime/sync-http';
 import { fnv1a } from '../src/domain/hash';
 import defaults from '../build-defaults.json';
-import { busyNeighbours, loadTimeOfProcesses, type LoadTimes } from './loadTime';
+import { loadTimeOfProcesses, type LoadTimes } from './loadTime';
+import { busyNeighbours } from '../dev/busyNeighbours';
 
 const args = flags(
   'npm run bench -- [--latency-ms 50] [--lanes 30]',

@@ -8,11 +8,12 @@
  * each from a fresh clone, printed and not written anywhere. On a shared machine two figures taken
  * hours apart compare the neighbours as much as the code; taken side by side they meet the same.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { flags } from '../dev/args';
+import { busyNeighbours } from '../dev/busyNeighbours';
 
 const PAGE = path.join('docs', 'development.md');
 const START = '<!-- timing:start (npm run timing writes this part) -->';
@@ -70,11 +71,6 @@ function freshRun(revision = 'HEAD'): Timing {
   }
 }
 
-/** One busy loop per core, until stopped. */
-function busyOnEveryCore(): ChildProcess[] {
-  return os.cpus().map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
-}
-
 function row(label: string, t: Timing): string {
   const jest = t.jestS === null ? 'n/a' : `${t.jestS} s`;
   return `| ${label} | ${t.passed ? 'passed' : 'FAILED'} | ${t.totalS} s | ${jest} | ${t.tests ?? 'n/a'} |`;
@@ -107,12 +103,12 @@ function main(): void {
   const args = flags('npm run timing [-- --against REV]', { against: undefined });
   if (args.against) return compare(args.against);
   const quiet = freshRun();
-  const load = busyOnEveryCore();
+  const load = busyNeighbours(os.cpus().length);
   let loaded: Timing;
   try {
     loaded = freshRun();
   } finally {
-    for (const p of load) p.kill('SIGKILL');
+    load.stop();
   }
   const cpus = os.cpus();
   const table = [
