@@ -26,6 +26,12 @@ const args = flags(
 );
 const LATENCY = Number(args['latency-ms']);
 const LANES = Number(args.lanes);
+/**
+ * The load's target as a share of the reference's parse: its milliseconds over what the
+ * reference takes on this machine at its usual pace (docs/benchmark.md, scenario 4).
+ */
+const LOAD_RATIO_TARGET =
+  Math.round((defaults.loadMsTarget / defaults.loadReferenceMs) * 100) / 100;
 const log = (text: string) => process.stderr.write(`… ${text}\n`);
 
 /** Resident memory now; sampled right after each scenario (maxRSS here counts the worker threads of a previous run too). */
@@ -557,8 +563,8 @@ function figures(r: R): string {
     `   naive peer (30 at a time)           ${pad(f.naive.wallMs)}${pad(f.naive.requests)}${pad(f.naive.requests, 13)}${pad(0, 13)}  ours ${f.speedup}× faster (≥10×: ${f.speedup >= 10 ? 'met' : 'MISSED'})`,
     `2. Generate previews, 1,000 rows       ${pad(g.wallMs)}${pad(g.posts)}${pad(g.roundTrips, 13)}${pad(g.sheetReads + g.sheetWrites, 13)}  ${g.timesBatchedFloor}× the ${g.batchedFloorMs} ms floor of its own batches (≤2×: ${g.timesBatchedFloor <= 2 ? 'met' : 'MISSED'}); ${g.timesFloor}× one bare fetchAll's ${g.networkFloorMs} ms`,
     `3. Poll 1,000 pending previews         ${pad(p.wallMs)}${pad(p.gets)}${pad(p.roundTrips, 13)}${pad(p.sheetReads + p.sheetWrites, 13)}  ${p.sheetWrites} write(s)`,
-    `4. Load (parse ${r.bundle.parseMsMedian} + top level ${r.bundle.evaluateMsMedian} ms): fastest ${r.bundle.loadMsFastest} ms (≤${defaults.loadMsTarget}: ${r.bundle.loadMsFastest <= defaults.loadMsTarget ? 'met' : 'MISSED'}), ${r.bundle.ratio} of the reference's fastest parse (${r.bundle.referenceMsFastest} ms; per process ${r.bundle.processRatios.join(', ')}); median ${r.bundle.loadMsMedian} ms (per process ${r.bundle.processMedians.join(', ')}), max ${r.bundle.loadMsMax} ms; bundle ${r.bundle.kb} KB (tripwire ${defaults.bundleTripwireKb}); in the local runtime, which compiles it once, ${r.bundle.runtimeLoadMsMedian} ms`,
-    `   Beside two busy processes: fastest ${r.bundle.besideBusy.loadMsFastest} ms, ${r.bundle.besideBusy.ratio} of the reference's (${r.bundle.besideBusy.referenceMsFastest} ms); median ${r.bundle.besideBusy.loadMsMedian} ms (per process ${r.bundle.besideBusy.processMedians.join(', ')})`,
+    `4. Load: ${r.bundle.ratio} of the reference's parse (≤${LOAD_RATIO_TARGET}, ${defaults.loadMsTarget} ms on this machine: ${r.bundle.ratio <= LOAD_RATIO_TARGET ? 'met' : 'MISSED'}), about ${Math.round(r.bundle.ratio * defaults.loadReferenceMs * 10) / 10} ms at the machine's usual pace; this run: fastest ${r.bundle.loadMsFastest} ms against the reference's ${r.bundle.referenceMsFastest} ms (ratio per process ${r.bundle.processRatios.join(', ')}), median ${r.bundle.loadMsMedian} ms (per process ${r.bundle.processMedians.join(', ')}), max ${r.bundle.loadMsMax} ms, parse ${r.bundle.parseMsMedian} + top level ${r.bundle.evaluateMsMedian} ms; bundle ${r.bundle.kb} KB (tripwire ${defaults.bundleTripwireKb}); in the local runtime, which compiles it once, ${r.bundle.runtimeLoadMsMedian} ms`,
+    `   Beside two busy processes: ${r.bundle.besideBusy.ratio} of the reference's parse; fastest ${r.bundle.besideBusy.loadMsFastest} ms against the reference's ${r.bundle.besideBusy.referenceMsFastest} ms, median ${r.bundle.besideBusy.loadMsMedian} ms (per process ${r.bundle.besideBusy.processMedians.join(', ')})`,
     `   Sync HTTP: worker thread ${r.syncHttp.workerMsPerBatch} ms per batch, spawnSync ${r.syncHttp.spawnSyncMsPerBatch} ms per batch`,
     `   Process memory (RSS) after scenario 1: ${f.peakMb} MB; after scenarios 2-3: ${p.peakMb} MB`,
     `   Sheets calls in scenario 2: ${g.sheetReads} read + ${g.sheetWrites} writes of cell data, ${g.sheetCallsAll} calls of any kind; ${g.duplicates} duplicate previews`,
@@ -619,26 +625,29 @@ ${table}
   printed.
 - **4. Load**: what the bundle's budget guards. Apps Script loads the project before every
   custom-function call; this is the parse and top-level run of \`dist/Code.js\` in a fresh V8
-  context, each time a source V8 has not cached, 60 times in each of five fresh processes. Target
-  and the size tripwire: \`build-defaults.json\`. The target is held by the fastest load: each
-  process's fastest of its 60, the middle of the five. It was held by the median until 2026-11-29,
-  and that was the wrong figure for this machine, not the wrong number. A load is the bundle's own
-  work plus whatever the machine's other processes take from it while it runs, and this machine is
-  shared: measured one after the other on 2026-11-29, the same bundle's median was 10.5 ms on its own, 17.3 ms
-  beside two processes that only spin and 26.7 ms beside four, while its fastest load was 8.8, 8.7
-  and 16.2 ms. A median that moves by 70% with the neighbours judges the neighbours; the fastest
-  load is the one nobody interrupted: the bundle's own cost on this CPU, the part the code decides
-  (the documentation of Python's \`timeit\`, docs.python.org/3/library/timeit.html, reasons the same way: higher times "are typically not caused by variability
-  in Python's speed, but by other processes interfering"). Four spinning processes on two cores
-  interrupt every load, and there even the fastest is not the bundle's: the second line shows
-  each run beside two. The load is also set against a reference, the parse of axe-core's
-  minified build (pinned in \`package.json\`), measured in the same processes alternately with
-  the bundle, so both meet the same machine: that ratio stayed between 0.68 and 0.72 in all three
-  conditions, so it is the figure to compare across machines and over time.
-  The top level takes about 2.2 ms (zod's schemas are built on first use, not at load); the rest
-  is the parse, which grows with the code, about 0.03 ms a KB. The size tripwire was raised from
-  275 to 290 KB on that measure: 16 KB more code would bring the fastest load to about 9.4 ms. A zod loaded only on first use
-  was tried: 5% off the ratio for 5.5 KB more bundle, not kept.
+  context, each time a source V8 has not cached, 60 times in each of five fresh processes. Until
+  2026-11-29 the target was the median load, at most 10 ms. The number was right and the figure
+  wrong: this machine is shared, and a median measures the other processes as much as the
+  bundle. Measured one after the other that day, the same bundle's median was 10.5 ms on its own,
+  17.3 ms beside two processes that only spin and 26.7 ms beside four. Its fastest load (the one
+  nothing interrupted: the documentation of Python's \`timeit\`,
+  docs.python.org/3/library/timeit.html, reasons the same way, higher times "are typically not
+  caused by variability in Python's speed, but by other processes interfering") held better, 8.8
+  and 8.7 ms beside none and two, but not beside four (16.2 ms), and not through the day: on a
+  quiet machine it was 8.5 ms in one run and 9.6 ms two hours later, because the machine itself
+  runs slower at times (a virtual machine shares its cores below what any process here sees).
+  So each process also parses a reference, alternately with the bundle, so both meet the same
+  machine: axe-core's minified build (pinned in \`package.json\`, installed by npm ci). The bundle's
+  fastest load over the reference's fastest parse stayed between 0.67 and 0.73 in every
+  condition, while the reference's own fastest parse moved from 11.6 to 14.3 ms. The target is
+  that ratio: \`loadMsTarget\` over \`loadReferenceMs\` (\`build-defaults.json\`), the 10 ms over
+  the reference's usual 12.2 ms on this machine (the middle of twelve measurements through
+  2026-11-29), so the target still means 10 ms here and means the same share of any other
+  machine's pace. The second line shows each run beside two busy processes. The top level takes
+  about 2.2 ms (zod's schemas are built on first use, not at load); the rest is the parse, which
+  grows with the code, about 0.03 ms a KB at the usual pace. The size tripwire was raised from
+  275 to 290 KB on that measure: 16 KB more code would bring the ratio to about 0.75. A zod
+  loaded only on first use was tried: 5% off the ratio for 5.5 KB more bundle, not kept.
 - **5, 6.** Score 10,000 rows into values; generate 10,000 previews and poll them to completion with
   the sidebar ticking every 10 s (the emulated clock).
 - **7.** An agency's heavy day of property reads and writes, projected against Google's 50,000.
