@@ -46,6 +46,7 @@ import {
   type Strings,
 } from '../src/kit/records';
 import { utf8Bytes } from '../src/domain/bytes';
+import { tieredCache } from '../src/domain/packedCache';
 import { configOf } from '../src/kit/settings';
 import { outboxOver } from '../src/kit/outbox';
 import type { KeyValueCache } from '../src/domain/cache';
@@ -409,6 +410,11 @@ export interface MemoryKitOptions {
     mailed: MemoryKit['mailed'];
     cache?: Map<string, Kept>;
   };
+  /**
+   * The add-on's script cache, which every user and document of it shares: pass one map to the
+   * kits of two documents to see a public answer reach the other (a kit's own when not given).
+   */
+  scriptCache?: Map<string, Kept>;
   /** The person's other files with work for the hourly run, which it opens by id. */
   files?: MemoryFile[];
   /** The person's trigger run time left today (90 minutes when not said). */
@@ -457,6 +463,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
   /** The trigger run time this kit's firings took today. */
   const spent = () => hourly.ended.reduce((sum, ms) => sum + ms, 0);
   const cache = options.person?.cache ?? new Map<string, Kept>();
+  const scriptCache = options.scriptCache ?? new Map<string, Kept>();
   const logged: string[] = [];
   const sent: HttpRequest[] = [];
   const drawn: MemoryKit['drawn'] = [];
@@ -502,7 +509,7 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
     sent,
     drawn,
     advance: (ms) => void (now += ms),
-    evictCache: () => (cache.clear(), file.cache.clear()),
+    evictCache: () => (cache.clear(), file.cache.clear(), scriptCache.clear()),
     holdLock: (h) => void (heldElsewhere = h),
     records: {
       mine,
@@ -546,11 +553,13 @@ export function memoryKit(options: MemoryKitOptions = {}): MemoryKit {
       dropFormTrigger: () => void file.formTriggers.delete(email()),
     },
     service: {
-      // The document's cache: a keyed lookup's answers stay in it (the memory kit has no cache
-      // shared beyond the file, where Apps Script keeps public answers too).
-      lookups: (deadline) => ({
+      // As src/gas/cache.ts: a keyed lookup's answers stay in the document's cache; a public one
+      // reads it, then the script cache every document shares, and is kept in both.
+      lookups: (deadline, keyed) => ({
         transport: counting,
-        cache: cacheOver(file.cache, clock.now),
+        cache: keyed
+          ? cacheOver(file.cache, clock.now)
+          : tieredCache(cacheOver(file.cache, clock.now), cacheOver(scriptCache, clock.now)),
         clock,
         deadline,
         maxRequests: (options.quotaLeft ?? 1_000) - QUOTA_RESERVE,

@@ -230,6 +230,21 @@ describe('keyed functions', () => {
     expect(w.rt.fetchStats.requests).toBe(0);
   });
 
+  it("a public answer reaches the owner's other file through the script cache; one asked with her key stays with its file", () => {
+    const other = w.rt.addSpreadsheet('Elsewhere');
+    sidebar(w.rt, undefined, other).saveSettings({ allowFormulasToUseKey: true });
+    const there = (name: string, arg: unknown) =>
+      w.rt.run(name, [arg], { mode: 'custom-function', spreadsheet: other });
+    const site = indexed[0]!.domain;
+    w.rt.customFunction('VIS_SCORE', site);
+    w.rt.customFunction('VIS_SCAN', 1001);
+    w.rt.resetCounts();
+    expect(there('VIS_SCORE', site)).toEqual(w.rt.customFunction('VIS_SCORE', site));
+    expect(w.rt.fetchStats.requests).toBe(0);
+    expect((there('VIS_SCAN', 1001) as unknown[][])[0]![0]).toBe('complete');
+    expect(w.rt.fetchStats.requests).toBe(1);
+  });
+
   it('formulas cannot write to the sheet or create anything', () => {
     w.rt.customFunction('VIS_PREVIEW', column(['0b7c9a52-4a41-4f0e-9d7e-2f1c0d1e2a3b']));
     expect(failing(w.rt.fetchStats.log, (r) => r.method === 'get')).toEqual([]);

@@ -62,3 +62,28 @@ kitContract('in memory', () => {
     },
   };
 });
+
+// Apps Script's script cache is shared by every document of the add-on; the contract runs in one
+// document, so the memory kit's share of it is held here (the runtime's, in
+// test/integration/customFunctions.test.ts).
+describe('the script cache, in memory', () => {
+  const deadline = Date.UTC(2026, 10, 28, 10);
+  const script = new Map();
+  const [here, there] = [memoryKit({ scriptCache: script }), memoryKit({ scriptCache: script })];
+
+  it("serves a public answer to another document, and keeps a keyed one with its own, which this document's public lookups still read", () => {
+    here.service.lookups(deadline).cache.put('score:nike.com', '70', 600);
+    expect(there.service.lookups(deadline).cache.get('score:nike.com')).toBe('70');
+    here.service.lookups(deadline, true).cache.put('scan:1001', 'complete', 600);
+    expect(there.service.lookups(deadline, true).cache.get('scan:1001')).toBeNull();
+    expect(there.service.lookups(deadline).cache.get('scan:1001')).toBeNull();
+    expect(here.service.lookups(deadline).cache.get('scan:1001')).toBe('complete');
+  });
+
+  it('is forgotten with everything else cached when Google evicts it', () => {
+    here.service.lookups(deadline).cache.put('score:slack.com', '80', 600);
+    expect(there.service.lookups(deadline).cache.get('score:slack.com')).toBe('80');
+    here.evictCache();
+    expect(there.service.lookups(deadline).cache.get('score:slack.com')).toBeNull();
+  });
+});
