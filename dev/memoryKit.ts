@@ -248,20 +248,13 @@ function memoryView(file: MemoryFile, tables: Tables, cells: Cells): View {
       const grid = place && !isOutputSheet(place.sheetName) ? tables.grid(place.sheetName) : null;
       if (!place || !grid) return null;
       const lastRow = grid.values.length;
-      let range = named ? null : rectangle(grid.name, place.a1);
-      let text = place.a1;
-      if (named) {
-        // As far as the sheet holds the named block now, as Apps Script's rememberedRange.
-        const block = parseColumnBlock(named.a1);
-        const last = block && Math.min(block.last ?? Infinity, lastRow);
-        if (!block || last! < block.first) return null;
-        range = { row: block.first, col: block.column, rows: last! - block.first + 1, cols: 1 };
-        text = a1(range.row, range.col, range.rows);
-      }
+      // A named block as far as the sheet holds it now, as Apps Script's rememberedRange.
+      const range = named ? heldRange(named.a1, lastRow) : rectangle(grid.name, place.a1);
       if (!range) return null;
       const first = Math.max(range.row, HEADER_ROW + 1);
       const last = Math.min(range.row + range.rows - 1, lastRow);
       if (last < first) return null;
+      const text = named ? a1(range.row, range.col, range.rows) : place.a1;
       return { sheetId: grid.sheetId, name: grid.name, first, last, column: range.col, a1: text };
     },
     extent() {
@@ -311,12 +304,18 @@ function rowsOf(a1: string): RowSpan | null {
 
 /** A column's block as far as a sheet of `lastRow` rows holds it; where none, its first cell. */
 function heldBlock(text: string, lastRow: number): string {
+  const held = heldRange(text, lastRow);
   const block = parseColumnBlock(text);
-  if (!block) return '';
-  const last = Math.min(block.last ?? block.first, lastRow);
-  return last < block.first
-    ? a1(block.first, block.column)
-    : a1(block.first, block.column, last - block.first + 1);
+  return held ? a1(held.row, held.col, held.rows) : block ? a1(block.first, block.column) : '';
+}
+
+/** A column's block (`B2:B9`, `B2:B`) as far as a sheet of `lastRow` rows holds it; null where none. */
+function heldRange(text: string, lastRow: number): Extent | null {
+  const block = parseColumnBlock(text);
+  const last = block && Math.min(block.last ?? Infinity, lastRow);
+  return block && last !== null && last >= block.first
+    ? { row: block.first, col: block.column, rows: last - block.first + 1, cols: 1 }
+    : null;
 }
 
 /**
